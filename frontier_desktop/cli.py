@@ -1,0 +1,54 @@
+"""The ``frontier-desktop`` command line: the game by default, tools as subcommands.
+
+Each tool module exposes ``register(subparsers)`` that adds its subcommand and sets
+``func`` on the parsed namespace; ``func(args)`` returns the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from frontier_desktop import __version__
+
+SUBCOMMAND_MODULES = (
+    "frontier_desktop.position",
+    "frontier_desktop.record",
+)
+"""Modules that add subcommands, in the order they are listed in ``--help``."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="frontier-desktop",
+        description="A desktop tabletop for the grid-based Magic: the Gathering variants. "
+        "Run with no subcommand to open the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"frontier-desktop {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMAND_MODULES:
+        importlib.import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        return _run_game(args)
+    return int(args.func(args))
+
+
+def _run_game(args: argparse.Namespace) -> int:
+    try:
+        app = importlib.import_module("frontier_desktop.app")
+    except ModuleNotFoundError:
+        build_parser().print_help()
+        return 0
+    return int(app.main([]))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
