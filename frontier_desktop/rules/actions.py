@@ -1,0 +1,449 @@
+"""Actions: frozen dataclasses with a JSON round-trip (``{"type": ..., fields}``).
+
+The wire format is the one of ``spec/position-format.md`` (``move``, ``scout``, ``tap_land``,
+``attack``, ``done_moving``, ``done_attacking``, ``cast``, ``pass``) plus the actions the
+engine adds (set-up choices, activation, discard, manual actions). :func:`action_from_wire`
+checks every field's presence and type and raises :class:`InvalidActionError` naming the field.
+
+A position is ``[row, col]`` on a grid (decoded to a tuple) or an area name (a string).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from frontier_desktop.rules.errors import InvalidActionError
+
+Pos = Any
+
+
+def _pos(value: object, field: str) -> Pos:
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return (int(value[0]), int(value[1]))
+    if isinstance(value, str) and value:
+        return value
+    raise InvalidActionError(f"'{field}' must be a square [row, col] or an area name")
+
+
+def _pos_wire(pos: Pos) -> object:
+    return [pos[0], pos[1]] if isinstance(pos, tuple) else pos
+
+
+_CODECS: dict[str, tuple[Any, Any]] = {}
+
+
+def _decode(kind: str, value: object, field: str) -> Any:
+    if kind == "str":
+        if not isinstance(value, str) or not value:
+            raise InvalidActionError(f"'{field}' must be a non-empty string")
+        return value
+    if kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidActionError(f"'{field}' must be an integer")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidActionError(f"'{field}' must be true or false")
+        return value
+    if kind == "pos":
+        return _pos(value, field)
+    if kind == "target":  # a square, an area, a unit id or "player"
+        if value == "player":
+            return "player"
+        return _pos(value, field)
+    if kind == "ref":  # a unit id or a square (manual actions on creatures or lands)
+        if isinstance(value, str) and value:
+            return value
+        return _pos(value, field)
+    if kind == "strs":
+        if not isinstance(value, (list, tuple)) or not all(
+            isinstance(v, str) and v for v in value
+        ):
+            raise InvalidActionError(f"'{field}' must be a list of strings")
+        return tuple(value)
+    if kind == "colours":
+        if not isinstance(value, (list, tuple)) or not all(v in "WUBRG" and v for v in value):
+            raise InvalidActionError(f"'{field}' must be a list of colours (W, U, B, R, G)")
+        return tuple(value)
+    if kind == "pay":
+        if not isinstance(value, (list, tuple)):
+            raise InvalidActionError(f"'{field}' must be a list of squares")
+        out = []
+        for i, item in enumerate(value):
+            if isinstance(item, Mapping):
+                if "at" not in item:
+                    raise InvalidActionError(f"'{field}[{i}]' needs 'at'")
+                via = item.get("via")
+                if via is not None and not (isinstance(via, str) and via):
+                    raise InvalidActionError(f"'{field}[{i}].via' must be a unit id")
+                colour = item.get("color")
+                if colour is not None and colour not in ("W", "U", "B", "R", "G", "C"):
+                    raise InvalidActionError(f"'{field}[{i}].color' must be W, U, B, R, G or C")
+                out.append((_pos(item["at"], f"{field}[{i}].at"), via, colour))
+            else:
+                out.append((_pos(item, f"{field}[{i}]"), None, None))
+        return tuple(out)
+    raise AssertionError(kind)
+
+
+def _encode(kind: str, value: Any) -> object:
+    if kind in ("pos",):
+        return _pos_wire(value)
+    if kind in ("target", "ref"):
+        return value if isinstance(value, str) else _pos_wire(value)
+    if kind in ("strs", "colours"):
+        return list(value)
+    if kind == "pay":
+        out: list[object] = []
+        for at, via, colour in value:
+            if via is None and colour is None:
+                out.append(_pos_wire(at))
+            else:
+                entry: dict[str, object] = {"at": _pos_wire(at)}
+                if via is not None:
+                    entry["via"] = via
+                if colour is not None:
+                    entry["color"] = colour
+                out.append(entry)
+        return out
+    return value
+
+
+def field(kind: str, *, default: Any = dataclasses.MISSING) -> Any:
+    """A dataclass field with a wire codec *kind*; fields with a default are optional."""
+    if default is dataclasses.MISSING:
+        return dataclasses.field(metadata={"kind": kind})
+    return dataclasses.field(default=default, metadata={"kind": kind})
+
+
+@dataclasses.dataclass(frozen=True)
+class Action:
+    """Base of every action. ``type`` is the wire name; ``manual`` marks table actions."""
+
+    type: ClassVar[str] = ""
+    manual: ClassVar[bool] = False
+    """A manual action: carries out card text the engine doesn't model; logged for all."""
+    instant: ClassVar[bool] = False
+    """May be taken at instant speed (also by the non-active player)."""
+
+    def to_wire(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if value is None or (f.default is not dataclasses.MISSING and value == f.default
+                                 and f.name not in ("to",)):
+                continue
+            out[f.name] = _encode(f.metadata["kind"], value)
+        return out
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> Action:
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in data or data[f.name] is None:
+                if f.default is dataclasses.MISSING:
+                    raise InvalidActionError(f"{cls.type}: missing field '{f.name}'")
+                continue
+            values[f.name] = _decode(f.metadata["kind"], data[f.name], f.name)
+        return cls(**values)
+
+
+ACTIONS: dict[str, type[Action]] = {}
+
+
+def _register(cls: type[Action]) -> type[Action]:
+    ACTIONS[cls.type] = cls
+    return cls
+
+
+# ---------------------------------------------------------------------- game actions
+@_register
+@dataclasses.dataclass(frozen=True)
+class Move(Action):
+    """Move a unit (and its banding stack) to a square; flying/landwalk/shadow name the end."""
+
+    type: ClassVar[str] = "move"
+    unit: str = field("str")
+    to: Pos = field("pos")
+    units: tuple[str, ...] | None = field("strs", default=None)
+    """Move only these members of a banding stack (default: the whole stack)."""
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Scout(Action):
+    """Tap a creature to flip a face-down land next to it."""
+
+    type: ClassVar[str] = "scout"
+    unit: str = field("str")
+    target: Pos = field("pos")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class TapLand(Action):
+    """Tap a land for mana: under one of your creatures, or next to one (``via`` taps it)."""
+
+    type: ClassVar[str] = "tap_land"
+    instant: ClassVar[bool] = True
+    at: Pos = field("pos")
+    via: str | None = field("str", default=None)
+    color: str | None = field("str", default=None)
+    """Which colour to make when the land makes several (default: its first)."""
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Attack(Action):
+    """Declare and resolve one attack on an adjacent enemy creature or on the player."""
+
+    type: ClassVar[str] = "attack"
+    unit: str = field("str")
+    target: Pos = field("target")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class DoneMoving(Action):
+    type: ClassVar[str] = "done_moving"
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class DoneAttacking(Action):
+    type: ClassVar[str] = "done_attacking"
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Cast(Action):
+    """Cast a card from hand (by name or object id), paying from the pool after tapping ``pay``."""
+
+    type: ClassVar[str] = "cast"
+    instant: ClassVar[bool] = True  # instants and flash only; checked by the variant
+    card: str = field("str")
+    pay: tuple[Any, ...] = field("pay", default=())
+    target: Any = field("ref", default=None)
+    """An aura's permanent: a unit id or a land's square."""
+    x: int = field("int", default=0)
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Activate(Action):
+    """Activate a permanent's "cost: effect" ability (index into its abilities)."""
+
+    type: ClassVar[str] = "activate"
+    instant: ClassVar[bool] = True
+    unit: str = field("str")
+    ability: int = field("int", default=0)
+    pay: tuple[Any, ...] = field("pay", default=())
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Pass(Action):
+    """End the step or phase; in a response window, let the pending move or attack resolve."""
+
+    type: ClassVar[str] = "pass"
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class PlaceToken(Action):
+    """Place your 1/1 token (set-up, or the free token) on a home-row square, in a colour."""
+
+    type: ClassVar[str] = "place_token"
+    at: Pos = field("pos")
+    color: str | None = field("str", default=None)
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Mulligan(Action):
+    type: ClassVar[str] = "mulligan"
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Keep(Action):
+    """Keep the hand, putting one card per mulligan on the bottom (London mulligan)."""
+
+    type: ClassVar[str] = "keep"
+    bottom: tuple[str, ...] = field("strs", default=())
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Discard(Action):
+    """Discard a card (down to the hand size at cleanup)."""
+
+    type: ClassVar[str] = "discard"
+    card: str = field("str")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class SetResponses(Action):
+    """Ask for (or stop asking for) a response window on each of the opponent's moves/attacks."""
+
+    type: ClassVar[str] = "set_responses"
+    instant: ClassVar[bool] = True
+    on: bool = field("bool")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Concede(Action):
+    type: ClassVar[str] = "concede"
+    instant: ClassVar[bool] = True
+
+
+# ---------------------------------------------------------------------- manual actions
+@dataclasses.dataclass(frozen=True)
+class Manual(Action):
+    manual: ClassVar[bool] = True
+    instant: ClassVar[bool] = True
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class ManualTap(Manual):
+    """Tap a unit (id) or a land (square) as card text says."""
+
+    type: ClassVar[str] = "manual_tap"
+    target: Any = field("ref")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class ManualUntap(Manual):
+    type: ClassVar[str] = "manual_untap"
+    target: Any = field("ref")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Counters(Manual):
+    """Add (or with a negative ``delta`` remove) counters of a kind, e.g. ``+1/+1``."""
+
+    type: ClassVar[str] = "counters"
+    unit: str = field("str")
+    kind: str = field("str", default="+1/+1")
+    delta: int = field("int", default=1)
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class PTChange(Manual):
+    """Change a unit's power/toughness until end of turn (e.g. Giant Growth: +3/+3)."""
+
+    type: ClassVar[str] = "pt_change"
+    unit: str = field("str")
+    power: int = field("int", default=0)
+    toughness: int = field("int", default=0)
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class LifeChange(Manual):
+    type: ClassVar[str] = "life"
+    player: int = field("int")
+    delta: int = field("int")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class MoveCard(Manual):
+    """Move a card between zones: hand, graveyard, exile, library_top, library_bottom, staging."""
+
+    type: ClassVar[str] = "move_card"
+    card: str = field("str")
+    to: str = field("str")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class CreateToken(Manual):
+    """Create a creature token on a square or in your staging row."""
+
+    type: ClassVar[str] = "create_token"
+    at: Any = field("target", default="staging")
+    name: str = field("str", default="Token")
+    power: int = field("int", default=1)
+    toughness: int = field("int", default=1)
+    colors: tuple[str, ...] = field("colours", default=())
+    keywords: tuple[str, ...] = field("strs", default=())
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class DestroyLand(Manual):
+    """Destroy a land: it goes to its owner's land graveyard and leaves a hole."""
+
+    type: ClassVar[str] = "destroy_land"
+    at: Pos = field("pos")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class SacrificeLand(Manual):
+    """Sacrifice a land one of your creatures stands on."""
+
+    type: ClassVar[str] = "sacrifice_land"
+    at: Pos = field("pos")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Destroy(Manual):
+    """Destroy a permanent (a regeneration shield saves a creature to the staging row)."""
+
+    type: ClassVar[str] = "destroy"
+    unit: str = field("str")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Regenerate(Manual):
+    """Give a creature a regeneration shield (card text the engine doesn't model)."""
+
+    type: ClassVar[str] = "regenerate"
+    unit: str = field("str")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Roll(Manual):
+    """Roll a die (d6, d20, …) from the game's seed."""
+
+    type: ClassVar[str] = "roll"
+    sides: int = field("int", default=6)
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Draw(Manual):
+    type: ClassVar[str] = "draw"
+    count: int = field("int", default=1)
+
+
+def action_from_wire(data: object) -> Action:
+    """Decode an action.
+
+    Raises:
+        InvalidActionError: not an object, an unknown ``type``, or a bad field.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidActionError("an action must be a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise InvalidActionError("an action needs a string 'type'")
+    cls = ACTIONS.get(kind)
+    if cls is None:
+        raise InvalidActionError(f"unknown action type {kind!r}")
+    return cls.from_wire(data)

@@ -1,0 +1,117 @@
+"""The engine's public functions: ``legal_actions``, ``apply``, and the :class:`Game` wrapper.
+
+``apply`` never changes the state it is given: it clones it, carries the action out on the
+clone and returns ``(new_state, events)``. An illegal or malformed action raises and leaves
+nothing half-done. Undo is a stack of earlier states (snapshots, never inverse operations).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from frontier_desktop.rules.actions import Action, action_from_wire
+from frontier_desktop.rules.errors import InvalidActionError
+from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.variants import find_variant
+
+Event = dict[str, Any]
+
+HIDDEN_REVEALING_EVENTS = frozenset({"revealed", "drew", "mulligan", "dice", "land_destroyed"})
+"""Event types after which undo is refused: they showed something the seat didn't know."""
+
+
+def acting_seat(state: GameState) -> int | None:
+    """The seat play is waiting for (None when the game is over)."""
+    return find_variant(state.variant).acting_seat(state)
+
+
+def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
+    """Every game action *seat* (default: the acting seat) may take now.
+
+    Manual actions (table actions for card text) are always available and not listed.
+    """
+    variant = find_variant(state.variant)
+    if seat is None:
+        seat = variant.acting_seat(state)
+        if seat is None:
+            return []
+    return variant.legal_actions(state, seat)
+
+
+def apply(state: GameState, action: Action | Mapping[str, Any],
+          seat: int | None = None) -> tuple[GameState, list[Event]]:
+    """Apply *action* for *seat* (default: the acting seat) and return the new state and events.
+
+    Raises:
+        InvalidActionError: the action is malformed or names something that doesn't exist.
+        IllegalActionError: the action is not legal now (``reason`` says why).
+    """
+    variant = find_variant(state.variant)
+    if not isinstance(action, Action):
+        action = action_from_wire(action)
+    if seat is None:
+        seat = variant.acting_seat(state)
+        if seat is None:
+            seat = state.active
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise InvalidActionError("seat must be an integer")
+    variant.check_may_act(state, seat, action)
+    new = state.clone()
+    events: list[Event] = []
+    variant.perform(new, seat, action, events)
+    variant.after_action(new, events)
+    new.state_id += 1
+    new.log.append({"state_id": new.state_id, "seat": seat, "action": action.to_wire(),
+                    "turn": state.turn, "phase": state.phase, "events": events})
+    return new, events
+
+
+def is_legal(state: GameState, action: Action | Mapping[str, Any], seat: int | None = None) -> bool:
+    """Whether :func:`apply` would accept *action* (it is tried on a clone)."""
+    from frontier_desktop.rules.errors import RulesError
+
+    try:
+        apply(state, action, seat)
+    except RulesError:
+        return False
+    return True
+
+
+def reveals_hidden(events: list[Event]) -> bool:
+    """Whether these events showed hidden information (then undo is not offered)."""
+    return any(e.get("type") in HIDDEN_REVEALING_EVENTS for e in events)
+
+
+class Game:
+    """A state plus its undo stack: the object sessions hold."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._undo: list[tuple[GameState, bool]] = []
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        return legal_actions(self.state, seat)
+
+    def push(self, action: Action | Mapping[str, Any], seat: int | None = None) -> list[Event]:
+        """Apply *action*; on success keep the previous state for :meth:`pop`."""
+        new, events = apply(self.state, action, seat)
+        self._undo.append((self.state, reveals_hidden(events)))
+        self.state = new
+        return events
+
+    def can_undo(self) -> bool:
+        """Whether the last action may be undone (it revealed no hidden information)."""
+        return bool(self._undo) and not self._undo[-1][1]
+
+    def pop(self) -> GameState:
+        """Restore the state before the last action.
+
+        Raises:
+            IndexError: nothing to undo.
+        """
+        previous, _ = self._undo.pop()
+        restored = previous.clone()
+        restored.state_id = self.state.state_id + 1  # ids stay monotonic across undo
+        self.state = restored
+        return restored

@@ -1,0 +1,104 @@
+"""The variant interface: set-up, turn structure, movement, mana, combat, bonuses, winning.
+
+A variant is a stateless object (one instance per registry entry) whose methods read and
+change a *cloned* :class:`GameState`. The engine calls, for one action:
+
+1. :meth:`Variant.check_may_act` — may this seat act at all now (decisions, response windows,
+   the active player's blocks)?
+2. :meth:`Variant.perform` — check the action's own rules and carry it out, appending events.
+3. :meth:`Variant.after_action` — state-based checks (deaths, free tokens, losing), control.
+
+Variants are siblings (Frontier, Army, War Game, Conquering), registered by name in
+:mod:`frontier_desktop.rules.variants`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from frontier_desktop.rules.actions import Action
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.state import GameState
+
+Event = dict[str, Any]
+
+
+class Variant:
+    """Base class of every variant. Subclasses override the hooks they need."""
+
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str] = ""
+    phases: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw", "main", "end")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    starting_life: ClassVar[int] = 20
+    hand_size: ClassVar[int] = 7
+    default_options: ClassVar[Mapping[str, Any]] = {}
+    """House-rule switches and their defaults (names are part of the position format)."""
+
+    # ------------------------------------------------------------------ set-up
+    def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
+                 seed: int | str = 0, options: Mapping[str, Any] | None = None) -> GameState:
+        """A new game from each player's deck (a list of cards, one entry per copy)."""
+        raise NotImplementedError
+
+    def options_with_defaults(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Merge *options* over the defaults; unknown names are refused.
+
+        Raises:
+            ValueError: an unknown option or a value of the wrong type.
+        """
+        merged = dict(self.default_options)
+        for key, value in (options or {}).items():
+            if key not in merged:
+                known = ", ".join(sorted(merged)) or "none"
+                raise ValueError(f"unknown option {key!r} for {self.name} (known: {known})")
+            default = merged[key]
+            if isinstance(default, bool) != isinstance(value, bool) or (
+                not isinstance(value, type(default))
+            ):
+                raise ValueError(f"option {key!r} must be {type(default).__name__}")
+            merged[key] = value
+        return merged
+
+    # ------------------------------------------------------------------ turn
+    def acting_seat(self, state: GameState) -> int | None:
+        """The seat that must act for play to go on (None when the game is over)."""
+        if state.game_over:
+            return None
+        if state.decision is not None:
+            return int(state.decision["player"])
+        if state.pending is not None:
+            return int(state.pending["responder"])
+        return state.active
+
+    def check_may_act(self, state: GameState, seat: int, action: Action) -> None:
+        """Raise :class:`IllegalActionError` when *seat* may not take *action* now."""
+        raise NotImplementedError
+
+    def perform(self, state: GameState, seat: int, action: Action, events: list[Event]) -> None:
+        """Carry out *action* for *seat* on *state* (a clone), appending events.
+
+        Raises:
+            IllegalActionError: the action breaks a rule; the clone is then discarded.
+        """
+        raise NotImplementedError
+
+    def after_action(self, state: GameState, events: list[Event]) -> None:
+        """State-based checks after every action."""
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every game action *seat* may take now (manual actions are not listed)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ analysis
+    def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
+        """Effective power/toughness, moves, attacks of a unit (for views and the CLI)."""
+        raise NotImplementedError
+
+    @staticmethod
+    def illegal(action: Action, reason: str) -> IllegalActionError:
+        return IllegalActionError(action, reason)

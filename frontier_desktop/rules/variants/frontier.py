@@ -1,0 +1,922 @@
+"""Frontier Magic (The Duelist #31): creatures roam a board of face-down lands.
+
+Every bullet of ``shared/rules/frontier.md`` is enforced here or in :mod:`frontier_board`
+(terrain, movement) and :mod:`frontier_combat` (attacks, deaths, regeneration).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import GridBoard, Pos
+from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
+from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
+from frontier_desktop.rules.mana import format_pool, parse_cost, pay
+from frontier_desktop.rules.rng import Rng
+from frontier_desktop.rules.state import (
+    UNKNOWN_LAND,
+    Cell,
+    GameState,
+    Permanent,
+    PlayerState,
+)
+from frontier_desktop.rules.variants.base import Event, Variant
+from frontier_desktop.rules.variants.frontier_board import (
+    Occupancy,
+    effective_pt,
+    enterable,
+    home_row,
+    home_squares,
+    land_has_type,
+    may_start_move,
+    move_options,
+    stack_at,
+    stack_of,
+    stack_pt,
+    visible_land,
+)
+from frontier_desktop.rules.variants.frontier_manual import ManualActions, basic_land, token_card
+from frontier_desktop.rules.variants.frontier_combat import (
+    check_deaths,
+    destroy,
+    leave_battlefield,
+    resolve_attack,
+    wire,
+)
+
+_REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+class Frontier(ManualActions, Variant):
+    """Frontier Magic for two players."""
+
+    name: ClassVar[str] = "frontier"
+    aliases: ClassVar[tuple[str, ...]] = ("frontier-magic",)
+    title: ClassVar[str] = "Frontier Magic"
+    default_options: ClassVar[Mapping[str, Any]] = {
+        "terrain_neighbours_regardless": False,
+        "board_depth": 5,
+        "starting_life": 20,
+        "hand_size": 7,
+        "first_player": 0,
+        "mulligans": True,
+    }
+
+    # ================================================================== set-up
+    def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
+                 seed: int | str = 0, options: Mapping[str, Any] | None = None) -> GameState:
+        """Set up a game: the decks' lands become the board, then tokens and mulligans.
+
+        Raises:
+            ValueError: not two decks, a bad option, or too few lands for one column.
+        """
+        opts = self.options_with_defaults(options)
+        if len(decks) != 2 or len(names) != 2:
+            raise ValueError("Frontier Magic is for two players")
+        depth = int(opts["board_depth"])
+        if depth < 2:
+            raise ValueError("board_depth must be at least 2")
+        rng = Rng(seed)
+        lands: list[tuple[Card, int]] = []
+        spells: list[list[Card]] = [[], []]
+        for seat, deck in enumerate(decks):
+            for card in deck:
+                if card.is_land:
+                    lands.append((card, seat))
+                else:
+                    spells[seat].append(card)
+        rng.shuffle(lands)
+        cols = len(lands) // depth
+        if cols < 1:
+            raise ValueError(f"the two decks hold {len(lands)} lands: a board needs at least "
+                             f"{depth} (one column of {depth})")
+        players = [PlayerState(str(n), int(opts["starting_life"])) for n in names]
+        state = GameState(self.name, GridBoard(depth, cols), players)
+        state.options = opts
+        state.seed = str(seed)
+        defs: dict[str, Card] = {}
+        # Lands are laid in columns of five, left to right; ids name the square, not the card.
+        for i, (card, owner) in enumerate(lands[: cols * depth]):
+            col, row = divmod(i, depth)
+            land_id = f"L{row}-{col}"
+            defs[card.name] = card
+            state.cards[land_id] = (card.name, owner)
+            state.cells[(row, col)] = Cell(land_id, face_up=False)
+        for j, (card, owner) in enumerate(lands[cols * depth:]):
+            aside_id = f"A{j + 1}"
+            defs[card.name] = card
+            state.cards[aside_id] = (card.name, owner)
+            state.aside.append(aside_id)
+        for seat in (0, 1):
+            library = list(spells[seat])
+            rng.shuffle(library)
+            for card in library:
+                defs[card.name] = card
+                obj_id = "c" + rng.token()
+                while obj_id in state.cards:
+                    obj_id = "c" + rng.token()
+                state.cards[obj_id] = (card.name, seat)
+                players[seat].library.append(obj_id)
+        state.defs = defs
+        state.rng_counter = rng.resume_point()
+        first = int(opts["first_player"])
+        state.first_player = first
+        state.active = first
+        state.phase = "setup"
+        for seat in (0, 1):
+            players[seat].first_turn = True
+            players[seat].kept = False
+        players[first].skip_draw = True
+        for seat in (0, 1):
+            self._draw(state, seat, 7, [])
+        state.decision = {"kind": "place_token", "player": first, "setup": True}
+        return state
+
+    # ================================================================== helpers
+    def _rng(self, state: GameState) -> Rng:
+        return Rng(state.seed, state.rng_counter)
+
+    def _save_rng(self, state: GameState, rng: Rng) -> None:
+        state.rng_counter = rng.resume_point()
+
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+        player = state.players[seat]
+        for _ in range(count):
+            if not player.library:
+                player.drew_from_empty = True
+                events.append({"type": "draw_empty", "player": seat})
+                return
+            card_id = player.library.pop(0)
+            player.hand.append(card_id)
+            events.append({"type": "drew", "player": seat, "card": state.name(card_id),
+                           "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+
+    def reveal(self, state: GameState, pos: Pos, events: list[Event]) -> None:
+        """Turn the land at *pos* face up (drawing an unknown land's identity from the seed)."""
+        cell = state.cells[pos]
+        if cell.land is None or cell.face_up:
+            return
+        if state.cards[cell.land][0] == UNKNOWN_LAND:
+            rng = self._rng(state)
+            land_type = _REVEAL_TYPES[rng.randbelow(len(_REVEAL_TYPES))]
+            self._save_rng(state, rng)
+            if land_type not in state.defs:
+                state.defs = {**state.defs, land_type: basic_land(land_type)}
+            state.cards[cell.land] = (land_type, state.cards[cell.land][1])
+        cell.face_up = True
+        events.append({"type": "revealed", "at": wire(state, pos), "land": state.name(cell.land)})
+
+    def _unit(self, state: GameState, action: A.Action, unit_id: str, seat: int) -> Permanent:
+        perm = state.perms.get(unit_id)
+        if perm is None or not state.card(unit_id).is_creature:
+            raise InvalidActionError(f"{action.type}: no unit {unit_id!r} on the battlefield")
+        if perm.controller != seat:
+            raise IllegalActionError(action, f"{self._label(state, perm)} is not yours")
+        return perm
+
+    def _label(self, state: GameState, perm: Permanent) -> str:
+        return f"{state.name(perm.id)} ({perm.id})"
+
+    def _pos(self, state: GameState, action: A.Action, pos: Pos, what: str) -> Pos:
+        if not state.board.contains(pos):
+            raise InvalidActionError(f"{action.type}: {what} {list(pos) if isinstance(pos, tuple) else pos} "
+                                     "is not on the board")
+        return pos
+
+    def _end_move_block(self, state: GameState, seat: int) -> None:
+        if seat == state.active and state.moves_started:
+            state.moves_closed = True
+
+    # ================================================================== who may act
+    def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
+        if seat not in (0, 1):
+            raise InvalidActionError(f"there is no seat {seat}")
+        if state.game_over:
+            raise IllegalActionError(action, "the game is over")
+        if isinstance(action, (A.Concede, A.SetResponses)):
+            return
+        if state.decision is not None:
+            d = state.decision
+            if seat != d["player"]:
+                raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
+                                                 f"to choose ({d['kind'].replace('_', ' ')})")
+            allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep)}
+            if not isinstance(action, allowed[d["kind"]]):
+                raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
+            return
+        if state.pending is not None:
+            if seat != state.pending["responder"]:
+                raise IllegalActionError(action, "waiting for the opponent's response")
+            if not (action.instant or isinstance(action, A.Pass)):
+                raise IllegalActionError(action, "only instant-speed actions or pass in response")
+            return
+        if seat != state.active:
+            if not action.instant:
+                raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
+            return
+        if state.attacking and not (action.manual or isinstance(action, (A.Attack, A.DoneAttacking))):
+            raise IllegalActionError(action, "you are attacking: attack again or finish with "
+                                             "done attacking")
+
+    # ================================================================== perform
+    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
+        handler = getattr(self, "_do_" + action.type, None)
+        if handler is None:
+            raise IllegalActionError(action, f"{action.type} is not part of Frontier Magic")
+        handler(state, seat, action, events)
+
+    # ------------------------------------------------------------------ set-up choices
+    def _do_place_token(self, state: GameState, seat: int, action: A.PlaceToken,
+                        events: list[Event]) -> None:
+        pos = self._pos(state, action, action.at, "square")
+        if pos[0] != home_row(state, seat):
+            raise IllegalActionError(action, "the token goes on your home row")
+        cell = state.cells[pos]
+        if cell.land is None:
+            raise IllegalActionError(action, "that square is a hole")
+        if state.occupants().get(pos):
+            raise IllegalActionError(action, "that square is taken")
+        if action.color is not None and action.color not in _COLOUR_NAMES:
+            raise InvalidActionError("place_token: 'color' must be W, U, B, R or G")
+        card = token_card(action.color)
+        if card.name not in state.defs:
+            state.defs = {**state.defs, card.name: card}
+        unit_id = state.new_id("t")
+        state.cards[unit_id] = (card.name, seat)
+        state.perms[unit_id] = Permanent(unit_id, seat, "board", pos)
+        events.append({"type": "token", "player": seat, "unit": unit_id, "name": card.name,
+                       "at": wire(state, pos)})
+        setup = bool(state.decision and state.decision.get("setup"))
+        state.decision = None
+        if setup:
+            other = state.opponent(seat)
+            if not any(p.controller == other for p in state.creatures()):
+                state.decision = {"kind": "place_token", "player": other, "setup": True}
+            elif state.options.get("mulligans", True):
+                state.decision = {"kind": "mulligan", "player": state.first_player}
+            else:
+                self._start_first_turn(state, events)
+
+    def _do_mulligan(self, state: GameState, seat: int, action: A.Mulligan,
+                     events: list[Event]) -> None:
+        player = state.players[seat]
+        if player.mulligans >= 7:
+            raise IllegalActionError(action, "no cards left to mulligan to")
+        rng = self._rng(state)
+        player.library.extend(player.hand)
+        player.hand.clear()
+        rng.shuffle(player.library)
+        self._save_rng(state, rng)
+        player.mulligans += 1
+        events.append({"type": "mulligan", "player": seat, "count": player.mulligans})
+        self._draw(state, seat, 7, events)
+
+    def _do_keep(self, state: GameState, seat: int, action: A.Keep, events: list[Event]) -> None:
+        player = state.players[seat]
+        if len(action.bottom) != player.mulligans or len(set(action.bottom)) != len(action.bottom):
+            raise IllegalActionError(action, f"put exactly {player.mulligans} different card(s) "
+                                             "from your hand on the bottom")
+        for card_id in action.bottom:
+            if card_id not in player.hand:
+                raise IllegalActionError(action, f"{card_id} is not in your hand")
+        for card_id in action.bottom:
+            player.hand.remove(card_id)
+            player.library.append(card_id)
+        player.kept = True
+        events.append({"type": "kept", "player": seat, "hand": len(player.hand),
+                       "bottom": len(action.bottom)})
+        other = state.opponent(seat)
+        if not state.players[other].kept:
+            state.decision = {"kind": "mulligan", "player": other}
+        else:
+            state.decision = None
+            self._start_first_turn(state, events)
+
+    def _start_first_turn(self, state: GameState, events: list[Event]) -> None:
+        for p in state.players:
+            p.kept = True
+        state.turn = 1
+        state.active = state.first_player
+        state.phase = "upkeep"
+        events.append({"type": "turn", "turn": 1, "active": state.active})
+        events.append({"type": "phase", "phase": "upkeep", "active": state.active, "turn": 1})
+
+    # ------------------------------------------------------------------ turn structure
+    def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
+        if state.pending is not None:
+            self._resolve_pending(state, events)
+            return
+        if state.phase == "setup":
+            raise IllegalActionError(action, "the game has not started")
+        self._end_move_block(state, seat)
+        phase = state.phase
+        if phase == "end":
+            limit = int(state.options.get("hand_size", self.hand_size))
+            hand = state.players[seat].hand
+            if len(hand) > limit:
+                raise IllegalActionError(action, f"discard down to {limit} cards first "
+                                                 f"({len(hand)} in hand)")
+            self._end_turn(state, events)
+            return
+        self._empty_pools(state)
+        if phase == "untap":
+            self._untap(state, events)
+            self._enter(state, "upkeep", events)
+        elif phase == "upkeep":
+            self._enter(state, "draw", events)
+            player = state.players[state.active]
+            if player.skip_draw:
+                player.skip_draw = False
+                events.append({"type": "skip_draw", "player": state.active})
+            else:
+                self._draw(state, state.active, 1, events)
+        elif phase == "draw":
+            self._enter(state, "main", events)
+            player = state.players[state.active]
+            if player.first_turn:
+                player.first_turn = False
+                for perm in list(state.board_creatures()):
+                    if perm.controller == state.active:
+                        self.reveal(state, perm.at, events)
+        elif phase == "main":
+            self._enter(state, "end", events)
+        else:
+            raise IllegalActionError(action, f"unknown phase {phase!r}")
+
+    def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
+        state.phase = phase
+        events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
+
+    def _empty_pools(self, state: GameState) -> None:
+        for p in state.players:
+            for k in p.pool:
+                p.pool[k] = 0
+
+    def _end_turn(self, state: GameState, events: list[Event]) -> None:
+        # Cleanup: damage wears off, "until end of turn" ends, pools empty.
+        for perm in state.perms.values():
+            perm.damage = 0
+            perm.deathtouched = False
+            perm.pt_mod = (0, 0)
+            perm.attack_tapped = False
+            perm.regen_shield = 0
+        self._empty_pools(state)
+        state.active = state.opponent(state.active)
+        state.turn += 1
+        state.moves_started = state.moves_closed = state.attacking = False
+        events.append({"type": "turn", "turn": state.turn, "active": state.active})
+        state.phase = "untap"
+        self._untap(state, events)
+        self._enter(state, "upkeep", events)
+
+    def _untap(self, state: GameState, events: list[Event]) -> None:
+        """The active player untaps their permanents and only the lands they tapped."""
+        seat = state.active
+        for perm in state.perms.values():
+            if perm.controller == seat:
+                perm.tapped = False
+                perm.sick = False
+                perm.moved = False
+                perm.attacked = False
+        untapped = []
+        for pos, cell in state.cells.items():
+            if cell.tapped_by == seat:
+                cell.tapped_by = None
+                untapped.append(wire(state, pos))
+        events.append({"type": "untap", "player": seat, "lands": untapped})
+
+    def _do_discard(self, state: GameState, seat: int, action: A.Discard,
+                    events: list[Event]) -> None:
+        limit = int(state.options.get("hand_size", self.hand_size))
+        player = state.players[seat]
+        if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
+            raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
+        card_id = self._hand_card(state, seat, action, action.card)
+        player.hand.remove(card_id)
+        player.graveyard.append(card_id)
+        events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                       "id": card_id})
+
+    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
+        hand = state.players[seat].hand
+        if ref in hand:
+            return ref
+        from frontier_desktop.rules.card import normalise_name
+
+        want = normalise_name(ref)
+        for card_id in hand:
+            if normalise_name(state.name(card_id)) == want:
+                return card_id
+        raise IllegalActionError(action, f"{ref!r} is not in your hand")
+
+    # ------------------------------------------------------------------ movement
+    def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
+        perm = self._unit(state, action, action.unit, seat)
+        dest = self._pos(state, action, action.to, "destination")
+        self._main_phase_check(state, seat, action)
+        if state.moves_closed:
+            raise IllegalActionError(action, "your moves are over for this turn (another action "
+                                             "ended the movement block)")
+        occ = state.occupants()
+        members = stack_of(state, perm, occ)
+        if action.units is not None:
+            chosen = set(action.units) | {perm.id}
+            members = [m for m in members if m.id in chosen]
+            if len(members) != len(chosen):
+                raise IllegalActionError(action, "every unit moved together must share a square")
+        for m in members:
+            if m.tapped:
+                raise IllegalActionError(action, f"{self._label(state, m)} is tapped")
+            if m.sick:
+                raise IllegalActionError(action, f"{self._label(state, m)} is summoning sick")
+            if m.moved:
+                raise IllegalActionError(action, f"{self._label(state, m)} has already moved "
+                                                 "this turn")
+        options = move_options(state, members, occ)
+        if dest not in options:
+            raise IllegalActionError(action, self._why_not_move(state, members, dest, occ))
+        option = options[dest]
+        state.moves_started = True
+        for m in members:
+            m.moved = True
+        ids = [m.id for m in members]
+        if state.players[state.opponent(seat)].responses:
+            state.pending = {"kind": "move", "seat": seat, "responder": state.opponent(seat),
+                             "units": ids, "option": _option_wire(state, option),
+                             "action": action.to_wire()}
+            events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
+            return
+        self._resolve_move(state, ids, option, events)
+
+    def _why_not_move(self, state: GameState, members: list[Permanent], dest: Pos,
+                      occ: Occupancy) -> str:
+        cell = state.cells[dest]
+        name = self._label(state, members[0])
+        if cell.land is None:
+            return f"{name} can't move onto a hole"
+        if occ.get(dest) and not all(m.id in occ[dest] for m in members):
+            return f"{name} can't move onto a square that holds another creature"
+        homes = set().union(*(state.card(m.id).landhome for m in members))
+        if homes and not any(land_has_type(state, dest, h) for h in homes):
+            return f"{name} may only stand on face-up {'/'.join(sorted(homes))}"
+        if members[0].zone == "staging":
+            return f"{name} enters the board only on your home row"
+        return f"{name} can't reach that square (one square N/S/E/W, no diagonals)"
+
+    def _resolve_move(self, state: GameState, ids: list[str], option: Mapping[str, Any],
+                      events: list[Event]) -> None:
+        members = [state.perms[i] for i in ids if i in state.perms]
+        if not members:
+            return
+        frm = members[0].at if members[0].zone == "board" else "staging"
+        kind = option["kind"]
+        path = list(option["path"])
+        occ = state.occupants()
+        if kind == "landwalk":
+            land_type = option["walk"]
+            last = None
+            for i, pos in enumerate(path):
+                if not enterable(state, pos, members, occ):
+                    break
+                last = pos
+                self._place(state, members, pos)
+                self.reveal(state, pos, events)
+                if i < len(path) - 1 and not land_has_type(state, pos, land_type):
+                    events.append({"type": "stopped", "unit": ids[0], "at": wire(state, pos),
+                                   "reason": f"not a {land_type}"})
+                    break
+            if last is None:
+                events.append({"type": "fizzled", "unit": ids[0], "reason": "the way is blocked"})
+                return
+            events.append({"type": "moved", "unit": ids[0], "units": ids,
+                           "from": wire(state, frm) if frm != "staging" else "staging",
+                           "to": wire(state, last), "kind": kind})
+            return
+        dest = path[-1]
+        if not enterable(state, dest, members, occ):
+            events.append({"type": "fizzled", "unit": ids[0], "at": wire(state, dest),
+                           "reason": "the destination can't be entered any more"})
+            return
+        self._place(state, members, dest)
+        events.append({"type": "moved", "unit": ids[0], "units": ids,
+                       "from": wire(state, frm) if frm != "staging" else "staging",
+                       "to": wire(state, dest), "kind": kind})
+        self.reveal(state, dest, events)
+
+    @staticmethod
+    def _place(state: GameState, members: list[Permanent], pos: Pos) -> None:
+        for m in members:
+            m.zone, m.at = "board", pos
+
+    def _do_done_moving(self, state: GameState, seat: int, action: A.DoneMoving,
+                        events: list[Event]) -> None:
+        self._main_phase_check(state, seat, action)
+        state.moves_closed = True
+        events.append({"type": "done_moving", "player": seat})
+
+    def _main_phase_check(self, state: GameState, seat: int, action: A.Action) -> None:
+        if seat != state.active or state.phase != "main":
+            raise IllegalActionError(action, "only in your main phase")
+
+    # ------------------------------------------------------------------ scouting and mana
+    def _do_scout(self, state: GameState, seat: int, action: A.Scout, events: list[Event]) -> None:
+        perm = self._unit(state, action, action.unit, seat)
+        target = self._pos(state, action, action.target, "target")
+        self._main_phase_check(state, seat, action)
+        reason = self._scout_problem(state, perm, target)
+        if reason:
+            raise IllegalActionError(action, reason)
+        self._end_move_block(state, seat)
+        perm.tapped, perm.attack_tapped = True, False
+        events.append({"type": "scouted", "unit": perm.id, "at": wire(state, target)})
+        self.reveal(state, target, events)
+
+    def _scout_problem(self, state: GameState, perm: Permanent, target: Pos) -> str | None:
+        if perm.zone != "board":
+            return f"{self._label(state, perm)} is not on the board"
+        if perm.tapped:
+            return f"{self._label(state, perm)} is tapped"
+        if perm.sick:
+            return f"{self._label(state, perm)} is summoning sick"
+        if target not in state.board.neighbours(perm.at):
+            return "scouting flips a land directly N/S/E/W of the creature"
+        cell = state.cells[target]
+        if cell.land is None:
+            return "that square is a hole"
+        if cell.face_up:
+            return "that land is already face up"
+        return None
+
+    def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
+                     events: list[Event]) -> None:
+        pos = self._pos(state, action, action.at, "land")
+        self._end_move_block(state, seat)
+        self._tap_for_mana(state, seat, action, pos, action.via, action.color, events)
+
+    def tap_problem(self, state: GameState, seat: int, pos: Pos, via: str | None,
+                    occ: Occupancy) -> str | None:
+        """Why *seat* may not tap the land at *pos* (via creature *via*), or None."""
+        cell = state.cells[pos]
+        if cell.land is None:
+            return "that square is a hole"
+        if not cell.face_up:
+            return "the land is face down"
+        if cell.tapped_by is not None:
+            return "the land is already tapped"
+        here = [state.perms[i] for i in occ.get(pos, ())]
+        if any(m.controller == seat for m in here):
+            if via is not None:
+                return "the land is under your creature: tap it without 'via'"
+            return None
+        if via is None:
+            return "the land is not under one of your creatures: name the adjacent creature to tap ('via')"
+        perm = state.perms.get(via)
+        if perm is None or not state.card(via).is_creature or perm.controller != seat:
+            return f"{via!r} is not one of your creatures"
+        if perm.zone != "board" or pos not in state.board.neighbours(perm.at):
+            return f"{self._label(state, perm)} is not next to that land"
+        if perm.tapped:
+            return f"{self._label(state, perm)} is tapped"
+        if perm.sick:
+            return f"{self._label(state, perm)} is summoning sick"
+        if here:
+            return "the land is under an opponent's creature"
+        return None
+
+    def _tap_for_mana(self, state: GameState, seat: int, action: A.Action, pos: Pos,
+                      via: str | None, colour: str | None, events: list[Event]) -> None:
+        occ = state.occupants()
+        problem = self.tap_problem(state, seat, pos, via, occ)
+        if problem:
+            raise IllegalActionError(action, problem)
+        cell = state.cells[pos]
+        land = state.card(cell.land)
+        makes = [c for c in ("W", "U", "B", "R", "G", "C") if c in land.mana_colours] or ["C"]
+        if colour is None:
+            colour = makes[0]
+        elif colour not in makes:
+            raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not {colour}")
+        cell.tapped_by = seat
+        if via is not None:
+            perm = state.perms[via]
+            perm.tapped, perm.attack_tapped = True, False
+        pool = state.players[seat].pool
+        pool[colour] += 1
+        events.append({"type": "land_tapped", "at": wire(state, pos), "player": seat,
+                       "via": via, "mana": colour, "pool": format_pool(pool)})
+
+    def auto_via(self, state: GameState, seat: int, pos: Pos, occ: Occupancy,
+                 used: set[str]) -> str | None:
+        """An untapped, non-sick creature of *seat* next to *pos* (lowest id first)."""
+        for n in state.board.neighbours(pos):
+            for unit in sorted(occ.get(n, ())):
+                perm = state.perms[unit]
+                if (perm.controller == seat and not perm.tapped and not perm.sick
+                        and unit not in used):
+                    return unit
+        return None
+
+    # ------------------------------------------------------------------ casting
+    def _pay_lands(self, state: GameState, seat: int, action: A.Action,
+                   pay_list: Sequence[Any], events: list[Event]) -> None:
+        used: set[str] = set()
+        for at, via, colour in pay_list:
+            pos = self._pos(state, action, at, "land to pay with")
+            occ = state.occupants()
+            under_own = any(state.perms[i].controller == seat for i in occ.get(pos, ()))
+            if via is None and not under_own:
+                via = self.auto_via(state, seat, pos, occ, used)
+                if via is None:
+                    raise IllegalActionError(action, f"no untapped creature of yours can tap the "
+                                                     f"land at {wire(state, pos)}")
+            if via is not None:
+                used.add(via)
+            self._tap_for_mana(state, seat, action, pos, via, colour, events)
+
+    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
+        card_id = self._hand_card(state, seat, action, action.card)
+        card = state.card(card_id)
+        if card.is_land:
+            raise IllegalActionError(action, "in Frontier Magic lands make the board; they are "
+                                             "not played from hand")
+        if not card.type_line or card.name == "(unknown card)":
+            raise IllegalActionError(action, f"{card.name} can't be cast")
+        fast = card.is_instant or card.has_flash
+        if not fast:
+            if seat != state.active or state.phase != "main":
+                raise IllegalActionError(action, f"{card.name} can be cast only in your main phase")
+            if state.pending is not None:
+                raise IllegalActionError(action, f"{card.name} can't be cast in response")
+        target_perm: str | None = None
+        if card.is_aura:
+            target_perm = self._aura_target(state, action)
+        self._end_move_block(state, seat)
+        self._pay_lands(state, seat, action, action.pay, events)
+        player = state.players[seat]
+        try:
+            parse_cost(card.mana_cost)
+        except ValueError as exc:
+            raise IllegalActionError(action, str(exc)) from None
+        paid = pay(player.pool, card.mana_cost, x=action.x, life=player.life)
+        if paid is None:
+            raise IllegalActionError(action, f"{card.name} costs {card.mana_cost or '{0}'}; your "
+                                             f"mana pool holds {format_pool(player.pool) or 'nothing'}")
+        player.pool, life_paid = paid
+        if life_paid:
+            player.life -= life_paid
+            events.append({"type": "life", "player": seat, "life": player.life,
+                           "delta": -life_paid})
+        player.hand.remove(card_id)
+        event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
+        if card.is_instant or card.is_sorcery:
+            player.graveyard.append(card_id)
+            event["note"] = "carry out its text with manual actions"
+        elif card.is_aura:
+            state.perms[card_id] = Permanent(card_id, seat, "attached", attached_to=target_perm)
+            event["attached_to"] = target_perm
+        else:
+            sick = card.is_creature and not card.has("haste")
+            state.perms[card_id] = Permanent(card_id, seat, "staging", sick=sick)
+            event["to"] = "staging"
+        events.append(event)
+
+    def _aura_target(self, state: GameState, action: A.Cast) -> str:
+        target = action.target
+        if target is None:
+            raise IllegalActionError(action, "an aura needs a target permanent ('target')")
+        if isinstance(target, str) and target in state.perms:
+            return target
+        if isinstance(target, tuple) and state.board.contains(target):
+            cell = state.cells[target]
+            if cell.land is not None and cell.face_up:
+                return cell.land
+        raise IllegalActionError(action, "the aura's target is not a permanent you can see")
+
+    def _do_activate(self, state: GameState, seat: int, action: A.Activate,
+                     events: list[Event]) -> None:
+        perm = state.perms.get(action.unit)
+        if perm is None or perm.controller != seat:
+            raise IllegalActionError(action, f"{action.unit!r} is not a permanent you control")
+        card = state.card(perm.id)
+        if not 0 <= action.ability < len(card.activated):
+            raise IllegalActionError(action, f"{card.name} has no ability #{action.ability}")
+        ability = card.activated[action.ability]
+        if ability.taps:
+            if perm.tapped:
+                raise IllegalActionError(action, f"{self._label(state, perm)} is tapped")
+            if card.is_creature and perm.sick:
+                raise IllegalActionError(action, f"{self._label(state, perm)} is summoning sick")
+        self._end_move_block(state, seat)
+        self._pay_lands(state, seat, action, action.pay, events)
+        player = state.players[seat]
+        paid = pay(player.pool, ability.mana_cost, life=player.life)
+        if paid is None:
+            raise IllegalActionError(action, f"the ability costs {ability.mana_cost}; your mana "
+                                             f"pool holds {format_pool(player.pool) or 'nothing'}")
+        player.pool, life_paid = paid
+        player.life -= life_paid
+        if ability.taps:
+            perm.tapped, perm.attack_tapped = True, False
+        if ability.is_regeneration:
+            perm.regen_shield += 1
+        events.append({"type": "activated", "unit": perm.id, "name": card.name,
+                       "cost": ability.cost, "effect": ability.effect,
+                       "modelled": ability.is_regeneration})
+
+    # ------------------------------------------------------------------ attacks
+    def attack_problem(self, state: GameState, seat: int, perm: Permanent, target: Any,
+                       occ: Occupancy) -> str | None:
+        """Why *perm* may not attack *target* now (None when it may)."""
+        if perm.zone != "board":
+            return f"{self._label(state, perm)} is not on the board"
+        for m in stack_of(state, perm, occ):
+            card = state.card(m.id)
+            if m.tapped:
+                return f"{self._label(state, m)} is tapped"
+            if m.sick:
+                return f"{self._label(state, m)} is summoning sick"
+            if m.attacked:
+                return f"{self._label(state, m)} has already attacked this turn"
+            if card.has("defender"):
+                return f"{self._label(state, m)} has defender"
+        opponent = state.opponent(seat)
+        if target == "player":
+            if perm.at[0] != home_row(state, opponent):
+                return "attack the player from the row nearest them (their home row)"
+            return None
+        if not state.board.contains(target):
+            return "that square is not on the board"
+        if target not in state.board.neighbours(perm.at):
+            return "attacks go to a creature directly N/S/E/W"
+        if not any(state.perms[i].controller != seat for i in occ.get(target, ())):
+            return "there is no enemy creature there"
+        return None
+
+    def _do_attack(self, state: GameState, seat: int, action: A.Attack,
+                   events: list[Event]) -> None:
+        perm = self._unit(state, action, action.unit, seat)
+        self._main_phase_check(state, seat, action)
+        if state.pending is not None:
+            raise IllegalActionError(action, "an attack is already waiting to resolve")
+        occ = state.occupants()
+        problem = self.attack_problem(state, seat, perm, action.target, occ)
+        if problem:
+            raise IllegalActionError(action, problem)
+        self._end_move_block(state, seat)
+        state.attacking = True
+        members = stack_of(state, perm, occ)
+        for m in members:
+            m.attacked = True
+            if not state.card(m.id).has("vigilance"):
+                m.tapped, m.attack_tapped = True, True
+        ids = [m.id for m in members]
+        target_wire = "player" if action.target == "player" else wire(state, action.target)
+        events.append({"type": "attack", "unit": perm.id, "units": ids, "target": target_wire})
+        if state.players[state.opponent(seat)].responses:
+            state.pending = {"kind": "attack", "seat": seat, "responder": state.opponent(seat),
+                             "units": ids, "target": target_wire, "action": action.to_wire()}
+            events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
+            return
+        resolve_attack(state, seat, ids, action.target, events)
+
+    def _do_done_attacking(self, state: GameState, seat: int, action: A.DoneAttacking,
+                           events: list[Event]) -> None:
+        if not state.attacking:
+            raise IllegalActionError(action, "no attack has been declared")
+        state.attacking = False
+        events.append({"type": "done_attacking", "player": seat})
+
+    def _resolve_pending(self, state: GameState, events: list[Event]) -> None:
+        pending = state.pending
+        assert pending is not None
+        state.pending = None
+        events.append({"type": "resolving", "kind": pending["kind"]})
+        if pending["kind"] == "move":
+            option = dict(pending["option"])
+            option["path"] = [state.board.pos_from_wire(p) for p in option["path"]]
+            self._resolve_move(state, list(pending["units"]), option, events)
+        else:
+            target = pending["target"]
+            target = target if target == "player" else state.board.pos_from_wire(target)
+            resolve_attack(state, int(pending["seat"]), list(pending["units"]), target, events)
+
+    # ------------------------------------------------------------------ other
+    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
+                          events: list[Event]) -> None:
+        state.players[seat].responses = action.on
+        events.append({"type": "responses", "player": seat, "on": action.on})
+
+    def _do_concede(self, state: GameState, seat: int, action: A.Concede,
+                    events: list[Event]) -> None:
+        state.players[seat].lost = True
+        events.append({"type": "lost", "player": seat, "reason": "conceded"})
+
+    # manual actions live in frontier_manual.py (mixed in below)
+
+    # ================================================================== state-based checks
+    def after_action(self, state: GameState, events: list[Event]) -> None:
+        if state.phase == "setup":
+            return
+        check_deaths(state, events)
+        occ = state.occupants()
+        for perm in list(state.board_creatures()):
+            homes = state.card(perm.id).landhome
+            if not homes:
+                continue
+            cell = state.cells[perm.at]
+            if cell.land is None or (cell.face_up and not any(
+                    land_has_type(state, perm.at, h) for h in homes)):
+                leave_battlefield(state, perm, "graveyard", events,
+                                  reason=f"its square is not a {'/'.join(sorted(homes))}")
+        del occ
+        self._free_tokens(state, events)
+        self._check_winner(state, events)
+
+    def _free_tokens(self, state: GameState, events: list[Event]) -> None:
+        for seat in (state.active, state.opponent(state.active)):
+            if state.players[seat].lost or state.game_over:
+                continue
+            if any(p.controller == seat for p in state.creatures()):
+                continue
+            if state.decision is not None and state.decision.get("player") == seat:
+                continue
+            occ = state.occupants()
+            vacant = [pos for pos in home_squares(state, seat)
+                      if state.cells[pos].land is not None and not occ.get(pos)]
+            if vacant and state.decision is None:
+                state.decision = {"kind": "place_token", "player": seat, "setup": False}
+                events.append({"type": "choose", "player": seat, "kind": "place_token"})
+            elif not vacant:
+                card = token_card(None)
+                if card.name not in state.defs:
+                    state.defs = {**state.defs, card.name: card}
+                unit_id = state.new_id("t")
+                state.cards[unit_id] = (card.name, seat)
+                state.perms[unit_id] = Permanent(unit_id, seat, "staging")
+                events.append({"type": "token", "player": seat, "unit": unit_id,
+                               "name": card.name, "at": "staging"})
+
+    def _check_winner(self, state: GameState, events: list[Event]) -> None:
+        for seat, player in enumerate(state.players):
+            if player.lost:
+                continue
+            if player.life <= 0:
+                player.lost = True
+                events.append({"type": "lost", "player": seat, "reason": "life 0 or less"})
+            elif player.drew_from_empty:
+                player.lost = True
+                events.append({"type": "lost", "player": seat,
+                               "reason": "drew from an empty library"})
+        alive = [i for i, p in enumerate(state.players) if not p.lost]
+        if len(alive) <= 1 and not state.game_over:
+            state.game_over = True
+            state.winner = alive[0] if alive else None
+            state.pending = state.decision = None
+            events.append({"type": "game_over", "winner": state.winner})
+
+    # ================================================================== analysis
+    def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
+        occ = state.occupants()
+        return self._unit_facts(state, state.perms[unit_id], occ, self._may_move_now(state))
+
+    def _may_move_now(self, state: GameState) -> bool:
+        return (state.phase == "main" and state.pending is None and state.decision is None
+                and not state.moves_closed and not state.attacking and not state.game_over)
+
+    def _unit_facts(self, state: GameState, perm: Permanent, occ: Occupancy,
+                    may_move: bool) -> dict[str, Any]:
+        p, t = effective_pt(state, perm, occ)
+        members = stack_of(state, perm, occ)
+        mine = perm.controller == state.active
+        moves: list[Pos] = []
+        if mine and may_move:
+            moves = sorted(move_options(state, members, occ))
+        attacks: list[Pos] = []
+        can_player = False
+        if mine and state.phase == "main" and state.pending is None and state.decision is None \
+                and not state.game_over and perm.zone == "board":
+            for n in state.board.neighbours(perm.at):
+                if self.attack_problem(state, perm.controller, perm, n, occ) is None:
+                    attacks.append(n)
+            can_player = self.attack_problem(state, perm.controller, perm, "player", occ) is None
+        facts: dict[str, Any] = {"power": p, "toughness": t, "moves": moves, "attacks": attacks,
+                                 "can_attack_player": can_player}
+        if len(members) > 1:
+            sp, st = stack_pt(state, members, occ)
+            facts["stack"] = {"units": [m.id for m in members], "power": sp, "toughness": st}
+        return facts
+
+    def legal_actions(self, state: GameState, seat: int) -> list[A.Action]:
+        from frontier_desktop.rules.variants.frontier_legal import legal_actions
+
+        return legal_actions(self, state, seat)
+
+
+def _option_wire(state: GameState, option: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(option)
+    out["path"] = [wire(state, p) for p in option["path"]]
+    return out
+
+

@@ -1,0 +1,256 @@
+"""Frontier Magic's legal-action generator (game actions; manual actions are not listed)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, pay
+from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.variants.frontier_board import (
+    Occupancy,
+    home_squares,
+    move_options,
+    stack_of,
+)
+
+if TYPE_CHECKING:
+    from frontier_desktop.rules.variants.frontier import Frontier
+
+Source = tuple[Pos, "str | None", tuple[str, ...]]
+
+
+def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> list[Source]:
+    """Lands *seat* could tap now: free ones (under a creature) first, then via a neighbour."""
+    free: list[Source] = []
+    via: list[Source] = []
+    for pos, cell in state.cells.items():
+        if cell.land is None or not cell.face_up or cell.tapped_by is not None:
+            continue
+        land = state.card(cell.land)
+        makes = tuple(c for c in POOL_ORDER if c in land.mana_colours) or ("C",)
+        here = [state.perms[i] for i in occ.get(pos, ())]
+        if any(m.controller == seat for m in here):
+            free.append((pos, None, makes))
+            continue
+        if here:
+            continue
+        for n in state.board.neighbours(pos):
+            for unit in occ.get(n, ()):
+                perm = state.perms[unit]
+                if perm.controller == seat and not perm.tapped and not perm.sick:
+                    via.append((pos, unit, makes))
+    return free + via
+
+
+def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source]) -> list[Any] | None:
+    """Lands to tap so that *pool* plus their mana pays *cost*, or None.
+
+    Greedy and checked: each coloured symbol the pool lacks takes a land of that colour
+    (fewest colours first), then generic costs take any remaining land; every step is checked
+    with :func:`pay`. Each land and each creature is used once.
+    """
+    if pay(pool, cost, life=life) is not None:
+        return []
+    try:
+        symbols = parse_cost(cost)
+    except ValueError:
+        return None
+    have = dict(pool)
+    wanted: list[str] = []
+    for sym in symbols:
+        if sym in "WUBRG" and sym:
+            if have.get(sym, 0) > 0:
+                have[sym] -= 1
+            else:
+                wanted.append(sym)
+    chosen: list[tuple[Pos, str | None, str]] = []
+    used_lands: set[Pos] = set()
+    used_vias: set[str] = set()
+
+    def usable(src: Source) -> bool:
+        return src[0] not in used_lands and (src[1] is None or src[1] not in used_vias)
+
+    def take(src: Source, colour: str) -> None:
+        chosen.append((src[0], src[1], colour))
+        used_lands.add(src[0])
+        if src[1] is not None:
+            used_vias.add(src[1])
+
+    for colour in wanted:
+        options = [s for s in sources if usable(s) and colour in s[2]]
+        if not options:
+            return None
+        take(min(options, key=lambda s: (s[1] is not None, len(s[2]))), colour)
+
+    def current() -> Pool:
+        total = dict(pool)
+        for _, _, colour in chosen:
+            total[colour] = total.get(colour, 0) + 1
+        return total
+
+    while pay(current(), cost, life=life) is None:
+        rest = [s for s in sources if usable(s)]
+        if not rest:
+            return None
+        take(rest[0], rest[0][2][0])
+    return [
+        at if via is None and colour == _default_colour(sources, at) else
+        {"at": at, **({"via": via} if via is not None else {}), "color": colour}
+        for at, via, colour in chosen
+    ]
+
+
+def _default_colour(sources: list[Source], at: Pos) -> str:
+    for pos, _, makes in sources:
+        if pos == at:
+            return makes[0]
+    return "C"
+
+
+def _pay_tuple(plan: list[Any]) -> tuple[Any, ...]:
+    out = []
+    for entry in plan:
+        if isinstance(entry, dict):
+            out.append((entry["at"], entry.get("via"), entry.get("color")))
+        else:
+            out.append((entry, None, None))
+    return tuple(out)
+
+
+def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
+    if state.game_over:
+        return []
+    out: list[A.Action] = []
+    occ = state.occupants()
+    if state.decision is not None:
+        d = state.decision
+        if d["player"] != seat:
+            return []
+        if d["kind"] == "place_token":
+            for pos in home_squares(state, seat):
+                if state.cells[pos].land is not None and not occ.get(pos):
+                    out.append(A.PlaceToken(at=pos))
+                    out.extend(A.PlaceToken(at=pos, color=c) for c in "WUBRG")
+        elif d["kind"] == "mulligan":
+            player = state.players[seat]
+            out.append(A.Keep(bottom=tuple(player.hand[: player.mulligans])))
+            if player.mulligans < 7:
+                out.append(A.Mulligan())
+        return out
+    if state.pending is not None:
+        if seat != state.pending["responder"]:
+            return []
+        out.append(A.Pass())
+        out.extend(_instant_actions(v, state, seat, occ))
+        return out
+    if seat != state.active:
+        return _instant_actions(v, state, seat, occ)
+    if state.attacking:
+        out.extend(_attacks(v, state, seat, occ))
+        out.append(A.DoneAttacking())
+        return out
+    if state.phase == "main":
+        if not state.moves_closed:
+            seen: set[str] = set()
+            for perm in list(state.creatures()):
+                if perm.controller != seat or perm.id in seen:
+                    continue
+                members = stack_of(state, perm, occ)
+                seen.update(m.id for m in members)
+                for dest in sorted(move_options(state, members, occ), key=_sort_key):
+                    out.append(A.Move(unit=members[0].id, to=dest))
+            if state.moves_started:
+                out.append(A.DoneMoving())
+        for perm in state.board_creatures():
+            if perm.controller != seat or perm.tapped or perm.sick:
+                continue
+            for n in state.board.neighbours(perm.at):
+                cell = state.cells[n]
+                if cell.land is not None and not cell.face_up:
+                    out.append(A.Scout(unit=perm.id, target=n))
+        out.extend(_attacks(v, state, seat, occ))
+    out.extend(_instant_actions(v, state, seat, occ, sorcery=state.phase == "main"))
+    if state.phase == "end":
+        limit = int(state.options.get("hand_size", v.hand_size))
+        hand = state.players[seat].hand
+        if len(hand) > limit:
+            out.extend(A.Discard(card=c) for c in hand)
+            return out
+    out.append(A.Pass())
+    return out
+
+
+def _sort_key(pos: Pos) -> Any:
+    return pos if isinstance(pos, tuple) else (999, str(pos))
+
+
+def _attacks(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> list[A.Action]:
+    out: list[A.Action] = []
+    if state.phase != "main":
+        return out
+    seen: set[str] = set()
+    for perm in state.board_creatures():
+        if perm.controller != seat or perm.id in seen:
+            continue
+        members = stack_of(state, perm, occ)
+        seen.update(m.id for m in members)
+        lead = members[0]
+        for n in state.board.neighbours(lead.at):
+            if v.attack_problem(state, seat, lead, n, occ) is None:
+                out.append(A.Attack(unit=lead.id, target=n))
+        if v.attack_problem(state, seat, lead, "player", occ) is None:
+            out.append(A.Attack(unit=lead.id, target="player"))
+    return out
+
+
+def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *,
+                     sorcery: bool = False) -> list[A.Action]:
+    out: list[A.Action] = []
+    sources = mana_sources(v, state, seat, occ)
+    for pos, via, makes in sources:
+        for colour in makes:
+            out.append(A.TapLand(at=pos, via=via, color=None if colour == makes[0] else colour))
+    player = state.players[seat]
+    plans: dict[str, list[Any] | None] = {}
+    seen_names: set[str] = set()
+    for card_id in player.hand:
+        name = state.name(card_id)
+        if name in seen_names:
+            continue
+        seen_names.add(name)
+        card = state.card(card_id)
+        if card.is_land or not card.type_line or card.name == "(unknown card)":
+            continue
+        fast = card.is_instant or card.has_flash
+        if not fast and not (sorcery and seat == state.active and state.pending is None):
+            continue
+        if card.mana_cost not in plans:
+            plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost, sources)
+        plan = plans[card.mana_cost]
+        if plan is None:
+            continue
+        if card.is_aura:
+            for target in sorted(state.perms):
+                if state.perms[target].zone != "attached":
+                    out.append(A.Cast(card=name, pay=_pay_tuple(plan), target=target))
+        else:
+            out.append(A.Cast(card=name, pay=_pay_tuple(plan)))
+    for perm in list(state.perms.values()):
+        if perm.controller != seat:
+            continue
+        card = state.card(perm.id)
+        for index, ability in enumerate(card.activated):
+            if ability.taps and (perm.tapped or (card.is_creature and perm.sick)):
+                continue
+            cost = ability.mana_cost
+            if cost not in plans:
+                plans[cost] = plan_payment(player.pool, player.life, cost, sources)
+            plan = plans[cost]
+            if plan is None:
+                continue
+            if ability.taps and any(isinstance(e, dict) and e.get("via") == perm.id for e in plan):
+                continue
+            out.append(A.Activate(unit=perm.id, ability=index, pay=_pay_tuple(plan)))
+    return out

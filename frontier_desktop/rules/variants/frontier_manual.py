@@ -1,0 +1,273 @@
+"""Manual actions: card text the engine doesn't model, carried out by the players and logged.
+
+Each handler checks only what keeps the state consistent (the object exists, the zone is one
+the actor may touch) and appends an event that every player sees in the game log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
+from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
+from frontier_desktop.rules.rng import Rng
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield, wire
+
+Event = dict[str, Any]
+
+TOKEN_TYPE_LINE = "Token Creature"
+_COLOUR_NAMES = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green"}
+
+
+def token_card(colour: str | None, name: str = "Token", power: int = 1, toughness: int = 1,
+               keywords: Sequence[str] = (), colours: Sequence[str] = ()) -> Card:
+    """The card of a creature token (the Frontier 1/1 by default), named by its colour."""
+    cols = tuple(colours) or ((colour,) if colour else ())
+    label = "/".join(_COLOUR_NAMES[c] for c in cols) if cols else "Colourless"
+    label = f"{label} {name}"
+    if (power, toughness) != (1, 1) or keywords:
+        label += f" {power}/{toughness}" + (f" ({', '.join(keywords)})" if keywords else "")
+    return Card(name=label, type_line=TOKEN_TYPE_LINE, colors=cols, power=str(power),
+                toughness=str(toughness), keywords=tuple(keywords))
+
+
+def basic_land(land_type: str) -> Card:
+    colour = BASIC_LAND_COLOUR[land_type]
+    return Card(name=land_type, type_line=f"Basic Land — {land_type}", produced_mana=(colour,),
+                oracle_text=f"({{T}}: Add {{{colour}}}.)")
+
+
+class ManualActions:
+    """Handlers ``_do_<type>`` for the manual actions of :mod:`frontier_desktop.rules.actions`."""
+
+    def reveal(self, state: GameState, pos: Pos, events: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ helpers
+    def _manual(self, events: list[Event], seat: int, action: A.Action, **facts: Any) -> None:
+        events.append({"type": "manual", "player": seat, "action": action.type, **facts})
+
+    def _target(self, state: GameState, action: A.Action, ref: Any) -> tuple[str, Any]:
+        """``("unit", Permanent)`` or ``("land", pos)`` for a manual action's target."""
+        if isinstance(ref, str):
+            perm = state.perms.get(ref)
+            if perm is None:
+                raise InvalidActionError(f"{action.type}: no permanent {ref!r}")
+            return "unit", perm
+        if not state.board.contains(ref):
+            raise InvalidActionError(f"{action.type}: {ref!r} is not on the board")
+        if state.cells[ref].land is None:
+            raise IllegalActionError(action, "that square is a hole")
+        return "land", ref
+
+    def _creature(self, state: GameState, action: A.Action, unit: str) -> Permanent:
+        perm = state.perms.get(unit)
+        if perm is None:
+            raise InvalidActionError(f"{action.type}: no permanent {unit!r}")
+        return perm
+
+    # ------------------------------------------------------------------ handlers
+    def _do_manual_tap(self, state: GameState, seat: int, action: A.ManualTap,
+                       events: list[Event]) -> None:
+        kind, obj = self._target(state, action, action.target)
+        if kind == "unit":
+            obj.tapped, obj.attack_tapped = True, False
+            self._manual(events, seat, action, unit=obj.id, name=state.name(obj.id))
+        else:
+            cell = state.cells[obj]
+            if cell.tapped_by is None:
+                cell.tapped_by = seat
+            self._manual(events, seat, action, at=wire(state, obj))
+
+    def _do_manual_untap(self, state: GameState, seat: int, action: A.ManualUntap,
+                         events: list[Event]) -> None:
+        kind, obj = self._target(state, action, action.target)
+        if kind == "unit":
+            obj.tapped, obj.attack_tapped = False, False
+            self._manual(events, seat, action, unit=obj.id, name=state.name(obj.id))
+        else:
+            state.cells[obj].tapped_by = None
+            self._manual(events, seat, action, at=wire(state, obj))
+
+    def _do_counters(self, state: GameState, seat: int, action: A.Counters,
+                     events: list[Event]) -> None:
+        perm = self._creature(state, action, action.unit)
+        value = perm.counters.get(action.kind, 0) + action.delta
+        if value < 0:
+            raise IllegalActionError(action, f"only {perm.counters.get(action.kind, 0)} "
+                                             f"{action.kind} counter(s) to remove")
+        if value:
+            perm.counters[action.kind] = value
+        else:
+            perm.counters.pop(action.kind, None)
+        self._manual(events, seat, action, unit=perm.id, name=state.name(perm.id),
+                     kind=action.kind, delta=action.delta, count=value)
+
+    def _do_pt_change(self, state: GameState, seat: int, action: A.PTChange,
+                      events: list[Event]) -> None:
+        perm = self._creature(state, action, action.unit)
+        perm.pt_mod = (perm.pt_mod[0] + action.power, perm.pt_mod[1] + action.toughness)
+        self._manual(events, seat, action, unit=perm.id, name=state.name(perm.id),
+                     power=action.power, toughness=action.toughness)
+
+    def _do_life(self, state: GameState, seat: int, action: A.LifeChange,
+                 events: list[Event]) -> None:
+        if action.player not in range(len(state.players)):
+            raise InvalidActionError(f"life: there is no player {action.player}")
+        player = state.players[action.player]
+        player.life += action.delta
+        self._manual(events, seat, action, player_changed=action.player, delta=action.delta)
+        events.append({"type": "life", "player": action.player, "life": player.life,
+                       "delta": action.delta})
+
+    _ZONES = ("hand", "graveyard", "exile", "library_top", "library_bottom", "staging")
+
+    def _do_move_card(self, state: GameState, seat: int, action: A.MoveCard,
+                      events: list[Event]) -> None:
+        if action.to not in self._ZONES:
+            raise InvalidActionError(f"move_card: 'to' must be one of {', '.join(self._ZONES)}")
+        card_id = action.card
+        if card_id not in state.cards:
+            raise InvalidActionError(f"move_card: no card {card_id!r}")
+        owner = state.owner(card_id)
+        source = self._zone_of(state, card_id)
+        if source is None:
+            raise IllegalActionError(action, "that card is not in a zone you can reach")
+        if source in ("hand", "library") and owner != seat:
+            raise IllegalActionError(action, "that card is hidden from you")
+        hidden_before = source in ("hand", "library")
+        name = state.name(card_id)
+        if source == "battlefield":
+            perm = state.perms[card_id]
+            if action.to == "staging":
+                perm.zone, perm.at = "staging", None
+                self._manual(events, seat, action, card=card_id, name=name, to="staging")
+                return
+            zone = {"library_top": "library", "library_bottom": "library"}.get(action.to, action.to)
+            leave_battlefield(state, perm, zone, events, reason="moved by hand")
+            if card_id not in state.cards:
+                return  # a token ceased to exist
+            lib = state.players[owner].library
+            if action.to == "library_top" and lib and lib[-1] == card_id:
+                lib.insert(0, lib.pop())
+        else:
+            getattr(state.players[owner], source).remove(card_id)
+            if action.to == "staging":
+                sick = state.card(card_id).is_creature
+                state.perms[card_id] = Permanent(card_id, owner, "staging", sick=sick)
+            elif action.to == "library_top":
+                state.players[owner].library.insert(0, card_id)
+            elif action.to == "library_bottom":
+                state.players[owner].library.append(card_id)
+            else:
+                getattr(state.players[owner], action.to).append(card_id)
+        hidden_after = action.to in ("hand", "library_top", "library_bottom")
+        event: Event = {"type": "manual", "player": seat, "action": action.type,
+                        "from": source, "to": action.to, "card": card_id, "name": name}
+        if hidden_before and hidden_after:
+            event["_private"] = {"seat": owner, "fields": ["card", "name"]}
+        events.append(event)
+
+    @staticmethod
+    def _zone_of(state: GameState, card_id: str) -> str | None:
+        if card_id in state.perms:
+            return "battlefield"
+        owner = state.owner(card_id)
+        if owner < 0:
+            return None
+        player = state.players[owner]
+        for zone in ("hand", "library", "graveyard", "exile"):
+            if card_id in getattr(player, zone):
+                return zone
+        return None
+
+    def _do_create_token(self, state: GameState, seat: int, action: A.CreateToken,
+                         events: list[Event]) -> None:
+        card = token_card(None, action.name, action.power, action.toughness, action.keywords,
+                          colours=action.colors)
+        if card.name not in state.defs:
+            state.defs = {**state.defs, card.name: card}
+        unit_id = state.new_id("t")
+        if action.at == "staging":
+            perm = Permanent(unit_id, seat, "staging", sick=True)
+        else:
+            pos = action.at
+            if not state.board.contains(pos):
+                raise InvalidActionError("create_token: 'at' is not on the board")
+            if state.cells[pos].land is None:
+                raise IllegalActionError(action, "a token can't be put on a hole")
+            if state.occupants().get(pos):
+                raise IllegalActionError(action, "that square is taken")
+            perm = Permanent(unit_id, seat, "board", pos, sick=True)
+        state.cards[unit_id] = (card.name, seat)
+        state.perms[unit_id] = perm
+        events.append({"type": "token", "player": seat, "unit": unit_id, "name": card.name,
+                       "at": "staging" if perm.at is None else wire(state, perm.at)})
+        if perm.at is not None:
+            self.reveal(state, perm.at, events)
+
+    def _remove_land(self, state: GameState, seat: int, pos: Pos, action: A.Action,
+                     events: list[Event], verb: str) -> None:
+        cell = state.cells[pos]
+        land_id = cell.land
+        assert land_id is not None
+        owner = state.owner(land_id)
+        if not cell.face_up:
+            self.reveal(state, pos, events)  # a land in the land graveyard is public
+        state.players[owner if owner >= 0 else seat].land_graveyard.append(land_id)
+        cell.land, cell.face_up, cell.tapped_by = None, False, None
+        events.append({"type": "land_destroyed", "at": wire(state, pos),
+                       "land": state.name(land_id), "player": seat, "how": verb})
+
+    def _do_destroy_land(self, state: GameState, seat: int, action: A.DestroyLand,
+                         events: list[Event]) -> None:
+        pos = action.at
+        if not state.board.contains(pos):
+            raise InvalidActionError("destroy_land: 'at' is not on the board")
+        if state.cells[pos].land is None:
+            raise IllegalActionError(action, "that square is already a hole")
+        self._remove_land(state, seat, pos, action, events, "destroyed")
+
+    def _do_sacrifice_land(self, state: GameState, seat: int, action: A.SacrificeLand,
+                           events: list[Event]) -> None:
+        pos = action.at
+        if not state.board.contains(pos):
+            raise InvalidActionError("sacrifice_land: 'at' is not on the board")
+        if state.cells[pos].land is None:
+            raise IllegalActionError(action, "that square is already a hole")
+        if not any(state.perms[i].controller == seat for i in state.occupants().get(pos, ())):
+            raise IllegalActionError(action, "you may sacrifice only lands your creatures stand on")
+        self._remove_land(state, seat, pos, action, events, "sacrificed")
+
+    def _do_destroy(self, state: GameState, seat: int, action: A.Destroy,
+                    events: list[Event]) -> None:
+        perm = self._creature(state, action, action.unit)
+        self._manual(events, seat, action, unit=perm.id, name=state.name(perm.id))
+        destroy(state, perm, events, reason="destroyed by card text")
+
+    def _do_regenerate(self, state: GameState, seat: int, action: A.Regenerate,
+                       events: list[Event]) -> None:
+        perm = self._creature(state, action, action.unit)
+        perm.regen_shield += 1
+        self._manual(events, seat, action, unit=perm.id, name=state.name(perm.id))
+
+    def _do_roll(self, state: GameState, seat: int, action: A.Roll, events: list[Event]) -> None:
+        if not 2 <= action.sides <= 1000:
+            raise InvalidActionError("roll: 'sides' must be from 2 to 1000")
+        rng = Rng(state.seed, state.rng_counter)
+        result = rng.roll(action.sides)
+        state.rng_counter = rng.resume_point()
+        events.append({"type": "dice", "player": seat, "sides": action.sides, "result": result})
+
+    def _do_draw(self, state: GameState, seat: int, action: A.Draw, events: list[Event]) -> None:
+        if not 1 <= action.count <= 100:
+            raise InvalidActionError("draw: 'count' must be from 1 to 100")
+        self._manual(events, seat, action, count=action.count)
+        self._draw(state, seat, action.count, events)

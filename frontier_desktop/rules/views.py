@@ -1,0 +1,164 @@
+"""What a player may know: views of the state and redacted events (whitelist-based).
+
+:func:`describe` builds the one JSON shape used by the ``position`` command, player views for
+the table and the LAN guest, and saves sent to a player. With ``viewer`` set, it carries
+nothing that player may not know: face-down lands have no identity, the other hands are
+counts, libraries are counts, and the seed and generator state are never included.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontier_desktop.rules.mana import format_pool
+from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.variants import find_variant
+
+Event = dict[str, Any]
+
+_ALWAYS_PRIVATE = ("_private",)
+
+
+def redact_event(event: Event, viewer: int | None) -> Event:
+    """The event as *viewer* may see it (``None``: the omniscient analysis, nothing hidden).
+
+    Fields an event marks private to one seat (a drawn card's name and id) are removed for
+    everyone else; the marker itself never leaves.
+    """
+    private = event.get("_private")
+    out = {k: v for k, v in event.items() if k not in _ALWAYS_PRIVATE}
+    if private and viewer is not None and viewer != private.get("seat"):
+        for name in private.get("fields", ()):
+            out.pop(name, None)
+    return out
+
+
+def log_view(state: GameState, viewer: int | None, *, since: int = 0) -> list[dict[str, Any]]:
+    """The game log (actions and their events) as *viewer* may see it, from ``state_id`` *since*."""
+    out = []
+    for entry in state.log:
+        if entry["state_id"] <= since:
+            continue
+        action = dict(entry["action"])
+        if viewer is not None and entry["seat"] != viewer and action.get("type") == "keep":
+            action.pop("bottom", None)  # which cards went to the bottom is the keeper's secret
+        out.append({**entry, "action": action,
+                    "events": [redact_event(e, viewer) for e in entry["events"]]})
+    return out
+
+
+def player_view(state: GameState, viewer: int) -> dict[str, Any]:
+    """The state as seat *viewer* may see it (see :func:`describe`)."""
+    return describe(state, viewer=viewer)
+
+
+def describe(state: GameState, *, viewer: int | None = None, reveal: bool = False,
+             legal: bool = True) -> dict[str, Any]:
+    """The state in the output format of ``spec/position-format.md`` (plus extra fields).
+
+    Args:
+        viewer: a seat: print only what that player may know (and that seat's legal actions).
+            None: the analysis, which prints face-down lands as null unless *reveal*.
+        reveal: with ``viewer=None``, print face-down lands' identities too.
+        legal: include ``legal_actions`` (and each unit's moves and attacks).
+    """
+    from frontier_desktop.rules.engine import legal_actions
+
+    variant = find_variant(state.variant)
+    board = state.board
+    occ = state.occupants()
+    show_hidden = viewer is None and reveal
+    players = []
+    for seat, p in enumerate(state.players):
+        entry: dict[str, Any] = {
+            "name": p.name, "life": p.life, "mana_pool": format_pool(p.pool),
+            "hand_count": len(p.hand), "library_count": len(p.library),
+            "graveyard": [state.name(c) for c in p.graveyard],
+            "exile": [state.name(c) for c in p.exile],
+            "land_graveyard": [state.name(c) for c in p.land_graveyard],
+            "lost": p.lost, "responses": p.responses,
+        }
+        if viewer is None or viewer == seat:
+            entry["hand"] = [state.name(c) for c in p.hand]
+            entry["hand_ids"] = list(p.hand)
+        if show_hidden:
+            entry["library"] = [state.name(c) for c in p.library]
+        players.append(entry)
+    rows: list[list[dict[str, Any]]] = []
+    if hasattr(board, "rows"):
+        for r in range(board.rows):
+            row = []
+            for c in range(board.cols):
+                row.append(_cell(state, (r, c), occ, show_hidden))
+            rows.append(row)
+    may_move = getattr(variant, "_may_move_now", lambda s: False)(state)
+    units = []
+    permanents = []
+    for perm in state.perms.values():
+        card = state.card(perm.id)
+        if not card.is_creature or perm.zone == "attached":
+            permanents.append({
+                "id": perm.id, "name": card.name, "owner": state.owner(perm.id),
+                "controller": perm.controller, "zone": perm.zone, "tapped": perm.tapped,
+                "attached_to": perm.attached_to, "counters": dict(perm.counters),
+            })
+            continue
+        facts = variant._unit_facts(state, perm, occ, may_move) if legal else {}  # type: ignore[attr-defined]
+        unit = {
+            "id": perm.id, "name": card.name, "owner": state.owner(perm.id),
+            "controller": perm.controller,
+            "at": board.pos_to_wire(perm.at) if perm.zone == "board" else "staging",
+            "power": facts.get("power"), "toughness": facts.get("toughness"),
+            "base_power": card.power, "base_toughness": card.toughness,
+            "colors": list(card.colors), "tapped": perm.tapped, "sick": perm.sick,
+            "damage": perm.damage, "moved": perm.moved, "attacked": perm.attacked,
+            "counters": dict(perm.counters), "regen_shield": perm.regen_shield,
+            "moves": [board.pos_to_wire(m) for m in facts.get("moves", [])],
+            "attacks": [board.pos_to_wire(a) for a in facts.get("attacks", [])],
+            "can_attack_player": facts.get("can_attack_player", False),
+        }
+        if "stack" in facts:
+            unit["stack"] = facts["stack"]
+        if not legal:
+            from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+            unit["power"], unit["toughness"] = effective_pt(state, perm, occ)
+        units.append(unit)
+    out: dict[str, Any] = {
+        "variant": state.variant, "options": dict(state.options), "turn": state.turn,
+        "active": state.active, "phase": state.phase, "winner": state.winner,
+        "game_over": state.game_over, "state_id": state.state_id,
+        "acting": variant.acting_seat(state), "players": players,
+        "board": {"rows": rows}, "units": units, "permanents": permanents,
+        "pending": _pending(state), "decision": state.decision,
+        "moves_started": state.moves_started, "moves_closed": state.moves_closed,
+        "attacking": state.attacking,
+    }
+    if viewer is not None:
+        out["viewer"] = viewer
+    if legal:
+        seat = state.active if viewer is None else viewer
+        out["legal_actions"] = [a.to_wire() for a in legal_actions(state, seat)]
+    return out
+
+
+def _pending(state: GameState) -> dict[str, Any] | None:
+    if state.pending is None:
+        return None
+    return {k: state.pending[k] for k in ("kind", "seat", "responder", "units", "action")
+            if k in state.pending}
+
+
+def _cell(state: GameState, pos: Any, occ: dict[Any, list[str]], show_hidden: bool) -> dict[str, Any]:
+    cell = state.cells[pos]
+    controllers = {state.perms[i].controller for i in occ.get(pos, ())}
+    out: dict[str, Any] = {
+        "land": None, "face_up": cell.face_up, "tapped_by": cell.tapped_by,
+        "hole": cell.land is None,
+        "controller": next(iter(controllers)) if len(controllers) == 1 else None,
+    }
+    if cell.land is not None and (cell.face_up or show_hidden):
+        out["land"] = state.name(cell.land)
+    if cell.extra:
+        out.update(cell.extra)
+    return out
