@@ -1,0 +1,180 @@
+"""Game records: a JSON Lines file that replays a game exactly, and the ``replay`` command.
+
+Line 1 is the header::
+
+    {"format": "frontier-record/1", "variant": "frontier", "options": {...}, "seed": 42,
+     "players": [{"name": "Ann", "deck": ["Forest", ...]}, ...],
+     "cards": {"Forest": {scryfall card object}, ...}}
+
+(or, for a game started from a position file, ``"position": {...}`` instead of decks); every
+further line is one accepted action: ``{"seat": 0, "action": {"type": "move", ...}}``. The
+header carries the card data, so a record replays on a machine without the same cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from frontier_desktop import __version__
+from frontier_desktop.rules import Card, GameState, RulesError, apply, find_variant
+from frontier_desktop.rules.errors import InvalidPositionError
+from frontier_desktop.rules.views import describe
+
+FORMAT = "frontier-record/1"
+
+
+class RecordError(ValueError):
+    """A record file that can't be read or doesn't replay; the message says where."""
+
+
+def new_game(variant: str, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
+             seed: int | str = 0, options: Mapping[str, Any] | None = None
+             ) -> tuple[GameState, dict[str, Any]]:
+    """Start a game from decks and return it with its record header."""
+    rules = find_variant(variant)
+    state = rules.new_game(decks, names, seed=seed, options=options)
+    cards: dict[str, Any] = {}
+    for deck in decks:
+        for card in deck:
+            cards.setdefault(card.name, card.to_scryfall())
+    header = {
+        "format": FORMAT, "program": f"frontier-desktop {__version__}", "variant": rules.name,
+        "options": dict(state.options), "seed": seed,
+        "players": [{"name": n, "deck": [c.name for c in d]} for n, d in zip(names, decks)],
+        "cards": cards,
+    }
+    return state, header
+
+
+def position_header(position: Mapping[str, Any]) -> dict[str, Any]:
+    """The record header of a game that starts from a position document."""
+    return {"format": FORMAT, "program": f"frontier-desktop {__version__}",
+            "variant": position.get("variant", "frontier"), "position": dict(position)}
+
+
+def initial_state(header: Mapping[str, Any]) -> GameState:
+    """The state a record starts from.
+
+    Raises:
+        RecordError: the header is not a valid record header.
+    """
+    if header.get("format") != FORMAT:
+        raise RecordError(f"not a game record (format {header.get('format')!r}, "
+                          f"expected {FORMAT!r})")
+    if "position" in header:
+        from frontier_desktop.position import load_position
+
+        try:
+            return load_position(header["position"])
+        except InvalidPositionError as exc:
+            raise RecordError(f"header position: {exc}") from None
+    try:
+        cards = {name: Card.from_scryfall(obj) for name, obj in header["cards"].items()}
+        decks = [[cards[name] for name in p["deck"]] for p in header["players"]]
+        names = [p["name"] for p in header["players"]]
+        rules = find_variant(header["variant"])
+        return rules.new_game(decks, names, seed=header["seed"], options=header.get("options"))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise RecordError(f"header: missing or malformed field ({exc})") from None
+    except (RulesError, ValueError) as exc:
+        raise RecordError(f"header: {exc}") from None
+
+
+def write_record(path: Path, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> None:
+    """Write a record atomically (temporary file, fsync, rename)."""
+    import os
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(header, ensure_ascii=False) + "\n")
+            for line in actions:
+                handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def read_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``(header, action lines)`` of a record file.
+
+    Raises:
+        RecordError: unreadable, or a line that is not JSON of the right shape.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read ({exc})") from None
+    rows = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path} line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise RecordError(f"{path} line {number}: not a JSON object")
+        rows.append(obj)
+    if not rows:
+        raise RecordError(f"{path}: empty file")
+    header, actions = rows[0], rows[1:]
+    for i, line in enumerate(actions, 2):
+        if not isinstance(line.get("seat"), int) or not isinstance(line.get("action"), dict):
+            raise RecordError(f"{path} line {i}: expected {{\"seat\": N, \"action\": {{...}}}}")
+    return header, actions
+
+
+def replay(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
+           upto: int | None = None) -> GameState:
+    """The state after the first *upto* actions (all by default).
+
+    Raises:
+        RecordError: an action that doesn't replay (the message gives its line).
+    """
+    state = initial_state(header)
+    for i, line in enumerate(actions[:upto] if upto is not None else actions):
+        try:
+            state, _ = apply(state, line["action"], line["seat"])
+        except RulesError as exc:
+            raise RecordError(f"line {i + 2}: {exc}") from None
+    return state
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = subparsers.add_parser("replay", help="replay a game record and print the final state",
+                                   description="Replay a game record (JSON Lines) and print the "
+                                   "final state as one JSON object.")
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--view", type=int, metavar="N", help="print player N's view")
+    parser.add_argument("--reveal", action="store_true", help="print face-down lands too")
+    parser.add_argument("--upto", type=int, metavar="K", help="stop after K actions")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        header, actions = read_record(args.file)
+        state = replay(header, actions, args.upto)
+        if args.view is not None and not 0 <= args.view < len(state.players):
+            raise RecordError(f"--view {args.view}: there are {len(state.players)} players")
+        out = describe(state, viewer=args.view, reveal=args.reveal and args.view is None)
+        out["actions"] = len(actions) if args.upto is None else min(args.upto, len(actions))
+    except (RecordError, RulesError, OSError) as exc:
+        print(f"frontier-desktop replay: {exc}", file=sys.stderr)
+        return 2
+    json.dump(out, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
