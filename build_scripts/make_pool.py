@@ -20,7 +20,10 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parent.parent / "card_cache" / "pool.jsonl"
 WUBRG = "WUBRG"
 
-LANDWALK = "{kind}walk (This creature can't be blocked as long as defending player controls {art} {land}.)"
+LANDWALK = (
+    "{kind}walk (This creature can't be blocked as long as defending player controls "
+    "{art} {land}.)"
+)
 BANDING = (
     "Banding (Any creatures with banding, and up to one without, can attack in a band. Bands "
     "are blocked as a group. If any creatures with banding you control are blocking or being "
@@ -200,7 +203,8 @@ add(card("Serra Angel", "{3}{W}{W}", "Creature — Angel",
 add(card("Soltari Lancer", "{2}{W}", "Creature — Soltari Knight",
          SHADOW + "\nSoltari Lancer has first strike as long as it's attacking.", "2/2",
          ["Shadow"], set_code="tmp"))
-add(card("White Knight", "{W}{W}", "Creature — Human Knight", "First strike\nProtection from black",
+add(card("White Knight", "{W}{W}", "Creature — Human Knight",
+         "First strike\nProtection from black",
          "2/2", ["First strike", "Protection"], rarity="uncommon", set_code="lea"))
 add(card("Wrath of God", "{2}{W}{W}", "Sorcery",
          "Destroy all creatures. They can't be regenerated.", rarity="rare", set_code="lea"))
@@ -419,8 +423,9 @@ add(card("Veteran Explorer", "{G}", "Creature — Human Soldier Scout",
          set_code="csp"))
 add(card("Web", "{G}", "Enchantment — Aura",
          "Enchant creature (Target a creature as you cast this. This card enters the "
-         "battlefield attached to that creature.)\nEnchanted creature gets +0/+2 and has reach. (It can block creatures "
-         "with flying.)", kw=["Enchant"], rarity="rare", set_code="lea"))
+         "battlefield attached to that creature.)\nEnchanted creature gets +0/+2 and has "
+         "reach. (It can block creatures with flying.)", kw=["Enchant"], rarity="rare",
+         set_code="lea"))
 add(card("Wild Growth", "{G}", "Enchantment — Aura",
          "Enchant land\nWhenever enchanted land is tapped for mana, its controller adds an "
          "additional {G}.", kw=["Enchant"], set_code="lea", produced=["G"]))
@@ -477,7 +482,8 @@ add(split("split", [
 ], kw=["Fuse"], rarity="uncommon", set_code="dgm"))
 add(split("split", [
     face("Dead", "{R}", "Instant", "Dead deals 2 damage to target creature."),
-    face("Gone", "{2}{R}", "Instant", "Return target creature you don't control to its owner's hand."),
+    face("Gone", "{2}{R}", "Instant",
+         "Return target creature you don't control to its owner's hand."),
 ], rarity="common", set_code="pls"))
 add(split("split", [
     face("Dusk", "{2}{W}{W}", "Sorcery", "Destroy all creatures with power 3 or greater."),
