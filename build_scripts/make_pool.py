@@ -390,7 +390,7 @@ add(card("Grizzly Bears", "{1}{G}", "Creature — Bear", "", "2/2", set_code="le
 add(card("Harrow", "{2}{G}", "Instant",
          "As an additional cost to cast this spell, sacrifice a land.\nSearch your library for "
          "up to two basic land cards, put them onto the battlefield, then shuffle.",
-         set_code="tmp"))
+         set_code="zen"))
 add(card("Ironroot Treefolk", "{4}{G}", "Creature — Treefolk", "", "3/5", set_code="lea"))
 add(card("Kodama's Reach", "{2}{G}", "Sorcery — Arcane",
          "Search your library for up to two basic land cards, reveal those cards, put one onto "
@@ -468,7 +468,7 @@ add(card("Chimeric Staff", "{4}", "Artifact",
 add(card("Marble Diamond", "{2}", "Artifact", "Marble Diamond enters tapped.\n{T}: Add {W}.",
          rarity="uncommon", set_code="mir"))
 add(card("Ornithopter", "{0}", "Artifact Creature — Thopter", "Flying", "0/2", ["Flying"],
-         rarity="uncommon", set_code="atq"))
+         rarity="uncommon", set_code="5ed"))
 add(card("Sol Ring", "{1}", "Artifact", "{T}: Add {C}{C}.", rarity="uncommon", set_code="lea"))
 
 # --- Multi-faced
