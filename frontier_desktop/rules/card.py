@@ -70,6 +70,8 @@ class ActivatedAbility:
     """The cost as printed, e.g. ``"{G}"`` or ``"{T}"`` or ``"{1}, {T}, Sacrifice a land"``."""
     effect: str
     """The effect text, e.g. ``"Regenerate Drudge Skeletons."``."""
+    regenerates_self: bool = False
+    """Whether the effect gives this permanent itself a regeneration shield."""
 
     @property
     def mana_cost(self) -> str:
@@ -84,7 +86,7 @@ class ActivatedAbility:
     @property
     def is_regeneration(self) -> bool:
         """Whether the ability gives the permanent itself a regeneration shield."""
-        return self.effect.lower().startswith("regenerate")
+        return self.regenerates_self
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,11 +140,11 @@ class Card:
         setter(self, "supertypes", supertypes)
         setter(self, "types", types)
         setter(self, "subtypes", subtypes)
-        abilities, walks, homes = _parse_abilities(self.keywords, self.oracle_text)
+        abilities, walks, homes = _parse_abilities(self.keywords, self.oracle_text, self.name)
         setter(self, "abilities", abilities)
         setter(self, "landwalk", walks)
         setter(self, "landhome", homes)
-        setter(self, "activated", _parse_activated(self.oracle_text))
+        setter(self, "activated", _parse_activated(self.oracle_text, self.name))
         setter(self, "base_power", _pt_value(self.power))
         setter(self, "base_toughness", _pt_value(self.toughness))
         made = set(c for c in self.produced_mana if c in COLOURS or c == "C")
@@ -350,8 +352,18 @@ def _keyword_ability(word: str) -> tuple[str, str | None]:
     return "", None
 
 
+def _regenerates_self(effect: str, name: str) -> bool:
+    """"Regenerate <this card's name>" / "Regenerate this creature" / "Regenerate it"."""
+    low = effect.strip().lower().rstrip(".")
+    if not low.startswith("regenerate"):
+        return False
+    rest = low[len("regenerate"):].strip()
+    names = {name.lower(), name.split(",")[0].lower(), name.split("//")[0].strip().lower()}
+    return rest in names or rest in ("this creature", "it", "~", "cardname", "this permanent")
+
+
 def _parse_abilities(
-    keywords: Sequence[str], oracle_text: str
+    keywords: Sequence[str], oracle_text: str, name: str = ""
 ) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     abilities: set[str] = set()
     walks: set[str] = set()
@@ -382,7 +394,7 @@ def _parse_abilities(
             "bands with other"
         ):
             abilities.add("banding")
-        if re.search(r":\s*regenerate\b", raw_line, re.IGNORECASE):
+        if ":" in raw_line and _regenerates_self(raw_line.split(":", 1)[1], name):
             abilities.add("regeneration")
     for match in _HOME_ORACLE_RE.finditer(oracle_text):
         plural = match.group("type").lower()
@@ -390,10 +402,10 @@ def _parse_abilities(
     return frozenset(abilities), frozenset(walks), frozenset(homes)
 
 
-def _parse_activated(oracle_text: str) -> tuple[ActivatedAbility, ...]:
+def _parse_activated(oracle_text: str, name: str = "") -> tuple[ActivatedAbility, ...]:
     out: list[ActivatedAbility] = []
     for raw_line in oracle_text.split("\n"):
-        line = raw_line.strip()
+        line = re.sub(r"\([^)]*\)", "", raw_line).strip()  # reminder text is not an ability
         if ":" not in line or line.startswith("(") or line.startswith("•"):
             continue
         cost, _, effect = line.partition(":")
@@ -403,7 +415,8 @@ def _parse_activated(oracle_text: str) -> tuple[ActivatedAbility, ...]:
             continue
         if cost.lower().startswith(("whenever", "when", "at the", "if", "as long", "chapter")):
             continue
-        out.append(ActivatedAbility(cost=cost.strip(), effect=effect.strip()))
+        out.append(ActivatedAbility(cost=cost.strip(), effect=effect.strip(),
+                                    regenerates_self=_regenerates_self(effect, name)))
     return tuple(out)
 
 

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import GridBoard, Pos
-from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import format_pool, parse_cost, pay
 from frontier_desktop.rules.rng import Rng
@@ -30,17 +30,18 @@ from frontier_desktop.rules.variants.frontier_board import (
     home_row,
     home_squares,
     land_has_type,
-    may_start_move,
     move_options,
-    stack_at,
     stack_of,
     stack_pt,
-    visible_land,
 )
-from frontier_desktop.rules.variants.frontier_manual import ManualActions, basic_land, token_card
+from frontier_desktop.rules.variants.frontier_manual import (
+    _COLOUR_NAMES,
+    ManualActions,
+    basic_land,
+    token_card,
+)
 from frontier_desktop.rules.variants.frontier_combat import (
     check_deaths,
-    destroy,
     leave_battlefield,
     resolve_attack,
     wire,

@@ -1,0 +1,124 @@
+"""Rules engine figures: ``rules_legal_actions_ms`` and ``rules_apply_ms``.
+
+- ``rules_legal_actions_ms``: median time of ``legal_actions`` on a mid-game 5x10 Frontier
+  board (half face up) with 12 creatures on it, 3 in the active player's staging row and 7
+  cards in hand.
+- ``rules_apply_ms``: median time per ``apply`` over a replayed 200-action game (random legal
+  play from the two bundled Frontier sample decks, fixed seeds).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.position import load_position
+from frontier_desktop.rules import apply, legal_actions
+from frontier_desktop.record import new_game
+
+TARGETS = {"rules_legal_actions_ms": "<= 2", "rules_apply_ms": "<= 0.2"}
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def mid_game_position() -> dict[str, Any]:
+    lands = ["Forest", "Swamp", "Mountain", "Plains", "Island"]
+    rows = []
+    for r in range(5):
+        row = []
+        for c in range(10):
+            name = lands[(r * 3 + c) % 5]
+            row.append(name if (r + c) % 2 == 0 else "?" + name)
+        rows.append(row)
+    rows[2][4] = "#"
+    creatures = ["Grizzly Bears", "Hill Giant", "Serra Angel", "Bog Wraith", "Soltari Lancer",
+                 "Shanodin Dryads"]
+    units = []
+    squares0 = [(0, 1), (0, 4), (1, 2), (1, 6), (2, 1), (2, 8)]
+    squares1 = [(4, 2), (4, 5), (3, 3), (3, 7), (2, 5), (3, 0)]
+    for i, (r, c) in enumerate(squares0):
+        units.append({"id": f"a{i}", "card": creatures[i], "owner": 0, "at": [r, c]})
+    for i, (r, c) in enumerate(squares1):
+        units.append({"id": f"b{i}", "card": creatures[i], "owner": 1, "at": [r, c]})
+    for i in range(3):
+        units.append({"id": f"s{i}", "card": creatures[i], "owner": 0, "at": "staging"})
+    # Reveal the squares the creatures stand on.
+    for u in units:
+        if u["at"] != "staging":
+            r, c = u["at"]
+            rows[r][c] = rows[r][c].lstrip("?")
+    hand = ["Grizzly Bears", "Giant Growth", "Hill Giant", "Serra Angel", "Bog Wraith",
+            "Llanowar Elves", "Lightning Bolt"]
+    return {"format": "frontier-position/1", "variant": "frontier", "active": 0,
+            "phase": "main", "players": [{"name": "Ann", "hand": hand, "mana_pool": "{G}"},
+                                         {"name": "Ben"}],
+            "board": {"rows": rows}, "units": units}
+
+
+def read_deck(path: Path, pool: BundledPool) -> list[Any]:
+    cards = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line.startswith("//") and "grid" in line.lower():
+            break
+        if not line or line.startswith(("//", "#")):
+            continue
+        count, _, name = line.partition(" ")
+        card = pool.card(name.strip())
+        if card is None:
+            raise ValueError(f"{path.name}: unknown card {name!r}")
+        cards.extend([card] * int(count.rstrip("x")))
+    return cards
+
+
+def random_game(pool: BundledPool, length: int = 200, seed: int = 7) -> tuple[Any, list[Any]]:
+    decks = [read_deck(ROOT / "assets/decks/frontier_bog_and_forest_walkers.txt", pool),
+             read_deck(ROOT / "assets/decks/frontier_banners_of_benalia.txt", pool)]
+    state, _ = new_game("frontier", decks, ["Ann", "Ben"], seed=seed)
+    start = state
+    chooser = random.Random(seed)
+    played = []
+    while len(played) < length:
+        options = legal_actions(state)
+        if not options:
+            break
+        # Prefer game actions over passing so the board fills up.
+        non_pass = [a for a in options if a.type != "pass"]
+        action = chooser.choice(non_pass) if non_pass and chooser.random() < 0.85 else options[-1]
+        seat = state.active if state.decision is None and state.pending is None else None
+        state, _ = apply(state, action, seat)
+        played.append((action, seat))
+    return start, played
+
+
+def run() -> dict[str, float]:
+    pool = BundledPool.load()
+    state = load_position(mid_game_position(), pool.card)
+    times = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        legal_actions(state)
+        times.append(time.perf_counter() - t0)
+    start, played = random_game(pool)
+    apply_times = []
+    for _ in range(5):
+        s = start
+        for action, seat in played:
+            t0 = time.perf_counter()
+            s, _ = apply(s, action, seat)
+            apply_times.append(time.perf_counter() - t0)
+    return {
+        "rules_legal_actions_ms": round(statistics.median(times) * 1000, 3),
+        "rules_legal_actions_count": len(legal_actions(state)),
+        "rules_apply_ms": round(statistics.median(apply_times) * 1000, 4),
+        "rules_apply_actions": len(played),
+    }
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(run(), indent=2))
