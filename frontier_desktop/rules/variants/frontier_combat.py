@@ -48,7 +48,7 @@ def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list
     events.append({"type": "died" if zone == "graveyard" else "left", "unit": perm.id,
                    "name": name, "owner": owner, "controller": perm.controller,
                    "at": wire(state, perm.at), "to": zone, "reason": reason})
-    if state.card(perm.id).type_line.startswith("Token") or perm.id.startswith("t"):
+    if state.card(perm.id).type_line.startswith("Token"):  # tokens cease to exist
         del state.cards[perm.id]
     else:
         getattr(state.players[owner], zone).append(perm.id)
