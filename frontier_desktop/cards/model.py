@@ -136,13 +136,16 @@ class CardData:
     """The card's faces (empty for single-faced cards)."""
     raw: Mapping[str, Any] = dataclasses.field(compare=False, repr=False)
     """The Scryfall mapping this was built from."""
+    rules: Card = dataclasses.field(compare=False, repr=False)
+    """The rules engine's card, built once from :attr:`raw` by :meth:`Card.from_scryfall`."""
 
     @classmethod
     def from_scryfall(cls, data: Mapping[str, Any]) -> CardData:
         """Parse and validate a Scryfall card object.
 
         Raises:
-            InvalidCardError: not a card object, no name, or a field of the wrong type.
+            InvalidCardError: not a card object, no name, or a field of the wrong type
+                (the rules fields are checked by :meth:`Card.from_scryfall`).
         """
         if not isinstance(data, Mapping):
             raise InvalidCardError(f"a card must be an object, not {type(data).__name__}")
@@ -160,6 +163,7 @@ class CardData:
         if oracle_id is None and faces:
             oracle_id = faces[0].oracle_id
         set_code = _opt_str(data, "set")
+        rules = Card.from_scryfall(data)  # validates the rules fields too
         return cls(
             name=name.strip(),
             id=_opt_str(data, "id"),
@@ -171,6 +175,7 @@ class CardData:
             image_uris=_image_map(data.get("image_uris"), f"card {name!r}"),
             faces=faces,
             raw=data,
+            rules=rules,
         )
 
     def to_scryfall(self) -> Mapping[str, Any]:
@@ -178,12 +183,9 @@ class CardData:
         return self.raw
 
     def to_rules_card(self) -> Card:
-        """The rules engine's :class:`Card` for this card (front face where fields differ).
-
-        Raises:
-            InvalidCardError: when the rules fields are unusable (wrong types).
-        """
-        return Card.from_scryfall(self.raw)
+        """The rules engine's :class:`Card` (``Card.from_scryfall`` of :attr:`raw`; front face
+        where the fields differ)."""
+        return self.rules
 
     # ------------------------------------------------------------------ names
     @property
