@@ -409,6 +409,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if path == "/cards/autocomplete":
             prefix = query.get("q", "").lower()
             names = [c["name"] for c in fake.cards if c["name"].lower().startswith(prefix)]
+            names += [c["name"] for c in fake.cards
+                      if prefix in c["name"].lower() and c["name"] not in names]
             return 200, {"object": "catalog", "total_values": len(names[:20]),
                          "data": names[:20]}
         if path == "/bulk-data":
