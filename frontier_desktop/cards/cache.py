@@ -149,7 +149,7 @@ def _row_values(obj: Mapping[str, Any], card: CardData, fetched_at: float) -> tu
         card.set_code,
         card.collector_number,
         " // ".join(t for t in types if t),
-        "".join(sorted(set(str(c) for c in colors))),
+        "".join(sorted({str(c) for c in colors})),
         "\n".join(t for t in texts if t),
         fetched_at,
         json.dumps(stored, ensure_ascii=False, separators=(",", ":")),

@@ -31,7 +31,7 @@ class ScryfallError(CardDataError):
         code: str,
         details: str,
         *,
-        type: str | None = None,  # noqa: A002 - Scryfall's field name
+        type: str | None = None,
         warnings: Sequence[str] = (),
     ) -> None:
         text = details

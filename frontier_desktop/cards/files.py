@@ -63,7 +63,7 @@ def is_complete_image(data_head: bytes, data_tail: bytes) -> bool:
     if data_head.startswith(_PNG_SIGNATURE):
         return data_tail.endswith(_PNG_END)
     head = data_head.lstrip()
-    if head.startswith(b"<?xml") or head.startswith(b"<svg"):
+    if head.startswith((b"<?xml", b"<svg")):
         return b"</svg>" in data_tail
     return False
 

@@ -36,7 +36,7 @@ PAUSE_AFTER_429_S = 30.0
 def family_for_path(path: str) -> str:
     """The limiter family of an API *path* (``"/cards/named"`` → ``"cards"``)."""
     for prefix in CARD_ENDPOINTS:
-        if path == prefix or path.startswith(prefix + "/") or path.startswith(prefix + "?"):
+        if path == prefix or path.startswith((prefix + "/", prefix + "?")):
             return "cards"
     return "api"
 

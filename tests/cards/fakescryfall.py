@@ -191,7 +191,7 @@ class FakeScryfall:
     def _rewrite(self, card: dict[str, Any]) -> dict[str, Any]:
         def fix(uris: dict[str, str], face: int) -> dict[str, str]:
             out = {}
-            for size, url in uris.items():
+            for size in uris.keys():
                 ext = "png" if size == "png" else "jpg"
                 out[size] = f"{self.base_url}/file/images/{size}/{card['id']}-{face}.{ext}?1"
             return out
@@ -272,13 +272,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     disable_nagle_algorithm = True  # else keep-alive requests stall ~44 ms (Nagle + delayed ACK)
     fake: FakeScryfall
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
-    def do_GET(self) -> None:  # noqa: N802
+    def do_GET(self) -> None:
         self._handle("GET")
 
-    def do_POST(self) -> None:  # noqa: N802
+    def do_POST(self) -> None:
         self._handle("POST")
 
     # ------------------------------------------------------------------ plumbing
@@ -433,8 +433,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             for card in fake.cards:
                 if card["id"] == card_id:
                     return 200, card
-            return _error(404, "not_found", f"No card found with the given ID or set code and "
-                                            f"collector number.")
+            return _error(404, "not_found", "No card found with the given ID or set code and "
+                                            "collector number.")
         return _error(404, "not_found", f"No route for {path}")
 
     def _collection(self, body: Any) -> tuple[int, Any]:

@@ -93,7 +93,7 @@ def test_dropped_fields_are_not_stored(tmp_path: Path) -> None:
 
 
 def test_local_search_by_name_type_colour_text(cache: CardCache) -> None:
-    names = lambda q: [c.name for c in cache.search(q)]  # noqa: E731
+    names = lambda q: [c.name for c in cache.search(q)]
     assert names("giant") == ["Bonecrusher Giant // Stomp", "Hill Giant"]
     assert names("t:planeswalker") == ["Gideon Jura", "Valki, God of Lies // Tibalt, Cosmic Impostor"]
     assert names("c:r t:instant") == [  # an adventure is an instant too
@@ -146,16 +146,14 @@ def test_database_corrupted_while_open_is_recovered(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- images
 def test_interrupted_image_write_leaves_no_file(tmp_path: Path) -> None:
     target = tmp_path / "img" / "a.jpg"
-    with pytest.raises(KeyboardInterrupt):
-        with atomic_writer(target) as handle:
-            handle.write(b"\xff\xd8 half an image")
-            raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt), atomic_writer(target) as handle:
+        handle.write(b"\xff\xd8 half an image")
+        raise KeyboardInterrupt
     assert not target.exists() and list(target.parent.iterdir()) == []
     target.write_bytes(jpeg_bytes("old"))
-    with pytest.raises(RuntimeError):
-        with atomic_writer(target) as handle:
-            handle.write(b"\xff\xd8 new")
-            raise RuntimeError("crash")
+    with pytest.raises(RuntimeError), atomic_writer(target) as handle:
+        handle.write(b"\xff\xd8 new")
+        raise RuntimeError("crash")
     assert target.read_bytes() == jpeg_bytes("old")  # the old file is untouched
 
 

@@ -25,6 +25,7 @@ from tests.cards.fakescryfall import (
     load_fixture_cards,
     make_client,
 )
+import itertools
 
 
 @pytest.fixture
@@ -67,7 +68,7 @@ def test_card_endpoints_are_spaced_500_ms(fake: FakeScryfall, clock: FakeClock) 
     client.search("giant")
     client.named("Island")
     times = [r.time for r in fake.api_requests()]
-    gaps = [b - a for a, b in zip(times, times[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert all(gap >= 0.5 - 1e-9 for gap in gaps), gaps
     assert gaps[0] == pytest.approx(0.5)
 
@@ -82,7 +83,7 @@ def test_other_endpoints_are_spaced_100_ms_and_independent(fake: FakeScryfall,
     client.bulk_data()
     requests = fake.api_requests()
     api_times = [r.time for r in requests if family_for_path(r.path) == "api"]
-    gaps = [b - a for a, b in zip(api_times, api_times[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(api_times)]
     assert gaps[:2] == [pytest.approx(0.1), pytest.approx(0.1)]
     assert all(gap >= 0.1 - 1e-9 for gap in gaps)
     assert sum(clock.sleeps) == pytest.approx(0.3)  # the named request did not wait
