@@ -49,9 +49,11 @@ def iter_bulk_cards(path: Path, *, progress_bytes: list[int] | None = None) -> I
             (the message says where).
     """
     stream = _open_decompressed(path)
-    raw = stream.fileobj if isinstance(stream, gzip.GzipFile) else stream  # type: ignore[attr-defined]
+    raw: Any = stream.fileobj if isinstance(stream, gzip.GzipFile) else stream
     with stream:
-        reader = io.BufferedReader(stream, CHUNK) if isinstance(stream, gzip.GzipFile) else stream
+        reader: Any = (
+            io.BufferedReader(stream, CHUNK) if isinstance(stream, gzip.GzipFile) else stream
+        )
         first = b""
         while True:
             byte = reader.read(1)
@@ -60,7 +62,8 @@ def iter_bulk_cards(path: Path, *, progress_bytes: list[int] | None = None) -> I
             if byte not in b" \t\r\n\xef\xbb\xbf":
                 first = byte
                 break
-        text = io.TextIOWrapper(_Prepend(first, reader), encoding="utf-8")
+        text = io.TextIOWrapper(io.BufferedReader(_Prepend(first, reader), CHUNK),
+                                encoding="utf-8")
         if first == b"[":
             yield from _ArrayStream(text, raw, progress_bytes)
         elif first == b"{":

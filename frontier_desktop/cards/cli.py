@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop.cards.bulk import iter_bulk_cards, pick_bulk_file
-from frontier_desktop.cards.errors import AmbiguousCardError, CardDataError
+from frontier_desktop.cards.errors import AmbiguousCardError, CardDataError, ImportInterrupted
 from frontier_desktop.cards.progress import ProgressBar
 
 _DECK_LINE = re.compile(
@@ -119,8 +119,8 @@ def _guard(command: Callable[[argparse.Namespace, Any], int]) -> Callable[[argpa
             code = command(args, db)
             _print_notices(db)
             return code
-        except KeyboardInterrupt:
-            print("frontier-desktop cards: interrupted", file=sys.stderr)
+        except (KeyboardInterrupt, ImportInterrupted) as exc:
+            print(f"frontier-desktop cards: {exc or 'interrupted'}", file=sys.stderr)
             return 130
         except (CardDataError, OSError) as exc:
             if db is not None:
@@ -243,8 +243,12 @@ def _cmd_import_bulk(args: argparse.Namespace, db: Any) -> int:
         name = re.sub(r"[^A-Za-z0-9._-]", "_", url.rsplit("/", 1)[-1].split("?")[0]) or "bulk"
         downloaded = db.cache.root / "bulk" / name
         bar = ProgressBar("download", unit="bytes")
-        db.client.download(url, downloaded, check_image=False,
-                           progress=lambda done, total: bar.update(done, total))
+        try:
+            db.client.download(url, downloaded, check_image=False,
+                               progress=lambda done, total: bar.update(done, total))
+        except BaseException:
+            bar.abort()
+            raise
         bar.close()
         path = downloaded
     assert path is not None
@@ -260,6 +264,9 @@ def _cmd_import_bulk(args: argparse.Namespace, db: Any) -> int:
         )
         bar.update(size, extra=f"{count} cards")
         bar.close()
+    except BaseException:
+        bar.abort()
+        raise
     finally:
         if downloaded is not None:
             downloaded.unlink(missing_ok=True)

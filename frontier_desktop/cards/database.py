@@ -345,14 +345,14 @@ class CardDatabase:
             if card.set_code and card.collector_number:
                 by_printing[(card.set_code, card.collector_number)] = card
         for query, items in to_fetch.items():
-            card = None
+            match: CardData | None = None
             if query.has_printing:
                 assert query.set_code and query.collector_number
-                card = by_printing.get((query.set_code.lower(), query.collector_number))
-            card = card or by_name.get(normalise_name(query.name))
-            if card is not None:
+                match = by_printing.get((query.set_code.lower(), query.collector_number))
+            match = match or by_name.get(normalise_name(query.name))
+            if match is not None:
                 for item in items:
-                    result.found[item] = Lookup(card, "network")
+                    result.found[item] = Lookup(match, "network")
         if not_found:
             names = [str(n.get("name") or n) if isinstance(n, dict) else str(n) for n in not_found]
             result.messages.append("Scryfall has no card named: " + ", ".join(names))

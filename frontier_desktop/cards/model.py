@@ -260,9 +260,12 @@ class CardData:
         parts: list[Sequence[str]] = []
         faces: Sequence[Mapping[str, Any] | CardFace] = self.faces or [self.raw]
         for face in faces:
-            get = (lambda k, f=face: getattr(f, k, None)) if isinstance(face, CardFace) else (
-                lambda k, f=face: f.get(k)
-            )
+
+            def get(key: str, face: Mapping[str, Any] | CardFace = face) -> Any:
+                if isinstance(face, CardFace):
+                    return getattr(face, key, None)
+                return face.get(key)
+
             lines = [f"{get('name')}  {get('mana_cost') or ''}".rstrip()]
             if get("type_line"):
                 lines.append(str(get("type_line")))

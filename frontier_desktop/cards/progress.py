@@ -64,6 +64,13 @@ class ProgressBar:
         self.stream.flush()
         self._drawn = True
 
+    def abort(self) -> None:
+        """End the line without redrawing (before an error message is printed)."""
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._drawn = False
+
     def close(self) -> None:
         """Draw the final state and end the line."""
         self._draw()

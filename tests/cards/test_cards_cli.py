@@ -196,7 +196,7 @@ def test_import_bulk_interrupted(env: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(cards_cli, "iter_bulk_cards", interrupted)
     path = env / "x.json"
     path.write_text("[]")
-    assert run("import-bulk", str(path)) == 1
+    assert run("import-bulk", str(path)) == 130
     assert "previous card index is unchanged" in capsys.readouterr().err
 
 
