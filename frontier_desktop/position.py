@@ -45,11 +45,33 @@ _UNIT_KEYS = {"id", "card", "owner", "controller", "at", "tapped", "sick", "dama
 
 
 def default_lookup() -> CardLookup:
-    """Card names are looked up in the bundled pool (then the user's card cache, when present)."""
+    """Names are looked up in the bundled pool, then in the user's card cache when one exists.
+
+    No network request is made: a position file is analysed offline.
+    """
+    from frontier_desktop.cards.database import CardDatabase, CardSettings
     from frontier_desktop.cards.pool import BundledPool
 
     pool = BundledPool.load()
-    return pool.card
+    settings = CardSettings.from_env(offline=True)
+    database: list[CardDatabase | None] = []
+
+    def lookup(name: str) -> Card | None:
+        card = pool.card(name)
+        if card is not None:
+            return card
+        if not database:
+            exists = (settings.cache_dir / "cards.sqlite").exists()
+            database.append(CardDatabase(settings) if exists else None)
+        if database[0] is None:
+            return None
+        try:
+            hit = database[0].lookup_local(name)
+        except Exception:  # a broken cache must not stop a position from loading
+            return None
+        return hit.rules_card if hit is not None else None
+
+    return lookup
 
 
 def load_position(data: object, lookup: CardLookup | None = None) -> GameState:
