@@ -519,7 +519,7 @@ def _conquering(ctx: _Context) -> str:
             colours[colour] = colours.get(colour, 0) + entry.count
     ctx.stats["colours"] = {_COLOUR_NAMES[c]: n for c, n in sorted(colours.items())}
     if len(colours) > 1:
-        parts = ", ".join(f"{_COLOUR_NAMES[c]} ({n} cards)" for c, n in sorted(
+        parts = ", ".join(f"{_COLOUR_NAMES[c]} ({_cards(n)})" for c, n in sorted(
             colours.items(), key=lambda kv: -kv[1]))
         ctx.error("colours", f"the deck has cards of {len(colours)} colours: {parts}; a "
                   "Conquering deck is one colour (colourless cards are fine)")
@@ -553,6 +553,10 @@ def _vintage(ctx: _Context) -> None:
         elif status == "restricted" and count > 1:
             ctx.error("vintage", f"{name} is restricted in Vintage: {count} copies, at most 1",
                       card=name)
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _colour_list(colors: Iterable[str]) -> str:
