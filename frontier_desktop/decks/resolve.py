@@ -103,8 +103,14 @@ class Suggester:
         if not key:
             return ()
         close = difflib.get_close_matches(key, self._keys, n=n, cutoff=0.75)
-        if not close:  # a typo in a long name or a missing word: try the front half only
+        if not close:  # a long name with a missing word: accept a looser match
             close = difflib.get_close_matches(key, self._keys, n=n, cutoff=0.6)
+        if not close:
+            return ()
+        # Only names about as close as the best one ("Blot" → Bolt, not also Helix).
+        ratio = {k: difflib.SequenceMatcher(None, key, k).ratio() for k in close}
+        best = max(ratio.values())
+        close = [k for k in close if ratio[k] >= best - 0.05]
         return tuple(dict.fromkeys(self._display[k] for k in close))
 
 

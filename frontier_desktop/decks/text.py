@@ -435,12 +435,14 @@ def _finish(entry: DeckEntry) -> str:
 
 
 def write_mtgo(deck: Deck) -> str:
-    """MTGO plain text: ``N Name`` lines, a blank line, then the sideboard."""
+    """MTGO plain text: ``N Name`` lines, a blank line, then the sideboard (a ``Sideboard``
+    header instead when the main deck is empty)."""
     check_sections(deck, "mtgo", (Section.MAIN, Section.SIDEBOARD))
     lines = [f"{e.count} {display_name(e)}" for e in deck.section(Section.MAIN)]
     side = [f"{e.count} {display_name(e)}" for e in deck.section(Section.SIDEBOARD)]
     if side:
-        lines += [""] + side
+        # A blank line only splits when a main deck precedes it; else name the sideboard.
+        lines += ([""] if lines else ["Sideboard"]) + side
     return "\n".join(lines) + "\n"
 
 

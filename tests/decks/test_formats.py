@@ -494,3 +494,9 @@ def test_save_is_atomic_and_uses_the_extension(tmp_path: Path) -> None:
 
 def test_deck_wire_round_trip() -> None:
     assert Deck.from_wire(SAMPLE.to_wire()) == SAMPLE
+
+
+def test_mtgo_sideboard_only_deck_round_trips() -> None:
+    # Found by the property test: a blank line before any card is no separator.
+    deck = Deck((DeckEntry(2, "Pyroblast", Section.SIDEBOARD),))
+    assert parse_deck(write_deck(deck, "mtgo")).deck.section(Section.SIDEBOARD) == deck.entries
