@@ -19,34 +19,41 @@ accept"):
 * names folded to Scryfall's spelling: ``A/B`` and ``A /// B`` become ``A // B``, ``Æ``
   becomes ``Ae``, curly quotes become straight, runs of spaces collapse.
 
-This program's own format (``fdeck``) is the Arena-style text with a metadata header::
+This program's own format (``fdeck``) is the one the sample decks in ``assets/decks/`` use:
+plain ``N Name`` lines with ``// key: value`` metadata comments and ``// section`` marker
+comments::
 
-    // Frontier Desktop deck
-    // name: Kamigawa Samurai
+    // name: Samurai of Konda
     // variant: army
     // points: 100
+    // home: Eiganjo Castle
     // notes: First line of the notes.
     // notes: Second line.
     // allow: Channel
+    // any other comment is ignored
+    4 Bushi Tenderfoot
+    4 Samurai of the Pale Curtain (CHK) 43 *F*
 
-    Deck
-    4 Bushi Tenderfoot (CHK) 2
-    ...
+    // initial forces
+    2 Savannah Lions
 
-    Initial forces
-    2 Samurai of the Pale Curtain
-
-    Home base
+    // grid
     1 Eiganjo Castle
-
-    Land grid
     14 Plains
 
-Sections: ``Deck``, ``Sideboard``, ``Commander``, ``Companion``, ``Maybeboard``, ``Tokens``,
-``Home base`` (Army: the one face-up land), ``Land grid`` (Army: the 14 face-down lands),
-``Initial forces`` (Army: cards of the army that start in play; they count as army points),
-``Stronghold`` (War Game / Conquering: the chosen basic land). ``allow:`` lines name cards
-the player allows despite an overridable validator flag.
+Metadata keys: ``name``, ``variant`` (frontier, army, wargame, conquering), ``points`` (Army's
+agreed total), ``home`` (Army: which grid land is the home base), ``notes`` (one line each),
+``allow`` (a card the player allows despite an overridable validator flag). A file with any of
+these (or the optional first line ``// Frontier Desktop deck``) is read as this format, where
+comments that are not metadata or markers are ignored.
+
+Section markers (a comment holding only the section name): ``// grid`` (Army's 15 land-grid
+lands, the ``home`` one included), ``// initial forces`` (Army: cards of the army that start in
+play; they count as army points), ``// stronghold`` (War Game / Conquering: the chosen basic
+land; a War Game deck may also list it among the cards), ``// sideboard``, ``// commander``,
+``// companion``, ``// maybeboard``, ``// tokens``, ``// home base`` (a home base given as a
+section instead of ``home``), and ``// deck`` or ``// main`` to return to the main deck. The
+Arena-style header lines (``Sideboard``, ``Land grid``...) are read too.
 """
 
 from __future__ import annotations
@@ -116,7 +123,12 @@ _PRINTING_RE = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<num>[^\s()
 _XMAGE_RE = re.compile(r"^\[(?P<set>[A-Za-z0-9]+):(?P<num>[^\]]*)\]\s*(?P<name>.+)$")
 _MWS_RE = re.compile(r"^\[(?P<set>[A-Za-z0-9]*)\]\s*(?P<name>.+)$")
 _META_RE = re.compile(r"^(?P<key>[a-z]+)\s*:\s?(?P<value>.*)$", re.IGNORECASE)
-_NATIVE_KEYS = ("name", "variant", "points", "notes", "allow")
+_NATIVE_KEYS = ("name", "variant", "points", "notes", "allow", "home")
+_NATIVE_ONLY_MARKERS = frozenset({"grid", "land grid", "home base", "homebase", "initial forces",
+                                  "initial force", "stronghold"})
+_MARKER_WORDS = _NATIVE_ONLY_MARKERS | {"sideboard", "commander", "companion", "maybeboard",
+                                        "tokens"}
+
 
 
 def fold_name(name: str) -> str:
@@ -146,6 +158,7 @@ class _Reader:
     name: str = ""
     variant: str | None = None
     points: int | None = None
+    home: tuple[str, int] | None = None
 
 
 def read_text(text: str, fmt: str = "mtgo") -> ParseResult:
@@ -167,8 +180,7 @@ def read_text(text: str, fmt: str = "mtgo") -> ParseResult:
     notes: list[str] = []
     allowed: list[str] = []
     lines = text.split("\n")
-    first = next((ln.strip() for ln in lines if ln.strip()), "")
-    state.native = first.lower().startswith(NATIVE_MAGIC.lower())
+    state.native = is_native_text(lines)
 
     for number, raw in enumerate(lines, 1):
         line = raw.replace("\t", " ").strip()
@@ -180,12 +192,16 @@ def read_text(text: str, fmt: str = "mtgo") -> ParseResult:
         if line.startswith("//") or line.startswith("#"):
             body = line.lstrip("/#").strip()
             if line.startswith("//"):
-                if state.native:
-                    if number == 1 or body.lower().startswith(NATIVE_MAGIC[3:].lower()):
-                        continue
-                    if not state.seen_card and not state.seen_header:
-                        _native_meta(body, number, state, notes, allowed, problems)
-                        continue
+                marker = _marker(body, state.native)
+                if marker is not None:
+                    state.section = marker
+                    state.pending_blank = False
+                    state.seen_header = True
+                    if marker is Section.SIDEBOARD:
+                        state.explicit_sideboard = True
+                    _note_region(state)
+                elif state.native:
+                    _native_meta(body, number, state, notes, allowed, problems)
                 elif body:
                     comments.append(body)
             continue
@@ -249,20 +265,24 @@ def read_text(text: str, fmt: str = "mtgo") -> ParseResult:
         entries.append((entry, block))
 
     blocks = {b for _, b in entries if b is not None}
-    if not state.explicit_sideboard and len(blocks) == 2:
-        # A single blank line splits the main deck from the sideboard (MTGO, old Arena).
+    if not state.native and not state.explicit_sideboard and len(blocks) == 2:
+        # A single blank line splits the main deck from the sideboard (MTGO, old Arena);
+        # this program's format names every section, so its blank lines are only layout.
         last = max(blocks)
         entries = [
             (dataclasses.replace(e, section=Section.SIDEBOARD) if b == last else e, b)
             for e, b in entries
         ]
 
+    final = [e for e, _ in entries]
+    if state.home is not None:
+        final = _split_home(final, state.home, problems)
     name = state.name
     if not state.native and comments:
         name = name or comments[0]
         notes = comments[1:] if name == comments[0] else comments
     deck = Deck(
-        entries=tuple(e for e, _ in entries), name=name, variant=state.variant,
+        entries=tuple(final), name=name, variant=state.variant,
         notes="\n".join(notes), points=state.points, allowed=tuple(allowed),
     )
     return ParseResult(deck, tuple(problems), fmt)
@@ -288,17 +308,39 @@ def _header(line: str) -> tuple[str, Section | None] | None:
     return None
 
 
+def is_native_text(lines: list[str]) -> bool:
+    """Whether *lines* are in this program's format: a ``// key: value`` metadata line with a
+    known key, a marker only this format uses (``// grid``...), or the optional magic line."""
+    for raw in lines:
+        line = raw.strip()
+        if not line.startswith("//"):
+            continue
+        body = line.lstrip("/").strip()
+        if body.lower().startswith(NATIVE_MAGIC[3:].lower()):
+            return True
+        match = _META_RE.match(body)
+        if match and match.group("key").lower() in _NATIVE_KEYS:
+            return True
+        if body.lower().rstrip(":").strip() in _NATIVE_ONLY_MARKERS:
+            return True
+    return False
+
+
+def _marker(body: str, native: bool) -> Section | None:
+    """The section a ``// name`` comment marks, or None when it is an ordinary comment."""
+    word = re.sub(r"\s+", " ", body.lower().rstrip(":").strip())
+    if word in _MARKER_WORDS or (native and word in ("deck", "main", "main deck")):
+        return _HEADERS.get(word)
+    return None
+
+
 def _native_meta(
     body: str, number: int, state: _Reader, notes: list[str], allowed: list[str],
     problems: list[DeckProblem],
 ) -> None:
+    """Read one ``key: value`` comment; other comments are ignored in this format."""
     match = _META_RE.match(body)
     if not match or match.group("key").lower() not in _NATIVE_KEYS:
-        if body:
-            problems.append(DeckProblem(
-                f"unknown deck header line '{body}' ignored (known: "
-                + ", ".join(_NATIVE_KEYS) + ")", Severity.WARNING, "unknown-metadata",
-                line=number))
         return
     key, value = match.group("key").lower(), match.group("value").strip()
     if key == "name":
@@ -310,6 +352,9 @@ def _native_meta(
     elif key == "allow":
         if value:
             allowed.append(fold_name(value))
+    elif key == "home":
+        if value:
+            state.home = (fold_name(value), number)
     elif key == "points":
         if value.isdigit():
             state.points = int(value)
@@ -317,6 +362,34 @@ def _native_meta(
             problems.append(DeckProblem(
                 f"points must be a whole number, not '{value}'", Severity.ERROR,
                 "bad-metadata", line=number))
+
+
+def _split_home(
+    entries: list[DeckEntry], home: tuple[str, int], problems: list[DeckProblem]
+) -> list[DeckEntry]:
+    """Take the ``home`` land out of the grid into the home base section."""
+    name, line = home
+    if any(e.section is Section.HOME_BASE for e in entries):
+        problems.append(DeckProblem(
+            f"'home: {name}' and a home base section both name the home base; the section is "
+            "kept", Severity.WARNING, "home-base", line=line))
+        return entries
+    key = _fold_key(name)
+    for index, entry in enumerate(entries):
+        if entry.section is Section.LAND_GRID and key in (
+                _fold_key(entry.name), _fold_key(entry.front_name)):
+            rest = [dataclasses.replace(entry, count=entry.count - 1)] if entry.count > 1 else []
+            home_entry = dataclasses.replace(entry, count=1, section=Section.HOME_BASE,
+                                             line=line)
+            return entries[:index] + rest + [home_entry] + entries[index + 1:]
+    problems.append(DeckProblem(
+        f"the home base '{name}' is not one of the grid lands (list it under '// grid')",
+        Severity.ERROR, "home-base", line=line))
+    return entries
+
+
+def _fold_key(name: str) -> str:
+    return re.sub(r"[^a-z0-9/]+", " ", fold_name(name).lower()).strip()
 
 
 def _card_line(
@@ -540,29 +613,67 @@ def write_mws(deck: Deck) -> str:
     return "\n".join(lines) + "\n"
 
 
+_NATIVE_MARKERS = (
+    (Section.SIDEBOARD, "sideboard"), (Section.COMMANDER, "commander"),
+    (Section.COMPANION, "companion"), (Section.INITIAL_FORCES, "initial forces"),
+    (Section.STRONGHOLD, "stronghold"), (Section.MAYBEBOARD, "maybeboard"),
+    (Section.TOKENS, "tokens"),
+)
+
+
 def write_native(deck: Deck) -> str:
-    """This program's format: metadata header, then every section under its header, with
-    full names, printings, foil marks and categories."""
-    lines = [NATIVE_MAGIC]
+    """This program's format (the sample decks' convention): metadata comments, the main deck,
+    then each other section after its ``// marker``; full names, printings, foil marks and
+    categories kept. A single one-copy home base is written as ``// home:`` and listed in the
+    grid."""
+    meta = []
     if deck.name:
-        lines.append(f"// name: {deck.name}")
+        meta.append(f"// name: {deck.name}")
     if deck.variant:
-        lines.append(f"// variant: {deck.variant}")
+        meta.append(f"// variant: {deck.variant}")
     if deck.points is not None:
-        lines.append(f"// points: {deck.points}")
+        meta.append(f"// points: {deck.points}")
+    home = deck.section(Section.HOME_BASE)
+    home_in_grid = len(home) == 1 and home[0].count == 1
+    if home_in_grid:
+        meta.append(f"// home: {home[0].name}")
     for note in deck.notes.split("\n") if deck.notes else ():
-        lines.append(f"// notes: {note}".rstrip())
+        meta.append(f"// notes: {note}".rstrip())
     for name in deck.allowed:
-        lines.append(f"// allow: {name}")
-    for section in Section:
+        meta.append(f"// allow: {name}")
+    blocks = [meta] if meta else []
+    main = deck.section(Section.MAIN)
+    if main:
+        blocks.append([_native_line(e) for e in main])
+    for section, marker in _NATIVE_MARKERS:
         entries = deck.section(section)
-        if not entries:
-            continue
-        lines += ["", section.title]
-        for e in entries:
-            cats = f" [{','.join(e.categories)}]" if e.categories else ""
-            lines.append(f"{e.count} {e.name}{_printing(e)}{_finish(e)}{cats}")
-    return "\n".join(lines) + "\n"
+        if entries:
+            blocks.append([f"// {marker}"] + [_native_line(e) for e in entries])
+    grid = list(deck.section(Section.LAND_GRID))
+    if home and not home_in_grid:
+        blocks.append(["// home base"] + [_native_line(e) for e in home])
+    if home_in_grid:
+        merged = False
+        for index, entry in enumerate(grid):
+            if _same_line(entry, home[0]):
+                grid[index] = dataclasses.replace(entry, count=entry.count + 1)
+                merged = True
+                break
+        if not merged:
+            grid.insert(0, dataclasses.replace(home[0], section=Section.LAND_GRID))
+    if grid:
+        blocks.append(["// grid"] + [_native_line(e) for e in grid])
+    return "\n\n".join("\n".join(b) for b in blocks) + "\n"
+
+
+def _same_line(a: DeckEntry, b: DeckEntry) -> bool:
+    return (a.name, a.set_code, a.collector_number, a.finish, a.categories) == (
+        b.name, b.set_code, b.collector_number, b.finish, b.categories)
+
+
+def _native_line(e: DeckEntry) -> str:
+    cats = f" [{','.join(e.categories)}]" if e.categories else ""
+    return f"{e.count} {e.name}{_printing(e)}{_finish(e)}{cats}"
 
 
 TEXT_WRITERS: dict[str, Callable[[Deck], str]] = {
@@ -583,7 +694,7 @@ def sniff_text(text: str) -> str:
     lines = [ln.strip() for ln in text.lstrip("\ufeff").splitlines() if ln.strip()]
     if not lines:
         return "mtgo"
-    if lines[0].lower().startswith(NATIVE_MAGIC.lower()):
+    if is_native_text(lines):
         return "fdeck"
     low = [ln.lower() for ln in lines]
     if any(ln in ("[metadata]", "[main]") for ln in low) or any(

@@ -345,10 +345,91 @@ def test_text_without_cards_is_an_error() -> None:
     assert [p.code for p in result.problems] == ["empty-deck"]
 
 
-def test_unknown_native_metadata_is_a_warning() -> None:
-    result = parse_deck("// Frontier Desktop deck\n// colour: red\n// points: many\n\nDeck\n1 Mountain\n")
+def test_native_bad_points_is_an_error_and_other_comments_are_ignored() -> None:
+    result = parse_deck("// name: Red\n// colour: red\n// points: many\n1 Mountain\n")
     assert [(p.line, p.code, p.severity.value) for p in result.problems] == [
-        (2, "unknown-metadata", "warning"), (3, "bad-metadata", "error")]
+        (3, "bad-metadata", "error")]
+    assert (result.deck.name, result.deck.notes) == ("Red", "")
+
+
+# --------------------------------------------------------------- the sample decks' convention
+
+SAMPLE_STYLE_ARMY = """// name: Samurai Patrol
+// variant: army
+// points: 60
+// home: Eiganjo Castle
+// A comment that is not metadata: ignored, not the deck's name or notes.
+
+// commons
+8 Savannah Lions
+4 Kami of Ancient Law
+// uncommons (the header above is just a comment)
+4 White Knight
+
+// initial forces
+2 Savannah Lions
+
+// grid
+// the 15 lands of this player's half of the board
+1 Eiganjo Castle
+14 Plains
+"""
+
+
+def test_sample_deck_convention_is_the_native_format(cards: CardList) -> None:
+    result = parse_deck(SAMPLE_STYLE_ARMY, cards=cards)
+    assert result.format == "fdeck" and result.is_complete, [str(p) for p in result.problems]
+    deck = result.deck
+    assert (deck.name, deck.variant, deck.points, deck.notes) == ("Samurai Patrol", "army", 60, "")
+    assert names(result) == [(8, "Savannah Lions"), (4, "Kami of Ancient Law"), (4, "White Knight")]
+    assert names(result, Section.INITIAL_FORCES) == [(2, "Savannah Lions")]
+    assert names(result, Section.HOME_BASE) == [(1, "Eiganjo Castle")]
+    assert names(result, Section.LAND_GRID) == [(14, "Plains")]
+    assert result.deck.section(Section.HOME_BASE)[0].line == 4
+
+
+def test_blank_lines_do_not_split_a_native_deck() -> None:
+    # The sample Conquering deck has two blocks of cards: both are the main deck.
+    result = parse_deck("// name: Green Tide\n// creatures (4)\n4 Grizzly Bears\n\n"
+                        "// spells (4)\n4 Giant Growth\n")
+    assert result.deck.count(Section.MAIN) == 8 and result.deck.count(Section.SIDEBOARD) == 0
+
+
+def test_home_taken_out_of_a_grid_line_of_several(cards: CardList) -> None:
+    text = "// variant: army\n// home: plains\n1 Savannah Lions\n// grid\n8 Plains\n7 Mountain\n"
+    result = parse_deck(text, cards=cards)
+    assert names(result, Section.HOME_BASE) == [(1, "Plains")]
+    assert names(result, Section.LAND_GRID) == [(7, "Plains"), (7, "Mountain")]
+    # Written back the sample decks' way: the home land stays listed in the grid.
+    text_out = write_deck(result.deck, "fdeck")
+    assert "// home: Plains" in text_out and "// grid\n8 Plains\n7 Mountain" in text_out
+
+
+def test_home_not_in_the_grid_is_an_error() -> None:
+    result = parse_deck("// home: Forest\n1 Savannah Lions\n// grid\n15 Plains\n")
+    (problem,) = result.problems
+    assert (problem.line, problem.code) == (1, "home-base")
+    assert "not one of the grid lands" in problem.message
+
+
+def test_sideboard_marker_comment_in_any_text() -> None:
+    result = parse_deck("4 Lightning Bolt\n// Sideboard\n2 Pyroblast\n")
+    assert names(result, Section.SIDEBOARD) == [(2, "Pyroblast")]
+
+
+def test_samples_from_the_sample_decks_folder_read_completely() -> None:
+    # The sample decks live in assets/decks/ (another area); read whatever is there.
+    folder = Path(__file__).resolve().parent.parent.parent / "assets" / "decks"
+    files = sorted(folder.glob("*.txt")) if folder.is_dir() else []
+    if not files:
+        pytest.skip("no sample decks in assets/decks/ on this branch")
+    from frontier_desktop.cards.pool import BundledPool
+    pool = BundledPool.load()
+    for path in files:
+        result = read_deck_file(path, cards=pool)
+        assert result.format == "fdeck", path.name
+        assert result.is_complete, (path.name, [str(p) for p in result.problems])
+        assert result.deck.name and result.deck.variant
 
 
 @pytest.mark.parametrize("data, message", [
