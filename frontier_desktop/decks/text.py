@@ -189,7 +189,7 @@ def read_text(text: str, fmt: str = "mtgo") -> ParseResult:
             if state.seen_card:
                 state.pending_blank = True
             continue
-        if line.startswith("//") or line.startswith("#"):
+        if line.startswith(("//", "#")):
             body = line.lstrip("/#").strip()
             if line.startswith("//"):
                 marker = _marker(body, state.native)
@@ -540,7 +540,9 @@ def write_arena(deck: Deck) -> str:
 def write_moxfield(deck: Deck) -> str:
     """Moxfield text: ``N Name (SET) 123 *F*``; the sideboard after ``SIDEBOARD:``."""
     check_sections(deck, "moxfield", (Section.MAIN, Section.SIDEBOARD))
-    line = lambda e: f"{e.count} {display_name(e, front_only=False)}{_printing(e)}{_finish(e)}"  # noqa: E731
+    def line(e: DeckEntry) -> str:
+        return f"{e.count} {display_name(e, front_only=False)}{_printing(e)}{_finish(e)}"
+
     lines = [line(e) for e in deck.section(Section.MAIN)]
     side = deck.section(Section.SIDEBOARD)
     if side:

@@ -564,6 +564,29 @@ def _colour_list(colors: Iterable[str]) -> str:
     return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def validate_frontier(deck: Deck, cards: CardLookup, **options: Any) -> ValidationReport:
+    """Frontier Magic's deck rules (see :func:`validate_deck`)."""
+    return validate_deck(deck, "frontier", cards, **options)
+
+
+def validate_army(deck: Deck, cards: CardLookup, *, points: int | None = None,
+                  initial_share: float | None = None, **options: Any) -> ValidationReport:
+    """Army Magic's deck rules (see :func:`validate_deck`)."""
+    return validate_deck(deck, "army", cards, points=points, initial_share=initial_share,
+                         **options)
+
+
+def validate_wargame(deck: Deck, cards: CardLookup, **options: Any) -> ValidationReport:
+    """Magic: the War Game's deck rules (see :func:`validate_deck`)."""
+    return validate_deck(deck, "wargame", cards, **options)
+
+
+def validate_conquering(deck: Deck, cards: CardLookup, *, allowed: Iterable[str] = (),
+                        **options: Any) -> ValidationReport:
+    """Magic: the Conquering's deck rules (see :func:`validate_deck`)."""
+    return validate_deck(deck, "conquering", cards, allowed=allowed, **options)
+
+
 _VALIDATORS: dict[str, Validator] = {
     "frontier": _frontier,
     "army": _army,

@@ -119,8 +119,8 @@ def read_dek(text: str) -> ParseResult:
 
     _parse(text, start)
     if root != ["Deck"]:
-        raise DeckReadError(f"not an MTGO .dek file (the root element is <{root[0] if root else ''}>, "
-                            "not <Deck>)")
+        found = root[0] if root else ""
+        raise DeckReadError(f"not an MTGO .dek file (the root element is <{found}>, not <Deck>)")
     return ParseResult(Deck(entries=tuple(entries)), tuple(problems), "dek")
 
 
@@ -129,8 +129,8 @@ def write_dek(deck: Deck) -> str:
     check_sections(deck, "dek", (Section.MAIN, Section.SIDEBOARD))
     lines = [
         '<?xml version="1.0" encoding="utf-8"?>',
-        '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
-        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+        ('<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+         'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'),
         "  <NetDeckID>0</NetDeckID>",
         "  <PreconstructedDeckID>0</PreconstructedDeckID>",
     ]

@@ -35,6 +35,7 @@ def names(result: ParseResult, section: Section = Section.MAIN) -> list[tuple[in
 
 # --------------------------------------------------------------- plain MTGO text
 
+
 def test_mtgo_blank_line_splits_sideboard() -> None:
     result = parse_deck("4 Lightning Bolt\n20 Mountain\n\n2 Pyroblast\n")
     assert result.format == "mtgo"
@@ -56,9 +57,17 @@ def test_sb_prefix_in_any_case_and_x_counts() -> None:
     assert names(result, Section.SIDEBOARD) == [(1, "Mountain"), (2, "Island")]
 
 
-@pytest.mark.parametrize("line", ["4 Lightning Bolt", "4x Lightning Bolt", "4X Lightning Bolt",
-                                  "(4) Lightning Bolt", "[4] Lightning Bolt",
-                                  "4  Lightning   Bolt  "])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "4 Lightning Bolt",
+        "4x Lightning Bolt",
+        "4X Lightning Bolt",
+        "(4) Lightning Bolt",
+        "[4] Lightning Bolt",
+        "4  Lightning   Bolt  ",
+    ],
+)
 def test_count_spellings(line: str) -> None:
     assert names(parse_deck(line)) == [(4, "Lightning Bolt")]
 
@@ -71,8 +80,9 @@ def test_sideboard_headers(header: str) -> None:
 
 
 def test_comments_name_and_describe_the_deck() -> None:
-    result = parse_deck("// Burn\n// Fast and red.\n# ignored\n4 Lightning Bolt\n"
-                        "// mid comment\n20 Mountain\n")
+    result = parse_deck(
+        "// Burn\n// Fast and red.\n# ignored\n4 Lightning Bolt\n// mid comment\n20 Mountain\n"
+    )
     assert result.deck.name == "Burn"
     assert result.deck.notes == "Fast and red.\nmid comment"
     assert result.deck.count() == 24
@@ -90,19 +100,28 @@ def test_type_group_headers_are_not_cards() -> None:
 
 # --------------------------------------------------------------- Arena
 
+
 def test_arena_export_from_the_spec() -> None:
-    text = ("Deck\n2 Riddlemaster Sphinx (ANB) 31\n3 Cloudkin Seer (ANB) 25\n25 Island (ANB) 113\n"
-            "\nSideboard\n4 Zephyr Gull (ANB) 44\n3 Armored Whirl Turtle (ANB) 24\n")
+    text = (
+        "Deck\n2 Riddlemaster Sphinx (ANB) 31\n3 Cloudkin Seer (ANB) 25\n25 Island (ANB) 113\n"
+        "\nSideboard\n4 Zephyr Gull (ANB) 44\n3 Armored Whirl Turtle (ANB) 24\n"
+    )
     result = parse_deck(text)
     assert result.format == "arena"
     first = result.deck.entries[0]
-    assert (first.name, first.set_code, first.collector_number) == ("Riddlemaster Sphinx", "ANB", "31")
+    assert (first.name, first.set_code, first.collector_number) == (
+        "Riddlemaster Sphinx",
+        "ANB",
+        "31",
+    )
     assert result.deck.count(Section.SIDEBOARD) == 7
 
 
 def test_arena_commander_and_companion_sections() -> None:
-    text = ("Commander\n1 Teysa, Opulent Oligarch (MKM) 234\n\nCompanion\n1 Lurrus of the "
-            "Dream-Den (IKO) 226\n\nDeck\n8 Swamp (M21) 311\n1 Thoughtseize (AKR) 127\n")
+    text = (
+        "Commander\n1 Teysa, Opulent Oligarch (MKM) 234\n\nCompanion\n1 Lurrus of the "
+        "Dream-Den (IKO) 226\n\nDeck\n8 Swamp (M21) 311\n1 Thoughtseize (AKR) 127\n"
+    )
     result = parse_deck(text)
     assert names(result, Section.COMMANDER) == [(1, "Teysa, Opulent Oligarch")]
     assert names(result, Section.COMPANION) == [(1, "Lurrus of the Dream-Den")]
@@ -122,17 +141,31 @@ def test_arena_without_sideboard_header_uses_the_blank_line() -> None:
 
 def test_plst_hyphenated_collector_number() -> None:
     entry = parse_deck("1 Lightning Bolt (PLST) MH2-123").deck.entries[0]
-    assert (entry.name, entry.set_code, entry.collector_number) == ("Lightning Bolt", "PLST", "MH2-123")
+    assert (entry.name, entry.set_code, entry.collector_number) == (
+        "Lightning Bolt",
+        "PLST",
+        "MH2-123",
+    )
 
 
 # --------------------------------------------------------------- Moxfield / Archidekt
+
 
 def test_moxfield_foil_and_printing_are_not_part_of_the_name() -> None:
     result = parse_deck("1 Insidious Roots (MKM) 313\n1 Ba Sing Se (TLA) 266 *F*\n")
     roots, ba = result.deck.entries
     assert (roots.name, roots.set_code, roots.collector_number, roots.is_foil) == (
-        "Insidious Roots", "MKM", "313", False)
-    assert (ba.name, ba.set_code, ba.collector_number, ba.finish) == ("Ba Sing Se", "TLA", "266", "foil")
+        "Insidious Roots",
+        "MKM",
+        "313",
+        False,
+    )
+    assert (ba.name, ba.set_code, ba.collector_number, ba.finish) == (
+        "Ba Sing Se",
+        "TLA",
+        "266",
+        "foil",
+    )
 
 
 def test_moxfield_sideboard_header(fixtures: Path, cards: CardList) -> None:
@@ -147,7 +180,11 @@ def test_archidekt_categories_and_zone_hints(fixtures: Path, cards: CardList) ->
     assert result.format == "archidekt" and result.is_complete
     bolt, lotus = result.deck.entries[:2]
     assert (bolt.set_code, bolt.categories) == ("M10", ("Burn",))
-    assert (lotus.name, lotus.finish, lotus.categories) == ("Black Lotus", "foil", ("Ramp", "Artifact"))
+    assert (lotus.name, lotus.finish, lotus.categories) == (
+        "Black Lotus",
+        "foil",
+        ("Ramp", "Artifact"),
+    )
     assert names(result, Section.SIDEBOARD) == [(2, "Pyroblast")]
     # [Maybeboard] and any category marked {noDeck} are out of the deck, not dropped.
     assert names(result, Section.MAYBEBOARD) == [(1, "Chaos Orb"), (1, "Ornithopter")]
@@ -156,10 +193,16 @@ def test_archidekt_categories_and_zone_hints(fixtures: Path, cards: CardList) ->
 def test_archidekt_line_from_the_spec() -> None:
     entry = parse_deck("1x Insidious Roots (mkm) 313 [Ramp]").deck.entries[0]
     assert (entry.count, entry.name, entry.set_code, entry.collector_number, entry.categories) == (
-        1, "Insidious Roots", "MKM", "313", ("Ramp",))
+        1,
+        "Insidious Roots",
+        "MKM",
+        "313",
+        ("Ramp",),
+    )
 
 
 # --------------------------------------------------------------- Forge, XMage, MWS
+
 
 def test_forge_dck(fixtures: Path) -> None:
     result = read_deck_file(fixtures / "forge.dck")
@@ -190,6 +233,7 @@ def test_magic_workstation_lines() -> None:
 
 # --------------------------------------------------------------- XML
 
+
 def test_dek_from_the_spec_with_split_names() -> None:
     text = """<?xml version="1.0" encoding="UTF-8"?>
 <Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -205,7 +249,11 @@ def test_dek_from_the_spec_with_split_names() -> None:
 """
     result = parse_deck(text)
     assert result.format == "dek"
-    assert names(result) == [(2, "Nezumi Shortfang"), (1, "Kessig Prowler"), (1, "Refuse // Cooperate")]
+    assert names(result) == [
+        (2, "Nezumi Shortfang"),
+        (1, "Kessig Prowler"),
+        (1, "Refuse // Cooperate"),
+    ]
     assert names(result, Section.SIDEBOARD) == [(1, "Catch // Release")]
     assert result.deck.entries[0].mtgo_id == 21213
     assert result.deck.entries[0].line == 6
@@ -250,14 +298,20 @@ def test_cod_current_cockatrice_elements(fixtures: Path, cards: CardList) -> Non
     assert result.deck.name == "Red Deck Wins" and result.deck.notes == "Burn, then more burn."
     bolt = result.deck.entries[0]
     assert (bolt.set_code, bolt.collector_number, bolt.scryfall_id) == (
-        "M10", "146", "e3285e6b-3e79-4d7c-bf96-d920f973b122")
+        "M10",
+        "146",
+        "e3285e6b-3e79-4d7c-bf96-d920f973b122",
+    )
     assert names(result, Section.TOKENS) == [(1, "Ornithopter")]
 
 
-@pytest.mark.parametrize("text", [
-    '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">]>\n<Deck>&lol;</Deck>',
-    '<!DOCTYPE Deck SYSTEM "file:///etc/passwd"><Deck/>',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol "lol">]>\n<Deck>&lol;</Deck>',
+        '<!DOCTYPE Deck SYSTEM "file:///etc/passwd"><Deck/>',
+    ],
+)
 def test_xml_with_a_dtd_is_refused(text: str) -> None:
     with pytest.raises(DeckReadError, match="DTD"):
         parse_deck(text)
@@ -275,24 +329,29 @@ def test_other_xml_is_not_a_deck() -> None:
 
 # --------------------------------------------------------------- names and quirks
 
-@pytest.mark.parametrize("spelling", ["Wear // Tear", "Wear/Tear", "Wear /// Tear", "wear//tear",
-                                      "Wear", "WEAR // TEAR"])
+
+@pytest.mark.parametrize(
+    "spelling", ["Wear // Tear", "Wear/Tear", "Wear /// Tear", "wear//tear", "Wear", "WEAR // TEAR"]
+)
 def test_split_names_in_every_spelling(spelling: str, cards: CardList) -> None:
     result = parse_deck(f"1 {spelling}", cards=cards)
     assert result.is_complete, result.problems
     assert names(result) == [(1, "Wear // Tear")]
 
 
-@pytest.mark.parametrize("spelling", ["Delver of Secrets", "Delver of Secrets // Insectile Aberration",
-                                      "Insectile Aberration"])
+@pytest.mark.parametrize(
+    "spelling",
+    ["Delver of Secrets", "Delver of Secrets // Insectile Aberration", "Insectile Aberration"],
+)
 def test_double_faced_names(spelling: str, cards: CardList) -> None:
     result = parse_deck(f"4 {spelling}", cards=cards)
     assert names(result) == [(4, "Delver of Secrets // Insectile Aberration")]
     assert result.deck.entries[0].layout == "transform"
 
 
-@pytest.mark.parametrize("spelling", ["Lim-Dûl's Vault", "Lim-Dul's Vault", "Lim-Dul’s Vault",
-                                      "lim dul's vault"])
+@pytest.mark.parametrize(
+    "spelling", ["Lim-Dûl's Vault", "Lim-Dul's Vault", "Lim-Dul’s Vault", "lim dul's vault"]
+)
 def test_accents_and_curly_apostrophes_fold(spelling: str, cards: CardList) -> None:
     assert names(parse_deck(f"2 {spelling}", cards=cards)) == [(2, "Lim-Dûl's Vault")]
 
@@ -309,9 +368,14 @@ def test_windows_line_endings_bom_and_trailing_spaces(fixtures: Path, cards: Car
     result = read_deck_file(fixtures / "arena_windows.txt", cards=cards)
     assert result.is_complete, [str(p) for p in result.problems]
     assert result.format == "arena" and result.deck.name == "Windows Paste"
-    assert names(result) == [(4, "Lightning Bolt"), (20, "Mountain"), (1, "Wear // Tear"),
-                             (1, "Delver of Secrets // Insectile Aberration"),
-                             (2, "Lim-Dûl's Vault"), (1, "Aether Vial")]
+    assert names(result) == [
+        (4, "Lightning Bolt"),
+        (20, "Mountain"),
+        (1, "Wear // Tear"),
+        (1, "Delver of Secrets // Insectile Aberration"),
+        (2, "Lim-Dûl's Vault"),
+        (1, "Aether Vial"),
+    ]
     assert result.deck.entries[1].collector_number == "271"
     assert names(result, Section.SIDEBOARD) == [(2, "Pyroblast")]
 
@@ -323,11 +387,15 @@ def test_utf16_with_bom_is_read() -> None:
 
 # --------------------------------------------------------------- bad input
 
+
 def test_unknown_card_reported_with_line_and_suggestion(fixtures: Path, cards: CardList) -> None:
     result = read_deck_file(fixtures / "typos.txt", cards=cards)
     assert not result.is_complete
     (problem,) = result.problems
-    assert str(problem) == "line 7: 'Lightning Blot' is not a known card — did you mean Lightning Bolt?"
+    assert (
+        str(problem)
+        == "line 7: 'Lightning Blot' is not a known card — did you mean Lightning Bolt?"
+    )
     # Nothing dropped: the unknown card is still in the deck, flagged.
     assert (4, "Lightning Blot") in names(result)
 
@@ -348,7 +416,8 @@ def test_text_without_cards_is_an_error() -> None:
 def test_native_bad_points_is_an_error_and_other_comments_are_ignored() -> None:
     result = parse_deck("// name: Red\n// colour: red\n// points: many\n1 Mountain\n")
     assert [(p.line, p.code, p.severity.value) for p in result.problems] == [
-        (3, "bad-metadata", "error")]
+        (3, "bad-metadata", "error")
+    ]
     assert (result.deck.name, result.deck.notes) == ("Red", "")
 
 
@@ -390,8 +459,9 @@ def test_sample_deck_convention_is_the_native_format(cards: CardList) -> None:
 
 def test_blank_lines_do_not_split_a_native_deck() -> None:
     # The sample Conquering deck has two blocks of cards: both are the main deck.
-    result = parse_deck("// name: Green Tide\n// creatures (4)\n4 Grizzly Bears\n\n"
-                        "// spells (4)\n4 Giant Growth\n")
+    result = parse_deck(
+        "// name: Green Tide\n// creatures (4)\n4 Grizzly Bears\n\n// spells (4)\n4 Giant Growth\n"
+    )
     assert result.deck.count(Section.MAIN) == 8 and result.deck.count(Section.SIDEBOARD) == 0
 
 
@@ -424,6 +494,7 @@ def test_samples_from_the_sample_decks_folder_read_completely() -> None:
     if not files:
         pytest.skip("no sample decks in assets/decks/ on this branch")
     from frontier_desktop.cards.pool import BundledPool
+
     pool = BundledPool.load()
     for path in files:
         result = read_deck_file(path, cards=pool)
@@ -432,14 +503,17 @@ def test_samples_from_the_sample_decks_folder_read_completely() -> None:
         assert result.deck.name and result.deck.variant
 
 
-@pytest.mark.parametrize("data, message", [
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG image"),
-    (b"\xff\xd8\xff\xe0\x00\x10JFIF", "JPEG image"),
-    (b"PK\x03\x04\x14\x00", "ZIP archive"),
-    (b"4 Lightning Bolt\n\x00\x01\x02", "binary"),
-    (b"4 Lightning Bolt\n4 \xe6ther Vial\n", "not UTF-8"),
-    (b"\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0e\x0f\x10 x", "control characters"),
-])
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "PNG image"),
+        (b"\xff\xd8\xff\xe0\x00\x10JFIF", "JPEG image"),
+        (b"PK\x03\x04\x14\x00", "ZIP archive"),
+        (b"4 Lightning Bolt\n\x00\x01\x02", "binary"),
+        (b"4 Lightning Bolt\n4 \xe6ther Vial\n", "not UTF-8"),
+        (b"\x01\x02\x03\x04\x05\x06\x07\x08\x0b\x0e\x0f\x10 x", "control characters"),
+    ],
+)
 def test_wrong_kind_of_file_gets_a_clear_message(tmp_path: Path, data: bytes, message: str) -> None:
     path = tmp_path / "deck.txt"
     path.write_bytes(data)
@@ -477,11 +551,21 @@ def test_format_that_cannot_hold_a_section_refuses(fixtures: Path, cards: CardLi
 
 # --------------------------------------------------------------- detection
 
-@pytest.mark.parametrize("file, fmt", [
-    ("arena_windows.txt", "arena"), ("typos.txt", "mtgo"), ("mtgo.dek", "dek"),
-    ("cockatrice.cod", "cod"), ("moxfield.txt", "moxfield"), ("archidekt.txt", "archidekt"),
-    ("forge.dck", "forge"), ("xmage.dck", "xmage"), ("army_legal.fdeck", "fdeck"),
-])
+
+@pytest.mark.parametrize(
+    "file, fmt",
+    [
+        ("arena_windows.txt", "arena"),
+        ("typos.txt", "mtgo"),
+        ("mtgo.dek", "dek"),
+        ("cockatrice.cod", "cod"),
+        ("moxfield.txt", "moxfield"),
+        ("archidekt.txt", "archidekt"),
+        ("forge.dck", "forge"),
+        ("xmage.dck", "xmage"),
+        ("army_legal.fdeck", "fdeck"),
+    ],
+)
 def test_detect_format(fixtures: Path, file: str, fmt: str) -> None:
     path = fixtures / file
     assert detect_format(decode_deck_bytes(path.read_bytes()), path) == fmt
@@ -499,14 +583,23 @@ def test_format_for_path() -> None:
 
 SAMPLE = Deck(
     entries=(
-        DeckEntry(4, "Lightning Bolt", set_code="M10", collector_number="146", finish="foil",
-                  categories=("Burn",)),
+        DeckEntry(
+            4,
+            "Lightning Bolt",
+            set_code="M10",
+            collector_number="146",
+            finish="foil",
+            categories=("Burn",),
+        ),
         DeckEntry(20, "Mountain"),
         DeckEntry(1, "Wear // Tear", set_code="DGM", collector_number="135", layout="split"),
         DeckEntry(1, "Delver of Secrets // Insectile Aberration", layout="transform"),
         DeckEntry(2, "Pyroblast", Section.SIDEBOARD),
     ),
-    name="Sample", variant="frontier", notes="line one\nline two", allowed=("Channel",),
+    name="Sample",
+    variant="frontier",
+    notes="line one\nline two",
+    allowed=("Channel",),
 )
 
 
@@ -518,11 +611,17 @@ def _project(deck: Deck, fmt: str) -> list[tuple[object, ...]]:
         name = e.name
         if e.layout == "transform" and fmt not in ("fdeck", "moxfield", "archidekt"):
             name = e.front_name
-        out.append((e.count, name, e.section,
-                    e.set_code if spec.keeps_printing else None,
-                    e.collector_number if spec.keeps_printing else None,
-                    e.finish if spec.keeps_finish else "",
-                    e.categories if spec.keeps_categories else ()))
+        out.append(
+            (
+                e.count,
+                name,
+                e.section,
+                e.set_code if spec.keeps_printing else None,
+                e.collector_number if spec.keeps_printing else None,
+                e.finish if spec.keeps_finish else "",
+                e.categories if spec.keeps_categories else (),
+            )
+        )
     return out
 
 
@@ -536,19 +635,27 @@ def test_round_trip_every_format(fmt: str) -> None:
         assert back.deck.name == "Sample"
     if FORMATS[fmt].keeps_metadata:
         assert (back.deck.variant, back.deck.notes, back.deck.allowed) == (
-            "frontier", "line one\nline two", ("Channel",))
+            "frontier",
+            "line one\nline two",
+            ("Channel",),
+        )
     # Detection finds the format it was written in (or a reader of the same text).
     assert detect_format(text, f"deck{FORMATS[fmt].extensions[0]}") in (fmt, "arena", "mtgo")
 
 
-@pytest.mark.parametrize("file", ["army_legal.fdeck", "frontier_legal.fdeck",
-                                  "wargame_legal.fdeck", "conquering_legal.fdeck"])
+@pytest.mark.parametrize(
+    "file",
+    ["army_legal.fdeck", "frontier_legal.fdeck", "wargame_legal.fdeck", "conquering_legal.fdeck"],
+)
 def test_native_round_trip_keeps_everything(fixtures: Path, file: str, cards: CardList) -> None:
     first = read_deck_file(fixtures / file, cards=cards)
     again = parse_deck(write_deck(first, "fdeck"), cards=cards)
     # The writer groups entries by section in a fixed order; within a section order is kept.
-    by_section = lambda d: d.replace(entries=tuple(  # noqa: E731
-        sorted(d.entries, key=lambda e: list(Section).index(e.section))))
+    def by_section(d: Deck) -> Deck:
+        return d.replace(
+            entries=tuple(sorted(d.entries, key=lambda e: list(Section).index(e.section)))
+        )
+
     assert by_section(again.deck) == by_section(first.deck)
 
 

@@ -40,9 +40,17 @@ def without(base: Deck, name: str) -> Deck:
 
 # --------------------------------------------------------------- common
 
-@pytest.mark.parametrize("alias, key", [("Frontier", "frontier"), ("army-magic", "army"),
-                                        ("War Game", "wargame"), ("war_game", "wargame"),
-                                        ("Magic: the Conquering", "conquering")])
+
+@pytest.mark.parametrize(
+    "alias, key",
+    [
+        ("Frontier", "frontier"),
+        ("army-magic", "army"),
+        ("War Game", "wargame"),
+        ("war_game", "wargame"),
+        ("Magic: the Conquering", "conquering"),
+    ],
+)
 def test_variant_aliases(alias: str, key: str) -> None:
     assert normalise_variant(alias) == key
 
@@ -61,18 +69,24 @@ def test_unknown_card_is_an_error_with_suggestions(variant: str, cards: CardList
     assert not report.is_legal
 
 
-@pytest.mark.parametrize("file, variant", [
-    ("frontier_legal.fdeck", "frontier"), ("army_legal.fdeck", "army"),
-    ("wargame_legal.fdeck", "wargame"), ("conquering_legal.fdeck", "conquering"),
-])
+@pytest.mark.parametrize(
+    "file, variant",
+    [
+        ("frontier_legal.fdeck", "frontier"),
+        ("army_legal.fdeck", "army"),
+        ("wargame_legal.fdeck", "wargame"),
+        ("conquering_legal.fdeck", "conquering"),
+    ],
+)
 def test_legal_fixture_decks(fixtures: Path, file: str, variant: str, cards: CardList) -> None:
     d = fixture_deck(fixtures, file, cards)
     assert d.variant == variant
     report = validate_deck(d, variant, cards)
     assert report.is_legal, [str(p) for p in report.problems]
     assert codes(report, None) == []
-    assert report.summary.startswith(("Frontier: legal", "Army: legal", "War Game: legal",
-                                      "Conquering: legal"))
+    assert report.summary.startswith(
+        ("Frontier: legal", "Army: legal", "War Game: legal", "Conquering: legal")
+    )
 
 
 def test_report_wire_round_trip(fixtures: Path, cards: CardList) -> None:
@@ -89,6 +103,7 @@ def test_every_problem_is_returned_not_only_the_first(cards: CardList) -> None:
 
 # --------------------------------------------------------------- Frontier
 
+
 @pytest.fixture
 def frontier(fixtures: Path, cards: CardList) -> Deck:
     return fixture_deck(fixtures, "frontier_legal.fdeck", cards)
@@ -100,7 +115,9 @@ def test_frontier_needs_60_cards(frontier: Deck, cards: CardList) -> None:
     assert "56 cards" in report.errors[0].message
 
 
-def test_frontier_at_most_four_copies_counting_the_sideboard(frontier: Deck, cards: CardList) -> None:
+def test_frontier_at_most_four_copies_counting_the_sideboard(
+    frontier: Deck, cards: CardList
+) -> None:
     d = with_entries(frontier, DeckEntry(1, "Hill Giant", Section.SIDEBOARD))
     report = validate_deck(d, "frontier", cards)
     assert codes(report) == ["copy-limit"]
@@ -113,7 +130,8 @@ def test_frontier_basic_lands_and_any_number_cards_are_exempt(cards: CardList) -
     d = deck("30 Mountain\n22 Relentless Rats\n8 Seven Dwarves\n", cards)
     report = validate_deck(d, "frontier", cards)
     assert [p.message for p in report.errors] == [
-        "Seven Dwarves: 8 copies; at most 7 (basic lands excepted)"]
+        "Seven Dwarves: 8 copies; at most 7 (basic lands excepted)"
+    ]
 
 
 def test_frontier_sideboard_over_15_is_a_warning(frontier: Deck, cards: CardList) -> None:
@@ -122,14 +140,21 @@ def test_frontier_sideboard_over_15_is_a_warning(frontier: Deck, cards: CardList
     assert report.is_legal and codes(report, Severity.WARNING) == ["sideboard-size"]
 
 
-@pytest.mark.parametrize("card, code", [
-    ("Armageddon", "mass-land-destruction"), ("Ravages of War", "mass-land-destruction"),
-    ("Sunder", "mass-land-destruction"), ("Stalking Stones", "land-creature"),
-    ("Mishra's Factory", "land-creature"), ("Chimeric Staff", "artifact-creature"),
-    ("Smuggler's Copter", "artifact-creature"),
-])
-def test_frontier_warns_about_unsupported_cards(frontier: Deck, card: str, code: str,
-                                                cards: CardList) -> None:
+@pytest.mark.parametrize(
+    "card, code",
+    [
+        ("Armageddon", "mass-land-destruction"),
+        ("Ravages of War", "mass-land-destruction"),
+        ("Sunder", "mass-land-destruction"),
+        ("Stalking Stones", "land-creature"),
+        ("Mishra's Factory", "land-creature"),
+        ("Chimeric Staff", "artifact-creature"),
+        ("Smuggler's Copter", "artifact-creature"),
+    ],
+)
+def test_frontier_warns_about_unsupported_cards(
+    frontier: Deck, card: str, code: str, cards: CardList
+) -> None:
     d = with_entries(without(frontier, "Naturalize"), DeckEntry(4, card, line=99))
     report = validate_deck(d, "frontier", cards)
     assert report.is_legal  # warnings only
@@ -151,6 +176,7 @@ def test_frontier_warns_about_sections_it_does_not_use(frontier: Deck, cards: Ca
 
 # --------------------------------------------------------------- Army
 
+
 @pytest.fixture
 def army(fixtures: Path, cards: CardList) -> Deck:
     return fixture_deck(fixtures, "army_legal.fdeck", cards)
@@ -167,7 +193,8 @@ def test_army_over_the_agreed_total(army: Deck, cards: CardList) -> None:
     report = validate_deck(army, "army", cards, points=90)
     assert "points-over" in codes(report)
     assert "the army's spells total 98 points; the agreed total is 90" in [
-        p.message for p in report.errors]
+        p.message for p in report.errors
+    ]
 
 
 def test_army_points_option_overrides_the_deck(army: Deck, cards: CardList) -> None:
@@ -208,16 +235,23 @@ def test_army_uncommon_budget(army: Deck, cards: CardList) -> None:
     assert "uncommons use 43 points; at most 40" in report.errors[0].message
 
 
-@pytest.mark.parametrize("card, count, rarity, limit", [
-    ("Savannah Lions", 17, "common", 16), ("Bushi Tenderfoot", 9, "uncommon", 8),
-    ("Honor the Pure", 5, "rare", 4), ("Jace Beleren", 3, "mythic", 2),
-])
-def test_army_copy_limits_by_rarity(card: str, count: int, rarity: str, limit: int,
-                                    cards: CardList) -> None:
+@pytest.mark.parametrize(
+    "card, count, rarity, limit",
+    [
+        ("Savannah Lions", 17, "common", 16),
+        ("Bushi Tenderfoot", 9, "uncommon", 8),
+        ("Honor the Pure", 5, "rare", 4),
+        ("Jace Beleren", 3, "mythic", 2),
+    ],
+)
+def test_army_copy_limits_by_rarity(
+    card: str, count: int, rarity: str, limit: int, cards: CardList
+) -> None:
     d = Deck((DeckEntry(count, card),))
     report = validate_deck(d, "army", cards, points=500)
     assert f"{card}: {count} copies; at most {limit} of a {rarity}" in [
-        p.message for p in report.errors]
+        p.message for p in report.errors
+    ]
 
 
 def test_army_copy_limit_counts_initial_forces(army: Deck, cards: CardList) -> None:
@@ -234,9 +268,13 @@ def test_army_one_copy_per_personality(cards: CardList) -> None:
 
 def test_army_one_jace_whatever_the_version(cards: CardList) -> None:
     d = Deck((DeckEntry(1, "Jace Beleren"), DeckEntry(1, "Jace, the Mind Sculptor")))
-    (problem,) = [p for p in validate_deck(d, "army", cards, points=500).problems
-                  if p.code == "personality"]
-    assert "Jace Beleren, Jace, the Mind Sculptor are 2 copies of the same character" in problem.message
+    (problem,) = [
+        p for p in validate_deck(d, "army", cards, points=500).problems if p.code == "personality"
+    ]
+    assert (
+        "Jace Beleren, Jace, the Mind Sculptor are 2 copies of the same character"
+        in problem.message
+    )
 
 
 def test_army_one_nicol_bolas_legend_or_planeswalker(cards: CardList) -> None:
@@ -248,8 +286,11 @@ def test_army_one_nicol_bolas_legend_or_planeswalker(cards: CardList) -> None:
 
 
 def test_army_needs_a_land_grid(army: Deck, cards: CardList) -> None:
-    d = army.replace(entries=tuple(e for e in army.entries
-                                   if e.section not in (Section.HOME_BASE, Section.LAND_GRID)))
+    d = army.replace(
+        entries=tuple(
+            e for e in army.entries if e.section not in (Section.HOME_BASE, Section.LAND_GRID)
+        )
+    )
     assert codes(validate_deck(d, "army", cards)) == ["no-land-grid"]
 
 
@@ -261,22 +302,33 @@ def test_army_grid_has_15_lands(army: Deck, cards: CardList) -> None:
 
 
 def test_army_grid_has_exactly_one_home_base(army: Deck, cards: CardList) -> None:
-    d = army.replace(entries=tuple(
-        e if e.section is not Section.HOME_BASE else DeckEntry(1, "Eiganjo Castle", Section.LAND_GRID)
-        for e in army.entries))
+    d = army.replace(
+        entries=tuple(
+            e
+            if e.section is not Section.HOME_BASE
+            else DeckEntry(1, "Eiganjo Castle", Section.LAND_GRID)
+            for e in army.entries
+        )
+    )
     assert codes(validate_deck(d, "army", cards)) == ["home-base"]
 
 
 def test_army_grid_cards_are_lands(army: Deck, cards: CardList) -> None:
-    d = army.replace(entries=tuple(
-        e if e.section is not Section.HOME_BASE else DeckEntry(1, "Grizzly Bears", Section.HOME_BASE)
-        for e in army.entries))
+    d = army.replace(
+        entries=tuple(
+            e
+            if e.section is not Section.HOME_BASE
+            else DeckEntry(1, "Grizzly Bears", Section.HOME_BASE)
+            for e in army.entries
+        )
+    )
     assert codes(validate_deck(d, "army", cards)) == ["grid-not-land"]
 
 
 def test_army_initial_forces_are_permanents(army: Deck, cards: CardList) -> None:
-    d = with_entries(without(army, "Wrath of God"),
-                     DeckEntry(1, "Wrath of God", Section.INITIAL_FORCES))
+    d = with_entries(
+        without(army, "Wrath of God"), DeckEntry(1, "Wrath of God", Section.INITIAL_FORCES)
+    )
     assert codes(validate_deck(d, "army", cards)) == ["initial-not-permanent"]
 
 
@@ -289,17 +341,26 @@ def test_army_initial_forces_within_the_agreed_share(army: Deck, cards: CardList
 
 
 def test_army_initial_forces_above_recommendation_warn(army: Deck, cards: CardList) -> None:
-    d = army.replace(entries=tuple(
-        e if e.name != "Savannah Lions" else DeckEntry(e.count, e.name, Section.INITIAL_FORCES)
-        for e in army.entries))
-    d = d.replace(entries=tuple(
-        e if e.name != "Kami of Ancient Law" else DeckEntry(e.count, e.name, Section.INITIAL_FORCES)
-        for e in d.entries))
+    d = army.replace(
+        entries=tuple(
+            e if e.name != "Savannah Lions" else DeckEntry(e.count, e.name, Section.INITIAL_FORCES)
+            for e in army.entries
+        )
+    )
+    d = d.replace(
+        entries=tuple(
+            e
+            if e.name != "Kami of Ancient Law"
+            else DeckEntry(e.count, e.name, Section.INITIAL_FORCES)
+            for e in d.entries
+        )
+    )
     report = validate_deck(d, "army", cards)
     assert report.is_legal and codes(report, Severity.WARNING) == ["initial-share"]
 
 
 # --------------------------------------------------------------- War Game
+
 
 @pytest.fixture
 def wargame(fixtures: Path, cards: CardList) -> Deck:
@@ -324,9 +385,12 @@ def test_wargame_only_one_basic_land(wargame: Deck, cards: CardList) -> None:
 
 
 def test_wargame_stronghold_may_be_in_the_main_deck(wargame: Deck, cards: CardList) -> None:
-    d = wargame.replace(entries=tuple(
-        DeckEntry(e.count, e.name) if e.section is Section.STRONGHOLD else e
-        for e in wargame.entries))
+    d = wargame.replace(
+        entries=tuple(
+            DeckEntry(e.count, e.name) if e.section is Section.STRONGHOLD else e
+            for e in wargame.entries
+        )
+    )
     assert validate_deck(d, "wargame", cards).is_legal
 
 
@@ -337,6 +401,7 @@ def test_wargame_missing_stronghold_warns(wargame: Deck, cards: CardList) -> Non
 
 
 # --------------------------------------------------------------- Conquering
+
 
 @pytest.fixture
 def conquering(fixtures: Path, cards: CardList) -> Deck:
@@ -355,8 +420,9 @@ def test_conquering_no_lands_at_all(conquering: Deck, cards: CardList) -> None:
 
 
 def test_conquering_stronghold_must_be_basic(conquering: Deck, cards: CardList) -> None:
-    d = with_entries(without(conquering, "Plains"),
-                     DeckEntry(1, "Eiganjo Castle", Section.STRONGHOLD))
+    d = with_entries(
+        without(conquering, "Plains"), DeckEntry(1, "Eiganjo Castle", Section.STRONGHOLD)
+    )
     assert codes(validate_deck(d, "conquering", cards)) == ["stronghold"]
 
 
@@ -367,10 +433,13 @@ def test_conquering_one_colour_only(conquering: Deck, cards: CardList) -> None:
     assert "white (50 cards), green (1 card)" in report.errors[0].message
 
 
-@pytest.mark.parametrize("card, kind", [("Boros Charm", "multicoloured"),
-                                        ("Kitchen Finks", "hybrid"), ("Wear // Tear", "split")])
+@pytest.mark.parametrize(
+    "card, kind",
+    [("Boros Charm", "multicoloured"), ("Kitchen Finks", "hybrid"), ("Wear // Tear", "split")],
+)
 def test_conquering_no_multicolour_hybrid_or_two_colour_split(
-        conquering: Deck, card: str, kind: str, cards: CardList) -> None:
+    conquering: Deck, card: str, kind: str, cards: CardList
+) -> None:
     d = with_entries(conquering, DeckEntry(1, card))
     report = validate_deck(d, "conquering", cards)
     problem = next(p for p in report.errors if p.code == "multicolour")
@@ -402,16 +471,26 @@ def test_conquering_four_copies(conquering: Deck, cards: CardList) -> None:
     assert codes(validate_deck(d, "conquering", cards)) == ["copy-limit"]
 
 
-@pytest.mark.parametrize("card, code", [
-    ("Troll Ascetic", "shroud"), ("Lightning Greaves", "shroud"),
-    ("Wrath of God", "mass-creature-removal"),
-    ("Moat", "prevents-attacking"),
-    ("Stone Rain", "land-destruction"), ("Armageddon", "land-destruction"),
-    ("Wild Growth", "needs-land-taps"), ("Earthcraft", "needs-land-taps"),
-    ("Sizzle", "only-damages-opponent"), ("Lava Spike", "only-damages-opponent"),
-    ("Vampiric Tutor", "uses-life"), ("Channel", "uses-life"), ("Gitaxian Probe", "uses-life"),
-    ("Chaos Orb", "ante-dexterity"), ("Contract from Below", "ante-dexterity"),
-])
+@pytest.mark.parametrize(
+    "card, code",
+    [
+        ("Troll Ascetic", "shroud"),
+        ("Lightning Greaves", "shroud"),
+        ("Wrath of God", "mass-creature-removal"),
+        ("Moat", "prevents-attacking"),
+        ("Stone Rain", "land-destruction"),
+        ("Armageddon", "land-destruction"),
+        ("Wild Growth", "needs-land-taps"),
+        ("Earthcraft", "needs-land-taps"),
+        ("Sizzle", "only-damages-opponent"),
+        ("Lava Spike", "only-damages-opponent"),
+        ("Vampiric Tutor", "uses-life"),
+        ("Channel", "uses-life"),
+        ("Gitaxian Probe", "uses-life"),
+        ("Chaos Orb", "ante-dexterity"),
+        ("Contract from Below", "ante-dexterity"),
+    ],
+)
 def test_conquering_appendix_a_flags(card: str, code: str, cards: CardList) -> None:
     d = Deck((DeckEntry(1, card, line=5),))
     report = validate_deck(d, "conquering", cards)
@@ -421,8 +500,19 @@ def test_conquering_appendix_a_flags(card: str, code: str, cards: CardList) -> N
     assert flag.line == 5 and flag.card == card and "appendix A" in flag.message
 
 
-@pytest.mark.parametrize("card", ["Peacekeeper", "Pacifism", "Sea's Claim", "White Knight",
-                                  "Lightning Bolt", "Naturalize", "Counterspell", "Dead // Gone"])
+@pytest.mark.parametrize(
+    "card",
+    [
+        "Peacekeeper",
+        "Pacifism",
+        "Sea's Claim",
+        "White Knight",
+        "Lightning Bolt",
+        "Naturalize",
+        "Counterspell",
+        "Dead // Gone",
+    ],
+)
 def test_conquering_allowed_cards_are_not_flagged(card: str, cards: CardList) -> None:
     report = validate_deck(Deck((DeckEntry(1, card),)), "conquering", cards)
     assert [p for p in report.problems if p.overridable] == []
@@ -442,3 +532,20 @@ def test_conquering_player_may_override_a_flag(conquering: Deck, cards: CardList
 def test_conquering_lands_cannot_be_overridden(conquering: Deck, cards: CardList) -> None:
     d = with_entries(conquering, DeckEntry(1, "Mishra's Factory"))
     assert not validate_deck(d, "conquering", cards, allowed=["Mishra's Factory"]).is_legal
+
+
+def test_one_function_per_variant(fixtures: Path, cards: CardList) -> None:
+    from frontier_desktop.decks import (
+        validate_army,
+        validate_conquering,
+        validate_frontier,
+        validate_wargame,
+    )
+
+    for function, file in (
+        (validate_frontier, "frontier_legal.fdeck"),
+        (validate_army, "army_legal.fdeck"),
+        (validate_wargame, "wargame_legal.fdeck"),
+        (validate_conquering, "conquering_legal.fdeck"),
+    ):
+        assert function(fixture_deck(fixtures, file, cards), cards).is_legal
