@@ -50,8 +50,8 @@ class Section(str, enum.Enum):
     """War Game and Conquering: the basic land chosen as the stronghold."""
 
     @property
-    def title(self) -> str:
-        """The header line written for this section (``"Home base"``)."""
+    def heading(self) -> str:
+        """The section's name as a header line (``"Home base"``)."""
         return _SECTION_TITLES[self]
 
 

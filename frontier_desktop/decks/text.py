@@ -488,7 +488,7 @@ def check_sections(deck: Deck, fmt: str, allowed: Iterable[Section]) -> None:
     allowed = set(allowed)
     lost = [s for s in deck.sections if s not in allowed]
     if lost:
-        parts = ", ".join(f"{s.title} ({deck.count(s)} cards)" for s in lost)
+        parts = ", ".join(f"{s.heading} ({deck.count(s)} cards)" for s in lost)
         raise DeckWriteError(
             f"the {fmt} format has no place for {parts}; write to the fdeck format instead")
 
@@ -532,7 +532,7 @@ def write_arena(deck: Deck) -> str:
     for section in _ARENA_ORDER:
         entries = deck.section(section)
         if entries:
-            blocks.append([section.title] + [
+            blocks.append([section.heading] + [
                 f"{e.count} {display_name(e)}{_printing(e)}" for e in entries])
     return "\n\n".join("\n".join(b) for b in blocks) + "\n"
 

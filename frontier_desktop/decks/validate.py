@@ -240,7 +240,7 @@ def _unused_sections(ctx: _Context, used: Iterable[Section], variant: str) -> No
     used = set(used) | {Section.MAYBEBOARD, Section.TOKENS}
     for section in ctx.deck.sections:
         if section not in used:
-            ctx.warn("unused-section", f"the {section.title} section ({ctx.deck.count(section)} "
+            ctx.warn("unused-section", f"the {section.heading} section ({ctx.deck.count(section)} "
                      f"cards) is not used in {variant}")
 
 
@@ -385,10 +385,10 @@ def _army(ctx: _Context) -> str:
             ctx.error("rarity-budget", f"{rarity}s use {_num(used)} points; at most "
                       f"{_num(budget)} ({percent}% of {agreed})")
     for name, count in counts.items():
-        card = ctx.cards.get(name)
-        if card is None or _is_basic(card):
+        known = ctx.cards.get(name)
+        if known is None or _is_basic(known):
             continue
-        rarity = _army_rarity(card)
+        rarity = _army_rarity(known)
         limit = ARMY_COPY_LIMITS.get(rarity)
         if limit is not None and count > limit:
             ctx.error("copy-limit", f"{name}: {count} copies; at most {limit} of a {rarity}",
@@ -425,7 +425,7 @@ def _army_grid(ctx: _Context) -> None:
     for entry in ctx.entries(Section.HOME_BASE, Section.LAND_GRID):
         card = ctx.card(entry)
         if card is not None and not card.is_land:
-            ctx.error("grid-not-land", f"{entry.name} in the {entry.section.title} section is "
+            ctx.error("grid-not-land", f"{entry.name} in the {entry.section.heading} section is "
                       "not a land", card=entry.name, line=entry.line)
 
 
