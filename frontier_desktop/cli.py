@@ -17,6 +17,7 @@ SUBCOMMAND_MODULES = (
     "frontier_desktop.position",
     "frontier_desktop.record",
     "frontier_desktop.cards.cli",
+    "frontier_desktop.decks.cli",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 
