@@ -16,6 +16,7 @@ from frontier_desktop import __version__
 SUBCOMMAND_MODULES = (
     "frontier_desktop.position",
     "frontier_desktop.record",
+    "frontier_desktop.ui.screenshot",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 
