@@ -90,7 +90,7 @@ class Layout:
         self.log = pygame.Rect(self.side.x + round(10 * s), self.preview.bottom + round(12 * s),
                                self.side.w - round(20 * s),
                                h - self.preview.bottom - round(22 * s))
-        panel_h = round(150 * s)
+        panel_h = min(round(150 * s), int(h * 0.22))
         pad = round(10 * s)
         self.opp_panel = pygame.Rect(pad, pad, left_w - 2 * pad, panel_h)
         self.own_panel = pygame.Rect(pad, h - panel_h - pad, left_w - 2 * pad, panel_h)
