@@ -18,6 +18,7 @@ SUBCOMMAND_MODULES = (
     "frontier_desktop.record",
     "frontier_desktop.cards.cli",
     "frontier_desktop.decks.cli",
+    "frontier_desktop.ui.screenshot",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 

@@ -1,0 +1,1 @@
+"""The pygame-ce user interface (the only package besides ``app.py`` that imports pygame)."""

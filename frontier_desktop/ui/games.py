@@ -1,0 +1,180 @@
+"""Starting and resuming games for the UI: sample decks, quick game, autosave, card lookup.
+
+No pygame here: this is the glue between the menu scenes and the session/record API.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.record import new_game, read_record, replay, write_record
+from frontier_desktop.rules import Card
+from frontier_desktop.session import LocalSession
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+ASSETS = REPO_ROOT / "assets"
+DECKS_DIR = ASSETS / "decks"
+QUICK_DECKS = ("frontier_bog_and_forest_walkers.txt", "frontier_banners_of_benalia.txt")
+
+_CARD_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<name>\S.*?)\s*$")
+_META = re.compile(r"^//\s*(?P<key>[a-z]+):\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+_SECTION = re.compile(r"^//\s*(?P<name>[a-z]+)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DeckList:
+    """A plain-text deck: metadata and ``(count, name)`` lines of the main section."""
+
+    path: Path
+    name: str
+    variant: str
+    cards: tuple[tuple[int, str], ...]
+
+
+def read_deck(path: Path) -> DeckList:
+    """Parse a simple deck file (``4 Name`` lines, ``// key: value`` metadata).
+
+    Lines after a section marker such as ``// grid`` are not part of the library and are
+    skipped (a stop-gap until the deck team's parser lands).
+
+    Raises:
+        ValueError: a line that is neither a comment nor ``count name``.
+    """
+    meta: dict[str, str] = {}
+    cards: list[tuple[int, str]] = []
+    in_main = True
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("//"):
+            if _SECTION.match(line) and not _META.match(line):
+                in_main = False
+            elif m := _META.match(line):
+                meta.setdefault(m.group("key").lower(), m.group("value"))
+            continue
+        m = _CARD_LINE.match(line)
+        if not m:
+            raise ValueError(f"{path.name}:{number}: not a card line: {raw!r}")
+        if in_main:
+            cards.append((int(m.group("count")), m.group("name")))
+    return DeckList(path, meta.get("name", path.stem), meta.get("variant", "frontier"),
+                    tuple(cards))
+
+
+def sample_decks(variant: str = "frontier") -> list[DeckList]:
+    """The bundled deck lists of *variant*, sorted by name."""
+    out = []
+    for path in sorted(DECKS_DIR.glob("*.txt")):
+        try:
+            deck = read_deck(path)
+        except (OSError, ValueError):
+            continue
+        if deck.variant == variant:
+            out.append(deck)
+    return sorted(out, key=lambda d: d.name)
+
+
+def deck_cards(deck: DeckList, pool: BundledPool) -> list[Card]:
+    """One rules ``Card`` per copy.
+
+    Raises:
+        KeyError: a card the pool doesn't know.
+    """
+    out: list[Card] = []
+    for count, name in deck.cards:
+        out.extend([pool.card(name)] * count)
+    return out
+
+
+def start_game(decks: list[DeckList], names: list[str], *, seed: int,
+               options: Mapping[str, Any] | None = None,
+               pool: BundledPool | None = None) -> LocalSession:
+    """A hot-seat session for two decks (the game starts in its set-up phase)."""
+    pool = pool or BundledPool.load()
+    state, header = new_game("frontier", [deck_cards(d, pool) for d in decks], names,
+                             seed=seed, options=options)
+    return LocalSession(state, record_header=header)
+
+
+def quick_game(names: tuple[str, str] = ("Ann", "Ben"), *, seed: int = 1,
+               pool: BundledPool | None = None) -> LocalSession:
+    """Frontier, hot-seat, the two bundled sample decks: works offline on a fresh machine."""
+    decks = [read_deck(DECKS_DIR / name) for name in QUICK_DECKS]
+    return start_game(decks, list(names), seed=seed, pool=pool)
+
+
+def session_from_record(path: Path) -> LocalSession:
+    """Resume a saved game (an autosave or a named save) exactly where it stopped.
+
+    Raises:
+        frontier_desktop.record.RecordError: the file can't be read or doesn't replay.
+    """
+    header, actions = read_record(path)
+    state = replay(header, actions)
+    session = LocalSession(state, record_header=header)
+    session.actions = list(actions)
+    return session
+
+
+def session_from_position(path: Path) -> LocalSession:
+    """A session starting from a position file (``spec/position-format.md``).
+
+    Raises:
+        frontier_desktop.rules.errors.InvalidPositionError, OSError, ValueError.
+    """
+    import json
+
+    from frontier_desktop.position import load_position
+    from frontier_desktop.record import position_header
+
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    state = load_position(doc)
+    return LocalSession(state, record_header=position_header(doc))
+
+
+def autosave(session: LocalSession, path: Path) -> bool:
+    """Write the session's record; False (never an exception) when there is no header or I/O fails."""
+    if session.record_header is None:
+        return False
+    try:
+        write_record(path, session.record_header, session.actions)
+    except OSError:
+        return False
+    return True
+
+
+class CardInfo:
+    """Card data by name for previews: the game record's cards, then the bundled pool.
+
+    Lookups are by the names a view shows, so nothing hidden can leak through here.
+    """
+
+    def __init__(self, header: Mapping[str, Any] | None, pool: BundledPool | None = None) -> None:
+        self._cards: dict[str, Card] = {}
+        for name, obj in ((header or {}).get("cards") or {}).items():
+            try:
+                self._cards[name] = Card.from_scryfall(obj)
+            except (KeyError, TypeError, ValueError):
+                continue
+        self._pool = pool
+
+    def get(self, name: str) -> Card | None:
+        if name in self._cards:
+            return self._cards[name]
+        if self._pool is None:
+            try:
+                self._pool = BundledPool.load()
+            except (OSError, ValueError):
+                return None
+        try:
+            card = self._pool.card(name)
+        except (KeyError, ValueError):
+            return None
+        self._cards[name] = card
+        return card

@@ -1,0 +1,1 @@
+"""Scenes: menu, setup, table, cover, game over, settings, replay."""

@@ -1,0 +1,147 @@
+"""Scene base class and the scene stack (top-down event routing, draw culling)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+
+
+class Scene:
+    """A screen in the :class:`SceneStack`.
+
+    Widgets (pygame-gui elements) are created in :meth:`build` and listed in ``self.widgets``;
+    the base class kills them on exit and rebuilds them on resize, hides them while another
+    scene covers this one, and shows them again on resume.
+    """
+
+    opaque: ClassVar[bool] = True
+    """Scenes below an opaque scene are not drawn."""
+    name: ClassVar[str] = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.widgets: list[Any] = []
+
+    # lifecycle
+    def build(self) -> None:
+        """Create this scene's widgets for the current window size."""
+
+    def clear_widgets(self) -> None:
+        for widget in self.widgets:
+            widget.kill()
+        self.widgets = []
+
+    def on_enter(self) -> None:
+        self.build()
+
+    def on_exit(self) -> None:
+        self.clear_widgets()
+
+    def on_pause(self) -> None:
+        for widget in self.widgets:
+            widget.hide()
+
+    def on_resume(self) -> None:
+        for widget in self.widgets:
+            widget.show()
+
+    def on_resize(self) -> None:
+        self.clear_widgets()
+        self.build()
+
+    # loop
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True if the event was consumed and must not reach lower scenes."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations by *dt* seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the scene (widgets are drawn by the UI manager afterwards)."""
+
+
+class SceneStack:
+    """push/pop/replace scenes; events go top-down until one consumes them."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __bool__(self) -> bool:
+        return bool(self._scenes)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(list(self._scenes))
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self._scenes:
+            self._scenes[-1].on_pause()
+        self._scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        scene.on_exit()
+        if self._scenes:
+            self._scenes[-1].on_resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self._scenes:
+            self._scenes.pop().on_exit()
+        self._scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def reset(self, scene: Scene) -> Scene:
+        """Pop every scene, then push *scene*."""
+        while self._scenes:
+            self._scenes.pop().on_exit()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Any:
+        for scene in reversed(self._scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for scene in reversed(self._scenes):
+            if scene.handle_event(event):
+                return True
+            if scene.opaque:
+                break
+        return False
+
+    def on_resize(self) -> None:
+        for i, scene in enumerate(self._scenes):
+            scene.on_resize()
+            if i < len(self._scenes) - 1:
+                scene.on_pause()
+
+    def update(self, dt: float) -> None:
+        if self._scenes:
+            self._scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                start = i
+                break
+        for scene in self._scenes[start:]:
+            scene.draw(surface)

@@ -1,0 +1,64 @@
+"""The pass-the-device screen: covers the table between seats so no hand is seen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from frontier_desktop.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+
+
+class CoverScene(Scene):
+    """Opaque: nothing of the table is drawn while it is up. Click, space or Enter continues."""
+
+    name = "cover"
+
+    def __init__(self, app: App, player: str, reason: str = "") -> None:
+        super().__init__(app)
+        self.player = player
+        self.reason = reason
+        self.button: pygame_gui.elements.UIButton | None = None
+
+    def build(self) -> None:
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, self.app.px(260), self.app.px(48))
+        rect.center = (w // 2, h // 2 + self.app.px(90))
+        self.button = pygame_gui.elements.UIButton(rect, f"I am {self.player}: show my table",
+                                                   self.app.ui, object_id="#primary")
+        self.widgets = [self.button]
+
+    def dismiss(self) -> None:
+        self.app.scenes.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
+            self.dismiss()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            self.dismiss()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            return False
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        pal, fonts, images = self.app.palette, self.app.fonts, self.app.images
+        surface.fill(pal.bg)
+        back = images.back((self.app.px(150), int(self.app.px(150) * 88 / 63)))
+        for i, dx in enumerate((-70, 0, 70)):
+            rot = pygame.transform.rotate(back, (i - 1) * -12)
+            surface.blit(rot, rot.get_rect(center=(w // 2 + self.app.px(dx), h // 2 - self.app.px(150))))
+        t = fonts.text(f"Pass the device to {self.player}", 34, pal.accent, True)
+        surface.blit(t, t.get_rect(center=(w // 2, h // 2 + self.app.px(10))))
+        if self.reason:
+            r = fonts.text(self.reason, 17, pal.text)
+            surface.blit(r, r.get_rect(center=(w // 2, h // 2 + self.app.px(48))))
+        hint = fonts.text("The other player looks away. Press space or click the button.", 13,
+                          pal.text_dim)
+        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + self.app.px(140))))

@@ -1,0 +1,76 @@
+"""Small modal dialogs drawn over the current scene."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from frontier_desktop.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+
+
+class ConfirmScene(Scene):
+    """Ask before a destructive action (concede, leave a game). Esc or No cancels."""
+
+    opaque = False
+    name = "confirm"
+
+    def __init__(self, app: App, question: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.yes: pygame_gui.elements.UIButton | None = None
+        self.no: pygame_gui.elements.UIButton | None = None
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, self.app.px(520), self.app.px(170))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def build(self) -> None:
+        box = self._box()
+        bw, bh = self.app.px(150), self.app.px(40)
+        self.yes = pygame_gui.elements.UIButton(
+            pygame.Rect(box.centerx - bw - 10, box.bottom - bh - 20, bw, bh), "Yes", self.app.ui,
+            object_id="#danger")
+        self.no = pygame_gui.elements.UIButton(
+            pygame.Rect(box.centerx + 10, box.bottom - bh - 20, bw, bh), "No", self.app.ui)
+        self.widgets = [self.yes, self.no]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.yes:
+                self.app.scenes.pop()
+                self.on_yes()
+                return True
+            if event.ui_element is self.no:
+                self.app.scenes.pop()
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.scenes.pop()
+            elif event.key == pygame.K_RETURN:
+                self.app.scenes.pop()
+                self.on_yes()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = self._box()
+        pygame.draw.rect(surface, pal.bg_panel_hi, box, border_radius=12)
+        pygame.draw.rect(surface, pal.accent, box, 2, border_radius=12)
+        y = box.y + 24
+        for line in fonts.wrap(self.question, 17, box.w - 40):
+            t = fonts.text(line, 17, pal.text, True)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += t.get_height() + 2

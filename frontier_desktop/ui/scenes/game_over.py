@@ -1,0 +1,93 @@
+"""Game over: the winner, turns played, and the way to the replay or the menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from frontier_desktop.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+    from frontier_desktop.ui.scenes.table import TableScene
+
+
+class GameOverScene(Scene):
+    """A banner over the final board (not opaque: the table shows through)."""
+
+    opaque = False
+    name = "game-over"
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    def _box(self) -> pygame.Rect:
+        w, h = self.app.size
+        box = pygame.Rect(0, 0, self.app.px(560), self.app.px(300))
+        box.center = (w // 2, h // 2)
+        return box
+
+    def build(self) -> None:
+        box = self._box()
+        bw, bh = self.app.px(160), self.app.px(42)
+        y = box.bottom - bh - self.app.px(24)
+        specs = [("replay", "Watch replay", "#primary"), ("board", "Look at board", None),
+                 ("menu", "Main menu", None)]
+        x = box.centerx - (3 * bw + 2 * 12) // 2
+        self.buttons = {}
+        for key, label, oid in specs:
+            self.buttons[key] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, bw, bh), label, self.app.ui, object_id=oid)
+            x += bw + 12
+        self.widgets = list(self.buttons.values())
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.buttons.get("menu"):
+                from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+                self.app.scenes.reset(MainMenuScene(self.app))
+                return True
+            if event.ui_element is self.buttons.get("board"):
+                self.app.scenes.pop()
+                return True
+            if event.ui_element is self.buttons.get("replay"):
+                from frontier_desktop.ui.scenes.replay import ReplayScene
+
+                s = self.table.session
+                if s.record_header is not None:
+                    self.app.scenes.push(ReplayScene(self.app, s.record_header, list(s.actions)))
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 160))
+        surface.blit(shade, (0, 0))
+        box = self._box()
+        pygame.draw.rect(surface, pal.bg_panel_hi, box, border_radius=16)
+        pygame.draw.rect(surface, pal.accent, box, 3, border_radius=16)
+        view = self.table.view
+        winner = view.get("winner")
+        players = view.get("players", [])
+        if winner is not None and winner < len(players):
+            title = f"{players[winner]['name']} wins!"
+        else:
+            title = "The game is a draw"
+        t = fonts.text(title, 36, pal.accent, True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + self.app.px(28))))
+        lines = [f"Turns played: {view.get('turn')}",
+                 "   ".join(f"{p['name']}: {p['life']} life" for p in players)]
+        y = box.y + self.app.px(100)
+        for line in lines:
+            s = fonts.text(line, 17, pal.text)
+            surface.blit(s, s.get_rect(midtop=(box.centerx, y)))
+            y += s.get_height() + 6

@@ -1,0 +1,165 @@
+"""The start screen: Quick game, New game, Continue, Open, Deck builder, LAN, Settings, Quit."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from frontier_desktop.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+
+ENTRIES = (
+    ("quick", "Quick game"),
+    ("new", "New game…"),
+    ("continue", "Continue"),
+    ("open_game", "Open game…"),
+    ("open_position", "Open position…"),
+    ("replay", "Replay a game…"),
+    ("decks", "Deck builder"),
+    ("lan", "LAN game"),
+    ("settings", "Settings"),
+    ("quit", "Quit"),
+)
+
+
+def start_table(app: App, session: Any, *, cover_first: bool = True) -> None:
+    """Replace everything with a hot-seat table on *session* (autosaving)."""
+    from frontier_desktop.ui.scenes.table import TableScene
+
+    app.scenes.reset(TableScene(app, session, autosave_path=app.paths.autosave_file,
+                                cover_first=cover_first))
+
+
+class MainMenuScene(Scene):
+    name = "menu"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.note = ""
+        self.dialog: Any = None
+        self.dialog_kind = ""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        bw, bh, gap = self.app.px(300), self.app.px(44), self.app.px(8)
+        total = len(ENTRIES) * (bh + gap)
+        y = max(self.app.px(230), (h - total) // 2 + self.app.px(90))
+        x = w // 2 - bw // 2
+        self.buttons = {}
+        for key, label in ENTRIES:
+            oid = "#primary" if key == "quick" else "#menu_button"
+            btn = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), label, self.app.ui,
+                                               object_id=oid)
+            if key in ("decks", "lan"):
+                btn.disable()
+            if key == "continue" and not self.app.paths.autosave_file.exists():
+                btn.disable()
+            self.buttons[key] = btn
+            y += bh + gap
+        self.widgets = list(self.buttons.values())
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self._open(Path(event.text))
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, btn in self.buttons.items():
+                if event.ui_element is btn:
+                    self.activate(key)
+                    return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.dialog is None:
+            self.app.quit()
+            return True
+        return False
+
+    def activate(self, key: str) -> None:
+        from frontier_desktop.ui import games
+
+        if key == "quick":
+            names = self.app.settings.player_names
+            session = games.quick_game(names, seed=random.randrange(1 << 30))
+            start_table(self.app, session)
+        elif key == "new":
+            from frontier_desktop.ui.scenes.setup import SetupScene
+
+            self.app.scenes.push(SetupScene(self.app))
+        elif key == "continue":
+            try:
+                session = games.session_from_record(self.app.paths.autosave_file)
+            except (ValueError, OSError) as exc:
+                self.note = f"Could not continue: {exc}"
+                return
+            start_table(self.app, session)
+        elif key in ("open_game", "open_position", "replay"):
+            self._pick(key)
+        elif key == "settings":
+            from frontier_desktop.ui.scenes.settings import SettingsScene
+
+            self.app.scenes.push(SettingsScene(self.app))
+        elif key == "quit":
+            self.app.quit()
+
+    def _pick(self, kind: str) -> None:
+        from pygame_gui.windows import UIFileDialog
+
+        w, h = self.app.size
+        start = self.app.paths.saves_dir if kind != "open_position" else \
+            Path(__file__).resolve().parents[3] / "assets" / "positions"
+        if not start.exists():
+            start = self.app.paths.data_dir if self.app.paths.data_dir.exists() else Path.home()
+        self.dialog_kind = kind
+        self.dialog = UIFileDialog(pygame.Rect(w // 2 - 300, h // 2 - 250, 600, 500), self.app.ui,
+                                   window_title={"open_game": "Open a saved game",
+                                                 "open_position": "Open a position file",
+                                                 "replay": "Replay a game record"}[kind],
+                                   initial_file_path=str(start), allow_existing_files_only=True)
+
+    def _open(self, path: Path) -> None:
+        from frontier_desktop.record import read_record
+        from frontier_desktop.ui import games
+
+        kind, self.dialog = self.dialog_kind, None
+        try:
+            if kind == "open_game":
+                start_table(self.app, games.session_from_record(path))
+            elif kind == "open_position":
+                start_table(self.app, games.session_from_position(path))
+            else:
+                from frontier_desktop.ui.scenes.replay import ReplayScene
+
+                header, actions = read_record(path)
+                self.app.scenes.push(ReplayScene(self.app, header, actions))
+        except (ValueError, OSError, KeyError) as exc:
+            self.note = f"Could not open {path.name}: {exc}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        pal, fonts, images = self.app.palette, self.app.fonts, self.app.images
+        surface.fill(pal.bg)
+        # a fan of cards behind the title: a board seen from above
+        cw = self.app.px(70)
+        size = (cw, int(cw * 88 / 63))
+        lands = ("Forest", "Swamp", "Plains", "Mountain", "Island")
+        for i in range(-4, 5):
+            face = images.back(size) if i % 2 else images.land(lands[i % 5], None, size)
+            rot = pygame.transform.rotate(face, i * -5)
+            surface.blit(rot, rot.get_rect(center=(w // 2 + i * self.app.px(58),
+                                                   self.app.px(95) + abs(i) * 5)))
+        title = fonts.text("Frontier Desktop", 44, pal.accent, True)
+        surface.blit(title, title.get_rect(center=(w // 2, self.app.px(180))))
+        sub = fonts.text("Grid Magic at one table — Frontier Magic", 15, pal.text_dim)
+        surface.blit(sub, sub.get_rect(center=(w // 2, self.app.px(214))))
+        if self.note:
+            n = fonts.fit(self.note, 14, pal.warn, w - 40)
+            surface.blit(n, n.get_rect(midbottom=(w // 2, h - 16)))
+        else:
+            hint = fonts.text("Quick game: two players, one computer, the two sample decks. "
+                              "Works offline.", 13, pal.text_dim)
+            surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 16)))

@@ -1,0 +1,114 @@
+"""Settings: UI scale, card size, theme, sound, animation speed, auto-pass, offline, cache."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from frontier_desktop.config import save_settings
+from frontier_desktop.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+
+SCALES = ("100%", "125%", "150%", "175%", "200%")
+CARD_SIZES = ("75%", "100%", "125%", "150%", "200%")
+SPEEDS = ("Off", "Slow", "Normal", "Fast")
+SPEED_VALUES = {"Off": 0.0, "Slow": 0.5, "Normal": 1.0, "Fast": 2.0}
+
+
+def _pct(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.w: dict[str, object] = {}
+        self.rows = ("UI scale", "Card size", "Theme", "Sound", "Animations", "Auto-pass empty steps",
+                     "Offline mode", "Card cache folder", "Keys")
+
+    def _rect(self, row: int, wide: bool = False) -> pygame.Rect:
+        w, _ = self.app.size
+        px = self.app.px
+        return pygame.Rect(w // 2 - px(40), px(150) + row * px(50), px(360 if wide else 220), px(36))
+
+    def build(self) -> None:
+        ui, s = self.app.ui, self.app.settings
+        d = pygame_gui.elements.UIDropDownMenu
+        speed = min(SPEED_VALUES, key=lambda k: abs(SPEED_VALUES[k] - s.animation_speed))
+        scale = _pct(s.ui_scale) if _pct(s.ui_scale) in SCALES else "100%"
+        card = _pct(s.card_scale) if _pct(s.card_scale) in CARD_SIZES else "100%"
+        self.w = {
+            "ui_scale": d(list(SCALES), scale, self._rect(0), ui),
+            "card_scale": d(list(CARD_SIZES), card, self._rect(1), ui),
+            "theme": d(["dark", "light"], s.theme, self._rect(2), ui),
+            "sound": d(["on", "off"], "on" if s.sound else "off", self._rect(3), ui),
+            "anim": d(list(SPEEDS), speed, self._rect(4), ui),
+            "auto_pass": d(["on", "off"], "on" if s.auto_pass else "off", self._rect(5), ui),
+            "offline": d(["off", "on"], "on" if s.offline else "off", self._rect(6), ui),
+            "cache": pygame_gui.elements.UITextEntryLine(self._rect(7, True), ui),
+        }
+        self.w["cache"].set_text(s.cache_dir)  # type: ignore[attr-defined]
+        w, h = self.app.size
+        px = self.app.px
+        self.w["save"] = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 + px(10), self._rect(9).y + px(20), px(170), px(42)), "Save",
+            ui, object_id="#primary")
+        self.w["back"] = pygame_gui.elements.UIButton(
+            pygame.Rect(w // 2 - px(190), self._rect(9).y + px(20), px(170), px(42)), "Cancel", ui)
+        self.widgets = list(self.w.values())
+
+    @staticmethod
+    def _opt(widget: object) -> str:
+        value = widget.selected_option  # type: ignore[attr-defined]
+        return value[0] if isinstance(value, tuple) else value
+
+    def save(self) -> None:
+        s = self.app.settings
+        s.ui_scale = int(self._opt(self.w["ui_scale"]).rstrip("%")) / 100
+        s.card_scale = int(self._opt(self.w["card_scale"]).rstrip("%")) / 100
+        s.theme = self._opt(self.w["theme"])
+        s.sound = self._opt(self.w["sound"]) == "on"
+        s.animation_speed = SPEED_VALUES[self._opt(self.w["anim"])]
+        s.auto_pass = self._opt(self.w["auto_pass"]) == "on"
+        s.offline = self._opt(self.w["offline"]) == "on"
+        s.cache_dir = self.w["cache"].get_text().strip()  # type: ignore[attr-defined]
+        try:
+            save_settings(self.app.paths, s)
+        except OSError:
+            pass
+        self.app.scenes.pop()
+        self.app.apply_settings()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.w.get("save"):
+                self.save()
+                return True
+            if event.ui_element is self.w.get("back"):
+                self.app.scenes.pop()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        surface.fill(pal.bg)
+        w, _ = surface.get_size()
+        t = fonts.text("Settings", 32, pal.accent, True)
+        surface.blit(t, t.get_rect(center=(w // 2, self.app.px(80))))
+        for row, label in enumerate(self.rows):
+            r = self._rect(row)
+            s = fonts.text(label, 15, pal.text, True)
+            surface.blit(s, s.get_rect(midright=(r.x - self.app.px(20), r.centery)))
+        keys = "  ".join(f"{k.replace('_', ' ')}: {v}" for k, v in self.app.settings.keys.items())
+        r = self._rect(8)
+        for i, line in enumerate(fonts.wrap(keys, 12, self.app.px(440))):
+            surface.blit(fonts.text(line, 12, pal.text_dim), (r.x, r.y + 4 + i * 16))

@@ -1,0 +1,121 @@
+"""New game: variant, player names, decks and options (terrain house rule, board depth)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from frontier_desktop.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+
+NEIGHBOURS = ("Only on a matching land (ruling)", "Always (house rule)")
+
+
+class SetupScene(Scene):
+    name = "setup"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from frontier_desktop.ui.games import sample_decks
+
+        self.decks = sample_decks("frontier")
+        self.error = ""
+        self.w: dict[str, object] = {}
+
+    def _rect(self, row: int, col: int, span: int = 1) -> pygame.Rect:
+        w, h = self.app.size
+        px = self.app.px
+        left = w // 2 - px(330)
+        return pygame.Rect(left + px(200) + col * px(240), px(170) + row * px(54),
+                           px(230) * span + px(10) * (span - 1), px(38))
+
+    def label_pos(self, row: int) -> tuple[int, int]:
+        w, _ = self.app.size
+        return w // 2 - self.app.px(330), self._rect(row, 0).centery
+
+    def build(self) -> None:
+        ui = self.app.ui
+        names = self.app.settings.player_names
+        deck_names = [d.name for d in self.decks] or ["(no decks)"]
+        w = self.w = {}
+        w["variant"] = pygame_gui.elements.UIDropDownMenu(["Frontier Magic"], "Frontier Magic",
+                                                          self._rect(0, 0), ui)
+        for seat in (0, 1):
+            w[f"name{seat}"] = pygame_gui.elements.UITextEntryLine(self._rect(1, seat), ui)
+            w[f"name{seat}"].set_text(names[seat])
+            w[f"deck{seat}"] = pygame_gui.elements.UIDropDownMenu(
+                deck_names, deck_names[min(seat, len(deck_names) - 1)], self._rect(2, seat), ui)
+        w["neigh"] = pygame_gui.elements.UIDropDownMenu(list(NEIGHBOURS), NEIGHBOURS[0],
+                                                        self._rect(3, 0, 2), ui)
+        w["depth"] = pygame_gui.elements.UIDropDownMenu(["5", "4", "6"], "5", self._rect(4, 0), ui)
+        w["seed"] = pygame_gui.elements.UITextEntryLine(self._rect(5, 0), ui)
+        w["seed"].set_text(str(random.randrange(1, 10 ** 6)))
+        w["start"] = pygame_gui.elements.UIButton(self._rect(7, 1), "Start game", ui,
+                                                  object_id="#primary")
+        w["back"] = pygame_gui.elements.UIButton(self._rect(7, 0), "Back", ui)
+        self.widgets = list(w.values())
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.w.get("back"):
+                self.app.scenes.pop()
+                return True
+            if event.ui_element is self.w.get("start"):
+                self.start()
+                return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+            return True
+        return False
+
+    def start(self) -> None:
+        from frontier_desktop.ui.games import start_game
+        from frontier_desktop.ui.scenes.main_menu import start_table
+
+        by_name = {d.name: d for d in self.decks}
+        try:
+            decks = [by_name[self.w[f"deck{s}"].selected_option[0]  # type: ignore[attr-defined]
+                             if isinstance(self.w[f"deck{s}"].selected_option, tuple)  # type: ignore[attr-defined]
+                             else self.w[f"deck{s}"].selected_option]  # type: ignore[attr-defined]
+                     for s in (0, 1)]
+        except KeyError:
+            self.error = "Choose a deck for each player."
+            return
+        names = [self.w[f"name{s}"].get_text().strip() or f"Player {s + 1}"  # type: ignore[attr-defined]
+                 for s in (0, 1)]
+        seed_text = self.w["seed"].get_text().strip()  # type: ignore[attr-defined]
+        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1 << 30)
+        neigh = self.w["neigh"].selected_option  # type: ignore[attr-defined]
+        neigh = neigh[0] if isinstance(neigh, tuple) else neigh
+        depth = self.w["depth"].selected_option  # type: ignore[attr-defined]
+        depth = int(depth[0] if isinstance(depth, tuple) else depth)
+        options = {"terrain_neighbours_regardless": neigh == NEIGHBOURS[1], "board_depth": depth}
+        try:
+            session = start_game(decks, names, seed=seed, options=options)
+        except (ValueError, KeyError) as exc:
+            self.error = f"Could not start: {exc}"
+            return
+        self.app.settings.player_names = (names[0], names[1])
+        start_table(self.app, session)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pal, fonts = self.app.palette, self.app.fonts
+        surface.fill(pal.bg)
+        w, _ = surface.get_size()
+        t = fonts.text("New game", 32, pal.accent, True)
+        surface.blit(t, t.get_rect(center=(w // 2, self.app.px(90))))
+        sub = fonts.text("Hot-seat: both players at this computer", 14, pal.text_dim)
+        surface.blit(sub, sub.get_rect(center=(w // 2, self.app.px(126))))
+        for row, label in enumerate(("Variant", "Players", "Decks", "Terrain neighbours",
+                                     "Board depth (rows)", "Seed")):
+            x, y = self.label_pos(row)
+            s = fonts.text(label, 15, pal.text, True)
+            surface.blit(s, s.get_rect(midleft=(x, y)))
+        if self.error:
+            e = fonts.text(self.error, 14, pal.warn)
+            surface.blit(e, e.get_rect(center=(w // 2, self._rect(6, 0).centery)))

@@ -1,0 +1,1 @@
+"""The table's parts: layout and rendering, log words."""

@@ -1,0 +1,548 @@
+"""Table layout, hit-testing and rendering of one player view.
+
+Everything that depends only on the view (board, lands, zones, hands, panels, log) is drawn
+once into a static layer when the view changes; tokens are pre-built sprites blitted per
+frame (so a dragged token can follow the mouse and a rejected one can glide back) and
+highlights are cached translucent tiles. Nothing per frame scales, loads or lays out text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
+from frontier_desktop.ui.table.words import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+    from frontier_desktop.ui.games import CardInfo
+
+CELL_RATIO = 0.8
+"""Board cell width / height (a land card stands upright in it)."""
+
+Square = tuple[int, int]
+
+
+def _int(value: Any, default: int = 0) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+@dataclass
+class Layout:
+    """Rectangles of every table region for a window size, UI scale and board size."""
+
+    size: tuple[int, int]
+    rows: int
+    cols: int
+    scale: float = 1.0
+    card_scale: float = 1.0
+    side: pygame.Rect = field(init=False)
+    left: pygame.Rect = field(init=False)
+    opp_hand: pygame.Rect = field(init=False)
+    opp_staging: pygame.Rect = field(init=False)
+    board: pygame.Rect = field(init=False)
+    own_staging: pygame.Rect = field(init=False)
+    own_hand: pygame.Rect = field(init=False)
+    preview: pygame.Rect = field(init=False)
+    log: pygame.Rect = field(init=False)
+    opp_panel: pygame.Rect = field(init=False)
+    own_panel: pygame.Rect = field(init=False)
+    status: pygame.Rect = field(init=False)
+    cell: tuple[int, int] = field(init=False)
+    hand_card: tuple[int, int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.size
+        s = self.scale
+        side_w = min(int(w * 0.26), round(340 * s))
+        left_w = min(int(w * 0.19), round(240 * s))
+        self.side = pygame.Rect(w - side_w, 0, side_w, h)
+        self.left = pygame.Rect(0, 0, left_w, h)
+        mid = pygame.Rect(left_w, 0, w - left_w - side_w, h)
+        hand_h = min(int(h * 0.2), round(150 * s * self.card_scale))
+        opp_h = min(int(h * 0.1), round(80 * s))
+        stage_h = min(int(h * 0.1), round(78 * s))
+        self.opp_hand = pygame.Rect(mid.x, 0, mid.w, opp_h)
+        self.opp_staging = pygame.Rect(mid.x, opp_h, mid.w, stage_h)
+        self.own_hand = pygame.Rect(mid.x, h - hand_h, mid.w, hand_h)
+        self.own_staging = pygame.Rect(mid.x, h - hand_h - stage_h, mid.w, stage_h)
+        area = pygame.Rect(mid.x, self.opp_staging.bottom, mid.w,
+                           self.own_staging.top - self.opp_staging.bottom).inflate(-16, -8)
+        ch = min(area.h / max(1, self.rows), area.w / max(1, self.cols) / CELL_RATIO)
+        cw = ch * CELL_RATIO
+        self.cell = (int(cw), int(ch))
+        bw, bh = int(cw) * self.cols, int(ch) * self.rows
+        self.board = pygame.Rect(0, 0, bw, bh)
+        self.board.center = area.center
+        hc_h = hand_h - round(18 * s)
+        self.hand_card = (int(hc_h * CARD_RATIO), hc_h)
+        prev_w = self.side.w - round(24 * s)
+        prev_h = min(int(prev_w / CARD_RATIO), int(h * 0.5))
+        prev_w = int(prev_h * CARD_RATIO)
+        self.preview = pygame.Rect(0, round(12 * s), prev_w, prev_h)
+        self.preview.centerx = self.side.centerx
+        self.log = pygame.Rect(self.side.x + round(10 * s), self.preview.bottom + round(12 * s),
+                               self.side.w - round(20 * s),
+                               h - self.preview.bottom - round(22 * s))
+        panel_h = min(round(150 * s), int(h * 0.22))
+        pad = round(10 * s)
+        self.opp_panel = pygame.Rect(pad, pad, left_w - 2 * pad, panel_h)
+        self.own_panel = pygame.Rect(pad, h - panel_h - pad, left_w - 2 * pad, panel_h)
+        self.status = pygame.Rect(pad, self.opp_panel.bottom + pad, left_w - 2 * pad,
+                                  self.own_panel.top - self.opp_panel.bottom - 2 * pad)
+
+
+@dataclass
+class TokenSprite:
+    """A unit drawn on the table: where it rests, and its pre-built surfaces."""
+
+    unit: dict[str, Any]
+    home: tuple[int, int]
+    """Centre of its resting place."""
+    surface: pygame.Surface
+    badges: list[tuple[pygame.Surface, tuple[int, int]]]
+    """Surfaces and offsets from the centre (P/T, damage, sickness, counters, stack)."""
+    radius: int
+
+    @property
+    def id(self) -> str:
+        return str(self.unit["id"])
+
+
+class TableRenderer:
+    """Draws a view (from one seat, or the revealed replay) and answers hit tests."""
+
+    def __init__(self, app: App, info: CardInfo) -> None:
+        self.app = app
+        self.info = info
+        self.view: dict[str, Any] | None = None
+        self.seat = 0
+        self.layout: Layout | None = None
+        self.static: pygame.Surface | None = None
+        self.sprites: dict[str, TokenSprite] = {}
+        self.hand_rects: list[tuple[pygame.Rect, str, str]] = []
+        """(rect, card id, name) of the viewer's hand cards, left to right."""
+        self.log_lines: list[str] = []
+        self.log_scroll = 0
+        self._tiles: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self.subtitle = ""
+
+    # ------------------------------------------------------------------ geometry
+    @property
+    def rows(self) -> int:
+        return len(self.view["board"]["rows"]) if self.view else 5
+
+    @property
+    def cols(self) -> int:
+        rows = self.view["board"]["rows"] if self.view else []
+        return len(rows[0]) if rows else 1
+
+    def screen_cell(self, r: int, c: int) -> tuple[int, int]:
+        """Board square → (screen row, screen column): the viewer's home row at the bottom."""
+        if self.seat == 1:
+            return r, self.cols - 1 - c
+        return self.rows - 1 - r, c
+
+    def square_rect(self, sq: Square) -> pygame.Rect:
+        assert self.layout is not None
+        sr, sc = self.screen_cell(*sq)
+        cw, ch = self.layout.cell
+        return pygame.Rect(self.layout.board.x + sc * cw, self.layout.board.y + sr * ch, cw, ch)
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        if self.layout is None or not self.layout.board.collidepoint(pos):
+            return None
+        cw, ch = self.layout.cell
+        sc = (pos[0] - self.layout.board.x) // cw
+        sr = (pos[1] - self.layout.board.y) // ch
+        if not (0 <= sr < self.rows and 0 <= sc < self.cols):
+            return None
+        if self.seat == 1:
+            return int(sr), int(self.cols - 1 - sc)
+        return int(self.rows - 1 - sr), int(sc)
+
+    def sprite_at(self, pos: tuple[int, int]) -> TokenSprite | None:
+        for sprite in reversed(list(self.sprites.values())):
+            dx, dy = pos[0] - sprite.home[0], pos[1] - sprite.home[1]
+            if dx * dx + dy * dy <= sprite.radius * sprite.radius:
+                return sprite
+        return None
+
+    def hand_at(self, pos: tuple[int, int]) -> tuple[int, str, str] | None:
+        for i in range(len(self.hand_rects) - 1, -1, -1):
+            rect, cid, name = self.hand_rects[i]
+            if rect.collidepoint(pos):
+                return i, cid, name
+        return None
+
+    def cell(self, sq: Square) -> dict[str, Any] | None:
+        if not self.view:
+            return None
+        rows = self.view["board"]["rows"]
+        if 0 <= sq[0] < len(rows) and 0 <= sq[1] < len(rows[0]):
+            return rows[sq[0]][sq[1]]
+        return None
+
+    def tile(self, kind: str, size: tuple[int, int]) -> pygame.Surface:
+        """A cached translucent highlight tile of *kind* (move, attack, scout, place, tap)."""
+        key = (kind, size)
+        surf = self._tiles.get(key)
+        if surf is None:
+            pal = self.app.palette
+            colour = {"move": pal.move, "attack": pal.attack, "scout": pal.scout,
+                      "place": pal.move, "tap": pal.tap, "select": pal.select,
+                      "bad": pal.warn}.get(kind, pal.select)
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            w, h = size
+            fill = 70 if kind != "tap" else 0
+            pygame.draw.rect(surf, (*colour, fill), (0, 0, w, h), border_radius=8)
+            pygame.draw.rect(surf, (*colour, 235), (0, 0, w, h), max(3, w // 22), border_radius=8)
+            if kind == "attack":
+                m = w // 4
+                pygame.draw.line(surf, (*colour, 200), (m, m), (w - m, h - m), 4)
+                pygame.draw.line(surf, (*colour, 200), (w - m, m), (m, h - m), 4)
+            self._tiles[key] = surf
+        return surf
+
+    # ------------------------------------------------------------------ build
+    def set_view(self, view: dict[str, Any], seat: int, log_lines: list[str] | None = None,
+                 *, hidden_hand: bool = False) -> None:
+        """Adopt a new view and rebuild the static layer and sprites (once per state change)."""
+        self.view = view
+        self.seat = seat
+        if log_lines is not None:
+            self.log_lines = log_lines
+        self.layout = Layout(self.app.size, self.rows, self.cols, self.app.scale,
+                             self.app.settings.card_scale)
+        self.hidden_hand = hidden_hand
+        self._build_static()
+        self._build_sprites()
+
+    def rebuild(self) -> None:
+        if self.view is not None:
+            self.set_view(self.view, self.seat, hidden_hand=self.hidden_hand)
+
+    def _build_static(self) -> None:
+        app, pal, fonts, images = self.app, self.app.palette, self.app.fonts, self.app.images
+        lay = self.layout
+        assert lay is not None and self.view is not None
+        view = self.view
+        surf = pygame.Surface(app.size)
+        surf.fill(pal.bg)
+        # panels
+        pygame.draw.rect(surf, pal.bg_panel, lay.side)
+        pygame.draw.line(surf, pal.bg_panel_hi, lay.side.topleft, lay.side.bottomleft, 2)
+        pygame.draw.rect(surf, pal.bg_panel, lay.left)
+        pygame.draw.line(surf, pal.bg_panel_hi, lay.left.topright, lay.left.bottomright, 2)
+        # felt under the board
+        felt = lay.board.inflate(18, 18)
+        pygame.draw.rect(surf, pal.felt, felt, border_radius=12)
+        pygame.draw.rect(surf, pal.grid_line, felt, 2, border_radius=12)
+        opp = 1 - self.seat if len(view["players"]) == 2 else 1
+        me = self.seat
+        # home-row tint (whose home row is which)
+        for seat_idx, r in ((me, self._home_row(me)), (opp, self._home_row(opp))):
+            rect = self.square_rect((r, 0)).union(self.square_rect((r, self.cols - 1)))
+            tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+            tint.fill((*pal.seat[seat_idx], 26))
+            surf.blit(tint, rect.topleft)
+        cw, ch = lay.cell
+        card_size = (cw - 8, ch - 8)
+        tapped_size = (cw - 8, int((cw - 8) * CARD_RATIO))
+        for r, row in enumerate(view["board"]["rows"]):
+            for c, cell in enumerate(row):
+                rect = self.square_rect((r, c))
+                inner = rect.inflate(-8, -8)
+                if cell.get("hole"):
+                    pygame.draw.rect(surf, (8, 9, 12), inner, border_radius=8)
+                    pygame.draw.rect(surf, (40, 30, 26), inner, 3, border_radius=8)
+                    mark = fonts.text("hole", 11, pal.text_dim)
+                    surf.blit(mark, mark.get_rect(center=inner.center))
+                    continue
+                name = cell.get("land")
+                if cell.get("face_up") and name:
+                    face = images.land(name, self.info.get(name), card_size)
+                else:
+                    face = images.back(card_size)
+                tapper = cell.get("tapped_by")
+                if tapper is not None:
+                    key_size = tapped_size
+                    rot = images._get(("rot", name if cell.get("face_up") else "", key_size),
+                                      lambda f=face: pygame.transform.rotate(
+                                          pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
+                    surf.blit(rot, rot.get_rect(center=rect.center))
+                    dot = pygame.Rect(0, 0, 12, 12)
+                    dot.topright = (inner.right - 2, inner.top + 2)
+                    col = pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap
+                    pygame.draw.circle(surf, col, dot.center, 6)
+                    pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
+                else:
+                    surf.blit(face, inner.topleft)
+        # coordinates along the edges (players talk in squares)
+        for c in range(self.cols):
+            rect = self.square_rect((self._home_row(me), c))
+            lab = fonts.text(str(c + 1), 10, pal.text_dim)
+            surf.blit(lab, lab.get_rect(midtop=(rect.centerx, lay.board.bottom + 1)))
+        for r in range(self.rows):
+            rect = self.square_rect((r, 0))
+            lab = fonts.text(str(r + 1), 10, pal.text_dim)
+            side_x = lay.board.left - 11 if self.seat == 0 else lay.board.right + 11
+            surf.blit(lab, lab.get_rect(center=(side_x, rect.centery)))
+        # staging rows
+        for strip, seat_idx in ((lay.opp_staging, opp), (lay.own_staging, me)):
+            box = strip.inflate(-16, -10)
+            pygame.draw.rect(surf, pal.bg_panel, box, border_radius=10)
+            pygame.draw.rect(surf, (*pal.seat[seat_idx],), box, 1, border_radius=10)
+            lab = fonts.text(f"{view['players'][seat_idx]['name']}'s staging row", 11, pal.text_dim)
+            surf.blit(lab, (box.x + 8, box.y + 3))
+        self._draw_hands(surf, me, opp)
+        self._draw_panel(surf, lay.opp_panel, opp, top=True)
+        self._draw_panel(surf, lay.own_panel, me, top=False)
+        self._draw_permanents(surf, me, opp)
+        self._draw_log(surf)
+        self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+
+    def _home_row(self, seat: int) -> int:
+        return 0 if seat == 0 else self.rows - 1
+
+    def _draw_hands(self, surf: pygame.Surface, me: int, opp: int) -> None:
+        lay, view, images, fonts, pal = self.layout, self.view, self.app.images, self.app.fonts, \
+            self.app.palette
+        assert lay is not None and view is not None
+        # opponent: backs
+        n = view["players"][opp]["hand_count"]
+        bh = lay.opp_hand.h - 16
+        bw = int(bh * CARD_RATIO)
+        step = min(bw + 6, (lay.opp_hand.w - 140) // max(1, n)) if n else bw
+        x0 = lay.opp_hand.centerx - (step * (n - 1) + bw) // 2
+        back = images.back((bw, bh))
+        for i in range(n):
+            surf.blit(back, (x0 + i * step, lay.opp_hand.y + 8))
+        # own hand
+        self.hand_rects = []
+        me_p = view["players"][me]
+        names = me_p.get("hand") or []
+        ids = me_p.get("hand_ids") or []
+        cw, chh = lay.hand_card
+        n = len(names) if not self.hidden_hand else me_p["hand_count"]
+        if n:
+            step = min(cw + 8, (lay.own_hand.w - 40 - cw) // max(1, n - 1)) if n > 1 else cw
+            x0 = lay.own_hand.centerx - (step * (n - 1) + cw) // 2
+            for i in range(n):
+                rect = pygame.Rect(x0 + i * step, lay.own_hand.y + 10, cw, chh)
+                if self.hidden_hand or i >= len(names):
+                    surf.blit(images.back((cw, chh)), rect.topleft)
+                    continue
+                card = self.info.get(names[i])
+                surf.blit(images.face(names[i], card, (cw, chh)), rect.topleft)
+                self.hand_rects.append((rect, ids[i] if i < len(ids) else names[i], names[i]))
+
+    def _draw_panel(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, *, top: bool) -> None:
+        pal, fonts, images, view = self.app.palette, self.app.fonts, self.app.images, self.view
+        assert view is not None
+        p = view["players"][seat]
+        active = view.get("active") == seat and not view.get("game_over")
+        pygame.draw.rect(surf, pal.bg_panel_hi, rect, border_radius=10)
+        pygame.draw.rect(surf, pal.seat[seat] if seat < 2 else pal.accent, rect,
+                         3 if active else 1, border_radius=10)
+        pad = 10
+        name = fonts.fit(p["name"] + ("  (to play)" if active else ""), 16,
+                         pal.text, rect.w - 2 * pad - 60, bold=True)
+        surf.blit(name, (rect.x + pad, rect.y + 8))
+        life = fonts.text(str(p["life"]), 30, pal.accent if p["life"] > 5 else pal.warn, bold=True)
+        surf.blit(life, life.get_rect(topright=(rect.right - pad, rect.y + 2)))
+        y = rect.y + 8 + name.get_height() + 4
+        pool = parse_symbols(p.get("mana_pool", ""))
+        lab = fonts.text("Mana:", 12, pal.text_dim)
+        surf.blit(lab, (rect.x + pad, y + 2))
+        x = rect.x + pad + lab.get_width() + 6
+        if not pool:
+            surf.blit(fonts.text("empty", 12, pal.text_dim), (x, y + 2))
+        for sym in pool[:10]:
+            s = images.mana_symbol(sym, 18)
+            surf.blit(s, (x, y))
+            x += 20
+        y += 26
+        lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
+                 f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
+                 f"Land graveyard {len(p['land_graveyard'])}"]
+        if p["graveyard"]:
+            lines.append("Top: " + p["graveyard"][-1])
+        for line in lines:
+            t = fonts.fit(line, 12, pal.text_dim, rect.w - 2 * pad)
+            surf.blit(t, (rect.x + pad, y))
+            y += t.get_height() + 1
+
+    def _draw_permanents(self, surf: pygame.Surface, me: int, opp: int) -> None:
+        """Non-creature permanents: small chips at the right end of their staging row."""
+        lay, fonts, pal, view = self.layout, self.app.fonts, self.app.palette, self.view
+        assert lay is not None and view is not None
+        for strip, seat in ((lay.opp_staging, opp), (lay.own_staging, me)):
+            x = strip.right - 18
+            for perm in view.get("permanents", []):
+                if perm.get("controller") != seat:
+                    continue
+                chip = fonts.fit(perm["name"], 11, pal.text, 120)
+                r = chip.get_rect().inflate(12, 6)
+                r.topright = (x, strip.y + 8)
+                pygame.draw.rect(surf, pal.bg_panel_hi, r, border_radius=6)
+                surf.blit(chip, chip.get_rect(center=r.center))
+                x = r.left - 6
+
+    def _draw_log(self, surf: pygame.Surface) -> None:
+        lay, fonts, pal = self.layout, self.app.fonts, self.app.palette
+        assert lay is not None
+        box = lay.log
+        pygame.draw.rect(surf, pal.bg, box, border_radius=8)
+        title = fonts.text("Game log", 13, pal.accent, bold=True)
+        surf.blit(title, (box.x + 8, box.y + 6))
+        size = 12
+        line_h = fonts.font(size).get_linesize()
+        width = box.w - 16
+        wrapped: list[str] = []
+        for line in self.log_lines:
+            parts = fonts.wrap(line, size, width)
+            wrapped.extend(parts[:1] + ["   " + q for q in parts[1:]])
+        room = max(1, (box.h - 30) // line_h)
+        end = max(0, len(wrapped) - self.log_scroll)
+        shown = wrapped[max(0, end - room):end]
+        y = box.y + 26
+        for line in shown:
+            colour = pal.text if not line.startswith(" ") else pal.text_dim
+            if line.startswith("Turn "):
+                colour = pal.accent
+            surf.blit(fonts.fit(line, size, colour, width), (box.x + 8, y))
+            y += line_h
+
+    def _build_sprites(self) -> None:
+        lay, view, images, fonts, pal = self.layout, self.view, self.app.images, self.app.fonts, \
+            self.app.palette
+        assert lay is not None and view is not None
+        self.sprites = {}
+        cw, ch = lay.cell
+        d = int(min(cw, ch) * 0.74)
+        staged: dict[int, int] = {}
+        seen_stack: set[tuple[int, int]] = set()
+        me = self.seat
+        for unit in view.get("units", []):
+            at = unit.get("at")
+            ctrl = int(unit.get("controller", 0))
+            if isinstance(at, list):
+                sq = (int(at[0]), int(at[1]))
+                rect = self.square_rect(sq)
+                centre = rect.center
+                if sq in seen_stack:
+                    centre = (centre[0] + 6, centre[1] - 6)
+                seen_stack.add(sq)
+                dd = d
+            else:
+                strip = self.layout.own_staging if ctrl == me else self.layout.opp_staging
+                k = staged.get(ctrl, 0)
+                staged[ctrl] = k + 1
+                dd = min(d, strip.h - 14)
+                centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 6)
+            name = unit.get("name", "?")
+            card = self.info.get(name)
+            owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
+            base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
+            if unit.get("tapped"):
+                base = images._get(("tapped-token", name, tuple(unit.get("colors") or ()),
+                                    owner_col, dd),
+                                   lambda b=base: _dim(pygame.transform.rotate(b, -90)))
+            badges = self._badges(unit, dd)
+            self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
+
+    def _badges(self, unit: dict[str, Any], d: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        fonts, pal = self.app.fonts, self.app.palette
+        out: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        stack = unit.get("stack")
+        power = unit.get("power")
+        tough = unit.get("toughness")
+        if stack and stack.get("units", [None])[0] == unit["id"]:
+            power, tough = stack.get("power", power), stack.get("toughness", tough)
+        if power is None:
+            power, tough = unit.get("base_power"), unit.get("base_toughness")
+        bonus = _int(unit.get("power"), 0) - _int(unit.get("base_power"), 0)
+        p_col = (120, 230, 140) if bonus > 0 else ((255, 130, 110) if bonus < 0 else (250, 250, 250))
+        ptext = fonts.text(str(power), 13, p_col, bold=True)
+        ttext = fonts.text(f"/{tough}", 13, (250, 250, 250), bold=True)
+        w = ptext.get_width() + ttext.get_width() + 10
+        hgt = max(ptext.get_height(), 16) + 2
+        badge = pygame.Surface((w, hgt), pygame.SRCALPHA)
+        pygame.draw.rect(badge, (16, 16, 20, 235), (0, 0, w, hgt), border_radius=hgt // 2)
+        pygame.draw.rect(badge, (200, 200, 200, 160), (0, 0, w, hgt), 1, border_radius=hgt // 2)
+        badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
+        badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
+        out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 4)))
+        if unit.get("damage"):
+            dmg = _pill(fonts.text(f"-{unit['damage']}", 12, (255, 255, 255), bold=True),
+                        (190, 40, 40))
+            out.append((dmg, (-d // 2 - 2, d // 2 - dmg.get_height() + 2)))
+        if unit.get("sick"):
+            zz = _pill(fonts.text("zz", 11, (230, 230, 255), bold=True), (70, 70, 140))
+            out.append((zz, (d // 2 - zz.get_width() + 6, -d // 2 - 4)))
+        counters = unit.get("counters") or {}
+        if counters:
+            text = " ".join(f"{k}×{v}" for k, v in counters.items())
+            cc = _pill(fonts.text(text, 10, (20, 20, 20), bold=True), (230, 200, 110))
+            out.append((cc, (-cc.get_width() // 2, -d // 2 - cc.get_height() + 2)))
+        if stack and stack.get("units", [None])[0] == unit["id"]:
+            st = _pill(fonts.text(f"×{len(stack['units'])}", 12, (20, 20, 20), bold=True),
+                       pal.accent)
+            out.append((st, (-d // 2 - 4, -d // 2 - 4)))
+        return out
+
+    # ------------------------------------------------------------------ draw
+    def draw_static(self, surface: pygame.Surface) -> None:
+        if self.static is not None:
+            surface.blit(self.static, (0, 0))
+
+    def draw_sprite(self, surface: pygame.Surface, sprite: TokenSprite,
+                    centre: tuple[int, int] | None = None, *, lifted: bool = False) -> None:
+        cx, cy = centre or sprite.home
+        if lifted:
+            shadow = self.app.images._get(("shadow", sprite.radius), lambda: _shadow(sprite.radius))
+            surface.blit(shadow, shadow.get_rect(center=(cx + 6, cy + 10)))
+        surface.blit(sprite.surface, sprite.surface.get_rect(center=(cx, cy)))
+        for badge, (dx, dy) in sprite.badges:
+            surface.blit(badge, (cx + dx, cy + dy))
+
+    def phase_text(self) -> str:
+        view = self.view
+        if not view:
+            return ""
+        if view.get("game_over"):
+            w = view.get("winner")
+            return "Game over" + (f": {view['players'][w]['name']} wins" if w is not None else "")
+        active = view["players"][view["active"]]["name"]
+        return f"Turn {view['turn']} · {active} · {PHASE_NAMES.get(view['phase'], view['phase'])}"
+
+
+def _pill(text: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
+    w, h = text.get_width() + 8, text.get_height() + 2
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, (0, 0, w, h), border_radius=h // 2)
+    surf.blit(text, (4, 1))
+    return surf
+
+
+def _dim(surf: pygame.Surface) -> pygame.Surface:
+    out = surf.copy()
+    shade = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+    shade.fill((150, 150, 150, 255))
+    out.blit(shade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def _shadow(radius: int) -> pygame.Surface:
+    d = radius * 2 + 8
+    surf = pygame.Surface((d, d), pygame.SRCALPHA)
+    for i in range(4):
+        pygame.draw.circle(surf, (0, 0, 0, 40), (d // 2, d // 2), radius + 4 - i * 2)
+    return surf

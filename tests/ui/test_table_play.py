@@ -1,0 +1,185 @@
+"""The table driven by real posted mouse and keyboard events (headless)."""
+
+from __future__ import annotations
+
+import pygame
+
+from frontier_desktop.ui import games
+from frontier_desktop.ui.scenes.cover import CoverScene
+from frontier_desktop.ui.scenes.game_over import GameOverScene
+from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+from frontier_desktop.ui.scenes.table import TableScene
+
+from .helpers import FIXTURES, click, drag, key, press, step
+
+
+def _skirmish(app, *, hotseat: bool = False) -> TableScene:
+    session = games.session_from_position(FIXTURES / "skirmish.json")
+    table = TableScene(app, session, seat=0, hotseat=hotseat,
+                       autosave_path=app.paths.autosave_file)
+    app.scenes.push(table)
+    step(app)
+    return table
+
+
+def _unit(table: TableScene, uid: str) -> dict:
+    return next(u for u in table.session.view(0)["units"] if u["id"] == uid)
+
+
+def _centre(table: TableScene, sq) -> tuple[int, int]:
+    return table.renderer.square_rect(tuple(sq)).center
+
+
+def _tap_spot(table: TableScene, sq) -> tuple[int, int]:
+    """The gold mana mark in a land's corner (beside any token standing on it)."""
+    rect = table.renderer.square_rect(tuple(sq))
+    return rect.x + 15, rect.bottom - 15
+
+
+def test_quick_game_from_the_menu_to_turn_one(app) -> None:
+    menu = app.scenes.push(MainMenuScene(app))
+    step(app)
+    press(app, menu.buttons["quick"])
+    table = app.scenes.find(TableScene)
+    assert table is not None
+    # the pass-the-device cover is up first: nothing of Ann's table is drawn under it
+    assert isinstance(app.scenes.top, CoverScene)
+    key(app, pygame.K_SPACE)
+    assert app.scenes.top is table and table.seat == 0
+    # Ann places her token on a lit home-row square
+    place = sorted(table.highlights)[len(table.highlights) // 2]
+    assert table.highlights[place] == "place"
+    click(app, _centre(table, place))
+    assert isinstance(app.scenes.top, CoverScene) and table.seat == 1  # hand over to Ben
+    key(app, pygame.K_SPACE)
+    place = sorted(table.highlights)[0]
+    click(app, _centre(table, place))
+    # mulligan decisions: Keep, Keep (with a cover in between)
+    key(app, pygame.K_SPACE)
+    press(app, table.buttons["keep"])
+    key(app, pygame.K_SPACE)
+    press(app, table.buttons["keep"])
+    key(app, pygame.K_SPACE)
+    view = table.view
+    assert view["turn"] == 1 and view["phase"] == "main"  # upkeep and draw auto-passed
+    assert table.seat == view["active"]
+    assert app.paths.autosave_file.exists()
+
+
+def test_drag_to_a_legal_square_moves(app) -> None:
+    table = _skirmish(app)
+    elf = table.renderer.sprites["elf"]
+    dest = _unit(table, "elf")["moves"][0]
+    drag(app, elf.home, _centre(table, dest))
+    assert _unit(table, "elf")["at"] == dest
+
+
+def test_drag_to_an_illegal_square_glides_back_with_a_reason(app) -> None:
+    table = _skirmish(app)
+    before = table.session.state.state_id
+    elf = table.renderer.sprites["elf"]
+    drag(app, elf.home, _centre(table, (2, 3)))  # far away: not a legal move
+    assert table.session.state.state_id == before
+    assert _unit(table, "elf")["at"] == [0, 0]
+    assert table.message  # the rules engine's reason is shown
+    assert table.glides  # and the token glides back
+
+
+def test_drag_highlights_are_the_rules_moves(app) -> None:
+    table = _skirmish(app)
+    elf = table.renderer.sprites["elf"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=elf.home, button=1))
+    step(app)
+    lit = {sq for sq, kind in table.highlights.items() if kind == "move"}
+    assert lit == {tuple(m) for m in _unit(table, "elf")["moves"]}
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=elf.home, button=1))
+    step(app)
+
+
+def test_scout_from_the_context_menu(app) -> None:
+    table = _skirmish(app)
+    giant = table.renderer.sprites["giant"]
+    click(app, giant.home, button=3)
+    assert table.menu is not None
+    index = next(i for i, it in enumerate(table.menu.items) if it.label.startswith("Scout"))
+    click(app, table.menu.item_rect(index).center)
+    assert table.mode == "scout"
+    target = next(sq for sq, kind in table.highlights.items() if kind == "scout")
+    click(app, _centre(table, target))
+    cell = table.view["board"]["rows"][target[0]][target[1]]
+    assert cell["face_up"] and cell["land"] == "Swamp"
+    assert _unit(table, "giant")["tapped"]
+
+
+def test_tap_a_land_then_cast_by_double_click(app) -> None:
+    table = _skirmish(app)
+    click(app, _tap_spot(table, (0, 0)))  # the Forest under the elf
+    assert table.view["players"][0]["mana_pool"] == "{G}"
+    rect, cid, name = next(h for h in table.renderer.hand_rects if h[2] == "Llanowar Elves")
+    click(app, rect.center)
+    click(app, rect.center)
+    names = [u["name"] for u in table.view["units"] if u["at"] == "staging"]
+    assert "Llanowar Elves" in names
+    assert "Llanowar Elves" not in table.view["players"][0]["hand"]
+
+
+def test_attack_by_dragging_onto_an_enemy(app) -> None:
+    table = _skirmish(app)
+    giant = table.renderer.sprites["giant"]
+    knight = _unit(table, "knight")
+    assert knight["at"] in _unit(table, "giant")["attacks"]
+    drag(app, giant.home, _centre(table, knight["at"]))
+    assert table.view["attacking"]
+    assert any("attacks" in line for line in table.renderer.log_lines)
+    press(app, table.buttons["done_attacking"])
+    assert not table.view["attacking"]
+
+
+def test_attack_the_player_to_win_and_see_game_over(app) -> None:
+    table = _skirmish(app)
+    giant = table.renderer.sprites["giant"]
+    click(app, giant.home, button=3)
+    index = next(i for i, it in enumerate(table.menu.items) if it.label == "Attack the player")
+    click(app, table.menu.item_rect(index).center)
+    assert table.view["game_over"] and table.view["winner"] == 0
+    assert isinstance(app.scenes.top, GameOverScene)
+
+
+def test_pass_the_turn_shows_the_cover_and_hides_the_hand(app) -> None:
+    table = _skirmish(app, hotseat=True)
+    key(app, pygame.K_SPACE)  # end turn; end/upkeep/draw auto-pass to Ben's main phase
+    assert isinstance(app.scenes.top, CoverScene)
+    assert table.seat == 1
+    key(app, pygame.K_SPACE)
+    assert table.view["active"] == 1 and table.view["phase"] == "main"
+    assert "hand" not in table.view["players"][0]  # Ann's hand is not in Ben's view
+
+
+def test_escape_cancels_then_asks_before_leaving(app) -> None:
+    table = _skirmish(app)
+    click(app, table.renderer.sprites["elf"].home)
+    assert table.selected == "elf"
+    key(app, pygame.K_ESCAPE)
+    assert table.selected is None
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is not table  # the confirm dialog
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is table
+
+
+def test_undo_with_ctrl_z(app) -> None:
+    table = _skirmish(app, hotseat=True)
+    click(app, _tap_spot(table, (0, 0)))
+    assert table.view["players"][0]["mana_pool"] == "{G}"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.view["players"][0]["mana_pool"] == ""
+
+
+def test_continue_resumes_the_autosave(app) -> None:
+    table = _skirmish(app)
+    elf = table.renderer.sprites["elf"]
+    dest = _unit(table, "elf")["moves"][0]
+    drag(app, elf.home, _centre(table, dest))
+    session = games.session_from_record(app.paths.autosave_file)
+    assert session.view(0)["units"] == table.session.view(0)["units"]
+    assert session.state.state_id == table.session.state.state_id
