@@ -37,7 +37,12 @@ from frontier_desktop.rules.variants.frontier_board import (
     stack_pt,
     visible_land,
 )
-from frontier_desktop.rules.variants.frontier_manual import ManualActions, basic_land, token_card
+from frontier_desktop.rules.variants.frontier_manual import (
+    _COLOUR_NAMES,
+    ManualActions,
+    basic_land,
+    token_card,
+)
 from frontier_desktop.rules.variants.frontier_combat import (
     check_deaths,
     destroy,
