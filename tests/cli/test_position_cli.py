@@ -20,7 +20,7 @@ SPEC_EXAMPLE = POSITIONS / "spec-example.json"
 def cli(*args: str | Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run([sys.executable, "-m", "frontier_desktop", *map(str, args)],
-                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+                          cwd=REPO, env=env, capture_output=True, text=True, timeout=60, check=False)
 
 
 def ok(*args) -> dict:

@@ -20,7 +20,7 @@ from tests.rules.helpers import (
 )
 
 P = "Plains"
-I = "Island"  # noqa: E741
+I = "Island"
 GRID = [[I] * 5 for _ in range(5)]  # islands: no bonus for the non-blue creatures below
 BEN = unit("ben", "Hill Giant", 1, (4, 4))
 ANN = unit("ann", "Hill Giant", 0, (0, 4))
@@ -215,7 +215,7 @@ def test_an_attack_waits_for_the_response_then_resolves():
                             unit("g", "Hill Giant", 1, (3, 2)), BEN],
                      players=[{"name": "Ann"}, {"name": "Ben", "responses": True,
                                                 "hand": ["Giant Growth"], "mana_pool": "{G}"}])
-    state, events = run(state, attack("a", (3, 2)))
+    state, _events = run(state, attack("a", (3, 2)))
     assert state.pending and state.perms["g"].damage == 0 and state.perms["a"].tapped
     state, _ = run(state, {"type": "cast", "card": "Giant Growth", "seat": 1},
                    {"type": "pt_change", "unit": "g", "power": 3, "toughness": 3, "seat": 1},
@@ -415,14 +415,14 @@ def test_free_token_on_a_vacant_home_row_land_of_the_players_choice():
     rows[4][0] = "#"
     state = position(rows, [unit("g", "Hill Giant", 0, (3, 1)),
                             unit("b", "Grizzly Bears", 1, (4, 1))])
-    state, events = run(state, attack("g", (4, 1)))
+    state, _ = run(state, attack("g", (4, 1)))
     assert state.decision == {"kind": "place_token", "player": 1, "setup": False}
     from tests.rules.helpers import legal_wire as lw
 
     spots = {tuple(a["at"]) for a in lw(state, 1) if a["type"] == "place_token"}
     assert spots == {(4, 1), (4, 2), (4, 3), (4, 4)}  # vacant lands: not the hole
     refused(state, {"type": "done_attacking"}, 0, match="waiting")
-    state, events = run(state, {"type": "place_token", "at": [4, 3], "seat": 1})
+    state, _events = run(state, {"type": "place_token", "at": [4, 3], "seat": 1})
     tok = [p for p in state.perms.values() if p.controller == 1]
     assert len(tok) == 1 and tok[0].at == (4, 3) and tok[0].zone == "board"
     card = state.card(tok[0].id)
@@ -434,7 +434,7 @@ def test_free_token_goes_to_staging_not_sick_when_no_home_square_is_vacant():
     rows[4] = ["#", "#", I, "#", "#"]
     state = position(rows, [unit("g", "Hill Giant", 0, (2, 2)), unit("sit", "Hill Giant", 0, (4, 2)),
                             unit("b", "Grizzly Bears", 1, (3, 2))])
-    state, events = run(state, attack("g", (3, 2)))
+    state, _events = run(state, attack("g", (3, 2)))
     tok = [p for p in state.perms.values() if p.controller == 1]
     assert len(tok) == 1 and tok[0].zone == "staging" and not tok[0].sick
     assert state.decision is None

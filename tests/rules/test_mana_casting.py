@@ -8,7 +8,6 @@ from frontier_desktop.rules.mana import format_pool, parse_cost, parse_pool, pay
 from frontier_desktop.rules.views import describe
 from tests.rules.helpers import (
     at,
-    creature,
     legal_wire,
     of_type,
     position,
@@ -190,7 +189,7 @@ def test_land_sacrifice_only_under_your_creatures():
                               unit("foe", "Hill Giant", 1, (3, 2))])
     refused(state, {"type": "sacrifice_land", "at": [1, 1]}, match="your creatures stand on")
     refused(state, {"type": "sacrifice_land", "at": [3, 2]}, match="your creatures stand on")
-    state, events = run(state, {"type": "sacrifice_land", "at": [2, 2]})
+    state, _events = run(state, {"type": "sacrifice_land", "at": [2, 2]})
     assert state.cells[(2, 2)].land is None and at(state, "a") == (2, 2)
     assert [state.name(c) for c in state.players[0].land_graveyard] == ["Forest"] or \
         state.players[0].land_graveyard or state.players[1].land_graveyard
@@ -247,7 +246,7 @@ def test_hybrid_costs_are_paid_with_either_colour():
         state = position(grid(), [unit("a", "Grizzly Bears", 0, (2, 2)), BEN],
                          players=hand("Boggart Ram-Gang", pool=pool))
         state, _ = run(state, cast("Boggart Ram-Gang"))
-        gang = [p for p in state.perms.values() if state.name(p.id) == "Boggart Ram-Gang"][0]
+        gang = next(p for p in state.perms.values() if state.name(p.id) == "Boggart Ram-Gang")
         assert gang.zone == "staging" and not gang.sick  # haste
     state = position(grid(), [unit("a", "Grizzly Bears", 0, (2, 2)), BEN],
                      players=hand("Boggart Ram-Gang", pool="{W}{R}{G}"))
@@ -308,8 +307,8 @@ def test_auras_attach_to_a_chosen_permanent():
     state = position(grid(), [unit("a", "Grizzly Bears", 0, (2, 2)), BEN],
                      players=hand("Holy Strength", pool="{W}"))
     refused(state, cast("Holy Strength"), match="target")
-    state, events = run(state, cast("Holy Strength", target="a"))
-    aura = [p for p in state.perms.values() if state.name(p.id) == "Holy Strength"][0]
+    state, _events = run(state, cast("Holy Strength", target="a"))
+    aura = next(p for p in state.perms.values() if state.name(p.id) == "Holy Strength")
     assert aura.zone == "attached" and aura.attached_to == "a"
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from tests.rules.helpers import (
     at,
-    creature,
     moves,
     of_type,
     position,
@@ -21,7 +20,7 @@ F = "Forest"
 P = "Plains"
 M = "Mountain"
 S = "Swamp"
-I = "Island"  # noqa: E741
+I = "Island"
 
 # A plain 5x5 of forests; Ben's Hill Giant sits out of the way in a corner.
 GRID = [[F] * 5 for _ in range(5)]
@@ -129,7 +128,7 @@ def test_move_then_scout_with_the_same_creature_is_fine():
     rows = [row[:] for row in GRID]
     rows[4][2] = "?Forest"
     state = position(rows, [bears(), BEN])
-    state, events = run(state, move("a", (3, 2)), {"type": "scout", "unit": "a", "target": [4, 2]})
+    state, _events = run(state, move("a", (3, 2)), {"type": "scout", "unit": "a", "target": [4, 2]})
     assert at(state, "a") == (3, 2) and state.cells[(4, 2)].face_up and state.perms["a"].tapped
 
 
@@ -192,7 +191,7 @@ def test_non_sick_staging_creature_moves_onto_any_enterable_home_row_square():
     state = position(rows, [bears("s", "staging"), bears("b", (0, 1)), BEN])
     assert moves(state, "s") == {(0, 0), (0, 2), (0, 4)}
     refused(state, move("s", (1, 0)), match="home row")
-    state, events = run(state, move("s", (0, 4)))
+    state, _events = run(state, move("s", (0, 4)))
     assert at(state, "s") == (0, 4) and state.cells[(0, 4)].face_up
     assert state.moves_started  # part of the movement block
 
@@ -275,7 +274,7 @@ def test_bog_wraith_swamp_swamp_island_stops_on_the_island():
     state = position(walk_board(WALK_ROW), [wraith(), BEN])
     assert {(2, 1), (2, 2), (2, 3)} <= moves(state, "w")
     assert (2, 4) not in moves(state, "w")  # beyond the island: can't
-    state, events = run(state, move("w", (2, 3)))
+    state, _events = run(state, move("w", (2, 3)))
     assert at(state, "w") == (2, 3)
     refused(position(walk_board(WALK_ROW), [wraith(), BEN]), move("w", (2, 4)))
 
@@ -315,7 +314,7 @@ def test_ruling_landwalk_may_be_aimed_through_face_down_squares():
 
 def test_landwalk_aimed_through_face_down_swamps_goes_all_the_way():
     row = [M, "?Swamp", "?Swamp", "?Swamp", "?Island"]
-    state, events = run(position(walk_board(row), [wraith(), BEN]), move("w", (2, 4)))
+    state, _events = run(position(walk_board(row), [wraith(), BEN]), move("w", (2, 4)))
     assert at(state, "w") == (2, 4)
     assert all(state.cells[(2, c)].face_up for c in range(1, 5))
 
@@ -407,7 +406,7 @@ def test_landhome_creature_on_its_land_is_kept():
 
 def test_landhome_creature_put_on_another_land_is_sacrificed_at_once():
     state = position(GRID, [serpent(), BEN])
-    state, events = run(state, {"type": "pass"})
+    state, _events = run(state, {"type": "pass"})
     assert "sea" not in state.perms
 
 
@@ -415,11 +414,11 @@ def test_landhome_creature_put_on_another_land_is_sacrificed_at_once():
 def test_a_move_waits_for_the_opponents_response_when_asked():
     state = position(GRID, [bears(), BEN], players=[{"name": "Ann"},
                                                      {"name": "Ben", "responses": True}])
-    state, events = run(state, move("a", (3, 2)))
+    state, _ = run(state, move("a", (3, 2)))
     assert state.pending is not None and at(state, "a") == (2, 2)
     refused(state, move("a", (3, 3)), 0, match="response")
     refused(state, {"type": "pass"}, 0, match="response")
-    state, events = run(state, {"type": "pass", "seat": 1})
+    state, _events = run(state, {"type": "pass", "seat": 1})
     assert state.pending is None and at(state, "a") == (3, 2)
 
 

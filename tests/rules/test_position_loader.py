@@ -106,11 +106,31 @@ def test_a_creature_cast_this_turn_moves_from_its_controllers_next_turn():
     state = position(rows, [UNITS[0], UNITS[1]],
                      players=[{"name": "A", "hand": ["Grizzly Bears"], "mana_pool": "{G}{G}"},
                               {"name": "B"}])
-    state, events = run(state, {"type": "cast", "card": "Grizzly Bears"})
-    new = [p.id for p in state.perms.values() if state.name(p.id) == "Grizzly Bears"
-           and p.zone == "staging"][0]
+    state, _events = run(state, {"type": "cast", "card": "Grizzly Bears"})
+    new = next(p.id for p in state.perms.values() if state.name(p.id) == "Grizzly Bears"
+           and p.zone == "staging")
     assert moves(state, new) == set()
     refused(state, {"type": "move", "unit": new, "to": [0, 1]}, match="summoning sick")
     state, _ = run(state, *[{"type": "pass"}] * 8)
     assert (state.active, state.phase) == (0, "main")
     assert moves(state, new) == {(0, 1), (0, 2)}
+
+
+def test_a_game_started_from_a_position_replays_from_its_record():
+    import json
+
+    from frontier_desktop.record import position_header, replay
+    from frontier_desktop.session import LocalSession
+
+    doc = {"format": "frontier-position/1", "variant": "frontier", "seed": 9,
+           "players": [{"name": "A"}, {"name": "B"}],
+           "board": {"rows": [["Forest", "?", "Forest"], ["?", "?", "?"], ["Plains"] * 3]},
+           "units": [unit("a", "Grizzly Bears", 0, (0, 0)), UNITS[1]]}
+    session = LocalSession(load_position(doc, pool().card), record_header=position_header(doc))
+    for seat, action in [(0, {"type": "move", "unit": "a", "to": [1, 0]}),
+                         (0, {"type": "scout", "unit": "a", "target": [1, 1]}),
+                         (0, {"type": "pass"}), (0, {"type": "pass"})]:
+        assert session.submit(seat, action).ok
+    again = replay(position_header(doc), session.actions)
+    assert json.dumps(again.to_wire(), sort_keys=True) == json.dumps(session.state.to_wire(),
+                                                                     sort_keys=True)

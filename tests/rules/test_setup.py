@@ -9,7 +9,7 @@ import pytest
 
 from frontier_desktop.record import new_game
 from frontier_desktop.rules import IllegalActionError, apply, legal_actions
-from tests.rules.helpers import FRONTIER, deck, refused, run
+from tests.rules.helpers import deck, refused, run
 
 DECK_A = deck((12, "Forest"), (11, "Swamp"), (20, "Grizzly Bears"), (4, "Giant Growth"))
 DECK_B = deck((12, "Plains"), (12, "Mountain"), (20, "Hill Giant"), (4, "Lightning Bolt"))
@@ -59,7 +59,7 @@ def test_columns_are_laid_left_to_right_five_at_a_time():
 def test_lands_remember_their_owner():
     state = fresh()
     owners = Counter((state.name(c.land), state.owner(c.land)) for c in state.cells.values())
-    for (name, owner), _ in owners.items():
+    for (name, owner) in owners:
         assert (owner == 0) == (name in ("Forest", "Swamp"))
 
 
@@ -87,7 +87,7 @@ def test_libraries_are_land_free_and_hands_are_seven():
 
 def test_libraries_are_shuffled_by_the_seed():
     a, b = fresh(1), fresh(2)
-    names = lambda s: [s.name(c) for c in s.players[0].library + s.players[0].hand]  # noqa: E731
+    names = lambda s: [s.name(c) for c in s.players[0].library + s.players[0].hand]
     order_a = [a.name(c) for c in a.players[1].hand + a.players[1].library]
     order_b = [b.name(c) for c in b.players[1].hand + b.players[1].library]
     assert order_a != order_b or names(a) != names(b)
@@ -100,7 +100,7 @@ def test_token_goes_on_a_home_row_land_of_the_players_choice():
     refused(state, {"type": "place_token", "at": [4, 0]}, 0, match="home row")
     refused(state, {"type": "place_token", "at": [1, 0]}, 0, match="home row")
     refused(state, {"type": "place_token", "at": [0, 0]}, 1)  # not Ben's choice yet
-    state, events = apply(state, {"type": "place_token", "at": [0, 3]}, 0)
+    state, _events = apply(state, {"type": "place_token", "at": [0, 3]}, 0)
     token = [p for p in state.perms.values() if p.controller == 0]
     assert len(token) == 1 and token[0].at == (0, 3) and token[0].zone == "board"
     card = state.card(token[0].id)
@@ -110,7 +110,7 @@ def test_token_goes_on_a_home_row_land_of_the_players_choice():
     refused(state, {"type": "place_token", "at": [0, 1]}, 1, match="home row")
     # Bug: a token of a chosen colour crashed with NameError (_COLOUR_NAMES not imported).
     state, _ = apply(state, {"type": "place_token", "at": [4, 2], "color": "G"}, 1)
-    ben = [p for p in state.perms.values() if p.controller == 1][0]
+    ben = next(p for p in state.perms.values() if p.controller == 1)
     assert ben.at == (4, 2) and state.card(ben.id).colors == ("G",)
 
 
@@ -130,18 +130,18 @@ def placed(state):
 def test_mulligan_redraws_seven_and_keep_puts_one_on_the_bottom_per_mulligan():
     state = placed(fresh())
     assert state.decision == {"kind": "mulligan", "player": 0}
-    first_hand = list(state.players[0].hand)
-    state, events = apply(state, {"type": "mulligan"}, 0)
+    list(state.players[0].hand)
+    state, _ = apply(state, {"type": "mulligan"}, 0)
     p = state.players[0]
     assert len(p.hand) == 7 and len(p.hand) + len(p.library) == 24 and p.mulligans == 1
-    assert p.hand != first_hand or True  # a reshuffle; may repeat by chance
+    assert True  # a reshuffle; may repeat by chance
     refused(state, {"type": "keep"}, 0, match="exactly 1")
     bottom = p.hand[2]
-    state, events = apply(state, {"type": "keep", "bottom": [bottom]}, 0)
+    state, _ = apply(state, {"type": "keep", "bottom": [bottom]}, 0)
     p = state.players[0]
     assert len(p.hand) == 6 and p.library[-1] == bottom
     assert state.decision == {"kind": "mulligan", "player": 1}
-    state, events = apply(state, {"type": "keep"}, 1)
+    state, _events = apply(state, {"type": "keep"}, 1)
     assert state.decision is None
     assert (state.turn, state.active, state.phase) == (1, 0, "upkeep")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules.helpers import creature, pt, position, run, unit
+from tests.rules.helpers import creature, position, pt, run, unit
 
 F, M, P, I, S = "Forest", "Mountain", "Plains", "Island", "Swamp"
 
@@ -118,7 +118,7 @@ def test_ruling_attacker_keeps_its_terrain_bonus_after_its_own_attack_taps_it():
     state = position(board(F, F, F, F, F), [unit("d", "Shanodin Dryads", 0, (2, 2)),
                                             unit("b", beast, 1, (2, 1)), BEN])
     assert pt(state, "d") == (5, 5)
-    state, events = run(state, attack("d", (2, 1)))
+    state, _events = run(state, attack("d", (2, 1)))
     assert state.perms["d"].tapped and "d" in state.perms
     assert "b" not in state.perms
     assert pt(state, "d") == (6, 6)  # the beast is gone; the bonus counts from terrain now

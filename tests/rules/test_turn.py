@@ -120,7 +120,7 @@ def test_hand_size_discard_at_end_of_turn():
     state = position(ROWS, BOTH, players=[{"name": "Ann", "hand": hand}, {"name": "Ben"}],
                      phase="end")
     refused(state, {"type": "pass"}, match="discard down to 7")
-    state, events = apply(state, {"type": "discard", "card": "Grizzly Bears"})
+    state, _events = apply(state, {"type": "discard", "card": "Grizzly Bears"})
     assert len(state.players[0].hand) == 8 and len(state.players[0].graveyard) == 1
     refused(state, {"type": "pass"}, match="discard")
     state, _ = apply(state, {"type": "discard", "card": state.players[0].hand[0]})
