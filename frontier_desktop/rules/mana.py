@@ -123,14 +123,15 @@ def _pay_flexible(left: Pool, flexible: list[str], generic: int, life: int,
             options.append(("", int(part)))
         elif part == "P":
             options.append(("life", 0))
+    # Of the ways that work, take the one that pays the least life: a player never spends
+    # life on a Phyrexian symbol that their mana could have paid.
+    best: tuple[Pool, int] | None = None
     for kind, extra in options:
         if kind == "life":
-            if life - life_paid >= 2:
-                result = _pay_flexible(left, rest, generic, life, life_paid + 2)
-                if result is not None:
-                    return result
-            continue
-        if kind:
+            if life - life_paid < 2:
+                continue
+            result = _pay_flexible(left, rest, generic, life, life_paid + 2)
+        elif kind:
             if left[kind] <= 0:
                 continue
             left2 = dict(left)
@@ -138,9 +139,11 @@ def _pay_flexible(left: Pool, flexible: list[str], generic: int, life: int,
             result = _pay_flexible(left2, rest, generic, life, life_paid)
         else:
             result = _pay_flexible(left, rest, generic + extra, life, life_paid)
-        if result is not None:
-            return result
-    return None
+        if result is not None and (best is None or result[1] < best[1]):
+            best = result
+            if best[1] == life_paid:
+                break  # no life spent below this symbol: nothing does better
+    return best
 
 
 def cost_colours(cost: str) -> list[str]:

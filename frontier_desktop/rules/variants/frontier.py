@@ -207,6 +207,9 @@ class Frontier(ManualActions, Variant):
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep)):
+            raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
+                                             "choice to make now")
         if state.pending is not None:
             if seat != state.pending["responder"]:
                 raise IllegalActionError(action, "waiting for the opponent's response")
