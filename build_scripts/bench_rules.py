@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.decks import Section, read_deck_file
 from frontier_desktop.position import load_position
 from frontier_desktop.rules import apply, legal_actions
 from frontier_desktop.record import new_game
@@ -59,18 +60,17 @@ def mid_game_position() -> dict[str, Any]:
 
 
 def read_deck(path: Path, pool: BundledPool) -> list[Any]:
+    """The main deck of a sample deck file as rules cards, one entry per copy."""
+    result = read_deck_file(path, cards=pool)
+    if not result.is_complete:
+        raise ValueError(f"{path.name}: {result.problems[0]}")
     cards = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line.startswith("//") and "grid" in line.lower():
-            break
-        if not line or line.startswith(("//", "#")):
-            continue
-        count, _, name = line.partition(" ")
-        card = pool.card(name.strip())
-        if card is None:
-            raise ValueError(f"{path.name}: unknown card {name!r}")
-        cards.extend([card] * int(count.rstrip("x")))
+    for entry in result.deck.entries:
+        if entry.section is Section.MAIN:
+            card = pool.card(entry.name)
+            if card is None:
+                raise ValueError(f"{path.name}: unknown card {entry.name!r}")
+            cards.extend([card] * entry.count)
     return cards
 
 
