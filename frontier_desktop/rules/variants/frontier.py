@@ -881,6 +881,18 @@ class Frontier(ManualActions, Variant):
             state.pending = state.decision = None
             events.append({"type": "game_over", "winner": state.winner})
 
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        """For card text a player controls exactly the lands their creatures stand on."""
+        out: dict[Any, int] = {}
+        for pos, ids in state.occupants().items():
+            cell = state.cells.get(pos)
+            if cell is None or cell.land is None:
+                continue
+            controllers = {state.perms[i].controller for i in ids}
+            if len(controllers) == 1:
+                out[pos] = controllers.pop()
+        return out
+
     # ================================================================== analysis
     def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
         occ = state.occupants()
