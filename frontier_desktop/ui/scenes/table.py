@@ -903,6 +903,8 @@ class TableScene(Scene):
         r = self.renderer
         if r.layout is None or r.layout.size != self.app.size:
             r.rebuild()
+        else:
+            r.refresh_art()
         r.draw_static(surface)
         lay = r.layout
         assert lay is not None

@@ -8,6 +8,7 @@ highlights are cached translucent tiles. Nothing per frame scales, loads or lays
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +133,8 @@ class TableRenderer:
         self.log_scroll = 0
         self._tiles: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.subtitle = ""
+        self._art_version = -1
+        self._art_checked = 0.0
 
     # ------------------------------------------------------------------ geometry
     @property
@@ -273,7 +276,7 @@ class TableRenderer:
                 tapper = cell.get("tapped_by")
                 if tapper is not None:
                     key_size = tapped_size
-                    rot = images._get(("rot", name if cell.get("face_up") else "", key_size),
+                    rot = images._get(("rot", id(face), key_size),
                                       lambda f=face: pygame.transform.rotate(
                                           pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
                     surf.blit(rot, rot.get_rect(center=rect.center))
@@ -421,8 +424,7 @@ class TableRenderer:
             y += line_h
 
     def _build_sprites(self) -> None:
-        lay, view, images, fonts, pal = self.layout, self.view, self.app.images, self.app.fonts, \
-            self.app.palette
+        lay, view, images, pal = self.layout, self.view, self.app.images, self.app.palette
         assert lay is not None and view is not None
         self.sprites = {}
         cw, ch = lay.cell
@@ -452,8 +454,7 @@ class TableRenderer:
             owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
-                base = images._get(("tapped-token", name, tuple(unit.get("colors") or ()),
-                                    owner_col, dd),
+                base = images._get(("tapped-token", id(base)),
                                    lambda b=base: _dim(pygame.transform.rotate(b, -90)))
             badges = self._badges(unit, dd)
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
@@ -499,6 +500,19 @@ class TableRenderer:
         return out
 
     # ------------------------------------------------------------------ draw
+    def refresh_art(self, *, throttle_s: float = 0.3) -> bool:
+        """Rebuild the cached layers when card images arrived (at most every *throttle_s*)."""
+        art = self.app.art
+        if art.version == self._art_version or self.view is None:
+            return False
+        now = time.perf_counter()
+        if now - self._art_checked < throttle_s and self._art_version >= 0:
+            return False
+        self._art_checked = now
+        self._art_version = art.version
+        self.rebuild()
+        return True
+
     def draw_static(self, surface: pygame.Surface) -> None:
         if self.static is not None:
             surface.blit(self.static, (0, 0))
