@@ -183,3 +183,28 @@ def test_continue_resumes_the_autosave(app) -> None:
     session = games.session_from_record(app.paths.autosave_file)
     assert session.view(0)["units"] == table.session.view(0)["units"]
     assert session.state.state_id == table.session.state.state_id
+
+
+def test_combat_shows_a_lunge_damage_and_fading_casualties(app) -> None:
+    table = _skirmish(app)
+    giant = table.renderer.sprites["giant"]
+    knight = _unit(table, "knight")
+    drag(app, giant.home, _centre(table, knight["at"]))
+    # the state is already resolved (animations never delay it) ...
+    assert table.view["attacking"]
+    events = [e["type"] for e in table.session.log(0)[-1].get("events", [])] or ["?"]
+    # ... and the overlays play on top of it
+    assert [g.unit for g in table.fx.lunges] == ["giant"]
+    assert any(f.text.startswith("-") for f in table.fx.floaters)
+    gone = {"giant", "knight"} - {u["id"] for u in table.view["units"]}
+    assert len(table.fx.fades) == len(gone), events
+    step(app, 90)  # 1.5 s at normal speed: all over
+    assert not table.fx.busy
+
+
+def test_animations_off_in_settings(app) -> None:
+    app.settings.animation_speed = 0.0
+    table = _skirmish(app)
+    giant = table.renderer.sprites["giant"]
+    drag(app, giant.home, _centre(table, _unit(table, "knight")["at"]))
+    assert table.view["attacking"] and not table.fx.busy

@@ -20,6 +20,7 @@ import pygame_gui
 from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
 from frontier_desktop.ui.scenes.base import Scene
+from frontier_desktop.ui.table.effects import Effects
 from frontier_desktop.ui.table.render import Square, TableRenderer, TokenSprite
 from frontier_desktop.ui.table.words import Namer, entry_lines
 
@@ -60,17 +61,6 @@ class Glide:
     unit: str
     start: tuple[float, float]
     t: float = 0.0
-
-
-@dataclass
-class Floater:
-    """A short-lived number or word over the board (damage, dice)."""
-
-    text: str
-    pos: tuple[int, int]
-    colour: tuple[int, int, int]
-    t: float = 0.0
-    life: float = 1.2
 
 
 @dataclass
@@ -150,7 +140,7 @@ class TableScene(Scene):
         self.highlights: dict[Square, str] = {}
         self.drag: Drag | None = None
         self.glides: list[Glide] = []
-        self.floaters: list[Floater] = []
+        self.fx = Effects()
         self.menu: ContextMenu | None = None
         self.message = ""
         self.message_t = 0.0
@@ -794,27 +784,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ animation
     def _animate(self, events: list[dict[str, Any]]) -> None:
+        """Start cosmetic overlays for *events* (call before the view refresh)."""
         speed = self.app.settings.animation_speed
+        if speed > 0:
+            self.fx.from_events(events, self.renderer, self.seat)
         for e in events:
-            kind = e.get("type")
-            if kind == "damage" and speed > 0:
-                target = e.get("target")
-                pos = None
-                if target == "player":
-                    lay = self.renderer.layout
-                    if lay:
-                        pos = (lay.opp_panel if e.get("player") != self.seat else lay.own_panel).center
-                else:
-                    sprite = self.renderer.sprites.get(str(target))
-                    pos = sprite.home if sprite else None
-                if pos:
-                    self.floaters.append(Floater(f"-{e.get('amount')}", pos, (255, 90, 80)))
-            elif kind == "died" and speed > 0:
-                sprite = self.renderer.sprites.get(str(e.get("unit")))
-                if sprite:
-                    self.floaters.append(Floater("dies", (sprite.home[0], sprite.home[1] + 18),
-                                                 (220, 220, 220)))
-            elif kind == "dice":
+            if e.get("type") == "dice":
                 self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0}
                 if speed <= 0:
                     self.dice["t"] = 1.0
@@ -828,9 +803,7 @@ class TableScene(Scene):
         for glide in self.glides:
             glide.t += dt * speed / GLIDE_S
         self.glides = [g for g in self.glides if g.t < 1.0]
-        for f in self.floaters:
-            f.t += dt * speed
-        self.floaters = [f for f in self.floaters if f.t < f.life]
+        self.fx.update(dt, speed)
         if self.dice is not None:
             self.dice["t"] += dt * speed
             if self.dice["t"] > 2.2:
@@ -924,6 +897,7 @@ class TableScene(Scene):
         dragging = self.drag.ident if self.drag and self.drag.kind == "token" and self.drag.active \
             else None
         gliding = {g.unit: g for g in self.glides}
+        self.fx.draw_under(surface)
         for uid, sprite in r.sprites.items():
             if uid == dragging:
                 continue
@@ -936,7 +910,10 @@ class TableScene(Scene):
                 continue
             if uid == self.selected:
                 pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5, 3)
-            r.draw_sprite(surface, sprite)
+            r.draw_sprite(surface, sprite, self.fx.offset(uid, sprite.home) if self.fx.lunges
+                          else None)
+        if self.fx.lunges:
+            self.fx.draw_under(surface, lunging=True)
         # hand: mulligan picks
         for rect, cid, _ in r.hand_rects:
             if cid in self.bottom_pick:
@@ -949,10 +926,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, pal.accent, rect.inflate(4, 4), 2, border_radius=8)
         self._draw_status(surface)
         self._draw_preview(surface)
-        for f in self.floaters:
-            a = f.t / f.life
-            t = fonts.text(f.text, 22, f.colour, True)
-            surface.blit(t, t.get_rect(center=(f.pos[0], f.pos[1] - int(40 * a))))
+        self.fx.draw_over(surface, fonts)
         if self.dice is not None:
             self._draw_dice(surface)
         if self.drag is not None and self.drag.active:
