@@ -208,3 +208,61 @@ def test_animations_off_in_settings(app) -> None:
     giant = table.renderer.sprites["giant"]
     drag(app, giant.home, _centre(table, _unit(table, "knight")["at"]))
     assert table.view["attacking"] and not table.fx.busy
+
+
+def _bands(app) -> TableScene:
+    session = games.session_from_position(FIXTURES / "bands.json")
+    table = TableScene(app, session, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app)
+    return table
+
+
+def _bunit(table: TableScene, uid: str) -> dict:
+    return next(u for u in table.view["units"] if u["id"] == uid)
+
+
+def _shift_click(app, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT,
+                                         unicode="", scancode=0))
+    click(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="",
+                                         scancode=0))
+    step(app)
+
+
+def test_banding_stack_members_can_be_picked_and_split_off(app) -> None:
+    table = _bands(app)
+    one, two = table.renderer.sprites["hero1"], table.renderer.sprites["hero2"]
+    assert one.home != two.home  # fanned out: each member can be clicked
+    _shift_click(app, one.home)
+    assert table.group == ["hero1"]
+    drag(app, one.home, _centre(table, (1, 1)))
+    assert _bunit(table, "hero1")["at"] == [1, 1]
+    assert _bunit(table, "hero2")["at"] == [0, 1]  # only the chosen member moved
+
+
+def test_drag_box_selects_a_stack_and_moves_it_as_one(app) -> None:
+    table = _bands(app)
+    rect = table.renderer.square_rect((0, 1))
+    drag(app, (rect.left + 3, rect.top + 3), (rect.right - 3, rect.bottom - 3))
+    assert sorted(table.group) == ["hero1", "hero2"]
+    state_before = table.session.state.state_id
+    drag(app, table.renderer.sprites["hero2"].home, _centre(table, (0, 0)))
+    assert table.session.state.state_id == state_before + 1
+    assert _bunit(table, "hero1")["at"] == _bunit(table, "hero2")["at"] == [0, 0]
+
+
+def test_moving_onto_a_friendly_banding_square_forms_a_stack(app) -> None:
+    table = _bands(app)
+    assert [0, 1] in _bunit(table, "hero3")["moves"]  # the engine lists the stack square
+    drag(app, table.renderer.sprites["hero3"].home, _centre(table, (0, 1)))
+    assert _bunit(table, "hero3")["at"] == [0, 1]
+    assert len(_bunit(table, "hero1")["stack"]["units"]) == 3
+
+
+def test_a_click_on_a_land_still_taps_it(app) -> None:
+    table = _bands(app)
+    rect = table.renderer.square_rect((0, 1))
+    click(app, (rect.x + 15, rect.bottom - 15))
+    assert table.view["players"][0]["mana_pool"] == "{W}"

@@ -136,6 +136,10 @@ class TableScene(Scene):
         self.legal: list[dict[str, Any]] = []
         self.names = Namer([p.name for p in session.state.players])
         self.selected: str | None = None
+        self.group: list[str] = []
+        """Banding: the creatures of one square chosen with shift-click or a drag box."""
+        self.box: tuple[tuple[int, int], tuple[int, int]] | None = None
+        """A drag box being drawn: (start, current)."""
         self.mode = "move"
         self.highlights: dict[Square, str] = {}
         self.drag: Drag | None = None
@@ -157,6 +161,7 @@ class TableScene(Scene):
         self.game_over_shown = False
         self.cover_first = cover_first
         self._mouse = (0, 0)
+        self._shift = False
         self.frames_since_change = 0
 
     # ------------------------------------------------------------------ lifecycle
@@ -215,6 +220,9 @@ class TableScene(Scene):
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
         if self.selected and self.selected not in self.renderer.sprites:
             self.selected = None
+        self.group = [u for u in self.group if self._is_movable_mine(u)]
+        if len(self.group) < 1 or (self.selected and self.selected not in self.group):
+            self.group = []
         self._compute_highlights()
         self._update_buttons()
         self.frames_since_change = 0
@@ -349,7 +357,70 @@ class TableScene(Scene):
                 out.setdefault(sq, []).append(a)
         return out
 
-    def select(self, unit_id: str | None, mode: str = "move") -> None:
+    def _is_movable_mine(self, unit_id: str) -> bool:
+        unit = self.unit(unit_id)
+        return bool(unit and unit.get("controller") == self.seat and isinstance(unit.get("at"), list))
+
+    def toggle_group(self, unit_id: str) -> None:
+        """Shift-click: add or remove a creature of the selected square to the moving group."""
+        unit = self.unit(unit_id)
+        if unit is None or not self._is_movable_mine(unit_id):
+            return
+        first = self.unit(self.group[0]) if self.group else self.unit(self.selected)
+        if first is None or first.get("at") != unit.get("at"):
+            self.group = []
+        elif not self.group and self.selected:
+            self.group = [self.selected]
+        if unit_id in self.group:
+            self.group.remove(unit_id)
+        else:
+            self.group.append(unit_id)
+        lead = self.group[0] if self.group else None
+        self.select(unit_id if unit_id in self.group else lead, keep_group=True)
+        n = len(self.group)
+        if n:
+            self.say(f"{n} chosen to move together: drag one of them." if n > 1 else
+                     "Only this creature will move: drag it (shift-click adds more).")
+
+    def box_select(self, rect: pygame.Rect) -> None:
+        """A drag box: choose your creatures inside it (those of the square with the most)."""
+        by_square: dict[tuple[int, int], list[str]] = {}
+        for uid, sprite in self.renderer.sprites.items():
+            if rect.collidepoint(sprite.home) and self._is_movable_mine(uid):
+                at = sprite.unit["at"]
+                by_square.setdefault((int(at[0]), int(at[1])), []).append(uid)
+        if not by_square:
+            self.select(None)
+            return
+        ids = max(by_square.values(), key=len)
+        self.select(ids[0])
+        self.group = ids if len(ids) > 1 else []
+        if len(ids) > 1:
+            self.say(f"{len(ids)} chosen to move together: drag one of them.")
+
+    def moving_ids(self) -> list[str]:
+        """The creatures a token drag carries: the chosen group, else the dragged one's stack."""
+        if self.drag is None or self.drag.kind != "token" or not self.drag.active:
+            return []
+        uid = self.drag.ident
+        if self.group and uid in self.group:
+            return list(self.group)
+        unit = self.unit(uid) or {}
+        return list((unit.get("stack") or {}).get("units") or [uid])
+
+    def move_action(self, unit_id: str, sq: Square) -> dict[str, Any]:
+        """A move of *unit_id* to *sq*, naming the chosen group when it is part of a stack."""
+        action: dict[str, Any] = {"type": "move", "unit": unit_id, "to": list(sq)}
+        unit = self.unit(unit_id) or {}
+        stack = (unit.get("stack") or {}).get("units") or [unit_id]
+        if self.group and unit_id in self.group and set(self.group) != set(stack):
+            action["units"] = sorted(self.group, key=stack.index if set(self.group) <= set(stack)
+                                     else self.group.index)
+        return action
+
+    def select(self, unit_id: str | None, mode: str = "move", *, keep_group: bool = False) -> None:
+        if not keep_group:
+            self.group = []
         self.selected = unit_id
         self.mode = mode
         self._compute_highlights()
@@ -465,7 +536,7 @@ class TableScene(Scene):
         """Move / attack / scout *unit_id* to *sq* as the highlights say; None if no highlight."""
         kind = self.highlights.get(sq)
         if kind == "move":
-            return self.submit({"type": "move", "unit": unit_id, "to": list(sq)})
+            return self.submit(self.move_action(unit_id, sq))
         if kind == "attack":
             return self.submit({"type": "attack", "unit": unit_id, "target": list(sq)})
         if kind == "scout":
@@ -550,6 +621,10 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._on_button(event.ui_element)
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and \
+                event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            self._shift = event.type == pygame.KEYDOWN
+            return False
         if event.type == pygame.KEYDOWN:
             return self._on_key(event)
         if event.type == pygame.MOUSEMOTION:
@@ -617,6 +692,8 @@ class TableScene(Scene):
         return False
 
     def _on_motion(self, pos: tuple[int, int]) -> None:
+        if self.box is not None:
+            self.box = (self.box[0], pos)
         if self.drag is not None:
             self.drag.pos = pos
             if not self.drag.active:
@@ -665,11 +742,18 @@ class TableScene(Scene):
             if self.selected and (sprite is None or sprite.id != self.selected):
                 self.act_on_square(self.selected, sq)
                 return True
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or self._shift
+        if sprite is not None and shift and self._is_movable_mine(sprite.id):
+            self.toggle_group(sprite.id)
+            self.drag = Drag("token", sprite.id, pos, pos,
+                             (pos[0] - sprite.home[0], pos[1] - sprite.home[1]))
+            return True
         if sprite is not None:
             unit = sprite.unit
             if unit.get("controller") == self.seat and (unit.get("moves") or unit.get("attacks")
                                                         or self.legal_of("scout", unit=sprite.id)):
-                self.select(sprite.id)
+                in_group = sprite.id in self.group
+                self.select(sprite.id, keep_group=in_group)
                 self.drag = Drag("token", sprite.id, pos, pos,
                                  (pos[0] - sprite.home[0], pos[1] - sprite.home[1]))
             else:
@@ -692,12 +776,8 @@ class TableScene(Scene):
             self.drag = Drag("hand", cid, pos, pos, (pos[0] - rect.x, pos[1] - rect.y), name=name)
             return True
         if sq is not None:
-            if self.tap_land(sq, pos):
-                return True
-            cell = self.renderer.cell(sq) or {}
-            if cell.get("land"):
-                self.pinned = ("card", cell["land"])
-            self.select(None)
+            # a click (released without moving) taps the land; a drag draws a selection box
+            self.box = (pos, pos)
             return True
         if self.selected is not None:
             self.select(None)
@@ -725,6 +805,20 @@ class TableScene(Scene):
         return False
 
     def _on_left_up(self, pos: tuple[int, int]) -> bool:
+        if self.box is not None:
+            (x0, y0), _ = self.box
+            self.box = None
+            rect = pygame.Rect(min(x0, pos[0]), min(y0, pos[1]), abs(pos[0] - x0), abs(pos[1] - y0))
+            if rect.w >= DRAG_THRESHOLD or rect.h >= DRAG_THRESHOLD:
+                self.box_select(rect)
+                return True
+            sq = self.renderer.square_at((x0, y0))
+            if sq is not None and not self.tap_land(sq, (x0, y0)):
+                cell = self.renderer.cell(sq) or {}
+                if cell.get("land"):
+                    self.pinned = ("card", cell["land"])
+                self.select(None)
+            return True
         drag, self.drag = self.drag, None
         if drag is None:
             return False
@@ -748,8 +842,7 @@ class TableScene(Scene):
         result = self.act_on_square(drag.ident, sq)
         if result is None:
             # not highlighted: ask the engine why, so the message is the rules' own reason
-            probe = self.session.submit(self.seat, {"type": "move", "unit": drag.ident,
-                                                    "to": list(sq)})
+            probe = self.session.submit(self.seat, self.move_action(drag.ident, sq))
             if probe.ok:  # the engine allowed something the view did not list: accept it
                 self._autosave()
                 self.settle()
@@ -894,12 +987,11 @@ class TableScene(Scene):
             rect = r.square_rect(sq)
             surface.blit(r.tile(kind, (cw - 2, ch - 2)), (rect.x + 1, rect.y + 1))
         # tokens
-        dragging = self.drag.ident if self.drag and self.drag.kind == "token" and self.drag.active \
-            else None
+        moving = self.moving_ids()
         gliding = {g.unit: g for g in self.glides}
         self.fx.draw_under(surface)
         for uid, sprite in r.sprites.items():
-            if uid == dragging:
+            if uid in moving:
                 continue
             glide = gliding.get(uid)
             if glide is not None:
@@ -908,8 +1000,9 @@ class TableScene(Scene):
                 cy = glide.start[1] + (sprite.home[1] - glide.start[1]) * t
                 r.draw_sprite(surface, sprite, (int(cx), int(cy)))
                 continue
-            if uid == self.selected:
-                pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5, 3)
+            if uid == self.selected or uid in self.group:
+                pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5,
+                                   3 if uid == self.selected else 2)
             r.draw_sprite(surface, sprite, self.fx.offset(uid, sprite.home) if self.fx.lunges
                           else None)
         if self.fx.lunges:
@@ -932,13 +1025,24 @@ class TableScene(Scene):
         if self.drag is not None and self.drag.active:
             pos = (self.drag.pos[0] - self.drag.offset[0], self.drag.pos[1] - self.drag.offset[1])
             if self.drag.kind == "token":
-                sprite = r.sprites.get(self.drag.ident)
-                if sprite:
-                    r.draw_sprite(surface, sprite, pos, lifted=True)
+                lead = r.sprites.get(self.drag.ident)
+                for uid in moving:
+                    sprite = r.sprites.get(uid)
+                    if sprite and lead and uid != lead.id:
+                        r.draw_sprite(surface, sprite, (pos[0] + sprite.home[0] - lead.home[0],
+                                                        pos[1] + sprite.home[1] - lead.home[1]),
+                                      lifted=True)
+                if lead:
+                    r.draw_sprite(surface, lead, pos, lifted=True)
             else:
                 face = self.app.images.face(self.drag.name, self.info.get(self.drag.name),
                                             lay.hand_card)
                 surface.blit(face, pos)
+        if self.box is not None:
+            (x0, y0), (x1, y1) = self.box
+            box = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+            if box.w >= DRAG_THRESHOLD or box.h >= DRAG_THRESHOLD:
+                pygame.draw.rect(surface, pal.select, box, 2, border_radius=4)
         if self.menu is not None:
             self.menu.draw(surface, self.app, self._mouse)
         if self.help:

@@ -171,11 +171,15 @@ class TableRenderer:
         return int(self.rows - 1 - sr), int(sc)
 
     def sprite_at(self, pos: tuple[int, int]) -> TokenSprite | None:
-        for sprite in reversed(list(self.sprites.values())):
+        """The token under *pos*; where fanned stack members overlap, the nearest centre."""
+        best: TokenSprite | None = None
+        best_d = 0
+        for sprite in self.sprites.values():
             dx, dy = pos[0] - sprite.home[0], pos[1] - sprite.home[1]
-            if dx * dx + dy * dy <= sprite.radius * sprite.radius:
-                return sprite
-        return None
+            dist = dx * dx + dy * dy
+            if dist <= sprite.radius * sprite.radius and (best is None or dist <= best_d):
+                best, best_d = sprite, dist
+        return best
 
     def hand_at(self, pos: tuple[int, int]) -> tuple[int, str, str] | None:
         for i in range(len(self.hand_rects) - 1, -1, -1):
@@ -430,8 +434,12 @@ class TableRenderer:
         cw, ch = lay.cell
         d = int(min(cw, ch) * 0.74)
         staged: dict[int, int] = {}
-        seen_stack: set[tuple[int, int]] = set()
         me = self.seat
+        per_square: dict[tuple[int, int], list[str]] = {}
+        for unit in view.get("units", []):
+            at = unit.get("at")
+            if isinstance(at, list):
+                per_square.setdefault((int(at[0]), int(at[1])), []).append(str(unit["id"]))
         for unit in view.get("units", []):
             at = unit.get("at")
             ctrl = int(unit.get("controller", 0))
@@ -439,10 +447,16 @@ class TableRenderer:
                 sq = (int(at[0]), int(at[1]))
                 rect = self.square_rect(sq)
                 centre = rect.center
-                if sq in seen_stack:
-                    centre = (centre[0] + 6, centre[1] - 6)
-                seen_stack.add(sq)
+                members = per_square[sq]
                 dd = d
+                if len(members) > 1:
+                    # a banding stack: members fanned out so each can be picked (shift-click)
+                    dd = int(d * 0.8)
+                    n = len(members)
+                    spread = min(dd * 0.45, (cw - dd - 6) / max(1, n - 1))
+                    i = members.index(str(unit["id"]))
+                    centre = (int(centre[0] + (i - (n - 1) / 2) * spread),
+                              int(centre[1] + (i - (n - 1) / 2) * -4))
             else:
                 strip = self.layout.own_staging if ctrl == me else self.layout.opp_staging
                 k = staged.get(ctrl, 0)
@@ -487,7 +501,7 @@ class TableRenderer:
             out.append((dmg, (-d // 2 - 2, d // 2 - dmg.get_height() + 2)))
         if unit.get("sick"):
             zz = _pill(fonts.text("zz", 11, (230, 230, 255), bold=True), (70, 70, 140))
-            out.append((zz, (d // 2 - zz.get_width() + 6, -d // 2 - 4)))
+            out.append((zz, (-d // 2 - 6, -zz.get_height() // 2)))
         counters = unit.get("counters") or {}
         if counters:
             text = " ".join(f"{k}×{v}" for k, v in counters.items())
