@@ -18,6 +18,7 @@ import pygame_gui
 from frontier_desktop.config import Paths, Settings, load_settings, save_settings
 from frontier_desktop.ui.card_art import CardArt, open_database
 from frontier_desktop.ui.cards import CardImages
+from frontier_desktop.ui.keys import matches
 from frontier_desktop.ui.scenes.base import Scene, SceneStack
 from frontier_desktop.ui.theme import Fonts, Palette, palette
 
@@ -111,7 +112,8 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize((event.w, event.h))
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        if event.type == pygame.KEYDOWN and matches(self.settings.keys.get("fullscreen", "f11"),
+                                                    event):
             self.toggle_fullscreen()
             return
         consumed = self.ui.process_events(event)

@@ -266,3 +266,50 @@ def test_a_click_on_a_land_still_taps_it(app) -> None:
     rect = table.renderer.square_rect((0, 1))
     click(app, (rect.x + 15, rect.bottom - 15))
     assert table.view["players"][0]["mana_pool"] == "{W}"
+
+
+def test_hold_priority_opens_a_response_prompt_for_the_opponent(app) -> None:
+    app.settings.hold_priority = True
+    table = _skirmish(app, hotseat=True)
+    assert all(p["responses"] for p in table.view["players"])  # set_responses was sent
+    elf = table.renderer.sprites["elf"]
+    dest = _unit(table, "elf")["moves"][0]
+    drag(app, elf.home, _centre(table, dest))
+    # Ben may respond: the device passes to him, and the prompt names Ann's move
+    assert isinstance(app.scenes.top, CoverScene)
+    key(app, pygame.K_SPACE)
+    assert table.seat == 1 and table.respond.showing
+    assert "moves" in table.respond.text
+    click(app, table.respond.respond_rect.center)  # Respond: the prompt folds, table stays live
+    assert not table.respond.showing and table.view["pending"]
+    press(app, table.buttons["pass"])  # "Let it resolve"
+    assert isinstance(app.scenes.top, CoverScene)
+    key(app, pygame.K_SPACE)
+    assert table.seat == 0 and _unit(table, "elf")["at"] == dest
+
+
+def test_no_response_window_by_default(app) -> None:
+    table = _skirmish(app, hotseat=True)
+    elf = table.renderer.sprites["elf"]
+    dest = _unit(table, "elf")["moves"][0]
+    drag(app, elf.home, _centre(table, dest))
+    assert app.scenes.top is table and _unit(table, "elf")["at"] == dest
+
+
+def test_rebound_keys_drive_the_table(app) -> None:
+    from frontier_desktop.ui.scenes.settings import SettingsScene
+
+    table = _skirmish(app)
+    settings = app.scenes.push(SettingsScene(app))
+    step(app)
+    press(app, settings.key_buttons["pass_or_done"])
+    assert settings.capturing == "pass_or_done"
+    key(app, pygame.K_p)
+    assert settings.keys["pass_or_done"] == "p"
+    press(app, settings.w["save"])
+    assert app.scenes.top is table and app.settings.keys["pass_or_done"] == "p"
+    turn = table.view["turn"]
+    key(app, pygame.K_SPACE)  # no longer bound: nothing happens
+    assert table.view["turn"] == turn
+    key(app, pygame.K_p)
+    assert table.view["turn"] == turn + 1 or table.view["active"] != 0

@@ -19,8 +19,10 @@ import pygame_gui
 
 from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
+from frontier_desktop.ui.keys import intent_of
 from frontier_desktop.ui.scenes.base import Scene
 from frontier_desktop.ui.table.effects import Effects
+from frontier_desktop.ui.table.prompt import ResponsePrompt
 from frontier_desktop.ui.table.render import Square, TableRenderer, TokenSprite
 from frontier_desktop.ui.table.words import Namer, entry_lines
 
@@ -145,6 +147,7 @@ class TableScene(Scene):
         self.drag: Drag | None = None
         self.glides: list[Glide] = []
         self.fx = Effects()
+        self.respond = ResponsePrompt()
         self.menu: ContextMenu | None = None
         self.message = ""
         self.message_t = 0.0
@@ -167,6 +170,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ lifecycle
     def on_enter(self) -> None:
         super().on_enter()
+        self.sync_responses()
         self.settle()
         if self.cover_first and self.hotseat:
             self._push_cover()
@@ -205,7 +209,24 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         super().on_resume()
+        if self.sync_responses():
+            self.refresh()
         self._update_buttons()
+
+    def sync_responses(self) -> bool:
+        """Tell the engine each seat at this screen's "hold priority" setting; True if changed."""
+        want = bool(self.app.settings.hold_priority)
+        seats = (0, 1) if self.hotseat else (self.seat,)
+        changed = False
+        for seat in seats:
+            players = self.session.view(seat).get("players") or []
+            if seat < len(players) and not players[seat].get("game_over") and \
+                    bool(players[seat].get("responses")) != want:
+                if self.session.submit(seat, {"type": "set_responses", "on": want}).ok:
+                    changed = True
+        if changed:
+            self._autosave()
+        return changed
 
     # ------------------------------------------------------------------ state
     def refresh(self) -> None:
@@ -218,6 +239,7 @@ class TableScene(Scene):
         for entry in self.session.log(self.seat):
             lines.extend(entry_lines(entry, self.names))
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
+        self.respond.update(self.view, self.seat, self.names)
         if self.selected and self.selected not in self.renderer.sprites:
             self.selected = None
         self.group = [u for u in self.group if self._is_movable_mine(u)]
@@ -672,21 +694,22 @@ class TableScene(Scene):
         return False
 
     def _on_key(self, event: pygame.event.Event) -> bool:
-        mods = pygame.key.get_mods() | getattr(event, "mod", 0)
-        if event.key == pygame.K_SPACE:
+        """Keys by intent, from the (rebindable) bindings in the settings."""
+        intent = intent_of(self.app.settings.keys, event)
+        if intent == "pass_or_done":
             self.primary()
             return True
-        if event.key == pygame.K_ESCAPE:
+        if intent == "cancel":
             if not self.cancel():
                 self.leave()
             return True
-        if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+        if intent == "undo":
             self.undo()
             return True
-        if event.key == pygame.K_F1:
+        if intent == "help":
             self.help = not self.help
             return True
-        if event.key == pygame.K_s and self.selected:
+        if intent == "scout" and self.selected:
             self.select(self.selected, "scout")
             return True
         return False
@@ -730,6 +753,17 @@ class TableScene(Scene):
             if rect.collidepoint(pos):
                 self.token_colour = colour
                 return True
+        answer = self.respond.hit(pos)
+        if answer == "resolve":
+            self.submit({"type": "pass"})
+            return True
+        if answer == "respond":
+            self.respond.folded = True
+            self.say("Respond: cast an instant, tap lands, or right-click for manual actions "
+                     "(destroy a land...). Then press Let it resolve.")
+            return True
+        if answer == "inside":
+            return True
         now = self.clock
         sprite = self.renderer.sprite_at(pos)
         sq = self.renderer.square_at(pos)
@@ -925,7 +959,8 @@ class TableScene(Scene):
             label = "Next step  »"
         elif phase == "end":
             label = "Pass the turn  »"
-        self.buttons["pass"].set_text(label + "   [space]" if "pass" in types else label)
+        hint = self.app.settings.keys.get("pass_or_done", "")
+        self.buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
         for key in ("pass", "done_moving", "done_attacking"):
             btn = self.buttons[key]
             btn.enable() if key in types else btn.disable()
@@ -963,7 +998,9 @@ class TableScene(Scene):
         if v.get("phase") == "main" and v.get("active") == self.seat:
             return ("Drag a creature to move. Click lands to tap for mana; double-click a card "
                     "to cast. Right-click for scout and more.")
-        return "Space passes. Right-click for table actions; F1 for rules help."
+        keys = self.app.settings.keys
+        return (f"{keys.get('pass_or_done', 'space').capitalize()} passes. Right-click for table "
+                f"actions; {keys.get('help', 'f1').upper()} for rules help.")
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.renderer
@@ -1038,6 +1075,8 @@ class TableScene(Scene):
                 face = self.app.images.face(self.drag.name, self.info.get(self.drag.name),
                                             lay.hand_card)
                 surface.blit(face, pos)
+        if self.respond.showing and self.renderer.layout is not None:
+            self.respond.draw(surface, self.app, self.renderer.layout.opp_staging, self._mouse)
         if self.box is not None:
             (x0, y0), (x1, y1) = self.box
             box = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
@@ -1147,7 +1186,11 @@ class TableScene(Scene):
         shade.fill((0, 0, 0, 190))
         surface.blit(shade, (0, 0))
         fonts, pal = self.app.fonts, self.app.palette
-        lines = HELP_TEXT.strip("\n").splitlines()
+        from frontier_desktop.ui.keys import INTENT_LABELS
+
+        keys = "    ".join(f"{label}: {self.app.settings.keys.get(intent, '')}"
+                           for intent, label in INTENT_LABELS.items())
+        lines = HELP_TEXT.strip("\n").replace("{keys}", keys).splitlines()
         y = 60
         for line in lines:
             bold = line.startswith("#")
@@ -1174,5 +1217,5 @@ Drag a creature onto an adjacent enemy (lit red) to attack it. From the opponent
 (or right-click, Attack the player). Attacks resolve one at a time; press Done attacking when finished.
 Terrain bonus: +1/+1 on a land of the creature's colour, +1/+1 more per matching face-up neighbour (shown in green).
 # Keys
-Space: pass / done    Esc: cancel    Ctrl+Z: undo (when nothing hidden was revealed)    F11: fullscreen    S: scout
+{keys}
 """
