@@ -313,3 +313,26 @@ def test_rebound_keys_drive_the_table(app) -> None:
     assert table.view["turn"] == turn
     key(app, pygame.K_p)
     assert table.view["turn"] == turn + 1 or table.view["active"] != 0
+
+
+def test_save_as_a_named_game_and_open_it_again(app) -> None:
+    from frontier_desktop.ui.scenes.dialogs import SaveAsScene
+
+    table = _skirmish(app)
+    elf = table.renderer.sprites["elf"]
+    dest = _unit(table, "elf")["moves"][0]
+    drag(app, elf.home, _centre(table, dest))
+    press(app, table.buttons["menu"])
+    labels = [it.label for it in table.menu.items]
+    click(app, table.menu.item_rect(labels.index("Save game as…")).center)
+    dialog = app.scenes.top
+    assert isinstance(dialog, SaveAsScene)
+    dialog.entry.set_text("Elf opening!")
+    press(app, dialog.ok)
+    path = app.paths.saves_dir / "Elf_opening.jsonl"
+    assert path.exists() and table.saved_path == path
+    table.open_record(path)  # what the file dialog's pick does
+    step(app)
+    again = app.scenes.find(TableScene)
+    assert again is not table
+    assert next(u for u in again.session.view(0)["units"] if u["id"] == "elf")["at"] == dest

@@ -165,6 +165,8 @@ class TableScene(Scene):
         self.cover_first = cover_first
         self._mouse = (0, 0)
         self._shift = False
+        self.file_dialog: Any = None
+        self.saved_path: Path | None = None
         self.frames_since_change = 0
 
     # ------------------------------------------------------------------ lifecycle
@@ -626,6 +628,69 @@ class TableScene(Scene):
 
         self.app.scenes.push(ConfirmScene(self.app, question, lambda: self.submit(action)))
 
+    def game_menu(self) -> None:
+        """The Menu button: save, open a saved game, rules help, leave."""
+        btn = self.buttons.get("menu")
+        # beside the side panel, so no button sits under the items (buttons get clicks first)
+        pos = (btn.rect.right + 12, btn.rect.bottom) if btn is not None else self._mouse
+        items = [MenuItem("Save game as…", self.save_as),
+                 MenuItem("Open a saved game…", self.open_saved),
+                 MenuItem("Rules help", lambda: setattr(self, "help", True)),
+                 MenuItem("Leave to the main menu…", self.leave)]
+        self.menu = ContextMenu(self, pos, items, "Game")
+        self.menu.rect.bottomleft = (self.menu.rect.x, pos[1])
+        self.menu.rect.clamp_ip(pygame.Rect((0, 0), self.app.size))
+
+    def save_as(self) -> None:
+        from frontier_desktop.ui.scenes.dialogs import SaveAsScene
+
+        names = [p["name"] for p in self.view.get("players", [])]
+        default = f"{' vs '.join(names)} turn {self.view.get('turn', 0)}"
+        self.app.scenes.push(SaveAsScene(self.app, default, self.save_named))
+
+    def save_named(self, name: str) -> str:
+        """Write the game record to ``saves/NAME.jsonl``; says where (or why not)."""
+        from frontier_desktop.record import write_record
+        from frontier_desktop.ui.scenes.dialogs import safe_file_stem
+
+        if self.session.record_header is None:
+            self.say("This game can't be saved (it has no record header).")
+            return self.message
+        path = self.app.paths.saves_dir / f"{safe_file_stem(name)}.jsonl"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_record(path, self.session.record_header, self.session.actions)
+        except OSError as exc:
+            self.say(f"Could not save: {exc}")
+        else:
+            self.saved_path = path
+            self.say(f"Saved as {path.name} (Open game… in the menu loads it).")
+        return self.message
+
+    def open_saved(self) -> None:
+        from pygame_gui.windows import UIFileDialog
+
+        w, h = self.app.size
+        start = self.app.paths.saves_dir
+        if not start.exists():
+            start = self.app.paths.data_dir if self.app.paths.data_dir.exists() else Path.home()
+        self.file_dialog = UIFileDialog(pygame.Rect(w // 2 - 300, h // 2 - 250, 600, 500),
+                                        self.app.ui, window_title="Open a saved game",
+                                        initial_file_path=str(start),
+                                        allow_existing_files_only=True)
+
+    def open_record(self, path: Path) -> None:
+        """Leave this game (it is autosaved) for the saved game at *path*."""
+        from frontier_desktop.ui.games import session_from_record
+        from frontier_desktop.ui.scenes.main_menu import start_table
+
+        try:
+            session = session_from_record(path)
+        except (ValueError, OSError, KeyError) as exc:
+            self.say(f"Could not open {path.name}: {exc}")
+            return
+        start_table(self.app, session)
+
     def leave(self) -> None:
         from frontier_desktop.ui.scenes.dialogs import ConfirmScene
         from frontier_desktop.ui.scenes.main_menu import MainMenuScene
@@ -641,6 +706,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
+                event.ui_element is self.file_dialog:
+            self.file_dialog = None
+            self.open_record(Path(event.text))
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._on_button(event.ui_element)
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and \
@@ -681,7 +751,7 @@ class TableScene(Scene):
                 if key == "pass":
                     self.primary()
                 elif key == "menu":
-                    self.leave()
+                    self.game_menu()
                 elif key == "undo":
                     self.undo()
                 elif key == "keep":
