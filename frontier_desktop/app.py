@@ -7,7 +7,6 @@ whatever events are queued, so a test posts real mouse and keyboard events and s
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path

@@ -336,3 +336,24 @@ def test_save_as_a_named_game_and_open_it_again(app) -> None:
     again = app.scenes.find(TableScene)
     assert again is not table
     assert next(u for u in again.session.view(0)["units"] if u["id"] == "elf")["at"] == dest
+
+
+def test_the_zoom_shows_the_dragged_creature(app) -> None:
+    # Hover preview during a drag: it showed whatever the token passed over.
+    table = _skirmish(app)
+    elf = table.renderer.sprites["elf"]
+    knight = table.renderer.sprites["knight"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=elf.home, button=1))
+    step(app)
+    for p in (elf.home, knight.home):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 9, p[1]), rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        step(app)
+    assert table.hover is not None and table.hover[1]["id"] == "elf"
+    key(app, pygame.K_ESCAPE)
+
+
+def test_sample_decks_are_read_with_the_decks_module() -> None:
+    decks = games.sample_decks("frontier")
+    assert len(decks) >= 2
+    assert all(sum(c for c, _ in d.cards) >= 40 for d in decks)

@@ -793,6 +793,11 @@ class TableScene(Scene):
                 dx, dy = pos[0] - self.drag.start[0], pos[1] - self.drag.start[1]
                 if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
                     self.drag.active = True
+        if self.drag is not None and self.drag.active:
+            # the zoom shows what is being carried, not what it passes over
+            unit = self.unit(self.drag.ident) if self.drag.kind == "token" else None
+            self.hover = ("unit", unit) if unit else ("card", self.drag.name)
+            return
         self.hover = self._hover_target(pos)
 
     def _hover_target(self, pos: tuple[int, int]) -> tuple[str, Any] | None:

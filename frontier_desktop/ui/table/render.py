@@ -319,8 +319,7 @@ class TableRenderer:
         return 0 if seat == 0 else self.rows - 1
 
     def _draw_hands(self, surf: pygame.Surface, me: int, opp: int) -> None:
-        lay, view, images, fonts, pal = self.layout, self.view, self.app.images, self.app.fonts, \
-            self.app.palette
+        lay, view, images = self.layout, self.view, self.app.images
         assert lay is not None and view is not None
         # opponent: backs
         n = view["players"][opp]["hand_count"]
