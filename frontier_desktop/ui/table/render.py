@@ -460,8 +460,8 @@ class TableRenderer:
                 strip = self.layout.own_staging if ctrl == me else self.layout.opp_staging
                 k = staged.get(ctrl, 0)
                 staged[ctrl] = k + 1
-                dd = min(d, strip.h - 14)
-                centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 6)
+                dd = min(d, strip.h - 28)  # clear of the row's label
+                centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
             card = self.info.get(name)
             owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
