@@ -29,8 +29,6 @@ def _shade(surface: pygame.Surface, alpha: int = 160) -> None:
 def read_clipboard() -> str:
     """The clipboard's text ('' when there is none or no clipboard: the paste box is used)."""
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
         text = pygame.scrap.get_text()
     except (pygame.error, AttributeError, NotImplementedError):
         return ""
@@ -39,8 +37,6 @@ def read_clipboard() -> str:
 
 def write_clipboard(text: str) -> bool:
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
         pygame.scrap.put_text(text)
     except (pygame.error, AttributeError, NotImplementedError):
         return False

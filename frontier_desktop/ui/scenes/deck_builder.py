@@ -453,9 +453,12 @@ class DeckBuilderScene(Scene):
         self.progress = None
         db = self.db
         res = report.resolution
-        if db is not None and db.is_offline and (report.images_failed or res.missing):
-            self.say("Offline: no images fetched — the deck is unchanged and proxies are "
-                     "drawn instead.", warn=True)
+        cards = len(res.found) + len(res.missing)
+        if db is not None and db.is_offline:
+            self.say(f"Offline: {report.images_ready} card image"
+                     f"{'s are' if report.images_ready != 1 else ' is'} in the cache; the "
+                     "others are drawn as proxies. The deck is unchanged.",
+                     warn=report.images_ready < cards)
             return
         parts = [f"{report.images_ready} image{'s' if report.images_ready != 1 else ''} ready",
                  f"{report.images_downloaded} downloaded"]
