@@ -283,7 +283,7 @@ class SampleHandScene(_Overlay):
     """Seven cards from the shuffled library; Mulligan (London), Draw, New hand."""
 
     title = "Sample hand"
-    box_size = (1180, 520)
+    box_size = (1180, 400)
 
     def __init__(self, app: App, hand: SampleHand, cards: dict[str, Card | None],
                  note: str = "") -> None:

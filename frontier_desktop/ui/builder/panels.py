@@ -63,14 +63,17 @@ class AnalysisPanel:
             shown = 0
             lines_left = report.problems
             for problem in report.problems:
-                mark = {Severity.ERROR: ("✖", pal.warn), Severity.WARNING: ("!", pal.accent),
+                mark = {Severity.ERROR: ("×", pal.warn), Severity.WARNING: ("!", pal.accent),
                         Severity.INFO: ("i", pal.text_dim)}[problem.severity]
                 wrapped = fonts.wrap(str(problem), 13, inner - px(18))
                 need = len(wrapped) * fonts.font(13).get_linesize()
                 if y + need > budget_bottom and shown:
                     break
-                m = fonts.text(mark[0], 13, mark[1], True)
-                surf.blit(m, (x, y))
+                d = fonts.font(13).get_linesize() - px(4)
+                centre = (x + d // 2, y + fonts.font(13).get_linesize() // 2)
+                pygame.draw.circle(surf, mark[1], centre, d // 2)
+                m = fonts.text(mark[0], 12, pal.bg_panel, True)
+                surf.blit(m, m.get_rect(center=centre))
                 top = y
                 for line in wrapped[:3]:
                     t = fonts.text(line, 13, pal.text)
@@ -96,7 +99,7 @@ class AnalysisPanel:
         half = (inner - px(16)) // 2
         top = y
         y1 = self._heading(surf, "Mana curve (spells)", x, top)
-        chart_h = px(92)
+        chart_h = min(px(92), max(px(56), int(h * 0.13)))
         self._curve(surf, pygame.Rect(x, y1, half, chart_h), stats.curve, pal)
         y2 = self._heading(surf, "Colours and types", x + half + px(16), top)
         self._colours_types(surf, pygame.Rect(x + half + px(16), y2, half, chart_h + px(20)),
@@ -220,7 +223,7 @@ class AnalysisPanel:
         if frac:
             pygame.draw.rect(surf, pal.warn if over else OK_GREEN,
                              (bar.x, bar.y, max(3, int(bar.w * frac)), bar.h), border_radius=4)
-        return bar.bottom + px(7)
+        return bar.bottom + px(5)
 
     def _army_bars(self, surf: pygame.Surface, rect: pygame.Rect,
                    report: ValidationReport | None, counts: dict[str, int],
