@@ -311,3 +311,44 @@ def test_screenshot_of_the_builder(tmp_path: Path) -> None:
 
     out = render(tmp_path / "builder.png", scene="builder")
     assert pygame.image.load(str(out)).get_size() == (1600, 900)
+
+
+def test_drag_between_sections_drag_out_and_scroll(app) -> None:
+    builder = open_builder(app)
+    builder.open_path(SAMPLE, keep_path=False)
+    settle(app, builder)
+    hero = row(builder, "Benalish Hero").rect
+    drag(app, (hero.x + 60, hero.centery), header(builder, Section.SIDEBOARD).rect.center)
+    assert builder.draft.copies("Benalish Hero", Section.MAIN) == 3
+    assert builder.draft.copies("Benalish Hero", Section.SIDEBOARD) == 1
+    hero = row(builder, "Benalish Hero").rect
+    drag(app, (hero.x + 60, hero.centery), builder.results_rect().center)  # out of the deck
+    assert builder.draft.copies("Benalish Hero", Section.MAIN) == 2
+    settle(app, builder)
+    assert builder.report is not None and any(p.code == "deck-size"
+                                              for p in builder.report.problems)
+    # the wheel scrolls the results under the mouse
+    centre = builder.results_rect().center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False,
+                                         precise_x=0.0, precise_y=-2.0))
+    step(app)
+    assert builder.scroll_results > 0
+
+
+def test_import_through_the_file_dialog(app, tmp_path: Path) -> None:
+    import pygame_gui
+
+    builder = open_builder(app)
+    deck = tmp_path / "arena.txt"
+    deck.write_text("Deck\r\n4 Lightning Bolt (M10) 146\r\n20 Mountain (M10) 242\r\n",
+                    encoding="utf-8")
+    press(app, builder.w["import"])
+    assert builder.dialog is not None
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_FILE_DIALOG_PATH_PICKED,
+                                         ui_element=builder.dialog, text=str(deck)))
+    settle(app, builder)
+    builder.dialog = None
+    assert builder.draft.copies("Lightning Bolt") == 4 and builder.draft.copies("Mountain") == 20
+    assert "Read arena.txt" in builder.message
