@@ -53,6 +53,13 @@ class _Overlay(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.background: Callable[[float], None] | None = None
+        """The covered scene's ``update``: only the top scene is updated, and the builder's
+        background work (searches, checks, image prefetch) must go on under an overlay."""
+
+    def update(self, dt: float) -> None:
+        if self.background is not None:
+            self.background(dt)
 
     def box(self) -> pygame.Rect:
         w, h = self.app.size

@@ -346,7 +346,7 @@ class DeckBuilderScene(BuilderView, Scene):
     def _done_import(self, result: tuple[str, ParseResult | str]) -> None:
         source, parsed = result
         if isinstance(parsed, str):
-            self.app.scenes.push(ProblemsScene(self.app, f"{source} can't be read.", [parsed]))
+            self._overlay(ProblemsScene(self.app, f"{source} can't be read.", [parsed]))
             self.say(f"{source}: {parsed}", warn=True)
             return
         self.load_result(parsed, source)
@@ -426,12 +426,17 @@ class DeckBuilderScene(BuilderView, Scene):
                        if notes > errors else "")
                     + ". Unknown cards stay in the deck, marked in red; lines that could not "
                     "be read are not in it. Fix them here or in the file.")
-            self.app.scenes.push(ProblemsScene(self.app, head, lines))
+            self._overlay(ProblemsScene(self.app, head, lines))
             self.say(f"Read {source} with {len(result.problems)} problem(s).", warn=True)
         else:
             self.say(f"Read {source}: {draft.count()} cards.")
 
     # ------------------------------------------------------------------ commands
+    def _overlay(self, scene: Any) -> None:
+        """Push a dialog over the builder that keeps the builder's background work going."""
+        scene.background = self.update
+        self.app.scenes.push(scene)
+
     def say(self, text: str, *, warn: bool = False) -> None:
         self.message = text
         self.message_warn = warn
@@ -445,11 +450,11 @@ class DeckBuilderScene(BuilderView, Scene):
         elif key == "save":
             self.save()
         elif key == "open":
-            self.app.scenes.push(DeckPickerScene(self.app, self.list_decks(), self.open_info))
+            self._overlay(DeckPickerScene(self.app, self.list_decks(), self.open_info))
         elif key == "import":
             self._pick_file()
         elif key == "paste":
-            self.app.scenes.push(PasteScene(self.app, self.import_text))
+            self._overlay(PasteScene(self.app, self.import_text))
         elif key == "export":
             self.export()
         elif key == "images":
@@ -529,7 +534,7 @@ class DeckBuilderScene(BuilderView, Scene):
         try:
             result = read_deck_file(path, cards=self.index)
         except DeckError as exc:
-            self.app.scenes.push(ProblemsScene(self.app, f"{path.name} can't be read.",
+            self._overlay(ProblemsScene(self.app, f"{path.name} can't be read.",
                                                [str(exc)]))
             self.say(f"{path.name}: {exc}", warn=True)
             return
@@ -595,7 +600,7 @@ class DeckBuilderScene(BuilderView, Scene):
         note = ("Lands make the board, not the library: the hand comes from the main deck's "
                 "spells.")
         scene = SampleHandScene(self.app, hand, self.cards, note)
-        self.app.scenes.push(scene)
+        self._overlay(scene)
         return scene
 
     def goldfish(self, seed: int | None = None) -> None:
