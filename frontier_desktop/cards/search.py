@@ -243,8 +243,13 @@ class CardIndex:
                 if not pred(row):
                     break
             else:
-                (front if first_word and row.norm.startswith(first_word) else rest).append(row)
-                if len(front) >= limit:
+                if first_word and row.norm.startswith(first_word):
+                    front.append(row)
+                    if len(front) >= limit:
+                        break
+                elif len(rest) < limit:
+                    rest.append(row)
+                elif not first_word:  # no prefix ranking: the first *limit* matches are it
                     break
         return (front + rest)[:limit]
 
