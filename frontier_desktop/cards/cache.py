@@ -353,6 +353,10 @@ class CardCache:
         cards = (self._parse_row(key, text) for key, text in rows)
         return [c for c in cards if c is not None]
 
+    def query(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run a read-only *sql* over the cache's tables (the search index reads its rows so)."""
+        return self._run(lambda conn: conn.execute(sql, params).fetchall())
+
     def count(self) -> int:
         return int(self._run(lambda conn: conn.execute("SELECT count(*) FROM cards").fetchone()[0]))
 

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "table", "game-over", "settings", "cover", "replay")
+SCENES = ("menu", "setup", "table", "game-over", "settings", "cover", "replay", "builder")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -125,6 +125,8 @@ def render(out: Path, *, scene: str = "table", position: Path | None = None, vie
             from frontier_desktop.ui.scenes.settings import SettingsScene
 
             app.scenes.push(SettingsScene(app))
+        elif scene == "builder":
+            _builder(app)
         else:
             if position is not None:
                 session = games.session_from_position(position)
@@ -149,6 +151,25 @@ def render(out: Path, *, scene: str = "table", position: Path | None = None, vie
     finally:
         app.shutdown()
     return out
+
+
+def _builder(app: Any) -> None:
+    """The deck builder on a sample deck with a search typed (bundled pool only: offline)."""
+    import time
+
+    from frontier_desktop.ui.games import DECKS_DIR, QUICK_DECKS
+    from frontier_desktop.ui.scenes.deck_builder import DeckBuilderScene
+
+    builder = DeckBuilderScene(app, build_full_index=False)
+    app.scenes.push(builder)
+    builder.open_path(DECKS_DIR / QUICK_DECKS[1], keep_path=False)
+    builder.w["search"].set_text("t:creature")
+    builder.query = "t:creature"
+    builder._search_due = 0.0
+    deadline = time.monotonic() + 10
+    while builder.is_busy() and time.monotonic() < deadline:
+        app.step(1 / 60, flip=False)
+        time.sleep(0.002)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -125,8 +125,15 @@ class TableScene(Scene):
 
     def __init__(self, app: App, session: LocalSession, *, seat: int | None = None,
                  autosave_path: Path | None = None, hotseat: bool = True,
-                 cover_first: bool = False) -> None:
+                 cover_first: bool = False,
+                 autoplay: Callable[[LocalSession], bool] | None = None,
+                 on_leave: Callable[[], None] | None = None) -> None:
+        """Args beyond the obvious: *autoplay* is called after every change until it returns
+        False, to let an idle seat act (goldfishing: the device is never handed to it);
+        *on_leave* replaces "back to the main menu" when the player leaves."""
         super().__init__(app)
+        self.autoplay = autoplay
+        self.on_leave = on_leave
         self.session = session
         self.info = CardInfo(session.record_header)
         self.renderer = TableRenderer(app, self.info)
@@ -252,8 +259,12 @@ class TableScene(Scene):
         self.frames_since_change = 0
 
     def settle(self) -> None:
-        """After a change: auto-pass empty steps, hand the device over, show game over."""
-        self._auto_pass()
+        """After a change: auto-pass empty steps, let an idle seat act, hand the device over,
+        show game over."""
+        for _ in range(64):
+            self._auto_pass()
+            if self.autoplay is None or not self.autoplay(self.session):
+                break
         acting = self.session.acting_seat()
         changed = False
         if self.hotseat and acting is not None and acting != self.seat:
@@ -696,6 +707,9 @@ class TableScene(Scene):
         from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 
         def go() -> None:
+            if self.on_leave is not None:
+                self.on_leave()
+                return
             self.app.scenes.reset(MainMenuScene(self.app))
 
         if self.view.get("game_over"):

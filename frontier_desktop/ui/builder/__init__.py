@@ -1,0 +1,1 @@
+"""The deck builder scene's pure parts: the deck draft, statistics, sample hands, goldfish."""

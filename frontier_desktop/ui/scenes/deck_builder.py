@@ -1,0 +1,817 @@
+"""The deck builder: search the card pool and cache, build a deck per variant, see it checked
+and charted as it changes, draw sample hands, goldfish it, save/import/export it.
+
+Nothing slow runs on the frame: searching (debounced as you type), checking the deck,
+building the 35,000-card index, reading an imported file and prefetching images all run on
+a small thread pool; the scene polls their futures in :meth:`update` and keeps the newest
+result (older ones are dropped by generation number). Card faces are built under a per-frame
+time budget, with a plain placeholder until then.
+
+Layout (left to right): search and results grid · the deck's sections · the analysis column
+(geometry and drawing in :mod:`frontier_desktop.ui.builder.view`).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import random
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.cards.search import CardIndex, IndexRow, QueryError
+from frontier_desktop.decks import (
+    FORMATS,
+    DeckError,
+    ParseResult,
+    Section,
+    ValidationReport,
+    parse_deck,
+    read_deck_file,
+    save_deck,
+    validate_deck,
+    write_deck,
+)
+from frontier_desktop.ui.builder.dialogs import (
+    DeckFileInfo,
+    DeckPickerScene,
+    PasteScene,
+    ProblemsScene,
+    SampleHandScene,
+    write_clipboard,
+)
+from frontier_desktop.ui.builder.goldfish import (
+    GOLDFISH_VARIANTS,
+    GoldfishError,
+    goldfish_session,
+    idle_turn,
+)
+from frontier_desktop.ui.builder.model import (
+    VARIANT_TITLES,
+    DeckDraft,
+    DeckStats,
+    SampleHand,
+    card_of,
+    deck_stats,
+    section_label,
+    slug,
+)
+from frontier_desktop.ui.builder.panels import AnalysisPanel
+from frontier_desktop.ui.builder.view import BuilderView, _Drag
+from frontier_desktop.ui.scenes.base import Scene
+
+if TYPE_CHECKING:
+    from frontier_desktop.app import App
+    from frontier_desktop.cards.database import CardDatabase
+    from frontier_desktop.rules.card import Card
+
+SEARCH_DEBOUNCE_S = 0.15
+ANALYSE_DEBOUNCE_S = 0.05
+FACE_BUDGET_S = 0.006
+"""Time per frame spent building new card faces (the rest wait as placeholders)."""
+DRAG_THRESHOLD = 6
+RESULT_LIMIT = 300
+VARIANT_BY_TITLE = {title: key for key, title in VARIANT_TITLES.items()}
+_FORMAT_LABELS = {"fdeck": "Frontier (.fdeck)", "mtgo": "MTGO text", "arena": "MTG Arena",
+                  "moxfield": "Moxfield", "archidekt": "Archidekt", "dek": "MTGO .dek",
+                  "cod": "Cockatrice .cod", "forge": "Forge .dck", "xmage": "XMage .dck",
+                  "mws": "MWS .mwDeck"}
+FORMAT_BY_TITLE = {_FORMAT_LABELS.get(f.name, f.title): f.name for f in FORMATS.values()}
+"""Export drop-down label → format key (short labels, every format of ``FORMATS``)."""
+EXPORT_FORMATS: list[str | tuple[str, str]] = list(FORMAT_BY_TITLE)
+_TOOLTIPS = {
+    "open": "Open one of your saved decks or a sample deck",
+    "import": "Import a deck file in any supported format",
+    "paste": "Paste a deck list from the clipboard",
+    "save": "Save to your decks folder (Ctrl+S)",
+    "export": "Write the deck in the chosen format (also copied to the clipboard)",
+    "images": "Download the deck's card images into the cache",
+    "hand": "Draw sample hands: 7 cards, mulligan, draw",
+    "goldfish": "Play this deck alone against an opponent who only passes",
+}
+SAMPLE_DIR = Path(__file__).resolve().parents[3] / "assets" / "decks"
+
+
+def decks_dir(app: App) -> Path:
+    """Where the player's decks are saved: ``<user data dir>/decks``."""
+    return app.paths.data_dir / "decks"
+
+
+def open_card_database(app: App) -> CardDatabase | None:
+    """The user's card cache (settings' folder, offline flag), or None when it can't open."""
+    from frontier_desktop.cards.database import CardDatabase, CardSettings
+
+    try:
+        settings = CardSettings.from_env(cache_dir=app.settings.cache_dir or None,
+                                         offline=True if app.settings.offline else None)
+        return CardDatabase(settings)
+    except (OSError, ValueError):
+        return None
+
+
+class DeckBuilderScene(BuilderView, Scene):
+    """Search, build, check, chart, sample, goldfish, save/import/export one deck."""
+
+    name = "deck-builder"
+
+    def __init__(self, app: App, *, database: CardDatabase | None = None,
+                 pool: BundledPool | None = None, draft: DeckDraft | None = None,
+                 build_full_index: bool = True) -> None:
+        super().__init__(app)
+        self.pool = pool or _load_pool()
+        self.db = database
+        self._owns_db = False
+        self.index = CardIndex.build(cache=None, pool=self.pool)
+        """Pool only until the full index (pool + cache) is built in the background."""
+        self.full_index_ready = False
+        self.draft = draft or DeckDraft(name="New deck")
+        self.active_section = Section.MAIN
+        self.jobs = concurrent.futures.ThreadPoolExecutor(max_workers=2,
+                                                          thread_name_prefix="builder")
+        self._futures: dict[str, tuple[int, concurrent.futures.Future[Any]]] = {}
+        self._generation = 0
+        self.clock = 0.0
+        self.query = ""
+        self._search_due: float | None = 0.0
+        self.results: list[IndexRow] = []
+        self.result_note = ""
+        self.report: ValidationReport | None = None
+        self.stats: DeckStats | None = None
+        self.analysed_revision = -1
+        self._analyse_due: float | None = 0.0
+        self.cards: dict[str, Card | None] = {}
+        self.panel = AnalysisPanel(app)
+        self._panel_key: tuple[Any, ...] | None = None
+        self.scroll_results = 0
+        self.scroll_deck = 0
+        self.drag: _Drag | None = None
+        self.hover: str | None = None
+        self._hover_from = "results"
+        self._mouse = (0, 0)
+        self.message = ""
+        self.message_warn = False
+        self.progress: tuple[int, int] | None = None
+        self.w: dict[str, Any] = {}
+        self.dialog: Any = None
+        self._want_full_index = build_full_index
+        self._faces_pending = False
+        self._faces: set[tuple[str, tuple[int, int]]] = set()
+        """Faces already built in ``app.images`` (forgotten on resize: the cache is rebuilt)."""
+
+    # ------------------------------------------------------------------ lifecycle
+    def on_enter(self) -> None:
+        super().on_enter()
+        if self._want_full_index:
+            if self.db is None:
+                self.db = open_card_database(self.app)
+                self._owns_db = True
+            if self.db is not None:
+                db, pool = self.db, self.pool
+                self._submit("index", lambda: CardIndex.build(cache=db.cache, pool=pool))
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self.jobs.shutdown(wait=False, cancel_futures=True)
+        if self._owns_db and self.db is not None:
+            with contextlib.suppress(Exception):  # closing must never take the UI down
+                self.db.close()
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        self._panel_key = None
+
+    def on_resize(self) -> None:
+        self._faces.clear()
+        self._panel_key = None
+        super().on_resize()
+
+    # ------------------------------------------------------------------ widgets
+    def build(self) -> None:
+        ui, px = self.app.ui, self.app.px
+        w, _ = self.app.size
+        self.w = {}
+        h = px(36)
+        y1, y2 = px(12), px(60)
+        compact = w < px(1400)
+        x = px(190) if compact else px(210)
+        name_w, variant_w = (px(200), px(200)) if compact else (px(300), px(230))
+        self.w["name"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y1, name_w, h), ui,
+                                                             placeholder_text="Deck name")
+        self.w["name"].set_text(self.draft.name)
+        x += name_w + px(10)
+        titles: list[str | tuple[str, str]] = list(VARIANT_TITLES.values())
+        self.w["variant"] = pygame_gui.elements.UIDropDownMenu(
+            titles, VARIANT_TITLES.get(self.draft.variant, titles[0]),
+            pygame.Rect(x, y1, variant_w, h), ui)
+        x += variant_w + px(10)
+        self.w["points"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + px(56), y1, px(64),
+                                                                           h), ui)
+        self.w["points"].set_text(str(self.draft.points or 100))
+        self.w["points"].set_allowed_characters("numbers")
+        if self.draft.variant != "army":
+            self.w["points"].hide()
+        self.w["back"] = pygame_gui.elements.UIButton(
+            pygame.Rect(w - px(12) - px(100), y1, px(100), h), "Back", ui)
+        if compact:
+            specs = [("new", "New", None, 60), ("open", "Open…", None, 76),
+                     ("import", "Import…", None, 86), ("paste", "Paste", None, 70),
+                     ("save", "Save", "#primary", 70), ("fmt", "", None, 160),
+                     ("export", "Export", None, 76), ("images", "Images", None, 80),
+                     ("hand", "Hand", None, 70), ("goldfish", "Goldfish", "#primary", 94)]
+        else:
+            specs = [("new", "New", None, 80), ("open", "Open…", None, 90),
+                     ("import", "Import file…", None, 130), ("paste", "Paste list", None, 110),
+                     ("save", "Save", "#primary", 90), ("fmt", "", None, 190),
+                     ("export", "Export", None, 90), ("images", "Fetch images", None, 130),
+                     ("hand", "Sample hand", None, 130),
+                     ("goldfish", "Goldfish", "#primary", 110)]
+        x = px(12)
+        for key, label, oid, bw in specs:
+            rect = pygame.Rect(x, y2, px(bw), h)
+            if key == "fmt":
+                self.w[key] = pygame_gui.elements.UIDropDownMenu(EXPORT_FORMATS,
+                                                                 EXPORT_FORMATS[0], rect, ui)
+            else:
+                self.w[key] = pygame_gui.elements.UIButton(rect, label, ui, object_id=oid,
+                                                           tool_tip_text=_TOOLTIPS.get(key))
+            x += px(bw) + px(8)
+        left, _, _ = self._columns()
+        self.w["search"] = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(left.x, left.y, left.w, h), ui,
+            placeholder_text="Search: name, t:creature, o:flying, c:wu, mv<=3, r:rare")
+        self.w["search"].set_text(self.query)
+        self.widgets = list(self.w.values())
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        goldfish = self.w.get("goldfish")
+        if goldfish is not None:
+            if self.draft.variant in GOLDFISH_VARIANTS:
+                goldfish.enable()
+            else:
+                goldfish.disable()
+        points = self.w.get("points")
+        if points is not None:
+            if self.draft.variant == "army":
+                points.show()
+            else:
+                points.hide()
+
+    # ------------------------------------------------------------------ background jobs
+    def _submit(self, kind: str, fn: Any) -> None:
+        self._generation += 1
+        self._futures[kind] = (self._generation, self.jobs.submit(fn))
+
+    def is_busy(self) -> bool:
+        """Whether a search, check, import or prefetch is pending (tests wait on this)."""
+        return bool(self._futures) or self._search_due is not None or \
+            self._analyse_due is not None or self._faces_pending
+
+    def _poll(self) -> None:
+        for kind, (gen, future) in list(self._futures.items()):
+            if not future.done():
+                continue
+            del self._futures[kind]
+            try:
+                result = future.result()
+            except Exception as exc:  # noqa: BLE001 - a failed job becomes a message
+                self.say(f"{kind} failed: {exc}", warn=True)
+                continue
+            getattr(self, f"_done_{kind}")(result)
+
+    def _done_index(self, index: CardIndex) -> None:
+        self.index = index
+        self.full_index_ready = True
+        self._search_due = self.clock
+        self._analyse_due = self.clock
+
+    def _start_search(self) -> None:
+        index, query = self.index, self.query
+
+        def run() -> tuple[str, list[IndexRow], str]:
+            try:
+                rows = index.search(query, limit=RESULT_LIMIT + 1)
+            except QueryError as exc:
+                return query, [], str(exc)
+            return query, rows, ""
+        self._submit("search", run)
+
+    def _done_search(self, result: tuple[str, list[IndexRow], str]) -> None:
+        query, rows, error = result
+        if query != self.query:
+            return
+        self.results = rows[:RESULT_LIMIT]
+        self.scroll_results = 0
+        more = len(rows) > RESULT_LIMIT
+        if error:
+            self.result_note = error
+        elif not rows:
+            self.result_note = "No card matches."
+        else:
+            self.result_note = (f"{len(self.results)}{'+' if more else ''} card"
+                                f"{'s' if len(self.results) != 1 else ''}")
+            if not query.strip():
+                self.result_note += " — type to search"
+        for row in self.results[:60]:
+            if row.name not in self.cards:
+                self.cards[row.name] = None if row.source == "cache" else \
+                    card_of(self.index, row.name)
+
+    def _start_analysis(self) -> None:
+        deck = self.draft.to_deck()
+        variant = self.draft.variant
+        index = self.index
+        points = self.draft.points if variant == "army" else None
+        revision = self.draft.revision
+
+        def run() -> tuple[int, ValidationReport, DeckStats, dict[str, Card | None]]:
+            memo: dict[str, Card | None] = {}
+            report = validate_deck(deck, variant, index, points=points)
+            stats = deck_stats(deck, index, memo)
+            return revision, report, stats, memo
+        self._submit("analysis", run)
+
+    def _done_analysis(self, result: tuple[int, ValidationReport, DeckStats,
+                                           dict[str, Card | None]]) -> None:
+        revision, report, stats, memo = result
+        self.cards.update(memo)
+        self.report, self.stats, self.analysed_revision = report, stats, revision
+        self._panel_key = None
+
+    def _done_import(self, result: tuple[str, ParseResult | str]) -> None:
+        source, parsed = result
+        if isinstance(parsed, str):
+            self._overlay(ProblemsScene(self.app, f"{source} can't be read.", [parsed]))
+            self.say(f"{source}: {parsed}", warn=True)
+            return
+        self.load_result(parsed, source)
+
+    def _done_prefetch(self, report: Any) -> None:
+        self.progress = None
+        db = self.db
+        res = report.resolution
+        cards = len(res.found) + len(res.missing)
+        if db is not None and db.is_offline:
+            self.say(f"Offline: {report.images_ready} card image"
+                     f"{'s are' if report.images_ready != 1 else ' is'} in the cache; the "
+                     "others are drawn as proxies. The deck is unchanged.",
+                     warn=report.images_ready < cards)
+            return
+        parts = [f"{report.images_ready} image{'s' if report.images_ready != 1 else ''} ready",
+                 f"{report.images_downloaded} downloaded"]
+        if report.images_failed:
+            parts.append(f"{report.images_failed} failed")
+        if res.missing:
+            parts.append("unknown: " + ", ".join(res.missing[:4]))
+        self.say("Images: " + ", ".join(parts), warn=bool(report.images_failed or res.missing))
+
+    # ------------------------------------------------------------------ deck changes
+    def changed(self) -> None:
+        self._analyse_due = self.clock + ANALYSE_DEBOUNCE_S
+        self._panel_key = None
+
+    def add(self, name: str, section: Section | None = None, count: int = 1) -> None:
+        section = section or self.active_section
+        self.draft.add(name, section, count)
+        self.changed()
+
+    def remove(self, name: str, section: Section, count: int = 1) -> None:
+        if self.draft.remove(name, section, count):
+            self.changed()
+
+    def set_variant(self, variant: str) -> None:
+        self.draft.variant = variant
+        self.draft.touch()
+        if self.active_section not in self.draft.sections():
+            self.active_section = Section.MAIN
+        self._update_buttons()
+        self.changed()
+
+    def load_draft(self, draft: DeckDraft) -> None:
+        self.draft = draft
+        self.active_section = Section.MAIN
+        self.scroll_deck = 0
+        self.report = None
+        self.stats = None
+        if "name" in self.w:
+            self.w["name"].set_text(draft.name)
+        self.clear_widgets()
+        self.build()
+        self.changed()
+
+    def load_result(self, result: ParseResult, source: str) -> None:
+        """Put an imported or opened deck in the builder; list every problem it had."""
+        variant = self.draft.variant
+        if result.deck.variant:
+            try:
+                from frontier_desktop.decks import normalise_variant
+
+                variant = normalise_variant(result.deck.variant)
+            except ValueError:
+                pass
+        draft = DeckDraft.from_deck(result.deck, variant=variant)
+        if not draft.name:
+            draft.name = Path(source).stem if source else "Imported deck"
+        self.load_draft(draft)
+        if result.problems:
+            lines = [str(p) for p in result.problems]
+            errors, notes = len(result.errors), len(result.problems)
+            head = (f"{source}: {errors} problem{'s' if errors != 1 else ''}"
+                    + (f" and {notes - errors} note{'s' if notes - errors != 1 else ''}"
+                       if notes > errors else "")
+                    + ". Unknown cards stay in the deck, marked in red; lines that could not "
+                    "be read are not in it. Fix them here or in the file.")
+            self._overlay(ProblemsScene(self.app, head, lines))
+            self.say(f"Read {source} with {len(result.problems)} problem(s).", warn=True)
+        else:
+            self.say(f"Read {source}: {draft.count()} cards.")
+
+    # ------------------------------------------------------------------ commands
+    def _overlay(self, scene: Any) -> None:
+        """Push a dialog over the builder that keeps the builder's background work going."""
+        scene.background = self.update
+        self.app.scenes.push(scene)
+
+    def say(self, text: str, *, warn: bool = False) -> None:
+        self.message = text
+        self.message_warn = warn
+
+    def command(self, key: str) -> None:
+        if key == "back":
+            self.app.scenes.pop()
+        elif key == "new":
+            self.load_draft(DeckDraft(name="New deck", variant=self.draft.variant))
+            self.say("New deck.")
+        elif key == "save":
+            self.save()
+        elif key == "open":
+            self._overlay(DeckPickerScene(self.app, self.list_decks(), self.open_info))
+        elif key == "import":
+            self._pick_file()
+        elif key == "paste":
+            self._overlay(PasteScene(self.app, self.import_text))
+        elif key == "export":
+            self.export()
+        elif key == "images":
+            self.prefetch()
+        elif key == "hand":
+            self.sample_hand()
+        elif key == "goldfish":
+            self.goldfish()
+
+    def save(self) -> Path | None:
+        """Save the draft as ``<decks dir>/<name>.fdeck`` (the file it came from if that is
+        one of ours)."""
+        self.draft.name = self.w["name"].get_text().strip() if "name" in self.w else \
+            self.draft.name
+        folder = decks_dir(self.app)
+        path = self.draft.path
+        if path is None or path.parent != folder or path.suffix != ".fdeck":
+            path = folder / f"{slug(self.draft.name)}.fdeck"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            save_deck(self.draft.to_deck(), path, fmt="fdeck")
+        except (DeckError, OSError) as exc:
+            self.say(f"Not saved: {exc}", warn=True)
+            return None
+        self.draft.mark_saved(path)
+        self.say(f"Saved to {path}")
+        return path
+
+    def export(self) -> Path | None:
+        title = self.w["fmt"].selected_option if "fmt" in self.w else EXPORT_FORMATS[0]
+        title = title[0] if isinstance(title, tuple) else title
+        fmt = FORMAT_BY_TITLE.get(title, "fdeck")
+        try:
+            text = write_deck(self.draft.to_deck(), fmt)
+        except DeckError as exc:
+            self.say(f"Can't export as {title}: {exc}", warn=True)
+            return None
+        folder = decks_dir(self.app) / "exports"
+        path = folder / f"{slug(self.draft.name)}{FORMATS[fmt].extensions[0]}"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            self.say(f"Not exported: {exc}", warn=True)
+            return None
+        copied = write_clipboard(text)
+        self.say(f"Exported as {title} to {path}" + (" (and copied)" if copied else ""))
+        return path
+
+    def list_decks(self) -> list[DeckFileInfo]:
+        """Saved decks (every readable format in the decks folder) then the sample decks."""
+        out: list[DeckFileInfo] = []
+        folder = decks_dir(self.app)
+        exts = {e for f in FORMATS.values() for e in f.extensions}
+        files = sorted(p for p in folder.glob("*") if p.suffix.lower() in exts) \
+            if folder.is_dir() else []
+        for path, sample in [(p, False) for p in files] + \
+                [(p, True) for p in sorted(SAMPLE_DIR.glob("*.txt"))]:
+            try:
+                result = read_deck_file(path)
+            except DeckError as exc:
+                out.append(DeckFileInfo(path, path.stem, "", 0, str(exc), sample))
+                continue
+            deck = result.deck
+            if not deck.entries and result.errors:
+                out.append(DeckFileInfo(path, path.stem, "", 0, str(result.errors[0]), sample))
+                continue
+            out.append(DeckFileInfo(path, deck.name or path.stem, deck.variant or "frontier",
+                                    deck.count(), "", sample))
+        return out
+
+    def open_info(self, info: DeckFileInfo) -> None:
+        self.open_path(info.path, keep_path=not info.sample)
+
+    def open_path(self, path: Path, *, keep_path: bool = True) -> None:
+        """Read a deck file (synchronously: a deck list is small) into the builder."""
+        try:
+            result = read_deck_file(path, cards=self.index)
+        except DeckError as exc:
+            self._overlay(ProblemsScene(self.app, f"{path.name} can't be read.",
+                                               [str(exc)]))
+            self.say(f"{path.name}: {exc}", warn=True)
+            return
+        self.load_result(result, path.name)
+        if keep_path and path.suffix == ".fdeck" and path.parent == decks_dir(self.app):
+            self.draft.mark_saved(path)
+
+    def import_path(self, path: Path) -> None:
+        """Import any supported file on the pool (checked against the full index)."""
+        index = self.index
+
+        def run() -> tuple[str, ParseResult | str]:
+            try:
+                return path.name, read_deck_file(path, cards=index)
+            except DeckError as exc:
+                return path.name, str(exc)
+        self._submit("import", run)
+        self.say(f"Reading {path.name}…")
+
+    def import_text(self, text: str) -> None:
+        index = self.index
+
+        def run() -> tuple[str, ParseResult | str]:
+            try:
+                return "the pasted list", parse_deck(text, cards=index)
+            except DeckError as exc:
+                return "the pasted list", str(exc)
+        if not text.strip():
+            self.say("Nothing to import: the pasted text is empty.", warn=True)
+            return
+        self._submit("import", run)
+
+    def _pick_file(self) -> None:
+        from pygame_gui.windows import UIFileDialog
+
+        w, h = self.app.size
+        start = decks_dir(self.app) if decks_dir(self.app).is_dir() else Path.home()
+        self.dialog = UIFileDialog(pygame.Rect(w // 2 - 320, h // 2 - 260, 640, 520), self.app.ui,
+                                   window_title="Import a deck list", initial_file_path=str(start),
+                                   allow_existing_files_only=True)
+
+    def prefetch(self) -> None:
+        if self.db is None:
+            self.say("The card cache can't be opened: images can't be fetched.", warn=True)
+            return
+        if "prefetch" in self._futures:
+            return
+        names = sorted(self.draft.to_deck().counts_by_name())
+        if not names:
+            self.say("The deck is empty: nothing to fetch.")
+            return
+        db = self.db
+        self.progress = (0, len(names))
+
+        def progress(done: int, total: int, label: str) -> None:
+            self.progress = (done, total)
+        self._submit("prefetch", lambda: db.prefetch(names, progress=progress))
+        self.say(f"Fetching images for {len(names)} cards…")
+
+    def sample_hand(self, seed: int | None = None) -> SampleHandScene:
+        stats = deck_stats(self.draft.to_deck(), self.index, self.cards)
+        hand = SampleHand(stats.library, random.Random(seed))
+        note = ("Lands make the board, not the library: the hand comes from the main deck's "
+                "spells.")
+        scene = SampleHandScene(self.app, hand, self.cards, note)
+        self._overlay(scene)
+        return scene
+
+    def goldfish(self, seed: int | None = None) -> None:
+        """Start a solo game of this deck against an idle opponent, on top of the builder."""
+        from frontier_desktop.ui.scenes.table import TableScene
+
+        try:
+            session = goldfish_session(self.draft.to_deck(), self.draft.variant, self.index,
+                                       player=self.app.settings.player_names[0], seed=seed)
+        except GoldfishError as exc:
+            self.say(f"Can't goldfish: {exc}", warn=True)
+            return
+
+        def back_here() -> None:
+            while self.app.scenes.top is not self and len(self.app.scenes) > 1:
+                self.app.scenes.pop()
+        table = TableScene(self.app, session, seat=0, hotseat=False, autosave_path=None,
+                           autoplay=idle_turn(), on_leave=back_here)
+        self.app.scenes.push(table)
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for key, widget in self.w.items():
+                if event.ui_element is widget:
+                    self.command(key)
+                    return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.import_path(Path(event.text))
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            if event.ui_element is self.w.get("search"):
+                self.query = event.text
+                self._search_due = self.clock + SEARCH_DEBOUNCE_S
+                return True
+            if event.ui_element is self.w.get("name"):
+                self.draft.name = event.text
+                self.draft.touch()
+                return True
+            if event.ui_element is self.w.get("points"):
+                self.draft.points = int(event.text) if event.text.isdigit() else None
+                self.draft.touch()
+                self.changed()
+                return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
+                event.ui_element is self.w.get("variant"):
+            self.set_variant(VARIANT_BY_TITLE.get(event.text, "frontier"))
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            return self._on_motion(event.pos)
+        if event.type == pygame.MOUSEWHEEL:
+            return self._on_wheel(event.y)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            return self._on_down(event.pos, event.button)
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            return self._on_up(event.pos, event.button)
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.drag is not None:
+                    self.drag = None
+                    return True
+                self.app.scenes.pop()
+                return True
+            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.save()
+                return True
+        return False
+
+    def _on_motion(self, pos: tuple[int, int]) -> bool:
+        self._mouse = pos
+        if self.drag is not None:
+            self.drag.pos = pos
+            if not self.drag.active and (abs(pos[0] - self.drag.start[0]) +
+                                         abs(pos[1] - self.drag.start[1]) > DRAG_THRESHOLD):
+                self.drag.active = True
+            return True
+        i = self.result_at(pos)
+        if i >= 0:
+            self.hover, self._hover_from = self.results[i].name, "results"
+            return False
+        item = self.deck_item_at(pos)
+        if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
+            self.hover, self._hover_from = item.name, "deck"
+        else:
+            self.hover = None
+        return False
+
+    def _on_wheel(self, dy: int) -> bool:
+        pos = self._mouse
+        step = self.app.px(60)
+        if self.results_rect().collidepoint(pos):
+            cols, _, step_y = self._grid()
+            rows = (len(self.results) + cols - 1) // cols
+            limit = max(0, rows * step_y - self.results_rect().h)
+            self.scroll_results = max(0, min(limit, self.scroll_results - dy * step))
+            return True
+        if self.deck_rect().collidepoint(pos):
+            items = self.deck_items()
+            content = (items[-1].rect.bottom + self.scroll_deck - self.deck_rect().y
+                       if items else 0)
+            limit = max(0, content - self.deck_rect().h + self.app.px(20))
+            self.scroll_deck = max(0, min(limit, self.scroll_deck - dy * step))
+            return True
+        return False
+
+    def _on_down(self, pos: tuple[int, int], button: int) -> bool:
+        self._mouse = pos
+        if button != 1:
+            return False
+        i = self.result_at(pos)
+        if i >= 0:
+            self.drag = _Drag("result", self.results[i].name, None, pos, pos)
+            return True
+        item = self.deck_item_at(pos)
+        if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
+            minus, plus = self.row_buttons(item)
+            if not (minus.collidepoint(pos) or plus.collidepoint(pos)):
+                self.drag = _Drag("row", item.name, item.section, pos, pos)
+                return True
+        return False
+
+    def _on_up(self, pos: tuple[int, int], button: int) -> bool:
+        drag, self.drag = self.drag, None
+        if drag is not None and drag.active:
+            return self._drop(drag, pos)
+        if button == 3:
+            i = self.result_at(pos)
+            if i >= 0:
+                self.remove(self.results[i].name, self.active_section)
+                return True
+            item = self.deck_item_at(pos)
+            if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
+                self.remove(item.name, item.section)
+                return True
+            return False
+        i = self.result_at(pos)
+        if i >= 0:
+            self.add(self.results[i].name)
+            return True
+        item = self.deck_item_at(pos)
+        if item is None or not item.rect.collidepoint(pos):
+            return False
+        if item.kind in ("header", "hint"):
+            self.active_section = item.section
+            return True
+        minus, plus = self.row_buttons(item)
+        if minus.collidepoint(pos):
+            self.remove(item.name, item.section)
+        elif plus.collidepoint(pos):
+            self.add(item.name, item.section)
+        else:
+            self.hover, self._hover_from = item.name, "deck"
+        return True
+
+    def _drop(self, drag: _Drag, pos: tuple[int, int]) -> bool:
+        item = self.deck_item_at(pos)
+        if drag.kind == "result":
+            if item is not None:
+                self.add(drag.name, item.section)
+                self.say(f"{drag.name} → {section_label(item.section, self.draft.variant)}")
+            return True
+        assert drag.section is not None
+        if item is not None and item.section is not drag.section:
+            self.draft.move(drag.name, drag.section, item.section)
+            self.changed()
+            self.say(f"{drag.name} → {section_label(item.section, self.draft.variant)}")
+        elif item is None:  # dropped outside the deck: take one out
+            self.remove(drag.name, drag.section)
+            self.say(f"Took one {drag.name} out.")
+        return True
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self._poll()
+        if self._search_due is not None and self.clock >= self._search_due:
+            self._search_due = None
+            self._start_search()
+        if self._analyse_due is not None and self.clock >= self._analyse_due:
+            self._analyse_due = None
+            self._start_analysis()
+        self._build_faces()
+
+    def _build_faces(self) -> None:
+        """Load rules cards and build card faces for visible results within the budget."""
+        deadline = time.perf_counter() + FACE_BUDGET_S
+        area = self.results_rect()
+        size = self.card_size()
+        pending = False
+        for i, row in enumerate(self.results):
+            rect = self.result_rect(i)
+            if rect.bottom < area.top:
+                continue
+            if rect.top > area.bottom:
+                break
+            if (row.name, size) in self._faces:
+                continue
+            if time.perf_counter() > deadline:
+                pending = True
+                break
+            card = self.cards.get(row.name)
+            if card is None:
+                card = card_of(self.index, row.name)
+                self.cards[row.name] = card
+            self.app.images.face(row.name, card, size)
+            self._faces.add((row.name, size))
+        self._faces_pending = pending
+
+def _load_pool() -> BundledPool:
+    try:
+        return BundledPool.load()
+    except (OSError, ValueError):
+        return BundledPool({})
