@@ -46,6 +46,27 @@ def test_replay_steps_and_jumps(app) -> None:
     assert replay.index == 0
 
 
+def test_replay_jumps_by_phase(app) -> None:
+    session = demo_session(seed=3, turns=2)
+    replay = app.scenes.push(ReplayScene(app, session.record_header, session.actions))
+    step(app)
+    press(app, replay.buttons["next_turn"])
+    start = replay.states[replay.index]
+    press(app, replay.buttons["next_phase"])
+    after = replay.states[replay.index]
+    # The first state of a different phase, and every state in between was the old phase.
+    assert (after.turn, after.phase) != (start.turn, start.phase)
+    between = [replay.state_at(k) for k in range(replay.index - 1, -1, -1)]
+    assert (between[0].turn, between[0].phase) == (start.turn, start.phase)
+    press(app, replay.buttons["prev_phase"])
+    back = replay.states[replay.index]
+    assert (back.turn, back.phase) == (start.turn, start.phase)
+    assert replay.index == 0 or (replay.state_at(replay.index - 1).turn,
+                                 replay.state_at(replay.index - 1).phase) != (back.turn, back.phase)
+    key(app, pygame.K_DOWN)
+    assert (replay.states[replay.index].turn, replay.states[replay.index].phase) != (back.turn, back.phase)
+
+
 def test_settings_persist(app) -> None:
     app.scenes.push(MainMenuScene(app))
     settings = app.scenes.push(SettingsScene(app))

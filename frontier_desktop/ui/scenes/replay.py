@@ -1,4 +1,4 @@
-"""Replay viewer: step through a game record action by action, or jump to a turn.
+"""Replay viewer: step through a game record action by action, or jump to a turn or phase.
 
 Shows the board as it was from either player's view; once the game is over, "All" reveals
 everything. States are computed by replaying the record (each step applies one action to
@@ -7,7 +7,7 @@ the previous state, cached), never by reading a live game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -68,11 +68,14 @@ class ReplayScene(Scene):
             self.buttons[key] = pygame_gui.elements.UIButton(
                 pygame.Rect(box.x + i * (bw + px(6)), y, bw, bh), label, self.app.ui)
         y -= bh + px(6)
-        self.buttons["prev_turn"] = pygame_gui.elements.UIButton(
-            pygame.Rect(box.x, y, box.w // 2 - px(3), bh), "« Turn", self.app.ui)
-        self.buttons["next_turn"] = pygame_gui.elements.UIButton(
-            pygame.Rect(box.x + box.w // 2 + px(3), y, box.w // 2 - px(3), bh), "Turn »",
-            self.app.ui)
+        half = box.w // 2 - px(3)
+        for row in ((("prev_phase", "‹ Phase"), ("next_phase", "Phase ›")),
+                    (("prev_turn", "« Turn"), ("next_turn", "Turn »"))):
+            for i, (key, label) in enumerate(row):
+                self.buttons[key] = pygame_gui.elements.UIButton(
+                    pygame.Rect(box.x + i * (half + px(6)), y, half, bh), label, self.app.ui)
+            y -= bh + px(6)
+        y += bh + px(6)
         y -= bh + px(6)
         self.buttons["view"] = pygame_gui.elements.UIButton(
             pygame.Rect(box.x, y, box.w, bh), "Switch view", self.app.ui)
@@ -99,14 +102,22 @@ class ReplayScene(Scene):
         self.renderer.set_view(view, seat, lines, hidden_hand=False)
 
     def jump_turn(self, delta: int) -> None:
-        turn = self.states[self.index].turn
+        """To the start of the next (``delta`` 1) or previous (-1) turn."""
+        self._jump(delta, lambda state: state.turn)
+
+    def jump_phase(self, delta: int) -> None:
+        """To the start of the next or previous phase (or step)."""
+        self._jump(delta, lambda state: (state.turn, state.phase))
+
+    def _jump(self, delta: int, key: Callable[[Any], Any]) -> None:
+        here = key(self.states[self.index])
         k = self.index
         while 0 <= k + delta <= len(self.actions):
             k += delta
-            if self.state_at(k).turn != turn:
-                if delta < 0:  # go to the start of that earlier turn
-                    t = self.state_at(k).turn
-                    while k > 0 and self.state_at(k - 1).turn == t:
+            if key(self.state_at(k)) != here:
+                if delta < 0:  # go to the start of that earlier turn or phase
+                    there = key(self.state_at(k))
+                    while k > 0 and key(self.state_at(k - 1)) == there:
                         k -= 1
                 break
         self.show(k)
@@ -130,6 +141,10 @@ class ReplayScene(Scene):
                 self.jump_turn(-1)
             elif key == "next_turn":
                 self.jump_turn(1)
+            elif key == "prev_phase":
+                self.jump_phase(-1)
+            elif key == "next_phase":
+                self.jump_phase(1)
             elif key == "view":
                 final = self.state_at(len(self.actions))
                 order: list[int | None] = [0, 1] + ([None] if final.game_over else [])
@@ -141,6 +156,10 @@ class ReplayScene(Scene):
                 self.show(self.index + 1)
             elif event.key == pygame.K_LEFT:
                 self.show(self.index - 1)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.jump_phase(1 if event.key == pygame.K_DOWN else -1)
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.jump_turn(1 if event.key == pygame.K_PAGEDOWN else -1)
             elif event.key == pygame.K_ESCAPE:
                 self.app.scenes.pop()
             return True
