@@ -194,7 +194,7 @@ def encode(msg: Mapping[str, Any]) -> bytes:
                       allow_nan=False).encode("utf-8")
 
 
-def make(kind: str, **fields: Any) -> Message:
+def make(kind: str, /, **fields: Any) -> Message:
     """A message of *kind* with *fields* (validated, so a bug on our side fails loudly here)."""
     return validate({"type": kind, **fields})
 
