@@ -34,6 +34,10 @@ DEFAULT_DECKS = (ROOT / "assets" / "decks" / "frontier_bog_and_forest_walkers.tx
 """The bundled sample decks: the host's and the guest's when none is given."""
 
 
+SETTLE_SECONDS = 2.0
+"""A guest whose script is done leaves once the host has been quiet this long."""
+
+
 class ScriptError(ValueError):
     """A script file that cannot be read."""
 
@@ -316,7 +320,13 @@ def run_join(args: argparse.Namespace) -> int:
                     guest.changed.wait_for(guest.audited.is_set, 3.0)
                     break
                 if not todo:
-                    break
+                    # Done when the game waits for us again, or the host has gone quiet: the
+                    # host's remaining actions (to the end of the game) still reach us.
+                    if guest.acting_seat() == guest.seat or \
+                            time.monotonic() - guest.last_update > SETTLE_SECONDS:
+                        break
+                    guest.changed.wait(0.2)
+                    continue
                 if time.monotonic() > deadline:
                     return _fail("join", f"timed out after {args.timeout:g} s "
                                  f"({len(todo)} script lines left)")

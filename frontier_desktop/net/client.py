@@ -107,6 +107,8 @@ class GuestSession(Session):
         self.audit_problems: list[str] | None = None
         self.refusal: str | None = None
         self.resyncs = 0
+        self.last_update = time.monotonic()
+        """``time.monotonic()`` of the last view change (for "the host has gone quiet")."""
         self.bytes_received = 0
         self.started = threading.Event()
         self.audited = threading.Event()
@@ -317,6 +319,7 @@ class GuestSession(Session):
                         self.verifier.check([r, c], cell["land"], salts.get(key))
 
     def _take_view(self, view: dict[str, Any], state_id: int) -> None:
+        self.last_update = time.monotonic()
         self._view = view
         self.state_id = state_id
 
