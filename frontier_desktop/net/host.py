@@ -206,7 +206,7 @@ class HostSession(Session):
             self._conn = None
             self._guest_view = None
             left = info.get("bye", False)
-        if self.result is None and not self._closing:
+        if self.result is None and not self._closing and not left:
             log.warning("the guest's connection ended: %s", reason)
         self._set_status(LEFT if left else RECONNECTING, reason)
 
