@@ -338,7 +338,9 @@ def run_join(args: argparse.Namespace) -> int:
                     if result.ok:
                         todo.pop(0)
                         continue
-                    if guest.is_paused or "connection" in result.reason:
+                    if guest.is_paused or result.reason.startswith("paused") \
+                            or "connection" in result.reason:
+                        guest.changed.wait(0.1)
                         continue  # resent after the reconnect (the host never saw it, or a
                         # sync shows it was accepted and the skip count moves on)
                     return _fail("join", f"script line {number} refused: {result.reason}")
