@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from frontier_desktop.cards.pool import BundledPool  # noqa: E402
-from frontier_desktop.net import GameSource, GuestSession, HostSession  # noqa: E402
-from frontier_desktop.net.cli import DEFAULT_DECKS, load_deck  # noqa: E402
+from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.net import GameSource, GuestSession, HostSession
+from frontier_desktop.net.cli import DEFAULT_DECKS, load_deck
 
 TARGETS = {"lan_action_rtt_ms_p50": "<= 5", "lan_action_rtt_ms_p99": "<= 20",
            "lan_bytes_per_action": "<= 2048"}
@@ -74,7 +74,7 @@ def run() -> dict[str, float]:
                         if not result.ok:
                             break
                         sizes.append(hconn.bytes_sent - before)
-                        _wait(lambda: guest.state_id == host.state.state_id)  # type: ignore
+                        _wait(lambda: guest.state_id == host.state.state_id)  # type: ignore  # noqa: B023
                         continue
                     action = _pick(guest.legal_actions(guest.seat or 0), rnd)
                     sent = guest._conn.bytes_sent

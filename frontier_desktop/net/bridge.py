@@ -92,7 +92,7 @@ class Inbox:
 
     def drain(self, limit: int = 1000) -> list[Notice]:
         """Every waiting notice (at most *limit*), without blocking."""
-        out = []
+        out: list[Notice] = []
         while len(out) < limit:
             try:
                 out.append(self._queue.get_nowait())

@@ -49,12 +49,12 @@ def load_deck(path: Path, pool: Any = None) -> list[Card]:
         ValueError: the file cannot be read or names cards the pool lacks.
     """
     from frontier_desktop.cards.pool import BundledPool
-    from frontier_desktop.decks import read_deck_file
+    from frontier_desktop.decks import DeckReadError, read_deck_file
 
     pool = pool or BundledPool.load()
     try:
         parsed = read_deck_file(path, cards=pool)
-    except Exception as exc:  # DeckReadError and OSError: one clear line
+    except (DeckReadError, OSError) as exc:
         raise ValueError(f"{path}: {exc}") from None
     cards: list[Card] = []
     for entry in parsed.deck.entries:

@@ -159,10 +159,11 @@ def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str
         for key, expected in commitments.items():
             pos = next((p for p in start.cells if square_key(start, p) == key), None)
             salt = salts.get(key)
-            if pos is None or salt is None or start.cells[pos].land is None:
+            land = start.cells[pos].land if pos is not None else None
+            if salt is None or land is None:
                 problems.append(f"square {key}: missing from the record or its salt")
                 continue
-            if land_hash(salt, start.name(start.cells[pos].land)) != expected:
+            if land_hash(salt, start.name(land)) != expected:
                 problems.append(f"square {key}: the recorded board differs from the commitment")
         final = replay(header, actions)
     except (RecordError, KeyError, TypeError, ValueError) as exc:

@@ -20,10 +20,9 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 
-from frontier_desktop.net.protocol import MAX_FRAME, ErrorCode, Message, ProtocolError, decode
+from frontier_desktop.net.protocol import MAX_FRAME, ErrorCode, Message, ProtocolError, decode, make
 from frontier_desktop.net.protocol import encode as encode_body
 from frontier_desktop.net.protocol import error as error_msg
-from frontier_desktop.net.protocol import make
 
 log = logging.getLogger(__name__)
 

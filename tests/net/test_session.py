@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from frontier_desktop.net import GameSource, HostSession
 from frontier_desktop.net.framing import FrameDecoder, encode_frame, frame
-from frontier_desktop.net.protocol import PROGRAM, PROTOCOL_VERSION, decode, encode, make
+from frontier_desktop.net.protocol import PROGRAM, PROTOCOL_VERSION, decode, make
 from frontier_desktop.rules import Card
 from frontier_desktop.rules.views import describe
 from tests.net.conftest import DECK_A, DECK_B, deck, make_guest, make_host, pick, pool
@@ -82,7 +82,7 @@ def test_stale_state_id_is_rejected_and_changes_nothing(pair):
 
 
 def test_illegal_action_is_refused_with_the_engines_reason(pair):
-    host, guest = pair
+    _host, guest = pair
     result = guest.submit(guest.seat, {"type": "move", "unit": "nobody", "to": [0, 0]})
     assert not result.ok and result.reason
 
@@ -219,7 +219,7 @@ def fuzz_pair(tmp_path_factory):
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(msg=guest_messages)
 def test_handler_fuzz_from_the_bound_guest_changes_nothing(fuzz_pair, msg):
-    host, guest = fuzz_pair
+    host, _guest = fuzz_pair
     conn = host._conn
     assert conn is not None
     conn.errors = 0
