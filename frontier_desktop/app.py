@@ -7,7 +7,6 @@ whatever events are queued, so a test posts real mouse and keyboard events and s
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +15,9 @@ import pygame
 import pygame_gui
 
 from frontier_desktop.config import Paths, Settings, load_settings, save_settings
+from frontier_desktop.ui.card_art import CardArt, open_database
 from frontier_desktop.ui.cards import CardImages
+from frontier_desktop.ui.keys import matches
 from frontier_desktop.ui.scenes.base import Scene, SceneStack
 from frontier_desktop.ui.theme import Fonts, Palette, palette
 
@@ -42,7 +43,8 @@ class App:
         self.size = self.window.get_size()
         self.ui = self._make_ui()
         self.fonts = Fonts(self.settings.ui_scale)
-        self.images = CardImages(self.fonts)
+        self.art = self._make_art()
+        self.images = CardImages(self.fonts, self.art)
         self.scenes = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -53,6 +55,10 @@ class App:
         theme = ASSETS / ("theme-light.json" if self.settings.theme == "light" else "theme.json")
         ui = pygame_gui.UIManager(self.size, str(theme) if theme.exists() else None)
         return ui
+
+    def _make_art(self) -> CardArt:
+        s = self.settings
+        return CardArt(open_database(s.cache_dir, offline=s.offline), fetch=not s.offline)
 
     @property
     def palette(self) -> Palette:
@@ -69,7 +75,9 @@ class App:
     def apply_settings(self) -> None:
         """Rebuild caches and widgets after the settings changed."""
         self.fonts = Fonts(self.settings.ui_scale)
-        self.images = CardImages(self.fonts)
+        self.art.close()
+        self.art = self._make_art()
+        self.images = CardImages(self.fonts, self.art)
         for scene in self.scenes:
             scene.clear_widgets()
         self.ui = self._make_ui()
@@ -103,7 +111,8 @@ class App:
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize((event.w, event.h))
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        if event.type == pygame.KEYDOWN and matches(self.settings.keys.get("fullscreen", "f11"),
+                                                    event):
             self.toggle_fullscreen()
             return
         consumed = self.ui.process_events(event)
@@ -116,6 +125,7 @@ class App:
             self.handle_event(event)
             if not self.running:
                 return
+        self.art.pump()
         self.ui.update(dt)
         self.scenes.update(dt)
         self.draw()
@@ -146,6 +156,7 @@ class App:
         self.running = False
 
     def shutdown(self) -> None:
+        self.art.close()
         if self.save_settings_on_exit:
             try:
                 save_settings(self.paths, self.settings)

@@ -76,6 +76,9 @@ class Settings:
     """Card image cache location ('' = the default user cache dir)."""
     auto_pass: bool = True
     """Pass upkeep/draw automatically when nothing can be done there."""
+    hold_priority: bool = False
+    """Ask for a response window on each of the opponent's moves and attacks
+    (``set_responses``); off by default so play is never slowed when nobody responds."""
     player_names: tuple[str, str] = ("Ann", "Ben")
     keys: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
 

@@ -61,10 +61,27 @@ def apply(state: GameState, action: Action | Mapping[str, Any],
     events: list[Event] = []
     variant.perform(new, seat, action, events)
     variant.after_action(new, events)
+    _control_events(variant, state, new, events)
     new.state_id += 1
     new.log.append({"state_id": new.state_id, "seat": seat, "action": action.to_wire(),
                     "turn": state.turn, "phase": state.phase, "events": events})
     return new, events
+
+
+def _control_events(variant: Any, before: GameState, after: GameState,
+                    events: list[Event]) -> None:
+    """One ``control`` event per land whose controller changed (face-down lands stay nameless)."""
+    old = variant.land_controllers(before)
+    new = variant.land_controllers(after)
+    for pos in sorted(set(old) | set(new), key=repr):
+        if old.get(pos) == new.get(pos):
+            continue
+        cell = after.cells.get(pos)
+        event: Event = {"type": "control", "at": after.board.pos_to_wire(pos),
+                        "from": old.get(pos), "to": new.get(pos)}
+        if cell is not None and cell.land is not None and cell.face_up:
+            event["land"] = after.name(cell.land)
+        events.append(event)
 
 
 def is_legal(state: GameState, action: Action | Mapping[str, Any], seat: int | None = None) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from frontier_desktop.rules.board import GridBoard
 from frontier_desktop.rules.mana import format_pool
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants import find_variant
@@ -85,7 +86,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             entry["library"] = [state.name(c) for c in p.library]
         players.append(entry)
     rows: list[list[dict[str, Any]]] = []
-    if hasattr(board, "rows"):
+    if isinstance(board, GridBoard):
         for r in range(board.rows):
             row = []
             for c in range(board.cols):

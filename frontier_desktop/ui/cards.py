@@ -1,8 +1,9 @@
-"""Card and token surfaces: a cache with drawn proxies (image files come later).
+"""Card and token surfaces: card images from the cache, with drawn proxies as the fallback.
 
-``CardImages.get_*`` never scales or lays out text on a cache hit; every surface is built once
-per (what, size) and kept. When the Scryfall image cache lands, ``face`` looks for an image
-first (loaded off the draw path) and keeps the proxy as its placeholder and fallback.
+``CardImages`` never scales or lays out text on a cache hit; every surface is built once per
+(what, size, image or proxy) and kept. ``land``, ``face`` and ``token`` ask :class:`CardArt`
+for the cached Scryfall image (``normal`` for cards, ``art_crop`` for tokens), which loads and
+scales it on a worker thread; until it is ready, or when there is none, they draw the proxy.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 import pygame
 
 from frontier_desktop.rules import Card
+from frontier_desktop.ui.card_art import CardArt
 from frontier_desktop.ui.theme import FRAME_COLOURS, LAND_COLOUR, MANA_COLOURS, Fonts
 
 CARD_RATIO = 63 / 88
@@ -73,9 +75,22 @@ def _rounded(surf: pygame.Surface, radius: int) -> pygame.Surface:
 class CardImages:
     """Surfaces for card backs, land faces, full card proxies, mana symbols and tokens."""
 
-    def __init__(self, fonts: Fonts) -> None:
+    def __init__(self, fonts: Fonts, art: CardArt | None = None) -> None:
         self.fonts = fonts
+        self.art = art
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def _image(self, name: str, kind: str, size: tuple[int, int]) -> pygame.Surface | None:
+        return self.art.get(name, kind, size) if self.art is not None and name else None
+
+    def _framed(self, key: tuple[Any, ...], img: pygame.Surface, radius: int,
+                border: int) -> pygame.Surface:
+        def build() -> pygame.Surface:
+            w, h = img.get_size()
+            out = _rounded(img.convert_alpha() if pygame.display.get_surface() else img, radius)
+            pygame.draw.rect(out, (10, 10, 14), (0, 0, w, h), border, border_radius=radius)
+            return out
+        return self._get(key, build)
 
     def _get(self, key: tuple[Any, ...], build: Any) -> pygame.Surface:
         surf = self._cache.get(key)
@@ -140,6 +155,10 @@ class CardImages:
 
     # ------------------------------------------------------------------ land face (board)
     def land(self, name: str, card: Card | None, size: tuple[int, int]) -> pygame.Surface:
+        img = self._image(name, "normal", size)
+        if img is not None:
+            return self._framed(("land-img", name, size), img, max(3, size[0] // 14),
+                                max(1, size[0] // 40))
         return self._get(("land", name, size), lambda: self._build_land(name, card, size))
 
     def _build_land(self, name: str, card: Card | None, size: tuple[int, int]) -> pygame.Surface:
@@ -163,7 +182,12 @@ class CardImages:
     # ------------------------------------------------------------------ full card proxy
     def face(self, name: str, card: Card | None, size: tuple[int, int],
              pt: tuple[Any, Any] | None = None) -> pygame.Surface:
-        """A readable proxy of a card: name, cost symbols, type line, wrapped text, P/T."""
+        """The card's cached image (with the effective P/T when it differs from the printed
+        one), or a readable proxy: name, cost symbols, type line, wrapped text, P/T."""
+        img = self._image(name, "normal", size)
+        if img is not None:
+            return self._get(("face-img", name, size, pt),
+                             lambda: self._build_face_image(img, card, size, pt))
         return self._get(("face", name, size, pt), lambda: self._build_face(name, card, size, pt))
 
     def _build_face(self, name: str, card: Card | None, size: tuple[int, int],
@@ -228,12 +252,58 @@ class CardImages:
             out.blit(tag, tag.get_rect(center=pr.center))
         return out
 
+    def _build_face_image(self, img: pygame.Surface, card: Card | None, size: tuple[int, int],
+                          pt: tuple[Any, Any] | None) -> pygame.Surface:
+        w, h = size
+        out = self._framed(("face-frame", id(img)), img, max(4, w // 18), max(1, w // 60)).copy()
+        printed = (card.power, card.toughness) if card is not None and card.is_creature else None
+        if pt is not None and printed is not None and \
+                (str(pt[0]), str(pt[1])) != (str(printed[0]), str(printed[1])):
+            tag = self.fonts.text(f"now {pt[0]}/{pt[1]}", max(8, int(h / 26 / self.fonts.scale)),
+                                  (250, 250, 250), bold=True)
+            pr = tag.get_rect().inflate(14, 8)
+            pr.bottomright = (w - max(6, w // 16), h - max(6, h // 9))
+            pygame.draw.rect(out, (20, 90, 40), pr, border_radius=6)
+            pygame.draw.rect(out, (240, 240, 240), pr, 1, border_radius=6)
+            out.blit(tag, tag.get_rect(center=pr.center))
+        return out
+
     # ------------------------------------------------------------------ creature tokens
     def token(self, name: str, card: Card | None, colours: tuple[str, ...], owner_colour: Any,
               diameter: int) -> pygame.Surface:
-        """A round token: colour-identity disc, name initials, owner colour ring."""
+        """A round token: the card's art crop (or a colour-identity disc with the name's
+        initials) inside an owner colour ring."""
+        ring = max(3, diameter // 12)
+        inner = diameter - 2 * (2 + ring)
+        art = self._image(name, "art_crop", (inner, inner)) if inner > 4 else None
+        if art is not None:
+            key = ("token-art", name, owner_colour, diameter)
+            return self._get(key, lambda: self._build_art_token(art, name, owner_colour,
+                                                                diameter))
         key = ("token", name, colours, owner_colour, diameter)
         return self._get(key, lambda: self._build_token(name, card, colours, owner_colour, diameter))
+
+    def _build_art_token(self, art: pygame.Surface, name: str, owner_colour: Any,
+                         d: int) -> pygame.Surface:
+        surf = pygame.Surface((d, d), pygame.SRCALPHA)
+        c = d // 2
+        ring = max(3, d // 12)
+        pygame.draw.circle(surf, (0, 0, 0, 110), (c + 2, c + 3), c - 2)
+        pygame.draw.circle(surf, owner_colour, (c, c), c - 2)
+        inner = pygame.Surface((d, d), pygame.SRCALPHA)
+        inner.blit(art, (2 + ring, 2 + ring))
+        mask = pygame.Surface((d, d), pygame.SRCALPHA)
+        pygame.draw.circle(mask, (255, 255, 255, 255), (c, c), c - 2 - ring)
+        inner.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(inner, (0, 0))
+        pygame.draw.circle(surf, (12, 12, 16), (c, c), c - 2 - ring, 1)
+        # the name on a dark band across the lower part, so tokens stay tellable apart
+        short = self.fonts.fit(name, max(7, int(d * 0.13 / self.fonts.scale)), (250, 250, 246),
+                               int(d * 0.7))
+        band = short.get_rect(center=(c, int(c * 1.42))).inflate(8, 2)
+        pygame.draw.rect(surf, (10, 10, 14, 190), band, border_radius=band.h // 2)
+        surf.blit(short, short.get_rect(center=band.center))
+        return surf
 
     def _build_token(self, name: str, card: Card | None, colours: tuple[str, ...],
                      owner_colour: Any, d: int) -> pygame.Surface:

@@ -5,7 +5,6 @@ No pygame here: this is the glue between the menu scenes and the session/record 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,14 +20,9 @@ ASSETS = REPO_ROOT / "assets"
 DECKS_DIR = ASSETS / "decks"
 QUICK_DECKS = ("frontier_bog_and_forest_walkers.txt", "frontier_banners_of_benalia.txt")
 
-_CARD_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<name>\S.*?)\s*$")
-_META = re.compile(r"^//\s*(?P<key>[a-z]+):\s*(?P<value>.+?)\s*$", re.IGNORECASE)
-_SECTION = re.compile(r"^//\s*(?P<name>[a-z]+)\s*$", re.IGNORECASE)
-
-
 @dataclass(frozen=True)
 class DeckList:
-    """A plain-text deck: metadata and ``(count, name)`` lines of the main section."""
+    """A deck file read for play: its name, variant and ``(count, name)`` main-deck lines."""
 
     path: Path
     name: str
@@ -36,43 +30,31 @@ class DeckList:
     cards: tuple[tuple[int, str], ...]
 
 
-def read_deck(path: Path) -> DeckList:
-    """Parse a simple deck file (``4 Name`` lines, ``// key: value`` metadata).
-
-    Lines after a section marker such as ``// grid`` are not part of the library and are
-    skipped (a stop-gap until the deck team's parser lands).
+def read_deck(path: Path, pool: BundledPool | None = None) -> DeckList:
+    """Read a deck file with :func:`frontier_desktop.decks.read_deck_file` (any supported
+    format); only the main section is the library.
 
     Raises:
-        ValueError: a line that is neither a comment nor ``count name``.
+        ValueError: the file can't be read, or it has problems (unknown cards...); the message
+            lists them (``DeckReadError`` is a ``ValueError`` too).
     """
-    meta: dict[str, str] = {}
-    cards: list[tuple[int, str]] = []
-    in_main = True
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("//"):
-            if _SECTION.match(line) and not _META.match(line):
-                in_main = False
-            elif m := _META.match(line):
-                meta.setdefault(m.group("key").lower(), m.group("value"))
-            continue
-        m = _CARD_LINE.match(line)
-        if not m:
-            raise ValueError(f"{path.name}:{number}: not a card line: {raw!r}")
-        if in_main:
-            cards.append((int(m.group("count")), m.group("name")))
-    return DeckList(path, meta.get("name", path.stem), meta.get("variant", "frontier"),
-                    tuple(cards))
+    from frontier_desktop.decks import Section, read_deck_file
+
+    result = read_deck_file(path, cards=pool if pool is not None else BundledPool.load())
+    if not result.is_complete:
+        raise ValueError(f"{path.name}: " + "; ".join(str(p) for p in result.problems))
+    deck = result.deck
+    cards = tuple((e.count, e.name) for e in deck.entries if e.section is Section.MAIN)
+    return DeckList(path, deck.name or path.stem, deck.variant or "frontier", cards)
 
 
-def sample_decks(variant: str = "frontier") -> list[DeckList]:
-    """The bundled deck lists of *variant*, sorted by name."""
+def sample_decks(variant: str = "frontier", pool: BundledPool | None = None) -> list[DeckList]:
+    """The bundled deck lists of *variant* that read cleanly, sorted by name."""
+    pool = pool if pool is not None else BundledPool.load()
     out = []
     for path in sorted(DECKS_DIR.glob("*.txt")):
         try:
-            deck = read_deck(path)
+            deck = read_deck(path, pool)
         except (OSError, ValueError):
             continue
         if deck.variant == variant:
@@ -105,7 +87,8 @@ def start_game(decks: list[DeckList], names: list[str], *, seed: int,
 def quick_game(names: tuple[str, str] = ("Ann", "Ben"), *, seed: int = 1,
                pool: BundledPool | None = None) -> LocalSession:
     """Frontier, hot-seat, the two bundled sample decks: works offline on a fresh machine."""
-    decks = [read_deck(DECKS_DIR / name) for name in QUICK_DECKS]
+    pool = pool or BundledPool.load()
+    decks = [read_deck(DECKS_DIR / name, pool) for name in QUICK_DECKS]
     return start_game(decks, list(names), seed=seed, pool=pool)
 
 

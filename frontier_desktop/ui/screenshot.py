@@ -81,6 +81,22 @@ def demo_session(seed: int = 7, turns: int = 6) -> Any:
     return session
 
 
+def settle(app: Any, frames: int = 3) -> None:
+    """Step *app* until its card images are loaded and drawn (a settled frame)."""
+    for _ in range(3):
+        for _ in range(frames):
+            app.step(1 / 60, flip=False)
+        app.art.wait_idle()
+        if not app.art.pump(budget_s=1.0):
+            break
+        for scene in app.scenes:
+            renderer = getattr(scene, "renderer", None)
+            if renderer is not None:
+                renderer.refresh_art(throttle_s=0.0)
+    for _ in range(frames):
+        app.step(1 / 60, flip=False)
+
+
 def render(out: Path, *, scene: str = "table", position: Path | None = None, view: int = 0,
            size: tuple[int, int] = (1600, 900), scale: float = 1.0, theme: str = "dark",
            seed: int = 7, turns: int = 6) -> Path:
@@ -127,8 +143,7 @@ def render(out: Path, *, scene: str = "table", position: Path | None = None, vie
                 app.scenes.push(table)
                 if scene == "cover":
                     table._push_cover()
-        for _ in range(3):
-            app.step(1 / 60, flip=False)
+        settle(app)
         out.parent.mkdir(parents=True, exist_ok=True)
         app.screenshot(out)
     finally:

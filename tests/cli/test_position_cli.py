@@ -122,7 +122,9 @@ def test_apply_prints_the_new_state_and_the_events(tmp_path):
                         {"type": "cast", "card": "Giant Growth"})
     out = ok("position", SPEC_EXAMPLE, "--apply", acts)
     kinds = [e["type"] for e in out["events"]]
-    assert kinds[:3] == ["moved", "scouted", "revealed"]
+    # The move hands control of both squares over (control events), then the scout reveals.
+    assert [k for k in kinds if k != "control"][:3] == ["moved", "scouted", "revealed"]
+    assert {"type": "control", "at": [1, 1], "from": None, "to": 0, "land": "Forest"} in out["events"]
     assert {"type": "revealed", "at": [0, 1], "land": "Island"} in out["events"]
     assert "land_tapped" in kinds and "cast" in kinds
     assert all("type" in e for e in out["events"])

@@ -25,7 +25,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    settings = Settings(window_size=(1600, 900))
+    settings = Settings(window_size=(1600, 900), cache_dir=str(tmp_path / "cache"))
     application = App(paths=Paths(tmp_path / "config", tmp_path / "data"), settings=settings,
                       size=(1600, 900), save_settings_on_exit=False)
     yield application

@@ -90,6 +90,10 @@ class Variant:
     def after_action(self, state: GameState, events: list[Event]) -> None:
         """State-based checks after every action."""
 
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        """Board position → the seat controlling the land there (absent: nobody)."""
+        return {}
+
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         """Every game action *seat* may take now (manual actions are not listed)."""
         raise NotImplementedError

@@ -596,6 +596,7 @@ class Frontier(ManualActions, Variant):
         if problem:
             raise IllegalActionError(action, problem)
         cell = state.cells[pos]
+        assert cell.land is not None  # tap_problem refuses holes
         land = state.card(cell.land)
         makes = [c for c in ("W", "U", "B", "R", "G", "C") if c in land.mana_colours] or ["C"]
         if colour is None:
@@ -747,7 +748,7 @@ class Frontier(ManualActions, Variant):
                 return f"{self._label(state, m)} has defender"
         opponent = state.opponent(seat)
         if target == "player":
-            if perm.at[0] != home_row(state, opponent):
+            if perm.at is None or perm.at[0] != home_row(state, opponent):
                 return "attack the player from the row nearest them (their home row)"
             return None
         if not state.board.contains(target):
@@ -879,6 +880,18 @@ class Frontier(ManualActions, Variant):
             state.winner = alive[0] if alive else None
             state.pending = state.decision = None
             events.append({"type": "game_over", "winner": state.winner})
+
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        """For card text a player controls exactly the lands their creatures stand on."""
+        out: dict[Any, int] = {}
+        for pos, ids in state.occupants().items():
+            cell = state.cells.get(pos)
+            if cell is None or cell.land is None:
+                continue
+            controllers = {state.perms[i].controller for i in ids}
+            if len(controllers) == 1:
+                out[pos] = controllers.pop()
+        return out
 
     # ================================================================== analysis
     def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:

@@ -150,6 +150,8 @@ class ReplayScene(Scene):
         r = self.renderer
         if r.layout is None or r.layout.size != self.app.size:
             r.rebuild()
+        else:
+            r.refresh_art()
         r.draw_static(surface)
         for sprite in r.sprites.values():
             r.draw_sprite(surface, sprite)

@@ -1,4 +1,5 @@
-"""Settings: UI scale, card size, theme, sound, animation speed, auto-pass, offline, cache."""
+"""Settings: UI scale, card size, theme, sound, animation speed, auto-pass, hold priority,
+offline, cache, and the key bindings (click a key's button, then press the new key)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from frontier_desktop.config import save_settings
+from frontier_desktop.config import DEFAULT_KEYS, save_settings
+from frontier_desktop.ui.keys import INTENT_LABELS, binding_of
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -30,12 +32,22 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.w: dict[str, object] = {}
         self.rows = ("UI scale", "Card size", "Theme", "Sound", "Animations", "Auto-pass empty steps",
-                     "Offline mode", "Card cache folder", "Keys")
+                     "Hold priority on opponent's moves", "Offline mode", "Card cache folder")
+        self.keys = dict(app.settings.keys)
+        self.capturing: str | None = None
+        self.key_buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def _rect(self, row: int, wide: bool = False) -> pygame.Rect:
         w, _ = self.app.size
         px = self.app.px
-        return pygame.Rect(w // 2 - px(40), px(150) + row * px(50), px(360 if wide else 220), px(36))
+        x = int(w * 0.36)
+        return pygame.Rect(x, px(140) + row * px(48), px(300 if wide else 220), px(36))
+
+    def _key_rect(self, row: int) -> pygame.Rect:
+        w, _ = self.app.size
+        px = self.app.px
+        return pygame.Rect(int(w * 0.36) + px(330) + px(150), px(140) + row * px(48), px(130),
+                           px(36))
 
     def build(self) -> None:
         ui, s = self.app.ui, self.app.settings
@@ -50,10 +62,18 @@ class SettingsScene(Scene):
             "sound": d(["on", "off"], "on" if s.sound else "off", self._rect(3), ui),
             "anim": d(list(SPEEDS), speed, self._rect(4), ui),
             "auto_pass": d(["on", "off"], "on" if s.auto_pass else "off", self._rect(5), ui),
-            "offline": d(["off", "on"], "on" if s.offline else "off", self._rect(6), ui),
-            "cache": pygame_gui.elements.UITextEntryLine(self._rect(7, True), ui),
+            "hold": d(["off", "on"], "on" if s.hold_priority else "off", self._rect(6), ui),
+            "offline": d(["off", "on"], "on" if s.offline else "off", self._rect(7), ui),
+            "cache": pygame_gui.elements.UITextEntryLine(self._rect(8, True), ui),
         }
         self.w["cache"].set_text(s.cache_dir)  # type: ignore[attr-defined]
+        self.key_buttons = {}
+        for row, intent in enumerate(INTENT_LABELS):
+            btn = pygame_gui.elements.UIButton(self._key_rect(row), self._key_label(intent), ui)
+            self.key_buttons[intent] = btn
+            self.w[f"key_{intent}"] = btn
+        self.w["keys_reset"] = pygame_gui.elements.UIButton(
+            self._key_rect(len(INTENT_LABELS)), "Default keys", ui)
         w, h = self.app.size
         px = self.app.px
         self.w["save"] = pygame_gui.elements.UIButton(
@@ -62,6 +82,29 @@ class SettingsScene(Scene):
         self.w["back"] = pygame_gui.elements.UIButton(
             pygame.Rect(w // 2 - px(190), self._rect(9).y + px(20), px(170), px(42)), "Cancel", ui)
         self.widgets = list(self.w.values())
+
+    def _key_label(self, intent: str) -> str:
+        if self.capturing == intent:
+            return "press a key…"
+        return self.keys.get(intent, "") or "(none)"
+
+    def _refresh_keys(self) -> None:
+        for intent, btn in self.key_buttons.items():
+            btn.set_text(self._key_label(intent))
+
+    def capture(self, event: pygame.event.Event) -> None:
+        """Bind the key of *event* to the intent being captured (a key used elsewhere moves)."""
+        intent, self.capturing = self.capturing, None
+        binding = binding_of(event)
+        if intent is None or binding is None:
+            self.capturing = intent
+            return
+        if binding != "escape" or intent == "cancel":
+            for other, value in self.keys.items():
+                if value == binding and other != intent:
+                    self.keys[other] = ""
+            self.keys[intent] = binding
+        self._refresh_keys()
 
     @staticmethod
     def _opt(widget: object) -> str:
@@ -77,7 +120,9 @@ class SettingsScene(Scene):
         s.animation_speed = SPEED_VALUES[self._opt(self.w["anim"])]
         s.auto_pass = self._opt(self.w["auto_pass"]) == "on"
         s.offline = self._opt(self.w["offline"]) == "on"
+        s.hold_priority = self._opt(self.w["hold"]) == "on"
         s.cache_dir = self.w["cache"].get_text().strip()  # type: ignore[attr-defined]
+        s.keys = dict(self.keys)
         try:
             save_settings(self.app.paths, s)
         except OSError:
@@ -86,7 +131,20 @@ class SettingsScene(Scene):
         self.app.apply_settings()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.capturing is not None and event.type == pygame.KEYDOWN:
+            self.capture(event)
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for intent, btn in self.key_buttons.items():
+                if event.ui_element is btn:
+                    self.capturing = intent
+                    self._refresh_keys()
+                    return True
+            if event.ui_element is self.w.get("keys_reset"):
+                self.keys = dict(DEFAULT_KEYS)
+                self.capturing = None
+                self._refresh_keys()
+                return True
             if event.ui_element is self.w.get("save"):
                 self.save()
                 return True
@@ -108,7 +166,11 @@ class SettingsScene(Scene):
             r = self._rect(row)
             s = fonts.text(label, 15, pal.text, True)
             surface.blit(s, s.get_rect(midright=(r.x - self.app.px(20), r.centery)))
-        keys = "  ".join(f"{k.replace('_', ' ')}: {v}" for k, v in self.app.settings.keys.items())
-        r = self._rect(8)
-        for i, line in enumerate(fonts.wrap(keys, 12, self.app.px(440))):
-            surface.blit(fonts.text(line, 12, pal.text_dim), (r.x, r.y + 4 + i * 16))
+        kx = self._key_rect(0).x - self.app.px(12)
+        head = fonts.text("Keys (click, then press a key)", 15, pal.accent, True)
+        surface.blit(head, head.get_rect(bottomright=(self._key_rect(0).right,
+                                                      self._key_rect(0).y - self.app.px(8))))
+        for row, label in enumerate(INTENT_LABELS.values()):
+            r = self._key_rect(row)
+            t = fonts.text(label, 14, pal.text)
+            surface.blit(t, t.get_rect(midright=(kx, r.centery)))

@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from frontier_desktop.app import App
 
 NEIGHBOURS = ("Only on a matching land (ruling)", "Always (house rule)")
+DEPTHS = ("5", "4", "6", "3")
+"""Board depth (rows); 5 is the rules' default."""
+LIVES = ("20", "15", "10", "5")
+"""Starting life; fewer makes a short game (a lesson, a test)."""
 
 
 class SetupScene(Scene):
@@ -52,7 +56,8 @@ class SetupScene(Scene):
                 deck_names, deck_names[min(seat, len(deck_names) - 1)], self._rect(2, seat), ui)
         w["neigh"] = pygame_gui.elements.UIDropDownMenu(list(NEIGHBOURS), NEIGHBOURS[0],
                                                         self._rect(3, 0, 2), ui)
-        w["depth"] = pygame_gui.elements.UIDropDownMenu(["5", "4", "6"], "5", self._rect(4, 0), ui)
+        w["depth"] = pygame_gui.elements.UIDropDownMenu(list(DEPTHS), "5", self._rect(4, 0), ui)
+        w["life"] = pygame_gui.elements.UIDropDownMenu(list(LIVES), "20", self._rect(4, 1), ui)
         w["seed"] = pygame_gui.elements.UITextEntryLine(self._rect(5, 0), ui)
         w["seed"].set_text(str(random.randrange(1, 10 ** 6)))
         w["start"] = pygame_gui.elements.UIButton(self._rect(7, 1), "Start game", ui,
@@ -73,6 +78,10 @@ class SetupScene(Scene):
             return True
         return False
 
+    def _opt(self, key: str) -> str:
+        value = self.w[key].selected_option  # type: ignore[attr-defined]
+        return str(value[0] if isinstance(value, tuple) else value)
+
     def start(self) -> None:
         from frontier_desktop.ui.games import start_game
         from frontier_desktop.ui.scenes.main_menu import start_table
@@ -92,9 +101,10 @@ class SetupScene(Scene):
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1 << 30)
         neigh = self.w["neigh"].selected_option  # type: ignore[attr-defined]
         neigh = neigh[0] if isinstance(neigh, tuple) else neigh
-        depth = self.w["depth"].selected_option  # type: ignore[attr-defined]
-        depth = int(depth[0] if isinstance(depth, tuple) else depth)
-        options = {"terrain_neighbours_regardless": neigh == NEIGHBOURS[1], "board_depth": depth}
+        depth = int(self._opt("depth"))
+        life = int(self._opt("life"))
+        options = {"terrain_neighbours_regardless": neigh == NEIGHBOURS[1], "board_depth": depth,
+                   "starting_life": life}
         try:
             session = start_game(decks, names, seed=seed, options=options)
         except (ValueError, KeyError) as exc:
@@ -112,7 +122,7 @@ class SetupScene(Scene):
         sub = fonts.text("Hot-seat: both players at this computer", 14, pal.text_dim)
         surface.blit(sub, sub.get_rect(center=(w // 2, self.app.px(126))))
         for row, label in enumerate(("Variant", "Players", "Decks", "Terrain neighbours",
-                                     "Board depth (rows)", "Seed")):
+                                     "Rows · starting life", "Seed")):
             x, y = self.label_pos(row)
             s = fonts.text(label, 15, pal.text, True)
             surface.blit(s, s.get_rect(midleft=(x, y)))

@@ -19,7 +19,10 @@ import pygame_gui
 
 from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
+from frontier_desktop.ui.keys import intent_of
 from frontier_desktop.ui.scenes.base import Scene
+from frontier_desktop.ui.table.effects import Effects
+from frontier_desktop.ui.table.prompt import ResponsePrompt
 from frontier_desktop.ui.table.render import Square, TableRenderer, TokenSprite
 from frontier_desktop.ui.table.words import Namer, entry_lines
 
@@ -60,17 +63,6 @@ class Glide:
     unit: str
     start: tuple[float, float]
     t: float = 0.0
-
-
-@dataclass
-class Floater:
-    """A short-lived number or word over the board (damage, dice)."""
-
-    text: str
-    pos: tuple[int, int]
-    colour: tuple[int, int, int]
-    t: float = 0.0
-    life: float = 1.2
 
 
 @dataclass
@@ -146,11 +138,16 @@ class TableScene(Scene):
         self.legal: list[dict[str, Any]] = []
         self.names = Namer([p.name for p in session.state.players])
         self.selected: str | None = None
+        self.group: list[str] = []
+        """Banding: the creatures of one square chosen with shift-click or a drag box."""
+        self.box: tuple[tuple[int, int], tuple[int, int]] | None = None
+        """A drag box being drawn: (start, current)."""
         self.mode = "move"
         self.highlights: dict[Square, str] = {}
         self.drag: Drag | None = None
         self.glides: list[Glide] = []
-        self.floaters: list[Floater] = []
+        self.fx = Effects()
+        self.respond = ResponsePrompt()
         self.menu: ContextMenu | None = None
         self.message = ""
         self.message_t = 0.0
@@ -167,11 +164,15 @@ class TableScene(Scene):
         self.game_over_shown = False
         self.cover_first = cover_first
         self._mouse = (0, 0)
+        self._shift = False
+        self.file_dialog: Any = None
+        self.saved_path: Path | None = None
         self.frames_since_change = 0
 
     # ------------------------------------------------------------------ lifecycle
     def on_enter(self) -> None:
         super().on_enter()
+        self.sync_responses()
         self.settle()
         if self.cover_first and self.hotseat:
             self._push_cover()
@@ -210,7 +211,24 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         super().on_resume()
+        if self.sync_responses():
+            self.refresh()
         self._update_buttons()
+
+    def sync_responses(self) -> bool:
+        """Tell the engine each seat at this screen's "hold priority" setting; True if changed."""
+        want = bool(self.app.settings.hold_priority)
+        seats = (0, 1) if self.hotseat else (self.seat,)
+        changed = False
+        for seat in seats:
+            players = self.session.view(seat).get("players") or []
+            if seat < len(players) and not players[seat].get("game_over") and \
+                    bool(players[seat].get("responses")) != want:
+                if self.session.submit(seat, {"type": "set_responses", "on": want}).ok:
+                    changed = True
+        if changed:
+            self._autosave()
+        return changed
 
     # ------------------------------------------------------------------ state
     def refresh(self) -> None:
@@ -223,8 +241,12 @@ class TableScene(Scene):
         for entry in self.session.log(self.seat):
             lines.extend(entry_lines(entry, self.names))
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
+        self.respond.update(self.view, self.seat, self.names)
         if self.selected and self.selected not in self.renderer.sprites:
             self.selected = None
+        self.group = [u for u in self.group if self._is_movable_mine(u)]
+        if len(self.group) < 1 or (self.selected and self.selected not in self.group):
+            self.group = []
         self._compute_highlights()
         self._update_buttons()
         self.frames_since_change = 0
@@ -359,7 +381,70 @@ class TableScene(Scene):
                 out.setdefault(sq, []).append(a)
         return out
 
-    def select(self, unit_id: str | None, mode: str = "move") -> None:
+    def _is_movable_mine(self, unit_id: str) -> bool:
+        unit = self.unit(unit_id)
+        return bool(unit and unit.get("controller") == self.seat and isinstance(unit.get("at"), list))
+
+    def toggle_group(self, unit_id: str) -> None:
+        """Shift-click: add or remove a creature of the selected square to the moving group."""
+        unit = self.unit(unit_id)
+        if unit is None or not self._is_movable_mine(unit_id):
+            return
+        first = self.unit(self.group[0]) if self.group else self.unit(self.selected)
+        if first is None or first.get("at") != unit.get("at"):
+            self.group = []
+        elif not self.group and self.selected:
+            self.group = [self.selected]
+        if unit_id in self.group:
+            self.group.remove(unit_id)
+        else:
+            self.group.append(unit_id)
+        lead = self.group[0] if self.group else None
+        self.select(unit_id if unit_id in self.group else lead, keep_group=True)
+        n = len(self.group)
+        if n:
+            self.say(f"{n} chosen to move together: drag one of them." if n > 1 else
+                     "Only this creature will move: drag it (shift-click adds more).")
+
+    def box_select(self, rect: pygame.Rect) -> None:
+        """A drag box: choose your creatures inside it (those of the square with the most)."""
+        by_square: dict[tuple[int, int], list[str]] = {}
+        for uid, sprite in self.renderer.sprites.items():
+            if rect.collidepoint(sprite.home) and self._is_movable_mine(uid):
+                at = sprite.unit["at"]
+                by_square.setdefault((int(at[0]), int(at[1])), []).append(uid)
+        if not by_square:
+            self.select(None)
+            return
+        ids = max(by_square.values(), key=len)
+        self.select(ids[0])
+        self.group = ids if len(ids) > 1 else []
+        if len(ids) > 1:
+            self.say(f"{len(ids)} chosen to move together: drag one of them.")
+
+    def moving_ids(self) -> list[str]:
+        """The creatures a token drag carries: the chosen group, else the dragged one's stack."""
+        if self.drag is None or self.drag.kind != "token" or not self.drag.active:
+            return []
+        uid = self.drag.ident
+        if self.group and uid in self.group:
+            return list(self.group)
+        unit = self.unit(uid) or {}
+        return list((unit.get("stack") or {}).get("units") or [uid])
+
+    def move_action(self, unit_id: str, sq: Square) -> dict[str, Any]:
+        """A move of *unit_id* to *sq*, naming the chosen group when it is part of a stack."""
+        action: dict[str, Any] = {"type": "move", "unit": unit_id, "to": list(sq)}
+        unit = self.unit(unit_id) or {}
+        stack = (unit.get("stack") or {}).get("units") or [unit_id]
+        if self.group and unit_id in self.group and set(self.group) != set(stack):
+            action["units"] = sorted(self.group, key=stack.index if set(self.group) <= set(stack)
+                                     else self.group.index)
+        return action
+
+    def select(self, unit_id: str | None, mode: str = "move", *, keep_group: bool = False) -> None:
+        if not keep_group:
+            self.group = []
         self.selected = unit_id
         self.mode = mode
         self._compute_highlights()
@@ -475,7 +560,7 @@ class TableScene(Scene):
         """Move / attack / scout *unit_id* to *sq* as the highlights say; None if no highlight."""
         kind = self.highlights.get(sq)
         if kind == "move":
-            return self.submit({"type": "move", "unit": unit_id, "to": list(sq)})
+            return self.submit(self.move_action(unit_id, sq))
         if kind == "attack":
             return self.submit({"type": "attack", "unit": unit_id, "target": list(sq)})
         if kind == "scout":
@@ -543,6 +628,69 @@ class TableScene(Scene):
 
         self.app.scenes.push(ConfirmScene(self.app, question, lambda: self.submit(action)))
 
+    def game_menu(self) -> None:
+        """The Menu button: save, open a saved game, rules help, leave."""
+        btn = self.buttons.get("menu")
+        # beside the side panel, so no button sits under the items (buttons get clicks first)
+        pos = (btn.rect.right + 12, btn.rect.bottom) if btn is not None else self._mouse
+        items = [MenuItem("Save game as…", self.save_as),
+                 MenuItem("Open a saved game…", self.open_saved),
+                 MenuItem("Rules help", lambda: setattr(self, "help", True)),
+                 MenuItem("Leave to the main menu…", self.leave)]
+        self.menu = ContextMenu(self, pos, items, "Game")
+        self.menu.rect.bottomleft = (self.menu.rect.x, pos[1])
+        self.menu.rect.clamp_ip(pygame.Rect((0, 0), self.app.size))
+
+    def save_as(self) -> None:
+        from frontier_desktop.ui.scenes.dialogs import SaveAsScene
+
+        names = [p["name"] for p in self.view.get("players", [])]
+        default = f"{' vs '.join(names)} turn {self.view.get('turn', 0)}"
+        self.app.scenes.push(SaveAsScene(self.app, default, self.save_named))
+
+    def save_named(self, name: str) -> str:
+        """Write the game record to ``saves/NAME.jsonl``; says where (or why not)."""
+        from frontier_desktop.record import write_record
+        from frontier_desktop.ui.scenes.dialogs import safe_file_stem
+
+        if self.session.record_header is None:
+            self.say("This game can't be saved (it has no record header).")
+            return self.message
+        path = self.app.paths.saves_dir / f"{safe_file_stem(name)}.jsonl"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_record(path, self.session.record_header, self.session.actions)
+        except OSError as exc:
+            self.say(f"Could not save: {exc}")
+        else:
+            self.saved_path = path
+            self.say(f"Saved as {path.name} (Open game… in the menu loads it).")
+        return self.message
+
+    def open_saved(self) -> None:
+        from pygame_gui.windows import UIFileDialog
+
+        w, h = self.app.size
+        start = self.app.paths.saves_dir
+        if not start.exists():
+            start = self.app.paths.data_dir if self.app.paths.data_dir.exists() else Path.home()
+        self.file_dialog = UIFileDialog(pygame.Rect(w // 2 - 300, h // 2 - 250, 600, 500),
+                                        self.app.ui, window_title="Open a saved game",
+                                        initial_file_path=str(start),
+                                        allow_existing_files_only=True)
+
+    def open_record(self, path: Path) -> None:
+        """Leave this game (it is autosaved) for the saved game at *path*."""
+        from frontier_desktop.ui.games import session_from_record
+        from frontier_desktop.ui.scenes.main_menu import start_table
+
+        try:
+            session = session_from_record(path)
+        except (ValueError, OSError, KeyError) as exc:
+            self.say(f"Could not open {path.name}: {exc}")
+            return
+        start_table(self.app, session)
+
     def leave(self) -> None:
         from frontier_desktop.ui.scenes.dialogs import ConfirmScene
         from frontier_desktop.ui.scenes.main_menu import MainMenuScene
@@ -558,8 +706,17 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
+                event.ui_element is self.file_dialog:
+            self.file_dialog = None
+            self.open_record(Path(event.text))
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self._on_button(event.ui_element)
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and \
+                event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            self._shift = event.type == pygame.KEYDOWN
+            return False
         if event.type == pygame.KEYDOWN:
             return self._on_key(event)
         if event.type == pygame.MOUSEMOTION:
@@ -594,7 +751,7 @@ class TableScene(Scene):
                 if key == "pass":
                     self.primary()
                 elif key == "menu":
-                    self.leave()
+                    self.game_menu()
                 elif key == "undo":
                     self.undo()
                 elif key == "keep":
@@ -607,32 +764,40 @@ class TableScene(Scene):
         return False
 
     def _on_key(self, event: pygame.event.Event) -> bool:
-        mods = pygame.key.get_mods() | getattr(event, "mod", 0)
-        if event.key == pygame.K_SPACE:
+        """Keys by intent, from the (rebindable) bindings in the settings."""
+        intent = intent_of(self.app.settings.keys, event)
+        if intent == "pass_or_done":
             self.primary()
             return True
-        if event.key == pygame.K_ESCAPE:
+        if intent == "cancel":
             if not self.cancel():
                 self.leave()
             return True
-        if event.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+        if intent == "undo":
             self.undo()
             return True
-        if event.key == pygame.K_F1:
+        if intent == "help":
             self.help = not self.help
             return True
-        if event.key == pygame.K_s and self.selected:
+        if intent == "scout" and self.selected:
             self.select(self.selected, "scout")
             return True
         return False
 
     def _on_motion(self, pos: tuple[int, int]) -> None:
+        if self.box is not None:
+            self.box = (self.box[0], pos)
         if self.drag is not None:
             self.drag.pos = pos
             if not self.drag.active:
                 dx, dy = pos[0] - self.drag.start[0], pos[1] - self.drag.start[1]
                 if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
                     self.drag.active = True
+        if self.drag is not None and self.drag.active:
+            # the zoom shows what is being carried, not what it passes over
+            unit = self.unit(self.drag.ident) if self.drag.kind == "token" else None
+            self.hover = ("unit", unit) if unit else ("card", self.drag.name)
+            return
         self.hover = self._hover_target(pos)
 
     def _hover_target(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
@@ -663,6 +828,17 @@ class TableScene(Scene):
             if rect.collidepoint(pos):
                 self.token_colour = colour
                 return True
+        answer = self.respond.hit(pos)
+        if answer == "resolve":
+            self.submit({"type": "pass"})
+            return True
+        if answer == "respond":
+            self.respond.folded = True
+            self.say("Respond: cast an instant, tap lands, or right-click for manual actions "
+                     "(destroy a land...). Then press Let it resolve.")
+            return True
+        if answer == "inside":
+            return True
         now = self.clock
         sprite = self.renderer.sprite_at(pos)
         sq = self.renderer.square_at(pos)
@@ -675,11 +851,18 @@ class TableScene(Scene):
             if self.selected and (sprite is None or sprite.id != self.selected):
                 self.act_on_square(self.selected, sq)
                 return True
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT) or self._shift
+        if sprite is not None and shift and self._is_movable_mine(sprite.id):
+            self.toggle_group(sprite.id)
+            self.drag = Drag("token", sprite.id, pos, pos,
+                             (pos[0] - sprite.home[0], pos[1] - sprite.home[1]))
+            return True
         if sprite is not None:
             unit = sprite.unit
             if unit.get("controller") == self.seat and (unit.get("moves") or unit.get("attacks")
                                                         or self.legal_of("scout", unit=sprite.id)):
-                self.select(sprite.id)
+                in_group = sprite.id in self.group
+                self.select(sprite.id, keep_group=in_group)
                 self.drag = Drag("token", sprite.id, pos, pos,
                                  (pos[0] - sprite.home[0], pos[1] - sprite.home[1]))
             else:
@@ -702,12 +885,8 @@ class TableScene(Scene):
             self.drag = Drag("hand", cid, pos, pos, (pos[0] - rect.x, pos[1] - rect.y), name=name)
             return True
         if sq is not None:
-            if self.tap_land(sq, pos):
-                return True
-            cell = self.renderer.cell(sq) or {}
-            if cell.get("land"):
-                self.pinned = ("card", cell["land"])
-            self.select(None)
+            # a click (released without moving) taps the land; a drag draws a selection box
+            self.box = (pos, pos)
             return True
         if self.selected is not None:
             self.select(None)
@@ -735,6 +914,20 @@ class TableScene(Scene):
         return False
 
     def _on_left_up(self, pos: tuple[int, int]) -> bool:
+        if self.box is not None:
+            (x0, y0), _ = self.box
+            self.box = None
+            rect = pygame.Rect(min(x0, pos[0]), min(y0, pos[1]), abs(pos[0] - x0), abs(pos[1] - y0))
+            if rect.w >= DRAG_THRESHOLD or rect.h >= DRAG_THRESHOLD:
+                self.box_select(rect)
+                return True
+            sq = self.renderer.square_at((x0, y0))
+            if sq is not None and not self.tap_land(sq, (x0, y0)):
+                cell = self.renderer.cell(sq) or {}
+                if cell.get("land"):
+                    self.pinned = ("card", cell["land"])
+                self.select(None)
+            return True
         drag, self.drag = self.drag, None
         if drag is None:
             return False
@@ -758,8 +951,7 @@ class TableScene(Scene):
         result = self.act_on_square(drag.ident, sq)
         if result is None:
             # not highlighted: ask the engine why, so the message is the rules' own reason
-            probe = self.session.submit(self.seat, {"type": "move", "unit": drag.ident,
-                                                    "to": list(sq)})
+            probe = self.session.submit(self.seat, self.move_action(drag.ident, sq))
             if probe.ok:  # the engine allowed something the view did not list: accept it
                 self._autosave()
                 self.settle()
@@ -794,27 +986,12 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ animation
     def _animate(self, events: list[dict[str, Any]]) -> None:
+        """Start cosmetic overlays for *events* (call before the view refresh)."""
         speed = self.app.settings.animation_speed
+        if speed > 0:
+            self.fx.from_events(events, self.renderer, self.seat)
         for e in events:
-            kind = e.get("type")
-            if kind == "damage" and speed > 0:
-                target = e.get("target")
-                pos = None
-                if target == "player":
-                    lay = self.renderer.layout
-                    if lay:
-                        pos = (lay.opp_panel if e.get("player") != self.seat else lay.own_panel).center
-                else:
-                    sprite = self.renderer.sprites.get(str(target))
-                    pos = sprite.home if sprite else None
-                if pos:
-                    self.floaters.append(Floater(f"-{e.get('amount')}", pos, (255, 90, 80)))
-            elif kind == "died" and speed > 0:
-                sprite = self.renderer.sprites.get(str(e.get("unit")))
-                if sprite:
-                    self.floaters.append(Floater("dies", (sprite.home[0], sprite.home[1] + 18),
-                                                 (220, 220, 220)))
-            elif kind == "dice":
+            if e.get("type") == "dice":
                 self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0}
                 if speed <= 0:
                     self.dice["t"] = 1.0
@@ -828,9 +1005,7 @@ class TableScene(Scene):
         for glide in self.glides:
             glide.t += dt * speed / GLIDE_S
         self.glides = [g for g in self.glides if g.t < 1.0]
-        for f in self.floaters:
-            f.t += dt * speed
-        self.floaters = [f for f in self.floaters if f.t < f.life]
+        self.fx.update(dt, speed)
         if self.dice is not None:
             self.dice["t"] += dt * speed
             if self.dice["t"] > 2.2:
@@ -859,7 +1034,8 @@ class TableScene(Scene):
             label = "Next step  »"
         elif phase == "end":
             label = "Pass the turn  »"
-        self.buttons["pass"].set_text(label + "   [space]" if "pass" in types else label)
+        hint = self.app.settings.keys.get("pass_or_done", "")
+        self.buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
         for key in ("pass", "done_moving", "done_attacking"):
             btn = self.buttons[key]
             btn.enable() if key in types else btn.disable()
@@ -897,12 +1073,16 @@ class TableScene(Scene):
         if v.get("phase") == "main" and v.get("active") == self.seat:
             return ("Drag a creature to move. Click lands to tap for mana; double-click a card "
                     "to cast. Right-click for scout and more.")
-        return "Space passes. Right-click for table actions; F1 for rules help."
+        keys = self.app.settings.keys
+        return (f"{keys.get('pass_or_done', 'space').capitalize()} passes. Right-click for table "
+                f"actions; {keys.get('help', 'f1').upper()} for rules help.")
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.renderer
         if r.layout is None or r.layout.size != self.app.size:
             r.rebuild()
+        else:
+            r.refresh_art()
         r.draw_static(surface)
         lay = r.layout
         assert lay is not None
@@ -919,11 +1099,11 @@ class TableScene(Scene):
             rect = r.square_rect(sq)
             surface.blit(r.tile(kind, (cw - 2, ch - 2)), (rect.x + 1, rect.y + 1))
         # tokens
-        dragging = self.drag.ident if self.drag and self.drag.kind == "token" and self.drag.active \
-            else None
+        moving = self.moving_ids()
         gliding = {g.unit: g for g in self.glides}
+        self.fx.draw_under(surface)
         for uid, sprite in r.sprites.items():
-            if uid == dragging:
+            if uid in moving:
                 continue
             glide = gliding.get(uid)
             if glide is not None:
@@ -932,9 +1112,13 @@ class TableScene(Scene):
                 cy = glide.start[1] + (sprite.home[1] - glide.start[1]) * t
                 r.draw_sprite(surface, sprite, (int(cx), int(cy)))
                 continue
-            if uid == self.selected:
-                pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5, 3)
-            r.draw_sprite(surface, sprite)
+            if uid == self.selected or uid in self.group:
+                pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5,
+                                   3 if uid == self.selected else 2)
+            r.draw_sprite(surface, sprite, self.fx.offset(uid, sprite.home) if self.fx.lunges
+                          else None)
+        if self.fx.lunges:
+            self.fx.draw_under(surface, lunging=True)
         # hand: mulligan picks
         for rect, cid, _ in r.hand_rects:
             if cid in self.bottom_pick:
@@ -947,22 +1131,32 @@ class TableScene(Scene):
             pygame.draw.rect(surface, pal.accent, rect.inflate(4, 4), 2, border_radius=8)
         self._draw_status(surface)
         self._draw_preview(surface)
-        for f in self.floaters:
-            a = f.t / f.life
-            t = fonts.text(f.text, 22, f.colour, True)
-            surface.blit(t, t.get_rect(center=(f.pos[0], f.pos[1] - int(40 * a))))
+        self.fx.draw_over(surface, fonts)
         if self.dice is not None:
             self._draw_dice(surface)
         if self.drag is not None and self.drag.active:
             pos = (self.drag.pos[0] - self.drag.offset[0], self.drag.pos[1] - self.drag.offset[1])
             if self.drag.kind == "token":
-                sprite = r.sprites.get(self.drag.ident)
-                if sprite:
-                    r.draw_sprite(surface, sprite, pos, lifted=True)
+                lead = r.sprites.get(self.drag.ident)
+                for uid in moving:
+                    sprite = r.sprites.get(uid)
+                    if sprite and lead and uid != lead.id:
+                        r.draw_sprite(surface, sprite, (pos[0] + sprite.home[0] - lead.home[0],
+                                                        pos[1] + sprite.home[1] - lead.home[1]),
+                                      lifted=True)
+                if lead:
+                    r.draw_sprite(surface, lead, pos, lifted=True)
             else:
                 face = self.app.images.face(self.drag.name, self.info.get(self.drag.name),
                                             lay.hand_card)
                 surface.blit(face, pos)
+        if self.respond.showing and self.renderer.layout is not None:
+            self.respond.draw(surface, self.app, self.renderer.layout.opp_staging, self._mouse)
+        if self.box is not None:
+            (x0, y0), (x1, y1) = self.box
+            box = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+            if box.w >= DRAG_THRESHOLD or box.h >= DRAG_THRESHOLD:
+                pygame.draw.rect(surface, pal.select, box, 2, border_radius=4)
         if self.menu is not None:
             self.menu.draw(surface, self.app, self._mouse)
         if self.help:
@@ -1067,7 +1261,11 @@ class TableScene(Scene):
         shade.fill((0, 0, 0, 190))
         surface.blit(shade, (0, 0))
         fonts, pal = self.app.fonts, self.app.palette
-        lines = HELP_TEXT.strip("\n").splitlines()
+        from frontier_desktop.ui.keys import INTENT_LABELS
+
+        keys = "    ".join(f"{label}: {self.app.settings.keys.get(intent, '')}"
+                           for intent, label in INTENT_LABELS.items())
+        lines = HELP_TEXT.strip("\n").replace("{keys}", keys).splitlines()
         y = 60
         for line in lines:
             bold = line.startswith("#")
@@ -1094,5 +1292,5 @@ Drag a creature onto an adjacent enemy (lit red) to attack it. From the opponent
 (or right-click, Attack the player). Attacks resolve one at a time; press Done attacking when finished.
 Terrain bonus: +1/+1 on a land of the creature's colour, +1/+1 more per matching face-up neighbour (shown in green).
 # Keys
-Space: pass / done    Esc: cancel    Ctrl+Z: undo (when nothing hidden was revealed)    F11: fullscreen    S: scout
+{keys}
 """

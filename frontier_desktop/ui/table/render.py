@@ -8,6 +8,7 @@ highlights are cached translucent tiles. Nothing per frame scales, loads or lays
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +133,8 @@ class TableRenderer:
         self.log_scroll = 0
         self._tiles: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.subtitle = ""
+        self._art_version = -1
+        self._art_checked = 0.0
 
     # ------------------------------------------------------------------ geometry
     @property
@@ -168,11 +171,15 @@ class TableRenderer:
         return int(self.rows - 1 - sr), int(sc)
 
     def sprite_at(self, pos: tuple[int, int]) -> TokenSprite | None:
-        for sprite in reversed(list(self.sprites.values())):
+        """The token under *pos*; where fanned stack members overlap, the nearest centre."""
+        best: TokenSprite | None = None
+        best_d = 0
+        for sprite in self.sprites.values():
             dx, dy = pos[0] - sprite.home[0], pos[1] - sprite.home[1]
-            if dx * dx + dy * dy <= sprite.radius * sprite.radius:
-                return sprite
-        return None
+            dist = dx * dx + dy * dy
+            if dist <= sprite.radius * sprite.radius and (best is None or dist <= best_d):
+                best, best_d = sprite, dist
+        return best
 
     def hand_at(self, pos: tuple[int, int]) -> tuple[int, str, str] | None:
         for i in range(len(self.hand_rects) - 1, -1, -1):
@@ -273,7 +280,7 @@ class TableRenderer:
                 tapper = cell.get("tapped_by")
                 if tapper is not None:
                     key_size = tapped_size
-                    rot = images._get(("rot", name if cell.get("face_up") else "", key_size),
+                    rot = images._get(("rot", id(face), key_size),
                                       lambda f=face: pygame.transform.rotate(
                                           pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
                     surf.blit(rot, rot.get_rect(center=rect.center))
@@ -312,8 +319,7 @@ class TableRenderer:
         return 0 if seat == 0 else self.rows - 1
 
     def _draw_hands(self, surf: pygame.Surface, me: int, opp: int) -> None:
-        lay, view, images, fonts, pal = self.layout, self.view, self.app.images, self.app.fonts, \
-            self.app.palette
+        lay, view, images = self.layout, self.view, self.app.images
         assert lay is not None and view is not None
         # opponent: backs
         n = view["players"][opp]["hand_count"]
@@ -421,15 +427,18 @@ class TableRenderer:
             y += line_h
 
     def _build_sprites(self) -> None:
-        lay, view, images, fonts, pal = self.layout, self.view, self.app.images, self.app.fonts, \
-            self.app.palette
+        lay, view, images, pal = self.layout, self.view, self.app.images, self.app.palette
         assert lay is not None and view is not None
         self.sprites = {}
         cw, ch = lay.cell
         d = int(min(cw, ch) * 0.74)
         staged: dict[int, int] = {}
-        seen_stack: set[tuple[int, int]] = set()
         me = self.seat
+        per_square: dict[tuple[int, int], list[str]] = {}
+        for unit in view.get("units", []):
+            at = unit.get("at")
+            if isinstance(at, list):
+                per_square.setdefault((int(at[0]), int(at[1])), []).append(str(unit["id"]))
         for unit in view.get("units", []):
             at = unit.get("at")
             ctrl = int(unit.get("controller", 0))
@@ -437,23 +446,28 @@ class TableRenderer:
                 sq = (int(at[0]), int(at[1]))
                 rect = self.square_rect(sq)
                 centre = rect.center
-                if sq in seen_stack:
-                    centre = (centre[0] + 6, centre[1] - 6)
-                seen_stack.add(sq)
+                members = per_square[sq]
                 dd = d
+                if len(members) > 1:
+                    # a banding stack: members fanned out so each can be picked (shift-click)
+                    dd = int(d * 0.8)
+                    n = len(members)
+                    spread = min(dd * 0.45, (cw - dd - 6) / max(1, n - 1))
+                    i = members.index(str(unit["id"]))
+                    centre = (int(centre[0] + (i - (n - 1) / 2) * spread),
+                              int(centre[1] + (i - (n - 1) / 2) * -4))
             else:
                 strip = self.layout.own_staging if ctrl == me else self.layout.opp_staging
                 k = staged.get(ctrl, 0)
                 staged[ctrl] = k + 1
-                dd = min(d, strip.h - 14)
-                centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 6)
+                dd = min(d, strip.h - 28)  # clear of the row's label
+                centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
             card = self.info.get(name)
             owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
-                base = images._get(("tapped-token", name, tuple(unit.get("colors") or ()),
-                                    owner_col, dd),
+                base = images._get(("tapped-token", id(base)),
                                    lambda b=base: _dim(pygame.transform.rotate(b, -90)))
             badges = self._badges(unit, dd)
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
@@ -486,7 +500,7 @@ class TableRenderer:
             out.append((dmg, (-d // 2 - 2, d // 2 - dmg.get_height() + 2)))
         if unit.get("sick"):
             zz = _pill(fonts.text("zz", 11, (230, 230, 255), bold=True), (70, 70, 140))
-            out.append((zz, (d // 2 - zz.get_width() + 6, -d // 2 - 4)))
+            out.append((zz, (-d // 2 - 6, -zz.get_height() // 2)))
         counters = unit.get("counters") or {}
         if counters:
             text = " ".join(f"{k}×{v}" for k, v in counters.items())
@@ -499,6 +513,19 @@ class TableRenderer:
         return out
 
     # ------------------------------------------------------------------ draw
+    def refresh_art(self, *, throttle_s: float = 0.3) -> bool:
+        """Rebuild the cached layers when card images arrived (at most every *throttle_s*)."""
+        art = self.app.art
+        if art.version == self._art_version or self.view is None:
+            return False
+        now = time.perf_counter()
+        if now - self._art_checked < throttle_s and self._art_version >= 0:
+            return False
+        self._art_checked = now
+        self._art_version = art.version
+        self.rebuild()
+        return True
+
     def draw_static(self, surface: pygame.Surface) -> None:
         if self.static is not None:
             surface.blit(self.static, (0, 0))

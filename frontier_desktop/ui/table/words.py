@@ -51,6 +51,9 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
         return None
     if kind == "pass":
         return None
+    if kind == "set_responses":
+        return (f"{who} will be asked before each of the opponent's moves and attacks"
+                if action.get("on") else f"{who} lets the opponent's moves resolve at once")
     if kind == "done_moving":
         return f"{who} is done moving"
     if kind == "done_attacking":
