@@ -57,7 +57,7 @@ class MainMenuScene(Scene):
             oid = "#primary" if key == "quick" else "#menu_button"
             btn = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), label, self.app.ui,
                                                object_id=oid)
-            if key in ("decks", "lan"):
+            if key == "decks":
                 btn.disable()
             if key == "continue" and not self.app.paths.autosave_file.exists():
                 btn.disable()
@@ -99,6 +99,10 @@ class MainMenuScene(Scene):
             start_table(self.app, session)
         elif key in ("open_game", "open_position", "replay"):
             self._pick(key)
+        elif key == "lan":
+            from frontier_desktop.ui.scenes.lan import LanScene
+
+            self.app.scenes.push(LanScene(self.app))
         elif key == "settings":
             from frontier_desktop.ui.scenes.settings import SettingsScene
 
