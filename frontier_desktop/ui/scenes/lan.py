@@ -205,7 +205,7 @@ class LanScene(Scene):
         self._responder: Any = None
 
     def build(self) -> None:
-        w, h = self.app.size
+        w, _ = self.app.size
         px = self.app.px
         bw, bh = px(300), px(40)
         x, y = w // 2 - bw // 2, px(200)
