@@ -138,6 +138,10 @@ class LanTableScene(TableScene):
                 self.chat_entry.set_text("")
                 self.refresh()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and \
+                hasattr(self.lan.net, "reconnect_now") and self.lan.net.status().is_paused:
+            self.lan.net.reconnect_now()  # the "reconnect now" button of the banner
+            return True
         return super().handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -165,6 +169,8 @@ class LanTableScene(TableScene):
         turn = "your turn" if acting == self.seat else "opponent's turn" if acting is not None \
             else "game over"
         self.banner = f"{status.banner()} · {turn}"
+        if status.is_paused and hasattr(self.lan.net, "reconnect_now"):
+            self.banner += " · F5: reconnect now"
         problems = getattr(getattr(self.lan.net, "verifier", None), "problems", [])
         if problems:
             self.banner += " · FAIRNESS WARNING: see the log"
