@@ -19,6 +19,7 @@ SUBCOMMAND_MODULES = (
     "frontier_desktop.cards.cli",
     "frontier_desktop.decks.cli",
     "frontier_desktop.ui.screenshot",
+    "frontier_desktop.net.cli",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 

@@ -57,8 +57,6 @@ class MainMenuScene(Scene):
             oid = "#primary" if key == "quick" else "#menu_button"
             btn = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), label, self.app.ui,
                                                object_id=oid)
-            if key == "lan":
-                btn.disable()
             if key == "continue" and not self.app.paths.autosave_file.exists():
                 btn.disable()
             self.buttons[key] = btn
@@ -103,6 +101,10 @@ class MainMenuScene(Scene):
             from frontier_desktop.ui.scenes.deck_builder import DeckBuilderScene
 
             self.app.scenes.push(DeckBuilderScene(self.app))
+        elif key == "lan":
+            from frontier_desktop.ui.scenes.lan import LanScene
+
+            self.app.scenes.push(LanScene(self.app))
         elif key == "settings":
             from frontier_desktop.ui.scenes.settings import SettingsScene
 

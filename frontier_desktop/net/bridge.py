@@ -1,0 +1,101 @@
+"""The bridge between network threads and the UI loop: a thread-safe inbox of notices.
+
+Network sessions call their listeners on the network thread (fine for headless play and
+tests). A UI must not touch pygame from there, so every session also posts plain
+:class:`Notice` objects into an :class:`Inbox` which the display thread drains once a frame
+(``for notice in session.inbox.drain(): ...``), like ``SimpleEngine`` wraps chess engines.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+CONNECTED = "connected"
+WAITING = "waiting"
+RECONNECTING = "reconnecting"
+LEFT = "left"
+FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class PeerStatus:
+    """What the banner shows about the other computer."""
+
+    state: str
+    """``waiting`` (no guest yet), ``connected``, ``reconnecting``, ``left`` or ``failed``."""
+    since: float
+    """``time.monotonic()`` when this state began."""
+    latency_ms: float | None = None
+    """Heartbeat round trip, when connected."""
+    detail: str = ""
+    """Why (the last disconnect or refusal reason)."""
+
+    @property
+    def is_paused(self) -> bool:
+        """Whether play waits for the peer (a banner covers the table)."""
+        return self.state in (RECONNECTING, LEFT, FAILED)
+
+    def seconds(self, now: float | None = None) -> float:
+        """How long the peer has been in this state."""
+        return (time.monotonic() if now is None else now) - self.since
+
+    def banner(self, now: float | None = None) -> str:
+        """One line for the table's banner."""
+        secs = int(self.seconds(now))
+        if self.state == CONNECTED:
+            ms = f" · {self.latency_ms:.0f} ms" if self.latency_ms is not None else ""
+            return f"opponent connected{ms}"
+        if self.state == WAITING:
+            return "waiting for the opponent to join"
+        if self.state == RECONNECTING:
+            return f"connection lost {secs} s ago, reconnecting… (the game is paused)"
+        if self.state == LEFT:
+            return f"the opponent left {secs} s ago (the game is paused)"
+        return f"connection failed: {self.detail}"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One thing that happened on the network, for the UI.
+
+    ``kind`` is ``update`` (data: the session's ``Update``), ``status`` (a
+    :class:`PeerStatus`), ``chat`` (``{"seat", "name", "text"}``), ``offer``/``answer``
+    (``{"kind", "seat"[, "accept"]}``), ``rejected`` (``{"reason", "code"}``), ``game_end``
+    (``{"result", "winner"}``), ``fairness`` (a warning line) or ``error``.
+    """
+
+    kind: str
+    data: Any = None
+    at: float = field(default_factory=time.monotonic)
+
+
+class Inbox:
+    """A bounded thread-safe queue of notices (oldest dropped first when full)."""
+
+    def __init__(self, maxsize: int = 10000) -> None:
+        self._queue: queue.Queue[Notice] = queue.Queue(maxsize)
+
+    def post(self, kind: str, data: Any = None) -> None:
+        notice = Notice(kind, data)
+        while True:
+            try:
+                self._queue.put_nowait(notice)
+                return
+            except queue.Full:
+                try:
+                    self._queue.get_nowait()
+                except queue.Empty:
+                    pass
+
+    def drain(self, limit: int = 1000) -> list[Notice]:
+        """Every waiting notice (at most *limit*), without blocking."""
+        out: list[Notice] = []
+        while len(out) < limit:
+            try:
+                out.append(self._queue.get_nowait())
+            except queue.Empty:
+                break
+        return out

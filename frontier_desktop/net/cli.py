@@ -1,0 +1,355 @@
+"""The ``host`` and ``join`` subcommands: headless LAN play for tests and power users.
+
+``frontier-desktop host --headless --port P [--game SAVE_OR_POSITION_FILE | --decks A B]
+[--seed N] [--script ACTIONS.jsonl]`` serves one game; ``frontier-desktop join HOST:PORT
+--headless [--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
+
+A script is JSON Lines of action objects (``{"type": "pass"}``), each sent when its side may
+act. A line may carry ``"seat"``: then it waits until that seat is acting (for a manual action
+during the other player's turn); the action is always made by this program's own seat — on
+the wire the seat comes from the connection, never from the message. A restarted program
+skips the lines the host has already accepted from its seat.
+
+Both print their final view as one JSON object on stdout and exit 0 when the script is done or
+the game is over; on failure they print one line on stderr and exit non-zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import socket
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from frontier_desktop.rules import Card
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DEFAULT_DECKS = (ROOT / "assets" / "decks" / "frontier_bog_and_forest_walkers.txt",
+                 ROOT / "assets" / "decks" / "frontier_banners_of_benalia.txt")
+"""The bundled sample decks: the host's and the guest's when none is given."""
+
+
+SETTLE_SECONDS = 2.0
+"""A guest whose script is done leaves once the host has been quiet this long."""
+
+
+class ScriptError(ValueError):
+    """A script file that cannot be read."""
+
+
+def load_deck(path: Path, pool: Any = None) -> list[Card]:
+    """The main deck of a deck file as rules Cards.
+
+    Raises:
+        ValueError: the file cannot be read or names cards the pool lacks.
+    """
+    from frontier_desktop.cards.pool import BundledPool
+    from frontier_desktop.decks import DeckReadError, read_deck_file
+
+    pool = pool or BundledPool.load()
+    try:
+        parsed = read_deck_file(path, cards=pool)
+    except (DeckReadError, OSError) as exc:
+        raise ValueError(f"{path}: {exc}") from None
+    cards: list[Card] = []
+    for entry in parsed.deck.entries:
+        if entry.section.name != "MAIN":
+            continue
+        card = pool.card(entry.name)
+        if card is None:
+            raise ValueError(f"{path}: {entry.name!r} is not in the card data")
+        cards += [card] * entry.count
+    if not cards:
+        raise ValueError(f"{path}: no main-deck cards")
+    return cards
+
+
+def read_script(path: Path) -> list[dict[str, Any]]:
+    """Action lines of a script file.
+
+    Raises:
+        ScriptError: unreadable, or a line that is not a JSON object with a ``type``.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScriptError(f"{path}: {exc.strerror or exc}") from None
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            raise ScriptError(f"{path} line {number}: not JSON") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+            raise ScriptError(f"{path} line {number}: expected an action object with a type")
+        out.append(obj)
+    return out
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    host = subparsers.add_parser(
+        "host", help="host a LAN game (headless with --headless)",
+        description="Serve one LAN game on a TCP port. The guest joins with "
+        "'frontier-desktop join HOST:PORT'.")
+    host.add_argument("--headless", action="store_true", help="no window: serve from the terminal")
+    host.add_argument("--port", type=int, default=47470, help="TCP port (default 47470)")
+    host.add_argument("--bind", default="0.0.0.0", help="address to listen on (default all)")
+    source = host.add_mutually_exclusive_group()
+    source.add_argument("--game", type=Path, metavar="SAVE_OR_POSITION_FILE",
+                        help="resume a saved game (or the LAN autosave) or start from a position")
+    source.add_argument("--decks", type=Path, nargs=2, metavar=("A", "B"),
+                        help="the host's and the guest's deck files (default: the sample decks)")
+    host.add_argument("--seed", type=int, help="fix the seed (no commit-reveal: for tests)")
+    host.add_argument("--script", type=Path, metavar="ACTIONS.jsonl",
+                      help="play the host's seat from this script (default: idle)")
+    host.add_argument("--name", default="Host", help="the host player's name")
+    host.add_argument("--autosave", type=Path, help="autosave file (default: in the data folder)")
+    host.add_argument("--timeout", type=float, help="give up after S seconds")
+    host.set_defaults(func=run_host)
+    join = subparsers.add_parser(
+        "join", help="join a LAN game at HOST:PORT (headless with --headless)",
+        description="Join a LAN game and play the guest's seat.")
+    join.add_argument("address", metavar="HOST:PORT")
+    join.add_argument("--headless", action="store_true", help="no window: play from a script")
+    join.add_argument("--script", type=Path, metavar="ACTIONS.jsonl",
+                      help="the guest's actions, each sent when the guest may act")
+    join.add_argument("--timeout", type=float, default=600.0,
+                      help="give up after S seconds (default 600)")
+    join.add_argument("--name", default="Guest", help="the guest player's name")
+    join.add_argument("--deck", type=Path, help="the guest's deck file (the host may choose)")
+    join.add_argument("--session", type=Path,
+                      help="where the seat's token is kept for a rejoin (default: data folder)")
+    join.set_defaults(func=run_join)
+
+
+def _fail(command: str, text: str, code: int = 1) -> int:
+    print(f"frontier-desktop {command}: {text}", file=sys.stderr)
+    return code
+
+
+def _setup_logging() -> None:
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (no packet is sent: a UDP connect only
+    picks the outgoing interface), or 127.0.0.1."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        sock.connect(("10.255.255.255", 1))
+        return str(sock.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        sock.close()
+
+
+def _data_dir() -> Path:
+    from frontier_desktop.config import Paths
+
+    return Paths.default().data_dir
+
+
+def build_source(args: argparse.Namespace) -> Any:
+    """The :class:`~frontier_desktop.net.host.GameSource` for ``host``'s arguments.
+
+    Raises:
+        ValueError: a file that is neither a record nor a position, or a bad deck.
+    """
+    from frontier_desktop.net.host import GameSource
+    from frontier_desktop.record import FORMAT, read_record
+
+    names = [args.name, "Guest"]
+    if args.game is not None:
+        try:
+            first = args.game.read_text(encoding="utf-8-sig").lstrip().splitlines()[0]
+            kind = json.loads(first).get("format") if first.startswith("{") else None
+        except (OSError, IndexError, ValueError, AttributeError) as exc:
+            raise ValueError(f"{args.game}: cannot read ({exc})") from None
+        if kind == FORMAT:
+            header, actions = read_record(args.game)
+            return GameSource(record=(header, actions), names=names, seed=args.seed)
+        try:
+            position = json.loads(args.game.read_text(encoding="utf-8-sig"))
+        except ValueError:
+            raise ValueError(f"{args.game}: neither a game record nor a position file") from None
+        from frontier_desktop.position import load_position
+
+        load_position(position)  # raises a clear error now rather than when the guest joins
+        return GameSource(position=position, names=names, seed=args.seed)
+    paths = args.decks or DEFAULT_DECKS
+    decks: list[list[Card] | None] = [load_deck(Path(p)) for p in paths]
+    return GameSource(decks=decks, names=names, seed=args.seed)
+
+
+def _script_runner(lines: list[dict[str, Any]], seat: int, skip: int
+                   ) -> tuple[list[tuple[int, dict[str, Any], int]], int]:
+    todo = []
+    for number, line in enumerate(lines, 1):
+        wait_for = line.get("seat", seat)
+        action = {k: v for k, v in line.items() if k != "seat"}
+        todo.append((number, action, wait_for if isinstance(wait_for, int) else seat))
+    return todo[skip:], min(skip, len(todo))
+
+
+def run_host(args: argparse.Namespace) -> int:
+    if not args.headless:
+        from frontier_desktop.cli import _run_game
+
+        return _run_game(args)
+    _setup_logging()
+    from frontier_desktop.net.bridge import LEFT
+    from frontier_desktop.net.host import HostSession
+    from frontier_desktop.record import RecordError
+    from frontier_desktop.rules.views import describe
+
+    try:
+        source = build_source(args)
+        lines = read_script(args.script) if args.script else []
+    except (ValueError, RecordError, ScriptError, OSError) as exc:
+        return _fail("host", str(exc), 2)
+    autosave = args.autosave or (_data_dir() / "lan-autosave.jsonl")
+    from frontier_desktop.cards.pool import BundledPool
+
+    pool = BundledPool.load()
+    try:
+        host = HostSession(source, autosave=autosave, resolve_card=pool.card)
+        port = host.listen(args.bind, args.port)
+    except (OSError, RecordError, ValueError) as exc:
+        return _fail("host", f"cannot serve on port {args.port}: {exc}", 2)
+    shown = lan_address() if args.bind in ("0.0.0.0", "") else args.bind
+    print(f"your address on this network is {shown}:{port}", file=sys.stderr, flush=True)
+    deadline = time.monotonic() + args.timeout if args.timeout else None
+    todo: list[tuple[int, dict[str, Any], int]] | None = None
+    code = 0
+    try:
+        with host.changed:
+            while True:
+                if host.result is not None or (host.started.is_set()
+                                               and host.status().state == LEFT):
+                    break
+                if deadline is not None and time.monotonic() > deadline:
+                    what = "no guest joined" if not host.started.is_set() else "game not over"
+                    return _fail("host", f"timed out after {args.timeout:g} s ({what})")
+                if host.started.is_set() and todo is None:
+                    todo, _ = _script_runner(lines, host.host_seat, host._count(host.host_seat))
+                if todo and host.acting_seat() == todo[0][2] and not host.status().is_paused:
+                    number, action, _ = todo.pop(0)
+                    result = host.submit(host.host_seat, action)
+                    if not result.ok and result.reason.startswith("paused"):
+                        todo.insert(0, (number, action, _))
+                        host.changed.wait(0.2)
+                        continue
+                    if not result.ok:
+                        return _fail("host", f"script line {number} refused: {result.reason}")
+                    continue
+                host.changed.wait(0.2)
+        if host.result is not None:
+            _wait_for(lambda: host.status().state != "connected", 3.0)
+        state = host.state
+        if state is not None:
+            json.dump(describe(state, viewer=host.host_seat), sys.stdout, ensure_ascii=False)
+            sys.stdout.write("\n")
+        return code
+    finally:
+        host.close()
+
+
+def _wait_for(predicate: Callable[[], bool], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` → ``(host, port)``.
+
+    Raises:
+        ValueError: no port, or a port out of range.
+    """
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected HOST:PORT, got {text!r}")
+    return host.strip("[]"), int(port)
+
+
+def run_join(args: argparse.Namespace) -> int:
+    if not args.headless:
+        from frontier_desktop.cli import _run_game
+
+        return _run_game(args)
+    _setup_logging()
+    from frontier_desktop.net.client import GuestSession, JoinError
+
+    try:
+        address = parse_address(args.address)
+        lines = read_script(args.script) if args.script else []
+        deck = [c.name for c in load_deck(args.deck or DEFAULT_DECKS[1])]
+    except (ValueError, ScriptError) as exc:
+        return _fail("join", str(exc), 2)
+    session_file = args.session or (_data_dir() / f"lan-session-{address[0]}-{address[1]}.json")
+    guest = GuestSession(address, name=args.name, deck=deck, session_file=session_file)
+    deadline = time.monotonic() + args.timeout
+    try:
+        try:
+            guest.connect(timeout=args.timeout)
+        except JoinError as exc:
+            return _fail("join", str(exc))
+        assert guest.seat is not None
+        todo, _ = _script_runner(lines, guest.seat, guest.your_actions)
+        seen_syncs = guest.resyncs
+        with guest.changed:
+            while True:
+                if guest.resyncs != seen_syncs:  # after a rejoin: skip what the host has
+                    seen_syncs = guest.resyncs
+                    todo, _ = _script_runner(lines, guest.seat, guest.your_actions)
+                if guest.refusal is not None:
+                    return _fail("join", guest.refusal)
+                if guest.is_over:
+                    guest.changed.wait_for(guest.audited.is_set, 3.0)
+                    break
+                if not todo:
+                    # Done when the game waits for us again, or the host has gone quiet: the
+                    # host's remaining actions (to the end of the game) still reach us.
+                    if guest.acting_seat() == guest.seat or \
+                            time.monotonic() - guest.last_update > SETTLE_SECONDS:
+                        break
+                    guest.changed.wait(0.2)
+                    continue
+                if time.monotonic() > deadline:
+                    return _fail("join", f"timed out after {args.timeout:g} s "
+                                 f"({len(todo)} script lines left)")
+                if guest.status().state == "left":
+                    return _fail("join", f"the host left: {guest.status().detail}")
+                if guest.acting_seat() == todo[0][2] and not guest.is_paused:
+                    number, action, _ = todo[0]
+                    result = guest.submit(guest.seat, action)
+                    if result.ok:
+                        todo.pop(0)
+                        continue
+                    if guest.is_paused or result.reason.startswith("paused") \
+                            or "connection" in result.reason:
+                        guest.changed.wait(0.1)
+                        continue  # resent after the reconnect (the host never saw it, or a
+                        # sync shows it was accepted and the skip count moves on)
+                    return _fail("join", f"script line {number} refused: {result.reason}")
+                guest.changed.wait(0.2)
+        for problem in guest.verifier.problems + (guest.audit_problems or []):
+            print(f"frontier-desktop join: {problem}", file=sys.stderr)
+        json.dump(guest.view(), sys.stdout, ensure_ascii=False)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+        return 0
+    finally:
+        guest.close()

@@ -1,0 +1,478 @@
+"""The guest: sends its actions with the state id it saw, and keeps the view the host sends.
+
+``GuestSession`` has the :class:`~frontier_desktop.session.Session` interface for the guest's
+own seat. It holds only what the host sent: the guest's player view, the redacted events and
+the board commitment. An ``update`` whose ``base`` is not the state id held is a gap: the
+guest drops it and asks for a full ``sync``. A delta that does not apply does the same.
+
+A lost connection (an error, the host's ``bye``-less close, or a silent heartbeat) pauses play
+and reconnects automatically with backoff (0.25 s doubling to 4 s), or at once with
+:meth:`reconnect_now`; the session token from ``welcome`` reclaims the seat and a ``sync``
+brings the view up to date. With ``session_file`` the token, nonce and commitment survive a
+restart of the guest's program.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from frontier_desktop.net import fairness
+from frontier_desktop.net.bridge import (
+    CONNECTED,
+    FAILED,
+    LEFT,
+    RECONNECTING,
+    WAITING,
+    Inbox,
+    PeerStatus,
+)
+from frontier_desktop.net.delta import PatchError, patch
+from frontier_desktop.net.framing import Connection
+from frontier_desktop.net.protocol import (
+    HOST_SENDS,
+    PROGRAM,
+    PROTOCOL_VERSION,
+    Message,
+    card_data_version,
+    make,
+)
+from frontier_desktop.rules import Action, action_from_wire
+from frontier_desktop.session import Listener, Result, Session, Update
+
+log = logging.getLogger(__name__)
+
+
+class JoinError(RuntimeError):
+    """The host refused us or could not be reached; the message says why in plain words."""
+
+
+class GuestSession(Session):
+    """Play the guest's seat of a game hosted at *address*.
+
+    Args:
+        address: ``(host, port)``.
+        name: the player's name.
+        deck: card names of the guest's deck (the host may use its own choice instead).
+        session_file: where the token, nonce and commitments are kept for a rejoin.
+    """
+
+    def __init__(self, address: tuple[str, int], *, name: str = "Guest",
+                 deck: Sequence[str] | None = None, session_file: Path | None = None,
+                 program: str = PROGRAM, cards_version: str | None = None,
+                 heartbeat: float = 1.0, timeout: float = 4.0, reconnect: bool = True,
+                 tap: Any = None) -> None:
+        self.address = address
+        self.name = name
+        self.deck = list(deck) if deck is not None else None
+        self.session_file = session_file
+        self.program = program
+        self.cards_version = cards_version if cards_version is not None else card_data_version()
+        self.heartbeat = heartbeat
+        self.timeout = timeout
+        self.auto_reconnect = reconnect
+        self.tap = tap
+        self.inbox = Inbox()
+        self.changed = threading.Condition(threading.RLock())
+        self._lock = self.changed
+        self._listeners: list[Listener] = []
+        self._conn: Connection | None = None
+        self._status = PeerStatus(WAITING, time.monotonic())
+        self._ref = 0
+        self._answers: dict[int, Result] = {}
+        self._closing = False
+        self._wake = threading.Event()
+        self.seat: int | None = None
+        self.names: list[str] = []
+        self.token: str | None = None
+        self.nonce = fairness.new_nonce()
+        self.host_commit: str | None = None
+        self.seed_mode = ""
+        self.verifier = fairness.BoardVerifier()
+        self.state_id = -1
+        self._view: dict[str, Any] | None = None
+        self.log_entries: list[dict[str, Any]] = []
+        """The game log as this seat sees it (entries from syncs and updates)."""
+        self.your_actions = 0
+        """Actions of this seat the host had accepted when we (re)joined."""
+        self.result: dict[str, Any] | None = None
+        self.audit_problems: list[str] | None = None
+        self.refusal: str | None = None
+        self.resyncs = 0
+        self.last_update = time.monotonic()
+        """``time.monotonic()`` of the last view change (for "the host has gone quiet")."""
+        self.bytes_received = 0
+        self.started = threading.Event()
+        self.audited = threading.Event()
+        self._load_session_file()
+
+    # ------------------------------------------------------------------ persistence
+    def _load_session_file(self) -> None:
+        if self.session_file is None:
+            return
+        try:
+            data = json.loads(self.session_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if not isinstance(data, dict) or data.get("address") != list(self.address):
+            return
+        self.token = data.get("token")
+        self.nonce = data.get("nonce") or self.nonce
+        self.host_commit = data.get("host_commit")
+        self.verifier.commitments = dict(data.get("commitments") or {})
+
+    def _save_session_file(self) -> None:
+        if self.session_file is None:
+            return
+        data = {"address": list(self.address), "token": self.token, "nonce": self.nonce,
+                "host_commit": self.host_commit, "commitments": self.verifier.commitments}
+        self.session_file.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.session_file.parent, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle)
+        os.replace(tmp, self.session_file)
+
+    # ------------------------------------------------------------------ connection
+    def connect(self, timeout: float = 10.0) -> None:
+        """Connect, shake hands and wait for the game's first view.
+
+        Raises:
+            JoinError: refused (the reason names what differs) or unreachable in *timeout*.
+        """
+        deadline = time.monotonic() + timeout
+        self._open()
+        while not self.started.wait(0.05):
+            if self.refusal is not None:
+                raise JoinError(self.refusal)
+            if time.monotonic() > deadline:
+                self.close()
+                raise JoinError(f"no game from {self.address[0]}:{self.address[1]} "
+                                f"within {timeout:.0f} s")
+            if self._conn is None and not self.auto_reconnect:
+                raise JoinError(self._status.detail or "connection closed")
+        if self.refusal is not None:
+            raise JoinError(self.refusal)
+
+    def _open(self) -> None:
+        try:
+            sock = socket.create_connection(self.address, timeout=3.0)
+        except OSError as exc:
+            if not self.auto_reconnect:
+                raise JoinError(f"cannot reach {self.address[0]}:{self.address[1]}: "
+                                f"{exc.strerror or exc}") from None
+            self._set_status(RECONNECTING, f"cannot reach the host: {exc.strerror or exc}")
+            self._start_reconnect()
+            return
+        sock.settimeout(None)
+        conn = Connection(sock, HOST_SENDS, on_message=self._on_message,
+                          on_close=self._on_close, heartbeat=self.heartbeat,
+                          timeout=self.timeout, tap=self.tap)
+        with self._lock:
+            self._conn = conn
+        conn.start()
+        first = self.token is None
+        conn.send(make("hello", program=self.program, protocol=PROTOCOL_VERSION,
+                       cards=self.cards_version, name=self.name, deck=self.deck,
+                       token=self.token, commit=fairness.commit(self.nonce)))
+        if first:
+            self._save_session_file()
+
+    def _on_close(self, conn: Connection, reason: str) -> None:
+        with self._lock:
+            if conn is not self._conn:
+                return
+            self._conn = None
+            self._fail_waiters("the connection was lost")
+        if self._closing or self.refusal is not None:
+            return
+        if self._status.state == LEFT:
+            return
+        if self.result is not None and self.audited.is_set():
+            self._set_status(LEFT, "the game is over")
+            return
+        log.warning("connection to the host lost: %s", reason)
+        self._set_status(RECONNECTING, reason)
+        if self.auto_reconnect:
+            self._start_reconnect()
+
+    def _start_reconnect(self) -> None:
+        threading.Thread(target=self._reconnect_loop, name="net-reconnect", daemon=True).start()
+
+    def _reconnect_loop(self) -> None:
+        delay = 0.25
+        while not self._closing and self.refusal is None:
+            self._wake.wait(delay)
+            self._wake.clear()
+            if self._closing:
+                return
+            try:
+                sock = socket.create_connection(self.address, timeout=3.0)
+            except OSError:
+                delay = min(delay * 2, 4.0)
+                continue
+            sock.close()  # reachable: open a real connection through the normal path
+            self._open()
+            return
+
+    def reconnect_now(self) -> None:
+        """The banner's button: try again at once."""
+        self._wake.set()
+
+    def close(self, reason: str = "the guest left") -> None:
+        """Leave the game (a clean ``bye``); no reconnection after this."""
+        self._closing = True
+        self._wake.set()
+        with self._lock:
+            conn = self._conn
+        if conn is not None:
+            conn.close(reason, bye=True)
+            conn.join(1.0)
+
+    def status(self) -> PeerStatus:
+        with self._lock:
+            if self._status.state == CONNECTED and self._conn is not None:
+                return PeerStatus(CONNECTED, self._status.since, self._conn.rtt_ms)
+            return self._status
+
+    def _set_status(self, state: str, detail: str = "") -> None:
+        with self._lock:
+            self._status = PeerStatus(state, time.monotonic(), None, detail)
+            self.changed.notify_all()
+        self.inbox.post("status", self._status)
+
+    # ------------------------------------------------------------------ messages
+    def _on_message(self, conn: Connection, msg: Message) -> None:
+        self.bytes_received = conn.bytes_received
+        kind = msg["type"]
+        with self._lock:
+            handler = getattr(self, f"_on_{kind}", None)
+            if handler is None:
+                return
+            handler(conn, msg)
+            self.changed.notify_all()
+
+    def _on_refused(self, conn: Connection, msg: Message) -> None:
+        self.refusal = f"the host refused: {msg['reason']}"
+        log.error("%s", self.refusal)
+        self._set_status(FAILED, msg["reason"])
+        conn.close("refused")
+
+    def _on_error(self, conn: Connection, msg: Message) -> None:
+        log.warning("the host reports a protocol error: %s (%s)", msg["message"], msg["code"])
+        self.inbox.post("error", msg["message"])
+
+    def _on_bye(self, conn: Connection, msg: Message) -> None:
+        self._set_status(LEFT, msg["reason"])
+        if self.result is None:
+            log.warning("the host left: %s", msg["reason"])
+
+    def _on_welcome(self, conn: Connection, msg: Message) -> None:
+        if self.host_commit is not None and msg["commit"] != self.host_commit and msg["resume"]:
+            self.verifier._fail("the host's seed commitment changed after a reconnect")
+        self.seat, self.token, self.names = msg["seat"], msg["token"], msg["names"]
+        self.host_commit, self.seed_mode = msg["commit"], msg["seed_mode"]
+        self.your_actions = msg["your_actions"]
+        if msg["seed_mode"] != "commit-reveal" and not msg["resume"]:
+            log.warning("the host fixed the seed (%s): the board and shuffles were not agreed "
+                        "by commit-reveal", msg["seed_mode"])
+        self._save_session_file()
+        if not msg["resume"]:
+            conn.send(make("reveal", nonce=self.nonce))
+
+    def _on_start(self, conn: Connection, msg: Message) -> None:
+        self.verifier.adopt(msg["commitments"])
+        self._save_session_file()
+        self._take_view(msg["view"], msg["state_id"])
+        self._set_status(CONNECTED)
+        self.started.set()
+
+    def _on_sync(self, conn: Connection, msg: Message) -> None:
+        self.verifier.adopt(msg["commitments"])
+        self.your_actions = msg["your_actions"]
+        view = msg["view"]
+        self._verify_face_up(view, msg["salts"])
+        known = {e.get("state_id") for e in self.log_entries}
+        self.log_entries += [e for e in msg["log"] if isinstance(e, dict)
+                             and e.get("state_id") not in known]
+        self._take_view(view, msg["state_id"])
+        self.resyncs += 1
+        if self._status.state != CONNECTED:
+            self._set_status(CONNECTED)
+        self.started.set()
+        self.inbox.post("update", Update(self.seat or 0, self.state_id, view, [], -1, {}))
+
+    def _verify_face_up(self, view: Mapping[str, Any], salts: Mapping[str, Any]) -> None:
+        rows = (view.get("board") or {}).get("rows") or []
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if isinstance(cell, dict) and cell.get("face_up") and cell.get("land"):
+                    key = f"{r},{c}"
+                    if key in self.verifier.commitments:
+                        self.verifier.check([r, c], cell["land"], salts.get(key))
+
+    def _take_view(self, view: dict[str, Any], state_id: int) -> None:
+        self.last_update = time.monotonic()
+        self._view = view
+        self.state_id = state_id
+
+    def _on_update(self, conn: Connection, msg: Message) -> None:
+        if self._view is None or msg["base"] != self.state_id:
+            self._resync(conn, f"gap: update from {msg['base']}, holding {self.state_id}")
+            return
+        try:
+            view = patch(self._view, msg["diff"])
+        except PatchError as exc:
+            self._resync(conn, f"delta did not apply ({exc})")
+            return
+        if not isinstance(view, dict) or view.get("state_id") != msg["state_id"]:
+            self._resync(conn, "the delta gave a view with the wrong state id")
+            return
+        for event in msg["events"]:
+            if isinstance(event, dict) and event.get("type") == "revealed":
+                self.verifier.check(event.get("at"), event.get("land"), event.get("salt"))
+        self._take_view(view, msg["state_id"])
+        events = [e for e in msg["events"] if isinstance(e, dict)]
+        self.log_entries.append({"state_id": msg["state_id"], "seat": msg["actor"],
+                                 "action": msg["action"], "events": events})
+        update = Update(self.seat or 0, msg["state_id"], view, events, msg["actor"],
+                        msg["action"])
+        if msg["ref"] is not None:
+            self._answers[msg["ref"]] = Result(True, events=events)
+        for listener in self._listeners:
+            listener(update)
+        self.inbox.post("update", update)
+
+    def _resync(self, conn: Connection, why: str) -> None:
+        log.info("asking for a full resync: %s", why)
+        conn.send(make("resync", state_id=max(self.state_id, 0)))
+
+    def _on_rejected(self, conn: Connection, msg: Message) -> None:
+        self._answers[msg["ref"]] = Result(False, msg["reason"])
+        self.inbox.post("rejected", {"reason": msg["reason"], "code": msg["code"]})
+        if msg["code"] == "stale_state" and msg["state_id"] > self.state_id:
+            self._resync(conn, "our state is stale")
+
+    def _on_game_end(self, conn: Connection, msg: Message) -> None:
+        self.result = {"result": msg["result"], "winner": msg["winner"]}
+        self.inbox.post("game_end", dict(self.result))
+
+    def _on_audit(self, conn: Connection, msg: Message) -> None:
+        if self.host_commit is None:
+            return
+        self.audit_problems = fairness.audit(
+            host_commit=self.host_commit, host_nonce=msg["host_nonce"], guest_nonce=self.nonce,
+            seed_mode=self.seed_mode, commitments=self.verifier.commitments, salts=msg["salts"],
+            record=msg["record"], final_view=self._view, seat=self.seat or 0)
+        for problem in self.audit_problems:
+            self.inbox.post("fairness", problem)
+        self.audited.set()
+
+    def _on_chat(self, conn: Connection, msg: Message) -> None:
+        seat = 1 - (self.seat or 0)
+        self.inbox.post("chat", {"seat": seat, "name": self.names[seat] if len(self.names) > seat
+                                 else "", "text": msg["text"]})
+
+    def _on_offer(self, conn: Connection, msg: Message) -> None:
+        self.inbox.post("offer", {"kind": msg["kind"], "seat": 1 - (self.seat or 0)})
+
+    def _on_answer(self, conn: Connection, msg: Message) -> None:
+        self.inbox.post("answer", {"kind": msg["kind"], "seat": 1 - (self.seat or 0),
+                                   "accept": msg["accept"]})
+
+    def _fail_waiters(self, reason: str) -> None:
+        self.changed.notify_all()
+
+    # ------------------------------------------------------------------ actions
+    def send_action(self, action: Action | Mapping[str, Any]) -> int | None:
+        """Send an action without waiting (the UI's path); returns its ref, None if offline."""
+        wire = action.to_wire() if isinstance(action, Action) else dict(action)
+        with self._lock:
+            conn = self._conn
+            if conn is None or self._view is None:
+                return None
+            self._ref += 1
+            ref = self._ref
+            conn.send(make("action", state_id=self.state_id, action=wire, ref=ref))
+            return ref
+
+    def submit(self, seat: int, action: Action | Mapping[str, Any],
+               timeout: float = 10.0) -> Result:
+        """Send an action and wait for the host's answer (the view is updated on return)."""
+        if seat != self.seat:
+            return Result(False, f"this computer plays seat {self.seat}")
+        ref = self.send_action(action)
+        if ref is None:
+            return Result(False, "paused: not connected to the host")
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while ref not in self._answers:
+                left = deadline - time.monotonic()
+                if left <= 0 or self._conn is None:
+                    return Result(False, "no answer from the host (connection lost)")
+                self.changed.wait(left)
+            return self._answers.pop(ref)
+
+    def chat(self, text: str) -> None:
+        self._send(make("chat", text=text[:500]))
+
+    def offer_draw(self) -> None:
+        self._send(make("offer", kind="draw"))
+
+    def answer_draw(self, accept: bool) -> None:
+        self._send(make("answer", kind="draw", accept=accept))
+
+    def resign(self) -> None:
+        self._send(make("resign"))
+
+    def _send(self, msg: Message) -> None:
+        with self._lock:
+            conn = self._conn
+        if conn is not None:
+            conn.send(msg)
+
+    # ------------------------------------------------------------------ Session interface
+    def subscribe(self, listener: Listener) -> None:
+        """Call *listener* (on the network thread) with each Update for this seat."""
+        self._listeners.append(listener)
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """This seat's latest view (a guest knows no other view)."""
+        with self._lock:
+            if self._view is None:
+                raise RuntimeError("no view yet: the game has not started")
+            if seat is not None and seat != self.seat:
+                raise ValueError(f"a guest only has seat {self.seat}'s view")
+            return self._view
+
+    def log(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
+        with self._lock:
+            return [e for e in self.log_entries if e.get("state_id", 0) > since]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        with self._lock:
+            if self._view is None or seat != self.seat:
+                return []
+            return [action_from_wire(a) for a in self._view.get("legal_actions", [])]
+
+    def acting_seat(self) -> int | None:
+        with self._lock:
+            if self._view is None or self.result is not None:
+                return None
+            acting = self._view.get("acting")
+            return acting if isinstance(acting, int) else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None or bool(self._view and self._view.get("game_over"))
+
+    @property
+    def is_paused(self) -> bool:
+        return self.status().is_paused

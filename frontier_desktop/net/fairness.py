@@ -1,0 +1,181 @@
+"""Fairness: the seed by commit-reveal, the board commitment, and the end-of-game audit.
+
+Seed (see ``docs/protocol.md``): the host draws a 32-byte nonce ``h`` and sends
+``sha256(h)`` in ``welcome``; the guest has already sent ``sha256(g)`` in ``hello`` and now
+reveals ``g``. The game seed is ``sha256("frontier-seed/1" || h || g)``. The host reveals
+``h`` in the ``audit`` at the end of the game — not earlier, because the seed decides the
+board and library order, which the guest must not know during play. Neither side can choose
+the seed: the host committed to ``h`` before seeing ``g``, and the guest committed to ``g``
+before seeing anything of ``h``.
+
+Board: at the start the host sends, for every face-down square, ``sha256(salt || name)``
+(UTF-8, salt 16 random bytes as 32 hex digits). Each ``revealed`` event the guest receives
+carries that square's salt, so the guest checks the land against the commitment the moment
+it turns face up. A mismatch is logged at ERROR level and kept in ``problems``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from frontier_desktop.rules import GameState
+from frontier_desktop.rules.state import UNKNOWN_LAND
+
+log = logging.getLogger(__name__)
+
+SEED_DOMAIN = b"frontier-seed/1\x00"
+
+
+def new_nonce() -> str:
+    """32 random bytes as hex."""
+    return secrets.token_hex(32)
+
+
+def commit(nonce: str) -> str:
+    """The commitment to *nonce*: SHA-256 of its UTF-8 text, hex."""
+    return hashlib.sha256(nonce.encode("utf-8")).hexdigest()
+
+
+def is_valid_nonce(nonce: str) -> bool:
+    return 16 <= len(nonce) <= 128 and all(c in "0123456789abcdef" for c in nonce)
+
+
+def derive_seed(host_nonce: str, guest_nonce: str) -> str:
+    """The game seed from both nonces (hex, fed to :class:`~frontier_desktop.rules.Rng`)."""
+    return hashlib.sha256(SEED_DOMAIN + host_nonce.encode() + b"\x00"
+                          + guest_nonce.encode()).hexdigest()
+
+
+def square_key(state: GameState, pos: Any) -> str:
+    """The commitment key of a square: its wire position as ``"row,col"``."""
+    wire = state.board.pos_to_wire(pos)
+    if isinstance(wire, list):
+        return ",".join(str(v) for v in wire)
+    return str(wire)
+
+
+def key_of_wire(at: Any) -> str:
+    """The commitment key of an event's ``at`` field."""
+    if isinstance(at, list):
+        return ",".join(str(v) for v in at)
+    return str(at)
+
+
+def land_hash(salt: str, name: str) -> str:
+    return hashlib.sha256(salt.encode("utf-8") + name.encode("utf-8")).hexdigest()
+
+
+def make_salts(state: GameState) -> dict[str, str]:
+    """A fresh random salt for every face-down square."""
+    return {square_key(state, pos): secrets.token_hex(16)
+            for pos, cell in state.cells.items() if cell.land is not None and not cell.face_up}
+
+
+def commitments(state: GameState, salts: Mapping[str, str]) -> dict[str, str]:
+    """``{square: sha256(salt || land name)}`` for every square with a salt.
+
+    Unknown lands of a position file (``"?"``, drawn from the seed when revealed) commit to
+    ``"?"``; their reveal is checked by the audit instead.
+    """
+    out = {}
+    for pos, cell in state.cells.items():
+        key = square_key(state, pos)
+        if cell.land is not None and key in salts:
+            out[key] = land_hash(salts[key], state.name(cell.land))
+    return out
+
+
+class BoardVerifier:
+    """The guest's side: holds the commitments and checks each revealed land."""
+
+    def __init__(self, commitments: Mapping[str, str] | None = None) -> None:
+        self.commitments: dict[str, str] = dict(commitments or {})
+        self.problems: list[str] = []
+        self.checked = 0
+
+    def adopt(self, commitments: Mapping[str, str]) -> None:
+        """Take the host's commitments; a later, different set is itself a fairness problem."""
+        if self.commitments and dict(commitments) != self.commitments:
+            self._fail("the host sent a different board commitment than at the start")
+            return
+        self.commitments = {str(k): str(v) for k, v in commitments.items()}
+
+    def check(self, at: Any, name: Any, salt: Any) -> bool:
+        """Check one revealed land; log loudly and return False on a mismatch."""
+        key = key_of_wire(at)
+        expected = self.commitments.get(key)
+        if expected is None:
+            return True  # not committed (a square that started face up)
+        if not isinstance(salt, str) or not isinstance(name, str):
+            self._fail(f"square {key}: revealed without the salt to check it")
+            return False
+        self.checked += 1
+        if hmac.compare_digest(land_hash(salt, name), expected):
+            return True
+        if hmac.compare_digest(land_hash(salt, UNKNOWN_LAND), expected):
+            return True  # an unknown land of a position: drawn from the seed, audited later
+        self._fail(f"square {key}: the host revealed {name!r}, which is not the land it "
+                   "committed to at the start")
+        return False
+
+    def _fail(self, text: str) -> None:
+        message = f"FAIRNESS WARNING: {text}. The host may be cheating."
+        self.problems.append(message)
+        log.error(message)
+
+
+def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str,
+          commitments: Mapping[str, str], salts: Mapping[str, str],
+          record: list[dict[str, Any]], final_view: Mapping[str, Any] | None,
+          seat: int) -> list[str]:
+    """The guest's end-of-game audit; returns the problems found (empty: all checks pass).
+
+    Checks that the host's nonce matches its commitment, that the record starts from the
+    agreed seed, that the record's starting board matches the commitments, and that
+    replaying the record gives the guest the view it holds.
+    """
+    from frontier_desktop.record import RecordError, initial_state, replay
+    from frontier_desktop.rules.views import describe
+
+    problems = []
+    if not hmac.compare_digest(commit(host_nonce), host_commit):
+        problems.append("the host's revealed nonce does not match its commitment")
+    if not record or not isinstance(record[0], dict):
+        return problems + ["the host sent no game record"]
+    header, actions = record[0], record[1:]
+    if seed_mode == "commit-reveal":
+        seed = derive_seed(host_nonce, guest_nonce)
+        used = header.get("seed") if "position" not in header else \
+            header["position"].get("seed")
+        if str(used) != seed:
+            problems.append("the game did not use the seed agreed by commit-reveal")
+    try:
+        start = initial_state(header)
+        for key, expected in commitments.items():
+            pos = next((p for p in start.cells if square_key(start, p) == key), None)
+            salt = salts.get(key)
+            land = start.cells[pos].land if pos is not None else None
+            if salt is None or land is None:
+                problems.append(f"square {key}: missing from the record or its salt")
+                continue
+            if land_hash(salt, start.name(land)) != expected:
+                problems.append(f"square {key}: the recorded board differs from the commitment")
+        final = replay(header, actions)
+    except (RecordError, KeyError, TypeError, ValueError) as exc:
+        return problems + [f"the game record does not replay: {exc}"]
+    if final_view is not None:
+        mine = describe(final, viewer=seat)
+        if _comparable(mine) != _comparable(final_view):
+            problems.append("replaying the record does not give the view the host sent")
+    for text in problems:
+        log.error("FAIRNESS WARNING (audit): %s", text)
+    return problems
+
+
+def _comparable(view: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("legal_actions",)}

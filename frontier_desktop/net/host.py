@@ -1,0 +1,632 @@
+"""The authoritative host: one game, the host's seat played locally, the guest over TCP.
+
+``HostSession`` has the same interface as :class:`~frontier_desktop.session.LocalSession`
+(``submit``, ``view``, ``log``, ``legal_actions``, ``acting_seat``, ``subscribe``) plus the
+network parts (``listen``, ``status``, ``chat``, ``offer_draw``, ``inbox`` for the UI).
+
+Every message from the guest passes one pipeline (see ``docs/protocol.md``): framing and
+schema (:mod:`.framing`, :mod:`.protocol`), then the handshake state of *that connection*,
+then for actions: the seat bound to the connection (never a field of the message), game
+over, paused, the state id, and finally the rules engine, whose reason is sent back on a
+refusal. Nothing the guest sends changes the game except an action the engine accepts.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import socket
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from frontier_desktop.net import fairness
+from frontier_desktop.net.bridge import (
+    CONNECTED,
+    LEFT,
+    RECONNECTING,
+    WAITING,
+    Inbox,
+    PeerStatus,
+)
+from frontier_desktop.net.delta import diff
+from frontier_desktop.net.framing import Connection
+from frontier_desktop.net.protocol import (
+    GUEST_SENDS,
+    PROGRAM,
+    ErrorCode,
+    Message,
+    card_data_version,
+    hello_differences,
+    make,
+)
+from frontier_desktop.net.protocol import error as error_msg
+from frontier_desktop.rules import Action, Card, GameState, IllegalActionError, RulesError, apply
+from frontier_desktop.rules.actions import Concede, action_from_wire
+from frontier_desktop.rules.engine import acting_seat as rules_acting_seat
+from frontier_desktop.rules.engine import legal_actions as rules_legal_actions
+from frontier_desktop.rules.views import describe, log_view, redact_event
+from frontier_desktop.session import Listener, Result, Session, Update
+
+log = logging.getLogger(__name__)
+
+SYNC_LOG_LIMIT = 200
+"""Log entries sent with a full resync (the most recent ones)."""
+
+
+@dataclass
+class GameSource:
+    """Where the hosted game comes from.
+
+    Exactly one of: ``decks`` (two decks; ``None`` for the guest's slot takes the deck from
+    the guest's hello), ``position`` (a position document) or ``record`` (a saved game:
+    header and action lines; a header with a ``lan`` section resumes a LAN game).
+    """
+
+    decks: list[list[Card] | None] | None = None
+    names: list[str] = field(default_factory=lambda: ["Host", "Guest"])
+    position: dict[str, Any] | None = None
+    record: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
+    variant: str = "frontier"
+    options: dict[str, Any] | None = None
+    seed: int | str | None = None
+    """A fixed seed (``--seed``): then the seed is not agreed by commit-reveal."""
+
+
+class HostSession(Session):
+    """Serve one game to one guest. See the module docstring.
+
+    Args:
+        source: the game to serve.
+        host_seat: the seat played on this computer (the guest gets the other).
+        autosave: a record file kept up to date after every action (append + flush before
+            the guest hears of the action), from which a restarted host resumes.
+        resolve_card: name → rules Card, for a deck sent by the guest.
+        tap: called with every byte sent to the guest (tests).
+    """
+
+    def __init__(self, source: GameSource, *, host_seat: int = 0, autosave: Path | None = None,
+                 resolve_card: Callable[[str], Card | None] | None = None,
+                 program: str = PROGRAM, cards_version: str | None = None,
+                 heartbeat: float = 1.0, timeout: float = 4.0,
+                 tap: Callable[[bytes], None] | None = None) -> None:
+        self.source = source
+        self.host_seat = host_seat
+        self.guest_seat = 1 - host_seat
+        self.autosave = autosave
+        self.resolve_card = resolve_card
+        self.program = program
+        self.cards_version = cards_version if cards_version is not None else card_data_version()
+        self.heartbeat = heartbeat
+        self.timeout = timeout
+        self.tap = tap
+        self.inbox = Inbox()
+        self.state: GameState | None = None
+        self.header: dict[str, Any] | None = None
+        self.actions: list[dict[str, Any]] = []
+        """Accepted actions (record lines) since the record's start."""
+        self.result: dict[str, Any] | None = None
+        """``{"result": "win"|"draw", "winner": seat|None}`` once the game is over."""
+        self.started = threading.Event()
+        self.changed = threading.Condition(threading.RLock())
+        """Notified after every accepted action and connection change (``with`` it to wait)."""
+        self._lock = self.changed
+        self._listeners: list[Listener] = []
+        self._server: socket.socket | None = None
+        self._conn: Connection | None = None
+        self._pending: dict[int, dict[str, Any]] = {}
+        self._guest_view: dict[str, Any] | None = None
+        self._status = PeerStatus(WAITING, time.monotonic())
+        self._offer_from: int | None = None
+        self._autosave_handle: Any = None
+        self._closing = False
+        lan = (source.record[0].get("lan") if source.record else None) or {}
+        self.host_nonce: str = lan.get("host_nonce") or fairness.new_nonce()
+        self.host_commit = fairness.commit(self.host_nonce)
+        self.guest_nonce: str | None = lan.get("guest_nonce")
+        self.guest_token: str | None = lan.get("token")
+        self.guest_name: str = lan.get("guest_name", "")
+        self.seed_mode: str = lan.get("seed_mode") or (
+            "commit-reveal" if source.record is None and source.seed is None else "fixed")
+        self.salts: dict[str, str] = dict(lan.get("salts") or {})
+        self.commitments: dict[str, str] = dict(lan.get("commitments") or {})
+        self.base_actions: int = int(lan.get("base_actions", 0))
+        if lan and source.record is not None:
+            self._resume_from_record(*source.record)
+
+    # ------------------------------------------------------------------ network
+    def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
+        """Start accepting guests on *host*:*port*; returns the bound port."""
+        server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind((host, port))
+        server.listen(4)
+        self._server = server
+        threading.Thread(target=self._accept_loop, name="net-accept", daemon=True).start()
+        return int(server.getsockname()[1])
+
+    @property
+    def port(self) -> int | None:
+        return int(self._server.getsockname()[1]) if self._server is not None else None
+
+    def close(self) -> None:
+        """Stop serving: say goodbye to the guest and close everything."""
+        self._closing = True
+        with self._lock:
+            conn = self._conn
+        if conn is not None:
+            conn.close("the host closed the game", bye=True)
+        if self._server is not None:
+            try:
+                self._server.close()
+            except OSError:
+                pass
+        if self._autosave_handle is not None:
+            self._autosave_handle.close()
+            self._autosave_handle = None
+
+    def status(self) -> PeerStatus:
+        """The guest's connection state, for the banner."""
+        with self._lock:
+            status = self._status
+            if status.state == CONNECTED and self._conn is not None:
+                return PeerStatus(CONNECTED, status.since, self._conn.rtt_ms)
+            return status
+
+    def _set_status(self, state: str, detail: str = "") -> None:
+        with self._lock:
+            self._status = PeerStatus(state, time.monotonic(), None, detail)
+            self.changed.notify_all()
+        self.inbox.post("status", self._status)
+
+    def _accept_loop(self) -> None:
+        assert self._server is not None
+        while not self._closing:
+            try:
+                sock, addr = self._server.accept()
+            except OSError:
+                return
+            log.info("connection from %s:%d", *addr[:2])
+            conn = Connection(sock, GUEST_SENDS, on_message=self._on_message,
+                              on_close=self._on_close, heartbeat=self.heartbeat,
+                              timeout=self.timeout, tap=self.tap)
+            with self._lock:
+                self._pending[id(conn)] = {"phase": "hello"}
+            conn.start()
+
+    def _on_close(self, conn: Connection, reason: str) -> None:
+        with self._lock:
+            info = self._pending.pop(id(conn), {})
+            if conn is not self._conn:
+                return
+            self._conn = None
+            self._guest_view = None
+            left = info.get("bye", False)
+        if self.result is None and not self._closing and not left:
+            log.warning("the guest's connection ended: %s", reason)
+        self._set_status(LEFT if left else RECONNECTING, reason)
+
+    def _send(self, msg: Message) -> None:
+        with self._lock:
+            conn = self._conn
+        if conn is not None:
+            conn.send(msg)
+
+    # ------------------------------------------------------------------ handlers
+    def _on_message(self, conn: Connection, msg: Message) -> None:
+        kind = msg["type"]
+        with self._lock:
+            info = self._pending.get(id(conn))
+            if info is None:
+                return
+            phase = info["phase"]
+            if kind == "bye":
+                info["bye"] = True
+                conn.close("the guest left")
+                return
+            if kind == "error":
+                log.info("the guest reports a protocol error: %s", msg["message"])
+                return
+            if phase == "hello":
+                if kind != "hello":
+                    self._not_now(conn, "say hello first")
+                    return
+                self._on_hello(conn, info, msg)
+                return
+            if phase == "reveal":
+                if kind != "reveal":
+                    self._not_now(conn, "reveal your nonce first")
+                    return
+                self._on_reveal(conn, info, msg)
+                return
+            # playing
+            if kind == "action":
+                self._on_action(conn, msg)
+            elif kind == "resync":
+                self._send_sync(conn, since=msg["state_id"])
+            elif kind == "chat":
+                self.inbox.post("chat", {"seat": conn.seat, "name": self.guest_name,
+                                         "text": msg["text"]})
+            elif kind == "resign":
+                self._resign(self.guest_seat)
+            elif kind == "offer":
+                self._offer_from = self.guest_seat
+                self.inbox.post("offer", {"kind": msg["kind"], "seat": self.guest_seat})
+            elif kind == "answer":
+                self._on_answer(self.guest_seat, msg["accept"])
+            else:
+                self._not_now(conn, f"{kind} is not expected now")
+
+    def _not_now(self, conn: Connection, text: str) -> None:
+        conn.errors += 1
+        conn.send(error_msg(ErrorCode.NOT_NOW, text))
+        if conn.errors >= conn.max_errors:
+            conn.close("too many protocol errors")
+
+    def _refuse(self, conn: Connection, code: ErrorCode, reason: str,
+                differences: Sequence[str] = ()) -> None:
+        log.warning("refusing a guest: %s", reason)
+        conn.send(make("refused", code=code.value, reason=reason, differences=list(differences)))
+        conn.close(reason)
+
+    def _on_hello(self, conn: Connection, info: dict[str, Any], msg: Message) -> None:
+        differences = hello_differences(msg, program=self.program, cards=self.cards_version)
+        if differences:
+            self._refuse(conn, ErrorCode.VERSION_MISMATCH,
+                         "versions differ: " + "; ".join(differences), differences)
+            return
+        resume = (self.guest_token is not None and self.started.is_set()
+                  and isinstance(msg["token"], str)
+                  and secrets.compare_digest(msg["token"], self.guest_token))
+        if self.started.is_set() and not resume:
+            self._refuse(conn, ErrorCode.SEAT_TAKEN, "this game already has its guest")
+            return
+        if not resume and any(i.get("phase") == "reveal" for k, i in self._pending.items()
+                              if k != id(conn)):
+            self._refuse(conn, ErrorCode.SEAT_TAKEN, "another guest is joining this game")
+            return
+        if not fairness.is_valid_nonce(msg["commit"]) and not resume:
+            self._refuse(conn, ErrorCode.BAD_COMMIT, "the commitment must be hex")
+            return
+        if resume:
+            old = self._conn
+            if old is not None and old is not conn:
+                self._pending.pop(id(old), None)
+                old.close("replaced by a new connection from the guest")
+            self._bind(conn, info)
+            conn.send(self._welcome(resume=True))
+            self._send_sync(conn, since=0)
+            self._set_status(CONNECTED)
+            log.info("the guest is back")
+            return
+        info.update(phase="reveal", hello=msg)
+        self.guest_token = secrets.token_hex(16)
+        conn.send(self._welcome(resume=False))
+
+    def _welcome(self, *, resume: bool) -> Message:
+        assert self.guest_token is not None
+        return make("welcome", seat=self.guest_seat, token=self.guest_token,
+                    names=self._names(), commit=self.host_commit, seed_mode=self.seed_mode,
+                    resume=resume, your_actions=self._count(self.guest_seat),
+                    program=self.program)
+
+    def _names(self) -> list[str]:
+        if self.state is not None:
+            return [p.name for p in self.state.players]
+        return list(self.source.names)
+
+    def _count(self, seat: int) -> int:
+        """Actions by *seat* since this LAN game began (a restarted script skips as many)."""
+        return sum(1 for line in self.actions[self.base_actions:] if line["seat"] == seat)
+
+    def _bind(self, conn: Connection, info: dict[str, Any]) -> None:
+        conn.seat = self.guest_seat
+        info["phase"] = "playing"
+        self._conn = conn
+
+    def _on_reveal(self, conn: Connection, info: dict[str, Any], msg: Message) -> None:
+        hello = info["hello"]
+        nonce = msg["nonce"]
+        if not fairness.is_valid_nonce(nonce) or fairness.commit(nonce) != hello["commit"]:
+            self._refuse(conn, ErrorCode.BAD_COMMIT, "the revealed nonce does not match "
+                         "the commitment in hello")
+            return
+        self.guest_nonce = nonce
+        self.guest_name = hello["name"][:40] or "Guest"
+        try:
+            self._create_game(hello)
+        except (RulesError, ValueError) as exc:
+            self._refuse(conn, ErrorCode.BAD_DECK, f"cannot start the game: {exc}")
+            return
+        self._bind(conn, info)
+        self._write_autosave_header()
+        self._guest_view = describe(self._state(), viewer=self.guest_seat)
+        conn.send(make("start", state_id=self._state().state_id, view=self._guest_view,
+                       commitments=self.commitments))
+        self.started.set()
+        self._set_status(CONNECTED)
+        self.inbox.post("started", None)
+
+    # ------------------------------------------------------------------ game set-up
+    def _create_game(self, hello: Mapping[str, Any]) -> None:
+        from frontier_desktop.record import initial_state, new_game, position_header, replay
+
+        src = self.source
+        assert self.guest_nonce is not None
+        seed: int | str = fairness.derive_seed(self.host_nonce, self.guest_nonce) \
+            if self.seed_mode == "commit-reveal" else (src.seed if src.seed is not None else 0)
+        names = list(src.names)
+        names[self.guest_seat] = self.guest_name
+        if src.record is not None:
+            header, actions = src.record
+            self.header = {k: v for k, v in header.items() if k != "lan"}
+            self.state = replay(self.header, actions)
+            self.actions = [dict(a) for a in actions]
+        elif src.position is not None:
+            position = dict(src.position)
+            position["seed"] = seed
+            self.header = position_header(position)
+            self.state = initial_state(self.header)
+        else:
+            decks = list(src.decks or [None, None])
+            if decks[self.guest_seat] is None:
+                decks[self.guest_seat] = self._resolve_deck(hello.get("deck"))
+            if any(d is None for d in decks):
+                raise ValueError("no deck for the host's seat")
+            self.state, self.header = new_game(src.variant, decks, names,  # type: ignore[arg-type]
+                                               seed=seed, options=src.options)
+        self.base_actions = len(self.actions)
+        self.salts = fairness.make_salts(self.state)
+        self.commitments = fairness.commitments(self.state, self.salts)
+
+    def _resolve_deck(self, names: Any) -> list[Card]:
+        if not isinstance(names, list) or not names or len(names) > 500:
+            raise ValueError("the guest sent no deck (a list of card names)")
+        if self.resolve_card is None:
+            raise ValueError("this host takes no deck from the guest")
+        deck = []
+        for name in names:
+            card = self.resolve_card(name) if isinstance(name, str) else None
+            if card is None:
+                raise ValueError(f"unknown card {name!r:.60} in the guest's deck")
+            deck.append(card)
+        return deck
+
+    def _resume_from_record(self, header: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+        from frontier_desktop.record import replay
+
+        self.header = {k: v for k, v in header.items() if k != "lan"}
+        self.state = replay(self.header, actions)
+        self.actions = [dict(a) for a in actions]
+        self.started.set()
+        self._set_status(RECONNECTING, "the host restarted")
+        self._write_autosave_header()
+        if self.state.game_over:
+            self.result = {"result": "win", "winner": self.state.winner}
+
+    def _lan_meta(self) -> dict[str, Any]:
+        return {"token": self.guest_token, "host_nonce": self.host_nonce,
+                "guest_nonce": self.guest_nonce, "seed_mode": self.seed_mode,
+                "salts": self.salts, "commitments": self.commitments,
+                "base_actions": self.base_actions, "guest_name": self.guest_name,
+                "host_seat": self.host_seat}
+
+    def _write_autosave_header(self) -> None:
+        if self.autosave is None or self.header is None:
+            return
+        from frontier_desktop.record import write_record
+
+        write_record(self.autosave, {**self.header, "lan": self._lan_meta()}, self.actions)
+        if self._autosave_handle is not None:
+            self._autosave_handle.close()
+        self._autosave_handle = self.autosave.open("a", encoding="utf-8")
+
+    def _append_autosave(self, line: Mapping[str, Any]) -> None:
+        if self._autosave_handle is not None:
+            self._autosave_handle.write(json.dumps(line, ensure_ascii=False) + "\n")
+            self._autosave_handle.flush()
+
+    def _state(self) -> GameState:
+        if self.state is None:
+            raise RuntimeError("the game has not started (no guest yet)")
+        return self.state
+
+    # ------------------------------------------------------------------ actions
+    def _on_action(self, conn: Connection, msg: Message) -> None:
+        seat = conn.seat                       # identity from the connection, never the message
+        assert seat is not None
+        state = self._state()
+        code, reason = None, ""
+        if self.result is not None:
+            code, reason = ErrorCode.GAME_OVER, "the game is over"
+        elif msg["state_id"] != state.state_id:
+            code, reason = ErrorCode.STALE_STATE, (f"stale state {msg['state_id']} (the game "
+                                                   f"is at {state.state_id})")
+        else:
+            result, code = self._push(seat, msg["action"], ref=msg["ref"])
+            reason = result.reason
+            if result.ok:
+                return
+        assert code is not None
+        conn.send(make("rejected", ref=msg["ref"], code=code.value, reason=reason[:300],
+                       state_id=state.state_id))
+
+    def submit(self, seat: int, action: Action | Mapping[str, Any]) -> Result:
+        """Submit an action for the host's seat (from the UI or a script)."""
+        with self._lock:
+            if seat != self.host_seat:
+                return Result(False, f"this computer plays seat {self.host_seat}")
+            if self.state is None:
+                return Result(False, "the game has not started (waiting for the guest)")
+            if self.result is not None:
+                return Result(False, "the game is over")
+            if self._conn is None:
+                return Result(False, "paused: waiting for the guest to reconnect")
+            result, _ = self._push(seat, action, ref=None)
+            return result
+
+    def _push(self, seat: int, action: Any, *, ref: int | None) -> tuple[Result, ErrorCode | None]:
+        state = self._state()
+        try:
+            if not isinstance(action, Action):
+                action = action_from_wire(action)
+            new, events = apply(state, action, seat)
+        except IllegalActionError as exc:
+            return Result(False, str(exc)), ErrorCode.ILLEGAL
+        except RulesError as exc:
+            return Result(False, str(exc)), ErrorCode.INVALID
+        except Exception:  # an engine bug must not take the host down; the state is untouched
+            log.exception("the rules engine failed on %r from seat %d", action, seat)
+            return Result(False, "internal error in the rules engine"), ErrorCode.INTERNAL
+        self.state = new
+        wire = new.log[-1]["action"]
+        line = {"seat": seat, "action": wire}
+        self.actions.append(line)
+        self._append_autosave(line)          # durable before anyone hears of it
+        self._offer_from = None
+        self._fan_out(seat, wire, events, ref)
+        if new.game_over and self.result is None:
+            self._finish("win", new.winner)
+        self.changed.notify_all()
+        return Result(True, events=events), None
+
+    def _fan_out(self, actor: int, wire: dict[str, Any], events: list[dict[str, Any]],
+                 ref: int | None) -> None:
+        state = self._state()
+        if self._conn is not None and self._guest_view is not None:
+            view = describe(state, viewer=self.guest_seat)
+            guest_events = [self._with_salt(redact_event(e, self.guest_seat)) for e in events]
+            action = wire if actor == self.guest_seat else _public_action(wire)
+            self._conn.send(make("update", state_id=state.state_id,
+                                 base=self._guest_view["state_id"], actor=actor, action=action,
+                                 events=guest_events, diff=diff(self._guest_view, view),
+                                 ref=ref))
+            self._guest_view = view
+        if self._listeners:
+            for viewer in (self.host_seat, self.guest_seat):
+                update = Update(viewer, state.state_id, describe(state, viewer=viewer),
+                                [redact_event(e, viewer) for e in events], actor, wire)
+                for listener in self._listeners:
+                    listener(update)
+        self.inbox.post("update", Update(self.host_seat, state.state_id, {},
+                                         [redact_event(e, self.host_seat) for e in events],
+                                         actor, wire))
+
+    def _with_salt(self, event: dict[str, Any]) -> dict[str, Any]:
+        if event.get("type") == "revealed":
+            salt = self.salts.get(fairness.key_of_wire(event.get("at")))
+            if salt is not None:
+                return {**event, "salt": salt}
+        return event
+
+    def _send_sync(self, conn: Connection, *, since: int) -> None:
+        state = self._state()
+        view = describe(state, viewer=self.guest_seat)
+        entries = log_view(state, self.guest_seat, since=max(0, since))[-SYNC_LOG_LIMIT:]
+        entries = [{**e, "action": e["action"] if e["seat"] == self.guest_seat
+                    else _public_action(e["action"]),
+                    "events": [self._with_salt(ev) for ev in e["events"]]} for e in entries]
+        face_up = {fairness.square_key(state, pos) for pos, cell in state.cells.items()
+                   if cell.face_up}
+        salts = {k: v for k, v in self.salts.items() if k in face_up}
+        conn.send(make("sync", state_id=state.state_id, view=view, log=entries,
+                       commitments=self.commitments, salts=salts,
+                       your_actions=self._count(self.guest_seat)))
+        if conn is self._conn:
+            self._guest_view = view
+        if self.result is not None:
+            conn.send(make("game_end", result=self.result["result"],
+                           winner=self.result["winner"]))
+            self._send_audit(conn)
+
+    # ------------------------------------------------------------------ end of game
+    def _finish(self, result: str, winner: int | None) -> None:
+        self.result = {"result": result, "winner": winner}
+        log.info("game over: %s (winner %s)", result, winner)
+        self.inbox.post("game_end", dict(self.result))
+        if self._conn is not None:
+            self._conn.send(make("game_end", result=result, winner=winner))
+            self._send_audit(self._conn)
+        self.changed.notify_all()
+
+    def _send_audit(self, conn: Connection) -> None:
+        assert self.header is not None
+        conn.send(make("audit", host_nonce=self.host_nonce, guest_nonce=self.guest_nonce or "",
+                       salts=self.salts, record=[self.header] + self.actions))
+
+    def _resign(self, seat: int) -> Result:
+        result, _ = self._push(seat, Concede(), ref=None)
+        return result
+
+    def resign(self) -> Result:
+        """The host's player concedes."""
+        with self._lock:
+            if self.state is None or self.result is not None:
+                return Result(False, "no game in progress")
+            return self._resign(self.host_seat)
+
+    def offer_draw(self) -> None:
+        with self._lock:
+            self._offer_from = self.host_seat
+            self._send(make("offer", kind="draw"))
+
+    def answer_draw(self, accept: bool) -> None:
+        """Answer the guest's draw offer."""
+        with self._lock:
+            if self._offer_from != self.guest_seat:
+                return
+            self._send(make("answer", kind="draw", accept=accept))
+            self._on_answer(self.host_seat, accept, answered_here=True)
+
+    def _on_answer(self, seat: int, accept: bool, *, answered_here: bool = False) -> None:
+        expected_from = self.guest_seat if answered_here else self.host_seat
+        if self._offer_from != expected_from:
+            return
+        self._offer_from = None
+        if not answered_here:
+            self.inbox.post("answer", {"kind": "draw", "seat": seat, "accept": accept})
+        if accept and self.result is None and self.state is not None:
+            self._finish("draw", None)
+
+    def chat(self, text: str) -> None:
+        """Send a chat line to the guest."""
+        self._send(make("chat", text=text[:500], **{"from": self.host_seat}))
+
+    # ------------------------------------------------------------------ Session interface
+    def subscribe(self, listener: Listener) -> None:
+        """Call *listener* (on the network thread) with each seat's Update per action."""
+        self._listeners.append(listener)
+
+    def view(self, seat: int) -> dict[str, Any]:
+        with self._lock:
+            return describe(self._state(), viewer=seat)
+
+    def log(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
+        with self._lock:
+            return log_view(self._state(), seat, since=since)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        with self._lock:
+            return rules_legal_actions(self._state(), seat)
+
+    def acting_seat(self) -> int | None:
+        with self._lock:
+            if self.state is None or self.result is not None:
+                return None
+            return rules_acting_seat(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+
+def _public_action(wire: Mapping[str, Any]) -> dict[str, Any]:
+    """The host's action as the guest may see it (a kept hand's bottom cards stay secret)."""
+    out = dict(wire)
+    if out.get("type") == "keep":
+        out.pop("bottom", None)
+    return out
