@@ -530,3 +530,18 @@ def test_concede():
     state = position(GRID, [ANN, BEN])
     state, _ = run(state, {"type": "concede", "seat": 1})
     assert state.winner == 0
+
+
+def test_creatures_that_kill_each_other_on_matching_terrain_both_die() -> None:
+    # Bug: check_deaths destroyed the attacker, then recomputed the defender's terrain bonus
+    # against a board that still listed the dead attacker next to it (KeyError). Found by a
+    # LAN bot playing the sample decks; all deaths are now decided on one board.
+    state = position(
+        [["Forest", "Forest", "Mountain"], ["Mountain", "Mountain", "Mountain"]],
+        [unit("a", creature("Green A", ["G"], 2, 2), 0, [0, 0]),
+         unit("b", creature("Green B", ["G"], 2, 2), 1, [0, 1])],
+    )
+    assert pt(state, "a") == (3, 3) and pt(state, "b") == (3, 3)
+    state, events = run(state, {"type": "attack", "unit": "a", "target": [0, 1]})
+    assert sorted(e["unit"] for e in of_type(events, "died")) == ["a", "b"]
+    assert "a" not in state.perms and "b" not in state.perms

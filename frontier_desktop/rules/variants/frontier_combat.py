@@ -137,20 +137,22 @@ def check_deaths(state: GameState, events: list[Event]) -> None:
     """Creatures with lethal damage (or any deathtouch damage) die."""
     while True:
         occ = state.occupants()
-        doomed = []
+        doomed: list[tuple[Permanent, int]] = []
         for perm in list(state.creatures()):
             _, t = effective_pt(state, perm, occ)
             if t <= 0 or (perm.damage > 0 and (perm.damage >= t or perm.deathtouched)):
-                doomed.append(perm)
+                doomed.append((perm, t))
         if not doomed:
             return
-        for perm in doomed:
-            if perm.id in state.perms:
-                _, t = effective_pt(state, perm, occ)
-                if t <= 0 and perm.damage == 0:
-                    leave_battlefield(state, perm, "graveyard", events, reason="toughness 0")
-                else:
-                    destroy(state, perm, events, reason="lethal damage")
+        # All deaths are simultaneous: decided above from one board, carried out below
+        # (toughness is not recomputed against a board some of them have already left).
+        for perm, t in doomed:
+            if perm.id not in state.perms:
+                continue
+            if t <= 0 and perm.damage == 0:
+                leave_battlefield(state, perm, "graveyard", events, reason="toughness 0")
+            else:
+                destroy(state, perm, events, reason="lethal damage")
 
 
 def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any,
