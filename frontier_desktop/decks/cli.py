@@ -37,10 +37,25 @@ CardSource = Callable[[argparse.Namespace], CardLookup]
 
 
 def default_cards(args: argparse.Namespace) -> CardLookup:
-    """The bundled pool (``--pool FILE`` picks another JSON Lines pool)."""
+    """The bundled pool plus the user's card cache when there is one (never the network).
+
+    ``--pool FILE`` picks another JSON Lines pool and leaves the cache out.
+    """
     from frontier_desktop.cards.pool import BundledPool
 
-    return BundledPool.load(Path(args.pool) if getattr(args, "pool", None) else None)
+    if getattr(args, "pool", None):
+        return BundledPool.load(Path(args.pool))
+    pool = BundledPool.load()
+    from frontier_desktop.cards.cache import CardCache, default_cache_dir
+    from frontier_desktop.cards.search import CardIndex
+
+    root = default_cache_dir()
+    if not (root / "cards.sqlite").exists():
+        return pool
+    try:
+        return CardIndex.build(cache=CardCache(root), pool=pool)
+    except Exception:  # a broken cache must not stop a deck check: the pool still answers
+        return pool
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
