@@ -621,7 +621,9 @@ class HostSession(Session):
 
     @property
     def is_over(self) -> bool:
-        return self.result is not None
+        """Whether the game has ended (by the rules, a resignation or an agreed draw)."""
+        state = self.state
+        return self.result is not None or (state is not None and state.game_over)
 
 
 def _public_action(wire: Mapping[str, Any]) -> dict[str, Any]:

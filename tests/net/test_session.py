@@ -42,6 +42,9 @@ def play(host, guest, rnd, limit=3000, until=None):
             options = host.legal_actions(seat)
         else:
             assert wait_until(lambda: guest.state_id == host.state.state_id)
+            # On a loaded machine the guest's view may trail a moment behind its state id
+            # (a reconnect and resync); its options are back when the view is.
+            assert wait_until(lambda: bool(guest.legal_actions(guest.seat)), timeout=15)
             options = guest.legal_actions(guest.seat)
         options = [a for a in options if json.dumps(a.to_wire(), sort_keys=True) not in crashed]
         assert options, "the acting seat has something to do"
