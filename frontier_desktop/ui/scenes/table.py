@@ -195,7 +195,7 @@ class TableScene(Scene):
         h = px(36)
         y = lay.status.bottom - h
         rects = {}
-        for key in ("menu", "undo", "done_attacking", "done_moving", "pass"):
+        for key in ("menu", "done_attacking", "done_moving", "pass"):
             rects[key] = pygame.Rect(x, y, w, h)
             y -= h + px(6)
         half = (w - px(6)) // 2
@@ -1182,6 +1182,9 @@ class TableScene(Scene):
         pal, fonts = self.app.palette, self.app.fonts
         box = lay.status
         y = box.y + 6
+        # The text stops above the topmost button (the buttons are stacked from the bottom).
+        limit = min((b.rect.y for b in self.buttons.values()), default=box.bottom) - \
+            self.app.px(6)
         head = fonts.fit(self.renderer.phase_text(), 15, pal.accent, box.w, bold=True)
         surface.blit(head, (box.x, y))
         y += head.get_height() + 2
@@ -1189,31 +1192,46 @@ class TableScene(Scene):
                         pal.seat[self.seat % 2], box.w, bold=True)
         surface.blit(you, (box.x, y))
         y += you.get_height() + 8
-        for line in fonts.wrap(self.prompt(), 13, box.w):
-            surface.blit(fonts.text(line, 13, pal.text), (box.x, y))
-            y += fonts.font(13).get_linesize()
+        line_h = fonts.font(13).get_linesize()
+        lines = fonts.wrap(self.prompt(), 13, box.w)
+        # The token-colour chooser goes below the prompt, or, when they don't both fit above
+        # the buttons, at the bottom of the text area: the prompt is cut short, not the chooser.
         self.colour_rects = []
         decision = self.view.get("decision") or {}
         if decision.get("kind") == "place_token" and decision.get("player") == self.seat:
-            y += 8
-            surface.blit(fonts.text("Token colour:", 12, pal.text_dim), (box.x, y))
-            y += 18
-            d = 26
+            px, n = self.app.px, len(COLOURS)
+            gap = px(6)
+            d = max(12, min(px(26), (box.w - px(4) - (n - 1) * gap) // n))
+            cap = fonts.fit("Token colour:", 12, pal.text_dim, box.w)
+            top = min(max(y, limit - d - px(4) - cap.get_height() - px(2)),
+                      y + len(lines) * line_h + px(8))
+            limit = top - px(6)
+            surface.blit(cap, (box.x, top))
+            row = top + cap.get_height() + px(2)
             for i, colour in enumerate(COLOURS):
-                rect = pygame.Rect(box.x + i * (d + 6), y, d, d)
+                rect = pygame.Rect(box.x + px(3) + i * (d + gap), row, d, d)
                 sym = self.app.images.mana_symbol(colour or "C", d)
                 surface.blit(sym, rect)
                 if colour == self.token_colour:
-                    pygame.draw.circle(surface, pal.select, rect.center, d // 2 + 3, 2)
+                    pygame.draw.circle(surface, pal.select, rect.center, d // 2 + px(2), 2)
                 self.colour_rects.append((rect, colour))
-            y += d + 6
+        room = max(0, (limit - y) // line_h)
+        if len(lines) > room:
+            lines = lines[:room]
+            if lines:
+                lines[-1] = lines[-1].rstrip(" .,;:") + " …"
+        for line in lines:
+            surface.blit(fonts.fit(line, 13, pal.text, box.w), (box.x, y))
+            y += line_h
         if self.message_t > 0 and self.message:
             y += 10
             alpha_col = pal.warn
             for line in fonts.wrap(self.message, 13, box.w - 12)[:5]:
-                t = fonts.text(line, 13, alpha_col, True)
+                if y + line_h > limit:
+                    break
+                t = fonts.fit(line, 13, alpha_col, box.w - 12, bold=True)
                 surface.blit(t, (box.x + 6, y))
-                y += fonts.font(13).get_linesize()
+                y += line_h
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         lay = self.renderer.layout
