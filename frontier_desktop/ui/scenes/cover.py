@@ -54,11 +54,12 @@ class CoverScene(Scene):
         for i, dx in enumerate((-70, 0, 70)):
             rot = pygame.transform.rotate(back, (i - 1) * -12)
             surface.blit(rot, rot.get_rect(center=(w // 2 + self.app.px(dx), h // 2 - self.app.px(150))))
-        t = fonts.text(f"Pass the device to {self.player}", 34, pal.accent, True)
+        inner = min(w, self.app.frame.w) - self.app.px(40)
+        t = fonts.fit(f"Pass the device to {self.player}", 34, pal.accent, inner, bold=True)
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 + self.app.px(10))))
         if self.reason:
-            r = fonts.text(self.reason, 17, pal.text)
+            r = fonts.fit(self.reason, 17, pal.text, inner)
             surface.blit(r, r.get_rect(center=(w // 2, h // 2 + self.app.px(48))))
-        hint = fonts.text("The other player looks away. Press space or click the button.", 13,
-                          pal.text_dim)
+        hint = fonts.fit("The other player looks away. Press space or click the button.", 13,
+                         pal.text_dim, inner)
         surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + self.app.px(140))))
