@@ -12,6 +12,7 @@ import math
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -43,7 +44,7 @@ def fit_scale(ui_scale: float, size: tuple[int, int],
     return round(min(ui_scale, fit), 4)
 
 
-def scaled_theme(path: Path, scale: float) -> dict | None:  # type: ignore[type-arg]
+def scaled_theme(path: Path, scale: float) -> dict[str, Any] | None:
     """The pygame-gui theme at *path* with every font size multiplied by *scale*."""
     try:
         theme = json.loads(path.read_text(encoding="utf-8"))

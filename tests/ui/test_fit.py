@@ -80,6 +80,13 @@ def _cover(app: App) -> None:
     _table(app)._push_cover()
 
 
+def _cover_long_name(app: App) -> None:
+    from frontier_desktop.ui.scenes.cover import CoverScene
+
+    app.scenes.push(CoverScene(app, "Bartholomew-Maximilian of the Far Northern Marches " * 2,
+                               "Turn 12: your turn, after a very long and eventful combat."))
+
+
 def _replay(app: App) -> None:
     from frontier_desktop.ui.scenes.replay import ReplayScene
 
@@ -104,8 +111,8 @@ def _lan(app: App) -> None:
 
 SCENES: dict[str, Callable[[App], Any]] = {
     "menu": _menu, "setup": _setup, "settings": _settings, "table": _table,
-    "table-start": _table_start,    "game-over": _game_over, "cover": _cover, "replay": _replay, "builder": _builder,
-    "lan": _lan,
+    "table-start": _table_start, "game-over": _game_over, "cover": _cover,
+    "cover-long-name": _cover_long_name, "replay": _replay, "builder": _builder, "lan": _lan,
 }
 
 
@@ -210,6 +217,12 @@ def test_scene_fits_the_window(make_app, scene: str, size: tuple[int, int], scal
     for a, b in itertools.combinations(solid, 2):
         assert not a.rect.colliderect(b.rect), \
             f"{where}: {type(a).__name__} {a.rect} overlaps {type(b).__name__} {b.rect}"
+
+    for e in solid:  # a button's label fits on the button
+        text, font = getattr(e, "text", None), getattr(e, "font", None)
+        if type(e).__name__ == "UIButton" and text and font is not None:
+            width = font.size(text)[0]
+            assert width <= e.rect.w - 4, f"{where}: {text!r} ({width} px) overflows {e.rect}"
 
     texts = drawn_text(app)
     for r in texts:

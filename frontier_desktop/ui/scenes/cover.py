@@ -26,10 +26,17 @@ class CoverScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, self.app.px(260), self.app.px(48))
-        rect.center = (w // 2, h // 2 + self.app.px(90))
-        self.button = pygame_gui.elements.UIButton(rect, f"I am {self.player}: show my table",
-                                                   self.app.ui, object_id="#primary")
+        px = self.app.px
+        # as wide as its label (a long name), up to the frame; the button font is the theme's
+        # 15 px bold at the same scale as app.fonts
+        font, widest = self.app.fonts.font(15, True), self.app.frame.w - px(40)
+        label = f"I am {self.player}: show my table"
+        while font.size(label)[0] + px(32) > widest and len(label) > 12:
+            label = label[:-2].rstrip() + "…"
+        bw = min(widest, max(px(260), font.size(label)[0] + px(32)))
+        rect = pygame.Rect(0, 0, bw, px(48))
+        rect.center = (w // 2, h // 2 + px(90))
+        self.button = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id="#primary")
         self.widgets = [self.button]
 
     def dismiss(self) -> None:

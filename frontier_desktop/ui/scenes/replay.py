@@ -77,7 +77,7 @@ class ReplayScene(Scene):
             y -= bh + px(6)
         # one row for both, so the text above has room in a 600-pixel window
         self.buttons["view"] = pygame_gui.elements.UIButton(
-            pygame.Rect(box.x + half + px(6), y, half, bh), "Switch view", self.app.ui)
+            pygame.Rect(box.x + half + px(6), y, half, bh), "View", self.app.ui)
         self.buttons["close"] = pygame_gui.elements.UIButton(
             pygame.Rect(box.x, y, half, bh), "Close", self.app.ui, object_id="#danger")
         self.widgets = list(self.buttons.values())
