@@ -167,7 +167,7 @@ class TableScene(Scene):
         self.dice: dict[str, Any] | None = None
         self.colour_rects: list[tuple[pygame.Rect, str | None]] = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.help = False
+        self._help = False
         self.game_over_shown = False
         self.cover_first = cover_first
         self._mouse = (0, 0)
@@ -215,6 +215,22 @@ class TableScene(Scene):
             pygame.Rect(x + half + px(6), keep_y, half, h), "Mulligan", ui)
         self.widgets = list(self.buttons.values())
         self._update_buttons()
+        if self._help:
+            for widget in self.widgets:
+                widget.hide()
+
+    @property
+    def help(self) -> bool:
+        """The rules overlay is up (the widgets are hidden meanwhile: they'd draw over it)."""
+        return self._help
+
+    @help.setter
+    def help(self, on: bool) -> None:
+        self._help = on
+        for widget in self.widgets:
+            widget.hide() if on else widget.show()
+        if not on:
+            self._update_buttons()
 
     def on_resume(self) -> None:
         super().on_resume()
@@ -1290,21 +1306,30 @@ class TableScene(Scene):
     def _draw_help(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
+        shade.fill((0, 0, 0, 215))
         surface.blit(shade, (0, 0))
         fonts, pal = self.app.fonts, self.app.palette
         from frontier_desktop.ui.keys import INTENT_LABELS
 
-        keys = "    ".join(f"{label}: {self.app.settings.keys.get(intent, '')}"
+        keys = "  ·  ".join(f"{label}: {self.app.settings.keys.get(intent, '')}"
                            for intent, label in INTENT_LABELS.items())
         lines = HELP_TEXT.strip("\n").replace("{keys}", keys).splitlines()
-        y = 60
+        # wrapped to the design frame, centred vertically in the window
+        frame, px = self.app.frame, self.app.px
+        width = frame.w - px(60)
+        rows: list[tuple[str, int, bool]] = []
         for line in lines:
             bold = line.startswith("#")
-            t = fonts.text(line.lstrip("# "), 18 if bold else 14, pal.accent if bold else pal.text,
-                           bold)
-            surface.blit(t, (w // 2 - 420, y))
-            y += t.get_height() + (8 if bold else 3)
+            size = 18 if bold else 14
+            rows.extend((part, size, bold) for part in fonts.wrap(line.lstrip("# "), size, width,
+                                                                   bold))
+        height = sum(fonts.font(size, bold).get_linesize() + (px(6) if bold else px(1))
+                     for _, size, bold in rows)
+        y = max(px(8), (h - height) // 2)
+        for text, size, bold in rows:
+            t = fonts.fit(text, size, pal.accent if bold else pal.text, width, bold)
+            surface.blit(t, (frame.x + px(30), y))
+            y += fonts.font(size, bold).get_linesize() + (px(6) if bold else px(1))
 
 
 HELP_TEXT = """
