@@ -1198,9 +1198,10 @@ class TableScene(Scene):
         pal, fonts = self.app.palette, self.app.fonts
         box = lay.status
         y = box.y + 6
-        # The text stops above the topmost button (the buttons are stacked from the bottom).
-        limit = min((b.rect.y for b in self.buttons.values()), default=box.bottom) - \
-            self.app.px(6)
+        # The text stops above the topmost widget in the column (the buttons are stacked from
+        # the bottom; a subclass may add more, e.g. the LAN table's chat line).
+        limit = min((wd.rect.y for wd in self.widgets if box.colliderect(wd.rect)),
+                    default=box.bottom) - self.app.px(6)
         head = fonts.fit(self.renderer.phase_text(), 15, pal.accent, box.w, bold=True)
         surface.blit(head, (box.x, y))
         y += head.get_height() + 2
