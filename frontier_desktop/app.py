@@ -7,9 +7,12 @@ whatever events are queued, so a test posts real mouse and keyboard events and s
 
 from __future__ import annotations
 
+import json
+import math
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -23,6 +26,41 @@ from frontier_desktop.ui.theme import Fonts, Palette, palette
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MIN_SIZE = (960, 600)
+DESIGN_SIZE = MIN_SIZE
+"""Every scene lays out in this many design pixels at 100% (``App.px`` scales them)."""
+SCALE_STEP = 0.05
+"""The effective scale moves in these steps, so dragging a window edge rebuilds rarely."""
+
+
+def fit_scale(ui_scale: float, size: tuple[int, int],
+              design: tuple[int, int] = DESIGN_SIZE) -> float:
+    """The scale the UI is drawn at: the player's *ui_scale*, lowered until *design* fits *size*.
+
+    A scene laid out in ``design`` pixels at 100% then fits the window at any UI scale. At the
+    minimum window size and up this is never below 1.0, so text keeps its 100% size or more.
+    """
+    fit = min(size[0] / design[0], size[1] / design[1])
+    fit = math.floor(fit / SCALE_STEP + 1e-6) * SCALE_STEP
+    return round(min(ui_scale, fit), 4)
+
+
+def scaled_theme(path: Path, scale: float) -> dict[str, Any] | None:
+    """The pygame-gui theme at *path* with every font size multiplied by *scale*."""
+    try:
+        theme = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    for block in theme.values():
+        if not isinstance(block, dict):
+            continue
+        fonts = block.get("font")
+        for font in fonts if isinstance(fonts, list) else [fonts]:
+            if isinstance(font, dict) and "size" in font:
+                try:
+                    font["size"] = str(max(6, round(float(font["size"]) * scale)))
+                except (TypeError, ValueError):
+                    pass
+    return theme
 
 
 class App:
@@ -41,8 +79,9 @@ class App:
             flags = pygame.FULLSCREEN
         self.window = pygame.display.set_mode(self.size, flags)
         self.size = self.window.get_size()
+        self._scale = fit_scale(self.settings.ui_scale, self.size)
         self.ui = self._make_ui()
-        self.fonts = Fonts(self.settings.ui_scale)
+        self.fonts = Fonts(self._scale)
         self.art = self._make_art()
         self.images = CardImages(self.fonts, self.art)
         self.scenes = SceneStack()
@@ -53,8 +92,7 @@ class App:
     # ------------------------------------------------------------------ parts
     def _make_ui(self) -> pygame_gui.UIManager:
         theme = ASSETS / ("theme-light.json" if self.settings.theme == "light" else "theme.json")
-        ui = pygame_gui.UIManager(self.size, str(theme) if theme.exists() else None)
-        return ui
+        return pygame_gui.UIManager(self.size, scaled_theme(theme, self._scale))
 
     def _make_art(self) -> CardArt:
         s = self.settings
@@ -66,21 +104,54 @@ class App:
 
     @property
     def scale(self) -> float:
-        return self.settings.ui_scale
+        """The effective UI scale: the player's ``ui_scale`` as far as the window allows."""
+        return self._scale
 
     def px(self, value: float) -> int:
-        """A length in pixels at the UI scale."""
-        return round(value * self.settings.ui_scale)
+        """A length in pixels at the effective UI scale."""
+        return round(value * self._scale)
 
-    def apply_settings(self) -> None:
-        """Rebuild caches and widgets after the settings changed."""
-        self.fonts = Fonts(self.settings.ui_scale)
-        self.art.close()
-        self.art = self._make_art()
+    @property
+    def frame(self) -> pygame.Rect:
+        """The design area (``DESIGN_SIZE`` at the effective scale), centred in the window."""
+        rect = pygame.Rect(0, 0, self.px(DESIGN_SIZE[0]), self.px(DESIGN_SIZE[1]))
+        rect.center = (self.size[0] // 2, self.size[1] // 2)
+        return rect
+
+    def drect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in design pixels of :attr:`frame`."""
+        f = self.frame
+        return pygame.Rect(f.x + self.px(x), f.y + self.px(y), self.px(w), self.px(h))
+
+    def dpos(self, x: float, y: float) -> tuple[int, int]:
+        """A point given in design pixels of :attr:`frame`."""
+        f = self.frame
+        return f.x + self.px(x), f.y + self.px(y)
+
+    def _rebuild_scaled(self) -> None:
+        """New fonts, card images and UI manager at the current effective scale."""
+        self.fonts = Fonts(self._scale)
         self.images = CardImages(self.fonts, self.art)
         for scene in self.scenes:
             scene.clear_widgets()
         self.ui = self._make_ui()
+
+    def apply_settings(self) -> None:
+        """Rebuild caches and widgets after the settings changed."""
+        self._scale = fit_scale(self.settings.ui_scale, self.size)
+        self.art.close()
+        self.art = self._make_art()
+        self._rebuild_scaled()
+        self.scenes.on_resize()
+
+    def _size_changed(self) -> None:
+        """After the window size changed: a new effective scale rebuilds, else widgets move."""
+        scale = fit_scale(self.settings.ui_scale, self.size)
+        if scale != self._scale:
+            self._scale = scale
+            self._rebuild_scaled()
+        else:
+            self.ui.set_window_resolution(self.size)
         self.scenes.on_resize()
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -90,8 +161,7 @@ class App:
         self.size = self.window.get_size()
         if not self.settings.fullscreen:
             self.settings.window_size = self.size
-        self.ui.set_window_resolution(self.size)
-        self.scenes.on_resize()
+        self._size_changed()
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -100,8 +170,7 @@ class App:
         else:
             self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
         self.size = self.window.get_size()
-        self.ui.set_window_resolution(self.size)
-        self.scenes.on_resize()
+        self._size_changed()
 
     # ------------------------------------------------------------------ loop
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -26,10 +26,17 @@ class CoverScene(Scene):
 
     def build(self) -> None:
         w, h = self.app.size
-        rect = pygame.Rect(0, 0, self.app.px(260), self.app.px(48))
-        rect.center = (w // 2, h // 2 + self.app.px(90))
-        self.button = pygame_gui.elements.UIButton(rect, f"I am {self.player}: show my table",
-                                                   self.app.ui, object_id="#primary")
+        px = self.app.px
+        # as wide as its label (a long name), up to the frame; the button font is the theme's
+        # 15 px bold at the same scale as app.fonts
+        font, widest = self.app.fonts.font(15, True), self.app.frame.w - px(40)
+        label = f"I am {self.player}: show my table"
+        while font.size(label)[0] + px(32) > widest and len(label) > 12:
+            label = label[:-2].rstrip() + "…"
+        bw = min(widest, max(px(260), font.size(label)[0] + px(32)))
+        rect = pygame.Rect(0, 0, bw, px(48))
+        rect.center = (w // 2, h // 2 + px(90))
+        self.button = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id="#primary")
         self.widgets = [self.button]
 
     def dismiss(self) -> None:
@@ -54,11 +61,12 @@ class CoverScene(Scene):
         for i, dx in enumerate((-70, 0, 70)):
             rot = pygame.transform.rotate(back, (i - 1) * -12)
             surface.blit(rot, rot.get_rect(center=(w // 2 + self.app.px(dx), h // 2 - self.app.px(150))))
-        t = fonts.text(f"Pass the device to {self.player}", 34, pal.accent, True)
+        inner = min(w, self.app.frame.w) - self.app.px(40)
+        t = fonts.fit(f"Pass the device to {self.player}", 34, pal.accent, inner, bold=True)
         surface.blit(t, t.get_rect(center=(w // 2, h // 2 + self.app.px(10))))
         if self.reason:
-            r = fonts.text(self.reason, 17, pal.text)
+            r = fonts.fit(self.reason, 17, pal.text, inner)
             surface.blit(r, r.get_rect(center=(w // 2, h // 2 + self.app.px(48))))
-        hint = fonts.text("The other player looks away. Press space or click the button.", 13,
-                          pal.text_dim)
+        hint = fonts.fit("The other player looks away. Press space or click the button.", 13,
+                         pal.text_dim, inner)
         surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + self.app.px(140))))

@@ -37,12 +37,13 @@ class GameOverScene(Scene):
         y = box.bottom - bh - self.app.px(24)
         specs = [("replay", "Watch replay", "#primary"), ("board", "Look at board", None),
                  ("menu", "Main menu", None)]
-        x = box.centerx - (3 * bw + 2 * 12) // 2
+        gap = self.app.px(12)
+        x = box.centerx - (3 * bw + 2 * gap) // 2
         self.buttons = {}
         for key, label, oid in specs:
             self.buttons[key] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, bw, bh), label, self.app.ui, object_id=oid)
-            x += bw + 12
+            x += bw + gap
         self.widgets = list(self.buttons.values())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -82,12 +83,13 @@ class GameOverScene(Scene):
             title = f"{players[winner]['name']} wins!"
         else:
             title = "The game is a draw"
-        t = fonts.text(title, 36, pal.accent, True)
+        inner = box.w - self.app.px(40)
+        t = fonts.fit(title, 36, pal.accent, inner, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + self.app.px(28))))
         lines = [f"Turns played: {view.get('turn')}",
                  "   ".join(f"{p['name']}: {p['life']} life" for p in players)]
         y = box.y + self.app.px(100)
         for line in lines:
-            s = fonts.text(line, 17, pal.text)
+            s = fonts.fit(line, 17, pal.text, inner)
             surface.blit(s, s.get_rect(midtop=(box.centerx, y)))
-            y += s.get_height() + 6
+            y += s.get_height() + self.app.px(6)

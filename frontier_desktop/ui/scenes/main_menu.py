@@ -46,21 +46,40 @@ class MainMenuScene(Scene):
         self.dialog: Any = None
         self.dialog_kind = ""
 
+    # Design pixels (scaled by ``App.px``): the card fan and title take the top HEAD, the
+    # hint line the bottom FOOT; the buttons go in one column when the window is tall enough
+    # for all of them, else in two.
+    HEAD, FOOT = 236, 44
+    BUTTON_W, BUTTON_H, GAP = 300, 44, 8
+
+    def columns(self) -> int:
+        need = self.HEAD + len(ENTRIES) * (self.BUTTON_H + self.GAP) + self.FOOT
+        return 1 if self.app.px(need) <= self.app.size[1] else 2
+
+    def top(self) -> int:
+        """Window y of the design top: the whole menu is centred vertically."""
+        cols = self.columns()
+        rows = -(-len(ENTRIES) // cols)
+        need = self.app.px(self.HEAD + rows * (self.BUTTON_H + self.GAP) + self.FOOT)
+        return max(0, (self.app.size[1] - need) // 2)
+
     def build(self) -> None:
-        w, h = self.app.size
-        bw, bh, gap = self.app.px(300), self.app.px(44), self.app.px(8)
-        total = len(ENTRIES) * (bh + gap)
-        y = max(self.app.px(230), (h - total) // 2 + self.app.px(90))
-        x = w // 2 - bw // 2
+        w, _ = self.app.size
+        px = self.app.px
+        bw, bh, gap = px(self.BUTTON_W), px(self.BUTTON_H), px(self.GAP)
+        cols = self.columns()
+        rows = -(-len(ENTRIES) // cols)
+        left = w // 2 - (cols * bw + (cols - 1) * px(16)) // 2
+        top = self.top() + px(self.HEAD)
         self.buttons = {}
-        for key, label in ENTRIES:
+        for i, (key, label) in enumerate(ENTRIES):
+            col, row = divmod(i, rows)
+            rect = pygame.Rect(left + col * (bw + px(16)), top + row * (bh + gap), bw, bh)
             oid = "#primary" if key == "quick" else "#menu_button"
-            btn = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), label, self.app.ui,
-                                               object_id=oid)
+            btn = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id=oid)
             if key == "continue" and not self.app.paths.autosave_file.exists():
                 btn.disable()
             self.buttons[key] = btn
-            y += bh + gap
         self.widgets = list(self.buttons.values())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -149,23 +168,24 @@ class MainMenuScene(Scene):
         w, h = surface.get_size()
         pal, fonts, images = self.app.palette, self.app.fonts, self.app.images
         surface.fill(pal.bg)
+        px, top = self.app.px, self.top()
         # a fan of cards behind the title: a board seen from above
-        cw = self.app.px(70)
+        cw = px(70)
         size = (cw, int(cw * 88 / 63))
         lands = ("Forest", "Swamp", "Plains", "Mountain", "Island")
         for i in range(-4, 5):
             face = images.back(size) if i % 2 else images.land(lands[i % 5], None, size)
             rot = pygame.transform.rotate(face, i * -5)
-            surface.blit(rot, rot.get_rect(center=(w // 2 + i * self.app.px(58),
-                                                   self.app.px(95) + abs(i) * 5)))
+            surface.blit(rot, rot.get_rect(center=(w // 2 + i * px(58),
+                                                   top + px(80 + abs(i) * 5))))
         title = fonts.text("Frontier Desktop", 44, pal.accent, True)
-        surface.blit(title, title.get_rect(center=(w // 2, self.app.px(180))))
+        surface.blit(title, title.get_rect(center=(w // 2, top + px(172))))
         sub = fonts.text("Grid Magic at one table — Frontier Magic", 15, pal.text_dim)
-        surface.blit(sub, sub.get_rect(center=(w // 2, self.app.px(214))))
+        surface.blit(sub, sub.get_rect(center=(w // 2, top + px(210))))
         if self.note:
-            n = fonts.fit(self.note, 14, pal.warn, w - 40)
-            surface.blit(n, n.get_rect(midbottom=(w // 2, h - 16)))
+            n = fonts.fit(self.note, 14, pal.warn, w - px(40))
+            surface.blit(n, n.get_rect(midbottom=(w // 2, h - px(14))))
         else:
-            hint = fonts.text("Quick game: two players, one computer, the two sample decks. "
-                              "Works offline.", 13, pal.text_dim)
-            surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - 16)))
+            hint = fonts.fit("Quick game: two players, one computer, the two sample decks. "
+                             "Works offline.", 13, pal.text_dim, w - px(40))
+            surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - px(14))))

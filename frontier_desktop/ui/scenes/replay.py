@@ -75,13 +75,11 @@ class ReplayScene(Scene):
                 self.buttons[key] = pygame_gui.elements.UIButton(
                     pygame.Rect(box.x + i * (half + px(6)), y, half, bh), label, self.app.ui)
             y -= bh + px(6)
-        y += bh + px(6)
-        y -= bh + px(6)
+        # one row for both, so the text above has room in a 600-pixel window
         self.buttons["view"] = pygame_gui.elements.UIButton(
-            pygame.Rect(box.x, y, box.w, bh), "Switch view", self.app.ui)
-        y -= bh + px(6)
+            pygame.Rect(box.x + half + px(6), y, half, bh), "View", self.app.ui)
         self.buttons["close"] = pygame_gui.elements.UIButton(
-            pygame.Rect(box.x, y, box.w, bh), "Close replay", self.app.ui, object_id="#danger")
+            pygame.Rect(box.x, y, half, bh), "Close", self.app.ui, object_id="#danger")
         self.widgets = list(self.buttons.values())
 
     def show(self, k: int) -> None:
@@ -178,6 +176,9 @@ class ReplayScene(Scene):
         assert lay is not None
         pal, fonts = self.app.palette, self.app.fonts
         y = lay.status.y + 6
+        # the text stops above the topmost button (they are stacked from the bottom)
+        limit = min((b.rect.y for b in self.buttons.values()), default=lay.status.bottom) - \
+            self.app.px(4)
         who = "all revealed" if self.viewer is None else \
             f"as {self.states[0].players[self.viewer].name} saw it"
         for text, colour, size in (("Replay", pal.accent, 18), (r.phase_text(), pal.text, 14),
@@ -185,11 +186,13 @@ class ReplayScene(Scene):
                                    (who, pal.text_dim, 13), (self.error, pal.warn, 12)):
             if not text:
                 continue
-            for line in fonts.wrap(text, size, lay.status.w):
-                t = fonts.text(line, size, colour, True)
+            for line in fonts.wrap(text, size, lay.status.w, bold=True):
+                t = fonts.fit(line, size, colour, lay.status.w, bold=True)
+                if y + t.get_height() > limit:
+                    return
                 surface.blit(t, (lay.status.x, y))
                 y += t.get_height() + 2
-        if self.index < len(self.actions):
+        if self.index < len(self.actions) and y + 6 + fonts.font(12).get_linesize() <= limit:
             nxt = self.actions[self.index]
             t = fonts.fit(f"Next: {nxt['action'].get('type')} by seat {nxt['seat']}", 12,
                           pal.text_dim, lay.status.w)

@@ -37,17 +37,19 @@ class SettingsScene(Scene):
         self.capturing: str | None = None
         self.key_buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
+    # Two columns in design pixels of the 960x600 frame (``App.drect``): the options with
+    # their labels right-aligned at LABEL_RIGHT, the key bindings with theirs at KEY_LABEL_RIGHT.
+    TOP, PITCH, ROW_H = 100, 46, 34
+    LABEL_LEFT, LABEL_RIGHT, CONTROL_W = 30, 326, 240
+    KEY_LABEL_LEFT, KEY_LABEL_RIGHT, KEY_W = 620, 752, 160
+
     def _rect(self, row: int, wide: bool = False) -> pygame.Rect:
-        w, _ = self.app.size
-        px = self.app.px
-        x = int(w * 0.36)
-        return pygame.Rect(x, px(140) + row * px(48), px(300 if wide else 220), px(36))
+        return self.app.drect(self.LABEL_RIGHT + 16, self.TOP + row * self.PITCH, self.CONTROL_W,
+                              self.ROW_H)
 
     def _key_rect(self, row: int) -> pygame.Rect:
-        w, _ = self.app.size
-        px = self.app.px
-        return pygame.Rect(int(w * 0.36) + px(330) + px(150), px(140) + row * px(48), px(130),
-                           px(36))
+        return self.app.drect(self.KEY_LABEL_RIGHT + 12, self.TOP + row * self.PITCH, self.KEY_W,
+                              self.ROW_H)
 
     def build(self) -> None:
         ui, s = self.app.ui, self.app.settings
@@ -74,13 +76,11 @@ class SettingsScene(Scene):
             self.w[f"key_{intent}"] = btn
         self.w["keys_reset"] = pygame_gui.elements.UIButton(
             self._key_rect(len(INTENT_LABELS)), "Default keys", ui)
-        w, h = self.app.size
-        px = self.app.px
+        bottom = self.TOP + len(self.rows) * self.PITCH + 12
         self.w["save"] = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 + px(10), self._rect(9).y + px(20), px(170), px(42)), "Save",
-            ui, object_id="#primary")
+            self.app.drect(490, bottom, 170, 42), "Save", ui, object_id="#primary")
         self.w["back"] = pygame_gui.elements.UIButton(
-            pygame.Rect(w // 2 - px(190), self._rect(9).y + px(20), px(170), px(42)), "Cancel", ui)
+            self.app.drect(300, bottom, 170, 42), "Cancel", ui)
         self.widgets = list(self.w.values())
 
     def _key_label(self, intent: str) -> str:
@@ -157,20 +157,20 @@ class SettingsScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        pal, fonts = self.app.palette, self.app.fonts
+        pal, fonts, px, dpos = self.app.palette, self.app.fonts, self.app.px, self.app.dpos
         surface.fill(pal.bg)
-        w, _ = surface.get_size()
         t = fonts.text("Settings", 32, pal.accent, True)
-        surface.blit(t, t.get_rect(center=(w // 2, self.app.px(80))))
+        surface.blit(t, t.get_rect(center=dpos(480, 46)))
+        right, width = dpos(self.LABEL_RIGHT, 0)[0], px(self.LABEL_RIGHT - self.LABEL_LEFT)
         for row, label in enumerate(self.rows):
-            r = self._rect(row)
-            s = fonts.text(label, 15, pal.text, True)
-            surface.blit(s, s.get_rect(midright=(r.x - self.app.px(20), r.centery)))
-        kx = self._key_rect(0).x - self.app.px(12)
-        head = fonts.text("Keys (click, then press a key)", 15, pal.accent, True)
-        surface.blit(head, head.get_rect(bottomright=(self._key_rect(0).right,
-                                                      self._key_rect(0).y - self.app.px(8))))
+            s = fonts.fit(label, 15, pal.text, width, bold=True)
+            surface.blit(s, s.get_rect(midright=(right, self._rect(row).centery)))
+        first = self._key_rect(0)
+        head_w = first.right - dpos(self.KEY_LABEL_LEFT, 0)[0]
+        head = fonts.fit("Keys (click, then press a key)", 15, pal.accent, head_w, bold=True)
+        surface.blit(head, head.get_rect(bottomright=(first.right, first.y - px(8))))
+        right, width = dpos(self.KEY_LABEL_RIGHT, 0)[0], px(self.KEY_LABEL_RIGHT -
+                                                            self.KEY_LABEL_LEFT)
         for row, label in enumerate(INTENT_LABELS.values()):
-            r = self._key_rect(row)
-            t = fonts.text(label, 14, pal.text)
-            surface.blit(t, t.get_rect(midright=(kx, r.centery)))
+            t = fonts.fit(label, 14, pal.text, width)
+            surface.blit(t, t.get_rect(midright=(right, self._key_rect(row).centery)))

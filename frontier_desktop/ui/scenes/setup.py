@@ -31,16 +31,16 @@ class SetupScene(Scene):
         self.error = ""
         self.w: dict[str, object] = {}
 
+    # Laid out in design pixels of the 960x600 frame (``App.drect``), so it fits any window.
+    LEFT = 150
+    """Design x of the row labels; the controls start 200 to the right."""
+
     def _rect(self, row: int, col: int, span: int = 1) -> pygame.Rect:
-        w, h = self.app.size
-        px = self.app.px
-        left = w // 2 - px(330)
-        return pygame.Rect(left + px(200) + col * px(240), px(170) + row * px(54),
-                           px(230) * span + px(10) * (span - 1), px(38))
+        return self.app.drect(self.LEFT + 200 + col * 240, 150 + row * 52,
+                              230 * span + 10 * (span - 1), 38)
 
     def label_pos(self, row: int) -> tuple[int, int]:
-        w, _ = self.app.size
-        return w // 2 - self.app.px(330), self._rect(row, 0).centery
+        return self.app.dpos(self.LEFT, 0)[0], self._rect(row, 0).centery
 
     def build(self) -> None:
         ui = self.app.ui
@@ -117,15 +117,18 @@ class SetupScene(Scene):
         pal, fonts = self.app.palette, self.app.fonts
         surface.fill(pal.bg)
         w, _ = surface.get_size()
+        frame, dpos = self.app.frame, self.app.dpos
         t = fonts.text("New game", 32, pal.accent, True)
-        surface.blit(t, t.get_rect(center=(w // 2, self.app.px(90))))
+        surface.blit(t, t.get_rect(center=dpos(480, 62)))
         sub = fonts.text("Hot-seat: both players at this computer", 14, pal.text_dim)
-        surface.blit(sub, sub.get_rect(center=(w // 2, self.app.px(126))))
-        for row, label in enumerate(("Variant", "Players", "Decks", "Terrain neighbours",
-                                     "Rows · starting life", "Seed")):
+        surface.blit(sub, sub.get_rect(center=dpos(480, 100)))
+        label_w = self._rect(0, 0).x - self.label_pos(0)[0] - self.app.px(12)
+        for row, label in enumerate(self.LABELS):
             x, y = self.label_pos(row)
-            s = fonts.text(label, 15, pal.text, True)
+            s = fonts.fit(label, 15, pal.text, label_w, bold=True)
             surface.blit(s, s.get_rect(midleft=(x, y)))
         if self.error:
-            e = fonts.text(self.error, 14, pal.warn)
+            e = fonts.fit(self.error, 14, pal.warn, frame.w - self.app.px(40))
             surface.blit(e, e.get_rect(center=(w // 2, self._rect(6, 0).centery)))
+
+    LABELS = ("Variant", "Players", "Decks", "Terrain neighbours", "Rows · starting life", "Seed")

@@ -167,7 +167,7 @@ class TableScene(Scene):
         self.dice: dict[str, Any] | None = None
         self.colour_rects: list[tuple[pygame.Rect, str | None]] = []
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.help = False
+        self._help = False
         self.game_over_shown = False
         self.cover_first = cover_first
         self._mouse = (0, 0)
@@ -195,7 +195,7 @@ class TableScene(Scene):
         h = px(36)
         y = lay.status.bottom - h
         rects = {}
-        for key in ("menu", "undo", "done_attacking", "done_moving", "pass"):
+        for key in ("menu", "done_attacking", "done_moving", "pass"):
             rects[key] = pygame.Rect(x, y, w, h)
             y -= h + px(6)
         half = (w - px(6)) // 2
@@ -215,6 +215,22 @@ class TableScene(Scene):
             pygame.Rect(x + half + px(6), keep_y, half, h), "Mulligan", ui)
         self.widgets = list(self.buttons.values())
         self._update_buttons()
+        if self._help:
+            for widget in self.widgets:
+                widget.hide()
+
+    @property
+    def help(self) -> bool:
+        """The rules overlay is up (the widgets are hidden meanwhile: they'd draw over it)."""
+        return self._help
+
+    @help.setter
+    def help(self, on: bool) -> None:
+        self._help = on
+        for widget in self.widgets:
+            widget.hide() if on else widget.show()
+        if not on:
+            self._update_buttons()
 
     def on_resume(self) -> None:
         super().on_resume()
@@ -1182,6 +1198,10 @@ class TableScene(Scene):
         pal, fonts = self.app.palette, self.app.fonts
         box = lay.status
         y = box.y + 6
+        # The text stops above the topmost widget in the column (the buttons are stacked from
+        # the bottom; a subclass may add more, e.g. the LAN table's chat line).
+        limit = min((wd.rect.y for wd in self.widgets if box.colliderect(wd.rect)),
+                    default=box.bottom) - self.app.px(6)
         head = fonts.fit(self.renderer.phase_text(), 15, pal.accent, box.w, bold=True)
         surface.blit(head, (box.x, y))
         y += head.get_height() + 2
@@ -1189,31 +1209,46 @@ class TableScene(Scene):
                         pal.seat[self.seat % 2], box.w, bold=True)
         surface.blit(you, (box.x, y))
         y += you.get_height() + 8
-        for line in fonts.wrap(self.prompt(), 13, box.w):
-            surface.blit(fonts.text(line, 13, pal.text), (box.x, y))
-            y += fonts.font(13).get_linesize()
+        line_h = fonts.font(13).get_linesize()
+        lines = fonts.wrap(self.prompt(), 13, box.w)
+        # The token-colour chooser goes below the prompt, or, when they don't both fit above
+        # the buttons, at the bottom of the text area: the prompt is cut short, not the chooser.
         self.colour_rects = []
         decision = self.view.get("decision") or {}
         if decision.get("kind") == "place_token" and decision.get("player") == self.seat:
-            y += 8
-            surface.blit(fonts.text("Token colour:", 12, pal.text_dim), (box.x, y))
-            y += 18
-            d = 26
+            px, n = self.app.px, len(COLOURS)
+            gap = px(6)
+            d = max(12, min(px(26), (box.w - px(4) - (n - 1) * gap) // n))
+            cap = fonts.fit("Token colour:", 12, pal.text_dim, box.w)
+            top = min(max(y, limit - d - px(4) - cap.get_height() - px(2)),
+                      y + len(lines) * line_h + px(8))
+            limit = top - px(6)
+            surface.blit(cap, (box.x, top))
+            row = top + cap.get_height() + px(2)
             for i, colour in enumerate(COLOURS):
-                rect = pygame.Rect(box.x + i * (d + 6), y, d, d)
+                rect = pygame.Rect(box.x + px(3) + i * (d + gap), row, d, d)
                 sym = self.app.images.mana_symbol(colour or "C", d)
                 surface.blit(sym, rect)
                 if colour == self.token_colour:
-                    pygame.draw.circle(surface, pal.select, rect.center, d // 2 + 3, 2)
+                    pygame.draw.circle(surface, pal.select, rect.center, d // 2 + px(2), 2)
                 self.colour_rects.append((rect, colour))
-            y += d + 6
+        room = max(0, (limit - y) // line_h)
+        if len(lines) > room:
+            lines = lines[:room]
+            if lines:
+                lines[-1] = lines[-1].rstrip(" .,;:") + " …"
+        for line in lines:
+            surface.blit(fonts.fit(line, 13, pal.text, box.w), (box.x, y))
+            y += line_h
         if self.message_t > 0 and self.message:
             y += 10
             alpha_col = pal.warn
             for line in fonts.wrap(self.message, 13, box.w - 12)[:5]:
-                t = fonts.text(line, 13, alpha_col, True)
+                if y + line_h > limit:
+                    break
+                t = fonts.fit(line, 13, alpha_col, box.w - 12, bold=True)
                 surface.blit(t, (box.x + 6, y))
-                y += fonts.font(13).get_linesize()
+                y += line_h
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         lay = self.renderer.layout
@@ -1272,21 +1307,30 @@ class TableScene(Scene):
     def _draw_help(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 190))
+        shade.fill((0, 0, 0, 215))
         surface.blit(shade, (0, 0))
         fonts, pal = self.app.fonts, self.app.palette
         from frontier_desktop.ui.keys import INTENT_LABELS
 
-        keys = "    ".join(f"{label}: {self.app.settings.keys.get(intent, '')}"
+        keys = "  ·  ".join(f"{label}: {self.app.settings.keys.get(intent, '')}"
                            for intent, label in INTENT_LABELS.items())
         lines = HELP_TEXT.strip("\n").replace("{keys}", keys).splitlines()
-        y = 60
+        # wrapped to the design frame, centred vertically in the window
+        frame, px = self.app.frame, self.app.px
+        width = frame.w - px(60)
+        rows: list[tuple[str, int, bool]] = []
         for line in lines:
             bold = line.startswith("#")
-            t = fonts.text(line.lstrip("# "), 18 if bold else 14, pal.accent if bold else pal.text,
-                           bold)
-            surface.blit(t, (w // 2 - 420, y))
-            y += t.get_height() + (8 if bold else 3)
+            size = 18 if bold else 14
+            rows.extend((part, size, bold) for part in fonts.wrap(line.lstrip("# "), size, width,
+                                                                   bold))
+        height = sum(fonts.font(size, bold).get_linesize() + (px(6) if bold else px(1))
+                     for _, size, bold in rows)
+        y = max(px(8), (h - height) // 2)
+        for text, size, bold in rows:
+            t = fonts.fit(text, size, pal.accent if bold else pal.text, width, bold)
+            surface.blit(t, (frame.x + px(30), y))
+            y += fonts.font(size, bold).get_linesize() + (px(6) if bold else px(1))
 
 
 HELP_TEXT = """
