@@ -42,19 +42,39 @@ class PeerStatus:
         """How long the peer has been in this state."""
         return (time.monotonic() if now is None else now) - self.since
 
-    def banner(self, now: float | None = None) -> str:
-        """One line for the table's banner."""
-        secs = int(self.seconds(now))
+    def banner(self, now: float | None = None, *, peer: str = "the opponent",
+               we_reconnect: bool = False) -> str:
+        """One line for the table's banner.
+
+        Args:
+            peer: how to name the other player ("Ben").
+            we_reconnect: this side reconnects (the guest) rather than waits (the host).
+        """
+        took = duration(self.seconds(now))
         if self.state == CONNECTED:
             ms = f" · {self.latency_ms:.0f} ms" if self.latency_ms is not None else ""
-            return f"opponent connected{ms}"
+            return f"{peer} connected{ms}"
         if self.state == WAITING:
-            return "waiting for the opponent to join"
+            return f"waiting for {peer} to join"
         if self.state == RECONNECTING:
-            return f"connection lost {secs} s ago, reconnecting… (the game is paused)"
+            if we_reconnect:
+                return f"connection to {peer} lost {took} ago — reconnecting"
+            if self.detail == "the host restarted":
+                return f"game resumed {took} ago — waiting for {peer} to rejoin"
+            return f"{peer} disconnected {took} ago — waiting for them to reconnect"
         if self.state == LEFT:
-            return f"the opponent left {secs} s ago (the game is paused)"
+            return f"{peer} left {took} ago"
         return f"connection failed: {self.detail}"
+
+
+def duration(seconds: float) -> str:
+    """``"7 s"``, ``"2 min 05 s"``, ``"1 h 02 min"``: how long, for the banner."""
+    secs = max(0, int(seconds))
+    if secs < 60:
+        return f"{secs} s"
+    if secs < 3600:
+        return f"{secs // 60} min {secs % 60:02d} s"
+    return f"{secs // 3600} h {secs % 3600 // 60:02d} min"
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,12 @@
 """The ``host`` and ``join`` subcommands: headless LAN play for tests and power users.
 
-``frontier-desktop host --headless --port P [--game SAVE_OR_POSITION_FILE | --decks A B]
-[--seed N] [--script ACTIONS.jsonl]`` serves one game; ``frontier-desktop join HOST:PORT
---headless [--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
+``frontier-desktop host --headless --port P [--game SAVE_OR_POSITION_FILE | --decks A B |
+--deck A] [--seed N] [--script ACTIONS.jsonl]`` serves one game; ``frontier-desktop join
+HOST:PORT --headless [--deck D] [--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
+
+Decks: the guest brings its own deck (``join --deck``, the second sample deck by default) and
+the host plays it after checking it against the Frontier deck rules, unless the host fixes
+both decks with ``--decks A B``. ``--deck A`` chooses only the host's own deck.
 
 A script is JSON Lines of action objects (``{"type": "pass"}``), each sent when its side may
 act. A line may carry ``"seat"``: then it waits until that seat is acting (for a manual action
@@ -22,7 +26,7 @@ import logging
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +73,23 @@ def load_deck(path: Path, pool: Any = None) -> list[Card]:
     return cards
 
 
+def deck_checker(pool: Any = None) -> Callable[[Sequence[str]], list[str]]:
+    """The Frontier deck rules as a host's ``check_deck``: card names → the errors."""
+    from collections import Counter
+
+    from frontier_desktop.cards.pool import BundledPool
+    from frontier_desktop.decks import Deck, DeckEntry, validate_deck
+
+    lookup = pool or BundledPool.load()
+
+    def check(names: Sequence[str]) -> list[str]:
+        deck = Deck(tuple(DeckEntry(n, name) for name, n in Counter(names).items()))
+        report = validate_deck(deck, "frontier", lookup)
+        return [p.message for p in report.errors]
+
+    return check
+
+
 def read_script(path: Path) -> list[dict[str, Any]]:
     """Action lines of a script file.
 
@@ -105,7 +126,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     source.add_argument("--game", type=Path, metavar="SAVE_OR_POSITION_FILE",
                         help="resume a saved game (or the LAN autosave) or start from a position")
     source.add_argument("--decks", type=Path, nargs=2, metavar=("A", "B"),
-                        help="the host's and the guest's deck files (default: the sample decks)")
+                        help="fix both decks: the host's and the guest's (the guest's own "
+                        "deck is then not used)")
+    source.add_argument("--deck", type=Path, metavar="A",
+                        help="the host's deck (default: a sample deck); the guest brings its "
+                        "own")
     host.add_argument("--seed", type=int, help="fix the seed (no commit-reveal: for tests)")
     host.add_argument("--script", type=Path, metavar="ACTIONS.jsonl",
                       help="play the host's seat from this script (default: idle)")
@@ -123,7 +148,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     join.add_argument("--timeout", type=float, default=600.0,
                       help="give up after S seconds (default 600)")
     join.add_argument("--name", default="Guest", help="the guest player's name")
-    join.add_argument("--deck", type=Path, help="the guest's deck file (the host may choose)")
+    join.add_argument("--deck", type=Path, help="the guest's deck file (default: a sample "
+                      "deck); used unless the host fixed both decks")
     join.add_argument("--session", type=Path,
                       help="where the seat's token is kept for a rejoin (default: data folder)")
     join.set_defaults(func=run_join)
@@ -185,9 +211,12 @@ def build_source(args: argparse.Namespace) -> Any:
 
         load_position(position)  # raises a clear error now rather than when the guest joins
         return GameSource(position=position, names=names, seed=args.seed)
-    paths = args.decks or DEFAULT_DECKS
-    decks: list[list[Card] | None] = [load_deck(Path(p)) for p in paths]
-    return GameSource(decks=decks, names=names, seed=args.seed)
+    if args.decks:  # the host fixed both decks: the guest's own deck is not used
+        decks: list[list[Card] | None] = [load_deck(Path(p)) for p in args.decks]
+        return GameSource(decks=decks, names=names, seed=args.seed)
+    own = load_deck(Path(getattr(args, "deck", None) or DEFAULT_DECKS[0]))
+    return GameSource(decks=[own, None], guest_fallback=load_deck(DEFAULT_DECKS[1]),
+                      names=names, seed=args.seed)
 
 
 def _script_runner(lines: list[dict[str, Any]], seat: int, skip: int
@@ -221,7 +250,8 @@ def run_host(args: argparse.Namespace) -> int:
 
     pool = BundledPool.load()
     try:
-        host = HostSession(source, autosave=autosave, resolve_card=pool.card)
+        host = HostSession(source, autosave=autosave, resolve_card=pool.card,
+                           check_deck=deck_checker(pool))
         port = host.listen(args.bind, args.port)
     except (OSError, RecordError, ValueError) as exc:
         return _fail("host", f"cannot serve on port {args.port}: {exc}", 2)

@@ -90,6 +90,11 @@ class GuestSession(Session):
         self._answers: dict[int, Result] = {}
         self._closing = False
         self._wake = threading.Event()
+        self._reconnecting = False
+        self.attempts = 0
+        """Reconnection attempts since the connection was lost (for the banner)."""
+        self.next_attempt: float | None = None
+        """``time.monotonic()`` of the next automatic attempt while reconnecting."""
         self.seat: int | None = None
         self.names: list[str] = []
         self.token: str | None = None
@@ -199,32 +204,67 @@ class GuestSession(Session):
             self._set_status(LEFT, "the game is over")
             return
         log.warning("connection to the host lost: %s", reason)
+        self.attempts = 0
         self._set_status(RECONNECTING, reason)
         if self.auto_reconnect:
             self._start_reconnect()
 
     def _start_reconnect(self) -> None:
+        with self._lock:
+            if self._reconnecting:
+                return
+            self._reconnecting = True
         threading.Thread(target=self._reconnect_loop, name="net-reconnect", daemon=True).start()
 
     def _reconnect_loop(self) -> None:
         delay = 0.25
-        while not self._closing and self.refusal is None:
-            self._wake.wait(delay)
-            self._wake.clear()
-            if self._closing:
+        handed_over = False
+        try:
+            while not self._closing and self.refusal is None:
+                self.next_attempt = time.monotonic() + delay
+                if self._wake.wait(delay):
+                    delay = 0.25  # the player asked: try now, and soon again after that
+                self._wake.clear()
+                if self._closing:
+                    return
+                self.attempts += 1
+                try:
+                    sock = socket.create_connection(self.address, timeout=3.0)
+                except OSError:
+                    delay = min(delay * 2, 4.0)
+                    continue
+                sock.close()  # reachable: open a real connection through the normal path
+                with self._lock:
+                    self._reconnecting = False
+                handed_over = True
+                try:
+                    self._open()
+                except JoinError:  # gone again between the probe and the connection
+                    self._start_reconnect()
                 return
-            try:
-                sock = socket.create_connection(self.address, timeout=3.0)
-            except OSError:
-                delay = min(delay * 2, 4.0)
-                continue
-            sock.close()  # reachable: open a real connection through the normal path
-            self._open()
-            return
+        finally:
+            if not handed_over:
+                with self._lock:
+                    self._reconnecting = False
 
-    def reconnect_now(self) -> None:
-        """The banner's button: try again at once."""
+    def reconnect_now(self) -> bool:
+        """The banner's "Reconnect now" button (and F5): try at once, also after the host left
+        (a host restarted from its autosave takes the seat's token back).
+
+        Returns:
+            False when there is nothing to do (connected, closed or refused).
+        """
+        with self._lock:
+            if self._closing or self.refusal is not None or self._conn is not None:
+                return False
+            running = self._reconnecting
+        if running:
+            self._wake.set()
+            return True
+        self._set_status(RECONNECTING, "reconnecting at the player's request")
         self._wake.set()
+        self._start_reconnect()
+        return True
 
     def close(self, reason: str = "the guest left") -> None:
         """Leave the game (a clean ``bye``); no reconnection after this."""

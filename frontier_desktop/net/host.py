@@ -54,6 +54,9 @@ from frontier_desktop.session import Listener, Result, Session, Update
 
 log = logging.getLogger(__name__)
 
+DeckChecker = Callable[[Sequence[str]], Sequence[str]]
+"""Card names of a deck → the reasons it may not be played (empty: legal)."""
+
 SYNC_LOG_LIMIT = 200
 """Log entries sent with a full resync (the most recent ones)."""
 
@@ -68,6 +71,8 @@ class GameSource:
     """
 
     decks: list[list[Card] | None] | None = None
+    guest_fallback: list[Card] | None = None
+    """The guest's deck when its slot in ``decks`` is ``None`` and its hello names none."""
     names: list[str] = field(default_factory=lambda: ["Host", "Guest"])
     position: dict[str, Any] | None = None
     record: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
@@ -75,6 +80,10 @@ class GameSource:
     options: dict[str, Any] | None = None
     seed: int | str | None = None
     """A fixed seed (``--seed``): then the seed is not agreed by commit-reveal."""
+
+
+class GuestDeckError(ValueError):
+    """The guest's deck cannot be played; the message is sent to the guest as it is."""
 
 
 class HostSession(Session):
@@ -86,11 +95,14 @@ class HostSession(Session):
         autosave: a record file kept up to date after every action (append + flush before
             the guest hears of the action), from which a restarted host resumes.
         resolve_card: name → rules Card, for a deck sent by the guest.
+        check_deck: the deck rules a deck sent by the guest must pass (e.g. Frontier's
+            60-card minimum); a deck that fails is refused with the reasons.
         tap: called with every byte sent to the guest (tests).
     """
 
     def __init__(self, source: GameSource, *, host_seat: int = 0, autosave: Path | None = None,
                  resolve_card: Callable[[str], Card | None] | None = None,
+                 check_deck: DeckChecker | None = None,
                  program: str = PROGRAM, cards_version: str | None = None,
                  heartbeat: float = 1.0, timeout: float = 4.0,
                  tap: Callable[[bytes], None] | None = None) -> None:
@@ -99,6 +111,7 @@ class HostSession(Session):
         self.guest_seat = 1 - host_seat
         self.autosave = autosave
         self.resolve_card = resolve_card
+        self.check_deck = check_deck
         self.program = program
         self.cards_version = cards_version if cards_version is not None else card_data_version()
         self.heartbeat = heartbeat
@@ -135,6 +148,10 @@ class HostSession(Session):
         self.salts: dict[str, str] = dict(lan.get("salts") or {})
         self.commitments: dict[str, str] = dict(lan.get("commitments") or {})
         self.base_actions: int = int(lan.get("base_actions", 0))
+        self.saved_port: int | None = lan.get("port") if isinstance(lan.get("port"), int) \
+            else None
+        """The port the game was served on before a restart (the guest comes back there)."""
+        self._port: int | None = None
         if lan and source.record is not None:
             self._resume_from_record(*source.record)
 
@@ -146,12 +163,17 @@ class HostSession(Session):
         server.bind((host, port))
         server.listen(4)
         self._server = server
+        self._port = int(server.getsockname()[1])
+        if self.header is not None and self._port != self.saved_port:
+            with self._lock:
+                self._write_autosave_header()  # a resumed game: remember the new port
         threading.Thread(target=self._accept_loop, name="net-accept", daemon=True).start()
         return int(server.getsockname()[1])
 
     @property
     def port(self) -> int | None:
-        return int(self._server.getsockname()[1]) if self._server is not None else None
+        """The bound port once :meth:`listen` has run."""
+        return self._port
 
     def close(self) -> None:
         """Stop serving: say goodbye to the guest and close everything."""
@@ -161,6 +183,10 @@ class HostSession(Session):
         if conn is not None:
             conn.close("the host closed the game", bye=True)
         if self._server is not None:
+            try:  # shutdown wakes the blocked accept(): only then is the port free again
+                self._server.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
             try:
                 self._server.close()
             except OSError:
@@ -339,6 +365,9 @@ class HostSession(Session):
         self.guest_name = hello["name"][:40] or "Guest"
         try:
             self._create_game(hello)
+        except GuestDeckError as exc:
+            self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
+            return
         except (RulesError, ValueError) as exc:
             self._refuse(conn, ErrorCode.BAD_DECK, f"cannot start the game: {exc}")
             return
@@ -374,7 +403,9 @@ class HostSession(Session):
         else:
             decks = list(src.decks or [None, None])
             if decks[self.guest_seat] is None:
-                decks[self.guest_seat] = self._resolve_deck(hello.get("deck"))
+                sent = hello.get("deck")
+                decks[self.guest_seat] = self._resolve_deck(sent) if sent is not None \
+                    or src.guest_fallback is None else list(src.guest_fallback)
             if any(d is None for d in decks):
                 raise ValueError("no deck for the host's seat")
             self.state, self.header = new_game(src.variant, decks, names,  # type: ignore[arg-type]
@@ -384,16 +415,28 @@ class HostSession(Session):
         self.commitments = fairness.commitments(self.state, self.salts)
 
     def _resolve_deck(self, names: Any) -> list[Card]:
+        """The guest's deck from its hello, checked against the card data and the deck rules.
+
+        Raises:
+            GuestDeckError: no deck, an unknown card, or a deck the rules forbid (the
+                message, sent to the guest, says which).
+        """
         if not isinstance(names, list) or not names or len(names) > 500:
-            raise ValueError("the guest sent no deck (a list of card names)")
+            raise GuestDeckError("your deck is empty or too large (a list of 1-500 card names)")
         if self.resolve_card is None:
-            raise ValueError("this host takes no deck from the guest")
+            raise GuestDeckError("this host takes no deck from the guest")
         deck = []
         for name in names:
             card = self.resolve_card(name) if isinstance(name, str) else None
             if card is None:
-                raise ValueError(f"unknown card {name!r:.60} in the guest's deck")
+                raise GuestDeckError(f"your deck names a card this host does not know: "
+                                     f"{name!r:.60}")
             deck.append(card)
+        if self.check_deck is not None:
+            problems = list(self.check_deck(names))
+            if problems:
+                raise GuestDeckError("your deck is not legal for this game: "
+                                     + "; ".join(problems)[:250])
         return deck
 
     def _resume_from_record(self, header: dict[str, Any], actions: list[dict[str, Any]]) -> None:
@@ -413,7 +456,8 @@ class HostSession(Session):
                 "guest_nonce": self.guest_nonce, "seed_mode": self.seed_mode,
                 "salts": self.salts, "commitments": self.commitments,
                 "base_actions": self.base_actions, "guest_name": self.guest_name,
-                "host_seat": self.host_seat}
+                "host_seat": self.host_seat,
+                "port": self._port if self._port is not None else self.saved_port}
 
     def _write_autosave_header(self) -> None:
         if self.autosave is None or self.header is None:
@@ -560,6 +604,12 @@ class HostSession(Session):
 
     def _resign(self, seat: int) -> Result:
         result, _ = self._push(seat, Concede(), ref=None)
+        if not result.ok:
+            log.warning("seat %d could not resign: %s", seat, result.reason)
+        elif self.result is None:
+            # The rules mark the player lost but end the game only after the set-up phase
+            # (no state-based check runs there): a resignation ends a LAN game at any time.
+            self._finish("win", 1 - seat)
         return result
 
     def resign(self) -> Result:

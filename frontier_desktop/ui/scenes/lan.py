@@ -1,26 +1,18 @@
-"""LAN play in the UI: the host/join lobby and the table for one seat of a networked game.
-
-The table is the hot-seat :class:`TableScene` with ``hotseat=False`` on a :class:`LanSeat`
-adapter, which gives a ``HostSession`` or ``GuestSession`` the few extra things the table asks
-a ``LocalSession`` for (a ``state`` summary built from the *view*, no undo). Network notices are
-drained once a frame on the display thread: the peer's actions are animated like local ones,
-chat goes into the log panel, and a banner shows the connection state and latency.
+"""LAN play in the UI: the lobby (deck choice, host, resume the last hosted game, join by
+address or from the discovery list). The table for one seat is in :mod:`.lan_table`.
 """
 
 from __future__ import annotations
 
 import threading
-from types import SimpleNamespace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from frontier_desktop.net.bridge import CONNECTED
-from frontier_desktop.session import Result
 from frontier_desktop.ui.scenes.base import Scene
-from frontier_desktop.ui.scenes.table import TableScene
-from frontier_desktop.ui.table.words import entry_lines
+from frontier_desktop.ui.scenes.lan_table import LanGameOverScene, LanSeat, LanTableScene
 
 if TYPE_CHECKING:
     from frontier_desktop.app import App
@@ -28,175 +20,14 @@ if TYPE_CHECKING:
 DEFAULT_PORT = 47470
 
 
-class LanSeat:
-    """One seat of a LAN game with the interface the table uses (see the module docstring)."""
-
-    def __init__(self, net: Any, seat: int) -> None:
-        self.net = net
-        self.seat = seat
-        self.actions: list[dict[str, Any]] = []
-        self.chat_lines: list[str] = []
-
-    @property
-    def record_header(self) -> dict[str, Any] | None:
-        return getattr(self.net, "header", None)
-
-    @property
-    def state(self) -> Any:
-        """A summary of the state from this seat's view (the guest has no state)."""
-        view = self.net.view(self.seat)
-        return SimpleNamespace(
-            players=[SimpleNamespace(name=p["name"]) for p in view["players"]],
-            decision=view.get("decision"), pending=view.get("pending"), phase=view.get("phase"))
-
-    def submit(self, seat: int, action: Any) -> Result:
-        if seat != self.seat:
-            return Result(False, "that is the other player's seat")
-        if hasattr(self.net, "send_action"):
-            result: Result = self.net.submit(seat, action, timeout=3.0)
-        else:
-            result = self.net.submit(seat, action)
-        return result
-
-    def view(self, seat: int) -> dict[str, Any]:
-        return dict(self.net.view(self.seat))
-
-    def log(self, seat: int, since: int = 0) -> list[dict[str, Any]]:
-        return list(self.net.log(self.seat, since))
-
-    def legal_actions(self, seat: int) -> list[Any]:
-        return list(self.net.legal_actions(self.seat))
-
-    def acting_seat(self) -> int | None:
-        acting: int | None = self.net.acting_seat()
-        return acting
-
-    def can_undo(self) -> bool:
-        return False  # undo needs both players' agreement: not offered over the network
-
-    def undo(self) -> bool:
-        return False
-
-
-class LanTableScene(TableScene):
-    """The table for this computer's seat of a LAN game."""
-
-    name = "lan_table"
-
-    def __init__(self, app: App, net: Any, seat: int) -> None:
-        self.lan = LanSeat(net, seat)
-        super().__init__(app, self.lan, seat=seat, hotseat=False)  # type: ignore[arg-type]
-        self.chat_entry: Any = None
-        self.banner = ""
-
-    def build(self) -> None:
-        super().build()
-        lay = self.renderer.layout
-        if lay is not None:
-            px = self.app.px
-            rect = pygame.Rect(lay.status.x, lay.status.y + px(150), lay.status.w, px(32))
-            self.chat_entry = pygame_gui.elements.UITextEntryLine(rect, self.app.ui,
-                                                                  placeholder_text="Chat…")
-            self.widgets.append(self.chat_entry)
-
-    def on_exit(self) -> None:
-        super().on_exit()
-        self.lan.net.close()
-
-    def _auto_pass(self) -> None:
-        """Empty steps pass on their own only for this seat (never for the peer)."""
-        if not self.app.settings.auto_pass:
-            return
-        for _ in range(12):
-            if self.lan.acting_seat() != self.seat:
-                return
-            view = self.lan.view(self.seat)
-            if view.get("decision") is not None or view.get("pending") is not None or \
-                    view.get("phase") not in ("upkeep", "draw", "end"):
-                return
-            legal = [a.get("type") for a in view.get("legal_actions", [])]
-            if "pass" not in legal or "discard" in legal:
-                return
-            if not self.lan.submit(self.seat, {"type": "pass"}).ok:
-                return
-
-    def refresh(self) -> None:
-        super().refresh()
-        if self.lan.chat_lines:
-            lines: list[str] = []
-            for entry in self.lan.log(self.seat):
-                lines.extend(entry_lines(entry, self.names))
-            self.renderer.set_view(self.view, self.seat, lines + self.lan.chat_lines[-30:],
-                                   hidden_hand=False)
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
-            text = self.chat_entry.get_text().strip()
-            if text:
-                self.lan.net.chat(text)
-                self.lan.chat_lines.append(f"You: {text}")
-                self.chat_entry.set_text("")
-                self.refresh()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F5 and \
-                hasattr(self.lan.net, "reconnect_now") and self.lan.net.status().is_paused:
-            self.lan.net.reconnect_now()  # the "reconnect now" button of the banner
-            return True
-        return super().handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.pump()
-
-    def pump(self) -> None:
-        """Apply what the network thread posted since the last frame (display thread only)."""
-        changed = False
-        for notice in self.lan.net.inbox.drain():
-            if notice.kind == "update":
-                if notice.data.actor not in (self.seat, -1):
-                    self._animate(list(notice.data.events))  # the peer's action, as if local
-                changed = True
-            elif notice.kind == "chat":
-                who = notice.data.get("name") or "Opponent"
-                self.lan.chat_lines.append(f"{who}: {notice.data['text']}")
-                changed = True
-            elif notice.kind == "fairness":
-                self.say(str(notice.data))
-            elif notice.kind in ("game_end", "status"):
-                changed = True
-        status = self.lan.net.status()
-        acting = self.lan.acting_seat()
-        turn = "your turn" if acting == self.seat else "opponent's turn" if acting is not None \
-            else "game over"
-        self.banner = f"{status.banner()} · {turn}"
-        if status.is_paused and hasattr(self.lan.net, "reconnect_now"):
-            self.banner += " · F5: reconnect now"
-        problems = getattr(getattr(self.lan.net, "verifier", None), "problems", [])
-        if problems:
-            self.banner += " · FAIRNESS WARNING: see the log"
-        if changed:
-            try:
-                self.settle()
-            except RuntimeError:
-                pass
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if not self.banner:
-            return
-        status = self.lan.net.status()
-        pal, fonts = self.app.palette, self.app.fonts
-        colour = pal.text if status.state == CONNECTED else pal.warn
-        text = fonts.fit(self.banner, 14, colour, surface.get_width() - 40, bold=True)
-        rect = text.get_rect(midtop=(surface.get_width() // 2, 4))
-        back = pygame.Surface(rect.inflate(16, 6).size, pygame.SRCALPHA)
-        back.fill((0, 0, 0, 170 if status.is_paused else 110))
-        surface.blit(back, rect.inflate(16, 6))
-        surface.blit(text, rect)
-
-
 class LanScene(Scene):
-    """Host a game (shows the address to give the friend) or join one by address or list."""
+    """The LAN lobby: choose your deck; host a game (shows the address to give the friend),
+    resume the last hosted game from its autosave, or join by address or from the list.
+
+    The decks are the bundled sample decks and the player's saved decks
+    (``<user data dir>/decks/``); the chosen deck is checked against the Frontier deck rules
+    here, and again by the host when a guest brings it.
+    """
 
     name = "lan"
 
@@ -205,31 +36,103 @@ class LanScene(Scene):
         self.buttons: dict[str, Any] = {}
         self.address_entry: Any = None
         self.host_list: Any = None
-        self.note = "Host a game, or join one by address (HOST:PORT) or from the list."
+        self.deck_menu: Any = None
+        self.note = "Choose your deck, then host a game or join one (HOST:PORT or the list)."
         self.net: Any = None
         self.found: list[Any] = []
         self._responder: Any = None
+        self._pool: Any = None
+        self.decks: dict[str, Any] = {}
+        """Menu label → ``DeckList`` (sample decks first, then the player's own)."""
+        self.bind = "0.0.0.0"
+        """Where a hosted game listens (tests use 127.0.0.1)."""
+        self.port = DEFAULT_PORT
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.app.paths.data_dir / "lan-autosave.jsonl"
+
+    @property
+    def pool(self) -> Any:
+        if self._pool is None:
+            from frontier_desktop.cards.pool import BundledPool
+
+            self._pool = BundledPool.load()
+        return self._pool
+
+    def load_decks(self) -> None:
+        """The sample decks and the player's saved Frontier decks that read cleanly."""
+        from frontier_desktop.ui.games import read_deck, sample_decks
+
+        decks: dict[str, Any] = {}
+        for deck in sample_decks("frontier", self.pool):
+            decks[f"{deck.name} (sample)"] = deck
+        folder = self.app.paths.data_dir / "decks"
+        paths = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
+        for path in paths:
+            try:
+                deck = read_deck(path, self.pool)
+            except (OSError, ValueError):
+                continue  # not a deck, or one with unknown cards: the deck builder says why
+            if deck.variant == "frontier":
+                label = deck.name
+                while label in decks:
+                    label += " ·"
+                decks[label] = deck
+        self.decks = decks
+
+    def resume_label(self) -> str | None:
+        """"Resume last LAN game: Ann vs Ben" when the autosave holds an unfinished game."""
+        from frontier_desktop.record import RecordError, read_record
+
+        try:
+            header, _ = read_record(self.autosave_path)
+        except (OSError, RecordError, ValueError):
+            return None
+        lan = header.get("lan")
+        if not isinstance(lan, dict):
+            return None
+        players = header.get("players") or (header.get("position") or {}).get("players") or []
+        names = [str(p.get("name", "?")) for p in players if isinstance(p, dict)]
+        if lan.get("guest_name") and len(names) == 2:
+            names[1 - int(lan.get("host_seat", 0))] = str(lan["guest_name"])
+        return "Resume last LAN game" + (f": {' vs '.join(names)}" if names else "")
 
     def build(self) -> None:
         w, _ = self.app.size
         px = self.app.px
-        bw, bh = px(300), px(40)
-        x, y = w // 2 - bw // 2, px(200)
+        bw, bh, gap = px(380), px(40), px(8)
+        x, y = w // 2 - bw // 2, px(236)
         ui = self.app.ui
-        self.buttons = {}
-        for key, label in (("host", "Host a game"), ("find", "Find games on this network")):
-            self.buttons[key] = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), label, ui)
-            y += bh + px(8)
+        if not self.decks:
+            self.load_decks()
+        labels = list(self.decks) or ["(no deck)"]
+        self.deck_menu = pygame_gui.elements.UIDropDownMenu(labels, labels[0],
+                                                            pygame.Rect(x, y, bw, bh), ui)
+        y += bh + px(18)
+        self.buttons = {"host": pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, bw, bh), "Host a game", ui, object_id="#primary")}
+        y += bh + gap
+        resume = self.resume_label()
+        self.buttons["resume"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, bw, bh), resume or "Resume last LAN game (none saved)", ui)
+        if resume is None:
+            self.buttons["resume"].disable()
+        y += bh + px(18)
         self.address_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, y, bw - px(90), bh), ui, placeholder_text="192.168.1.20:47470")
+            pygame.Rect(x, y, bw - px(100), bh), ui, placeholder_text="192.168.1.20:47470")
         self.buttons["join"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + bw - px(84), y, px(84), bh), "Join", ui)
-        y += bh + px(8)
+            pygame.Rect(x + bw - px(92), y, px(92), bh), "Join", ui)
+        y += bh + gap
+        self.buttons["find"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, bw, bh), "Find games on this network", ui)
+        y += bh + gap
         self.host_list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(x, y, bw, px(160)), [h.label for h in self.found], ui)
-        y += px(168)
+            pygame.Rect(x, y, bw, px(120)), [h.label for h in self.found], ui)
+        y += px(120) + px(18)
         self.buttons["back"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), "Back", ui)
-        self.widgets = [*self.buttons.values(), self.address_entry, self.host_list]
+        self.widgets = [self.deck_menu, *self.buttons.values(), self.address_entry,
+                        self.host_list]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -253,43 +156,93 @@ class LanScene(Scene):
             self.stop()
             self.app.scenes.pop()
         elif key == "host":
-            self.host()
+            self.host(bind=self.bind, port=self.port)
+        elif key == "resume":
+            self.resume_last(bind=self.bind)
         elif key == "join":
             self.join(self.address_entry.get_text().strip())
         elif key == "find":
             self.find()
 
+    def chosen_deck(self) -> Any:
+        """The deck chosen in the menu, or None (with a note saying why) if it can't be played."""
+        from frontier_desktop.net.cli import deck_checker
+
+        choice = self.deck_menu.selected_option if self.deck_menu is not None else None
+        label = choice[0] if isinstance(choice, tuple) else choice
+        deck = self.decks.get(str(label))
+        if deck is None:
+            self.note = "No deck to play: add a Frontier deck in the deck builder."
+            return None
+        names = [name for count, name in deck.cards for _ in range(count)]
+        problems = deck_checker(self.pool)(names)
+        if problems:
+            self.note = f"Your deck {deck.name} is not legal for Frontier: {'; '.join(problems)}"
+            return None
+        return deck
+
     def host(self, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
-        from frontier_desktop.cards.pool import BundledPool
-        from frontier_desktop.net.cli import DEFAULT_DECKS, lan_address, load_deck
-        from frontier_desktop.net.discovery import Responder
+        from frontier_desktop.net.cli import DEFAULT_DECKS, deck_checker, load_deck
         from frontier_desktop.net.host import GameSource, HostSession
+        from frontier_desktop.ui.games import deck_cards
 
         self.stop()
-        pool = BundledPool.load()
+        deck = self.chosen_deck()
+        if deck is None:
+            return
         names = list(self.app.settings.player_names)
-        source = GameSource(decks=[load_deck(DEFAULT_DECKS[0], pool), None],
+        source = GameSource(decks=[deck_cards(deck, self.pool), None],
+                            guest_fallback=load_deck(DEFAULT_DECKS[1], self.pool),
                             names=[names[0] if names else "Host", "Guest"])
-        net = HostSession(source, resolve_card=pool.card,
-                          autosave=self.app.paths.data_dir / "lan-autosave.jsonl")
+        net = HostSession(source, resolve_card=self.pool.card, check_deck=deck_checker(self.pool),
+                          autosave=self.autosave_path)
+        self._serve(net, bind, port, f"Hosting with {deck.name}. ")
+
+    def resume_last(self, *, bind: str = "0.0.0.0") -> None:
+        """Serve the game of the LAN autosave again on its port; the guest rejoins with its
+        seat's token (automatically, or with Reconnect now)."""
+        from frontier_desktop.net.cli import deck_checker
+        from frontier_desktop.net.host import GameSource, HostSession
+        from frontier_desktop.record import RecordError, read_record
+
+        self.stop()
+        try:
+            header, actions = read_record(self.autosave_path)
+            net = HostSession(GameSource(record=(header, actions)), resolve_card=self.pool.card,
+                              check_deck=deck_checker(self.pool), autosave=self.autosave_path)
+        except (OSError, RecordError, ValueError, KeyError) as exc:
+            self.note = f"Cannot resume the last LAN game: {exc}"
+            return
+        if net.result is not None:
+            net.close()
+            self.note = "The last LAN game is over: host a new one."
+            return
+        self._serve(net, bind, net.saved_port or DEFAULT_PORT, "Last game resumed. ")
+
+    def _serve(self, net: Any, bind: str, port: int, what: str) -> None:
+        from frontier_desktop.net.cli import lan_address
+        from frontier_desktop.net.discovery import Responder
+
         try:
             bound = net.listen(bind, port)
         except OSError as exc:
+            net.close()
             self.note = f"Cannot host on port {port}: {exc.strerror or exc}"
             return
         self.net = net
         shown = lan_address() if bind == "0.0.0.0" else bind
-        self.note = (f"Your address on this network is {shown}:{bound} — give it to your "
-                     "friend. Waiting for them to join…")
+        self.note = (f"{what}Your address on this network is {shown}:{bound} — give it to "
+                     "your friend. Waiting for them to join…")
+        host_name = net.source.names[net.host_seat] if net.state is None else \
+            net.state.players[net.host_seat].name
         try:
-            self._responder = Responder(lambda: (source.names[0], bound, not net.started.is_set()),
+            self._responder = Responder(lambda: (host_name, bound, not net.started.is_set()),
                                         bind=bind)
         except OSError:
             self._responder = None  # discovery is a convenience: joining by address still works
 
     def join(self, text: str) -> None:
-        from frontier_desktop.cards.pool import BundledPool
-        from frontier_desktop.net.cli import DEFAULT_DECKS, load_deck, parse_address
+        from frontier_desktop.net.cli import parse_address
         from frontier_desktop.net.client import GuestSession, JoinError
 
         self.stop()
@@ -298,9 +251,12 @@ class LanScene(Scene):
         except ValueError as exc:
             self.note = str(exc)
             return
+        deck = self.chosen_deck()
+        if deck is None:
+            return
         names = list(self.app.settings.player_names)
-        deck = [c.name for c in load_deck(DEFAULT_DECKS[1], BundledPool.load())]
-        net = GuestSession(address, name=names[1] if len(names) > 1 else "Guest", deck=deck,
+        cards = [name for count, name in deck.cards for _ in range(count)]
+        net = GuestSession(address, name=names[1] if len(names) > 1 else "Guest", deck=cards,
                            session_file=self.app.paths.data_dir /
                            f"lan-session-{address[0]}-{address[1]}.json", reconnect=False)
         try:
@@ -352,19 +308,30 @@ class LanScene(Scene):
         w, _ = surface.get_size()
         pal, fonts = self.app.palette, self.app.fonts
         surface.fill(pal.bg)
+        px = self.app.px
         title = fonts.text("LAN game", 36, pal.accent, True)
-        surface.blit(title, title.get_rect(center=(w // 2, self.app.px(110))))
-        for i, line in enumerate(fonts.wrap(self.note, 15, w - 80)[:3]):
+        surface.blit(title, title.get_rect(center=(w // 2, px(100))))
+        note = self.note[:1].upper() + self.note[1:]
+        for i, line in enumerate(fonts.wrap(note, 15, min(w - 80, px(900)))[:3]):
             t = fonts.text(line, 15, pal.text)
-            surface.blit(t, t.get_rect(center=(w // 2, self.app.px(150) + i * 20)))
+            surface.blit(t, t.get_rect(center=(w // 2, px(148) + i * px(21))))
+        if self.deck_menu is not None:
+            rect = self.deck_menu.rect
+            label = fonts.text("Your deck", 15, pal.text_dim, True)
+            surface.blit(label, label.get_rect(midright=(rect.x - px(12), rect.centery)))
+            label = fonts.text("Join", 15, pal.text_dim, True)
+            entry = self.address_entry.rect
+            surface.blit(label, label.get_rect(midright=(entry.x - px(12), entry.centery)))
 
 
 def host_game_for_tests(app: App, *, port: int = 0) -> LanScene:
     """Push the LAN scene and host on 127.0.0.1 (tests)."""
     scene = LanScene(app)
+    scene.bind, scene.port = "127.0.0.1", port
     app.scenes.push(scene)
     scene.host(bind="127.0.0.1", port=port)
     return scene
 
 
-__all__ = ["LanScene", "LanSeat", "LanTableScene", "host_game_for_tests"]
+__all__ = ["DEFAULT_PORT", "LanGameOverScene", "LanScene", "LanSeat", "LanTableScene",
+           "host_game_for_tests"]

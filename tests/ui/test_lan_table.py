@@ -1,0 +1,217 @@
+"""The LAN lobby and table with real posted events, on 127.0.0.1 only:
+
+* the lobby's deck choice (samples and the player's saved decks) reaches the host, and an
+  illegal deck is refused before anything is sent;
+* the guest's "Reconnect now" button while the host is away, the pause panel on both sides;
+* draw offers (Accept / Decline prompt on the peer's screen) and resignation with a
+  confirmation, ending on the game-over screen with how the game ended;
+* "Resume last LAN game" serves the autosaved game again and the guest rejoins.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from frontier_desktop.net import GameSource, HostSession
+from frontier_desktop.net.cli import deck_checker
+from frontier_desktop.record import read_record
+from frontier_desktop.ui.scenes.dialogs import ConfirmScene
+from frontier_desktop.ui.scenes.lan import LanGameOverScene, LanScene, LanTableScene
+from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+from tests.net.conftest import DECK_A, DECK_B, deck, make_guest, pool
+from tests.ui.helpers import click, press, step
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def step_until(app, predicate, frames=800):
+    for _ in range(frames):
+        if predicate():
+            return True
+        step(app)
+        time.sleep(0.005)
+    return predicate()
+
+
+def type_text(app, entry, text: str) -> None:
+    """Focus a text entry with a click and type *text* as one TEXTINPUT event."""
+    click(app, entry.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    step(app, 2)
+
+
+def choose(app, dropdown, label: str) -> None:
+    """Open a drop-down with a click and click the option *label*."""
+    click(app, dropdown.rect.center)
+    options = dropdown.current_state.options_selection_list
+    assert options is not None, "the drop-down did not open"
+    item = next(i for i in options.item_list if i["text"] == label)
+    click(app, item["button_element"].rect.center)
+    step(app)
+    selected = dropdown.selected_option
+    assert (selected[0] if isinstance(selected, tuple) else selected) == label
+
+
+def names(path) -> list[str]:
+    return [c.name for c in deck(path)]
+
+
+def open_host(tmp_path, *, record=None, port=0) -> HostSession:
+    source = GameSource(record=record) if record else GameSource(
+        decks=[list(deck(DECK_B)), None], guest_fallback=list(deck(DECK_B)), names=["Ann", "x"])
+    host = HostSession(source, autosave=tmp_path / "host-autosave.jsonl", resolve_card=pool().card,
+                       check_deck=deck_checker(pool()), heartbeat=0.2, timeout=2.0)
+    host.listen("127.0.0.1", port)
+    return host
+
+
+def join_from_lobby(app, host, deck_label: str) -> LanTableScene:
+    lobby = LanScene(app)
+    app.scenes.push(lobby)
+    step(app)
+    choose(app, lobby.deck_menu, deck_label)
+    type_text(app, lobby.address_entry, f"127.0.0.1:{host.port}")
+    assert lobby.address_entry.get_text() == f"127.0.0.1:{host.port}"
+    press(app, lobby.buttons["join"])
+    assert step_until(app, lambda: isinstance(app.scenes.top, LanTableScene)), lobby.note
+    table = app.scenes.top
+    table.lan.net.heartbeat = 0.2
+    return table
+
+
+def log_has(table, text: str) -> bool:
+    return any(text in line for line in table.lan.chat_lines)
+
+
+def test_the_guest_joins_with_its_deck_and_reconnects_by_button(app, tmp_path):
+    host = open_host(tmp_path)
+    table = join_from_lobby(app, host, "Bog and Forest Walkers (sample)")
+    try:
+        assert host.header["players"][1]["deck"] == names(DECK_A)   # the deck chosen
+        assert step_until(app, lambda: "connected" in table.banner)
+        assert not table.lan_buttons["reconnect"].visible
+        port = host.port
+        host.close()                                    # the host quits: the guest is paused
+        assert step_until(app, lambda: table.lan_buttons["reconnect"].visible)
+        assert "left" in table.banner and "paused" in table.banner
+        assert table.pause_lines and "Reconnect now" in " ".join(table.pause_lines)
+        assert not table.lan_buttons["resign"].is_enabled
+        header, actions = read_record(tmp_path / "host-autosave.jsonl")
+        host = open_host(tmp_path, record=(header, actions), port=port)  # restarted host
+        assert host.status().is_paused                  # it waits for the guest too
+        press(app, table.lan_buttons["reconnect"])
+        assert step_until(app, lambda: host.status().state == "connected"
+                          and "connected" in table.banner)
+        assert step_until(app, lambda: not table.lan_buttons["reconnect"].visible
+                          and not table.pause_lines)
+    finally:
+        host.close()
+        app.scenes.reset(MainMenuScene(app))
+
+
+def test_draw_offers_both_ways_and_a_draw_agreed(app, tmp_path):
+    host = open_host(tmp_path)
+    table = join_from_lobby(app, host, "Banners of Benalia (sample)")
+    try:
+        host.offer_draw()                               # the peer offers: a prompt, not a modal
+        assert step_until(app, lambda: table.lan_buttons["decline_draw"].visible)
+        assert table.lan_buttons["accept_draw"].visible and app.scenes.top is table
+        assert log_has(table, "offers a draw")
+        press(app, table.lan_buttons["decline_draw"])
+        assert not table.lan_buttons["accept_draw"].visible
+        assert step_until(app, lambda: host._offer_from is None)
+        assert log_has(table, "You declined the draw")
+
+        press(app, table.lan_buttons["offer_draw"])    # our offer: the host declines
+        assert host.status().state == "connected"
+        assert step_until(app, lambda: host._offer_from == table.seat)
+        assert not table.lan_buttons["offer_draw"].is_enabled
+        host.answer_draw(False)
+        assert step_until(app, lambda: log_has(table, "declined your draw offer"))
+        assert table.lan_buttons["offer_draw"].is_enabled
+
+        press(app, table.lan_buttons["offer_draw"])    # again: accepted, the game ends drawn
+        assert step_until(app, lambda: host._offer_from == table.seat)
+        host.answer_draw(True)
+        assert step_until(app, lambda: isinstance(app.scenes.top, LanGameOverScene))
+        assert table.end_reason == "The players agreed to a draw."
+        assert log_has(table, "Game over: The players agreed to a draw.")
+        assert host.result == {"result": "draw", "winner": None}
+    finally:
+        host.close()
+        app.scenes.reset(MainMenuScene(app))
+
+
+def test_resign_asks_first_and_ends_the_game(app, tmp_path):
+    host = open_host(tmp_path)
+    table = join_from_lobby(app, host, "Banners of Benalia (sample)")
+    try:
+        press(app, table.lan_buttons["resign"])
+        assert isinstance(app.scenes.top, ConfirmScene)
+        press(app, app.scenes.top.no)                   # changed our mind: nothing sent
+        assert app.scenes.top is table and host.result is None
+        press(app, table.lan_buttons["resign"])
+        press(app, app.scenes.top.yes)
+        assert step_until(app, lambda: host.result is not None)
+        assert host.result == {"result": "win", "winner": host.host_seat}
+        assert step_until(app, lambda: isinstance(app.scenes.top, LanGameOverScene))
+        assert table.end_reason == "You resigned."
+        assert log_has(table, "Game over: You resigned.")
+    finally:
+        host.close()
+        app.scenes.reset(MainMenuScene(app))
+
+
+def test_the_lobby_lists_saved_decks_and_refuses_an_illegal_one(app):
+    folder = app.paths.data_dir / "decks"
+    folder.mkdir(parents=True)
+    (folder / "mine.txt").write_text(DECK_A.read_text(encoding="utf-8").replace(
+        "// name: Bog and Forest Walkers", "// name: My Walkers"), encoding="utf-8")
+    (folder / "small.txt").write_text("// name: Too Small\n20 Forest\n", encoding="utf-8")
+    lobby = LanScene(app)
+    lobby.bind = "127.0.0.1"
+    app.scenes.push(lobby)
+    step(app)
+    assert "Too Small" in lobby.decks and "Bog and Forest Walkers (sample)" in lobby.decks
+    assert any(d.name == "My Walkers" for d in lobby.decks.values())
+    choose(app, lobby.deck_menu, "Too Small")
+    press(app, lobby.buttons["host"])
+    assert lobby.net is None and "not legal" in lobby.note and "60" in lobby.note
+    press(app, lobby.buttons["back"])
+
+
+def test_resume_last_lan_game_from_the_lobby(app, tmp_path):
+    lobby = LanScene(app)
+    lobby.bind, lobby.port = "127.0.0.1", 0
+    app.scenes.push(lobby)
+    step(app)
+    assert not lobby.buttons["resume"].is_enabled      # nothing saved yet
+    press(app, lobby.buttons["host"])
+    host = lobby.net
+    assert host is not None, lobby.note
+    guest = make_guest(host, deck=names(DECK_A))
+    guest.connect(timeout=10)
+    try:
+        assert step_until(app, lambda: isinstance(app.scenes.top, LanTableScene))
+        state_id = host.state.state_id
+        app.scenes.reset(MainMenuScene(app))           # the host leaves (the app quits)
+        assert step_until(app, lambda: guest.status().state == "left", 300)
+        lobby = LanScene(app)
+        lobby.bind = "127.0.0.1"
+        app.scenes.push(lobby)
+        step(app)
+        assert lobby.buttons["resume"].is_enabled
+        assert "Ben" in lobby.buttons["resume"].text
+        press(app, lobby.buttons["resume"])
+        assert step_until(app, lambda: isinstance(app.scenes.top, LanTableScene)), lobby.note
+        table = app.scenes.top
+        assert table.lan.net.state.state_id == state_id
+        assert step_until(app, lambda: "reconnecting" in table.banner and table.pause_lines)
+        assert guest.reconnect_now()                   # the guest's button, on its computer
+        assert step_until(app, lambda: "connected" in table.banner and not table.pause_lines)
+    finally:
+        guest.close()
+        app.scenes.reset(MainMenuScene(app))
