@@ -170,3 +170,14 @@ def test_unknown_option_is_refused():
     with pytest.raises(ValueError):
         fresh(board_depth="5")
     assert IllegalActionError  # imported for symmetry with other modules
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_conceding_during_set_up_ends_the_game(seat):
+    # Bug: after_action skipped every state-based check during set-up, so a player who
+    # conceded before the first turn was marked lost but the game went on.
+    state = fresh()
+    state, events = apply(state, {"type": "concede"}, seat)
+    assert state.game_over and state.winner == 1 - seat
+    assert [e["type"] for e in events][-1] == "game_over"
+    assert legal_actions(state, 0) == [] and legal_actions(state, 1) == []

@@ -823,9 +823,10 @@ class Frontier(ManualActions, Variant):
     # ================================================================== state-based checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
         if state.phase == "setup":
+            # Nothing fights or dies during set-up, but a player may concede: that ends it.
+            self._check_winner(state, events)
             return
         check_deaths(state, events)
-        occ = state.occupants()
         for perm in list(state.board_creatures()):
             homes = state.card(perm.id).landhome
             if not homes:
@@ -835,7 +836,6 @@ class Frontier(ManualActions, Variant):
                     land_has_type(state, perm.at, h) for h in homes)):
                 leave_battlefield(state, perm, "graveyard", events,
                                   reason=f"its square is not a {'/'.join(sorted(homes))}")
-        del occ
         self._free_tokens(state, events)
         self._check_winner(state, events)
 
