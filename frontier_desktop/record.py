@@ -131,8 +131,8 @@ def read_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if not rows:
         raise RecordError(f"{path}: empty file")
     header, actions = rows[0], rows[1:]
-    for i, line in enumerate(actions, 2):
-        if not isinstance(line.get("seat"), int) or not isinstance(line.get("action"), dict):
+    for i, row in enumerate(actions, 2):
+        if not isinstance(row.get("seat"), int) or not isinstance(row.get("action"), dict):
             raise RecordError(f"{path} line {i}: expected {{\"seat\": N, \"action\": {{...}}}}")
     return header, actions
 
