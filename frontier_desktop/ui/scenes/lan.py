@@ -98,39 +98,34 @@ class LanScene(Scene):
             names[1 - int(lan.get("host_seat", 0))] = str(lan["guest_name"])
         return "Resume last LAN game" + (f": {' vs '.join(names)}" if names else "")
 
+    # Layout in design pixels of the 960x600 frame: hosting on the left, joining on the right.
+    _LEFT, _RIGHT, _COL_W, _TOP = 70, 510, 380, 214
+
     def build(self) -> None:
-        w, _ = self.app.size
-        px = self.app.px
-        bw, bh, gap = px(380), px(40), px(8)
-        x, y = w // 2 - bw // 2, px(236)
+        d = self.app.drect
         ui = self.app.ui
+        left, right, cw, top = self._LEFT, self._RIGHT, self._COL_W, self._TOP
         if not self.decks:
             self.load_decks()
         labels = list(self.decks) or ["(no deck)"]
         self.deck_menu = pygame_gui.elements.UIDropDownMenu(labels, labels[0],
-                                                            pygame.Rect(x, y, bw, bh), ui)
-        y += bh + px(18)
+                                                            d(left, top, cw, 40), ui)
         self.buttons = {"host": pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, bw, bh), "Host a game", ui, object_id="#primary")}
-        y += bh + gap
+            d(left, top + 56, cw, 40), "Host a game", ui, object_id="#primary")}
         resume = self.resume_label()
         self.buttons["resume"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, bw, bh), resume or "Resume last LAN game (none saved)", ui)
+            d(left, top + 104, cw, 40), resume or "Resume last LAN game (none saved)", ui)
         if resume is None:
             self.buttons["resume"].disable()
-        y += bh + px(18)
         self.address_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, y, bw - px(100), bh), ui, placeholder_text="192.168.1.20:47470")
+            d(right, top, cw - 96, 40), ui, placeholder_text="192.168.1.20:47470")
         self.buttons["join"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + bw - px(92), y, px(92), bh), "Join", ui)
-        y += bh + gap
+            d(right + cw - 88, top, 88, 40), "Join", ui)
         self.buttons["find"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, bw, bh), "Find games on this network", ui)
-        y += bh + gap
+            d(right, top + 56, cw, 40), "Find games on this network", ui)
         self.host_list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(x, y, bw, px(120)), [h.label for h in self.found], ui)
-        y += px(120) + px(18)
-        self.buttons["back"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, bw, bh), "Back", ui)
+            d(right, top + 104, cw, 150), [h.label for h in self.found], ui)
+        self.buttons["back"] = pygame_gui.elements.UIButton(d(360, 520, 240, 40), "Back", ui)
         self.widgets = [self.deck_menu, *self.buttons.values(), self.address_entry,
                         self.host_list]
 
@@ -305,23 +300,19 @@ class LanScene(Scene):
             self.host_list.set_item_list([h.label for h in self.found])
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, _ = surface.get_size()
         pal, fonts = self.app.palette, self.app.fonts
         surface.fill(pal.bg)
-        px = self.app.px
+        dpos = self.app.dpos
         title = fonts.text("LAN game", 36, pal.accent, True)
-        surface.blit(title, title.get_rect(center=(w // 2, px(100))))
+        surface.blit(title, title.get_rect(center=dpos(480, 64)))
         note = self.note[:1].upper() + self.note[1:]
-        for i, line in enumerate(fonts.wrap(note, 15, min(w - 80, px(900)))[:3]):
+        for i, line in enumerate(fonts.wrap(note, 15, self.app.px(820))[:3]):
             t = fonts.text(line, 15, pal.text)
-            surface.blit(t, t.get_rect(center=(w // 2, px(148) + i * px(21))))
+            surface.blit(t, t.get_rect(center=dpos(480, 112 + i * 21)))
         if self.deck_menu is not None:
-            rect = self.deck_menu.rect
-            label = fonts.text("Your deck", 15, pal.text_dim, True)
-            surface.blit(label, label.get_rect(midright=(rect.x - px(12), rect.centery)))
-            label = fonts.text("Join", 15, pal.text_dim, True)
-            entry = self.address_entry.rect
-            surface.blit(label, label.get_rect(midright=(entry.x - px(12), entry.centery)))
+            for x, text in ((self._LEFT, "Your deck (to host or to join)"), (self._RIGHT, "Join a game")):
+                label = fonts.text(text, 15, pal.text_dim, True)
+                surface.blit(label, label.get_rect(bottomleft=dpos(x, self._TOP - 8)))
 
 
 def host_game_for_tests(app: App, *, port: int = 0) -> LanScene:
