@@ -13,7 +13,7 @@ import pygame_gui
 
 from frontier_desktop.ui.builder.model import VARIANT_TITLES, SampleHand
 from frontier_desktop.ui.cards import CARD_RATIO
-from frontier_desktop.ui.scenes.base import Scene
+from frontier_desktop.ui.scenes.base import Scene, shade
 
 if TYPE_CHECKING:
     from frontier_desktop.app import App
@@ -21,9 +21,7 @@ if TYPE_CHECKING:
 
 
 def _shade(surface: pygame.Surface, alpha: int = 160) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+    shade(surface, alpha)
 
 
 def read_clipboard() -> str:

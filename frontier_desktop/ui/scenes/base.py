@@ -10,6 +10,30 @@ if TYPE_CHECKING:
     from frontier_desktop.app import App
 
 
+def shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far (under a modal overlay)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
+
+
+def centred_box(app: App, width: float, height: float) -> pygame.Rect:
+    """A *width* x *height* box (design pixels at the UI scale) centred in the window."""
+    w, h = app.size
+    box = pygame.Rect(0, 0, app.px(width), app.px(height))
+    box.center = (w // 2, h // 2)
+    return box
+
+
+def draw_modal(surface: pygame.Surface, app: App, box: pygame.Rect, *, alpha: int = 150,
+               radius: int = 12, border: int = 2) -> None:
+    """Shade the window and draw the panel of a modal overlay in *box*."""
+    shade(surface, alpha)
+    pal = app.palette
+    pygame.draw.rect(surface, pal.bg_panel_hi, box, border_radius=radius)
+    pygame.draw.rect(surface, pal.accent, box, border, border_radius=radius)
+
+
 class Scene:
     """A screen in the :class:`SceneStack`.
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from frontier_desktop.ui.scenes.base import Scene
+from frontier_desktop.ui.scenes.base import Scene, centred_box, draw_modal
 
 if TYPE_CHECKING:
     from frontier_desktop.app import App
@@ -28,10 +28,7 @@ class ConfirmScene(Scene):
         self.no: pygame_gui.elements.UIButton | None = None
 
     def _box(self) -> pygame.Rect:
-        w, h = self.app.size
-        box = pygame.Rect(0, 0, self.app.px(520), self.app.px(170))
-        box.center = (w // 2, h // 2)
-        return box
+        return centred_box(self.app, 520, 170)
 
     def build(self) -> None:
         box = self._box()
@@ -63,12 +60,8 @@ class ConfirmScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts = self.app.palette, self.app.fonts
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
         box = self._box()
-        pygame.draw.rect(surface, pal.bg_panel_hi, box, border_radius=12)
-        pygame.draw.rect(surface, pal.accent, box, 2, border_radius=12)
+        draw_modal(surface, self.app, box)
         y = box.y + 24
         for line in fonts.wrap(self.question, 17, box.w - 40):
             t = fonts.text(line, 17, pal.text, True)
@@ -100,10 +93,7 @@ class SaveAsScene(Scene):
         self.cancel: pygame_gui.elements.UIButton | None = None
 
     def _box(self) -> pygame.Rect:
-        w, h = self.app.size
-        box = pygame.Rect(0, 0, self.app.px(520), self.app.px(190))
-        box.center = (w // 2, h // 2)
-        return box
+        return centred_box(self.app, 520, 190)
 
     def build(self) -> None:
         box, px = self._box(), self.app.px
@@ -144,11 +134,7 @@ class SaveAsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts = self.app.palette, self.app.fonts
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
         box = self._box()
-        pygame.draw.rect(surface, pal.bg_panel_hi, box, border_radius=12)
-        pygame.draw.rect(surface, pal.accent, box, 2, border_radius=12)
+        draw_modal(surface, self.app, box)
         t = fonts.text("Save the game as", 17, pal.text, True)
         surface.blit(t, (box.x + self.app.px(30), box.y + self.app.px(24)))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from frontier_desktop.ui.scenes.base import Scene
+from frontier_desktop.ui.scenes.base import Scene, centred_box, draw_modal
 
 if TYPE_CHECKING:
     from frontier_desktop.app import App
@@ -26,10 +26,7 @@ class GameOverScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def _box(self) -> pygame.Rect:
-        w, h = self.app.size
-        box = pygame.Rect(0, 0, self.app.px(560), self.app.px(300))
-        box.center = (w // 2, h // 2)
-        return box
+        return centred_box(self.app, 560, 300)
 
     def build(self) -> None:
         box = self._box()
@@ -70,12 +67,8 @@ class GameOverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts = self.app.palette, self.app.fonts
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 160))
-        surface.blit(shade, (0, 0))
         box = self._box()
-        pygame.draw.rect(surface, pal.bg_panel_hi, box, border_radius=16)
-        pygame.draw.rect(surface, pal.accent, box, 3, border_radius=16)
+        draw_modal(surface, self.app, box, alpha=160, radius=16, border=3)
         view = self.table.view
         winner = view.get("winner")
         players = view.get("players", [])

@@ -20,7 +20,7 @@ import pygame_gui
 from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
 from frontier_desktop.ui.keys import intent_of
-from frontier_desktop.ui.scenes.base import Scene
+from frontier_desktop.ui.scenes.base import Scene, shade
 from frontier_desktop.ui.table.effects import Effects
 from frontier_desktop.ui.table.prompt import ResponsePrompt
 from frontier_desktop.ui.table.render import Square, TableRenderer, TokenSprite
@@ -1306,9 +1306,7 @@ class TableScene(Scene):
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 215))
-        surface.blit(shade, (0, 0))
+        shade(surface, 215)
         fonts, pal = self.app.fonts, self.app.palette
         from frontier_desktop.ui.keys import INTENT_LABELS
 
