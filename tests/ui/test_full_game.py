@@ -167,6 +167,7 @@ def test_a_whole_game_to_a_win_through_the_ui(app) -> None:
     assert did["scout"] and did["attacked"] and did["cast"]
     assert covers >= 4  # the device was passed between every turn
     assert isinstance(app.scenes.top, GameOverScene)
+    assert app.scenes.top._how_it_ended(table.view["players"]) == "Ben fell to 0 life."
     # the record replays to the same end
     from frontier_desktop.ui.games import session_from_record
 

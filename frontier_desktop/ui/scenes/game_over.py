@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -65,6 +65,24 @@ class GameOverScene(Scene):
             return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN)
 
+    def _how_it_ended(self, players: list[dict[str, Any]]) -> str:
+        """Why the loser lost, from the last ``lost`` events of the log ("Ann conceded")."""
+        reasons = {"conceded": "conceded", "life 0 or less": "fell to 0 life",
+                   "drew from an empty library": "had to draw from an empty library"}
+        out = []
+        try:
+            entries = self.table.session.log(self.table.seat)
+        except Exception:  # a LAN guest without a log yet: the title says enough
+            return ""
+        for entry in entries:
+            for event in entry.get("events", ()):
+                if event.get("type") == "lost" and isinstance(event.get("player"), int):
+                    seat = event["player"]
+                    name = players[seat]["name"] if seat < len(players) else f"Player {seat + 1}"
+                    why = reasons.get(str(event.get("reason")), str(event.get("reason", "lost")))
+                    out.append(f"{name} {why}.")
+        return " ".join(out[-2:])
+
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts = self.app.palette, self.app.fonts
         box = self._box()
@@ -81,6 +99,9 @@ class GameOverScene(Scene):
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + self.app.px(28))))
         lines = [f"Turns played: {view.get('turn')}",
                  "   ".join(f"{p['name']}: {p['life']} life" for p in players)]
+        how = self._how_it_ended(players)
+        if how:
+            lines.insert(0, how)
         y = box.y + self.app.px(100)
         for line in lines:
             s = fonts.fit(line, 17, pal.text, inner)
