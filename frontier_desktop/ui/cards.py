@@ -109,6 +109,8 @@ class CardImages:
         return self._get(("mana", symbol, diameter), lambda: self._build_symbol(symbol, diameter))
 
     def _build_symbol(self, symbol: str, d: int) -> pygame.Surface:
+        if "/" in symbol:
+            return self._build_split_symbol(symbol, d)
         surf = pygame.Surface((d, d), pygame.SRCALPHA)
         colour = MANA_COLOURS.get(symbol, MANA_COLOURS["C"])
         pygame.draw.circle(surf, (0, 0, 0, 120), (d // 2, d // 2 + 1), d // 2)
@@ -118,6 +120,42 @@ class CardImages:
         label = self.fonts.text(symbol, max(7, int(d * 0.62 / self.fonts.scale)), ink, bold=True)
         surf.blit(label, label.get_rect(center=(d // 2, d // 2)))
         return surf
+
+    def _build_split_symbol(self, symbol: str, d: int) -> pygame.Surface:
+        """A hybrid (``R/G``, ``2/W``) or Phyrexian (``G/P``) symbol: a circle split in two."""
+        first, second = symbol.split("/", 1)
+        grey = MANA_COLOURS["C"]
+        left = MANA_COLOURS.get(first, grey)
+        right = left if second == "P" else MANA_COLOURS.get(second, grey)
+        surf = pygame.Surface((d, d), pygame.SRCALPHA)
+        c = d // 2
+        pygame.draw.circle(surf, (0, 0, 0, 120), (c, c + 1), c)
+        pygame.draw.circle(surf, left, (c, c), c - 1)
+        if right != left:
+            half = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.circle(half, right, (c, c), c - 1)
+            half.fill((0, 0, 0, 0), pygame.Rect(0, 0, c, d))
+            surf.blit(half, (0, 0))
+            pygame.draw.line(surf, _shade(left, 0.6), (c, 1), (c, d - 2), max(1, d // 14))
+        pygame.draw.circle(surf, _shade(left, 0.6), (c, c), c - 1, max(1, d // 14))
+        for text, colour, centre in ((first, left, (d * 0.3, c)),
+                                     (second, right, (d * 0.7, c))):
+            ink = (250, 250, 250) if colour == MANA_COLOURS["B"] else (24, 24, 28)
+            label = self.fonts.text(text, max(6, int(d * 0.4 / self.fonts.scale)), ink, bold=True)
+            surf.blit(label, label.get_rect(center=(int(centre[0]), int(centre[1]))))
+        return surf
+
+    def _art_symbols(self, card: Card | None, ident: str, size: int) -> pygame.Surface:
+        """The symbol(s) in a proxy's art box: one per colour for a multicolour card."""
+        colours = [c for c in (card.colors if card else ()) if c in MANA_COLOURS]
+        if ident != "M" or len(colours) < 2:
+            return self.mana_symbol(ident if ident in MANA_COLOURS else "C", size)
+        each = max(8, int(size * (0.8 if len(colours) == 2 else 0.62)))
+        gap = max(1, each // 10)
+        out = pygame.Surface((len(colours) * (each + gap) - gap, each), pygame.SRCALPHA)
+        for i, colour in enumerate(colours):
+            out.blit(self.mana_symbol(colour, each), (i * (each + gap), 0))
+        return out
 
     # ------------------------------------------------------------------ card back
     def back(self, size: tuple[int, int]) -> pygame.Surface:
@@ -216,7 +254,7 @@ class CardImages:
         out.blit(label, label.get_rect(midleft=(title.left + 6, title.centery)))
         art = pygame.Rect(pad + 4, title.bottom + 4, w - 2 * pad - 8, int(h * 0.36))
         pygame.draw.rect(out, _shade(dark, 0.55), art, border_radius=4)
-        big = self.mana_symbol(ident if ident in MANA_COLOURS else "C", int(art.height * 0.62))
+        big = self._art_symbols(card, ident, int(art.height * 0.62))
         out.blit(big, big.get_rect(center=art.center))
         type_r = pygame.Rect(pad, art.bottom + 4, w - 2 * pad, max(16, int(title_h * 0.85)))
         pygame.draw.rect(out, _shade(light, 1.1), type_r, border_radius=max(3, title_h // 4))

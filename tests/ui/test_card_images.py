@@ -81,3 +81,17 @@ def test_no_cache_draws_proxies_and_never_crashes(app, tmp_path) -> None:
     assert app.art.has_image("Forest") is False
     frame = pygame.Surface(app.size)
     app.draw(frame)  # proxies everywhere
+
+
+def test_hybrid_symbols_are_split_and_multicolour_art_shows_each_colour(app) -> None:
+    """A {R/G} symbol is half red, half green; a red-green card's art shows both colours."""
+    from frontier_desktop.ui.theme import MANA_COLOURS
+
+    sym = app.images.mana_symbol("R/G", 40)
+    assert sym.get_at((5, 20))[:3] == MANA_COLOURS["R"]  # left half, clear of the letter
+    assert sym.get_at((35, 20))[:3] == MANA_COLOURS["G"]
+    from frontier_desktop.cards.pool import BundledPool
+
+    card = BundledPool.load().card("Boggart Ram-Gang")
+    art = app.images._art_symbols(card, "M", 60)
+    assert art.get_width() > art.get_height()  # two symbols side by side, not one grey "C"
