@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from frontier_desktop.jsonlines import JsonFileError, read_objects, read_text
 from frontier_desktop.rules import (
     Card,
     GameState,
@@ -90,11 +91,9 @@ def read_position(path: Path, lookup: CardLookup | None = None) -> GameState:
         InvalidPositionError: unreadable, not JSON, or not a valid position.
     """
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidPositionError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidPositionError(f"{path}: cannot read ({exc})") from None
+        text = read_text(path)
+    except JsonFileError as exc:
+        raise InvalidPositionError(str(exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -401,23 +400,9 @@ def read_actions(path: Path) -> list[tuple[int, dict[str, Any]]]:
         InvalidPositionError: unreadable file or a line that is not a JSON object.
     """
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InvalidPositionError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidPositionError(f"{path}: cannot read ({exc})") from None
-    out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InvalidPositionError(f"{path} line {number}: not JSON ({exc.msg})") from None
-        if not isinstance(obj, dict):
-            raise InvalidPositionError(f"{path} line {number}: an action must be a JSON object")
-        out.append((number, obj))
-    return out
+        return read_objects(path)
+    except JsonFileError as exc:
+        raise InvalidPositionError(str(exc)) from None
 
 
 def apply_actions(state: GameState, actions: list[tuple[int, dict[str, Any]]],

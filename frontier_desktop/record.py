@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop import __version__
+from frontier_desktop.jsonlines import JsonFileError, read_objects
 from frontier_desktop.rules import Card, GameState, RulesError, apply, find_variant
 from frontier_desktop.rules.errors import InvalidPositionError
 from frontier_desktop.rules.views import describe
@@ -112,22 +113,9 @@ def read_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         RecordError: unreadable, or a line that is not JSON of the right shape.
     """
     try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read ({exc})") from None
-    rows = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} line {number}: not JSON ({exc.msg})") from None
-        if not isinstance(obj, dict):
-            raise RecordError(f"{path} line {number}: not a JSON object")
-        rows.append(obj)
+        rows = [obj for _, obj in read_objects(path)]
+    except JsonFileError as exc:
+        raise RecordError(str(exc)) from None
     if not rows:
         raise RecordError(f"{path}: empty file")
     header, actions = rows[0], rows[1:]

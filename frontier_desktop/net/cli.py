@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from frontier_desktop.jsonlines import JsonFileError, read_objects
 from frontier_desktop.rules import Card
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -97,21 +98,13 @@ def read_script(path: Path) -> list[dict[str, Any]]:
         ScriptError: unreadable, or a line that is not a JSON object with a ``type``.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScriptError(f"{path}: {exc.strerror or exc}") from None
-    out = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            raise ScriptError(f"{path} line {number}: not JSON") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+        rows = read_objects(path)
+    except JsonFileError as exc:
+        raise ScriptError(str(exc)) from None
+    for number, obj in rows:
+        if not isinstance(obj.get("type"), str):
             raise ScriptError(f"{path} line {number}: expected an action object with a type")
-        out.append(obj)
-    return out
+    return [obj for _, obj in rows]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
