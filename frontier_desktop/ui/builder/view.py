@@ -8,6 +8,7 @@ blits comes from a cache (card faces, text, the analysis panel), so a frame cost
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -115,6 +116,17 @@ class BuilderView:
         r, c = divmod(index, cols)
         return pygame.Rect(area.x + c * step_x, area.y + r * step_y - self.scroll_results, cw, ch)
 
+    def visible_results(self) -> Iterator[tuple[int, Any, pygame.Rect]]:
+        """``(index, row, rect)`` of each search result whose cell shows in the scrolled grid."""
+        area = self.results_rect()
+        for i, row in enumerate(self.results):
+            rect = self.result_rect(i)
+            if rect.bottom < area.top:
+                continue
+            if rect.top > area.bottom:
+                break
+            yield i, row, rect
+
     def result_at(self, pos: tuple[int, int]) -> int:
         area = self.results_rect()
         if not area.collidepoint(pos):
@@ -214,12 +226,7 @@ class BuilderView:
         area = self.results_rect()
         size = self.card_size()
         surface.set_clip(area)
-        for i, row in enumerate(self.results):
-            rect = self.result_rect(i)
-            if rect.bottom < area.top:
-                continue
-            if rect.top > area.bottom:
-                break
+        for _, row, rect in self.visible_results():
             if (row.name, size) in self._faces:
                 surface.blit(images.face(row.name, None, size), rect)
             else:

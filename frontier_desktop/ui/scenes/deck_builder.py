@@ -788,15 +788,9 @@ class DeckBuilderScene(BuilderView, Scene):
     def _build_faces(self) -> None:
         """Load rules cards and build card faces for visible results within the budget."""
         deadline = time.perf_counter() + FACE_BUDGET_S
-        area = self.results_rect()
         size = self.card_size()
         pending = False
-        for i, row in enumerate(self.results):
-            rect = self.result_rect(i)
-            if rect.bottom < area.top:
-                continue
-            if rect.top > area.bottom:
-                break
+        for _, row, _rect in self.visible_results():
             if (row.name, size) in self._faces:
                 continue
             if time.perf_counter() > deadline:

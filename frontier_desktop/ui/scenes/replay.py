@@ -165,10 +165,7 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.renderer
-        if r.layout is None or r.layout.size != self.app.size:
-            r.rebuild()
-        else:
-            r.refresh_art()
+        r.prepare(self.app.size)
         r.draw_static(surface)
         for sprite in r.sprites.values():
             r.draw_sprite(surface, sprite)

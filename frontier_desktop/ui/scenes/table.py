@@ -1109,10 +1109,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.renderer
-        if r.layout is None or r.layout.size != self.app.size:
-            r.rebuild()
-        else:
-            r.refresh_art()
+        r.prepare(self.app.size)
         r.draw_static(surface)
         lay = r.layout
         assert lay is not None

@@ -513,6 +513,13 @@ class TableRenderer:
         return out
 
     # ------------------------------------------------------------------ draw
+    def prepare(self, size: tuple[int, int]) -> None:
+        """Before drawing: lay out again after a resize, else take in newly loaded card art."""
+        if self.layout is None or self.layout.size != size:
+            self.rebuild()
+        else:
+            self.refresh_art()
+
     def refresh_art(self, *, throttle_s: float = 0.3) -> bool:
         """Rebuild the cached layers when card images arrived (at most every *throttle_s*)."""
         art = self.app.art
