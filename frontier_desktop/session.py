@@ -87,17 +87,20 @@ class LocalSession(Session):
                     listener(update)
         return Result(True, events=events)
 
-    def can_undo(self) -> bool:
-        return self.game.can_undo()
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether *seat* (default: the acting seat) may take back its last decision.
 
-    def undo(self) -> bool:
-        """Undo the last action when it revealed no hidden information."""
-        if not self.game.can_undo():
-            return False
-        self.game.pop()
-        if self.actions:
-            self.actions.pop()
-        return True
+        Never across a turn boundary, past hidden information that was revealed, past the
+        other seat's decision, or once the game is over (see :meth:`Game.undo_depth`).
+        """
+        return self.game.can_undo(seat)
+
+    def undo(self, seat: int | None = None) -> bool:
+        """Go back to just before *seat*'s last decision (automatic steps after it go too)."""
+        depth = self.game.undo(seat)
+        if depth:
+            del self.actions[max(0, len(self.actions) - depth):]
+        return depth > 0
 
     def view(self, seat: int) -> dict[str, Any]:
         return describe(self.state, viewer=seat)

@@ -36,6 +36,31 @@ def _pos_wire(pos: Pos) -> object:
 _CODECS: dict[str, tuple[Any, Any]] = {}
 
 
+@dataclasses.dataclass(frozen=True)
+class AbilityPayment:
+    """A ``pay`` entry that activates a permanent's mana ability (wire: ``{"unit", "ability",
+    "mana"}``) instead of tapping a land (a square, or ``{"at", "via", "color"}``)."""
+
+    unit: str
+    ability: int = 0
+    """The 0-based activated ability of the permanent, in oracle-text order."""
+    mana: str | None = None
+    """Which mana to make when the ability offers a choice (see :class:`Activate`)."""
+
+    def to_wire(self) -> dict[str, object]:
+        out: dict[str, object] = {"unit": self.unit, "ability": self.ability}
+        if self.mana is not None:
+            out["mana"] = self.mana
+        return out
+
+
+def _mana_choice(value: object, field: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidActionError(f"'{field}' must be a kind of mana (W, U, B, R, G, C) or "
+                                 "mana symbols like {R}{G}")
+    return value.strip()
+
+
 def _decode(kind: str, value: object, field: str) -> Any:
     if kind == "str":
         if not isinstance(value, str) or not value:
@@ -51,6 +76,8 @@ def _decode(kind: str, value: object, field: str) -> Any:
         return value
     if kind == "pos":
         return _pos(value, field)
+    if kind == "mana":
+        return _mana_choice(value, field)
     if kind == "target":  # a square, an area, a unit id or "player"
         if value == "player":
             return "player"
@@ -72,9 +99,19 @@ def _decode(kind: str, value: object, field: str) -> Any:
     if kind == "pay":
         if not isinstance(value, (list, tuple)):
             raise InvalidActionError(f"'{field}' must be a list of squares")
-        out = []
+        out: list[object] = []
         for i, item in enumerate(value):
-            if isinstance(item, Mapping):
+            if isinstance(item, Mapping) and "unit" in item:
+                unit = item["unit"]
+                if not (isinstance(unit, str) and unit):
+                    raise InvalidActionError(f"'{field}[{i}].unit' must be a unit id")
+                ability = item.get("ability", 0)
+                if not isinstance(ability, int) or isinstance(ability, bool):
+                    raise InvalidActionError(f"'{field}[{i}].ability' must be an integer")
+                mana = item.get("mana")
+                out.append(AbilityPayment(unit, ability, None if mana is None else
+                                          _mana_choice(mana, f"{field}[{i}].mana")))
+            elif isinstance(item, Mapping):
                 if "at" not in item:
                     raise InvalidActionError(f"'{field}[{i}]' needs 'at'")
                 via = item.get("via")
@@ -99,7 +136,11 @@ def _encode(kind: str, value: Any) -> object:
         return list(value)
     if kind == "pay":
         out: list[object] = []
-        for at, via, colour in value:
+        for item in value:
+            if isinstance(item, AbilityPayment):
+                out.append(item.to_wire())
+                continue
+            at, via, colour = item
             if via is None and colour is None:
                 out.append(_pos_wire(at))
             else:
@@ -235,13 +276,20 @@ class Cast(Action):
 @_register
 @dataclasses.dataclass(frozen=True)
 class Activate(Action):
-    """Activate a permanent's "cost: effect" ability (index into its abilities)."""
+    """Activate a permanent's "cost: effect" ability (index into its abilities).
+
+    A mana ability adds its mana to the pool at once (no stack, at instant speed). ``mana``
+    picks the mana when the text offers a choice: a kind of mana (``"G"``) for "one mana of
+    any color", "{R} or {G}" or "three mana of any one color", or symbols (``"{R}{R}{G}"``)
+    for "any combination"; without it the first choice in WUBRG order is made.
+    """
 
     type: ClassVar[str] = "activate"
     instant: ClassVar[bool] = True
     unit: str = field("str")
     ability: int = field("int", default=0)
     pay: tuple[Any, ...] = field("pay", default=())
+    mana: str | None = field("mana", default=None)
 
 
 @_register
@@ -423,6 +471,15 @@ class Roll(Manual):
 
     type: ClassVar[str] = "roll"
     sides: int = field("int", default=6)
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class AddMana(Manual):
+    """Add mana to your pool by hand, for card text the engine can't read (``"{G}{G}"``, ``"R"``)."""
+
+    type: ClassVar[str] = "add_mana"
+    mana: str = field("mana")
 
 
 @_register

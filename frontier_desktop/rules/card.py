@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from frontier_desktop.rules.errors import InvalidCardError
+from frontier_desktop.rules.mana import parse_mana_effect
 
 COLOURS = ("W", "U", "B", "R", "G")
 """Magic's five colours in WUBRG order."""
@@ -72,6 +73,18 @@ class ActivatedAbility:
     """The effect text, e.g. ``"Regenerate Drudge Skeletons."``."""
     regenerates_self: bool = False
     """Whether the effect gives this permanent itself a regeneration shield."""
+    mana: tuple[str, ...] = ()
+    """For a mana ability the engine can read: the mana it adds, one entry per choice the text
+    offers, in pool notation (``("{G}",)``, ``("{R}", "{G}")``, ``("{C}{C}",)``). Empty otherwise
+    (see :attr:`adds_mana` for a mana ability the engine can't read)."""
+    mana_note: str = ""
+    """Text of a mana ability after its "Add …" sentence, left to the players ("" when none)."""
+    sacrifices_self: bool = False
+    """The cost sacrifices this permanent ("Sacrifice Black Lotus")."""
+    life_cost: int = 0
+    """Life the cost pays ("Pay 1 life")."""
+    other_cost: str = ""
+    """Parts of the cost the engine doesn't pay itself ("Sacrifice a Forest"), "" when none."""
 
     @property
     def mana_cost(self) -> str:
@@ -87,6 +100,27 @@ class ActivatedAbility:
     def is_regeneration(self) -> bool:
         """Whether the ability gives the permanent itself a regeneration shield."""
         return self.regenerates_self
+
+    @property
+    def adds_mana(self) -> bool:
+        """Whether the effect adds mana (a mana ability), read by the engine or not."""
+        return bool(re.match(r"\s*add\b", self.effect, re.IGNORECASE))
+
+    @property
+    def is_mana_ability(self) -> bool:
+        """A mana ability whose mana the engine can add (:attr:`mana` lists it)."""
+        return bool(self.mana)
+
+    @property
+    def pays_automatically(self) -> bool:
+        """A mana ability automatic payment may use: its cost is only {T}, nothing is left over.
+
+        Abilities that cost mana, life or a sacrifice, or do more than add mana, are activated
+        only when the player asks.
+        """
+        return (self.is_mana_ability and self.taps and not self.mana_cost
+                and not (self.sacrifices_self or self.life_cost or self.other_cost
+                         or self.mana_note))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -415,9 +449,40 @@ def _parse_activated(oracle_text: str, name: str = "") -> tuple[ActivatedAbility
             continue
         if cost.lower().startswith(("whenever", "when", "at the", "if", "as long", "chapter")):
             continue
+        sacrifices_self, life_cost, other_cost = _cost_parts(cost, name)
+        mana = parse_mana_effect(effect.strip())
         out.append(ActivatedAbility(cost=cost.strip(), effect=effect.strip(),
-                                    regenerates_self=_regenerates_self(effect, name)))
+                                    regenerates_self=_regenerates_self(effect, name),
+                                    mana=mana[0] if mana else (),
+                                    mana_note=mana[1] if mana else "",
+                                    sacrifices_self=sacrifices_self, life_cost=life_cost,
+                                    other_cost=other_cost))
     return tuple(out)
+
+
+_SYMBOLS_RE = re.compile(r"^(\{[^}]+\})+$")
+_LIFE_RE = re.compile(r"^pay (\d+) life$", re.IGNORECASE)
+
+
+def _cost_parts(cost: str, name: str) -> tuple[bool, int, str]:
+    """``(sacrifices itself, life paid, the parts left to the player)`` of an ability's cost."""
+    sacrifices_self = False
+    life = 0
+    other: list[str] = []
+    names = {name.lower(), name.split(",")[0].lower(), name.split("//")[0].strip().lower()}
+    for part in (p.strip() for p in cost.split(",")):
+        if not part or _SYMBOLS_RE.match(part.replace(" ", "")):
+            continue
+        low = part.lower()
+        match = _LIFE_RE.match(part)
+        if low.startswith("sacrifice ") and low[len("sacrifice "):].strip() in names | {
+                "this artifact", "this creature", "this permanent", "~", "it"}:
+            sacrifices_self = True
+        elif match:
+            life += int(match.group(1))
+        else:
+            other.append(part)
+    return sacrifices_self, life, ", ".join(other)
 
 
 def _pt_value(text: str | None) -> int:

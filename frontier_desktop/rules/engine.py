@@ -7,10 +7,11 @@ nothing half-done. Undo is a stack of earlier states (snapshots, never inverse o
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from frontier_desktop.rules.actions import Action, action_from_wire
+from frontier_desktop.rules.actions import Action, Pass, action_from_wire
 from frontier_desktop.rules.errors import InvalidActionError
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants import find_variant
@@ -100,34 +101,100 @@ def reveals_hidden(events: list[Event]) -> bool:
     return any(e.get("type") in HIDDEN_REVEALING_EVENTS for e in events)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Step:
+    """One accepted action on the undo stack: the state before it and what undo must know."""
+
+    before: GameState
+    revealed: bool
+    """The action showed hidden information: undo may not go back past it."""
+    seat: int
+    """The seat that took the action."""
+    automatic: bool
+    """A pass through a step with nothing to decide (see :func:`is_automatic`)."""
+
+
+def is_automatic(state: GameState, action: Action) -> bool:
+    """Whether *action* on *state* only moves play through a step with nothing to decide.
+
+    Passing out of the variant's :attr:`~Variant.automatic_steps` (untap, upkeep, draw) is not
+    a decision: the table takes those passes by itself, and undo steps over them to the player's
+    last real decision instead of rewinding into the draw step.
+    """
+    variant = find_variant(state.variant)
+    return (isinstance(action, Pass) and state.pending is None and state.decision is None
+            and state.phase in variant.automatic_steps)
+
+
 class Game:
-    """A state plus its undo stack: the object sessions hold."""
+    """A state plus its undo stack: the object sessions hold.
+
+    Undo (:meth:`can_undo` / :meth:`undo`) takes back the last *decision* of the seat that asks,
+    with every automatic step after it. It never goes back across a turn boundary, past an
+    action that revealed hidden information, past another seat's decision, or out of a finished
+    game.
+    """
 
     def __init__(self, state: GameState) -> None:
         self.state = state
-        self._undo: list[tuple[GameState, bool]] = []
+        self._undo: list[_Step] = []
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         return legal_actions(self.state, seat)
 
     def push(self, action: Action | Mapping[str, Any], seat: int | None = None) -> list[Event]:
-        """Apply *action*; on success keep the previous state for :meth:`pop`."""
+        """Apply *action*; on success keep the previous state for :meth:`undo` and :meth:`pop`."""
+        if not isinstance(action, Action):
+            action = action_from_wire(action)
         new, events = apply(self.state, action, seat)
-        self._undo.append((self.state, reveals_hidden(events)))
+        actor = int(new.log[-1]["seat"])
+        self._undo.append(_Step(self.state, reveals_hidden(events), actor,
+                                is_automatic(self.state, action)))
         self.state = new
         return events
 
-    def can_undo(self) -> bool:
-        """Whether the last action may be undone (it revealed no hidden information)."""
-        return bool(self._undo) and not self._undo[-1][1]
+    def undo_depth(self, seat: int | None = None) -> int:
+        """How many actions :meth:`undo` would take back for *seat* (0: undo is not offered).
+
+        *seat* defaults to the acting seat. The count reaches down to *seat*'s last decision:
+        only automatic steps may lie above it, and none of them (nor the decision) may have
+        revealed hidden information or started a new turn.
+        """
+        if self.state.game_over:
+            return 0
+        if seat is None:
+            seat = acting_seat(self.state)
+            if seat is None:
+                return 0
+        for depth, step in enumerate(reversed(self._undo), start=1):
+            if step.revealed or step.before.turn != self.state.turn or step.before.game_over:
+                return 0
+            if step.automatic:
+                continue
+            return depth if step.seat == seat else 0
+        return 0
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether *seat* (default: the acting seat) has a decision this turn to take back."""
+        return self.undo_depth(seat) > 0
+
+    def undo(self, seat: int | None = None) -> int:
+        """Go back to just before *seat*'s last decision; returns how many actions were undone.
+
+        Returns 0 (and changes nothing) when :meth:`can_undo` is false.
+        """
+        depth = self.undo_depth(seat)
+        for _ in range(depth):
+            self.pop()
+        return depth
 
     def pop(self) -> GameState:
-        """Restore the state before the last action.
+        """Restore the state before the last action, whoever took it (no checks: see :meth:`undo`).
 
         Raises:
             IndexError: nothing to undo.
         """
-        previous, _ = self._undo.pop()
+        previous = self._undo.pop().before
         restored = previous.clone()
         restored.state_id = self.state.state_id + 1  # ids stay monotonic across undo
         self.state = restored

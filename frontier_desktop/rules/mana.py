@@ -170,3 +170,114 @@ def mana_value(cost: str) -> int:
         else:
             total += 1
     return total
+
+
+# ---------------------------------------------------------------------- mana abilities
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "x": 0}
+_SYMBOLS_ONLY = r"(?:\{[WUBRGC0-9]\})+"
+_ANY_COLOUR_RE = re.compile(
+    r"^add (?P<n>one|two|three|four|five) mana of any (?P<one>one )?colou?r$")
+_COMBINATION_RE = re.compile(
+    r"^add (?P<n>one|two|three|four|five) mana in any combination of "
+    r"(?:(?P<colours>colou?rs)|\{(?P<a>[wubrg])\} and/or \{(?P<b>[wubrg])\})$")
+_LIST_RE = re.compile(rf"^add (?P<list>{_SYMBOLS_ONLY}(?:(?:,|,? or) {_SYMBOLS_ONLY})*)$",
+                      re.IGNORECASE)
+_IGNORED_SENTENCES = ("activate only as an instant", "activate this ability only any time "
+                      "you could cast an instant")
+"""Restrictions that say nothing for a mana ability (it is always usable at instant speed)."""
+
+
+def parse_mana_effect(effect: str) -> tuple[tuple[str, ...], str] | None:
+    """Read the mana an ability's effect adds: ``(options, rest)`` or ``None``.
+
+    *options* are the mana the player may choose from, each in pool notation (``"{G}"``,
+    ``"{C}{C}"``, ``"{R}{R}{G}"``); one option means no choice. *rest* is the text after the
+    "Add …" sentence that the engine leaves to the players ("" when none).
+
+    ``None`` when the effect adds mana in a way the engine can't read (an amount that depends
+    on the game, "the chosen color", "any type that land could produce") or adds no mana.
+
+    >>> parse_mana_effect("Add {R} or {G}.")
+    (('{R}', '{G}'), '')
+    """
+    text = re.sub(r"\([^)]*\)", "", effect).strip()
+    sentences = [s.strip() for s in re.split(r"(?<=[.])\s+", text) if s.strip()]
+    if not sentences:
+        return None
+    first = sentences[0].rstrip(".").strip()
+    rest = " ".join(s for s in sentences[1:]
+                    if s.rstrip(".").strip().lower() not in _IGNORED_SENTENCES)
+    low = first.lower()
+    options: list[str] = []
+    match = _ANY_COLOUR_RE.match(low)
+    if match:
+        n = _NUMBERS[match.group("n")]
+        options = [f"{{{c}}}" * n for c in "WUBRG"]
+    elif (match := _COMBINATION_RE.match(low)) is not None:
+        n = _NUMBERS[match.group("n")]
+        colours = "WUBRG" if match.group("colours") else match.group("a").upper() + \
+            match.group("b").upper()
+        options = [format_pool(_count(combo)) for combo in _multisets(colours, n)]
+    elif (match := _LIST_RE.match(first)) is not None:
+        for part in re.split(r",? or |, ", match.group("list")):
+            try:
+                options.append(format_pool(parse_pool(part.strip())))
+            except ValueError:
+                return None
+    else:
+        return None
+    options = list(dict.fromkeys(o for o in options if o))
+    if not options:
+        return None
+    return tuple(options), rest
+
+
+def _multisets(colours: str, n: int) -> list[str]:
+    if n == 0:
+        return [""]
+    out: list[str] = []
+    for i, c in enumerate(colours):
+        out.extend(c + tail for tail in _multisets(colours[i:], n - 1))
+    return out
+
+
+def _count(symbols: str) -> Pool:
+    pool = empty_pool()
+    for s in symbols:
+        pool[s] += 1
+    return pool
+
+
+def choose_mana(options: Iterable[str], wanted: str | None) -> str | None:
+    """The option of a mana ability that *wanted* names, or ``None`` when none matches.
+
+    *wanted* is ``None`` (the first option), a kind of mana (``"G"``: the option made only of
+    {G}, e.g. of "one mana of any color" or "three mana of any one color"), or mana symbols
+    (``"{R}{R}{G}"``) naming an option exactly (in any order).
+    """
+    opts = list(options)
+    if not opts:
+        return None
+    if wanted is None:
+        return opts[0]
+    key = wanted.strip().upper()
+    if key in POOL_ORDER:
+        for option in opts:
+            pool = parse_pool(option)
+            if pool[key] and pool[key] == pool_total(pool):
+                return option
+        return None
+    try:
+        want = parse_pool(key)
+    except ValueError:
+        return None
+    for option in opts:
+        if parse_pool(option) == want:
+            return option
+    return None
+
+
+def add_mana(pool: Pool, mana: str) -> None:
+    """Add the mana *mana* (pool notation, ``"{G}{G}"``) to *pool* in place."""
+    for kind, count in parse_pool(mana).items():
+        pool[kind] = pool.get(kind, 0) + count

@@ -32,6 +32,8 @@ class Variant:
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
     phases: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw", "main", "end")
+    automatic_steps: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw")
+    """Steps whose pass is no decision (the table passes them itself; undo steps over them)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     starting_life: ClassVar[int] = 20

@@ -13,7 +13,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import GridBoard, Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
-from frontier_desktop.rules.mana import format_pool, parse_cost, pay
+from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, parse_cost, pay
 from frontier_desktop.rules.rng import Rng
 from frontier_desktop.rules.state import (
     UNKNOWN_LAND,
@@ -625,9 +625,20 @@ class Frontier(ManualActions, Variant):
 
     # ------------------------------------------------------------------ casting
     def _pay_lands(self, state: GameState, seat: int, action: A.Action,
-                   pay_list: Sequence[Any], events: list[Event]) -> None:
+                   pay_list: Sequence[Any], events: list[Event], *,
+                   exclude: str | None = None) -> None:
+        """Tap the lands and activate the mana abilities of *pay_list* (the action's ``pay``).
+
+        *exclude* is the permanent whose own ability is being paid for: it can't pay itself.
+        """
         used: set[str] = set()
-        for at, via, colour in pay_list:
+        for entry in pay_list:
+            if isinstance(entry, A.AbilityPayment):
+                self._pay_with_ability(state, seat, action, entry, events, exclude)
+                if entry.unit in state.perms:
+                    used.add(entry.unit)
+                continue
+            at, via, colour = entry
             pos = self._pos(state, action, at, "land to pay with")
             occ = state.occupants()
             under_own = any(state.perms[i].controller == seat for i in occ.get(pos, ()))
@@ -639,6 +650,25 @@ class Frontier(ManualActions, Variant):
             if via is not None:
                 used.add(via)
             self._tap_for_mana(state, seat, action, pos, via, colour, events)
+
+    def _pay_with_ability(self, state: GameState, seat: int, action: A.Action,
+                          entry: A.AbilityPayment, events: list[Event],
+                          exclude: str | None) -> None:
+        perm = state.perms.get(entry.unit)
+        if perm is None or perm.controller != seat:
+            raise IllegalActionError(action, f"{entry.unit!r} is not a permanent you control")
+        card = state.card(perm.id)
+        if entry.unit == exclude:
+            raise IllegalActionError(action, f"{card.name} can't pay for its own ability")
+        if not 0 <= entry.ability < len(card.activated) or \
+                not card.activated[entry.ability].is_mana_ability:
+            raise IllegalActionError(action, f"{card.name} has no mana ability "
+                                             f"#{entry.ability + 1} to pay with")
+        ability = card.activated[entry.ability]
+        if ability.mana_cost or ability.other_cost:
+            raise IllegalActionError(action, f"activate {card.name}'s ability first: its cost "
+                                             f"({ability.cost}) can't be paid while paying")
+        self._activate(state, seat, action, entry.unit, entry.ability, entry.mana, (), events)
 
     def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
         card_id = self._hand_card(state, seat, action, action.card)
@@ -701,34 +731,75 @@ class Frontier(ManualActions, Variant):
 
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
+        self._activate(state, seat, action, action.unit, action.ability, action.mana,
+                       action.pay, events)
+
+    def _activate(self, state: GameState, seat: int, action: A.Action, unit: str, index: int,
+                  mana_choice: str | None, pay_list: Sequence[Any], events: list[Event]) -> None:
+        """Activate ability *index* of *unit*: pay its cost, then carry out what the engine can.
+
+        A mana ability adds its mana to the pool at once (mana abilities don't use the stack).
+        An effect the engine can't read is logged with ``modelled: false`` and a ``note``
+        telling the players to carry it out with manual actions.
+        """
+        perm = state.perms.get(unit)
         if perm is None or perm.controller != seat:
-            raise IllegalActionError(action, f"{action.unit!r} is not a permanent you control")
+            raise IllegalActionError(action, f"{unit!r} is not a permanent you control")
         card = state.card(perm.id)
-        if not 0 <= action.ability < len(card.activated):
-            raise IllegalActionError(action, f"{card.name} has no ability #{action.ability}")
-        ability = card.activated[action.ability]
+        if not 0 <= index < len(card.activated):
+            raise IllegalActionError(action, f"{card.name} has no ability #{index + 1}")
+        ability = card.activated[index]
         if ability.taps:
             if perm.tapped:
                 raise IllegalActionError(action, f"{self._label(state, perm)} is tapped")
             if card.is_creature and perm.sick:
                 raise IllegalActionError(action, f"{self._label(state, perm)} is summoning sick")
-        self._end_move_block(state, seat)
-        self._pay_lands(state, seat, action, action.pay, events)
+        made: str | None = None
+        if ability.is_mana_ability:
+            made = choose_mana(ability.mana, mana_choice)
+            if made is None:
+                raise IllegalActionError(action, f"{card.name} makes "
+                                                 f"{' or '.join(ability.mana)}, not {mana_choice}")
         player = state.players[seat]
+        if ability.life_cost and player.life < ability.life_cost:
+            raise IllegalActionError(action, f"the ability costs {ability.life_cost} life; you "
+                                             f"have {player.life}")
+        self._end_move_block(state, seat)
+        self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
         if paid is None:
             raise IllegalActionError(action, f"the ability costs {ability.mana_cost}; your mana "
                                              f"pool holds {format_pool(player.pool) or 'nothing'}")
         player.pool, life_paid = paid
-        player.life -= life_paid
+        player.life -= life_paid + ability.life_cost
+        if life_paid + ability.life_cost:
+            events.append({"type": "life", "player": seat, "life": player.life,
+                           "delta": -(life_paid + ability.life_cost)})
         if ability.taps:
             perm.tapped, perm.attack_tapped = True, False
         if ability.is_regeneration:
             perm.regen_shield += 1
-        events.append({"type": "activated", "unit": perm.id, "name": card.name,
-                       "cost": ability.cost, "effect": ability.effect,
-                       "modelled": ability.is_regeneration})
+        event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
+                        "cost": ability.cost, "effect": ability.effect,
+                        "modelled": ability.is_regeneration or made is not None}
+        notes: list[str] = []
+        if made is not None:
+            add_mana(player.pool, made)
+            event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
+            if ability.mana_note:
+                notes.append(f"carry out the rest by hand: {ability.mana_note}")
+        elif ability.adds_mana:
+            notes.append("the engine can't read how much mana this adds: add it by hand "
+                         "(Add mana)")
+        elif not ability.is_regeneration:
+            notes.append("carry out its text with manual actions")
+        if ability.other_cost:
+            notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
+        if notes:
+            event["note"] = "; ".join(notes)
+        events.append(event)
+        if ability.sacrifices_self and perm.id in state.perms:
+            leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
 
     # ------------------------------------------------------------------ attacks
     def attack_problem(self, state: GameState, seat: int, perm: Permanent, target: Any,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
-from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, pay
+from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
@@ -44,12 +45,78 @@ def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> li
     return free + via
 
 
-def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source]) -> list[Any] | None:
-    """Lands to tap so that *pool* plus their mana pays *cost*, or None.
+@dataclasses.dataclass(frozen=True)
+class Payer:
+    """One way to make mana for automatic payment: a land to tap or a mana ability."""
 
-    Greedy and checked: each coloured symbol the pool lacks takes a land of that colour
-    (fewest colours first), then generic costs take any remaining land; every step is checked
-    with :func:`pay`. Each land and each creature is used once.
+    rank: int
+    """Preference, lowest first: 0 a land under your creature, 1 an artifact's mana ability,
+    2 a land tapped via an adjacent creature, 3 a creature's own mana ability (creatures that
+    could attack or move are tapped last)."""
+    options: tuple[str, ...]
+    """The mana it can make, one entry per choice, in pool notation (``"{G}"``, ``"{C}{C}"``)."""
+    land: Pos | None = None
+    via: str | None = None
+    unit: str | None = None
+    ability: int = 0
+
+    @property
+    def creatures(self) -> frozenset[str]:
+        """The creatures (or permanent) this payment taps."""
+        return frozenset(x for x in (self.via, self.unit) if x is not None)
+
+    def entry(self, option: str) -> Any:
+        """The ``pay`` entry that makes *option*."""
+        if self.unit is not None:
+            choice = None if option == self.options[0] else mana_key(option)
+            return A.AbilityPayment(self.unit, self.ability, choice)
+        colour = parse_pool(option)
+        kind = next(k for k in POOL_ORDER if colour[k])
+        if self.via is None and option == self.options[0]:
+            return self.land
+        return {"at": self.land, **({"via": self.via} if self.via is not None else {}),
+                "color": kind}
+
+
+def mana_key(option: str) -> str:
+    """The ``mana`` choice naming *option*: a kind (``"G"`` for ``{G}{G}``) or its symbols."""
+    pool = parse_pool(option)
+    kinds = [k for k in POOL_ORDER if pool[k]]
+    return kinds[0] if len(kinds) == 1 else option
+
+
+def ability_payers(state: GameState, seat: int, *, exclude: str | None = None) -> list[Payer]:
+    """Mana abilities automatic payment may use: a cost of only {T} (see
+    :attr:`ActivatedAbility.pays_automatically`), on an untapped permanent of *seat* that is not
+    a summoning-sick creature."""
+    out: list[Payer] = []
+    for perm in state.perms.values():
+        if perm.controller != seat or perm.id == exclude or perm.tapped:
+            continue
+        card = state.card(perm.id)
+        if card.is_creature and perm.sick:
+            continue
+        for index, ability in enumerate(card.activated):
+            if ability.pays_automatically:
+                out.append(Payer(3 if card.is_creature else 1, ability.mana, unit=perm.id,
+                                 ability=index))
+                break  # one {T} ability per permanent: tapping it spends the others
+    return out
+
+
+def land_payers(sources: list[Source]) -> list[Payer]:
+    return [Payer(0 if via is None else 2, tuple(f"{{{c}}}" for c in makes), land=pos, via=via)
+            for pos, via, makes in sources]
+
+
+def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
+                 abilities: list[Payer] | None = None) -> list[Any] | None:
+    """Lands to tap and mana abilities to activate so that *pool* plus their mana pays *cost*.
+
+    Greedy and checked: each coloured (or {C}) symbol the pool lacks takes a source that makes
+    it (by :attr:`Payer.rank`, then fewest choices), then generic costs take sources in rank
+    order; every step is checked with :func:`pay`. Each land and each permanent is used once.
+    Returns the ``pay`` entries, or None when the sources can't pay.
     """
     if pay(pool, cost, life=life) is not None:
         return []
@@ -57,62 +124,54 @@ def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source]) -> lis
         symbols = parse_cost(cost)
     except ValueError:
         return None
-    have = dict(pool)
-    wanted: list[str] = []
+    payers = sorted(land_payers(sources) + list(abilities or ()), key=lambda p: p.rank)
+    have = {k: pool.get(k, 0) for k in POOL_ORDER}
+    extra = {k: 0 for k in POOL_ORDER}
+    chosen: list[tuple[Payer, str]] = []
+    used_lands: set[Any] = set()
+    used_units: set[str] = set()
+
+    def usable(p: Payer) -> bool:
+        return (p.land is None or p.land not in used_lands) and not (p.creatures & used_units)
+
+    def take(p: Payer, option: str) -> None:
+        chosen.append((p, option))
+        if p.land is not None:
+            used_lands.add(p.land)
+        used_units.update(p.creatures)
+        for kind, n in parse_pool(option).items():
+            have[kind] += n
+            extra[kind] += n
+
     for sym in symbols:
-        if sym in "WUBRG" and sym:
-            if have.get(sym, 0) > 0:
-                have[sym] -= 1
-            else:
-                wanted.append(sym)
-    chosen: list[tuple[Pos, str | None, str]] = []
-    used_lands: set[Pos] = set()
-    used_vias: set[str] = set()
-
-    def usable(src: Source) -> bool:
-        return src[0] not in used_lands and (src[1] is None or src[1] not in used_vias)
-
-    def take(src: Source, colour: str) -> None:
-        chosen.append((src[0], src[1], colour))
-        used_lands.add(src[0])
-        if src[1] is not None:
-            used_vias.add(src[1])
-
-    for colour in wanted:
-        options = [s for s in sources if usable(s) and colour in s[2]]
-        if not options:
-            return None
-        take(min(options, key=lambda s: (s[1] is not None, len(s[2]))), colour)
+        if sym not in POOL_ORDER:
+            continue
+        if have[sym] <= 0:
+            options = [p for p in payers if usable(p) and any(sym in o for o in p.options)]
+            if not options:
+                return None
+            best = min(options, key=lambda p: (p.rank, len(p.options)))
+            take(best, max((o for o in best.options if sym in o),
+                           key=lambda o: parse_pool(o)[sym]))
+        have[sym] -= 1
 
     def current() -> Pool:
-        total = dict(pool)
-        for _, _, colour in chosen:
-            total[colour] = total.get(colour, 0) + 1
-        return total
+        return {k: pool.get(k, 0) + extra[k] for k in POOL_ORDER}
 
     while pay(current(), cost, life=life) is None:
-        rest = [s for s in sources if usable(s)]
+        rest = [p for p in payers if usable(p)]
         if not rest:
             return None
-        take(rest[0], rest[0][2][0])
-    return [
-        at if via is None and colour == _default_colour(sources, at) else
-        {"at": at, **({"via": via} if via is not None else {}), "color": colour}
-        for at, via, colour in chosen
-    ]
-
-
-def _default_colour(sources: list[Source], at: Pos) -> str:
-    for pos, _, makes in sources:
-        if pos == at:
-            return makes[0]
-    return "C"
+        take(rest[0], rest[0].options[0])
+    return [p.entry(option) for p, option in chosen]
 
 
 def _pay_tuple(plan: list[Any]) -> tuple[Any, ...]:
-    out = []
+    out: list[Any] = []
     for entry in plan:
-        if isinstance(entry, dict):
+        if isinstance(entry, A.AbilityPayment):
+            out.append(entry)
+        elif isinstance(entry, dict):
             out.append((entry["at"], entry.get("via"), entry.get("color")))
         else:
             out.append((entry, None, None))
@@ -213,6 +272,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         for colour in makes:
             out.append(A.TapLand(at=pos, via=via, color=None if colour == makes[0] else colour))
     player = state.players[seat]
+    abilities = ability_payers(state, seat)
     plans: dict[str, list[Any] | None] = {}
     seen_names: set[str] = set()
     for card_id in player.hand:
@@ -227,7 +287,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         if not fast and not (sorcery and seat == state.active and state.pending is None):
             continue
         if card.mana_cost not in plans:
-            plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost, sources)
+            plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost,
+                                                 sources, abilities)
         plan = plans[card.mana_cost]
         if plan is None:
             continue
@@ -244,13 +305,19 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         for index, ability in enumerate(card.activated):
             if ability.taps and (perm.tapped or (card.is_creature and perm.sick)):
                 continue
+            if ability.life_cost and player.life < ability.life_cost:
+                continue
             cost = ability.mana_cost
-            if cost not in plans:
-                plans[cost] = plan_payment(player.pool, player.life, cost, sources)
-            plan = plans[cost]
+            # The permanent can't pay for its own ability (with its own {T} or as a 'via').
+            own_sources = [s for s in sources if s[1] != perm.id]
+            plan = plan_payment(player.pool, player.life, cost, own_sources,
+                                [p for p in abilities if p.unit != perm.id])
             if plan is None:
                 continue
-            if ability.taps and any(isinstance(e, dict) and e.get("via") == perm.id for e in plan):
-                continue
-            out.append(A.Activate(unit=perm.id, ability=index, pay=_pay_tuple(plan)))
+            pay_with = _pay_tuple(plan)
+            choices: list[str | None] = [None]
+            if len(ability.mana) > 1:
+                choices = [mana_key(option) for option in ability.mana]
+            for choice in choices:
+                out.append(A.Activate(unit=perm.id, ability=index, pay=pay_with, mana=choice))
     return out

@@ -13,6 +13,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
+from frontier_desktop.rules.mana import add_mana, format_pool, parse_pool, pool_total
 from frontier_desktop.rules.rng import Rng
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield, wire
@@ -265,6 +266,22 @@ class ManualActions:
         result = rng.roll(action.sides)
         state.rng_counter = rng.resume_point()
         events.append({"type": "dice", "player": seat, "sides": action.sides, "result": result})
+
+    def _do_add_mana(self, state: GameState, seat: int, action: A.AddMana,
+                     events: list[Event]) -> None:
+        text = action.mana.strip().upper()
+        if "{" not in text:
+            text = "".join(f"{{{c}}}" for c in text if not c.isspace() and c != ",")
+        try:
+            mana = parse_pool(text)
+        except ValueError:
+            raise InvalidActionError("add_mana: 'mana' must be mana symbols like {G}{G} or "
+                                     "kinds of mana like GG (W, U, B, R, G, C)") from None
+        if not 1 <= pool_total(mana) <= 100:
+            raise InvalidActionError("add_mana: add from 1 to 100 mana")
+        pool = state.players[seat].pool
+        add_mana(pool, format_pool(mana))
+        self._manual(events, seat, action, mana=format_pool(mana), pool=format_pool(pool))
 
     def _do_draw(self, state: GameState, seat: int, action: A.Draw, events: list[Event]) -> None:
         if not 1 <= action.count <= 100:

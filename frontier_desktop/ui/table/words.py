@@ -64,6 +64,8 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
         return f"{who} mulligans"
     if kind == "concede":
         return f"{who} concedes"
+    if kind == "add_mana":
+        return f"{who} adds {action.get('mana', 'mana')} by hand"
     if kind in ("tap_land", "place_token", "discard", "roll"):
         return None
     detail = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type")
@@ -122,7 +124,10 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "fizzled":
         return f"  {names.unit(event.get('unit'))}: fizzled ({event.get('reason', '')})"
     if kind == "activated":
-        return f"  {event.get('name', 'a permanent')}: ability activated"
+        name = event.get("name", "a permanent")
+        text = f"  {name} adds {event['mana']}" if event.get("mana") else \
+            f"  {name}: ability activated"
+        return text + (f" ({event['note']})" if event.get("note") else "")
     if kind == "regenerated":
         return f"  {event.get('name', names.unit(event.get('unit')))} regenerates"
     if kind == "left":
