@@ -193,7 +193,7 @@ class GameState:
     __slots__ = (
         "variant", "options", "seed", "rng_counter", "turn", "active", "phase", "players",
         "cards", "defs", "board", "cells", "perms", "pending", "decision", "moves_started",
-        "moves_closed", "attacking", "winner", "game_over", "state_id", "log", "aside",
+        "moves_closed", "attacking", "attacks_closed", "winner", "game_over", "state_id", "log", "aside",
         "first_player", "next_id",
     )
 
@@ -220,6 +220,8 @@ class GameState:
         self.moves_started = False
         self.moves_closed = False
         self.attacking = False
+        self.attacks_closed = False
+        """The active player said done attacking: no more attacks this turn."""
         self.winner: int | None = None
         self.game_over = False
         self.state_id = 0
@@ -286,6 +288,7 @@ class GameState:
         s.moves_started = self.moves_started
         s.moves_closed = self.moves_closed
         s.attacking = self.attacking
+        s.attacks_closed = self.attacks_closed
         s.winner = self.winner
         s.game_over = self.game_over
         s.state_id = self.state_id
@@ -315,7 +318,8 @@ class GameState:
             "perms": [p.to_wire(board) for p in self.perms.values()],
             "pending": self.pending, "decision": self.decision,
             "moves_started": self.moves_started, "moves_closed": self.moves_closed,
-            "attacking": self.attacking, "winner": self.winner, "game_over": self.game_over,
+            "attacking": self.attacking, "attacks_closed": self.attacks_closed,
+            "winner": self.winner, "game_over": self.game_over,
             "state_id": self.state_id, "log": list(self.log), "aside": list(self.aside),
             "first_player": self.first_player, "next_id": self.next_id,
         }
@@ -350,6 +354,7 @@ class GameState:
         s.moves_started = bool(data["moves_started"])
         s.moves_closed = bool(data["moves_closed"])
         s.attacking = bool(data["attacking"])
+        s.attacks_closed = bool(data.get("attacks_closed", False))
         s.winner = data.get("winner")
         s.game_over = bool(data["game_over"])
         s.state_id = int(data["state_id"])

@@ -133,7 +133,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "board": {"rows": rows}, "units": units, "permanents": permanents,
         "pending": _pending(state), "decision": state.decision,
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
-        "attacking": state.attacking,
+        "attacking": state.attacking, "attacks_closed": state.attacks_closed,
     }
     if viewer is not None:
         out["viewer"] = viewer

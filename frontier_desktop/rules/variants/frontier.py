@@ -370,6 +370,7 @@ class Frontier(ManualActions, Variant):
         state.active = state.opponent(state.active)
         state.turn += 1
         state.moves_started = state.moves_closed = state.attacking = False
+        state.attacks_closed = False
         events.append({"type": "turn", "turn": state.turn, "active": state.active})
         state.phase = "untap"
         self._untap(state, events)
@@ -765,6 +766,9 @@ class Frontier(ManualActions, Variant):
         self._main_phase_check(state, seat, action)
         if state.pending is not None:
             raise IllegalActionError(action, "an attack is already waiting to resolve")
+        if state.attacks_closed:
+            raise IllegalActionError(action, "your attacks are over for this turn (you said "
+                                             "done attacking)")
         occ = state.occupants()
         problem = self.attack_problem(state, seat, perm, action.target, occ)
         if problem:
@@ -791,6 +795,7 @@ class Frontier(ManualActions, Variant):
         if not state.attacking:
             raise IllegalActionError(action, "no attack has been declared")
         state.attacking = False
+        state.attacks_closed = True  # as with moving: no more attacks this turn
         events.append({"type": "done_attacking", "player": seat})
 
     def _resolve_pending(self, state: GameState, events: list[Event]) -> None:
@@ -913,7 +918,7 @@ class Frontier(ManualActions, Variant):
         attacks: list[Pos] = []
         can_player = False
         if mine and state.phase == "main" and state.pending is None and state.decision is None \
-                and not state.game_over and perm.zone == "board":
+                and not state.attacks_closed and not state.game_over and perm.zone == "board":
             for n in state.board.neighbours(perm.at):
                 if self.attack_problem(state, perm.controller, perm, n, occ) is None:
                     attacks.append(n)

@@ -188,7 +188,7 @@ def _sort_key(pos: Pos) -> Any:
 
 def _attacks(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> list[A.Action]:
     out: list[A.Action] = []
-    if state.phase != "main":
+    if state.phase != "main" or state.attacks_closed:
         return out
     seen: set[str] = set()
     for perm in state.board_creatures():

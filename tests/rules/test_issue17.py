@@ -1,0 +1,47 @@
+"""Issue 17: where the engine differed from the written Frontier rules (and its rulings).
+
+Each test builds its position here (the repros in ``../shared/repros/frontier-rules`` are the
+same boards), so none of them skips.
+"""
+
+from __future__ import annotations
+
+from tests.rules.helpers import (
+    creature,
+    facts,
+    legal_wire,
+    of_type,
+    position,
+    refused,
+    run,
+    unit,
+)
+
+I = "Island"
+GRID = [[I] * 5 for _ in range(5)]
+BEARS = creature("Grizzly Bears", ("G",), 2, 2, mana_cost="{1}{G}")
+WALL = creature("Wall of Stone", ("R",), 0, 8, ("Defender",), mana_cost="{1}{R}{R}")
+
+
+def attack(uid, target):
+    return {"type": "attack", "unit": uid,
+            "target": list(target) if isinstance(target, tuple) else target}
+
+
+# ---------------------------------------------------------------------- 4. attack block
+def test_no_attacks_after_done_attacking_even_after_casting():
+    """Ruling: as with moving, once a player is done attacking, no more attacks that turn."""
+    state = position(GRID, [unit("a", BEARS, 0, (2, 1)), unit("b", BEARS, 0, (2, 3)),
+                            unit("w1", WALL, 1, (3, 1)), unit("w2", WALL, 1, (3, 3))],
+                     players=[{"name": "Ann", "hand": [BEARS], "mana_pool": "{G}{G}"},
+                              {"name": "Ben"}])
+    state, _ = run(state, attack("a", (3, 1)), {"type": "done_attacking"})
+    assert not any(a["type"] == "attack" for a in legal_wire(state))
+    assert facts(state, "b")["attacks"] == [] and not facts(state, "b")["can_attack_player"]
+    refused(state, attack("b", (3, 3)), match="done attacking")
+    state, _ = run(state, {"type": "cast", "card": "Grizzly Bears"})
+    refused(state, attack("b", (3, 3)), match="done attacking")
+    # The next turn attacks again.
+    state, _ = run(state, *[{"type": "pass"}] * 8)
+    assert state.active == 0 and state.phase == "main"
+    assert facts(state, "b")["attacks"] == [(3, 3)]
