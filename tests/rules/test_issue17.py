@@ -45,3 +45,34 @@ def test_no_attacks_after_done_attacking_even_after_casting():
     state, _ = run(state, *[{"type": "pass"}] * 8)
     assert state.active == 0 and state.phase == "main"
     assert facts(state, "b")["attacks"] == [(3, 3)]
+
+
+# ---------------------------------------------------------------------- 6. free token
+def test_the_free_tokens_land_turns_face_up_at_once():
+    rows = [row[:] for row in GRID]
+    rows[4][2] = "?Forest"
+    giant = creature("Hill Giant", ("R",), 3, 3, mana_cost="{3}{R}")
+    state = position(rows, [unit("giant", giant, 0, (3, 1)), unit("bears", BEARS, 1, (4, 1))])
+    state, _ = run(state, attack("giant", (4, 1)))
+    assert state.decision == {"kind": "place_token", "player": 1, "setup": False}
+    state, events = run(state, {"type": "place_token", "at": [4, 2], "seat": 1})
+    assert state.cells[(4, 2)].face_up
+    assert [e["at"] for e in of_type(events, "revealed")] == [[4, 2]]
+    token = of_type(events, "token")[0]["unit"]
+    # Face up, it is a land the token's controller may tap.
+    state, _ = run(state, {"type": "done_attacking"}, *[{"type": "pass"}] * 4)
+    assert state.active == 1 and state.phase == "main"
+    assert {"type": "tap_land", "at": [4, 2]} in legal_wire(state)
+    assert state.perms[token].zone == "board"
+
+
+def test_set_up_tokens_still_wait_for_the_first_main_phase():
+    from frontier_desktop.rules.variants import find_variant
+    from tests.rules.helpers import card, deck
+
+    frontier = find_variant("frontier")
+    d = deck((24, "Forest"), (36, "Grizzly Bears"))
+    state = frontier.new_game([d, d], ["Ann", "Ben"], seed=3)
+    state, events = run(state, {"type": "place_token", "at": [0, 0]})
+    assert not state.cells[(0, 0)].face_up and not of_type(events, "revealed")
+    assert card("Forest").is_land

@@ -254,6 +254,10 @@ class Frontier(ManualActions, Variant):
                        "at": wire(state, pos)})
         setup = bool(state.decision and state.decision.get("setup"))
         state.decision = None
+        if not setup:
+            # Ruling (free token): the land under it turns face up at once, as with any
+            # creature entering it (set-up tokens wait for their first main phase).
+            self.reveal(state, pos, events)
         if setup:
             other = state.opponent(seat)
             if not any(p.controller == other for p in state.creatures()):
