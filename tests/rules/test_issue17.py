@@ -76,3 +76,33 @@ def test_set_up_tokens_still_wait_for_the_first_main_phase():
     state, events = run(state, {"type": "place_token", "at": [0, 0]})
     assert not state.cells[(0, 0)].face_up and not of_type(events, "revealed")
     assert card("Forest").is_land
+
+
+# ---------------------------------------------------------------------- 7. no mana ability
+MAZE = {"name": "Maze of Ith", "mana_cost": "", "type_line": "Land", "colors": [],
+        "produced_mana": [], "oracle_text": "{T}: Untap target attacking creature. Prevent all "
+        "combat damage that would be dealt to and dealt by that creature this turn."}
+
+
+def test_a_land_with_no_mana_ability_cannot_be_tapped_for_mana():
+    rows = [row[:] for row in GRID]
+    rows[1][1] = {"land": MAZE, "face_up": True}
+    rows[1][2] = {"land": MAZE, "face_up": True}
+    rock = {"name": "Test Rock", "mana_cost": "{2}", "type_line": "Artifact"}
+    state = position(rows, [unit("a", BEARS, 0, (1, 1)), unit("e", BEARS, 1, (4, 4))],
+                     players=[{"name": "Ann", "hand": [rock]}, {"name": "Ben"}])
+    refused(state, {"type": "tap_land", "at": [1, 1]}, match="no mana ability")
+    refused(state, {"type": "tap_land", "at": [1, 2], "via": "a"}, match="no mana ability")
+    taps = [a["at"] for a in legal_wire(state) if a["type"] == "tap_land"]
+    assert [1, 1] not in taps and [1, 2] not in taps and [0, 1] in taps
+    # Automatic payment never counts it: the one Island the Bears can tap pays {1} of {2}.
+    assert not any(a["type"] == "cast" for a in legal_wire(state))
+
+
+def test_a_land_object_that_says_add_makes_that_mana_without_produced_mana():
+    rows = [row[:] for row in GRID]
+    rows[1][1] = {"land": {"name": "Test Wastes", "type_line": "Land",
+                           "oracle_text": "{T}: Add {C}."}, "face_up": True}
+    state = position(rows, [unit("a", BEARS, 0, (1, 1)), unit("e", BEARS, 1, (4, 4))])
+    state, events = run(state, {"type": "tap_land", "at": [1, 1]})
+    assert of_type(events, "land_tapped")[0]["mana"] == "C"

@@ -30,6 +30,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     home_row,
     home_squares,
     land_has_type,
+    land_makes,
     move_options,
     stack_of,
     stack_pt,
@@ -603,7 +604,10 @@ class Frontier(ManualActions, Variant):
         cell = state.cells[pos]
         assert cell.land is not None  # tap_problem refuses holes
         land = state.card(cell.land)
-        makes = [c for c in ("W", "U", "B", "R", "G", "C") if c in land.mana_colours] or ["C"]
+        makes = list(land_makes(land))
+        if not makes:
+            raise IllegalActionError(action, f"{land.name} has no mana ability: it can't be "
+                                             "tapped for mana")
         if colour is None:
             colour = makes[0]
         elif colour not in makes:

@@ -11,6 +11,7 @@ from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     home_squares,
+    land_makes,
     move_options,
     stack_of,
 )
@@ -29,7 +30,9 @@ def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> li
         if cell.land is None or not cell.face_up or cell.tapped_by is not None:
             continue
         land = state.card(cell.land)
-        makes = tuple(c for c in POOL_ORDER if c in land.mana_colours) or ("C",)
+        makes = land_makes(land)
+        if not makes:
+            continue  # no mana ability (Maze of Ith): no mana source
         here = [state.perms[i] for i in occ.get(pos, ())]
         if any(m.controller == seat for m in here):
             free.append((pos, None, makes))
