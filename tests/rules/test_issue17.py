@@ -106,3 +106,20 @@ def test_a_land_object_that_says_add_makes_that_mana_without_produced_mana():
     state = position(rows, [unit("a", BEARS, 0, (1, 1)), unit("e", BEARS, 1, (4, 4))])
     state, events = run(state, {"type": "tap_land", "at": [1, 1]})
     assert of_type(events, "land_tapped")[0]["mana"] == "C"
+
+
+# ---------------------------------------------------------------------- 2. landwalk fizzle
+def test_a_landwalk_move_whose_destination_is_destroyed_in_response_fizzles():
+    rows = [row[:] for row in GRID]
+    rows[1][1:4] = ["Swamp"] * 3
+    wraith = creature("Bog Wraith", ("B",), 3, 3, ("Landwalk", "Swampwalk"), "Swampwalk",
+                      mana_cost="{3}{B}")
+    state = position(rows, [unit("wraith", wraith, 0, (1, 0)), unit("far", BEARS, 1, (4, 4))],
+                     players=[{"name": "Ann"}, {"name": "Ben", "responses": True}])
+    state, events = run(state, {"type": "move", "unit": "wraith", "to": [1, 3]},
+                        {"type": "destroy_land", "at": [1, 3], "seat": 1},
+                        {"type": "pass", "seat": 1})
+    assert state.perms["wraith"].at == (1, 0) and state.perms["wraith"].moved
+    assert not of_type(events, "moved")
+    assert of_type(events, "fizzled")[0]["at"] == [1, 3]
+    assert facts(state, "wraith")["moves"] == []

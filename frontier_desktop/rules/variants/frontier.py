@@ -484,6 +484,12 @@ class Frontier(ManualActions, Variant):
         kind = option["kind"]
         path = list(option["path"])
         occ = state.occupants()
+        dest = path[-1]
+        if not enterable(state, dest, members, occ):
+            # Destroyed (or taken) in response: every kind of move fizzles alike.
+            events.append({"type": "fizzled", "unit": ids[0], "at": wire(state, dest),
+                           "reason": "the destination can't be entered any more"})
+            return
         if kind == "landwalk":
             land_type = option["walk"]
             last = None
@@ -503,11 +509,6 @@ class Frontier(ManualActions, Variant):
             events.append({"type": "moved", "unit": ids[0], "units": ids,
                            "from": wire(state, frm) if frm != "staging" else "staging",
                            "to": wire(state, last), "kind": kind})
-            return
-        dest = path[-1]
-        if not enterable(state, dest, members, occ):
-            events.append({"type": "fizzled", "unit": ids[0], "at": wire(state, dest),
-                           "reason": "the destination can't be entered any more"})
             return
         self._place(state, members, dest)
         events.append({"type": "moved", "unit": ids[0], "units": ids,
