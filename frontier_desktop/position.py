@@ -250,6 +250,10 @@ class _Loader:
         if not isinstance(responses, bool):
             raise self.fail(f"{where}.responses", "must be true or false")
         player.responses = responses
+        assign = pdata.get("assign", False)
+        if not isinstance(assign, bool):
+            raise self.fail(f"{where}.assign", "must be true or false")
+        player.assign = assign
         state.players.pop()
         return player
 

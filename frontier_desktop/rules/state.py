@@ -125,6 +125,7 @@ class PlayerState:
     __slots__ = (
         "name", "life", "pool", "library", "hand", "graveyard", "exile", "land_graveyard",
         "lost", "mulligans", "kept", "first_turn", "responses", "drew_from_empty", "skip_draw",
+        "assign",
     )
 
     def __init__(self, name: str, life: int = 20) -> None:
@@ -146,6 +147,9 @@ class PlayerState:
         self.drew_from_empty = False
         self.skip_draw = False
         """Skip the next draw step (the starting player's first turn)."""
+        self.assign = False
+        """Whether this player divides combat damage dealt to their banding stacks themselves
+        (an ``assign`` decision); otherwise lethal damage goes to each member in order."""
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -164,6 +168,7 @@ class PlayerState:
         p.responses = self.responses
         p.drew_from_empty = self.drew_from_empty
         p.skip_draw = self.skip_draw
+        p.assign = self.assign
         return p
 
     ZONES = ("library", "hand", "graveyard", "exile", "land_graveyard")
@@ -181,6 +186,8 @@ class PlayerState:
         for slot in cls.__slots__:
             if slot in ("name", "life", "pool"):
                 continue
+            if slot == "assign" and slot not in data:
+                continue  # states saved before the assign decision existed
             value = data[slot]
             setattr(p, slot, list(value) if slot in cls.ZONES else value)
         p.pool = {k: int(data["pool"].get(k, 0)) for k in POOL_ORDER}

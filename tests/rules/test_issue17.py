@@ -123,3 +123,149 @@ def test_a_landwalk_move_whose_destination_is_destroyed_in_response_fizzles():
     assert not of_type(events, "moved")
     assert of_type(events, "fizzled")[0]["at"] == [1, 3]
     assert facts(state, "wraith")["moves"] == []
+
+
+# ---------------------------------------------------------------------- 1. double strike
+DOUBLE_TRAMPLER = creature("Test Double Trampler", ("R",), 3, 3, ("Double strike", "Trample"),
+                           "Double strike, trample", mana_cost="{2}{R}")
+
+
+def test_double_strike_trample_regular_strike_is_all_excess_to_the_player():
+    state = position(GRID, [unit("ds", DOUBLE_TRAMPLER, 0, (3, 2)),
+                            unit("bears", BEARS, 1, (4, 2)), unit("other", BEARS, 1, (4, 0))])
+    state, events = run(state, attack("ds", (4, 2)))
+    assert "bears" not in state.perms
+    # First strike: 2 lethal to the Bears, 1 to Ben; regular strike: all 3 to Ben.
+    to_ben = [e["amount"] for e in of_type(events, "damage") if e["target"] == "player"]
+    assert to_ben == [1, 3] and state.players[1].life == 16
+
+
+def test_double_strike_trample_mid_board_second_strike_goes_beyond():
+    state = position(GRID, [unit("ds", DOUBLE_TRAMPLER, 0, (1, 2)),
+                            unit("bears", BEARS, 1, (2, 2)), unit("wall", WALL, 1, (3, 2))])
+    state, events = run(state, attack("ds", (2, 2)))
+    assert state.perms["wall"].damage == 4
+    assert [e["amount"] for e in of_type(events, "trample")] == [1, 3]
+
+
+def test_double_strike_without_trample_deals_nothing_once_the_defender_is_dead():
+    striker = creature("Test Double Striker", ("R",), 3, 3, ("Double strike",))
+    state = position(GRID, [unit("ds", striker, 0, (3, 2)), unit("bears", BEARS, 1, (4, 2)),
+                            unit("other", BEARS, 1, (4, 0))])
+    state, events = run(state, attack("ds", (4, 2)))
+    assert state.players[1].life == 20 and len(of_type(events, "damage")) == 1
+
+
+# ---------------------------------------------------------------------- 3. banding division
+HERO = creature("Benalish Hero", ("W",), 1, 1, ("Banding",), "Banding", mana_cost="{W}")
+KNIGHT = creature("White Knight", ("W",), 2, 2, ("First strike",), "First strike",
+                  mana_cost="{W}{W}")
+
+
+def _stack_defence(assign: bool):
+    return position(GRID, [unit("attacker", BEARS, 0, (2, 1)), unit("hero", HERO, 1, (3, 1)),
+                           unit("bears", BEARS, 1, (3, 1)), unit("far", BEARS, 0, (0, 4))],
+                    players=[{"name": "Ann"}, {"name": "Ben", "assign": assign}])
+
+
+def test_without_asking_lethal_damage_goes_to_each_member_in_order():
+    state, events = run(_stack_defence(False), attack("attacker", (3, 1)))
+    assert state.decision is None
+    assert {(e["target"], e["amount"]) for e in of_type(events, "damage")
+            if e["source"] == "attacker"} == {("hero", 1), ("bears", 1)}
+    assert "hero" not in state.perms and state.perms["bears"].damage == 1
+
+
+def test_the_stack_controller_divides_the_damage_dealt_to_it():
+    from frontier_desktop.rules import acting_seat
+    from frontier_desktop.rules.views import describe
+
+    state, events = run(_stack_defence(True), attack("attacker", (3, 1)))
+    assert acting_seat(state) == 1 and "attacker" in state.perms  # nothing dealt yet
+    pending = describe(state)["pending"]
+    assert pending == {"seat": 1, "kind": "assign", "options": [{
+        "attacker": "attacker", "sources": ["attacker"], "units": ["hero", "bears"],
+        "amount": 2, "lethal": {"hero": 1, "bears": 2}, "default": {"hero": 1, "bears": 1}}]}
+    assert "_combat" not in describe(state, viewer=0)["decision"]
+    answers = [a for a in legal_wire(state, 1) if a["type"] == "assign"]
+    assert answers[0]["damage"] == {"hero": 1, "bears": 1}  # the default first
+    assert {"type": "assign", "attacker": "attacker", "damage": {"bears": 2}} in answers
+    assert legal_wire(state, 0) == []
+    refused(state, attack("far", (1, 4)), seat=0, match="waiting for Ben")
+    chosen, events = run(state, {"type": "assign", "attacker": "attacker",
+                                 "damage": {"bears": 2}, "seat": 1})
+    assert "hero" in chosen.perms and "bears" not in chosen.perms  # the banding Hero lives
+    assert "attacker" not in chosen.perms  # the stack's 3 came back
+    assert of_type(events, "assigned")[0]["damage"] == {"bears": 2}
+    # The state the division was made on is untouched: another division still works there.
+    other, _ = run(state, {"type": "assign", "attacker": "attacker",
+                           "damage": {"hero": 2}, "seat": 1})
+    assert "hero" not in other.perms and other.perms["bears"].damage == 0
+    # pass: no division given, lethal damage first.
+    passed, _ = run(state, {"type": "pass", "seat": 1})
+    assert "hero" not in passed.perms and passed.perms["bears"].damage == 1
+
+
+def test_a_division_is_checked():
+    from frontier_desktop.rules import InvalidActionError
+
+    state, _ = run(_stack_defence(True), attack("attacker", (3, 1)))
+    refused(state, {"type": "assign", "attacker": "attacker", "damage": {"bears": 1}}, seat=1,
+            match="exactly 2")
+    refused(state, {"type": "assign", "attacker": "attacker", "damage": {"bears": 3}}, seat=1,
+            match="exactly 2")
+    refused(state, {"type": "assign", "attacker": "attacker", "damage": {"far": 2}}, seat=1,
+            match="not in the stack")
+    refused(state, {"type": "assign", "attacker": "hero", "damage": {"bears": 2}}, seat=1,
+            match="attacker's damage")
+    refused(state, {"type": "assign", "attacker": "attacker", "damage": {"bears": 3, "hero": -1}},
+            seat=1, error=InvalidActionError)
+    refused(state, {"type": "assign", "attacker": "attacker", "damage": {"bears": 2}}, seat=0,
+            match="waiting for Ben")
+    refused(_stack_defence(True), {"type": "assign", "attacker": "attacker",
+                                   "damage": {"bears": 2}}, match="no assign")
+
+
+def test_the_attackers_controller_divides_the_damage_dealt_to_an_attacking_stack():
+    wall = creature("Test Biter", ("B",), 3, 9)
+    state = position(GRID, [unit("hero", HERO, 0, (2, 1)), unit("bears", BEARS, 0, (2, 1)),
+                            unit("biter", wall, 1, (3, 1)), unit("far", BEARS, 1, (4, 4))],
+                     players=[{"name": "Ann", "assign": True}, {"name": "Ben"}])
+    state, events = run(state, attack("hero", (3, 1)))
+    assert state.decision["player"] == 0 and state.decision["attacker"] == "biter"
+    refused(state, {"type": "assign", "attacker": "biter", "damage": {"bears": 1}}, seat=0,
+            match="exactly 3")
+    state, events = run(state, {"type": "assign", "attacker": "biter",
+                                "damage": {"bears": 2, "hero": 1}, "seat": 0})
+    assert "hero" not in state.perms and "bears" not in state.perms
+    state2 = position(GRID, [unit("hero", HERO, 0, (2, 1)), unit("bears", BEARS, 0, (2, 1)),
+                             unit("biter", wall, 1, (3, 1)), unit("far", BEARS, 1, (4, 4))],
+                      players=[{"name": "Ann", "assign": True}, {"name": "Ben"}])
+    state2, _ = run(state2, attack("hero", (3, 1)),
+                    {"type": "assign", "attacker": "biter", "damage": {"hero": 3}, "seat": 0})
+    assert "hero" not in state2.perms and state2.perms["bears"].damage == 0
+
+
+def test_set_assign_opts_in_and_out():
+    state = _stack_defence(False)
+    state, events = run(state, {"type": "set_assign", "on": True, "seat": 1})
+    assert state.players[1].assign and of_type(events, "assign_choice")
+    state, _ = run(state, attack("attacker", (3, 1)))
+    assert state.decision["kind"] == "assign"
+
+
+def test_attack_and_damage_events_name_the_band_the_defenders_and_the_true_source():
+    wall = creature("Test Wall", ("B",), 0, 9)
+    state = position(GRID, [unit("hero", HERO, 0, (2, 1)), unit("knight", KNIGHT, 0, (2, 1)),
+                            unit("wall", wall, 1, (3, 1)), unit("far", BEARS, 1, (4, 4))])
+    state, events = run(state, attack("hero", (3, 1)))
+    event = of_type(events, "attack")[0]
+    assert event["band"] == ["hero", "knight"] and event["defenders"] == ["wall"]
+    damage = [(e["source"], e.get("sources"), e["amount"]) for e in of_type(events, "damage")]
+    # First strike: the White Knight alone; then the Hero (the Knight has no second strike).
+    assert damage == [("knight", None, 2), ("hero", None, 1)]
+    state = position(GRID, [unit("hero", HERO, 0, (2, 1)), unit("bears", BEARS, 0, (2, 1)),
+                            unit("wall", wall, 1, (3, 1)), unit("far", BEARS, 1, (4, 4))])
+    state, events = run(state, attack("hero", (3, 1)))
+    damage = [(e["source"], e.get("sources"), e["amount"]) for e in of_type(events, "damage")]
+    assert damage == [("hero", ["hero", "bears"], 3)]

@@ -42,7 +42,9 @@ from frontier_desktop.rules.variants.frontier_manual import (
     token_card,
 )
 from frontier_desktop.rules.variants.frontier_combat import (
+    assign_problem,
     check_deaths,
+    finish_assign,
     leave_battlefield,
     resolve_attack,
     wire,
@@ -197,18 +199,19 @@ class Frontier(ManualActions, Variant):
             raise InvalidActionError(f"there is no seat {seat}")
         if state.game_over:
             raise IllegalActionError(action, "the game is over")
-        if isinstance(action, (A.Concede, A.SetResponses)):
+        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
             return
         if state.decision is not None:
             d = state.decision
             if seat != d["player"]:
                 raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
-            allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep)}
+            allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
+                       "assign": (A.Assign, A.Pass)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
-        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep)):
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:
@@ -314,6 +317,9 @@ class Frontier(ManualActions, Variant):
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
+        if state.decision is not None and state.decision["kind"] == "assign":
+            finish_assign(state, None, events)  # no division given: lethal damage first
+            return
         if state.pending is not None:
             self._resolve_pending(state, events)
             return
@@ -791,7 +797,10 @@ class Frontier(ManualActions, Variant):
                 m.tapped, m.attack_tapped = True, True
         ids = [m.id for m in members]
         target_wire = "player" if action.target == "player" else wire(state, action.target)
-        events.append({"type": "attack", "unit": perm.id, "units": ids, "target": target_wire})
+        defenders = [] if action.target == "player" else [
+            i for i in occ.get(action.target, ()) if state.perms[i].controller != seat]
+        events.append({"type": "attack", "unit": perm.id, "units": ids, "band": ids,
+                       "defenders": defenders, "target": target_wire})
         if state.players[state.opponent(seat)].responses:
             state.pending = {"kind": "attack", "seat": seat, "responder": state.opponent(seat),
                              "units": ids, "target": target_wire, "action": action.to_wire()}
@@ -821,7 +830,24 @@ class Frontier(ManualActions, Variant):
             target = target if target == "player" else state.board.pos_from_wire(target)
             resolve_attack(state, int(pending["seat"]), list(pending["units"]), target, events)
 
+    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
+                   events: list[Event]) -> None:
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "assign"  # check_may_act
+        damage: dict[str, int] = {}
+        for unit, amount in action.damage:
+            damage[unit] = damage.get(unit, 0) + amount
+        problem = assign_problem(decision, action.attacker, damage)
+        if problem:
+            raise IllegalActionError(action, problem)
+        finish_assign(state, damage, events)
+
     # ------------------------------------------------------------------ other
+    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
+                       events: list[Event]) -> None:
+        state.players[seat].assign = action.on
+        events.append({"type": "assign_choice", "player": seat, "on": action.on})
+
     def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
                           events: list[Event]) -> None:
         state.players[seat].responses = action.on
