@@ -67,6 +67,12 @@ class Frontier(ManualActions, Variant):
         "first_player": 0,
         "mulligans": True,
     }
+    option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "board_depth": (2, 100),
+        "starting_life": (1, 1_000_000),
+        "hand_size": (0, 1000),
+        "first_player": (0, 1),
+    }
 
     # ================================================================== set-up
     def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
