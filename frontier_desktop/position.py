@@ -93,17 +93,28 @@ def default_lookup() -> CardLookup:
     return lookup
 
 
-def load_position(data: object, lookup: CardLookup | None = None) -> GameState:
+def load_position(data: object, lookup: CardLookup | None = None, *,
+                  events: list[dict[str, Any]] | None = None) -> GameState:
     """Build a game state from a parsed position document.
+
+    The state-based checks run at once (a player at 0 life loses, lethal damage kills, a
+    player with no creature gets the free-token decision), so the state is one the rules
+    could have reached; their events are appended to *events* when it is given.
 
     Raises:
         InvalidPositionError: the document breaks the format; the message names the field.
     """
-    return _Loader(lookup or default_lookup()).load(data)
+    state = _Loader(lookup or default_lookup()).load(data)
+    checks: list[dict[str, Any]] = []
+    find_variant(state.variant).after_action(state, checks)
+    if events is not None:
+        events.extend(checks)
+    return state
 
 
-def read_position(path: Path, lookup: CardLookup | None = None) -> GameState:
-    """Read and load a position file.
+def read_position(path: Path, lookup: CardLookup | None = None, *,
+                  events: list[dict[str, Any]] | None = None) -> GameState:
+    """Read and load a position file (*events*: as :func:`load_position`).
 
     Raises:
         InvalidPositionError: unreadable, not JSON, or not a valid position.
@@ -118,7 +129,7 @@ def read_position(path: Path, lookup: CardLookup | None = None) -> GameState:
         raise InvalidPositionError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
     except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
         raise InvalidPositionError(f"{path}: not a usable JSON document ({exc})") from None
-    return load_position(data, lookup)
+    return load_position(data, lookup, events=events)
 
 
 def _non_finite(data: object) -> str | None:
@@ -531,15 +542,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     try:
-        state = read_position(args.file)
+        events: list[dict[str, Any]] = []
+        state = read_position(args.file, events=events)
         if args.view is not None and not 0 <= args.view < len(state.players):
             raise InvalidPositionError(f"--view {args.view}: there are {len(state.players)} players")
         if args.view is not None and args.reveal:
             raise InvalidPositionError("--view and --reveal don't go together: a player's view "
                                        "never shows face-down lands")
-        events: list[dict[str, Any]] = []
         if args.apply is not None:
-            state, events = apply_actions(state, read_actions(args.apply), str(args.apply))
+            state, applied = apply_actions(state, read_actions(args.apply), str(args.apply))
+            events.extend(applied)
         out = analyse(state, events, view=args.view, reveal=args.reveal)
     except RulesError as exc:
         print(f"frontier-desktop position: {exc}", file=sys.stderr)

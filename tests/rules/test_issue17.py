@@ -269,3 +269,46 @@ def test_attack_and_damage_events_name_the_band_the_defenders_and_the_true_sourc
     state, events = run(state, attack("hero", (3, 1)))
     damage = [(e["source"], e.get("sources"), e["amount"]) for e in of_type(events, "damage")]
     assert damage == [("hero", ["hero", "bears"], 3)]
+
+
+# ---------------------------------------------------------------------- 8. checks on load
+def test_a_loaded_position_gets_the_state_checks_at_once():
+    state = position(GRID, [unit("a", BEARS, 0, (2, 1)), unit("dead", BEARS, 1, (2, 3), damage=5)],
+                     players=[{"name": "Ann"}, {"name": "Ben", "life": 0}])
+    assert state.game_over and state.winner == 0
+    assert "dead" not in state.perms
+    assert legal_wire(state, 0) == []
+
+
+def test_a_loaded_position_without_creatures_offers_the_free_token():
+    state = position(GRID, [unit("a", BEARS, 0, (2, 1))])
+    assert state.decision == {"kind": "place_token", "player": 1, "setup": False}
+    assert all(a["type"] == "place_token" for a in legal_wire(state, 1))
+
+
+def test_the_position_command_prints_the_checked_state_and_its_events(tmp_path):
+    import json
+
+    from tests.cli.test_position_cli import ok, write
+
+    doc = {"format": "frontier-position/1", "variant": "frontier", "active": 0, "phase": "main",
+           "players": [{"name": "Ann"}, {"name": "Ben", "life": 0}],
+           "board": {"rows": GRID},
+           "units": [{"id": "a", "card": BEARS, "owner": 0, "at": [2, 1]},
+                     {"id": "dead", "card": BEARS, "owner": 1, "at": [2, 3], "damage": 5}]}
+    out = ok("position", write(tmp_path, "p.json", json.dumps(doc)))
+    assert out["winner"] == 0 and out["game_over"]
+    assert [u["id"] for u in out["units"]] == ["a"]
+    assert {"died", "lost", "game_over"} <= {e["type"] for e in out["events"]}
+
+
+def test_a_saved_game_from_a_position_replays_from_the_checked_state():
+    from frontier_desktop.record import position_header, replay
+
+    doc = {"format": "frontier-position/1", "variant": "frontier", "active": 0, "phase": "main",
+           "players": [{"name": "Ann"}, {"name": "Ben"}], "board": {"rows": GRID},
+           "units": [{"id": "a", "card": BEARS, "owner": 0, "at": [2, 1]}]}
+    header = position_header(doc)
+    state = replay(header, [{"seat": 1, "action": {"type": "place_token", "at": [4, 0]}}])
+    assert state.decision is None
+    assert any(p.controller == 1 for p in state.creatures())
