@@ -312,3 +312,28 @@ def test_a_saved_game_from_a_position_replays_from_the_checked_state():
     state = replay(header, [{"seat": 1, "action": {"type": "place_token", "at": [4, 0]}}])
     assert state.decision is None
     assert any(p.controller == 1 for p in state.creatures())
+
+
+# ---------------------------------------------------------------------- 9, 10. pinned rulings
+def test_a_member_may_leave_the_stack_with_its_own_move_and_the_rest_may_still_move():
+    """Ruling (banding): a member may leave the stack with a move of its own."""
+    from tests.rules.helpers import moves
+
+    state = position(GRID, [unit("hero", HERO, 0, (1, 1)), unit("bears", BEARS, 0, (1, 1)),
+                            unit("far", BEARS, 1, (4, 4))])
+    state, events = run(state, {"type": "move", "unit": "hero", "to": [2, 1], "units": ["hero"]})
+    assert state.perms["hero"].at == (2, 1) and state.perms["bears"].at == (1, 1)
+    assert of_type(events, "moved")[0]["units"] == ["hero"]
+    assert moves(state, "hero") == set() and (0, 1) in moves(state, "bears")
+    state, _ = run(state, {"type": "move", "unit": "bears", "to": [0, 1]})
+    assert state.perms["bears"].at == (0, 1)
+
+
+def test_a_staging_creature_enters_its_controllers_home_row():
+    """Digest: "onto any enterable square of its controller's home row" (not its owner's)."""
+    from tests.rules.helpers import moves
+
+    state = position(GRID, [unit("stolen", BEARS, 1, "staging", controller=0),
+                            unit("mine", BEARS, 0, (2, 2)), unit("theirs", BEARS, 1, (4, 4))])
+    assert moves(state, "stolen") == {(0, c) for c in range(5)}
+    refused(state, {"type": "move", "unit": "stolen", "to": [4, 0]}, match="home row")
