@@ -337,3 +337,12 @@ def test_a_staging_creature_enters_its_controllers_home_row():
                             unit("mine", BEARS, 0, (2, 2)), unit("theirs", BEARS, 1, (4, 4))])
     assert moves(state, "stolen") == {(0, c) for c in range(5)}
     refused(state, {"type": "move", "unit": "stolen", "to": [4, 0]}, match="home row")
+
+
+def test_a_negative_x_does_not_pay_for_a_spell():
+    """Same mistake elsewhere (17.5): a number taken without its range, here X of a cast."""
+    blast = {"name": "Test Blast", "mana_cost": "{X}{2}{R}", "type_line": "Sorcery"}
+    state = position(GRID, [unit("a", BEARS, 0, (2, 1)), unit("e", BEARS, 1, (4, 4))],
+                     players=[{"name": "Ann", "hand": [blast], "mana_pool": "{R}"},
+                              {"name": "Ben"}])
+    refused(state, {"type": "cast", "card": "Test Blast", "x": -2}, match="X must be")

@@ -676,6 +676,8 @@ class Frontier(ManualActions, Variant):
                 raise IllegalActionError(action, f"{card.name} can be cast only in your main phase")
             if state.pending is not None:
                 raise IllegalActionError(action, f"{card.name} can't be cast in response")
+        if not 0 <= action.x <= 1_000_000:
+            raise IllegalActionError(action, "X must be a whole number from 0 to 1000000")
         target_perm: str | None = None
         if card.is_aura:
             target_perm = self._aura_target(state, action)
