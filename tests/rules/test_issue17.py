@@ -346,3 +346,20 @@ def test_a_negative_x_does_not_pay_for_a_spell():
                      players=[{"name": "Ann", "hand": [blast], "mana_pool": "{R}"},
                               {"name": "Ben"}])
     refused(state, {"type": "cast", "card": "Test Blast", "x": -2}, match="X must be")
+
+
+def test_both_divisions_of_one_strike_attacker_first_then_dealt_together():
+    state = position(GRID, [unit("ah", HERO, 0, (2, 1)), unit("ab", BEARS, 0, (2, 1)),
+                            unit("bh", HERO, 1, (3, 1)), unit("bb", BEARS, 1, (3, 1))],
+                     players=[{"name": "Ann", "assign": True}, {"name": "Ben", "assign": True}])
+    state, events = run(state, attack("ah", (3, 1)))
+    assert (state.decision["player"], state.decision["attacker"]) == (0, "bh")
+    assert not of_type(events, "damage")
+    state, events = run(state, {"type": "assign", "attacker": "bh", "damage": {"ab": 3},
+                                "seat": 0})
+    assert (state.decision["player"], state.decision["attacker"]) == (1, "ah")
+    assert not of_type(events, "damage")  # nothing is dealt until both have divided
+    state, events = run(state, {"type": "assign", "attacker": "ah", "damage": {"bb": 3},
+                                "seat": 1})
+    assert sorted(e["unit"] for e in of_type(events, "died")) == ["ab", "bb"]
+    assert "ah" in state.perms and "bh" in state.perms and state.decision is None
