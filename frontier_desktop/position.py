@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -41,6 +42,23 @@ DEFAULT_LIBRARY = 20
 CardLookup = Callable[[str], Card | None]
 
 _PHASES = ("untap", "upkeep", "draw", "main", "end")
+
+# Bounds on every number a position file may give (docs/position-format.md, "Limits"): a
+# file outside them is refused with exit 2 and one line naming the field, rather than
+# exhausting memory or failing deep inside the engine.
+MAX_SIDE = 100
+"""Most rows, and most columns, of a board."""
+MAX_CARDS = 1000
+"""Most cards in one zone (a library count or list, a hand, a graveyard, exile)."""
+MAX_UNITS = 1000
+"""Most units in a position."""
+MAX_NUMBER = 1_000_000
+"""Largest life (either sign), damage, counter count, power/toughness (either sign), turn,
+Army land life or Conquering value."""
+MAX_POOL = 1000
+"""Most mana in one player's pool."""
+MAX_SEED = 2 ** 63
+"""Seeds are integers of magnitude below 2**63, or strings of at most 200 characters."""
 _UNIT_KEYS = {"id", "card", "owner", "controller", "at", "tapped", "sick", "damage", "moved",
               "attacked", "band", "counters"}
 
@@ -75,17 +93,28 @@ def default_lookup() -> CardLookup:
     return lookup
 
 
-def load_position(data: object, lookup: CardLookup | None = None) -> GameState:
+def load_position(data: object, lookup: CardLookup | None = None, *,
+                  events: list[dict[str, Any]] | None = None) -> GameState:
     """Build a game state from a parsed position document.
+
+    The state-based checks run at once (a player at 0 life loses, lethal damage kills, a
+    player with no creature gets the free-token decision), so the state is one the rules
+    could have reached; their events are appended to *events* when it is given.
 
     Raises:
         InvalidPositionError: the document breaks the format; the message names the field.
     """
-    return _Loader(lookup or default_lookup()).load(data)
+    state = _Loader(lookup or default_lookup()).load(data)
+    checks: list[dict[str, Any]] = []
+    find_variant(state.variant).after_action(state, checks)
+    if events is not None:
+        events.extend(checks)
+    return state
 
 
-def read_position(path: Path, lookup: CardLookup | None = None) -> GameState:
-    """Read and load a position file.
+def read_position(path: Path, lookup: CardLookup | None = None, *,
+                  events: list[dict[str, Any]] | None = None) -> GameState:
+    """Read and load a position file (*events*: as :func:`load_position`).
 
     Raises:
         InvalidPositionError: unreadable, not JSON, or not a valid position.
@@ -98,7 +127,27 @@ def read_position(path: Path, lookup: CardLookup | None = None) -> GameState:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidPositionError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
-    return load_position(data, lookup)
+    except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
+        raise InvalidPositionError(f"{path}: not a usable JSON document ({exc})") from None
+    return load_position(data, lookup, events=events)
+
+
+def _non_finite(data: object) -> str | None:
+    """The path of the first NaN or ±Infinity in *data* (Python's JSON reader accepts them)."""
+    todo: list[tuple[str, object]] = [("", data)]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return where or "position"
+        if isinstance(value, Mapping):
+            todo.extend((f"{where}.{k}" if where else str(k), v) for k, v in value.items())
+        elif isinstance(value, list):
+            todo.extend((f"{where}[{i}]", v) for i, v in enumerate(value))
+    return None
+
+
+def _int_in(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 class _Loader:
@@ -120,8 +169,13 @@ class _Loader:
         elif isinstance(value, Mapping):
             try:
                 card = Card.from_scryfall(value)
-            except RulesError as exc:
+            except (RulesError, ValueError) as exc:
                 raise self.fail(where, str(exc)) from None
+            for key, number in (("power", card.base_power), ("toughness", card.base_toughness)):
+                if abs(number) > MAX_NUMBER:
+                    raise self.fail(f"{where}.{key}", f"must be from {-MAX_NUMBER} to {MAX_NUMBER}")
+            if not 0 <= card.cmc <= MAX_NUMBER:
+                raise self.fail(f"{where}.cmc", f"must be from 0 to {MAX_NUMBER}")
         else:
             raise self.fail(where, "must be a card name or a card object")
         known = state.defs.get(card.name)
@@ -139,6 +193,9 @@ class _Loader:
     def load(self, data: object) -> GameState:
         if not isinstance(data, Mapping):
             raise self.fail("position", "must be a JSON object")
+        bad = _non_finite(data)
+        if bad is not None:
+            raise self.fail(bad, "must be a finite number (NaN and Infinity are not JSON)")
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
             raise self.fail("format", f"expected {FORMAT!r}, got {fmt!r}")
@@ -172,11 +229,16 @@ class _Loader:
         width = len(rows[0])
         if width == 0 or any(len(r) != width for r in rows):
             raise self.fail("board.rows", "every row must have the same, non-zero number of cells")
+        if len(rows) > MAX_SIDE or width > MAX_SIDE:
+            raise self.fail("board.rows", f"at most {MAX_SIDE} rows of at most {MAX_SIDE} cells")
         state = GameState(variant.name, GridBoard(len(rows), width), [])
         state.options = opts
         seed = data.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise self.fail("seed", "must be an integer or a string")
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (
+            isinstance(seed, int) and abs(seed) >= MAX_SEED) or (
+                isinstance(seed, str) and len(seed) > 200):
+            raise self.fail("seed", "must be an integer of magnitude below 2**63 or a string of "
+                                    "at most 200 characters")
         state.seed = str(seed)
         active = data.get("active", 0)
         if not isinstance(active, int) or isinstance(active, bool) or not 0 <= active < len(players_data):
@@ -189,8 +251,8 @@ class _Loader:
             raise self.fail("phase", f"must be one of {', '.join(phases)}")
         state.phase = phase
         turn = data.get("turn", 2)
-        if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
-            raise self.fail("turn", "must be a positive integer")
+        if not _int_in(turn, 1, MAX_NUMBER):
+            raise self.fail("turn", f"must be a whole number from 1 to {MAX_NUMBER}")
         state.turn = turn
         for i, pdata in enumerate(players_data):
             state.players.append(self.player(state, i, pdata, int(opts.get("starting_life", 20))))
@@ -200,6 +262,8 @@ class _Loader:
         units = data.get("units", [])
         if not isinstance(units, list):
             raise self.fail("units", "must be a list")
+        if len(units) > MAX_UNITS:
+            raise self.fail("units", f"at most {MAX_UNITS} units")
         for i, udata in enumerate(units):
             self.unit(state, i, udata)
         self.check_units(state, units)
@@ -215,13 +279,16 @@ class _Loader:
         player = PlayerState(name, life)
         state.players.append(player)  # so that ids and owners line up while loading
         value = pdata.get("life", life)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(f"{where}.life", "must be an integer")
+        if not _int_in(value, -MAX_NUMBER, MAX_NUMBER):
+            raise self.fail(f"{where}.life", f"must be a whole number from {-MAX_NUMBER} to "
+                                             f"{MAX_NUMBER}")
         player.life = value
         for zone in ("hand", "graveyard", "exile"):
             cards = pdata.get(zone, [])
             if not isinstance(cards, list):
                 raise self.fail(f"{where}.{zone}", "must be a list of cards")
+            if len(cards) > MAX_CARDS:
+                raise self.fail(f"{where}.{zone}", f"at most {MAX_CARDS} cards")
             for j, cdata in enumerate(cards):
                 card = self.card(cdata, f"{where}.{zone}[{j}]", state)
                 getattr(player, zone).append(self.add_card(state, card, i, "h" if zone == "hand" else "g"))
@@ -229,11 +296,15 @@ class _Loader:
         if isinstance(library, int) and not isinstance(library, bool):
             if library < 0:
                 raise self.fail(f"{where}.library", "can't be negative")
+            if library > MAX_CARDS:
+                raise self.fail(f"{where}.library", f"at most {MAX_CARDS} cards")
             if UNKNOWN_CARD not in state.defs:
                 state.defs[UNKNOWN_CARD] = Card(name=UNKNOWN_CARD)
             for _ in range(library):
                 player.library.append(self.add_card(state, state.defs[UNKNOWN_CARD], i, "k"))
         elif isinstance(library, list):
+            if len(library) > MAX_CARDS:
+                raise self.fail(f"{where}.library", f"at most {MAX_CARDS} cards")
             for j, cdata in enumerate(library):
                 card = self.card(cdata, f"{where}.library[{j}]", state)
                 player.library.append(self.add_card(state, card, i, "k"))
@@ -242,14 +313,22 @@ class _Loader:
         pool = pdata.get("mana_pool", "")
         if not isinstance(pool, str):
             raise self.fail(f"{where}.mana_pool", 'must be a string like "{G}{G}{1}"')
+        if len(pool) > 10 * MAX_POOL:
+            raise self.fail(f"{where}.mana_pool", f"at most {MAX_POOL} mana")
         try:
             player.pool = parse_pool(pool)
         except ValueError as exc:
             raise self.fail(f"{where}.mana_pool", str(exc)) from None
+        if sum(player.pool.values()) > MAX_POOL:
+            raise self.fail(f"{where}.mana_pool", f"at most {MAX_POOL} mana")
         responses = pdata.get("responses", False)
         if not isinstance(responses, bool):
             raise self.fail(f"{where}.responses", "must be true or false")
         player.responses = responses
+        assign = pdata.get("assign", False)
+        if not isinstance(assign, bool):
+            raise self.fail(f"{where}.assign", "must be true or false")
+        player.assign = assign
         state.players.pop()
         return player
 
@@ -296,6 +375,14 @@ class _Loader:
             self.check_land(card, f"{where}.land")
             land_id = self.add_card(state, card, -1, "L")
             extra = {k: value[k] for k in ("life", "cv", "stronghold_of") if k in value}
+            for key in ("life", "cv"):
+                if key in extra and extra[key] is not None and not _int_in(
+                        extra[key], -MAX_NUMBER, MAX_NUMBER):
+                    raise self.fail(f"{where}.{key}", f"must be a whole number from "
+                                                      f"{-MAX_NUMBER} to {MAX_NUMBER} or null")
+            owner = extra.get("stronghold_of")
+            if owner is not None and not _int_in(owner, 0, len(state.players) - 1):
+                raise self.fail(f"{where}.stronghold_of", "must be a player index or null")
             return Cell(land_id, face_up, tapped_by, extra or None)
         raise self.fail(where, "a cell is a string (\"Forest\", \"?Island\", \"?\", \"#\") or an object")
 
@@ -351,14 +438,14 @@ class _Loader:
                 raise self.fail(f"{where}.{key}", "must be true or false")
             flags[key] = value
         damage = udata.get("damage", 0)
-        if not isinstance(damage, int) or isinstance(damage, bool) or damage < 0:
-            raise self.fail(f"{where}.damage", "must be a non-negative integer")
+        if not _int_in(damage, 0, MAX_NUMBER):
+            raise self.fail(f"{where}.damage", f"must be a whole number from 0 to {MAX_NUMBER}")
         counters = udata.get("counters", {})
         if not isinstance(counters, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0
-            for k, v in counters.items()
+            isinstance(k, str) and _int_in(v, 0, MAX_NUMBER) for k, v in counters.items()
         ):
-            raise self.fail(f"{where}.counters", 'must map counter kinds to counts, e.g. {"+1/+1": 2}')
+            raise self.fail(f"{where}.counters", 'must map counter kinds to counts (0 to '
+                                                 f'{MAX_NUMBER}), e.g. {{"+1/+1": 2}}')
         band = udata.get("band", [])
         if not isinstance(band, list) or not all(isinstance(b, str) for b in band):
             raise self.fail(f"{where}.band", "must be a list of unit ids")
@@ -455,15 +542,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     try:
-        state = read_position(args.file)
+        events: list[dict[str, Any]] = []
+        state = read_position(args.file, events=events)
         if args.view is not None and not 0 <= args.view < len(state.players):
             raise InvalidPositionError(f"--view {args.view}: there are {len(state.players)} players")
         if args.view is not None and args.reveal:
             raise InvalidPositionError("--view and --reveal don't go together: a player's view "
                                        "never shows face-down lands")
-        events: list[dict[str, Any]] = []
         if args.apply is not None:
-            state, events = apply_actions(state, read_actions(args.apply), str(args.apply))
+            state, applied = apply_actions(state, read_actions(args.apply), str(args.apply))
+            events.extend(applied)
         out = analyse(state, events, view=args.view, reveal=args.reveal)
     except RulesError as exc:
         print(f"frontier-desktop position: {exc}", file=sys.stderr)

@@ -160,11 +160,53 @@ def validate(obj: Any, allowed: frozenset[str] | None = None) -> Message:
             raise ProtocolError(ErrorCode.WRONG_TYPE,
                                 f"{kind}: field {name!r} has the wrong type "
                                 f"({type(value).__name__})")
+    if kind == "action":
+        _validate_action(obj["action"])
     if kind == "chat" and len(obj["text"]) > MAX_CHAT:
         raise ProtocolError(ErrorCode.BAD_VALUE, f"chat: longer than {MAX_CHAT} characters")
     if kind in ("offer", "answer") and obj["kind"] not in OFFER_KINDS:
         raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: unknown kind {obj['kind']!r:.40}")
     return obj
+
+
+MAX_ID = 64
+"""Longest unit id in an action's fields."""
+
+MAX_DAMAGE = 1_000_000
+"""Largest damage one ``assign`` puts on one unit."""
+
+MAX_DIVISION = 64
+"""Most units one ``assign`` names."""
+
+
+def _validate_action(action: Mapping[str, Any]) -> None:
+    """Bounds of the actions whose shape the protocol checks itself (the rules check the rest).
+
+    ``assign`` (the division of combat damage among a stack's members): ``attacker`` a unit
+    id, ``damage`` an object of 1-64 unit ids each mapped to a whole number 0-1,000,000.
+    ``set_assign``: ``on`` a boolean.
+    """
+    kind = action.get("type")
+    if kind == "assign":
+        allowed = {"type", "attacker", "damage"}
+        extra = sorted(set(action) - allowed)
+        if extra:
+            raise ProtocolError(ErrorCode.UNKNOWN_FIELD, f"assign: unknown field {extra[0]!r:.40}")
+        attacker = action.get("attacker")
+        if not isinstance(attacker, str) or not 0 < len(attacker) <= MAX_ID:
+            raise ProtocolError(ErrorCode.BAD_VALUE, "assign: 'attacker' must be a unit id")
+        damage = action.get("damage")
+        if not isinstance(damage, dict) or not 0 < len(damage) <= MAX_DIVISION:
+            raise ProtocolError(ErrorCode.BAD_VALUE, f"assign: 'damage' must map 1 to "
+                                                     f"{MAX_DIVISION} unit ids to damage")
+        for unit, amount in damage.items():
+            if not 0 < len(unit) <= MAX_ID or isinstance(amount, bool) or \
+                    not isinstance(amount, int) or not 0 <= amount <= MAX_DAMAGE:
+                raise ProtocolError(ErrorCode.BAD_VALUE, f"assign: the damage on a unit must be "
+                                                         f"a whole number from 0 to {MAX_DAMAGE}")
+    elif kind == "set_assign":
+        if set(action) != {"type", "on"} or not isinstance(action.get("on"), bool):
+            raise ProtocolError(ErrorCode.BAD_VALUE, "set_assign: needs 'on', true or false")
 
 
 def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:

@@ -35,6 +35,11 @@ def _pos_wire(pos: Pos) -> object:
 
 _CODECS: dict[str, tuple[Any, Any]] = {}
 
+MAX_DAMAGE = 1_000_000
+"""Largest amount one ``assign`` puts on one unit (the wire bound; the rules check the total)."""
+MAX_DIVISION = 64
+"""Most units one ``assign`` names."""
+
 
 @dataclasses.dataclass(frozen=True)
 class AbilityPayment:
@@ -96,6 +101,14 @@ def _decode(kind: str, value: object, field: str) -> Any:
         if not isinstance(value, (list, tuple)) or not all(v in "WUBRG" and v for v in value):
             raise InvalidActionError(f"'{field}' must be a list of colours (W, U, B, R, G)")
         return tuple(value)
+    if kind == "damage":  # a division: unit id -> non-negative amount
+        if not isinstance(value, Mapping) or not value or len(value) > MAX_DIVISION or not all(
+            isinstance(k, str) and k and isinstance(v, int) and not isinstance(v, bool)
+            and 0 <= v <= MAX_DAMAGE for k, v in value.items()
+        ):
+            raise InvalidActionError(f"'{field}' must map unit ids to damage (whole numbers "
+                                     f"from 0 to {MAX_DAMAGE}, at most {MAX_DIVISION} units)")
+        return tuple((str(k), int(v)) for k, v in value.items())
     if kind == "pay":
         if not isinstance(value, (list, tuple)):
             raise InvalidActionError(f"'{field}' must be a list of squares")
@@ -134,6 +147,8 @@ def _encode(kind: str, value: Any) -> object:
         return value if isinstance(value, str) else _pos_wire(value)
     if kind in ("strs", "colours"):
         return list(value)
+    if kind == "damage":
+        return {k: v for k, v in value}
     if kind == "pay":
         out: list[object] = []
         for item in value:
@@ -298,6 +313,31 @@ class Pass(Action):
     """End the step or phase; in a response window, let the pending move or attack resolve."""
 
     type: ClassVar[str] = "pass"
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Assign(Action):
+    """Divide one creature's (or stack's) damage among the members of a stack it hits.
+
+    Answers the ``assign`` decision: ``attacker`` is the id the decision names (the creature
+    dealing the damage, or the first member of the stack dealing it); ``damage`` maps each
+    member of the stack hit to its share, summing to the decision's ``amount``.
+    """
+
+    type: ClassVar[str] = "assign"
+    attacker: str = field("str")
+    damage: tuple[tuple[str, int], ...] = field("damage")
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class SetAssign(Action):
+    """Ask (or stop asking) to divide combat damage dealt to your banding stacks yourself."""
+
+    type: ClassVar[str] = "set_assign"
+    instant: ClassVar[bool] = True
+    on: bool = field("bool")
 
 
 @_register

@@ -125,6 +125,7 @@ class PlayerState:
     __slots__ = (
         "name", "life", "pool", "library", "hand", "graveyard", "exile", "land_graveyard",
         "lost", "mulligans", "kept", "first_turn", "responses", "drew_from_empty", "skip_draw",
+        "assign",
     )
 
     def __init__(self, name: str, life: int = 20) -> None:
@@ -146,6 +147,9 @@ class PlayerState:
         self.drew_from_empty = False
         self.skip_draw = False
         """Skip the next draw step (the starting player's first turn)."""
+        self.assign = False
+        """Whether this player divides combat damage dealt to their banding stacks themselves
+        (an ``assign`` decision); otherwise lethal damage goes to each member in order."""
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -164,6 +168,7 @@ class PlayerState:
         p.responses = self.responses
         p.drew_from_empty = self.drew_from_empty
         p.skip_draw = self.skip_draw
+        p.assign = self.assign
         return p
 
     ZONES = ("library", "hand", "graveyard", "exile", "land_graveyard")
@@ -181,6 +186,8 @@ class PlayerState:
         for slot in cls.__slots__:
             if slot in ("name", "life", "pool"):
                 continue
+            if slot == "assign" and slot not in data:
+                continue  # states saved before the assign decision existed
             value = data[slot]
             setattr(p, slot, list(value) if slot in cls.ZONES else value)
         p.pool = {k: int(data["pool"].get(k, 0)) for k in POOL_ORDER}
@@ -193,7 +200,7 @@ class GameState:
     __slots__ = (
         "variant", "options", "seed", "rng_counter", "turn", "active", "phase", "players",
         "cards", "defs", "board", "cells", "perms", "pending", "decision", "moves_started",
-        "moves_closed", "attacking", "winner", "game_over", "state_id", "log", "aside",
+        "moves_closed", "attacking", "attacks_closed", "winner", "game_over", "state_id", "log", "aside",
         "first_player", "next_id",
     )
 
@@ -220,6 +227,8 @@ class GameState:
         self.moves_started = False
         self.moves_closed = False
         self.attacking = False
+        self.attacks_closed = False
+        """The active player said done attacking: no more attacks this turn."""
         self.winner: int | None = None
         self.game_over = False
         self.state_id = 0
@@ -286,6 +295,7 @@ class GameState:
         s.moves_started = self.moves_started
         s.moves_closed = self.moves_closed
         s.attacking = self.attacking
+        s.attacks_closed = self.attacks_closed
         s.winner = self.winner
         s.game_over = self.game_over
         s.state_id = self.state_id
@@ -315,7 +325,8 @@ class GameState:
             "perms": [p.to_wire(board) for p in self.perms.values()],
             "pending": self.pending, "decision": self.decision,
             "moves_started": self.moves_started, "moves_closed": self.moves_closed,
-            "attacking": self.attacking, "winner": self.winner, "game_over": self.game_over,
+            "attacking": self.attacking, "attacks_closed": self.attacks_closed,
+            "winner": self.winner, "game_over": self.game_over,
             "state_id": self.state_id, "log": list(self.log), "aside": list(self.aside),
             "first_player": self.first_player, "next_id": self.next_id,
         }
@@ -350,6 +361,7 @@ class GameState:
         s.moves_started = bool(data["moves_started"])
         s.moves_closed = bool(data["moves_closed"])
         s.attacking = bool(data["attacking"])
+        s.attacks_closed = bool(data.get("attacks_closed", False))
         s.winner = data.get("winner")
         s.game_over = bool(data["game_over"])
         s.state_id = int(data["state_id"])

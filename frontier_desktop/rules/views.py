@@ -77,7 +77,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "graveyard": [state.name(c) for c in p.graveyard],
             "exile": [state.name(c) for c in p.exile],
             "land_graveyard": [state.name(c) for c in p.land_graveyard],
-            "lost": p.lost, "responses": p.responses,
+            "lost": p.lost, "responses": p.responses, "assign": p.assign,
         }
         if viewer is None or viewer == seat:
             entry["hand"] = [state.name(c) for c in p.hand]
@@ -131,9 +131,9 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "game_over": state.game_over, "state_id": state.state_id,
         "acting": variant.acting_seat(state), "players": players,
         "board": {"rows": rows}, "units": units, "permanents": permanents,
-        "pending": _pending(state), "decision": state.decision,
+        "pending": _pending(state), "decision": _decision(state),
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
-        "attacking": state.attacking,
+        "attacking": state.attacking, "attacks_closed": state.attacks_closed,
     }
     if viewer is not None:
         out["viewer"] = viewer
@@ -143,7 +143,19 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
     return out
 
 
+def _decision(state: GameState) -> dict[str, Any] | None:
+    """The decision waiting, without the engine's own bookkeeping (keys starting ``_``)."""
+    if state.decision is None:
+        return None
+    return {k: v for k, v in state.decision.items() if not k.startswith("_")}
+
+
 def _pending(state: GameState) -> dict[str, Any] | None:
+    d = state.decision
+    if d is not None and d.get("kind") == "assign":
+        # spec/variant-positions.md: {"seat", "kind": "assign", "options": [...]}
+        return {"seat": d["player"], "kind": "assign", "options": [
+            {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]}
     if state.pending is None:
         return None
     return {k: state.pending[k] for k in ("kind", "seat", "responder", "units", "action")

@@ -337,10 +337,10 @@ def test_stack_attacks_as_one_with_combined_power_and_toughness():
     assert state.perms["w"].damage == 4  # the stack's combined power
     assert all(state.perms[u].tapped and state.perms[u].attacked
                for u in ("h2", "bear") if u in state.perms)
-    # The stack's controller divides the wall's 3 damage: it can't be spread without a death,
-    # so it all goes on one member and only that one dies.
+    # The stack's controller divides the wall's 3 damage; when they give no division (they
+    # did not ask to divide), lethal damage goes to each member in order (digest ruling).
     dead = [e["unit"] for e in of_type(events, "died")]
-    assert len(dead) == 1 and dead[0] in ("h1", "h2")
+    assert dead == ["h1", "h2"] and state.perms["bear"].damage == 1
 
 
 def test_stack_terrain_bonus_is_counted_once_and_any_member_matching_is_enough():

@@ -12,7 +12,8 @@ from frontier_desktop.rules.views import describe
 def test_moving_changes_control_of_both_squares() -> None:
     state = position(
         [["Forest", "?Swamp", "Forest"], ["Forest", "Forest", "Forest"]],
-        [unit("bear", creature("Bear", ["G"], 2, 2), 0, [0, 0])],
+        [unit("bear", creature("Bear", ["G"], 2, 2), 0, [0, 0]),
+         unit("ben", creature("Ben's Bear", ["G"], 2, 2), 1, [1, 2])],  # no free token due
     )
     assert describe(state)["board"]["rows"][0][0]["controller"] == 0
     state, events = run(state, {"type": "move", "unit": "bear", "to": [0, 1]})
@@ -36,6 +37,7 @@ def test_a_creature_that_dies_gives_up_its_land() -> None:
 
 
 def test_no_event_when_nothing_changes_hands() -> None:
-    state = position([["Forest", "Forest"]], [unit("a", creature("A", ["G"]), 0, [0, 0])])
+    state = position([["Forest", "Forest"]], [unit("a", creature("A", ["G"]), 0, [0, 0]),
+                                              unit("b", creature("B", ["G"]), 1, [0, 1])])
     state, events = run(state, {"type": "tap_land", "at": [0, 0]})
     assert of_type(events, "control") == []

@@ -405,8 +405,8 @@ def test_landhome_creature_on_its_land_is_kept():
 
 
 def test_landhome_creature_put_on_another_land_is_sacrificed_at_once():
+    # The state-based check runs as the position is loaded (issue 17.8), before any action.
     state = position(GRID, [serpent(), BEN])
-    state, _events = run(state, {"type": "pass"})
     assert "sea" not in state.perms
 
 

@@ -40,6 +40,8 @@ class Variant:
     hand_size: ClassVar[int] = 7
     default_options: ClassVar[Mapping[str, Any]] = {}
     """House-rule switches and their defaults (names are part of the position format)."""
+    option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
+    """The smallest and largest value of each whole-number option."""
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
@@ -63,6 +65,10 @@ class Variant:
                 not isinstance(value, type(default))
             ):
                 raise ValueError(f"option {key!r} must be {type(default).__name__}")
+            if key in self.option_ranges:
+                low, high = self.option_ranges[key]
+                if not low <= value <= high:
+                    raise ValueError(f"option {key!r} must be from {low} to {high}")
             merged[key] = value
         return merged
 

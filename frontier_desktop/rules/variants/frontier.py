@@ -30,6 +30,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     home_row,
     home_squares,
     land_has_type,
+    land_makes,
     move_options,
     stack_of,
     stack_pt,
@@ -41,7 +42,9 @@ from frontier_desktop.rules.variants.frontier_manual import (
     token_card,
 )
 from frontier_desktop.rules.variants.frontier_combat import (
+    assign_problem,
     check_deaths,
+    finish_assign,
     leave_battlefield,
     resolve_attack,
     wire,
@@ -63,6 +66,12 @@ class Frontier(ManualActions, Variant):
         "hand_size": 7,
         "first_player": 0,
         "mulligans": True,
+    }
+    option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "board_depth": (2, 100),
+        "starting_life": (1, 1_000_000),
+        "hand_size": (0, 1000),
+        "first_player": (0, 1),
     }
 
     # ================================================================== set-up
@@ -196,18 +205,19 @@ class Frontier(ManualActions, Variant):
             raise InvalidActionError(f"there is no seat {seat}")
         if state.game_over:
             raise IllegalActionError(action, "the game is over")
-        if isinstance(action, (A.Concede, A.SetResponses)):
+        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
             return
         if state.decision is not None:
             d = state.decision
             if seat != d["player"]:
                 raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
-            allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep)}
+            allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
+                       "assign": (A.Assign, A.Pass)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
-        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep)):
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:
@@ -254,6 +264,10 @@ class Frontier(ManualActions, Variant):
                        "at": wire(state, pos)})
         setup = bool(state.decision and state.decision.get("setup"))
         state.decision = None
+        if not setup:
+            # Ruling (free token): the land under it turns face up at once, as with any
+            # creature entering it (set-up tokens wait for their first main phase).
+            self.reveal(state, pos, events)
         if setup:
             other = state.opponent(seat)
             if not any(p.controller == other for p in state.creatures()):
@@ -309,6 +323,9 @@ class Frontier(ManualActions, Variant):
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
+        if state.decision is not None and state.decision["kind"] == "assign":
+            finish_assign(state, None, events)  # no division given: lethal damage first
+            return
         if state.pending is not None:
             self._resolve_pending(state, events)
             return
@@ -370,6 +387,7 @@ class Frontier(ManualActions, Variant):
         state.active = state.opponent(state.active)
         state.turn += 1
         state.moves_started = state.moves_closed = state.attacking = False
+        state.attacks_closed = False
         events.append({"type": "turn", "turn": state.turn, "active": state.active})
         state.phase = "untap"
         self._untap(state, events)
@@ -478,6 +496,12 @@ class Frontier(ManualActions, Variant):
         kind = option["kind"]
         path = list(option["path"])
         occ = state.occupants()
+        dest = path[-1]
+        if not enterable(state, dest, members, occ):
+            # Destroyed (or taken) in response: every kind of move fizzles alike.
+            events.append({"type": "fizzled", "unit": ids[0], "at": wire(state, dest),
+                           "reason": "the destination can't be entered any more"})
+            return
         if kind == "landwalk":
             land_type = option["walk"]
             last = None
@@ -497,11 +521,6 @@ class Frontier(ManualActions, Variant):
             events.append({"type": "moved", "unit": ids[0], "units": ids,
                            "from": wire(state, frm) if frm != "staging" else "staging",
                            "to": wire(state, last), "kind": kind})
-            return
-        dest = path[-1]
-        if not enterable(state, dest, members, occ):
-            events.append({"type": "fizzled", "unit": ids[0], "at": wire(state, dest),
-                           "reason": "the destination can't be entered any more"})
             return
         self._place(state, members, dest)
         events.append({"type": "moved", "unit": ids[0], "units": ids,
@@ -598,7 +617,10 @@ class Frontier(ManualActions, Variant):
         cell = state.cells[pos]
         assert cell.land is not None  # tap_problem refuses holes
         land = state.card(cell.land)
-        makes = [c for c in ("W", "U", "B", "R", "G", "C") if c in land.mana_colours] or ["C"]
+        makes = list(land_makes(land))
+        if not makes:
+            raise IllegalActionError(action, f"{land.name} has no mana ability: it can't be "
+                                             "tapped for mana")
         if colour is None:
             colour = makes[0]
         elif colour not in makes:
@@ -684,6 +706,8 @@ class Frontier(ManualActions, Variant):
                 raise IllegalActionError(action, f"{card.name} can be cast only in your main phase")
             if state.pending is not None:
                 raise IllegalActionError(action, f"{card.name} can't be cast in response")
+        if not 0 <= action.x <= 1_000_000:
+            raise IllegalActionError(action, "X must be a whole number from 0 to 1000000")
         target_perm: str | None = None
         if card.is_aura:
             target_perm = self._aura_target(state, action)
@@ -836,6 +860,9 @@ class Frontier(ManualActions, Variant):
         self._main_phase_check(state, seat, action)
         if state.pending is not None:
             raise IllegalActionError(action, "an attack is already waiting to resolve")
+        if state.attacks_closed:
+            raise IllegalActionError(action, "your attacks are over for this turn (you said "
+                                             "done attacking)")
         occ = state.occupants()
         problem = self.attack_problem(state, seat, perm, action.target, occ)
         if problem:
@@ -849,7 +876,10 @@ class Frontier(ManualActions, Variant):
                 m.tapped, m.attack_tapped = True, True
         ids = [m.id for m in members]
         target_wire = "player" if action.target == "player" else wire(state, action.target)
-        events.append({"type": "attack", "unit": perm.id, "units": ids, "target": target_wire})
+        defenders = [] if action.target == "player" else [
+            i for i in occ.get(action.target, ()) if state.perms[i].controller != seat]
+        events.append({"type": "attack", "unit": perm.id, "units": ids, "band": ids,
+                       "defenders": defenders, "target": target_wire})
         if state.players[state.opponent(seat)].responses:
             state.pending = {"kind": "attack", "seat": seat, "responder": state.opponent(seat),
                              "units": ids, "target": target_wire, "action": action.to_wire()}
@@ -862,6 +892,7 @@ class Frontier(ManualActions, Variant):
         if not state.attacking:
             raise IllegalActionError(action, "no attack has been declared")
         state.attacking = False
+        state.attacks_closed = True  # as with moving: no more attacks this turn
         events.append({"type": "done_attacking", "player": seat})
 
     def _resolve_pending(self, state: GameState, events: list[Event]) -> None:
@@ -878,7 +909,24 @@ class Frontier(ManualActions, Variant):
             target = target if target == "player" else state.board.pos_from_wire(target)
             resolve_attack(state, int(pending["seat"]), list(pending["units"]), target, events)
 
+    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
+                   events: list[Event]) -> None:
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "assign"  # check_may_act
+        damage: dict[str, int] = {}
+        for unit, amount in action.damage:
+            damage[unit] = damage.get(unit, 0) + amount
+        problem = assign_problem(decision, action.attacker, damage)
+        if problem:
+            raise IllegalActionError(action, problem)
+        finish_assign(state, damage, events)
+
     # ------------------------------------------------------------------ other
+    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
+                       events: list[Event]) -> None:
+        state.players[seat].assign = action.on
+        events.append({"type": "assign_choice", "player": seat, "on": action.on})
+
     def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
                           events: list[Event]) -> None:
         state.players[seat].responses = action.on
@@ -984,7 +1032,7 @@ class Frontier(ManualActions, Variant):
         attacks: list[Pos] = []
         can_player = False
         if mine and state.phase == "main" and state.pending is None and state.decision is None \
-                and not state.game_over and perm.zone == "board":
+                and not state.attacks_closed and not state.game_over and perm.zone == "board":
             for n in state.board.neighbours(perm.at):
                 if self.attack_problem(state, perm.controller, perm, n, occ) is None:
                     attacks.append(n)

@@ -6,6 +6,7 @@ combat and the state-based checks share.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from frontier_desktop.rules.board import Pos
@@ -57,51 +58,35 @@ def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list
             leave_battlefield(state, other, "graveyard", events, reason="its permanent left")
 
 
-def _assign(state: GameState, members: list[Permanent], amount: int, occ: Occupancy, *,
-            deathtouch: bool, lethal_first: bool) -> tuple[dict[str, int], int]:
-    """Divide *amount* damage among a stack; return (per member, excess beyond lethal).
-
-    With ``lethal_first`` (the attacker's trample assignment) lethal damage is assigned to each
-    member in turn and the rest is excess. Otherwise the stack's controller divides it to lose
-    as few creatures as possible: spread without killing when it fits, else all on one member.
-    """
-    alive = [m for m in members if m.id in state.perms]
-    if not alive:
-        return {}, amount
-    if len(alive) == 1 and not lethal_first:
-        return {alive[0].id: amount}, 0
-
-    def needed(m: Permanent) -> int:
+def lethal_needs(state: GameState, members: list[Permanent], occ: Occupancy, *,
+                 deathtouch: bool) -> dict[str, int]:
+    """Damage each member still needs to be dealt lethal damage (1 from a deathtouch source)."""
+    out: dict[str, int] = {}
+    for m in members:
         _, t = effective_pt(state, m, occ)
         left = max(0, t - m.damage)
         if deathtouch:
             left = min(left, 1) if m.damage == 0 else 0
-        return left
+        out[m.id] = left
+    return out
 
+
+def lethal_first(units: list[str], amount: int, lethal: dict[str, int]) -> dict[str, int]:
+    """The default division: lethal damage to each member in order, any rest on the last."""
     out: dict[str, int] = {}
-    if lethal_first:
-        rest = amount
-        for m in alive:
-            take = min(rest, needed(m))
-            if take:
-                out[m.id] = take
-            rest -= take
-        return out, rest
-    spare = {m.id: max(0, needed(m) - 1) for m in alive}
-    if deathtouch or sum(spare.values()) < amount:
-        victim = min(alive, key=lambda m: (effective_pt(state, m, occ)[1], m.id))
-        return {victim.id: amount}, 0
     rest = amount
-    for m in alive:
-        take = min(rest, spare[m.id])
+    for unit in units:
+        take = min(rest, lethal.get(unit, 0))
         if take:
-            out[m.id] = take
+            out[unit] = take
         rest -= take
-    return out, 0
+    if rest > 0 and units:
+        out[units[-1]] = out.get(units[-1], 0) + rest
+    return out
 
 
-def _deal(state: GameState, targets: dict[str, int], source: str, events: list[Event], *,
-          deathtouch: bool) -> int:
+def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[str],
+          events: list[Event], *, deathtouch: bool) -> int:
     dealt = 0
     for unit, amount in targets.items():
         perm = state.perms.get(unit)
@@ -111,18 +96,24 @@ def _deal(state: GameState, targets: dict[str, int], source: str, events: list[E
         if deathtouch:
             perm.deathtouched = True
         dealt += amount
-        events.append({"type": "damage", "source": source, "target": unit, "amount": amount})
+        event: Event = {"type": "damage", "source": source, "target": unit, "amount": amount}
+        if len(sources) > 1:
+            event["sources"] = list(sources)
+        events.append(event)
     return dealt
 
 
 def damage_player(state: GameState, seat: int, amount: int, source: str,
-                  events: list[Event]) -> None:
+                  events: list[Event], sources: list[str] | None = None) -> None:
     if amount <= 0:
         return
     player = state.players[seat]
     player.life -= amount
-    events.append({"type": "damage", "source": source, "target": "player", "player": seat,
-                   "amount": amount})
+    event: Event = {"type": "damage", "source": source, "target": "player", "player": seat,
+                    "amount": amount}
+    if sources is not None and len(sources) > 1:
+        event["sources"] = list(sources)
+    events.append(event)
     events.append({"type": "life", "player": seat, "life": player.life, "delta": -amount})
 
 
@@ -157,7 +148,13 @@ def check_deaths(state: GameState, events: list[Event]) -> None:
 
 def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any,
                    events: list[Event]) -> None:
-    """Resolve a declared attack: damage exchanged, trample carried on, deaths."""
+    """Resolve a declared attack: damage exchanged, trample carried on, deaths.
+
+    Damage dealt to a stack of two or more is divided by the stack's controller: when they
+    asked to (``PlayerState.assign``) the combat stops on an ``assign`` decision and goes on
+    with :func:`continue_combat` once they answer; otherwise lethal damage goes to each
+    member in order (:func:`lethal_first`).
+    """
     attackers = [state.perms[u] for u in unit_ids if u in state.perms]
     attackers = [a for a in attackers if a.zone == "board"]
     if not attackers or len({a.at for a in attackers}) != 1:
@@ -168,10 +165,11 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
     opponent = state.opponent(seat)
     occ = state.occupants()
     if target == "player":
-        power = sum(effective_pt(state, a, occ)[0] for a in attackers)
-        damage_player(state, opponent, max(0, power), lead, events)
-        lifelink = sum(effective_pt(state, a, occ)[0] for a in attackers
-                       if state.card(a.id).has("lifelink"))
+        powers = [(a, effective_pt(state, a, occ)[0]) for a in attackers]
+        sources = [a.id for a, p in powers if p > 0] or [lead]
+        damage_player(state, opponent, max(0, sum(p for _, p in powers)), sources[0], events,
+                      sources)
+        lifelink = sum(p for a, p in powers if state.card(a.id).has("lifelink"))
         gain_life(state, seat, lifelink, events)
         return
     defenders = [d for d in stack_at(state, target, occ) if d.controller != seat]
@@ -181,54 +179,191 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
     direction = state.board.direction_between(origin, target)
     strikers = [state.card(m.id) for m in attackers + defenders]
     two_steps = any(c.has("first_strike") or c.has("double_strike") for c in strikers)
-    steps = ("first", "regular") if two_steps else ("regular",)
-    for step in steps:
-        occ = state.occupants()
-        att_alive = [a for a in attackers if a.id in state.perms and state.perms[a.id].zone == "board"]
-        def_alive = [d for d in defenders if d.id in state.perms and state.perms[d.id].zone == "board"]
-        if not att_alive or not def_alive:
-            break
-        att_sources = _sources(state, att_alive, step, two_steps)
-        def_sources = _sources(state, def_alive, step, two_steps)
-        att_power = sum(max(0, effective_pt(state, a, occ)[0]) for a in att_sources)
-        def_power = sum(max(0, effective_pt(state, d, occ)[0]) for d in def_sources)
-        att_dt = any(state.card(a.id).has("deathtouch") for a in att_sources)
-        def_dt = any(state.card(d.id).has("deathtouch") for d in def_sources)
-        trample = bool(att_sources) and all(state.card(a.id).has("trample") for a in att_sources)
-        to_def, excess = _assign(state, def_alive, att_power, occ, deathtouch=att_dt,
-                                 lethal_first=trample)
-        to_att, _ = _assign(state, att_alive, def_power, occ, deathtouch=def_dt,
-                            lethal_first=False)
-        # Simultaneous damage: work out trample's target before anything dies.
-        trample_units: dict[str, int] = {}
-        trample_player = 0
-        if trample and excess > 0:
-            if target[0] == home_row(state, opponent):
-                trample_player = excess
-            else:
-                beyond = state.board.step(target, direction[0]) if direction else None
-                there = stack_at(state, beyond, occ) if beyond is not None else []
-                if there:
-                    trample_units, _ = _assign(state, there, excess, occ, deathtouch=att_dt,
-                                               lethal_first=False)
-                    events.append({"type": "trample", "unit": lead, "at": wire(state, beyond),
-                                   "amount": excess})
-                else:
-                    events.append({"type": "trample", "unit": lead, "at": None,
-                                   "amount": excess, "lost": True})
-        elif not trample and excess:
-            pass
-        dealt = _deal(state, to_def, lead, events, deathtouch=att_dt)
-        dealt += _deal(state, trample_units, lead, events, deathtouch=att_dt)
-        if trample_player:
-            damage_player(state, opponent, trample_player, lead, events)
-            dealt += trample_player
-        dealt_back = _deal(state, to_att, defenders[0].id, events, deathtouch=def_dt)
-        if any(state.card(a.id).has("lifelink") for a in att_sources):
-            gain_life(state, seat, dealt, events)
-        if any(state.card(d.id).has("lifelink") for d in def_sources):
-            gain_life(state, opponent, dealt_back, events)
+    combat: dict[str, Any] = {
+        "seat": seat, "attackers": [a.id for a in attackers],
+        "defenders": [d.id for d in defenders], "target": wire(state, target),
+        "direction": list(direction[0]) if direction else None,
+        "steps": ["first", "regular"] if two_steps else ["regular"], "step": 0,
+        "packets": None,
+    }
+    continue_combat(state, combat, events)
+
+
+def continue_combat(state: GameState, combat: dict[str, Any], events: list[Event]) -> None:
+    """Carry a combat on from where it stands: plan a strike, ask for divisions, deal it."""
+    while combat["step"] < len(combat["steps"]):
+        if combat["packets"] is None:
+            packets = _plan_strike(state, combat, events)
+            if packets is None:
+                break
+            combat["packets"] = packets
+        packets = combat["packets"]
+        seat = combat["seat"]
+        # Divisions are made active player first, then the other (as in Magic's APNAP order).
+        for i in sorted(range(len(packets)), key=lambda j: (packets[j]["divider"] != seat, j)):
+            packet = packets[i]
+            if packet["division"] is not None:
+                continue
+            divider = packet["divider"]
+            if state.players[divider].assign and not state.players[divider].lost:
+                state.decision = {
+                    "kind": "assign", "player": divider, "attacker": packet["source"],
+                    "sources": list(packet["sources"]), "units": list(packet["to"]),
+                    "amount": packet["amount"], "lethal": dict(packet["lethal"]),
+                    "default": lethal_first(packet["to"], packet["amount"], packet["lethal"]),
+                    "_combat": combat, "_packet": i,
+                }
+                events.append({"type": "choose", "player": divider, "kind": "assign",
+                               "attacker": packet["source"], "units": list(packet["to"]),
+                               "amount": packet["amount"]})
+                return
+            packet["division"] = lethal_first(packet["to"], packet["amount"], packet["lethal"])
+        _deal_strike(state, combat, events)
         check_deaths(state, events)
+        combat["step"] += 1
+        combat["packets"] = None
+
+
+def _alive(state: GameState, ids: list[str]) -> list[Permanent]:
+    return [state.perms[i] for i in ids if i in state.perms and state.perms[i].zone == "board"]
+
+
+def _plan_strike(state: GameState, combat: dict[str, Any],
+                 events: list[Event]) -> list[dict[str, Any]] | None:
+    """The damage of one strike (first-strike or regular), decided from the board now.
+
+    Each packet is one side's damage to one place: ``to`` (member ids in order, or
+    ``"player"``), ``amount``, ``source``/``sources`` (who deals it), ``divider`` (the seat
+    that divides it) and ``division`` (None until divided; fixed when there is no choice).
+    None: the combat is over (an attacker or a defender is gone and nothing tramples on).
+    """
+    seat = combat["seat"]
+    opponent = state.opponent(seat)
+    step = combat["steps"][combat["step"]]
+    two_steps = len(combat["steps"]) == 2
+    occ = state.occupants()
+    att_alive = _alive(state, combat["attackers"])
+    def_alive = _alive(state, combat["defenders"])
+    if not att_alive:
+        return None
+    att_sources = _sources(state, att_alive, step, two_steps)
+    trample = bool(att_sources) and all(state.card(a.id).has("trample") for a in att_sources)
+    # Once the defender is dead a trampler's later strike is all excess (CR 702.19e).
+    if not def_alive and not trample:
+        return None
+    def_sources = _sources(state, def_alive, step, two_steps)
+    att_powers = [(a.id, max(0, effective_pt(state, a, occ)[0])) for a in att_sources]
+    def_powers = [(d.id, max(0, effective_pt(state, d, occ)[0])) for d in def_sources]
+    att_power = sum(p for _, p in att_powers)
+    def_power = sum(p for _, p in def_powers)
+    att_dt = any(state.card(a.id).has("deathtouch") for a in att_sources)
+    def_dt = any(state.card(d.id).has("deathtouch") for d in def_sources)
+    att_ids = [i for i, p in att_powers if p > 0]
+    def_ids = [i for i, p in def_powers if p > 0]
+    packets: list[dict[str, Any]] = []
+
+    def packet(side: str, sources: list[str], members: list[Permanent], amount: int,
+               deathtouch: bool, forced: dict[str, int] | None = None) -> None:
+        if amount <= 0:
+            return
+        to = [m.id for m in members]
+        lethal = lethal_needs(state, members, occ, deathtouch=deathtouch)
+        division = forced
+        if division is None and len(to) == 1:
+            division = {to[0]: amount}
+        packets.append({"side": side, "source": sources[0], "sources": sources, "to": to,
+                        "amount": amount, "deathtouch": deathtouch, "lethal": lethal,
+                        "divider": members[0].controller, "division": division})
+
+    excess = 0
+    if att_ids:
+        if def_alive:
+            lethal = lethal_needs(state, def_alive, occ, deathtouch=att_dt)
+            if trample and att_power >= sum(lethal.values()):
+                # Lethal damage to every member is all the stack gets: nothing to divide.
+                excess = att_power - sum(lethal.values())
+                forced = {k: v for k, v in lethal.items() if v}
+                if forced:
+                    packet("attack", att_ids, def_alive, sum(forced.values()), att_dt, forced)
+            else:
+                packet("attack", att_ids, def_alive, att_power, att_dt)
+        else:
+            excess = att_power
+    if excess > 0:
+        target = state.board.pos_from_wire(combat["target"])
+        if target[0] == home_row(state, opponent):
+            packets.append({"side": "attack", "source": att_ids[0], "sources": att_ids,
+                            "to": "player", "player": opponent, "amount": excess,
+                            "deathtouch": att_dt, "lethal": {}, "divider": seat,
+                            "division": {}})
+        else:
+            direction = combat["direction"]
+            beyond = state.board.step(target, tuple(direction)) if direction else None
+            there = stack_at(state, beyond, occ) if beyond is not None else []
+            if there:
+                events.append({"type": "trample", "unit": att_ids[0], "at": wire(state, beyond),
+                               "amount": excess})
+                packet("attack", att_ids, there, excess, att_dt)
+            else:
+                events.append({"type": "trample", "unit": att_ids[0], "at": None,
+                               "amount": excess, "lost": True})
+    if def_ids and att_alive:
+        packet("defence", def_ids, att_alive, def_power, def_dt)
+    return packets
+
+
+def _deal_strike(state: GameState, combat: dict[str, Any], events: list[Event]) -> None:
+    """Deal every packet of the strike at once (all combat damage is simultaneous)."""
+    seat = combat["seat"]
+    dealt = {"attack": 0, "defence": 0}
+    lifelink = {"attack": False, "defence": False}
+    for packet in combat["packets"]:
+        side = packet["side"]
+        if any(state.card(i).has("lifelink") for i in packet["sources"] if i in state.cards):
+            lifelink[side] = True
+        if packet["to"] == "player":
+            damage_player(state, packet["player"], packet["amount"], packet["source"], events,
+                          packet["sources"])
+            dealt[side] += packet["amount"]
+        else:
+            dealt[side] += _deal(state, packet["division"], packet["source"], packet["sources"],
+                                 events, deathtouch=packet["deathtouch"])
+    if lifelink["attack"]:
+        gain_life(state, seat, dealt["attack"], events)
+    if lifelink["defence"]:
+        gain_life(state, state.opponent(seat), dealt["defence"], events)
+
+
+def assign_problem(decision: dict[str, Any], attacker: str, damage: dict[str, int]) -> str | None:
+    """Why *damage* is not a division the pending ``assign`` decision accepts (None: it is)."""
+    if attacker != decision["attacker"]:
+        return f"the division to make now is of {decision['attacker']}'s damage"
+    units = decision["units"]
+    for unit, amount in damage.items():
+        if unit not in units:
+            return f"{unit} is not in the stack the damage is dealt to"
+        if amount < 0:
+            return "damage can't be negative"
+    total = sum(damage.values())
+    if total != decision["amount"]:
+        return f"divide exactly {decision['amount']} damage ({total} given)"
+    return None
+
+
+def finish_assign(state: GameState, damage: dict[str, int] | None, events: list[Event]) -> None:
+    """Answer the pending ``assign`` decision (None: the default) and carry the combat on."""
+    decision = state.decision
+    assert decision is not None and decision["kind"] == "assign"
+    combat = copy.deepcopy(decision["_combat"])  # the previous state keeps its own copy
+    packet = combat["packets"][decision["_packet"]]
+    chosen = dict(decision["default"]) if damage is None else \
+        {k: v for k, v in damage.items() if v > 0}
+    packet["division"] = chosen
+    state.decision = None
+    events.append({"type": "assigned", "player": decision["player"],
+                   "attacker": decision["attacker"], "damage": dict(chosen),
+                   "default": damage is None})
+    continue_combat(state, combat, events)
 
 
 def _sources(state: GameState, members: list[Permanent], step: str, two_steps: bool) -> list[Permanent]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
@@ -12,6 +13,7 @@ from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     home_squares,
+    land_makes,
     move_options,
     stack_of,
 )
@@ -30,7 +32,9 @@ def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> li
         if cell.land is None or not cell.face_up or cell.tapped_by is not None:
             continue
         land = state.card(cell.land)
-        makes = tuple(c for c in POOL_ORDER if c in land.mana_colours) or ("C",)
+        makes = land_makes(land)
+        if not makes:
+            continue  # no mana ability (Maze of Ith): no mana source
         here = [state.perms[i] for i in occ.get(pos, ())]
         if any(m.controller == seat for m in here):
             free.append((pos, None, makes))
@@ -197,6 +201,9 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
             out.append(A.Keep(bottom=tuple(player.hand[: player.mulligans])))
             if player.mulligans < 7:
                 out.append(A.Mulligan())
+        elif d["kind"] == "assign":
+            out.extend(assign_actions(d))
+            out.append(A.Pass())
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:
@@ -241,13 +248,44 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
     return out
 
 
+ASSIGN_LISTED = 64
+"""Divisions listed for an ``assign`` decision before falling back to a few (any is legal)."""
+
+
+def assign_actions(d: dict[str, Any]) -> list[A.Action]:
+    """``assign`` answers: the default first, then every division (or, when there are more
+    than :data:`ASSIGN_LISTED`, all the damage on each member in turn)."""
+    units: list[str] = list(d["units"])
+    amount = int(d["amount"])
+    default = tuple(sorted(d["default"].items()))
+    out = [default]
+
+    def count(n: int, k: int) -> int:
+        return math.comb(n + k - 1, k - 1) if k > 0 else 0
+
+    if count(amount, len(units)) <= ASSIGN_LISTED:
+        def splits(n: int, k: int) -> list[list[int]]:
+            if k == 1:
+                return [[n]]
+            return [[first] + rest for first in range(n, -1, -1) for rest in splits(n - first, k - 1)]
+
+        divisions = [tuple(sorted((u, v) for u, v in zip(units, parts) if v))
+                     for parts in splits(amount, len(units))]
+    else:
+        divisions = [((u, amount),) for u in units]
+    for division in divisions:
+        if division not in out:
+            out.append(division)
+    return [A.Assign(attacker=str(d["attacker"]), damage=division) for division in out]
+
+
 def _sort_key(pos: Pos) -> Any:
     return pos if isinstance(pos, tuple) else (999, str(pos))
 
 
 def _attacks(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> list[A.Action]:
     out: list[A.Action] = []
-    if state.phase != "main":
+    if state.phase != "main" or state.attacks_closed:
         return out
     seen: set[str] = set()
     for perm in state.board_creatures():
