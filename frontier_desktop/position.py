@@ -325,7 +325,7 @@ class _Loader:
         if not isinstance(responses, bool):
             raise self.fail(f"{where}.responses", "must be true or false")
         player.responses = responses
-        assign = pdata.get("assign", False)
+        assign = pdata.get("assign", True)
         if not isinstance(assign, bool):
             raise self.fail(f"{where}.assign", "must be true or false")
         player.assign = assign

@@ -147,9 +147,10 @@ class PlayerState:
         self.drew_from_empty = False
         self.skip_draw = False
         """Skip the next draw step (the starting player's first turn)."""
-        self.assign = False
+        self.assign = True
         """Whether this player divides combat damage dealt to their banding stacks themselves
-        (an ``assign`` decision); otherwise lethal damage goes to each member in order."""
+        (an ``assign`` decision, the digest's default); when switched off (``set_assign``),
+        lethal damage goes to each member in order without asking."""
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -187,7 +188,7 @@ class PlayerState:
             if slot in ("name", "life", "pool"):
                 continue
             if slot == "assign" and slot not in data:
-                continue  # states saved before the assign decision existed
+                continue  # states saved before the assign decision existed: the default
             value = data[slot]
             setattr(p, slot, list(value) if slot in cls.ZONES else value)
         p.pool = {k: int(data["pool"].get(k, 0)) for k in POOL_ORDER}

@@ -334,11 +334,17 @@ def test_stack_attacks_as_one_with_combined_power_and_toughness():
     stack = facts(state, "bear")["stack"]
     assert (stack["power"], stack["toughness"]) == (4, 4)
     state, events = run(state, attack("h1", (3, 2)))
+    # The wall's 3 damage to the attacking stack is its controller's to divide: the combat
+    # waits (nothing is dealt yet) until Ann divides it or passes for the default.
+    assert state.decision is not None and state.decision["kind"] == "assign"
+    assert state.decision["player"] == 0 and state.perms["w"].damage == 0
+    state, more = run(state, {"type": "pass", "seat": 0})
+    events += more
     assert state.perms["w"].damage == 4  # the stack's combined power
     assert all(state.perms[u].tapped and state.perms[u].attacked
                for u in ("h2", "bear") if u in state.perms)
-    # The stack's controller divides the wall's 3 damage; when they give no division (they
-    # did not ask to divide), lethal damage goes to each member in order (digest ruling).
+    # Ann gave no division (she passed): lethal damage goes to each member in order (digest
+    # ruling).
     dead = [e["unit"] for e in of_type(events, "died")]
     assert dead == ["h1", "h2"] and state.perms["bear"].damage == 1
 
@@ -364,9 +370,13 @@ def test_stack_is_attacked_as_one():
                             unit("bear", "Grizzly Bears", 1, (3, 2))])
     state, events = run(state, attack("g", (3, 2)))
     # 3 damage against a 3/3 stack: the defender divides it; 3 back kills the giant.
+    assert state.decision is not None and state.decision["player"] == 1
+    state, more = run(state, {"type": "assign", "attacker": "g", "damage": {"bear": 3},
+                              "seat": 1})
+    events += more
     assert "g" not in state.perms
     hurt = {e["target"] for e in of_type(events, "damage") if e["source"] == "g"}
-    assert hurt <= {"hero", "bear"}
+    assert hurt == {"bear"} and "hero" in state.perms
 
 
 def test_a_member_may_move_out_of_a_stack_alone():

@@ -363,3 +363,23 @@ def test_both_divisions_of_one_strike_attacker_first_then_dealt_together():
                                 "seat": 1})
     assert sorted(e["unit"] for e in of_type(events, "died")) == ["ab", "bb"]
     assert "ah" in state.perms and "bh" in state.perms and state.decision is None
+
+
+def test_the_division_is_asked_by_default_as_the_digest_rules():
+    """Repro 03 as written (no ``assign`` field): Ben is asked, and 2 on the Bears keeps the Hero."""
+    state = position(GRID, [unit("attacker", BEARS, 0, (2, 1)), unit("hero", HERO, 1, (3, 1)),
+                            unit("bears", BEARS, 1, (3, 1)), unit("far", BEARS, 0, (0, 4))])
+    state, _ = run(state, attack("attacker", (3, 1)))
+    assert state.decision is not None and state.decision["kind"] == "assign"
+    assert state.decision["player"] == 1
+    state, _ = run(state, {"type": "assign", "attacker": "attacker", "damage": {"bears": 2},
+                           "seat": 1})
+    assert "hero" in state.perms and "bears" not in state.perms
+
+
+def test_set_assign_off_stops_the_question():
+    state = position(GRID, [unit("attacker", BEARS, 0, (2, 1)), unit("hero", HERO, 1, (3, 1)),
+                            unit("bears", BEARS, 1, (3, 1)), unit("far", BEARS, 0, (0, 4))])
+    state, _ = run(state, {"type": "set_assign", "on": False, "seat": 1})
+    state, _ = run(state, attack("attacker", (3, 1)))
+    assert state.decision is None and "hero" not in state.perms

@@ -90,7 +90,8 @@ def test_undo_takes_back_one_decision_at_a_time():
 
 
 def test_undo_is_unavailable_once_the_game_is_over():
-    state = position(ROWS, [unit("a", "Grizzly Bears", 0, (2, 0))], players=[
+    state = position(ROWS, [unit("a", "Grizzly Bears", 0, (2, 0)),
+                            unit("b", "Grizzly Bears", 1, (0, 2))], players=[
         {"name": "Ann", "library": ["Lich"]}, {"name": "Ben", "life": 2, "library": ["Lich"]}])
     session = LocalSession(state)
     assert session.submit(0, {"type": "attack", "unit": "a", "target": "player"}).ok
