@@ -114,11 +114,23 @@ class Suggester:
         return tuple(dict.fromkeys(self._display[k] for k in close))
 
 
+def other_spellings(name: str) -> tuple[str, ...]:
+    """Other ways to write *name* worth a look-up when it is unknown: ``Fire & Ice`` (as
+    Cockatrice's lists write split cards) is the split card ``Fire // Ice``. Names with a real
+    ``&`` (``Minsc & Boo, Timeless Heroes``) are found as written first."""
+    if " & " in name and "//" not in name:
+        return (name.replace(" & ", " // "),)
+    return ()
+
+
 def lookup(cards: CardLookup, entry: DeckEntry) -> Mapping[str, Any] | None:
-    """Find *entry*'s card: by name (whole, then front face), then by MTGO id."""
+    """Find *entry*'s card: by name (whole, then front face, then ``A & B`` as the split
+    card ``A // B``), then by MTGO id."""
     obj = cards.get(entry.name) if entry.name else None
     if obj is None and " // " in entry.name:
         obj = cards.get(entry.front_name)
+    for other in other_spellings(entry.name):
+        obj = obj or cards.get(other)
     if obj is None and entry.mtgo_id:
         by_id = getattr(cards, "get_by_mtgo_id", None)
         if callable(by_id):

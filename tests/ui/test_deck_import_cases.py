@@ -1,0 +1,46 @@
+"""The deck builder's import reads Cockatrice's clipboard cases like every command does
+(the same cases as ``tests/decks/test_clipboard_cases.py``): pasted, every card lands in its
+section under Scryfall's name, an unknown one stays in the deck and is named."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.decks import Section
+from frontier_desktop.ui.builder.dialogs import ProblemsScene
+from frontier_desktop.ui.scenes.deck_builder import DeckBuilderScene
+from tests.decks.clipboard_cases import CARDS, CASES, UNKNOWN
+
+from .test_deck_builder import settle
+
+
+@pytest.fixture(autouse=True)
+def _offline_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv("FRONTIER_CACHE_DIR", str(tmp_path / "card-cache"))
+    monkeypatch.setenv("FRONTIER_OFFLINE", "1")
+    yield
+
+
+def test_pasted_lists_land_in_their_sections(app) -> None:  # type: ignore[no-untyped-def]
+    pool = BundledPool({c["name"]: c for c in CARDS})
+    for case in CASES:
+        builder = DeckBuilderScene(app, pool=pool, build_full_index=False)
+        app.scenes.push(builder)
+        settle(app, builder)
+        builder.import_text(case.text)
+        settle(app, builder)
+        main = dict(builder.draft.rows(Section.MAIN))
+        side = dict(builder.draft.rows(Section.SIDEBOARD))
+        assert (main, side) == (case.main, case.side), case.id
+        if UNKNOWN in case.names:
+            problems = app.scenes.top
+            assert isinstance(problems, ProblemsScene), case.id
+            assert any(UNKNOWN in line for line in problems.lines)
+            app.scenes.pop()
+        else:
+            assert app.scenes.top is builder, case.id
+        app.scenes.pop()
