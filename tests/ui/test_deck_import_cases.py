@@ -44,3 +44,22 @@ def test_pasted_lists_land_in_their_sections(app) -> None:  # type: ignore[no-un
         else:
             assert app.scenes.top is builder, case.id
         app.scenes.pop()
+
+
+def test_import_fetches_unknown_names_and_the_check_knows_them(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tests.cards.fakescryfall import FakeScryfall, make_card, make_db
+
+    with FakeScryfall([make_card("Fetched Bear", number=1)]) as fake:
+        db = make_db(tmp_path, fake)
+        builder = DeckBuilderScene(app, database=db, pool=BundledPool({}),
+                                   build_full_index=False)
+        app.scenes.push(builder)
+        settle(app, builder)
+        builder.import_text("4 Fetched Bear\n")
+        settle(app, builder)
+        assert app.scenes.top is builder  # no problem to show
+        assert builder.draft.copies("Fetched Bear") == 4
+        assert [r.path for r in fake.api_requests()] == ["/cards/collection"]
+        assert builder.index.row("Fetched Bear") is not None
+        assert builder.stats is not None and "Fetched Bear" not in builder.stats.unknown
+        db.close()
