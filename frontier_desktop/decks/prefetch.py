@@ -17,7 +17,7 @@ from frontier_desktop.cards.database import CardQuery
 from frontier_desktop.cards.errors import CardDataError
 from frontier_desktop.decks.formats import read_deck_file
 from frontier_desktop.decks.model import DeckError, ParseResult
-from frontier_desktop.decks.resolve import other_spellings
+from frontier_desktop.decks.resolve import PREFETCH_HINT, other_spellings
 
 
 def deck_queries(result: ParseResult) -> list[tuple[int, CardQuery]]:
@@ -90,6 +90,9 @@ def run_prefetch(args: argparse.Namespace, db: Any) -> int:
         print(f"frontier-desktop cards: {message}", file=sys.stderr)
     if res.missing:
         print("missing: " + ", ".join(res.missing), file=sys.stderr)
+        if db.is_offline:
+            print("frontier-desktop cards: "
+                  + PREFETCH_HINT.format(file=args.deckfile).capitalize(), file=sys.stderr)
         return 1
     return 1 if result.errors else 0
 

@@ -89,8 +89,11 @@ def test_offline_env_makes_no_request(env: Path, fake: FakeScryfall,
                                       monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("FRONTIER_OFFLINE", "1")
-    assert run("prefetch", str(_deck(env))) == 1
-    assert "not available offline" in capsys.readouterr().err
+    deck = _deck(env)
+    assert run("prefetch", str(deck)) == 1
+    err = capsys.readouterr().err
+    assert "not available offline" in err
+    assert f"Run `frontier-desktop cards prefetch {deck}` when online to fetch them" in err
     assert fake.requests == []
 
 
