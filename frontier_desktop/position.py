@@ -76,7 +76,7 @@ def default_lookup() -> CardLookup:
     return lookup
 
 
-class FetchingLookup:
+class OnlineLookup:
     """The ``position`` command's look-up: :func:`default_lookup`, and for the names it does
     not know, Scryfall (one ``/cards/collection`` request per 75 names, stored in the card
     cache) unless offline (``FRONTIER_OFFLINE=1``) or Scryfall can't be reached."""
@@ -92,6 +92,7 @@ class FetchingLookup:
     def fetch(self, names: list[str]) -> tuple[list[str], str]:
         """Fetch *names*; return those still unknown and, when offline, why (else "")."""
         from frontier_desktop.cards.database import CardDatabase, CardSettings
+        from frontier_desktop.decks.online import NOT_FOUND, in_words
 
         settings = CardSettings.from_env()
         if settings.offline:
@@ -99,8 +100,10 @@ class FetchingLookup:
         database = CardDatabase(settings)
         try:
             resolution = database.resolve_many(names)
-            offline = database.is_offline
-            reason = next(iter(database.notices), "Scryfall could not be reached")
+            failed = [m for m in resolution.messages if not m.startswith(NOT_FOUND)]
+            offline = database.is_offline or bool(failed)
+            reason = in_words(next(iter(failed + database.notices),
+                                   "Scryfall could not be reached"))
             self.requests += database.client.requests_made
         finally:
             database.close()
@@ -111,26 +114,25 @@ class FetchingLookup:
                 continue
             self.fetched[normalise_name(str(item))] = card
             self.fetched[normalise_name(card.name)] = card
-        return list(resolution.missing), reason.removesuffix("; working offline") if offline \
-            else ""
+        return list(resolution.missing), reason if offline else ""
 
 
 def load_position(data: object, lookup: CardLookup | None = None) -> GameState:
     """Build a game state from a parsed position document.
 
-    With a :class:`FetchingLookup`, the card names it does not know are fetched all at once
+    With a :class:`OnlineLookup`, the card names it does not know are fetched all at once
     first; those still unknown are named together in one error, with how to fetch them.
 
     Raises:
         InvalidPositionError: the document breaks the format; the message names the field.
     """
     lookup = lookup or default_lookup()
-    if isinstance(lookup, FetchingLookup):
+    if isinstance(lookup, OnlineLookup):
         _fetch_unknown_names(data, lookup)
     return _Loader(lookup).load(data)
 
 
-def _fetch_unknown_names(data: object, lookup: FetchingLookup) -> None:
+def _fetch_unknown_names(data: object, lookup: OnlineLookup) -> None:
     collector = _NameCollector(lookup)
     try:
         collector.load(data)
@@ -556,7 +558,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     try:
-        state = read_position(args.file, FetchingLookup())
+        state = read_position(args.file, OnlineLookup())
         if args.view is not None and not 0 <= args.view < len(state.players):
             raise InvalidPositionError(f"--view {args.view}: there are {len(state.players)} players")
         if args.view is not None and args.reveal:

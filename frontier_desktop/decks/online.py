@@ -11,6 +11,7 @@ are unknown and how to fetch them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -74,10 +75,21 @@ class OnlineCards:
             self._objects.append(hit.card.raw)
             found.append(str(item))
         self._fetched = CardList(self._objects)
-        if db.is_offline:
-            why = next((m for m in db.notices[notices:]), "") or "Scryfall could not be reached"
-            return found, [], True, why.removesuffix("; working offline")
+        failed = [m for m in resolution.messages if not m.startswith(NOT_FOUND)]
+        if db.is_offline or failed:  # the rest were not asked for, not "not found"
+            why = next(iter(failed + db.notices[notices:]), "Scryfall could not be reached")
+            return found, [], True, in_words(why)
         return found, list(resolution.missing), False, ""
+
+
+NOT_FOUND = "Scryfall has no card named"
+"""How :meth:`CardDatabase.resolve_many` starts the message listing names Scryfall lacks."""
+
+
+def in_words(reason: str) -> str:
+    """A network failure as a player reads it: no API path, no "working offline" tail."""
+    reason = reason.removesuffix("; working offline")
+    return re.sub(r"\s*\((/[^)]*)\)", "", reason)
 
 
 def fetching(local: CardLookup, database: CardDatabase | None) -> CardLookup:

@@ -135,3 +135,14 @@ def test_resolve_asks_a_fetching_source_once_for_all_unknown_names() -> None:
     assert result.problems == ()
     assert source.asked == [["Hill Giant", "Fire & Ice"]]
     assert result.deck.counts_by_name() == {"Hill Giant": 4, "Forest": 3, "Fire // Ice": 1}
+
+
+def test_rate_limited_is_not_fetched_rather_than_not_a_card(
+    env: Path, fake: FakeScryfall, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake.inject("/cards/collection", "status", status=429, retry_after="60")
+    report = check(write(env, "1 Fetched Creature 001\n10 Forest\n"), capsys)
+    [unknown, hint] = report["read_problems"]
+    assert "Scryfall has no card" not in unknown["text"]
+    assert hint["code"] == "cards-not-fetched" and "Fetched Creature 001" in hint["text"]
+    assert "(/cards" not in hint["text"]
