@@ -26,9 +26,11 @@ class OnlineCards:
     Not thread-safe; use one per reading (the builder's import runs one in its worker).
     """
 
-    def __init__(self, local: CardLookup, database: CardDatabase) -> None:
+    def __init__(self, local: CardLookup, database: CardDatabase, *, how: str = "") -> None:
         self.local = local
         self.database = database
+        self.how = how
+        """How the player fetches unknown names later (default: ``cards prefetch FILE``)."""
         self._objects: list[Mapping[str, Any]] = []
         self._fetched = CardList(())
         self.requests = 0
@@ -52,7 +54,7 @@ class OnlineCards:
         one more for those Scryfall knows by another spelling (``Fire & Ice``)."""
         db = self.database
         if db.is_offline:
-            return FetchReport(offline=True, reason="offline")
+            return FetchReport(offline=True, reason="offline", how=self.how)
         found, missing, offline, reason = self._ask(names)
         retry = {other: name for name in missing for other in other_spellings(name)}
         if retry and not offline:
@@ -61,7 +63,7 @@ class OnlineCards:
             found += recovered
             missing = [n for n in missing if n not in recovered]
         if offline:
-            return FetchReport(tuple(found), (), True, reason)
+            return FetchReport(tuple(found), (), True, reason, self.how)
         return FetchReport(tuple(found), tuple(missing))
 
     def _ask(self, names: Sequence[str]) -> tuple[list[str], list[str], bool, str]:
@@ -92,6 +94,12 @@ def in_words(reason: str) -> str:
     return re.sub(r"\s*\((/[^)]*)\)", "", reason)
 
 
-def fetching(local: CardLookup, database: CardDatabase | None) -> CardLookup:
-    """*local*, fetching what it lacks through *database* when there is one."""
-    return local if database is None else OnlineCards(local, database)
+IMPORT_AGAIN = "import the list again when online to fetch them"
+"""What the deck builder tells a player whose import had names it could not fetch."""
+
+
+def fetching(local: CardLookup, database: CardDatabase | None, *,
+             how: str = IMPORT_AGAIN) -> CardLookup:
+    """*local*, fetching what it lacks through *database* when there is one (the deck
+    builder's import: offline, the player is told to import again when online)."""
+    return local if database is None else OnlineCards(local, database, how=how)

@@ -48,7 +48,10 @@ class FetchReport:
     offline: bool = False
     """No request could be made (offline, or Scryfall could not be reached)."""
     reason: str = ""
-    """Why not, in words (``"offline"``, ``"could not connect to api.scryfall.com"``)."""
+    """Why not, in words (``"offline"``, ``"Scryfall could not connect"``)."""
+    how: str = ""
+    """How the player fetches them later, when it is not ``cards prefetch`` on the file
+    (the deck builder: ``"import the list again when online to fetch them"``)."""
 
 
 @runtime_checkable
@@ -218,7 +221,7 @@ def resolve_deck(
     if fetch is not None and fetch.offline:
         names = list(dict.fromkeys(p.card for p in problems if p.card))
         if names:
-            problems.append(unknown_offline_problem(names, fetch.reason, filename))
+            problems.append(unknown_offline_problem(names, fetch.reason, filename, fetch.how))
     return deck.replace(entries=tuple(entries)), tuple(problems)
 
 
@@ -243,13 +246,14 @@ def fetch_unknown(deck: Deck, cards: CardLookup) -> FetchReport | None:
     return report if isinstance(report, FetchReport) else None
 
 
-def unknown_offline_problem(names: Sequence[str], reason: str,
-                            filename: str | None) -> DeckProblem:
-    """The warning that names the cards no one here knows and says how to fetch them."""
+def unknown_offline_problem(names: Sequence[str], reason: str, filename: str | None,
+                            how: str = "") -> DeckProblem:
+    """The warning that names the cards no one here knows and says how to fetch them
+    (*how*, else ``cards prefetch`` on *filename*)."""
     shown = ", ".join(names)
     many = len(names) != 1
-    hint = (PREFETCH_HINT.format(file=_quote_path(filename)) if filename
-            else "read the list again when online to fetch them")
+    hint = how or (PREFETCH_HINT.format(file=_quote_path(filename)) if filename
+                   else "read the list again when online to fetch them")
     return DeckProblem(
         f"{len(names)} card{'s are' if many else ' is'} in neither the bundled pool nor the "
         f"card cache, and no card data could be fetched ({reason or 'offline'}): {shown}; "

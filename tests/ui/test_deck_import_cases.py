@@ -63,3 +63,20 @@ def test_import_fetches_unknown_names_and_the_check_knows_them(app, tmp_path: Pa
         assert builder.index.row("Fetched Bear") is not None
         assert builder.stats is not None and "Fetched Bear" not in builder.stats.unknown
         db.close()
+
+
+def test_offline_import_names_the_unknown_cards_and_says_import_again(app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from tests.cards.fakescryfall import make_db
+
+    db = make_db(tmp_path, None, offline=True)
+    builder = DeckBuilderScene(app, database=db, pool=BundledPool({}), build_full_index=False)
+    app.scenes.push(builder)
+    settle(app, builder)
+    builder.import_text("4 Fetched Bear\n2 Other Bear\n")
+    settle(app, builder)
+    problems = app.scenes.top
+    assert isinstance(problems, ProblemsScene)
+    [hint] = [line for line in problems.lines if "Fetched Bear, Other Bear" in line]
+    assert "import the list again when online to fetch them" in hint
+    assert builder.draft.copies("Fetched Bear") == 4  # kept, marked
+    db.close()
