@@ -24,6 +24,13 @@ SUBCOMMAND_MODULES = (
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 
+ACTION_MODULES: dict[str, tuple[str, ...]] = {
+    "frontier_desktop.cards.cli": ("frontier_desktop.decks.prefetch",),
+}
+"""Actions attached to another module's subcommand: ``cards prefetch`` reads deck lists, and
+the card layer may not import the deck layer. Each module's ``register_action(actions,
+guard)`` gets what that subcommand's ``register`` returned and its ``guard``."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -34,7 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"frontier-desktop {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+        module = importlib.import_module(name)
+        actions = module.register(subparsers)
+        for extra in ACTION_MODULES.get(name, ()):
+            importlib.import_module(extra).register_action(actions, module.guard)
     return parser
 
 

@@ -30,6 +30,7 @@ from frontier_desktop.rules import (
     apply,
 )
 from frontier_desktop.rules.board import GridBoard
+from frontier_desktop.rules.card import normalise_name
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import UNKNOWN_CARD, UNKNOWN_LAND, Cell, Permanent, PlayerState
 from frontier_desktop.rules.variants import find_variant
@@ -93,6 +94,47 @@ def default_lookup() -> CardLookup:
     return lookup
 
 
+class OnlineLookup:
+    """The ``position`` command's look-up: :func:`default_lookup`, and for the names it does
+    not know, Scryfall (one ``/cards/collection`` request per 75 names, stored in the card
+    cache) unless offline (``FRONTIER_OFFLINE=1``) or Scryfall can't be reached."""
+
+    def __init__(self) -> None:
+        self.local = default_lookup()
+        self.fetched: dict[str, Card] = {}
+        self.requests = 0
+
+    def __call__(self, name: str) -> Card | None:
+        return self.local(name) or self.fetched.get(normalise_name(name))
+
+    def fetch(self, names: list[str]) -> tuple[list[str], str]:
+        """Fetch *names*; return those still unknown and, when offline, why (else "")."""
+        from frontier_desktop.cards.database import CardDatabase, CardSettings
+        from frontier_desktop.decks.online import NOT_FOUND, in_words
+
+        settings = CardSettings.from_env()
+        if settings.offline:
+            return names, "offline"
+        database = CardDatabase(settings)
+        try:
+            resolution = database.resolve_many(names)
+            failed = [m for m in resolution.messages if not m.startswith(NOT_FOUND)]
+            offline = database.is_offline or bool(failed)
+            reason = in_words(next(iter(failed + database.notices),
+                                   "Scryfall could not be reached"))
+            self.requests += database.client.requests_made
+        finally:
+            database.close()
+        for item, hit in resolution.found.items():
+            try:
+                card = hit.rules_card
+            except RulesError:
+                continue
+            self.fetched[normalise_name(str(item))] = card
+            self.fetched[normalise_name(card.name)] = card
+        return list(resolution.missing), reason if offline else ""
+
+
 def load_position(data: object, lookup: CardLookup | None = None, *,
                   events: list[dict[str, Any]] | None = None) -> GameState:
     """Build a game state from a parsed position document.
@@ -101,15 +143,57 @@ def load_position(data: object, lookup: CardLookup | None = None, *,
     player with no creature gets the free-token decision), so the state is one the rules
     could have reached; their events are appended to *events* when it is given.
 
+    With a :class:`OnlineLookup`, the card names it does not know are fetched all at once
+    first; those still unknown are named together in one error, with how to fetch them.
+
     Raises:
         InvalidPositionError: the document breaks the format; the message names the field.
     """
-    state = _Loader(lookup or default_lookup()).load(data)
+    lookup = lookup or default_lookup()
+    if isinstance(lookup, OnlineLookup):
+        _fetch_unknown_names(data, lookup)
+    state = _Loader(lookup).load(data)
     checks: list[dict[str, Any]] = []
     find_variant(state.variant).after_action(state, checks)
     if events is not None:
         events.extend(checks)
     return state
+
+
+def _fetch_unknown_names(data: object, lookup: OnlineLookup) -> None:
+    collector = _NameCollector(lookup)
+    try:
+        collector.load(data)
+    except RulesError:
+        pass  # the real load names the problem; the names seen so far are still fetched
+    if not collector.unknown:
+        return
+    missing, offline = lookup.fetch(list(collector.unknown))
+    if not missing:
+        return
+    where = collector.unknown[missing[0]]
+    shown = ", ".join(repr(n) for n in missing)
+    many = len(missing) != 1
+    if offline:
+        quoted = " ".join(f'"{n}"' for n in missing)
+        why = (f"in neither the bundled pool nor the card cache, and no card data could be "
+               f"fetched ({offline}); run `frontier-desktop cards get {quoted}` when online "
+               f"to fetch {'them' if many else 'it'}, or give card objects instead")
+    else:
+        why = "Scryfall has no card by " + ("those names" if many else "that name")
+        hint = _did_you_mean(missing[0])
+        why += f"; did you mean {hint}?" if hint else "; give card objects instead"
+    raise InvalidPositionError(f"{where}: unknown card{'s' if many else ''} {shown} ({why})")
+
+
+def _did_you_mean(name: str) -> str:
+    from frontier_desktop.cards.pool import BundledPool
+    from frontier_desktop.decks.resolve import Suggester
+
+    try:
+        return " or ".join(Suggester.from_lookup(BundledPool.load()).suggest(name))
+    except (OSError, ValueError):
+        return ""
 
 
 def read_position(path: Path, lookup: CardLookup | None = None, *,
@@ -480,6 +564,25 @@ class _Loader:
 
 
 # ---------------------------------------------------------------------- command line
+class _NameCollector(_Loader):
+    """A dry run of the loader that notes every card name its look-up does not know (and
+    where it first appears) instead of stopping at the first."""
+
+    def __init__(self, lookup: CardLookup) -> None:
+        super().__init__(lookup)
+        self.unknown: dict[str, str] = {}
+        """Each unknown name as first written → where it first appears."""
+        self._seen: set[str] = set()
+
+    def card(self, value: object, where: str, state: GameState) -> Card:
+        if isinstance(value, str) and value.strip() and self.lookup(value) is None:
+            if normalise_name(value) not in self._seen:
+                self._seen.add(normalise_name(value))
+                self.unknown.setdefault(value, where)
+            return Card(name=value, type_line="Land Creature", power="1", toughness="1")
+        return super().card(value, where, state)
+
+
 def read_actions(path: Path) -> list[tuple[int, dict[str, Any]]]:
     """``(line number, action object)`` for each non-blank line of a JSON Lines file.
 
@@ -543,7 +646,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 def run(args: argparse.Namespace) -> int:
     try:
         events: list[dict[str, Any]] = []
-        state = read_position(args.file, events=events)
+        state = read_position(args.file, OnlineLookup(), events=events)
         if args.view is not None and not 0 <= args.view < len(state.players):
             raise InvalidPositionError(f"--view {args.view}: there are {len(state.players)} players")
         if args.view is not None and args.reveal:

@@ -31,3 +31,12 @@ def shared_dir() -> Path:
     if path is None:
         pytest.skip("../shared (rules digests, spec, Scryfall fixtures) is not beside the repo")
     return path
+
+
+@pytest.fixture(autouse=True)
+def _no_real_scryfall(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test asks the real Scryfall: offline unless a test says otherwise (the tests that
+    talk to the fake server on 127.0.0.1 remove ``FRONTIER_OFFLINE`` themselves), and the
+    default address is a closed local port."""
+    monkeypatch.setenv("FRONTIER_OFFLINE", "1")
+    monkeypatch.setenv("FRONTIER_SCRYFALL_API", "http://127.0.0.1:9")

@@ -3,6 +3,8 @@
 Global flags of the ``cards`` subcommand: ``--cache-dir DIR`` (else ``FRONTIER_CACHE_DIR``,
 else the platform cache folder) and ``--offline`` (else ``FRONTIER_OFFLINE``). The API base is
 ``FRONTIER_SCRYFALL_API``. Errors print one line on stderr and exit non-zero, never a traceback.
+``prefetch`` reads deck lists, so it lives in :mod:`frontier_desktop.decks.prefetch` and the
+program's command line attaches it here; run ``python -m frontier_desktop cards ...``.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,50 +20,14 @@ from frontier_desktop.cards.bulk import iter_bulk_cards, pick_bulk_file
 from frontier_desktop.cards.errors import AmbiguousCardError, CardDataError, ImportInterrupted
 from frontier_desktop.cards.progress import ProgressBar
 
-_DECK_LINE = re.compile(
-    r"^(?:(?P<count>\d+)\s*x?\s+)?(?P<name>.+?)"
-    r"(?:\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<number>[A-Za-z0-9★-]+))?)?\s*$"
-)
-_SECTION_WORDS = {"deck", "sideboard", "commander", "companion", "maybeboard", "main", "mainboard"}
-
-
-def parse_plain_deck(text: str) -> list[tuple[int, Any]]:
-    """Parse plain deck lines (``4 Lightning Bolt``, ``1x Forest``, ``1 Bolt (M10) 146``).
-
-    Blank lines, ``#``/``//`` comments and section headers (``Sideboard``) are skipped.
+def register(subparsers: Any) -> Any:
+    """Add the ``cards`` subcommand to the program's parser.
 
     Returns:
-        ``(count, CardQuery)`` pairs in file order.
-
-    Raises:
-        CardDataError: a line cannot be read (the message names it).
+        Its actions (an argparse subparsers object), so that the program can attach actions
+        that live in other layers: ``cards prefetch`` reads deck lists, which this layer may
+        not import (it lives in :mod:`frontier_desktop.decks.prefetch`).
     """
-    from frontier_desktop.cards.database import CardQuery
-
-    out: list[tuple[int, Any]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith(("#", "//")):
-            continue
-        if line.rstrip(":").lower() in _SECTION_WORDS:
-            continue
-        match = _DECK_LINE.match(line)
-        if match is None or not match.group("name").strip():
-            raise CardDataError(f"deck line {number} is not 'COUNT NAME': {raw!r}")
-        count = int(match.group("count") or 1)
-        if count <= 0:
-            raise CardDataError(f"deck line {number}: the count must be positive")
-        query = CardQuery(
-            match.group("name").strip(),
-            match.group("set").lower() if match.group("set") and match.group("number") else None,
-            match.group("number") if match.group("set") else None,
-        )
-        out.append((count, query))
-    return out
-
-
-def register(subparsers: Any) -> None:
-    """Add the ``cards`` subcommand to the program's parser."""
     parser = subparsers.add_parser(
         "cards",
         help="card data: look up, search, prefetch a deck, import Scryfall bulk data",
@@ -75,27 +41,21 @@ def register(subparsers: Any) -> None:
 
     get = sub.add_parser("get", help="print cards: oracle text, type, P/T, and the data source")
     get.add_argument("names", nargs="+", metavar="NAME")
-    get.set_defaults(func=_guard(_cmd_get))
+    get.set_defaults(func=guard(_cmd_get))
 
     search = sub.add_parser("search", help="search the local cache (or Scryfall with --online)")
     search.add_argument("query", nargs="+", metavar="QUERY",
                         help="name words, t:TYPE, c:COLOURS, o:TEXT (Scryfall syntax with --online)")
     search.add_argument("--online", action="store_true", help="use Scryfall's search")
     search.add_argument("--limit", type=int, default=100)
-    search.set_defaults(func=_guard(_cmd_search))
-
-    prefetch = sub.add_parser("prefetch", help="fetch data and images for every card of a deck")
-    prefetch.add_argument("deckfile", type=Path, metavar="DECKFILE")
-    prefetch.add_argument("--sizes", default="normal",
-                          help="comma-separated image sizes (default: normal)")
-    prefetch.set_defaults(func=_guard(_cmd_prefetch))
+    search.set_defaults(func=guard(_cmd_search))
 
     info = sub.add_parser("cache-info", help="where the cache is and what it holds")
-    info.set_defaults(func=_guard(_cmd_cache_info))
+    info.set_defaults(func=guard(_cmd_cache_info))
 
     clear = sub.add_parser("cache-clear", help="delete the cached card data and images")
     clear.add_argument("--images-only", action="store_true", help="keep the card data")
-    clear.set_defaults(func=_guard(_cmd_cache_clear))
+    clear.set_defaults(func=guard(_cmd_cache_clear))
 
     bulk = sub.add_parser("import-bulk", help="index a Scryfall bulk file for offline use")
     bulk.add_argument("file", nargs="?", type=Path, metavar="FILE",
@@ -104,11 +64,15 @@ def register(subparsers: Any) -> None:
                       help="download the current bulk file (read from /bulk-data) first")
     bulk.add_argument("--type", default="oracle_cards", dest="bulk_type",
                       help="bulk file type for --download (default: oracle_cards)")
-    bulk.set_defaults(func=_guard(_cmd_import_bulk))
+    bulk.set_defaults(func=guard(_cmd_import_bulk))
+    return sub
 
 
-def _guard(command: Callable[[argparse.Namespace, Any], int]) -> Callable[[argparse.Namespace], int]:
-    """Run *command* with a CardDatabase; turn every failure into one line on stderr."""
+def guard(command: Callable[[argparse.Namespace, Any], int]) -> Callable[[argparse.Namespace], int]:
+    """Run *command* with a CardDatabase; turn every failure into one line on stderr.
+
+    The wrapper every ``cards`` action runs in, those attached from other layers too.
+    """
 
     def run(args: argparse.Namespace) -> int:
         from frontier_desktop.cards.database import CardDatabase, CardSettings
@@ -183,37 +147,6 @@ def _cmd_search(args: argparse.Namespace, db: Any) -> int:
     return 0
 
 
-def _cmd_prefetch(args: argparse.Namespace, db: Any) -> int:
-    entries = parse_plain_deck(args.deckfile.read_text(encoding="utf-8"))
-    if not entries:
-        raise CardDataError(f"{args.deckfile} lists no cards")
-    sizes = [s.strip() for s in args.sizes.split(",") if s.strip()] or ["normal"]
-    total_cards = sum(count for count, _ in entries)
-    bar = ProgressBar("images")
-
-    def progress(done: int, total: int, label: str) -> None:
-        bar.update(done, total)
-
-    report = db.prefetch([q for _, q in entries], sizes=sizes, progress=progress)
-    bar.close()
-    res = report.resolution
-    sources: dict[str, int] = {}
-    for hit in res.found.values():
-        sources[hit.source] = sources.get(hit.source, 0) + 1
-    print(
-        f"{total_cards} cards ({len(res.found) + len(res.missing)} distinct): "
-        + ", ".join(f"{n} from {s}" for s, n in sorted(sources.items()))
-        + f"; images: {report.images_ready} ready, {report.images_downloaded} downloaded, "
-        f"{report.images_failed} unavailable; {report.requests} requests"
-    )
-    for message in res.messages:
-        print(f"frontier-desktop cards: {message}", file=sys.stderr)
-    if res.missing:
-        print("missing: " + ", ".join(res.missing), file=sys.stderr)
-        return 1
-    return 0
-
-
 def _cmd_cache_info(args: argparse.Namespace, db: Any) -> int:
     info = db.cache.info()
     print(f"cache folder: {info.path}")
@@ -272,15 +205,3 @@ def _cmd_import_bulk(args: argparse.Namespace, db: Any) -> int:
             downloaded.unlink(missing_ok=True)
     print(f"indexed {count} cards into {db.cache.db_path}")
     return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``cards`` directly (``python -m frontier_desktop.cards.cli get Forest``)."""
-    parser = argparse.ArgumentParser(prog="frontier-desktop")
-    register(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["cards", *(sys.argv[1:] if argv is None else argv)])
-    return int(args.func(args))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

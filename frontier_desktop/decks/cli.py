@@ -37,25 +37,34 @@ CardSource = Callable[[argparse.Namespace], CardLookup]
 
 
 def default_cards(args: argparse.Namespace) -> CardLookup:
-    """The bundled pool plus the user's card cache when there is one (never the network).
+    """The bundled pool plus the user's card cache when there is one, fetching the names
+    neither knows from Scryfall (one request per 75) unless offline (``--offline`` or
+    ``FRONTIER_OFFLINE=1``), when the check names them and says how to fetch them.
 
-    ``--pool FILE`` picks another JSON Lines pool and leaves the cache out.
+    ``--pool FILE`` picks another JSON Lines pool and leaves the cache and network out.
     """
     from frontier_desktop.cards.pool import BundledPool
 
     if getattr(args, "pool", None):
         return BundledPool.load(Path(args.pool))
     pool = BundledPool.load()
-    from frontier_desktop.cards.cache import CardCache, default_cache_dir
+    from frontier_desktop.cards.cache import CardCache
+    from frontier_desktop.cards.database import CardDatabase, CardSettings
     from frontier_desktop.cards.search import CardIndex
+    from frontier_desktop.decks.online import OnlineCards
 
-    root = default_cache_dir()
-    if not (root / "cards.sqlite").exists():
-        return pool
+    settings = CardSettings.from_env(offline=True if getattr(args, "offline", False) else None)
+    local: CardLookup = pool
+    if (settings.cache_dir / "cards.sqlite").exists():
+        try:
+            local = CardIndex.build(cache=CardCache(settings.cache_dir), pool=pool)
+        except Exception:  # a broken cache must not stop a deck check: the pool still answers
+            local = pool
     try:
-        return CardIndex.build(cache=CardCache(root), pool=pool)
-    except Exception:  # a broken cache must not stop a deck check: the pool still answers
-        return pool
+        database = CardDatabase(settings, pool=pool)
+    except Exception:  # no cache folder to be had: check against what is here, offline
+        return local
+    return OnlineCards(local, database)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
@@ -91,7 +100,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="from_format", choices=sorted(FORMATS),
                         help="input format (default: detected from content and extension)")
-    parser.add_argument("--pool", help="card pool file (JSON Lines of Scryfall objects)")
+    parser.add_argument("--pool", help="card pool file (JSON Lines of Scryfall objects); "
+                        "the card cache and Scryfall are left out")
+    parser.add_argument("--offline", action="store_true",
+                        help="ask Scryfall for nothing (also $FRONTIER_OFFLINE=1): unknown "
+                        "names are listed with how to fetch them")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -102,11 +115,24 @@ def _guard(args: argparse.Namespace, command: Callable[..., int], cards: CardSou
             source = cards(args)
         except (OSError, ValueError) as exc:
             raise DeckError(f"cannot load the card pool: {exc}") from None
-        return command(args, source, sys.stdout)
+        try:
+            return command(args, source, sys.stdout)
+        finally:
+            _close(source)
     except DeckError as exc:
         return _fail(args, str(exc))
     except ValueError as exc:  # an unknown variant
         return _fail(args, str(exc))
+
+
+def _close(source: CardLookup) -> None:
+    database = getattr(source, "database", None)
+    close = getattr(database, "close", None)
+    if callable(close):
+        try:
+            close()
+        except Exception:  # noqa: BLE001 - closing the cache must not change the verdict
+            pass
 
 
 def _fail(args: argparse.Namespace, message: str) -> int:

@@ -196,7 +196,9 @@ def parse_deck(
         fmt: a key of :data:`FORMATS`; detected from *text* (and *filename*) when None.
         filename: only used to help detection.
         cards: when given, every name is checked against it; unknown names are reported with
-            their line and the closest known names, and stay in the deck.
+            their line and the closest known names, and stay in the deck. A source that can
+            fetch (:class:`frontier_desktop.decks.resolve.FetchingLookup`) is asked for the
+            unknown names first, all at once.
 
     Returns:
         The deck and every problem, in line order. Lines that could not be read are errors;
@@ -212,7 +214,8 @@ def parse_deck(
     result = FORMATS[fmt].read(text)
     deck, problems = result.deck, list(result.problems)
     if cards is not None:
-        deck, unknown = resolve_deck(deck, cards)
+        deck, unknown = resolve_deck(deck, cards,
+                                     filename=str(filename) if filename is not None else None)
         problems.extend(unknown)
     if not deck.entries and not any(p.is_error for p in problems):
         problems.append(DeckProblem("no card lines found (expected lines like "

@@ -4,14 +4,17 @@ The card source is injected: anything with ``get(name) -> Scryfall mapping | Non
 :class:`CardLookup` protocol). :class:`frontier_desktop.cards.pool.BundledPool` fits as is;
 a richer layered database (pool → cache → Scryfall) fits too. If the source can also be
 iterated (yielding Scryfall objects), unknown names get suggestions from it; if it has
-``get_by_mtgo_id(int)``, ``.dek`` lines that carry only a ``CatID`` can be resolved.
+``get_by_mtgo_id(int)``, ``.dek`` lines that carry only a ``CatID`` can be resolved; if it
+has ``fetch_missing(names)`` (:class:`FetchingLookup`, e.g.
+:class:`frontier_desktop.decks.online.OnlineCards`), the names it does not know are fetched
+all at once before they are reported, and offline the report says how to fetch them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from frontier_desktop.decks.model import Deck, DeckEntry, DeckProblem, Severity
@@ -32,6 +35,39 @@ class CardLookup(Protocol):
     def get(self, name: str) -> Mapping[str, Any] | None:
         """The Scryfall object for *name*, or None when unknown."""
         ...
+
+
+@dataclasses.dataclass(frozen=True)
+class FetchReport:
+    """What :meth:`FetchingLookup.fetch_missing` did."""
+
+    fetched: tuple[str, ...] = ()
+    """Names asked for that the source knows now."""
+    not_found: tuple[str, ...] = ()
+    """Names Scryfall was asked for and does not know."""
+    offline: bool = False
+    """No request could be made (offline, or Scryfall could not be reached)."""
+    reason: str = ""
+    """Why not, in words (``"offline"``, ``"Scryfall could not connect"``)."""
+    how: str = ""
+    """How the player fetches them later, when it is not ``cards prefetch`` on the file
+    (the deck builder: ``"import the list again when online to fetch them"``)."""
+
+
+@runtime_checkable
+class FetchingLookup(Protocol):
+    """A :class:`CardLookup` that can fetch the names it does not know (from Scryfall)."""
+
+    def get(self, name: str) -> Mapping[str, Any] | None:
+        ...
+
+    def fetch_missing(self, names: Sequence[str]) -> FetchReport:
+        """Fetch *names* in as few requests as possible; :meth:`get` finds them afterwards."""
+        ...
+
+
+PREFETCH_HINT = "run `frontier-desktop cards prefetch {file}` when online to fetch them"
+"""How to fetch a deck's unknown names (``{file}``: the deck file)."""
 
 
 class CardList:
@@ -114,11 +150,23 @@ class Suggester:
         return tuple(dict.fromkeys(self._display[k] for k in close))
 
 
+def other_spellings(name: str) -> tuple[str, ...]:
+    """Other ways to write *name* worth a look-up when it is unknown: ``Fire & Ice`` (as
+    Cockatrice's lists write split cards) is the split card ``Fire // Ice``. Names with a real
+    ``&`` (``Minsc & Boo, Timeless Heroes``) are found as written first."""
+    if " & " in name and "//" not in name:
+        return (name.replace(" & ", " // "),)
+    return ()
+
+
 def lookup(cards: CardLookup, entry: DeckEntry) -> Mapping[str, Any] | None:
-    """Find *entry*'s card: by name (whole, then front face), then by MTGO id."""
+    """Find *entry*'s card: by name (whole, then front face, then ``A & B`` as the split
+    card ``A // B``), then by MTGO id."""
     obj = cards.get(entry.name) if entry.name else None
     if obj is None and " // " in entry.name:
         obj = cards.get(entry.front_name)
+    for other in other_spellings(entry.name):
+        obj = obj or cards.get(other)
     if obj is None and entry.mtgo_id:
         by_id = getattr(cards, "get_by_mtgo_id", None)
         if callable(by_id):
@@ -126,18 +174,24 @@ def lookup(cards: CardLookup, entry: DeckEntry) -> Mapping[str, Any] | None:
     return obj
 
 
-def resolve_deck(deck: Deck, cards: CardLookup) -> tuple[Deck, tuple[DeckProblem, ...]]:
+def resolve_deck(
+    deck: Deck, cards: CardLookup, *, filename: str | None = None
+) -> tuple[Deck, tuple[DeckProblem, ...]]:
     """Check every name of *deck* against *cards*.
 
     Known cards get Scryfall's name and layout; unknown ones stay in the deck as written and
-    are each reported (line number, closest names). Nothing is dropped.
+    are each reported (line number, closest names). Nothing is dropped. When *cards* can
+    fetch (:class:`FetchingLookup`), the unknown names are fetched first, all at once; when
+    that is impossible (offline), a warning names them and says how to fetch them
+    (``cards prefetch`` *filename*).
 
     Returns:
-        The deck with canonical names, and one error per unknown entry.
+        The deck with canonical names, and one error per unknown entry (plus that warning).
     """
     suggester: Suggester | None = None
     entries: list[DeckEntry] = []
     problems: list[DeckProblem] = []
+    fetch = fetch_unknown(deck, cards)
     for entry in deck.entries:
         obj = lookup(cards, entry)
         if obj is not None:
@@ -152,8 +206,11 @@ def resolve_deck(deck: Deck, cards: CardLookup) -> tuple[Deck, tuple[DeckProblem
             suggester = Suggester.from_lookup(cards)
         if entry.name:
             shown = entry.name
+            why = ""
+            if fetch is not None and shown in fetch.not_found:
+                why = " (Scryfall has no card by that name either)"
             problems.append(DeckProblem(
-                f"'{shown}' is not a known card", Severity.ERROR, "unknown-card",
+                f"'{shown}' is not a known card{why}", Severity.ERROR, "unknown-card",
                 line=entry.line, card=shown, suggestions=suggester.suggest(shown),
             ))
         else:
@@ -161,4 +218,47 @@ def resolve_deck(deck: Deck, cards: CardLookup) -> tuple[Deck, tuple[DeckProblem
                 f"card with MTGO id {entry.mtgo_id} has no name and is not a known card",
                 Severity.ERROR, "unknown-card", line=entry.line,
             ))
+    if fetch is not None and fetch.offline:
+        names = list(dict.fromkeys(p.card for p in problems if p.card))
+        if names:
+            problems.append(unknown_offline_problem(names, fetch.reason, filename, fetch.how))
     return deck.replace(entries=tuple(entries)), tuple(problems)
+
+
+def fetch_unknown(deck: Deck, cards: CardLookup) -> FetchReport | None:
+    """Ask a fetching source for every name of *deck* it does not know, in one go.
+
+    Returns:
+        What it did, or None when nothing was asked (all known, or the source cannot fetch).
+    """
+    fetch = getattr(cards, "fetch_missing", None)
+    if not callable(fetch):
+        return None
+    unknown: dict[str, str] = {}  # one spelling of each, in deck order
+    for entry in deck.entries:
+        key = normalise_name(entry.name)
+        if entry.name and key not in unknown and lookup(cards, entry) is None:
+            unknown[key] = entry.name
+    names = list(unknown.values())
+    if not names:
+        return None
+    report = fetch(names)
+    return report if isinstance(report, FetchReport) else None
+
+
+def unknown_offline_problem(names: Sequence[str], reason: str, filename: str | None,
+                            how: str = "") -> DeckProblem:
+    """The warning that names the cards no one here knows and says how to fetch them
+    (*how*, else ``cards prefetch`` on *filename*)."""
+    shown = ", ".join(names)
+    many = len(names) != 1
+    hint = how or (PREFETCH_HINT.format(file=_quote_path(filename)) if filename
+                   else "read the list again when online to fetch them")
+    return DeckProblem(
+        f"{len(names)} card{'s are' if many else ' is'} in neither the bundled pool nor the "
+        f"card cache, and no card data could be fetched ({reason or 'offline'}): {shown}; "
+        f"{hint}", Severity.WARNING, "cards-not-fetched")
+
+
+def _quote_path(path: str) -> str:
+    return f"'{path}'" if any(c.isspace() for c in path) or not path else path

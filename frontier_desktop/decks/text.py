@@ -12,7 +12,7 @@ accept"):
 * printings ``(SET) 123``, ``(PLST) MH2-123``, XMage ``[SET:123] Name``, Magic Workstation
   ``[SET] Name`` and Forge ``Name|SET|art``; foil marks ``*F*``/``*E*``; Archidekt categories
   ``[Ramp]`` (``Sideboard``/``Maybeboard``/``Commander`` and ``{noDeck}`` become sections) and
-  ``^tag^`` tags;
+  ``^tag^`` tags; a trailing art index ``Forest (3)``;
 * ``//`` comments (the first names the deck, later ones are notes, as Cockatrice does) and
   ``#`` comments; Arena's ``About``/``Name`` block; Forge ``[metadata]`` ``Name=``; XMage
   ``NAME:``;
@@ -119,7 +119,10 @@ _SB_RE = re.compile(r"^sb:\s*(?P<rest>.*)$", re.IGNORECASE)
 _TAGS_RE = re.compile(r"\s*\^[^^]*\^$")
 _CATEGORY_RE = re.compile(r"\s*\[(?P<cat>[^\[\]]*)\]$")
 _FINISH_RE = re.compile(r"\s*\*(?P<f>f|e|foil|etched)\*$", re.IGNORECASE)
-_PRINTING_RE = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6})\)(?:\s+(?P<num>[^\s()\[\]*]+))?$")
+_ART_RE = re.compile(r"\s+\((?P<art>\d{1,3})\)$")
+"""A trailing art index (``Forest (3)``, Magic Workstation and Cockatrice lists)."""
+# One-letter set codes (Magic Workstation's ``[B] Forest``) too, so a written ``(B)`` reads back.
+_PRINTING_RE = re.compile(r"\s+\((?P<set>[A-Za-z0-9]{2,6}|[A-Za-z])\)(?:\s+(?P<num>[^\s()\[\]*]+))?$")
 _XMAGE_RE = re.compile(r"^\[(?P<set>[A-Za-z0-9]+):(?P<num>[^\]]*)\]\s*(?P<name>.+)$")
 _MWS_RE = re.compile(r"^\[(?P<set>[A-Za-z0-9]*)\]\s*(?P<name>.+)$")
 _META_RE = re.compile(r"^(?P<key>[a-z]+)\s*:\s?(?P<value>.*)$", re.IGNORECASE)
@@ -431,6 +434,8 @@ def _card_line(
                     categories.append(label)
                 if "nodeck" in modifiers:
                     section = Section.MAYBEBOARD
+            rest = rest[: m.start()]
+        elif m := _ART_RE.search(rest):
             rest = rest[: m.start()]
         elif (m := _PRINTING_RE.search(rest)) and set_code is None:
             set_code = m.group("set").upper()

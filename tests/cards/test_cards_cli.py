@@ -11,7 +11,6 @@ import pytest
 
 from frontier_desktop import cli as top_cli
 from frontier_desktop.cards import ratelimit
-from frontier_desktop.cards.cli import parse_plain_deck
 from frontier_desktop.cards.errors import CardDataError
 from tests.cards.fakescryfall import FakeScryfall, deck_cards, deck_text, load_fixture_cards
 
@@ -90,8 +89,11 @@ def test_offline_env_makes_no_request(env: Path, fake: FakeScryfall,
                                       monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("FRONTIER_OFFLINE", "1")
-    assert run("prefetch", str(_deck(env))) == 1
-    assert "not available offline" in capsys.readouterr().err
+    deck = _deck(env)
+    assert run("prefetch", str(deck)) == 1
+    err = capsys.readouterr().err
+    assert "not available offline" in err
+    assert f"Run `frontier-desktop cards prefetch {deck}` when online to fetch them" in err
     assert fake.requests == []
 
 
@@ -206,17 +208,3 @@ def test_network_down_is_one_line(env: Path, fake: FakeScryfall,
     assert run("get", "Hill Giant") == 1
     err = capsys.readouterr().err
     assert "could not connect" in err and "Traceback" not in err
-
-
-def test_parse_plain_deck() -> None:
-    entries = parse_plain_deck(
-        "// comment\n4 Lightning Bolt\n1x Forest\nHill Giant\n\nSideboard:\n"
-        "2 Wear // Tear\n1 Lightning Bolt (M10) 146\n"
-    )
-    assert [(n, q.name, q.set_code, q.collector_number) for n, q in entries] == [
-        (4, "Lightning Bolt", None, None), (1, "Forest", None, None),
-        (1, "Hill Giant", None, None), (2, "Wear // Tear", None, None),
-        (1, "Lightning Bolt", "m10", "146"),
-    ]
-    with pytest.raises(CardDataError, match="line 1"):
-        parse_plain_deck("0 Forest")

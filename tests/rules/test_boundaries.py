@@ -107,3 +107,29 @@ def test_cards_and_net_never_import_pygame(layer):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         bad = [m for m, _ in imported_modules(tree) if top(m) in ("pygame", "pygame_gui")]
         assert not bad, f"{path.relative_to(PACKAGE)} imports {bad}"
+
+
+CARDS_MAY_IMPORT = ("frontier_desktop.cards", "frontier_desktop.rules")
+"""STYLE.md: ``cards/`` imports the stdlib and ``rules/`` types, nothing above it (the deck
+lists, the UI, the network layer, the program's command line)."""
+
+
+def program_imports_outside(tree: ast.AST, allowed: tuple[str, ...]) -> list[tuple[str, int]]:
+    return [(m, line) for m, line in imported_modules(tree)
+            if top(m) == "frontier_desktop" and not m.startswith(allowed)
+            and m != "frontier_desktop"]
+
+
+@pytest.mark.parametrize("path", sources(PACKAGE / "cards"),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_cards_import_nothing_above_them(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bad = program_imports_outside(tree, CARDS_MAY_IMPORT)
+    assert not bad, f"{path.relative_to(PACKAGE)} imports {bad}"
+
+
+def test_the_layer_check_catches_a_deck_import_even_inside_a_function():
+    tree = ast.parse("def f():\n    from frontier_desktop.decks.text import read_text\n"
+                     "import frontier_desktop.cli\nfrom frontier_desktop.cards.pool import P\n")
+    assert {m for m, _ in program_imports_outside(tree, CARDS_MAY_IMPORT)} == {
+        "frontier_desktop.decks.text", "frontier_desktop.cli"}

@@ -37,6 +37,7 @@ from frontier_desktop.decks import (
     validate_deck,
     write_deck,
 )
+from frontier_desktop.decks.online import fetching
 from frontier_desktop.ui.builder.dialogs import (
     DeckFileInfo,
     DeckPickerScene,
@@ -350,6 +351,11 @@ class DeckBuilderScene(BuilderView, Scene):
             self.say(f"{source}: {parsed}", warn=True)
             return
         self.load_result(parsed, source)
+        unknown = {p.card for p in parsed.problems if p.code == "unknown-card"}
+        if self.db is not None and any(e.name not in unknown and self.index.row(e.name) is None
+                                       for e in parsed.deck.entries):
+            db, pool = self.db, self.pool  # cards were fetched: the index learns them
+            self._submit("index", lambda: CardIndex.build(cache=db.cache, pool=pool))
 
     def _done_prefetch(self, report: Any) -> None:
         self.progress = None
@@ -543,8 +549,9 @@ class DeckBuilderScene(BuilderView, Scene):
             self.draft.mark_saved(path)
 
     def import_path(self, path: Path) -> None:
-        """Import any supported file on the pool (checked against the full index)."""
-        index = self.index
+        """Import any supported file on the pool (checked against the full index; the names
+        it lacks are fetched from Scryfall in batches when online)."""
+        index = fetching(self.index, self.db)
 
         def run() -> tuple[str, ParseResult | str]:
             try:
@@ -555,7 +562,7 @@ class DeckBuilderScene(BuilderView, Scene):
         self.say(f"Reading {path.name}…")
 
     def import_text(self, text: str) -> None:
-        index = self.index
+        index = fetching(self.index, self.db)
 
         def run() -> tuple[str, ParseResult | str]:
             try:
