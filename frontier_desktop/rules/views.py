@@ -90,7 +90,29 @@ def log_view(state: GameState, viewer: int | None, *, since: int = 0) -> list[di
                 names[obj_id] = known[obj_id]
             elif obj_id in state.cards:
                 names[obj_id] = state.name(obj_id)
-        out.append({**entry, "action": action, "events": events, "names": names})
+        out.append({**entry, "action": action, "events": events, "names": names,
+                    "lands": _face_up_lands(state, [action, *events])})
+    return out
+
+
+def _face_up_lands(state: GameState, objs: list[dict[str, Any]]) -> list[list[Any]]:
+    """``[row, column, name]`` of the squares these refer to whose land is face up now (a
+    face-down land stays nameless)."""
+    if not isinstance(state.board, GridBoard):
+        return []
+    out: list[list[Any]] = []
+    for obj in objs:
+        for key in ("at", "to", "target"):
+            value = obj.get(key)
+            if not (isinstance(value, list) and len(value) == 2
+                    and all(isinstance(v, int) for v in value)):
+                continue
+            pos = (value[0], value[1])
+            cell = state.cells.get(pos)
+            if cell is not None and cell.land is not None and cell.face_up:
+                item = [pos[0], pos[1], state.name(cell.land)]
+                if item not in out:
+                    out.append(item)
     return out
 
 

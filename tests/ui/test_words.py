@@ -304,3 +304,22 @@ def test_the_log_never_names_the_other_hand_or_a_face_down_land(decks) -> None:
                 where = f"at column {pos[1] + 1}, row {pos[0] + 1}"
                 assert all(line.endswith(f"the land {where}") or where not in line
                            or f"the land {where}" in line for line in text.splitlines())
+
+
+def test_lands_face_up_from_the_start_are_named_and_face_down_ones_never() -> None:
+    grid = [["Forest", "?Swamp", "?Island", "Forest"], ["Forest"] * 4, ["Forest"] * 4,
+            ["Forest"] * 4, ["Forest", "Forest", "?Mountain", "Forest"]]
+    state = position(grid, [unit("elf", "Llanowar Elves", 0, (0, 0)),
+                            unit("bear", "Grizzly Bears", 1, (4, 3))])
+    state, _ = apply(state, {"type": "tap_land", "at": [0, 0]}, 0)
+    for viewer in (0, 1):
+        lines = all_lines(log_view(state, viewer), Namer(["Ann", "Ben"]))
+        assert "  Ann taps the Forest at column 1, row 1 for {G}" in lines, lines
+    # a face-down land's name is in no entry of anyone's log, even after it is talked about
+    state, _ = apply(state, {"type": "manual_tap", "target": [0, 2]}, 0)
+    for viewer in (0, 1, None):
+        entries = log_view(state, viewer)
+        text = "\n".join(all_lines(entries, Namer(["Ann", "Ben"])))
+        assert "Ann taps the land at column 3, row 1 by hand" in text
+        assert "Island" not in text and "Island" not in repr(entries)
+        assert "Mountain" not in repr(entries)

@@ -109,6 +109,10 @@ class Namer:
             for unit_id, name in names.items():
                 if isinstance(unit_id, str) and isinstance(name, str) and name:
                     self.units[unit_id] = name
+        for item in entry.get("lands") or ():
+            if isinstance(item, (list, tuple)) and len(item) == 3 and _pos(item[:2]) is not None \
+                    and isinstance(item[2], str):
+                self.lands[(int(item[0]), int(item[1]))] = item[2]
         for event in entry.get("events") or ():
             if not isinstance(event, Mapping):
                 continue
