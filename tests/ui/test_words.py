@@ -323,3 +323,19 @@ def test_lands_face_up_from_the_start_are_named_and_face_down_ones_never() -> No
         assert "Ann taps the land at column 3, row 1 by hand" in text
         assert "Island" not in text and "Island" not in repr(entries)
         assert "Mountain" not in repr(entries)
+
+
+def test_every_action_type_has_a_sentence_for_the_replays_next_line() -> None:
+    from frontier_desktop.rules import actions as A
+    from frontier_desktop.ui.table.words import action_sentence
+
+    kinds = {cls.type for cls in vars(A).values()
+             if isinstance(cls, type) and issubclass(cls, A.Action) and cls.type}
+    assert {"place_token", "cast", "pt_change", "activate"} <= kinds
+    names = Namer(["Ann", "Ben"], {"u1": "River Boa"})
+    for kind in sorted(kinds):
+        text = action_sentence({"type": kind, "unit": "u1", "to": [1, 1], "target": [1, 2]}, 0,
+                               names)
+        assert text.startswith("Ann "), text
+        _assert_words(text, {"u1"})
+        assert " acts" not in text, f"{kind} has no sentence"

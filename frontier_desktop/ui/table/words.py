@@ -182,6 +182,27 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
     return None
 
 
+_PLAIN_ACTIONS = {
+    "cast": "casts a spell", "activate": "activates an ability", "tap_land": "taps a land for mana",
+    "place_token": "places a free token", "discard": "discards a card", "pass": "passes",
+    "roll": "rolls a die", "draw": "draws by hand", "create_token": "creates a token",
+    "destroy_land": "destroys a land", "sacrifice_land": "sacrifices a land",
+    "manual_tap": "taps something by hand", "manual_untap": "untaps something by hand",
+    "counters": "changes counters", "pt_change": "changes a creature's power and toughness",
+    "life": "changes a life total", "move_card": "moves a card by hand",
+    "destroy": "destroys a creature", "regenerate": "gives a regeneration shield",
+}
+
+
+def action_sentence(action: Mapping[str, Any], seat: int, names: Namer) -> str:
+    """An action in words, always a sentence ("Ann casts a spell", "Ann passes"): for the
+    replay's "Next:" line and prompts, where the events are not known yet."""
+    head = action_words(action, seat, names)
+    if head:
+        return head
+    return f"{names.player(seat)} {_PLAIN_ACTIONS.get(str(action.get('type')), 'acts')}"
+
+
 def _manual_words(event: Mapping[str, Any], names: Namer) -> str | None:
     p = names.player(event.get("player"))
     what = event.get("action")
