@@ -212,3 +212,17 @@ def test_a_good_save_still_opens(tmp_path: Path) -> None:
     session = session_from_record(path)
     assert len(session.actions) == len(actions) == 6
     assert header["players"][0]["name"] == session.state.players[0].name
+
+
+def test_a_saved_game_or_latin1_text_opened_as_a_deck(tmp_path: Path) -> None:
+    from frontier_desktop.decks import DeckReadError, read_deck_file
+
+    game = _record(tmp_path)
+    with pytest.raises(DeckReadError) as info:
+        read_deck_file(game)
+    assert "this is a Frontier Desktop saved game, not a deck list" in str(info.value)
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("4 Grizzly Bears\n4 Æther Vial\n".encode("latin-1"))
+    with pytest.raises(DeckReadError) as info:
+        read_deck_file(latin)
+    assert "line 2 is in another encoding" in _say(info.value)
