@@ -26,7 +26,8 @@ KNOWN_FORMATS = {
 
 _SIGNATURES = (
     (b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
-    (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive"), (b"\x1f\x8b", "a compressed (gzip) file"),
+    (b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive"),
+    (b"\x1f\x8b", "a compressed (gzip) file"),
     (b"BM", "a BMP image"), (b"RIFF", "a media file"), (b"\x7fELF", "a program"),
     (b"MZ", "a program"), (b"SQLite format 3", "a database"),
 )
@@ -89,9 +90,11 @@ def what_it_looks_like(data: bytes) -> str | None:
             if "object" in obj and obj.get("object") in ("card", "list"):
                 return "card data from Scryfall"
         return "a JSON file of another kind"
-    lines = [ln for ln in stripped.splitlines()[:40] if ln.strip() and not ln.lstrip().startswith(("//", "#"))]
-    if lines and sum(1 for ln in lines if _DECK_LINE.match(ln)
-                     or ln.strip().lower() in ("deck", "sideboard", "commander")) >= len(lines) * 0.6:
+    lines = [ln for ln in stripped.splitlines()[:40]
+             if ln.strip() and not ln.lstrip().startswith(("//", "#"))]
+    decklike = sum(1 for ln in lines if _DECK_LINE.match(ln)
+                   or ln.strip().lower() in ("deck", "sideboard", "commander"))
+    if lines and decklike >= len(lines) * 0.6:
         return "a deck list"
     return "a text file of another kind"
 
@@ -123,7 +126,8 @@ def read_bytes(path: Path) -> bytes:
                                       "be a Frontier Desktop file.")
         return path.read_bytes()
     except FileNotFoundError:
-        raise JsonFileError(path, f"{quoted(path)} can't be opened: there is no such file.") from None
+        raise JsonFileError(path, f"{quoted(path)} can't be opened: there is no such "
+                                  "file.") from None
     except IsADirectoryError:
         raise JsonFileError(path, f"{quoted(path)} is a folder, not a file.") from None
     except PermissionError:
@@ -193,7 +197,8 @@ def _unfinished(text: str) -> bool:
     return in_string or depth > 0
 
 
-def read_objects(path: Path, what: str = "a Frontier Desktop file") -> list[tuple[int, dict[str, Any]]]:
+def read_objects(path: Path, what: str = "a Frontier Desktop file"
+                 ) -> list[tuple[int, dict[str, Any]]]:
     """``(line number, object)`` for each non-blank line of a JSON Lines file.
 
     Raises:

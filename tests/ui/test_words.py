@@ -339,3 +339,11 @@ def test_every_action_type_has_a_sentence_for_the_replays_next_line() -> None:
         assert text.startswith("Ann "), text
         _assert_words(text, {"u1"})
         assert " acts" not in text, f"{kind} has no sentence"
+
+
+def test_tokens_get_an_article() -> None:
+    names = Namer(["Ann", "Ben"])
+    assert event_words({"type": "token", "player": 0, "unit": "t1", "name": "Blue Token",
+                        "at": [0, 1]}, names) == "Ann puts a Blue Token at column 2, row 1"
+    assert event_words({"type": "token", "player": 1, "unit": "t2", "name": "Orange Token",
+                        "at": "staging"}, names) == "Ben puts an Orange Token on the staging row"

@@ -117,7 +117,8 @@ class Namer:
             if not isinstance(event, Mapping):
                 continue
             kind = event.get("type")
-            if kind == "cast" and isinstance(event.get("id"), str) and isinstance(event.get("card"), str):
+            if kind == "cast" and isinstance(event.get("id"), str) \
+                    and isinstance(event.get("card"), str):
                 self.units.setdefault(event["id"], event["card"])
             elif isinstance(event.get("unit"), str) and isinstance(event.get("name"), str) \
                     and kind in ("token", "died", "left", "activated", "regenerated", "manual"):
@@ -133,6 +134,12 @@ class Namer:
             for c, cell in enumerate(row):
                 if isinstance(cell, Mapping) and isinstance(cell.get("land"), str):
                     self.lands[(r, c)] = cell["land"]
+
+
+def _own_name(event: Mapping[str, Any], names: Namer) -> str:
+    """The name an event carries for its unit, else the Namer's."""
+    name = event.get("name")
+    return name if isinstance(name, str) and name else names.unit(event.get("unit"))
 
 
 def _target_words(target: Any, names: Namer, defenders: Any = None, player: Any = None) -> str:
@@ -206,7 +213,7 @@ def action_sentence(action: Mapping[str, Any], seat: int, names: Namer) -> str:
 def _manual_words(event: Mapping[str, Any], names: Namer) -> str | None:
     p = names.player(event.get("player"))
     what = event.get("action")
-    unit = event.get("name") if isinstance(event.get("name"), str) else names.unit(event.get("unit"))
+    unit = _own_name(event, names)
     if what in ("manual_tap", "manual_untap"):
         verb = "taps" if what == "manual_tap" else "untaps"
         if event.get("unit") is not None:
@@ -275,7 +282,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
             who = _and(names.units_of(sources, event.get("source")
                                       if event.get("source") in sources else None))
             return f"  {who} deal {event.get('amount', 'some')} damage to {tname}"
-        return f"  {names.unit(event.get('source'))} deals {event.get('amount', 'some')} damage to {tname}"
+        amount = event.get("amount", "some")
+        return f"  {names.unit(event.get('source'))} deals {amount} damage to {tname}"
     if kind == "attack":
         band = event.get("band") or event.get("units")
         attackers = names.units_of(band, event.get("unit"))
@@ -286,10 +294,10 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
             _target_words(target, names, event.get("defenders"))
         return f"{_and(attackers)} {verb} {defender}"
     if kind == "died":
-        name = event.get("name") if isinstance(event.get("name"), str) else names.unit(event.get("unit"))
+        name = _own_name(event, names)
         return f"  {name} dies"
     if kind == "left":
-        name = event.get("name") if isinstance(event.get("name"), str) else names.unit(event.get("unit"))
+        name = _own_name(event, names)
         to = ZONE_NAMES.get(str(event.get("to")))
         return f"  {name} leaves the board" + (f" for {to}" if to else "")
     if kind == "life":
@@ -327,10 +335,11 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         w = event.get("winner")
         return f"Game over: {names.player(w)} wins" if isinstance(w, int) else "Game over: a draw"
     if kind == "token":
-        name = event.get("name") if isinstance(event.get("name"), str) else "a token"
+        name = event.get("name") if isinstance(event.get("name"), str) else "token"
+        article = "an" if name[:1].lower() in "aeiou" else "a"
         at = event.get("at")
         where = "on the staging row" if at == "staging" or at is None else f"at {square(at)}"
-        return f"{p} puts {name} {where}"
+        return f"{p} puts {article} {name} {where}"
     if kind == "kept":
         bottom = event.get("bottom")
         extra = (f" ({bottom} on the bottom of the library)"
@@ -355,7 +364,7 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         why = f": {reason}" if isinstance(reason, str) and reason else ""
         return f"  {names.unit(event.get('unit'))} can't go on{why}"
     if kind == "activated":
-        name = event.get("name") if isinstance(event.get("name"), str) else names.unit(event.get("unit"))
+        name = _own_name(event, names)
         cost, effect = event.get("cost"), event.get("effect")
         text = f"{cost}: {effect}" if isinstance(cost, str) and isinstance(effect, str) else ""
         line = f"  {name} activates its ability" + (f" ({text})" if text else "")
@@ -363,7 +372,7 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
             line += " — carry out its text by hand"
         return line
     if kind == "regenerated":
-        name = event.get("name") if isinstance(event.get("name"), str) else names.unit(event.get("unit"))
+        name = _own_name(event, names)
         return f"  {name} regenerates and goes to the staging row"
     if kind == "land_destroyed":
         verb = "sacrifices" if event.get("how") == "sacrificed" else "destroys"
