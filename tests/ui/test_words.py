@@ -235,7 +235,7 @@ def test_a_band_attack_in_a_real_game_names_the_band() -> None:
                             unit("g", "Grizzly Bears", 1, (3, 1))])
     state, _ = apply(state, {"type": "attack", "unit": "k", "target": [3, 1]}, 0)
     lines = all_lines(log_view(state, 1), Namer(["Ann", "Ben"]))
-    assert any(line.startswith("White Knight and Benalish Hero attack") for line in lines), lines
+    assert "White Knight and Benalish Hero attack Grizzly Bears at column 2, row 4" in lines, lines
     assert any("deals" in line and "Grizzly Bears" in line for line in lines), lines
 
 

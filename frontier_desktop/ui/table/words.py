@@ -429,6 +429,14 @@ def entry_lines(entry: Mapping[str, Any], names: Namer) -> list[str]:
         if event is attack_event and event.get("target") == "player" and "player" not in event \
                 and seat in (0, 1):
             event = {**event, "player": 1 - seat}
+        elif event is attack_event and not event.get("defenders"):
+            # an engine without "defenders": the creatures the band dealt damage to are them
+            band = event.get("band") or event.get("units") or [event.get("unit")]
+            hit = [e.get("target") for e in events if e.get("type") == "damage"
+                   and isinstance(e.get("target"), str) and e.get("target") != "player"
+                   and (e.get("source") in band or set(e.get("sources") or ()) & set(band))]
+            if hit:
+                event = {**event, "defenders": list(dict.fromkeys(hit))}
         text = event_words(event, names)
         if text:
             lines.append(text)
