@@ -172,12 +172,6 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
         return f"{who} is done moving"
     if kind == "done_attacking":
         return f"{who} is done attacking"
-    if kind == "keep":
-        return f"{who} keeps"
-    if kind == "mulligan":
-        return f"{who} mulligans"
-    if kind == "concede":
-        return f"{who} concedes"
     if kind == "assign":
         damage = action.get("damage")
         if isinstance(damage, Mapping) and damage:
@@ -198,6 +192,7 @@ _PLAIN_ACTIONS = {
     "counters": "changes counters", "pt_change": "changes a creature's power and toughness",
     "life": "changes a life total", "move_card": "moves a card by hand",
     "destroy": "destroys a creature", "regenerate": "gives a regeneration shield",
+    "keep": "keeps", "mulligan": "mulligans", "concede": "concedes",
 }
 
 
@@ -344,11 +339,11 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         bottom = event.get("bottom")
         extra = (f" ({bottom} on the bottom of the library)"
                  if isinstance(bottom, int) and bottom > 0 else "")
-        return f"  {p} keeps {event.get('hand')} cards{extra}"
+        return f"{p} keeps {event.get('hand')} cards{extra}"
     if kind == "mulligan":
         count = event.get("count")
         n = 7 - count if isinstance(count, int) else None
-        return f"  {p} mulligans" + (f" (will keep {n})" if n is not None else "")
+        return f"{p} mulligans" + (f" (will keep {n})" if n is not None else "")
     if kind == "lost":
         reason = event.get("reason")
         if reason in LOSS_REASONS:
