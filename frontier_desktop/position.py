@@ -20,7 +20,13 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from frontier_desktop.jsonlines import JsonFileError, read_objects, read_text
+from frontier_desktop.jsonlines import (
+    KNOWN_FORMATS,
+    JsonFileError,
+    quoted,
+    read_document,
+    read_objects,
+)
 from frontier_desktop.rules import (
     Card,
     GameState,
@@ -196,24 +202,45 @@ def _did_you_mean(name: str) -> str:
         return ""
 
 
+POSITION_FILE = "a Frontier Desktop position file"
+
+
+def read_position_document(path: Path) -> dict[str, Any]:
+    """The JSON document of a position file, checked to be one (not yet loaded).
+
+    Raises:
+        InvalidPositionError: unreadable, damaged, or another kind of file (a saved game, a
+            deck list...), in one sentence that names the file.
+    """
+    try:
+        data = read_document(path, POSITION_FILE)
+    except JsonFileError as exc:
+        raise InvalidPositionError(str(exc)) from None
+    if not isinstance(data, dict):
+        raise InvalidPositionError(f"{quoted(path)} isn't {POSITION_FILE} (it looks like a JSON "
+                                   "file of another kind).")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        kind = fmt.split("/")[0] if isinstance(fmt, str) else ""
+        if kind == FORMAT.split("/")[0]:
+            raise InvalidPositionError(f"{quoted(path)} was saved by another version of Frontier "
+                                       "Desktop and can't be opened by this one.")
+        looks = KNOWN_FORMATS.get(kind, "a JSON file of another kind")
+        hint = " (open it with Open saved game, or the replay command)" \
+            if kind == "frontier-record" else ""
+        raise InvalidPositionError(f"{quoted(path)} isn't {POSITION_FILE}: it is {looks}{hint}.")
+    return data
+
+
 def read_position(path: Path, lookup: CardLookup | None = None, *,
                   events: list[dict[str, Any]] | None = None) -> GameState:
     """Read and load a position file (*events*: as :func:`load_position`).
 
     Raises:
-        InvalidPositionError: unreadable, not JSON, or not a valid position.
+        InvalidPositionError: unreadable, not JSON, or not a valid position; a file that is
+            not a position at all (a saved game, a deck list) is named as what it is.
     """
-    try:
-        text = read_text(path)
-    except JsonFileError as exc:
-        raise InvalidPositionError(str(exc)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidPositionError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
-    except (ValueError, RecursionError) as exc:  # a number too long, nesting too deep
-        raise InvalidPositionError(f"{path}: not a usable JSON document ({exc})") from None
-    return load_position(data, lookup, events=events)
+    return load_position(read_position_document(path), lookup, events=events)
 
 
 def _non_finite(data: object) -> str | None:
@@ -590,7 +617,7 @@ def read_actions(path: Path) -> list[tuple[int, dict[str, Any]]]:
         InvalidPositionError: unreadable file or a line that is not a JSON object.
     """
     try:
-        return read_objects(path)
+        return read_objects(path, "a list of actions")
     except JsonFileError as exc:
         raise InvalidPositionError(str(exc)) from None
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop import __version__
-from frontier_desktop.jsonlines import JsonFileError, read_objects
+from frontier_desktop.jsonlines import KNOWN_FORMATS, JsonFileError, quoted, read_objects
 from frontier_desktop.rules import Card, GameState, RulesError, apply, find_variant
 from frontier_desktop.rules.errors import InvalidPositionError
 from frontier_desktop.rules.views import describe
@@ -58,32 +58,57 @@ def position_header(position: Mapping[str, Any]) -> dict[str, Any]:
             "variant": position.get("variant", "frontier"), "position": dict(position)}
 
 
+SAVED_GAME = "a Frontier Desktop saved game"
+
+
+def format_problem(header: Mapping[str, Any]) -> str | None:
+    """Why a first line is not a record header we read, in a player's words (None: it is)."""
+    fmt = header.get("format")
+    if fmt == FORMAT:
+        return None
+    if isinstance(fmt, str) and fmt.startswith("frontier-record/"):
+        return "it was saved by another version of Frontier Desktop and can't be opened by this one"
+    if isinstance(fmt, str) and fmt.startswith("frontier-position/"):
+        return ("it is a position file, not a saved game (open it with Open position, or "
+                "the position command)")
+    if isinstance(fmt, str) and fmt.split("/")[0] in KNOWN_FORMATS:
+        return f"it is {KNOWN_FORMATS[fmt.split('/')[0]]}, not a saved game"
+    return "it isn't a Frontier Desktop saved game (it looks like a JSON file of another kind)"
+
+
 def initial_state(header: Mapping[str, Any]) -> GameState:
     """The state a record starts from.
 
     Raises:
-        RecordError: the header is not a valid record header.
+        RecordError: the header is not a valid record header (the message, a player's words,
+            says what is wrong with it).
     """
-    if header.get("format") != FORMAT:
-        raise RecordError(f"not a game record (format {header.get('format')!r}, "
-                          f"expected {FORMAT!r})")
+    problem = format_problem(header)
+    if problem:
+        raise RecordError(problem[:1].upper() + problem[1:] + ".")
     if "position" in header:
         from frontier_desktop.position import load_position
 
         try:
             return load_position(header["position"])
         except InvalidPositionError as exc:
-            raise RecordError(f"header position: {exc}") from None
+            raise RecordError(f"The game's starting position (line 1) is damaged: {exc}.") from None
     try:
         cards = {name: Card.from_scryfall(obj) for name, obj in header["cards"].items()}
         decks = [[cards[name] for name in p["deck"]] for p in header["players"]]
         names = [p["name"] for p in header["players"]]
         rules = find_variant(header["variant"])
         return rules.new_game(decks, names, seed=header["seed"], options=header.get("options"))
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise RecordError(f"header: missing or malformed field ({exc})") from None
+    except KeyError as exc:
+        what = {"cards": "the card data", "players": "the players", "deck": "a deck",
+                "name": "a player's name", "variant": "the variant", "seed": "the shuffle seed"}
+        missing = what.get(str(exc.args[0]) if exc.args else "", f"the card {exc}")
+        raise RecordError(f"The game's set-up (line 1) is damaged: {missing} is missing.") from None
+    except (TypeError, AttributeError):
+        raise RecordError("The game's set-up (line 1) is damaged: a field has the wrong "
+                          "kind of value.") from None
     except (RulesError, ValueError) as exc:
-        raise RecordError(f"header: {exc}") from None
+        raise RecordError(f"The game's set-up (line 1) can't be used: {exc}.") from None
 
 
 def write_record(path: Path, header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]]) -> None:
@@ -110,19 +135,24 @@ def read_record(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """``(header, action lines)`` of a record file.
 
     Raises:
-        RecordError: unreadable, or a line that is not JSON of the right shape.
+        RecordError: unreadable, not a saved game, or damaged; one sentence in a player's
+            words that names the file (see :mod:`frontier_desktop.jsonlines`).
     """
     try:
-        rows = [obj for _, obj in read_objects(path)]
+        rows = read_objects(path, SAVED_GAME)
     except JsonFileError as exc:
         raise RecordError(str(exc)) from None
     if not rows:
-        raise RecordError(f"{path}: empty file")
-    header, actions = rows[0], rows[1:]
-    for i, row in enumerate(actions, 2):
+        raise RecordError(f"{quoted(path)} is empty, so it isn't {SAVED_GAME}.")
+    (_, header), actions = rows[0], rows[1:]
+    problem = format_problem(header)
+    if problem:
+        raise RecordError(f"{quoted(path)} can't be opened: {problem}.")
+    for number, row in actions:
         if not isinstance(row.get("seat"), int) or not isinstance(row.get("action"), dict):
-            raise RecordError(f"{path} line {i}: expected {{\"seat\": N, \"action\": {{...}}}}")
-    return header, actions
+            raise RecordError(f"{quoted(path)} is damaged at line {number} and can't be opened; "
+                              "the file was left as it is.")
+    return header, [row for _, row in actions]
 
 
 def replay(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
@@ -137,8 +167,25 @@ def replay(header: Mapping[str, Any], actions: Sequence[Mapping[str, Any]],
         try:
             state, _ = apply(state, line["action"], line["seat"])
         except RulesError as exc:
-            raise RecordError(f"line {i + 2}: {exc}") from None
+            raise RecordError(f"The action at line {i + 2} can't be replayed ({exc}).") from None
     return state
+
+
+def load_record(path: Path, upto: int | None = None
+                ) -> tuple[dict[str, Any], list[dict[str, Any]], GameState]:
+    """Read a record file and replay it: ``(header, action lines, state)``.
+
+    Raises:
+        RecordError: one sentence naming the file: why it can't be read, or where it stops
+            replaying (the file is never changed).
+    """
+    header, actions = read_record(path)
+    try:
+        state = replay(header, actions, upto)
+    except RecordError as exc:
+        raise RecordError(f"{quoted(path)} can't be opened: {str(exc)[:1].lower()}{str(exc)[1:]}"
+                          ) from None
+    return header, actions, state
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -154,8 +201,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run(args: argparse.Namespace) -> int:
     try:
-        header, actions = read_record(args.file)
-        state = replay(header, actions, args.upto)
+        header, actions, state = load_record(args.file, args.upto)
         if args.view is not None and not 0 <= args.view < len(state.players):
             raise RecordError(f"--view {args.view}: there are {len(state.players)} players")
         out = describe(state, viewer=args.view, reveal=args.reveal and args.view is None)

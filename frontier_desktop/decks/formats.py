@@ -135,13 +135,30 @@ def decode_deck_bytes(data: bytes) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
         raise DeckReadError(
-            f"the file is not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            f"the file is not UTF-8 text (line {line} is in another encoding); "
             "save it as UTF-8") from None
+    if text.lstrip().startswith("{"):  # JSON: a saved game, a position, card data...
+        raise DeckReadError(f"this is {_json_kind(text)}, not a deck list")
     controls = sum(1 for ch in text[:4096] if ord(ch) < 32 and ch not in "\t\n\r\f")
     if controls > 8:
         raise DeckReadError("this looks like a binary file (control characters), not a deck list")
     return text
+
+
+def _json_kind(text: str) -> str:
+    """What a JSON file is, by its ``format`` (a saved game, a position) or in general."""
+    import json
+
+    first = text.lstrip().splitlines()[0]
+    try:
+        fmt = json.loads(first).get("format")
+    except (ValueError, AttributeError):
+        fmt = None
+    kind = fmt.split("/")[0] if isinstance(fmt, str) else ""
+    return {"frontier-record": "a Frontier Desktop saved game",
+            "frontier-position": "a Frontier Desktop position file"}.get(kind, "a JSON file")
 
 
 def _too_big(size: int) -> str:

@@ -98,7 +98,7 @@ def read_script(path: Path) -> list[dict[str, Any]]:
         ScriptError: unreadable, or a line that is not a JSON object with a ``type``.
     """
     try:
-        rows = read_objects(path)
+        rows = read_objects(path, "a script of actions")
     except JsonFileError as exc:
         raise ScriptError(str(exc)) from None
     for number, obj in rows:
@@ -188,18 +188,19 @@ def build_source(args: argparse.Namespace) -> Any:
 
     names = [args.name, "Guest"]
     if args.game is not None:
+        from frontier_desktop.jsonlines import read_text
+        from frontier_desktop.position import read_position_document
+
+        text = read_text(args.game, "a saved game or a position file")  # errors in words
+        first = (text.lstrip().splitlines() or [""])[0]
         try:
-            first = args.game.read_text(encoding="utf-8-sig").lstrip().splitlines()[0]
-            kind = json.loads(first).get("format") if first.startswith("{") else None
-        except (OSError, IndexError, ValueError, AttributeError) as exc:
-            raise ValueError(f"{args.game}: cannot read ({exc})") from None
-        if kind == FORMAT:
+            head = json.loads(first) if first.startswith("{") else None
+        except ValueError:
+            head = None
+        if isinstance(head, dict) and head.get("format") == FORMAT:
             header, actions = read_record(args.game)
             return GameSource(record=(header, actions), names=names, seed=args.seed)
-        try:
-            position = json.loads(args.game.read_text(encoding="utf-8-sig"))
-        except ValueError:
-            raise ValueError(f"{args.game}: neither a game record nor a position file") from None
+        position = read_position_document(args.game)  # says what the file is when not one
         from frontier_desktop.position import load_position
 
         load_position(position)  # raises a clear error now rather than when the guest joins

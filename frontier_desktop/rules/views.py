@@ -34,17 +34,85 @@ def redact_event(event: Event, viewer: int | None) -> Event:
     return out
 
 
+_UNIT_FIELDS = ("unit", "units", "source", "sources", "target", "band", "defenders", "via",
+                "attached_to")
+"""Event and action fields that name permanents on the battlefield (public objects) by id."""
+
+_NAMED_EVENTS = ("token", "died", "left", "activated", "regenerated", "manual")
+"""Events that carry their unit's name next to its id (``unit`` and ``name``)."""
+
+
+def _unit_ids(obj: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    for key in _UNIT_FIELDS:
+        value = obj.get(key)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and item != "player":
+                out.append(item)
+    return out
+
+
 def log_view(state: GameState, viewer: int | None, *, since: int = 0) -> list[dict[str, Any]]:
-    """The game log (actions and their events) as *viewer* may see it, from ``state_id`` *since*."""
-    out = []
+    """The game log (actions and their events) as *viewer* may see it, from ``state_id`` *since*.
+
+    Each entry carries ``names``: the card names of the permanents its action and events refer
+    to by id. Those are battlefield objects, public when the entry happened, so every seat may
+    know them; with them the log reads the same in a live game, a loaded save and a replay
+    (the ids alone would need every view the seat had seen). Tokens are gone from the state once
+    they die, so names the events themselves carry are used too.
+    """
+    entries = []
+    known: dict[str, str] = {}
     for entry in state.log:
+        events = [redact_event(e, viewer) for e in entry["events"]]
+        for event in events:
+            if event.get("type") == "cast" and isinstance(event.get("id"), str) \
+                    and isinstance(event.get("card"), str):
+                known.setdefault(event["id"], event["card"])
+            elif event.get("type") in _NAMED_EVENTS and isinstance(event.get("unit"), str) \
+                    and isinstance(event.get("name"), str):
+                known.setdefault(event["unit"], event["name"])
+        entries.append((entry, events))
+    out = []
+    for entry, events in entries:
         if entry["state_id"] <= since:
             continue
         action = dict(entry["action"])
         if viewer is not None and entry["seat"] != viewer and action.get("type") == "keep":
             action.pop("bottom", None)  # which cards went to the bottom is the keeper's secret
-        out.append({**entry, "action": action,
-                    "events": [redact_event(e, viewer) for e in entry["events"]]})
+        ids = [i for e in events for i in _unit_ids(e)]
+        if action.get("type") in ("move", "scout", "attack", "activate", "counters", "pt_change",
+                                  "destroy", "regenerate"):
+            ids += _unit_ids({"unit": action.get("unit"), "units": action.get("units")})
+        names: dict[str, str] = {}
+        for obj_id in ids:
+            if obj_id in known:
+                names[obj_id] = known[obj_id]
+            elif obj_id in state.cards:
+                names[obj_id] = state.name(obj_id)
+        out.append({**entry, "action": action, "events": events, "names": names,
+                    "lands": _face_up_lands(state, [action, *events])})
+    return out
+
+
+def _face_up_lands(state: GameState, objs: list[dict[str, Any]]) -> list[list[Any]]:
+    """``[row, column, name]`` of the squares these refer to whose land is face up now (a
+    face-down land stays nameless)."""
+    if not isinstance(state.board, GridBoard):
+        return []
+    out: list[list[Any]] = []
+    for obj in objs:
+        for key in ("at", "to", "target"):
+            value = obj.get(key)
+            if not (isinstance(value, list) and len(value) == 2
+                    and all(isinstance(v, int) for v in value)):
+                continue
+            pos = (value[0], value[1])
+            cell = state.cells.get(pos)
+            if cell is not None and cell.land is not None and cell.face_up:
+                item = [pos[0], pos[1], state.name(cell.land)]
+                if item not in out:
+                    out.append(item)
     return out
 
 

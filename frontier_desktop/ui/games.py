@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop.cards.pool import BundledPool
-from frontier_desktop.record import new_game, read_record, replay, write_record
+from frontier_desktop.record import load_record, new_game, write_record
 from frontier_desktop.rules import Card
 from frontier_desktop.session import LocalSession
 
@@ -96,10 +96,10 @@ def session_from_record(path: Path) -> LocalSession:
     """Resume a saved game (an autosave or a named save) exactly where it stopped.
 
     Raises:
-        frontier_desktop.record.RecordError: the file can't be read or doesn't replay.
+        frontier_desktop.record.RecordError: the file can't be read or doesn't replay; the
+            message is one sentence for a player that names the file.
     """
-    header, actions = read_record(path)
-    state = replay(header, actions)
+    header, actions, state = load_record(path)
     session = LocalSession(state, record_header=header)
     session.actions = list(actions)
     return session
@@ -109,15 +109,17 @@ def session_from_position(path: Path) -> LocalSession:
     """A session starting from a position file (``spec/position-format.md``).
 
     Raises:
-        frontier_desktop.rules.errors.InvalidPositionError, OSError, ValueError.
+        frontier_desktop.rules.errors.InvalidPositionError: one sentence naming the file.
     """
-    import json
-
-    from frontier_desktop.position import load_position
+    from frontier_desktop.position import load_position, read_position_document
     from frontier_desktop.record import position_header
+    from frontier_desktop.rules.errors import InvalidPositionError
 
-    doc = json.loads(path.read_text(encoding="utf-8"))
-    state = load_position(doc)
+    doc = read_position_document(path)
+    try:
+        state = load_position(doc)
+    except InvalidPositionError as exc:
+        raise InvalidPositionError(f"“{path.name}” can't be opened: {exc}.") from None
     return LocalSession(state, record_header=position_header(doc))
 
 

@@ -195,7 +195,9 @@ def test_missing_file(tmp_path):
 
 def test_not_json(tmp_path):
     line = fails("position", write(tmp_path, "bad.json", "{not json"))
-    assert "not JSON" in line
+    assert "“bad.json”" in line and "line 1" in line and "can't be opened" in line
+    line = fails("position", write(tmp_path, "bad2.json", '{"format": nope}'))
+    assert "“bad2.json” is damaged at line 1 and can't be opened" in line
 
 
 @pytest.mark.parametrize("patch, field", [

@@ -101,7 +101,7 @@ def test_tap_the_land_under_your_creature_freely():
 def test_land_under_your_creature_is_tapped_without_via():
     state = position(grid(), [unit("a", "Grizzly Bears", 0, (2, 2)),
                               unit("b", "Grizzly Bears", 0, (2, 3)), BEN])
-    refused(state, tap((2, 2), "b"), match="without 'via'")
+    refused(state, tap((2, 2), "b"), match="without choosing another creature")
 
 
 def test_tap_a_creature_to_tap_an_adjacent_land():
@@ -129,8 +129,8 @@ def test_not_from_under_an_opponents_creature():
 def test_via_creature_must_be_adjacent_and_yours():
     state = position(grid(), [unit("a", "Grizzly Bears", 0, (2, 2)), BEN])
     refused(state, tap((4, 2), "a"), match="not next to")
-    refused(state, tap((3, 4), "ben"), match="not one of your creatures")
-    refused(state, tap((4, 2)), match="not under one of your creatures")
+    refused(state, tap((3, 4), "ben"), match="not one of yours")
+    refused(state, tap((4, 2)), match="none of your creatures stands on that land")
 
 
 @pytest.mark.parametrize("cell, reason", [("?Forest", "face down"), ("#", "hole"),

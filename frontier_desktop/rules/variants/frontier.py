@@ -53,6 +53,13 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
+def square_words(pos: Any) -> str:
+    """A grid square as the board's edge labels show it: ``(1, 4)`` → "column 5, row 2"."""
+    if isinstance(pos, tuple) and len(pos) == 2:
+        return f"column {pos[1] + 1}, row {pos[0] + 1}"
+    return "that square"
+
+
 class Frontier(ManualActions, Variant):
     """Frontier Magic for two players."""
 
@@ -187,7 +194,12 @@ class Frontier(ManualActions, Variant):
         return perm
 
     def _label(self, state: GameState, perm: Permanent) -> str:
-        return f"{state.name(perm.id)} ({perm.id})"
+        """A permanent as a player finds it: "Hill Giant at column 3, row 2" (never its id)."""
+        if perm.zone == "board" and perm.at is not None:
+            return f"{state.name(perm.id)} at {square_words(perm.at)}"
+        if perm.zone == "staging":
+            return f"{state.name(perm.id)} on the staging row"
+        return state.name(perm.id)
 
     def _pos(self, state: GameState, action: A.Action, pos: Pos, what: str) -> Pos:
         if not state.board.contains(pos):
@@ -298,7 +310,7 @@ class Frontier(ManualActions, Variant):
                                              "from your hand on the bottom")
         for card_id in action.bottom:
             if card_id not in player.hand:
-                raise IllegalActionError(action, f"{card_id} is not in your hand")
+                raise IllegalActionError(action, "that card is not in your hand")
         for card_id in action.bottom:
             player.hand.remove(card_id)
             player.library.append(card_id)
@@ -431,7 +443,8 @@ class Frontier(ManualActions, Variant):
         for card_id in hand:
             if normalise_name(state.name(card_id)) == want:
                 return card_id
-        raise IllegalActionError(action, f"{ref!r} is not in your hand")
+        raise IllegalActionError(action, "that card is not in your hand" if ref in state.cards
+                                 else f"{ref} is not in your hand")
 
     # ------------------------------------------------------------------ movement
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
@@ -591,13 +604,13 @@ class Frontier(ManualActions, Variant):
         here = [state.perms[i] for i in occ.get(pos, ())]
         if any(m.controller == seat for m in here):
             if via is not None:
-                return "the land is under your creature: tap it without 'via'"
+                return "your creature stands on that land: tap it without choosing another creature"
             return None
         if via is None:
-            return "the land is not under one of your creatures: name the adjacent creature to tap ('via')"
+            return "none of your creatures stands on that land: choose one of yours next to it to tap it"
         perm = state.perms.get(via)
         if perm is None or not state.card(via).is_creature or perm.controller != seat:
-            return f"{via!r} is not one of your creatures"
+            return "the creature chosen to tap it is not one of yours"
         if perm.zone != "board" or pos not in state.board.neighbours(perm.at):
             return f"{self._label(state, perm)} is not next to that land"
         if perm.tapped:
@@ -668,7 +681,7 @@ class Frontier(ManualActions, Variant):
                 via = self.auto_via(state, seat, pos, occ, used)
                 if via is None:
                     raise IllegalActionError(action, f"no untapped creature of yours can tap the "
-                                                     f"land at {wire(state, pos)}")
+                                                     f"land at {square_words(pos)}")
             if via is not None:
                 used.add(via)
             self._tap_for_mana(state, seat, action, pos, via, colour, events)
@@ -768,7 +781,7 @@ class Frontier(ManualActions, Variant):
         """
         perm = state.perms.get(unit)
         if perm is None or perm.controller != seat:
-            raise IllegalActionError(action, f"{unit!r} is not a permanent you control")
+            raise IllegalActionError(action, "that is not a permanent you control")
         card = state.card(perm.id)
         if not 0 <= index < len(card.activated):
             raise IllegalActionError(action, f"{card.name} has no ability #{index + 1}")

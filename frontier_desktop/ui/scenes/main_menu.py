@@ -161,7 +161,9 @@ class MainMenuScene(Scene):
 
                 header, actions = read_record(path)
                 self.app.scenes.push(ReplayScene(self.app, header, actions))
-        except (ValueError, OSError, KeyError) as exc:
+        except ValueError as exc:  # record, position and file errors: a sentence naming the file
+            self.note = str(exc)
+        except (OSError, KeyError) as exc:
             self.note = f"Could not open {path.name}: {exc}"
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,38 +1,153 @@
-"""Log entries and events in words, for the log panel (no pygame)."""
+"""Log entries and events in words, for the log panel (no pygame).
+
+Every line is a sentence a player can read: creatures by name, players by name, squares as
+the board labels them ("column 5, row 2"), lands by name once they are face up. Events carry
+ids; the names come from the log entry's ``names`` (the rules' log view adds the names the
+viewing seat may know) and from the events themselves, so a loaded game or a replay names
+its cards as the live game did. Fields a newer engine adds are ignored, fields an older one
+lacks fall back to plainer words: nothing here prints an id, a list or ``None``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 PHASE_NAMES = {"setup": "set-up", "upkeep": "upkeep", "draw": "draw step", "main": "main phase",
                "end": "end step", "cleanup": "cleanup"}
+ZONE_NAMES = {"hand": "its owner's hand", "graveyard": "its owner's graveyard",
+              "exile": "exile", "library": "its owner's library",
+              "library_top": "the top of its owner's library",
+              "library_bottom": "the bottom of its owner's library",
+              "staging": "the staging row", "battlefield": "the battlefield"}
+LOSS_REASONS = {"conceded": "concedes", "life 0 or less": "has no life left and loses",
+                "drew from an empty library": "had to draw from an empty library and loses"}
+
+
+def _pos(at: Any) -> tuple[int, int] | None:
+    if isinstance(at, (list, tuple)) and len(at) == 2 and all(isinstance(v, int) for v in at):
+        return int(at[0]), int(at[1])
+    return None
 
 
 def square(at: Any) -> str:
-    """``[2, 3]`` → ``"r3c4"`` (1-based, as players count); areas as they are."""
-    if isinstance(at, (list, tuple)) and len(at) == 2:
-        return f"r{at[0] + 1}c{at[1] + 1}"
-    return str(at)
+    """A board square as the board's edge labels show it: ``[1, 4]`` → ``"column 5, row 2"``
+    (the wire is ``[row, column]`` from 0); the staging row and anything else in words."""
+    pos = _pos(at)
+    if pos is not None:
+        return f"column {pos[1] + 1}, row {pos[0] + 1}"
+    if at == "staging":
+        return "the staging row"
+    return "somewhere off the board"
+
+
+def _and(items: Sequence[str]) -> str:
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _signed(n: Any) -> str:
+    return f"+{n}" if isinstance(n, int) and n >= 0 else str(n)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
 
 
 class Namer:
-    """Names of players and units for the log, from the views the seat has seen."""
+    """Names of players, units and face-up lands for the log, from what the seat has seen.
+
+    ``units`` maps ids to names (from views and from the log's own ``names``); ``lands``
+    maps board squares to the names of lands seen face up there. A face-down land is only
+    ever "the land at …"; a unit never named to this seat is "a creature".
+    """
 
     def __init__(self, players: Sequence[str], units: Mapping[str, str] | None = None) -> None:
         self.players = list(players)
         self.units: dict[str, str] = dict(units or {})
+        self.lands: dict[tuple[int, int], str] = {}
 
     def player(self, seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(self.players):
-            return self.players[seat]
-        return "?"
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players):
+            return self.players[seat] or f"Player {seat + 1}"
+        return "a player"
 
     def unit(self, unit_id: Any) -> str:
         if isinstance(unit_id, str):
             return self.units.get(unit_id, "a creature")
         return "a creature"
+
+    def units_of(self, ids: Any, lead: Any = None) -> list[str]:
+        """Names of *ids* (lead first), for a band or a stack."""
+        out: list[str] = []
+        seq = [lead] if lead is not None else []
+        if isinstance(ids, (list, tuple)):
+            seq += [i for i in ids if i != lead]
+        for unit_id in seq:
+            out.append(self.unit(unit_id))
+        return out
+
+    def land(self, at: Any, name: Any = None) -> str:
+        """"the Forest at column 5, row 2" (or "the land at …" while it is face down)."""
+        pos = _pos(at)
+        if isinstance(name, str) and name:
+            if pos is not None:
+                self.lands[pos] = name
+            known: str | None = name
+        else:
+            known = self.lands.get(pos) if pos is not None else None
+        return f"the {known or 'land'} at {square(at)}"
+
+    def learn(self, entry: Mapping[str, Any]) -> None:
+        """Take the names an entry carries (its ``names`` and its events' own names)."""
+        names = entry.get("names")
+        if isinstance(names, Mapping):
+            for unit_id, name in names.items():
+                if isinstance(unit_id, str) and isinstance(name, str) and name:
+                    self.units[unit_id] = name
+        for item in entry.get("lands") or ():
+            if isinstance(item, (list, tuple)) and len(item) == 3 and _pos(item[:2]) is not None \
+                    and isinstance(item[2], str):
+                self.lands[(int(item[0]), int(item[1]))] = item[2]
+        for event in entry.get("events") or ():
+            if not isinstance(event, Mapping):
+                continue
+            kind = event.get("type")
+            if kind == "cast" and isinstance(event.get("id"), str) \
+                    and isinstance(event.get("card"), str):
+                self.units.setdefault(event["id"], event["card"])
+            elif isinstance(event.get("unit"), str) and isinstance(event.get("name"), str) \
+                    and kind in ("token", "died", "left", "activated", "regenerated", "manual"):
+                self.units.setdefault(event["unit"], event["name"])
+
+    def learn_view(self, view: Mapping[str, Any]) -> None:
+        """Names of the units and face-up lands a view shows."""
+        for unit in view.get("units") or ():
+            if isinstance(unit, Mapping) and isinstance(unit.get("id"), str) and unit.get("name"):
+                self.units[unit["id"]] = str(unit["name"])
+        rows = (view.get("board") or {}).get("rows") or []
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if isinstance(cell, Mapping) and isinstance(cell.get("land"), str):
+                    self.lands[(r, c)] = cell["land"]
+
+
+def _own_name(event: Mapping[str, Any], names: Namer) -> str:
+    """The name an event carries for its unit, else the Namer's."""
+    name = event.get("name")
+    return name if isinstance(name, str) and name else names.unit(event.get("unit"))
+
+
+def _target_words(target: Any, names: Namer, defenders: Any = None, player: Any = None) -> str:
+    if target == "player":
+        return names.player(player) if player is not None else "the opponent"
+    if isinstance(defenders, (list, tuple)) and defenders:
+        return f"{_and(names.units_of(defenders))} at {square(target)}"
+    return f"the creature at {square(target)}"
 
 
 def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | None:
@@ -40,17 +155,16 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
     who = names.player(seat)
     kind = action.get("type")
     if kind == "move":
-        return f"{who} moves {names.unit(action.get('unit'))} to {square(action.get('to'))}"
+        movers = names.units_of(action.get("units"), action.get("unit"))
+        return f"{who} moves {_and(movers)} to {square(action.get('to'))}"
     if kind == "scout":
-        return f"{who} scouts {square(action.get('target'))} with {names.unit(action.get('unit'))}"
+        return (f"{who} scouts {names.land(action.get('target'))} with "
+                f"{names.unit(action.get('unit'))}")
     if kind == "attack":
         target = action.get("target")
-        what = "the player" if target == "player" else square(target)
+        what = names.player(1 - seat) if target == "player" and seat in (0, 1) else \
+            _target_words(target, names)
         return f"{who} attacks {what} with {names.unit(action.get('unit'))}"
-    if kind == "cast":
-        return None
-    if kind == "pass":
-        return None
     if kind == "set_responses":
         return (f"{who} will be asked before each of the opponent's moves and attacks"
                 if action.get("on") else f"{who} lets the opponent's moves resolve at once")
@@ -58,103 +172,297 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
         return f"{who} is done moving"
     if kind == "done_attacking":
         return f"{who} is done attacking"
-    if kind == "keep":
-        return f"{who} keeps"
-    if kind == "mulligan":
-        return f"{who} mulligans"
-    if kind == "concede":
-        return f"{who} concedes"
     if kind == "add_mana":
         return f"{who} adds {action.get('mana', 'mana')} by hand"
-    if kind in ("tap_land", "place_token", "discard", "roll"):
-        return None
-    detail = ", ".join(f"{k} {v}" for k, v in action.items() if k != "type")
-    return f"{who}: {kind.replace('_', ' ') if isinstance(kind, str) else kind}" + (
-        f" ({detail})" if detail else "")
+    if kind == "set_assign":
+        return (f"{who} will divide damage to their bands" if action.get("on")
+                else f"{who} lets damage to their bands go lethal first")
+    if kind == "assign":
+        damage = action.get("damage")
+        if isinstance(damage, Mapping) and damage:
+            parts = [f"{n} to {names.unit(u)}" for u, n in damage.items()]
+            return f"{who} divides the damage: {_and(parts)}"
+        return f"{who} divides the damage"
+    # Everything else is told by its events (cast, activate, tap_land, place_token, discard,
+    # the manual actions...), or says nothing worth a line (pass).
+    return None
+
+
+_PLAIN_ACTIONS = {
+    "cast": "casts a spell", "activate": "activates an ability", "tap_land": "taps a land for mana",
+    "place_token": "places a free token", "discard": "discards a card", "pass": "passes",
+    "roll": "rolls a die", "draw": "draws by hand", "create_token": "creates a token",
+    "destroy_land": "destroys a land", "sacrifice_land": "sacrifices a land",
+    "manual_tap": "taps something by hand", "manual_untap": "untaps something by hand",
+    "counters": "changes counters", "pt_change": "changes a creature's power and toughness",
+    "life": "changes a life total", "move_card": "moves a card by hand",
+    "destroy": "destroys a creature", "regenerate": "gives a regeneration shield",
+    "keep": "keeps", "mulligan": "mulligans", "concede": "concedes",
+    "add_mana": "adds mana by hand", "assign": "divides the damage",
+    "set_assign": "changes how damage to their bands is divided",
+}
+
+
+def action_sentence(action: Mapping[str, Any], seat: int, names: Namer) -> str:
+    """An action in words, always a sentence ("Ann casts a spell", "Ann passes"): for the
+    replay's "Next:" line and prompts, where the events are not known yet."""
+    head = action_words(action, seat, names)
+    if head:
+        return head
+    return f"{names.player(seat)} {_PLAIN_ACTIONS.get(str(action.get('type')), 'acts')}"
+
+
+def _manual_words(event: Mapping[str, Any], names: Namer) -> str | None:
+    p = names.player(event.get("player"))
+    what = event.get("action")
+    unit = _own_name(event, names)
+    if what in ("manual_tap", "manual_untap"):
+        verb = "taps" if what == "manual_tap" else "untaps"
+        if event.get("unit") is not None:
+            return f"{p} {verb} {unit} by hand"
+        return f"{p} {verb} {names.land(event.get('at'))} by hand"
+    if what == "counters":
+        delta = event.get("delta")
+        kind = event.get("kind") or "+1/+1"
+        n = abs(delta) if isinstance(delta, int) else 1
+        plural = "" if n == 1 else "s"
+        verb = "puts" if not isinstance(delta, int) or delta >= 0 else "removes"
+        prep = "on" if verb == "puts" else "from"
+        count = event.get("count")
+        now = f" (now {count})" if isinstance(count, int) else ""
+        return f"{p} {verb} {n} {kind} counter{plural} {prep} {unit}{now}"
+    if what == "pt_change":
+        return (f"{p} gives {unit} {_signed(event.get('power', 0))}/"
+                f"{_signed(event.get('toughness', 0))} until end of turn")
+    if what == "life":
+        delta = event.get("delta")
+        other = names.player(event.get("player_changed"))
+        if isinstance(delta, int) and delta < 0:
+            return f"{p} takes {-delta} life from {other}" if other != p else \
+                f"{p} loses {-delta} life"
+        return f"{p} gives {other} {delta} life" if other != p else f"{p} gains {delta} life"
+    if what == "move_card":
+        card = event.get("name") if isinstance(event.get("name"), str) else "a card"
+        src = event.get("from")
+        to = ZONE_NAMES.get(str(event.get("to")), "another zone")
+        frm = {"hand": "from a hand", "library": "from a library",
+               "graveyard": "from a graveyard", "exile": "from exile",
+               "battlefield": "from the battlefield"}.get(str(src), "")
+        return f"{p} moves {card} {frm} to {to}".replace("  ", " ")
+    if what == "draw":
+        count = event.get("count")
+        return f"{p} draws {count} by hand" if isinstance(count, int) and count != 1 else \
+            f"{p} draws a card by hand"
+    if what == "destroy":
+        return f"{p} destroys {unit}"
+    if what == "regenerate":
+        return f"{p} gives {unit} a regeneration shield"
+    return f"{p} carries out card text by hand"
 
 
 def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
-    """One event in words, or None for events not worth a line."""
+    """One event in words, or None for events not worth a line (or not known to this version)."""
     kind = event.get("type")
     p = names.player(event.get("player"))
     if kind == "revealed":
-        return f"  {square(event.get('at'))} is revealed: {event.get('land') or 'a land'}"
-    if kind == "moved":
+        return f"  {_sentence(names.land(event.get('at'), event.get('land')))} is turned face up"
+    if kind == "control":
+        land = names.land(event.get("at"), event.get("land"))
+        new, old = event.get("to"), event.get("from")
+        if isinstance(new, int):
+            if isinstance(old, int):
+                return f"  {names.player(new)} takes {land} from {names.player(old)}"
+            return f"  {names.player(new)} takes {land}"
+        if isinstance(old, int):
+            return f"  {names.player(old)} no longer controls {land}"
         return None
     if kind == "damage":
         target = event.get("target")
         tname = names.player(event.get("player")) if target == "player" else names.unit(target)
-        return f"  {names.unit(event.get('source'))} deals {event.get('amount', '?')} to {tname}"
+        sources = event.get("sources")
+        if isinstance(sources, (list, tuple)) and len(sources) > 1:
+            who = _and(names.units_of(sources, event.get("source")
+                                      if event.get("source") in sources else None))
+            return f"  {who} deal {event.get('amount', 'some')} damage to {tname}"
+        amount = event.get("amount", "some")
+        return f"  {names.unit(event.get('source'))} deals {amount} damage to {tname}"
+    if kind == "attack":
+        band = event.get("band") or event.get("units")
+        attackers = names.units_of(band, event.get("unit"))
+        verb = "attacks" if len(attackers) == 1 else "attack"
+        target = event.get("target")
+        defender = (names.player(event.get("player")) if event.get("player") is not None
+                    else "the opponent") if target == "player" else \
+            _target_words(target, names, event.get("defenders"))
+        return f"{_and(attackers)} {verb} {defender}"
     if kind == "died":
-        return f"  {names.unit(event.get('unit'))} dies"
+        name = _own_name(event, names)
+        return f"  {name} dies"
+    if kind == "left":
+        name = _own_name(event, names)
+        to = ZONE_NAMES.get(str(event.get("to")))
+        return f"  {name} leaves the board" + (f" for {to}" if to else "")
     if kind == "life":
         return f"  {p} is at {event.get('life')} life"
     if kind == "land_tapped":
-        return f"  {p} taps {square(event.get('at'))} for {{{event.get('mana', '?')}}}"
+        via = event.get("via")
+        with_ = f" with {names.unit(via)}" if isinstance(via, str) else ""
+        mana = event.get("mana")
+        for_ = f" for {{{mana}}}" if isinstance(mana, str) else ""
+        return f"  {p} taps {names.land(event.get('at'), event.get('land'))}{with_}{for_}"
     if kind == "cast":
-        return f"{p} casts {event.get('card', 'a card')}"
+        card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+        onto = ""
+        if isinstance(event.get("attached_to"), str):
+            onto = f" on {names.unit(event['attached_to'])}"
+        return f"{p} casts {card}{onto}"
     if kind == "drew":
         card = event.get("card") or event.get("name")
-        return f"  {p} draws {card}" if card else f"  {p} draws a card"
+        return f"  {p} draws {card}" if isinstance(card, str) else f"  {p} draws a card"
     if kind == "phase":
-        return f"— {names.player(event.get('active'))}: {PHASE_NAMES.get(event.get('phase'), event.get('phase'))}"
+        phase = PHASE_NAMES.get(str(event.get("phase")), "the next step")
+        return f"— {names.player(event.get('active'))}'s {phase}"
     if kind == "turn":
-        return f"Turn {event.get('turn')}: {names.player(event.get('active'))}"
+        turn = event.get("turn")
+        return (f"Turn {turn}: {names.player(event.get('active'))}" if isinstance(turn, int)
+                else f"A new turn: {names.player(event.get('active'))}")
     if kind == "trample":
-        return f"  trample: {event.get('amount', '?')} damage carries on"
+        amount = event.get("amount", "some")
+        if event.get("lost") or event.get("at") is None:
+            return f"  {amount} trampling damage is lost (nothing stands beyond)"
+        return f"  {amount} damage tramples on to {square(event.get('at'))}"
     if kind == "dice":
-        return f"{p} rolls a d{event.get('sides', '?')}: {event.get('result')}"
+        return f"{p} rolls a {event.get('sides', 6)}-sided die: {event.get('result')}"
     if kind == "game_over":
         w = event.get("winner")
-        return f"Game over: {names.player(w)} wins" if w is not None else "Game over: a draw"
+        return f"Game over: {names.player(w)} wins" if isinstance(w, int) else "Game over: a draw"
     if kind == "token":
-        return f"{p} places a token at {square(event.get('at'))}"
+        name = event.get("name") if isinstance(event.get("name"), str) else "token"
+        article = "an" if name[:1].lower() in "aeiou" else "a"
+        at = event.get("at")
+        where = "on the staging row" if at == "staging" or at is None else f"at {square(at)}"
+        return f"{p} puts {article} {name} {where}"
     if kind == "kept":
-        return f"  {p} keeps {event.get('hand')} cards"
+        bottom = event.get("bottom")
+        extra = (f" ({bottom} on the bottom of the library)"
+                 if isinstance(bottom, int) and bottom > 0 else "")
+        return f"{p} keeps {event.get('hand')} cards{extra}"
     if kind == "mulligan":
-        return f"  {p} mulligans (to {7 - int(event.get('count', 0))})"
+        count = event.get("count")
+        n = 7 - count if isinstance(count, int) else None
+        return f"{p} mulligans" + (f" (will keep {n})" if n is not None else "")
     if kind == "lost":
-        return f"{p} loses: {event.get('reason', '')}"
-    if kind == "discarded" or kind == "discard":
-        return f"  {p} discards {event.get('card', 'a card')}"
-    if kind == "scouted":
-        return None
+        reason = event.get("reason")
+        if reason in LOSS_REASONS:
+            return f"{p} {LOSS_REASONS[str(reason)]}"
+        return f"{p} loses" + (f" ({reason})" if isinstance(reason, str) and reason else "")
+    if kind in ("discarded", "discard"):
+        card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+        return f"  {p} discards {card}"
     if kind == "stopped":
         return f"  {names.unit(event.get('unit'))} stops at {square(event.get('at'))}"
     if kind == "fizzled":
-        return f"  {names.unit(event.get('unit'))}: fizzled ({event.get('reason', '')})"
+        reason = event.get("reason")
+        why = f": {reason}" if isinstance(reason, str) and reason else ""
+        return f"  {names.unit(event.get('unit'))} can't go on{why}"
     if kind == "activated":
-        name = event.get("name", "a permanent")
-        text = f"  {name} adds {event['mana']}" if event.get("mana") else \
-            f"  {name}: ability activated"
-        return text + (f" ({event['note']})" if event.get("note") else "")
+        name = _own_name(event, names)
+        if event.get("mana"):
+            note = event.get("note")
+            return f"  {name} adds {event['mana']}" + (f" ({note})" if note else "")
+        cost, effect = event.get("cost"), event.get("effect")
+        text = f"{cost}: {effect}" if isinstance(cost, str) and isinstance(effect, str) else ""
+        line = f"  {name} activates its ability" + (f" ({text})" if text else "")
+        if effect and not event.get("modelled") and "Add {" not in str(effect):
+            line += " — carry out its text by hand"
+        return line
     if kind == "regenerated":
-        return f"  {event.get('name', names.unit(event.get('unit')))} regenerates"
-    if kind == "left":
-        return f"  {names.unit(event.get('unit'))} leaves the board"
+        name = _own_name(event, names)
+        return f"  {name} regenerates and goes to the staging row"
     if kind == "land_destroyed":
-        return f"  the land at {square(event.get('at'))} is destroyed"
+        verb = "sacrifices" if event.get("how") == "sacrificed" else "destroys"
+        land = names.land(event.get("at"), event.get("land"))
+        pos = _pos(event.get("at"))
+        if pos is not None:
+            names.lands.pop(pos, None)
+        return f"  {p} {verb} {land}"
     if kind == "skip_draw":
-        return "  (the first player skips the first draw)"
+        return f"  {p} skips the first draw" if event.get("player") is not None else \
+            "  The first player skips the first draw"
     if kind == "draw_empty":
         return f"  {p} must draw from an empty library"
     if kind == "manual":
+        text = _manual_words(event, names)
+        return f"  {text}" if text else None
+    if kind == "resolving":
+        what = {"move": "The move", "attack": "The attack"}.get(str(event.get("kind")), "It")
+        return f"  {what} resolves"
+    if kind == "pending":
+        action = event.get("action") if isinstance(event.get("action"), Mapping) else {}
+        what = {"move": "move", "attack": "attack"}.get(str(action.get("type")), "action")
+        seat = event.get("seat")
+        if isinstance(seat, int) and seat in (0, 1):
+            return f"  {names.player(1 - seat)} may respond before the {what} resolves"
+        return f"  The opponent may respond before the {what} resolves"
+    if kind == "choose":
+        if event.get("kind") == "place_token":
+            return f"  {p} chooses a square for a free token"
+        if event.get("kind") == "assign":
+            amount = event.get("amount")
+            dmg = f"{amount} damage" if isinstance(amount, int) else "the damage"
+            return f"  {p} divides {dmg} from {names.unit(event.get('attacker'))} among the band"
         return None
-    if kind in ("choose", "resolving", "untap", "untapped", "pending", "done_moving",
-                "done_attacking", "attack", "responses"):
+    if kind == "assigned":
+        damage = event.get("damage")
+        if event.get("default"):
+            return "  lethal damage goes to each member of the band in turn"
+        if isinstance(damage, Mapping) and damage:
+            parts = [f"{n} to {names.unit(u)}" for u, n in damage.items()]
+            return f"  {p} divides it: {_and(parts)}"
         return None
-    fields = ", ".join(f"{k} {v}" for k, v in event.items() if k not in ("type", "player"))
-    return f"  {str(kind).replace('_', ' ')}" + (f": {fields}" if fields else "")
+    # Told by the action's headline, or bookkeeping: moves, scouting (the reveal follows),
+    # untapping, done moving/attacking, the hold-priority setting.
+    return None
+
+
+SILENT_EVENTS = frozenset({"moved", "scouted", "untap", "untapped", "done_moving",
+                           "done_attacking", "responses", "assign_choice"})
+"""Event types that deliberately have no line of their own (the action's line says it)."""
 
 
 def entry_lines(entry: Mapping[str, Any], names: Namer) -> list[str]:
     """All lines of one log entry (an action and its events)."""
+    names.learn(entry)
+    events = [e for e in entry.get("events") or () if isinstance(e, Mapping)]
     lines: list[str] = []
-    head = action_words(entry.get("action", {}), int(entry.get("seat", 0)), names)
+    action = entry.get("action") if isinstance(entry.get("action"), Mapping) else {}
+    seat = entry.get("seat")
+    seat = seat if isinstance(seat, int) else -1
+    attack_event = next((e for e in events if e.get("type") == "attack"), None)
+    head = None if attack_event is not None else action_words(action, seat, names)
     if head:
         lines.append(head)
-    for event in entry.get("events", []):
+    for event in events:
+        if event is attack_event and event.get("target") == "player" and "player" not in event \
+                and seat in (0, 1):
+            event = {**event, "player": 1 - seat}
+        elif event is attack_event and not event.get("defenders"):
+            # an engine without "defenders": the creatures the band dealt damage to are them
+            band = event.get("band") or event.get("units") or [event.get("unit")]
+            hit = [e.get("target") for e in events if e.get("type") == "damage"
+                   and isinstance(e.get("target"), str) and e.get("target") != "player"
+                   and (e.get("source") in band or set(e.get("sources") or ()) & set(band))]
+            if hit:
+                event = {**event, "defenders": list(dict.fromkeys(hit))}
         text = event_words(event, names)
         if text:
             lines.append(text)
     return lines
+
+
+def all_lines(entries: Iterable[Mapping[str, Any]], names: Namer) -> list[str]:
+    """The lines of a whole log, in order."""
+    out: list[str] = []
+    for entry in entries:
+        out.extend(entry_lines(entry, names))
+    return out

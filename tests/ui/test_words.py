@@ -1,0 +1,353 @@
+"""The game log in a player's words: every event the engine emits, band combat, and names that
+survive loading a save and the replay viewer (without naming anything hidden)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.decks import Section, read_deck_file
+from frontier_desktop.record import new_game, read_record, replay, write_record
+from frontier_desktop.rules import acting_seat, apply, legal_actions
+from frontier_desktop.rules.views import describe, log_view
+from frontier_desktop.session import LocalSession
+from frontier_desktop.ui.table.words import SILENT_EVENTS, Namer, all_lines, entry_lines, event_words
+from tests.rules.helpers import position, unit
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES = ROOT / "frontier_desktop" / "rules"
+PREFERENCE = ("attack", "cast", "move", "place_token", "keep", "done_attacking", "done_moving",
+              "pass")
+
+
+def _deck(name: str, pool: BundledPool) -> list:
+    result = read_deck_file(ROOT / "assets" / "decks" / name, cards=pool)
+    cards = []
+    for entry in result.deck.entries:
+        if entry.section is Section.MAIN:
+            cards += [pool.card(entry.name)] * entry.count
+    return cards
+
+
+@pytest.fixture(scope="module")
+def decks() -> list[list]:
+    pool = BundledPool.load()
+    return [_deck("frontier_bog_and_forest_walkers.txt", pool),
+            _deck("frontier_banners_of_benalia.txt", pool)]
+
+
+def _game(decks: list[list], seed: int, limit: int = 700, manual: bool = False):
+    """An aggressive bot game (as tests/rules/test_aggressive_games.py) with its record."""
+    state, header = new_game("frontier", decks, ["Ann", "Ben"], seed=seed,
+                             options={"board_depth": 3})
+    chooser = random.Random(seed)
+    lines = []
+    for _ in range(limit):
+        seat = acting_seat(state)
+        if seat is None:
+            break
+        by_kind: dict[str, list] = {}
+        for action in legal_actions(state, seat):
+            by_kind.setdefault(action.type, []).append(action.to_wire())
+        if manual and state.phase == "main" and chooser.random() < 0.1:
+            by_kind.update(_manual_options(state, seat, chooser))
+        preferred = [k for k in PREFERENCE if k in by_kind]
+        kind = preferred[0] if preferred and chooser.random() < 0.8 else chooser.choice(sorted(by_kind))
+        action = chooser.choice(by_kind[kind])
+        try:
+            state, _ = apply(state, action, seat)
+        except ValueError:
+            continue
+        lines.append({"seat": seat, "action": action})
+    return state, header, lines
+
+
+def _manual_options(state, seat: int, chooser: random.Random) -> dict[str, list[dict[str, Any]]]:
+    """Every manual action of the menu, on objects of the game (some are refused; fine)."""
+    mine = [p.id for p in state.perms.values() if p.controller == seat]
+    squares = [list(pos) for pos, cell in sorted(state.cells.items()) if cell.land is not None]
+    hand = state.players[seat].hand
+    out: dict[str, list[dict[str, Any]]] = {
+        "roll": [{"type": "roll", "sides": 6}],
+        "draw": [{"type": "draw", "count": 1}],
+        "life": [{"type": "life", "player": 1 - seat, "delta": -1},
+                 {"type": "life", "player": seat, "delta": 2}],
+        "create_token": [{"type": "create_token", "at": "staging", "name": "Soldier",
+                          "colors": ["W"]}],
+    }
+    if squares:
+        sq = chooser.choice(squares)
+        out["manual_tap"] = [{"type": "manual_tap", "target": sq}]
+        out["manual_untap"] = [{"type": "manual_untap", "target": sq}]
+        out["destroy_land"] = [{"type": "destroy_land", "at": sq}]
+    if mine:
+        u = chooser.choice(mine)
+        out["counters"] = [{"type": "counters", "unit": u, "kind": "+1/+1", "delta": 1}]
+        out["pt_change"] = [{"type": "pt_change", "unit": u, "power": 2, "toughness": -1}]
+        out["regenerate"] = [{"type": "regenerate", "unit": u}]
+        out["manual_tap_unit"] = [{"type": "manual_tap", "target": u}]
+        out["destroy"] = [{"type": "destroy", "unit": u}]
+        out["move_card"] = [{"type": "move_card", "card": u, "to": "hand"}]
+    if hand:
+        out["move_card_hand"] = [{"type": "move_card", "card": hand[0], "to": "graveyard"}]
+    return out
+
+
+def _emitted_types() -> set[str]:
+    """Every event type the rules source can emit (``{"type": "..."`` in an event dict)."""
+    found: set[str] = set()
+    for path in [RULES / "engine.py", *sorted((RULES / "variants").glob("*.py"))]:
+        found |= set(re.findall(r'(?:events\.append\(|Event = )\{"type": "?([a-z_]+)', path.read_text()))
+        found |= set(re.findall(r'"type": "(died)" if', path.read_text()))
+        found |= set(re.findall(r'else "(left)", "unit"', path.read_text()))
+    return found
+
+
+# Hand-made examples for event types a short bot game may not reach.
+SAMPLES: list[dict[str, Any]] = [
+    {"type": "assign_choice", "player": 0, "on": False},
+    {"type": "choose", "player": 1, "kind": "assign", "attacker": "u1", "units": ["u1"],
+     "amount": 2},
+    {"type": "assigned", "player": 1, "attacker": "u1", "damage": {"u1": 2}, "default": False},
+    {"type": "draw_empty", "player": 1},
+    {"type": "left", "unit": "u1", "name": "Grizzly Bears", "owner": 0, "controller": 0,
+     "at": [1, 2], "to": "hand", "reason": "moved by hand"},
+    {"type": "fizzled", "unit": "u1", "reason": "the way is blocked"},
+    {"type": "stopped", "unit": "u1", "at": [2, 3], "reason": "a flyer blocks"},
+    {"type": "trample", "unit": "u1", "at": [3, 3], "amount": 2},
+    {"type": "trample", "unit": "u1", "at": None, "amount": 2, "lost": True},
+    {"type": "regenerated", "unit": "u1", "name": "River Boa", "from": [2, 2]},
+    {"type": "activated", "unit": "u1", "name": "Llanowar Elves", "cost": "{T}",
+     "effect": "Add {G}.", "modelled": False},
+    {"type": "choose", "player": 0, "kind": "place_token"},
+    {"type": "resolving", "kind": "attack"},
+    {"type": "pending", "action": {"type": "move", "unit": "u1", "to": [1, 1]}, "seat": 0},
+    {"type": "land_destroyed", "at": [0, 4], "land": "Forest", "player": 1, "how": "sacrificed"},
+    {"type": "dice", "player": 0, "sides": 20, "result": 17},
+    {"type": "lost", "player": 0, "reason": "drew from an empty library"},
+    {"type": "control", "at": [0, 4], "from": None, "to": 0},
+    {"type": "control", "at": [0, 4], "from": 1, "to": 0, "land": "Forest"},
+    {"type": "control", "at": [0, 4], "from": 1, "to": None},
+    {"type": "manual", "player": 0, "action": "pt_change", "unit": "t1", "name": "Green Token",
+     "power": 1, "toughness": 1},
+    {"type": "manual", "player": 0, "action": "move_card", "from": "hand", "to": "library_top",
+     "card": "c9", "name": "Terror"},
+    {"type": "manual", "player": 1, "action": "counters", "unit": "u1", "name": "River Boa",
+     "kind": "+1/+1", "delta": -1, "count": 0},
+    {"type": "manual", "player": 1, "action": "draw", "count": 2},
+    {"type": "manual", "player": 1, "action": "life", "player_changed": 0, "delta": -3},
+    {"type": "discarded", "player": 0, "card": "Terror", "id": "c9"},
+    {"type": "skip_draw", "player": 0},
+    {"type": "responses", "player": 0, "on": True},
+]
+
+BAD = [re.compile(p) for p in (r"\bNone\b", r"[\[\]]", r"\{'", r"': ", r"\(unit ", r"\bunit\b",
+                               r"\b[a-z]+_[a-z_]+\b", r"\br\d+c\d+\b")]
+
+
+def _assert_words(line: str, ids: set[str]) -> None:
+    for bad in BAD:
+        assert not bad.search(line), f"{line!r} shows internal data ({bad.pattern})"
+    for card_id in ids:
+        if card_id in line:
+            assert not re.search(rf"(?<![\w-]){re.escape(card_id)}(?![\w-])", line), \
+                f"{line!r} shows the id {card_id!r}"
+
+
+def test_every_event_type_the_engine_emits_reads_as_words(decks) -> None:
+    emitted = _emitted_types()
+    assert {"damage", "attack", "control", "manual", "land_tapped", "died"} <= emitted
+    seen: dict[str, list[dict[str, Any]]] = {}
+    ids: set[str] = set()
+    for seed in range(4):
+        state, _header, _lines = _game(decks, seed, manual=True)
+        ids |= set(state.cards) | {f"t{i}" for i in range(1, state.next_id + 1)}
+        for viewer in (0, 1):
+            names = Namer(["Ann", "Ben"])
+            for entry in log_view(state, viewer):
+                for line in entry_lines(entry, names):
+                    _assert_words(line, ids)
+                for event in entry["events"]:
+                    seen.setdefault(event["type"], []).append(event)
+    for sample in SAMPLES:
+        seen.setdefault(sample["type"], []).append(sample)
+    missing = emitted - set(seen)
+    assert not missing, f"no example of {sorted(missing)}: add one to SAMPLES"
+    names = Namer(["Ann", "Ben"], {"u1": "River Boa"})
+    for kind in sorted(emitted):
+        for event in seen[kind]:
+            text = event_words(event, names)
+            if kind in SILENT_EVENTS:
+                continue
+            assert text, f"{kind} has no line"
+            _assert_words(text, ids | {"u1", "c9", "t1"})
+            if "_" in kind:  # "pt change (unit t1 ...)" was the raw type name
+                assert kind.replace("_", " ") not in text, text
+
+
+def test_every_action_type_has_a_line_or_its_events_speak(decks) -> None:
+    """Manual actions (pt_change, activate...) read as sentences, never 'pt change (unit t1 ...)'."""
+    state, _header, lines = _game(decks, 2, manual=True)
+    kinds = {line["action"]["type"] for line in lines}
+    assert {"pt_change", "counters", "manual_tap", "roll", "create_token"} & kinds
+    names = Namer(["Ann", "Ben"])
+    for entry in log_view(state, 0):
+        out = entry_lines(entry, names)
+        if entry["action"]["type"] not in ("pass",):
+            assert out or entry["action"]["type"] in ("tap_land", "done_moving"), entry["action"]
+
+
+def test_a_band_attack_names_every_member_and_the_creature_that_struck() -> None:
+    names = Namer(["Ann", "Ben"], {"k": "White Knight", "h": "Benalish Hero",
+                                   "g": "Grizzly Bears"})
+    entry = {"seat": 0, "action": {"type": "attack", "unit": "k", "target": [3, 2]},
+             "events": [{"type": "attack", "unit": "k", "units": ["k", "h"], "band": ["k", "h"],
+                         "defenders": ["g"], "target": [3, 2]},
+                        {"type": "damage", "source": "k", "target": "g", "amount": 2},
+                        {"type": "damage", "source": "g", "sources": ["g"], "target": "h",
+                         "amount": 2},
+                        {"type": "damage", "source": "k", "sources": ["k", "h"],
+                         "target": "player", "player": 1, "amount": 3}]}
+    assert entry_lines(entry, names) == [
+        "White Knight and Benalish Hero attack Grizzly Bears at column 3, row 4",
+        "  White Knight deals 2 damage to Grizzly Bears",
+        "  Grizzly Bears deals 2 damage to Benalish Hero",
+        "  White Knight and Benalish Hero deal 3 damage to Ben",
+    ]
+
+
+def test_an_attack_logged_by_an_older_engine_still_reads() -> None:
+    names = Namer(["Ann", "Ben"], {"k": "White Knight", "h": "Benalish Hero"})
+    old = {"seat": 0, "action": {"type": "attack", "unit": "k", "target": "player"},
+           "events": [{"type": "attack", "unit": "k", "units": ["k", "h"], "target": "player"},
+                      {"type": "damage", "source": "k", "target": "player", "player": 1,
+                       "amount": 3}]}
+    assert entry_lines(old, names)[:2] == ["White Knight and Benalish Hero attack Ben",
+                                           "  White Knight deals 3 damage to Ben"]
+    bare = {"seat": 1, "action": {"type": "attack", "unit": "x", "target": [1, 1]}, "events": []}
+    assert entry_lines(bare, names) == ["Ben attacks the creature at column 2, row 2 with a creature"]
+
+
+def test_a_band_attack_in_a_real_game_names_the_band() -> None:
+    grid = [["Plains"] * 4 for _ in range(5)]
+    state = position(grid, [unit("k", "White Knight", 0, (2, 1)), unit("h", "Benalish Hero", 0, (2, 1)),
+                            unit("g", "Grizzly Bears", 1, (3, 1))])
+    state, _ = apply(state, {"type": "attack", "unit": "k", "target": [3, 1]}, 0)
+    lines = all_lines(log_view(state, 1), Namer(["Ann", "Ben"]))
+    assert "White Knight and Benalish Hero attack Grizzly Bears at column 2, row 4" in lines, lines
+    assert any("deals" in line and "Grizzly Bears" in line for line in lines), lines
+
+
+def _first_game_with_a_death(decks):
+    for seed in range(12):
+        state, header, lines = _game(decks, seed)
+        dead = {e["unit"] for entry in state.log for e in entry["events"] if e["type"] == "died"}
+        if any(e["type"] == "damage" and e["source"] in dead
+               for entry in state.log for e in entry["events"]):
+            return state, header, lines
+    pytest.fail("no bot game with a creature that dealt damage and died")
+
+
+def test_a_loaded_save_names_every_creature_as_the_live_game_did(decks, tmp_path) -> None:
+    state, header, lines = _first_game_with_a_death(decks)
+    live = LocalSession(new_game("frontier", decks, ["Ann", "Ben"], seed=header["seed"],
+                                 options=header["options"])[0], record_header=header)
+    namer_live = Namer(["Ann", "Ben"])
+    for line in lines:
+        assert live.submit(line["seat"], line["action"]).ok
+        namer_live.learn_view(live.view(0))  # the table learns from every view it shows
+    live_lines = all_lines(live.log(0), namer_live)
+    path = tmp_path / "save.jsonl"
+    write_record(path, header, live.actions)
+    saved_header, saved_actions = read_record(path)
+    loaded = LocalSession(replay(saved_header, saved_actions), record_header=saved_header)
+    namer = Namer(["Ann", "Ben"])
+    namer.learn_view(loaded.view(0))  # a loaded table has seen one view only
+    loaded_lines = all_lines(loaded.log(0), namer)
+    assert not [line for line in loaded_lines if "a creature" in line]
+    assert [line for line in loaded_lines if " dies" in line or " deal" in line] == \
+        [line for line in live_lines if " dies" in line or " deal" in line]
+
+
+def test_the_replay_viewer_names_creatures_that_are_gone_by_then(decks) -> None:
+    state, header, lines = _first_game_with_a_death(decks)
+    for k in range(0, len(lines) + 1, max(1, len(lines) // 8)):
+        at_k = replay(header, lines, k)
+        view = describe(at_k, viewer=0)
+        names = Namer([p.name for p in at_k.players])
+        names.learn_view(view)  # as the replay scene does: the units shown at that moment
+        text = all_lines(log_view(at_k, 0), names)
+        assert not [line for line in text if "a creature" in line], k
+
+
+def test_the_log_never_names_the_other_hand_or_a_face_down_land(decks) -> None:
+    state, _header, _lines = _first_game_with_a_death(decks)
+    for viewer in (0, 1):
+        other = state.players[1 - viewer]
+        text = "\n".join(all_lines(log_view(state, viewer), Namer(["Ann", "Ben"])))
+        names_in_log = set()
+        for entry in log_view(state, viewer):
+            names_in_log |= set(entry["names"].values())
+        # a card still in the other hand was never public unless it left the battlefield
+        public = {e.get("name") for entry in state.log for e in entry["events"]
+                  if e["type"] in ("left",)} | {e.get("card") for entry in state.log
+                                                for e in entry["events"] if e["type"] == "cast"}
+        for card_id in other.hand + other.library:
+            assert card_id not in text
+            name = state.name(card_id)
+            if name not in public:
+                assert card_id not in {k for entry in log_view(state, viewer)
+                                       for k in entry["names"]}
+        for pos, cell in state.cells.items():
+            if cell.land is not None and not cell.face_up:
+                where = f"at column {pos[1] + 1}, row {pos[0] + 1}"
+                assert all(line.endswith(f"the land {where}") or where not in line
+                           or f"the land {where}" in line for line in text.splitlines())
+
+
+def test_lands_face_up_from_the_start_are_named_and_face_down_ones_never() -> None:
+    grid = [["Forest", "?Swamp", "?Island", "Forest"], ["Forest"] * 4, ["Forest"] * 4,
+            ["Forest"] * 4, ["Forest", "Forest", "?Mountain", "Forest"]]
+    state = position(grid, [unit("elf", "Llanowar Elves", 0, (0, 0)),
+                            unit("bear", "Grizzly Bears", 1, (4, 3))])
+    state, _ = apply(state, {"type": "tap_land", "at": [0, 0]}, 0)
+    for viewer in (0, 1):
+        lines = all_lines(log_view(state, viewer), Namer(["Ann", "Ben"]))
+        assert "  Ann taps the Forest at column 1, row 1 for {G}" in lines, lines
+    # a face-down land's name is in no entry of anyone's log, even after it is talked about
+    state, _ = apply(state, {"type": "manual_tap", "target": [0, 2]}, 0)
+    for viewer in (0, 1, None):
+        entries = log_view(state, viewer)
+        text = "\n".join(all_lines(entries, Namer(["Ann", "Ben"])))
+        assert "Ann taps the land at column 3, row 1 by hand" in text
+        assert "Island" not in text and "Island" not in repr(entries)
+        assert "Mountain" not in repr(entries)
+
+
+def test_every_action_type_has_a_sentence_for_the_replays_next_line() -> None:
+    from frontier_desktop.rules import actions as A
+    from frontier_desktop.ui.table.words import action_sentence
+
+    kinds = {cls.type for cls in vars(A).values()
+             if isinstance(cls, type) and issubclass(cls, A.Action) and cls.type}
+    assert {"place_token", "cast", "pt_change", "activate"} <= kinds
+    names = Namer(["Ann", "Ben"], {"u1": "River Boa"})
+    for kind in sorted(kinds):
+        text = action_sentence({"type": kind, "unit": "u1", "to": [1, 1], "target": [1, 2]}, 0,
+                               names)
+        assert text.startswith("Ann "), text
+        _assert_words(text, {"u1"})
+        assert " acts" not in text, f"{kind} has no sentence"
+
+
+def test_tokens_get_an_article() -> None:
+    names = Namer(["Ann", "Ben"])
+    assert event_words({"type": "token", "player": 0, "unit": "t1", "name": "Blue Token",
+                        "at": [0, 1]}, names) == "Ann puts a Blue Token at column 2, row 1"
+    assert event_words({"type": "token", "player": 1, "unit": "t2", "name": "Orange Token",
+                        "at": "staging"}, names) == "Ben puts an Orange Token on the staging row"
