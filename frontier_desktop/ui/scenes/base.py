@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
