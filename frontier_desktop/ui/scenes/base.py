@@ -85,6 +85,11 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations by *dt* seconds."""
 
+    def is_animating(self) -> bool:
+        """True while the scene needs frames without input (animations, glides, drags,
+        timers); the app may sleep otherwise."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (widgets are drawn by the UI manager afterwards)."""
 

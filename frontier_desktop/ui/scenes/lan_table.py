@@ -335,6 +335,10 @@ class LanTableScene(TableScene):
         super().update(dt)
         self.pump()
 
+    def is_animating(self) -> bool:
+        """Also while the game is paused: the reconnect countdown ticks."""
+        return super().is_animating() or bool(self.pause_lines)
+
     def pump(self) -> None:
         """Apply what the network thread posted since the last frame (display thread only)."""
         changed = False

@@ -237,8 +237,7 @@ class TableScene(Scene):
         changed = False
         if self.hotseat and acting is not None and acting != self.seat:
             self.seat = acting
-            self.selected = None
-            self.bottom_pick = []
+            self.new_seat_state()
             changed = True
         self.refresh()
         if changed:
@@ -248,6 +247,16 @@ class TableScene(Scene):
             from frontier_desktop.ui.scenes.game_over import GameOverScene
 
             self.app.scenes.push(GameOverScene(self.app, self))
+
+    def new_seat_state(self) -> None:
+        """Forget everything the last seat at the screen selected, hovered, pinned, chose,
+        opened or was told (the device changes hands): one fresh object, nothing carried."""
+        if self.help:
+            self.help = False  # shows the widgets the overlay had hidden
+        self.local = SeatState()
+        self.respond = ResponsePrompt()
+        self.fx.clear()
+        self.renderer.log_scroll = 0
 
     def _push_cover(self) -> None:
         from frontier_desktop.ui.scenes.cover import CoverScene

@@ -1,0 +1,170 @@
+"""Per-seat UI state at the hot-seat table: what one player saw never reaches the other's
+screen, selections end with the turn, and drags act on what they grabbed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from frontier_desktop.ui import games
+from frontier_desktop.ui.scenes.cover import CoverScene
+from frontier_desktop.ui.scenes.table import TableScene
+
+from .helpers import click, key, step
+
+ANN_HAND = ["Sengir Vampire", "Giant Growth"]
+BEN_HAND = ["Lightning Bolt", "Terror"]
+
+
+def _position(tmp_path: Path, **extra: Any) -> Path:
+    data = {
+        "format": "frontier-position/1", "variant": "frontier", "options": {}, "active": 0,
+        "phase": "main", "seed": 3,
+        "players": [{"name": "Ann", "life": 20, "hand": ANN_HAND, "library": 20},
+                    {"name": "Ben", "life": 20, "hand": BEN_HAND, "library": 20}],
+        "board": {"rows": [["Forest", "Forest", "Plains", "Plains"],
+                           ["Forest", "Swamp", "Forest", "Mountain"],
+                           ["Forest", "Swamp", "Plains", "Mountain"]]},
+        "units": [{"id": "elf", "card": "Llanowar Elves", "owner": 0, "at": [0, 0]},
+                  {"id": "knight", "card": "White Knight", "owner": 1, "at": [2, 2]}],
+    }
+    data.update(extra)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _hotseat(app, path: Path) -> TableScene:
+    table = TableScene(app, games.session_from_position(path), seat=0, hotseat=True)
+    app.scenes.push(table)
+    step(app, 2)
+    return table
+
+
+class Surfaces:
+    """Every string the app renders and every card it draws by name, from now on."""
+
+    def __init__(self, app, monkeypatch) -> None:
+        self.seen: list[str] = []
+        fonts, images = app.fonts, app.images
+        real_text, real_face, real_token, real_land = (fonts.text, images.face, images.token,
+                                                       images.land)
+
+        def text(s: str, *a: Any, **k: Any) -> pygame.Surface:
+            self.seen.append(s)
+            return real_text(s, *a, **k)
+
+        def named(real: Any) -> Any:
+            def draw(name: str, *a: Any, **k: Any) -> pygame.Surface:
+                self.seen.append(name)
+                return real(name, *a, **k)
+            return draw
+
+        monkeypatch.setattr(fonts, "text", text)
+        monkeypatch.setattr(images, "face", named(real_face))
+        monkeypatch.setattr(images, "token", named(real_token))
+        monkeypatch.setattr(images, "land", named(real_land))
+
+    def render(self, app, table: TableScene) -> list[str]:
+        """Rebuild the table's cached layers and draw a frame: what it shows, in words."""
+        self.seen.clear()
+        table.renderer.rebuild()
+        app.draw(pygame.Surface(app.size))
+        return list(self.seen)
+
+
+def _hand_over(app, table: TableScene, to: int) -> None:
+    """Pass (space) until the table is handed to seat *to*, then take the cover away."""
+    for _ in range(20):
+        if table.seat == to:
+            break
+        key(app, pygame.K_SPACE)
+    assert table.seat == to
+    assert isinstance(app.scenes.top, CoverScene)
+    key(app, pygame.K_SPACE)
+    assert app.scenes.top is table
+
+
+def _leaks(table: TableScene, texts: list[str], secrets: list[str]) -> list[str]:
+    """Secrets found in what was drawn, in the preview/hover/pin, log or per-seat state."""
+    where = {"drawn": " | ".join(texts), "log": " | ".join(table.renderer.log_lines),
+             "preview": repr(table.drawing.preview_target()), "seat state": repr(table.local),
+             "prompt": table.prompt(), "response prompt": table.respond.text
+             if table.respond.showing else ""}
+    return [f"{name} in the {part}" for name in secrets for part, text in where.items()
+            if name in text]
+
+
+def test_nothing_of_anns_hand_reaches_bens_screen(app, tmp_path, monkeypatch) -> None:
+    table = _hotseat(app, _position(tmp_path))
+    rect, cid, name = next(h for h in table.renderer.hand_rects if h[2] == "Sengir Vampire")
+    # Ann pins Sengir Vampire in the preview, tries to cast it (no mana: a message names it),
+    # opens the unit menu and leaves the mouse over her hand
+    click(app, rect.center)
+    click(app, rect.center)
+    assert table.local.pinned == ("card", "Sengir Vampire")
+    assert "Sengir Vampire" in table.local.message
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+    assert table.local.hover == ("card", "Sengir Vampire")
+    surfaces = Surfaces(app, monkeypatch)
+    _hand_over(app, table, 1)
+    texts = surfaces.render(app, table)
+    assert "Lightning Bolt" in texts  # Ben's own hand is drawn (the capture works)
+    assert _leaks(table, texts, ANN_HAND) == []
+
+
+def test_the_card_ben_put_on_the_bottom_is_not_shown_to_ann(app, monkeypatch) -> None:
+    """A fresh game: Ben mulligans, picks a card for the bottom (which pins it in his
+    preview) and keeps; Ann's table then shows nothing of his hand."""
+    session = games.quick_game(seed=5)
+    table = TableScene(app, session, hotseat=True)
+    app.scenes.push(table)
+    step(app, 2)
+    for _ in range(2):  # both starting tokens (with the cover between)
+        if isinstance(app.scenes.top, CoverScene):
+            key(app, pygame.K_SPACE)
+        place = sorted(table.highlights)[0]
+        table.submit({"type": "place_token", "at": list(place), "color": None})
+        step(app)
+    while table.view.get("decision", {}).get("kind") == "mulligan" and table.seat == 0:
+        if isinstance(app.scenes.top, CoverScene):
+            key(app, pygame.K_SPACE)
+        table.keep()
+        step(app)
+    if isinstance(app.scenes.top, CoverScene):
+        key(app, pygame.K_SPACE)
+    assert table.seat == 1 and table.view["decision"]["kind"] == "mulligan"
+    table.submit({"type": "mulligan"})
+    step(app)
+    if isinstance(app.scenes.top, CoverScene):
+        key(app, pygame.K_SPACE)
+    rect, cid, bottom = table.renderer.hand_rects[0]
+    click(app, rect.center)
+    assert table.local.bottom_pick == [cid] and table.local.pinned == ("card", bottom)
+    ben_hand = [h[2] for h in table.renderer.hand_rects]
+    surfaces = Surfaces(app, monkeypatch)
+    press_keep = table.buttons["keep"]
+    click(app, press_keep.rect.center)
+    assert table.seat == 0
+    key(app, pygame.K_SPACE)  # Ann takes the device
+    texts = surfaces.render(app, table)
+    anns_own = {h[2] for h in table.renderer.hand_rects} | {
+        u.get("name") for u in table.view.get("units", [])}
+    secrets = [n for n in set(ben_hand) if n not in anns_own]
+    assert bottom in secrets or bottom in anns_own
+    assert secrets, "the two hands share every name: pick another seed"
+    assert _leaks(table, texts, secrets) == []
+
+
+def test_the_table_animates_only_while_something_moves(app, tmp_path) -> None:
+    table = _hotseat(app, _position(tmp_path))
+    assert not table.is_animating()
+    table.submit({"type": "roll", "sides": 6})
+    assert table.is_animating()  # the die rolls
+    step(app, 400)
+    assert not table.is_animating()
