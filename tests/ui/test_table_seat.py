@@ -13,7 +13,7 @@ from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import click, key, step
+from .helpers import click, drag, key, step
 
 ANN_HAND = ["Sengir Vampire", "Giant Growth"]
 BEN_HAND = ["Lightning Bolt", "Terror"]
@@ -168,3 +168,97 @@ def test_the_table_animates_only_while_something_moves(app, tmp_path) -> None:
     assert table.is_animating()  # the die rolls
     step(app, 400)
     assert not table.is_animating()
+
+
+# ---------------------------------------------------------------- selection (issue 10.4)
+PEGASUS_BOARD = {
+    "players": [{"name": "Ann", "life": 20, "hand": ["Giant Growth"], "library": 20},
+                {"name": "Ben", "life": 20, "hand": ["Terror"], "library": 20}],
+    "board": {"rows": [["Plains", "Plains", "?", "Plains"], ["?", "Swamp", "Forest", "Mountain"],
+                       ["Forest", "Swamp", "Plains", "Mountain"]]},
+    "units": [{"id": "knight", "card": "White Knight", "owner": 0, "at": [0, 0]},
+              {"id": "peg", "card": "Mesa Pegasus", "owner": 0, "at": [0, 1]},
+              {"id": "boa", "card": "River Boa", "owner": 1, "at": [2, 2]}],
+}
+"""Ann's White Knight beside her Mesa Pegasus (banding: the Knight may join its square)."""
+
+
+def _seat_table(app, tmp_path: Path) -> TableScene:
+    table = TableScene(app, games.session_from_position(_position(tmp_path, **PEGASUS_BOARD)),
+                       seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    return table
+
+
+def _at(table: TableScene, uid: str) -> list[int]:
+    return next(u["at"] for u in table.session.view(0)["units"] if u["id"] == uid)
+
+
+def _sprite_centre(table: TableScene, uid: str) -> tuple[int, int]:
+    return table.renderer.sprites[uid].home
+
+
+def _move_mouse(app, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+
+
+def test_a_selection_ends_with_the_turn(app, tmp_path) -> None:
+    """Ann selects her White Knight, the turn goes round; on her next turn a click on the land
+    under her Mesa Pegasus taps it — the Knight, selected last turn, does not move there."""
+    table = _seat_table(app, tmp_path)
+    click(app, _sprite_centre(table, "knight"))
+    assert table.selected == "knight" and (0, 1) in table.highlights
+    session = table.session
+    start = session.state.turn
+    for _ in range(40):  # Ann ends her turn; Ben passes his (as over the network)
+        acting = session.acting_seat()
+        if session.state.turn > start + 1 and acting == 0 and session.state.phase == "main":
+            break
+        types = [a.to_wire()["type"] for a in session.legal_actions(acting)]
+        kind = next(k for k in ("done_attacking", "done_moving", "pass", "keep") if k in types)
+        assert session.submit(acting, {"type": kind}).ok
+    table.settle()
+    step(app)
+    assert table.selected is None and not table.highlights
+    rect = table.renderer.square_rect((0, 1))
+    click(app, (rect.x + 15, rect.bottom - 15))  # the gold tap mark of the Pegasus' land
+    assert _at(table, "knight") == [0, 0]
+
+
+def test_a_phase_change_ends_the_selection(app, tmp_path) -> None:
+    table = _seat_table(app, tmp_path)
+    click(app, _sprite_centre(table, "knight"))
+    assert table.selected == "knight"
+    table.submit({"type": "roll", "sides": 6})  # an action in the same phase keeps it
+    assert table.selected == "knight"
+    session = table.session
+    while session.state.phase == "main" and session.acting_seat() == 0:
+        types = {a["type"] for a in table.legal}
+        table.submit({"type": next(k for k in ("done_attacking", "done_moving", "pass")
+                                   if k in types)})
+    assert table.selected is None and not table.highlights
+
+
+def test_a_drag_moves_what_it_grabbed(app, tmp_path) -> None:
+    """With the Knight selected, dragging the Pegasus (whose square the Knight could enter)
+    moves the Pegasus, not the Knight."""
+    table = _seat_table(app, tmp_path)
+    click(app, _sprite_centre(table, "knight"))
+    assert table.highlights.get((0, 1)) == "move"
+    drag(app, _sprite_centre(table, "peg"), table.renderer.square_rect((0, 2)).center)
+    assert _at(table, "peg") == [0, 2]
+    assert _at(table, "knight") == [0, 0]
+
+
+def test_the_scout_key_acts_on_the_creature_in_the_preview(app, tmp_path) -> None:
+    table = _seat_table(app, tmp_path)
+    click(app, _sprite_centre(table, "knight"))
+    _move_mouse(app, _sprite_centre(table, "peg"))
+    assert table.drawing.preview_target()[1]["id"] == "peg"
+    key(app, pygame.K_s)
+    assert table.selected == "peg" and table.mode == "scout"
+    assert table.highlights == {(0, 2): "scout"}
+    assert table.drawing.preview_target()[1]["id"] == "peg"

@@ -121,6 +121,8 @@ class TableScene(Scene):
         self.file_dialog: Any = None
         self.saved_path: Path | None = None
         self.frames_since_change = 0
+        self._moment: tuple[Any, ...] | None = None
+        """(turn, phase, active seat, seat at the screen) when the view was last fetched."""
 
     @property
     def colour_rects(self) -> list[tuple[pygame.Rect, str | None]]:
@@ -217,6 +219,13 @@ class TableScene(Scene):
             lines.extend(entry_lines(entry, self.names))
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
         self.respond.update(self.view, self.seat, self.names)
+        moment = (self.view.get("turn"), self.view.get("phase"), self.view.get("active"),
+                  self.seat)
+        if moment != self._moment:
+            # a new turn, phase or seat: a selection from before would turn later clicks
+            # into moves of a creature the player no longer means
+            self._moment = moment
+            self.local.selected, self.local.group, self.local.mode = None, [], "move"
         if self.selected and self.selected not in self.renderer.sprites:
             self.selected = None
         self.group = [u for u in self.group if self.is_movable_mine(u)]
@@ -302,12 +311,8 @@ class TableScene(Scene):
         self._autosave()
         self._animate(result.events)
         self.menu = None
-        keep_selected = self.selected
         self.mode = "move"
         self.settle()
-        if keep_selected in self.renderer.sprites and self.seat == self.session.acting_seat():
-            self.selected = keep_selected
-            self._compute_highlights()
         return result
 
     def say(self, text: str) -> None:
@@ -655,10 +660,17 @@ class TableScene(Scene):
         return self.input.handle_event(event)
 
     def key_mode(self, mode: str) -> bool:
-        """A key switched the selected unit to a variant mode; False if none is selected."""
-        if not self.selected:
+        """A key switches a unit to a variant mode: the unit the preview shows (hovered or
+        pinned), else the selected one; False if there is none."""
+        target = self.drawing.preview_target()
+        uid = str(target[1].get("id")) if target and target[0] == "unit" else self.selected
+        unit = self.unit(uid)
+        if unit is None:
             return False
-        self.select(self.selected, mode)
+        if unit.get("controller") != self.seat:
+            self.say(f"{unit.get('name', 'That creature')} is not yours.")
+            return True
+        self.select(uid, mode)
         return True
 
     def scroll_log(self, lines: int) -> None:

@@ -172,8 +172,10 @@ class TableInput:
         now = s.clock
         sprite = s.renderer.sprite_at(pos)
         sq = s.renderer.square_at(pos)
-        # act on a highlighted square first (click-to-select, then click the destination)
-        if sq is not None and sq in st.highlights:
+        # A press on a creature the player can pick up grabs it (a drag acts on what it
+        # grabbed); elsewhere a lit square takes the selected creature there.
+        grab = sprite is not None and s.presentation.can_pick_up(sprite.unit, s.seat, s.legal)
+        if sq is not None and sq in st.highlights and not grab:
             kind = st.highlights[sq]
             if kind == "place":
                 s.submit({"type": "place_token", "at": list(sq), "color": st.token_colour})
