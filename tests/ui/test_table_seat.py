@@ -262,3 +262,71 @@ def test_the_scout_key_acts_on_the_creature_in_the_preview(app, tmp_path) -> Non
     assert table.selected == "peg" and table.mode == "scout"
     assert table.highlights == {(0, 2): "scout"}
     assert table.drawing.preview_target()[1]["id"] == "peg"
+
+
+# ---------------------------------------------------------------- the preview (issue 10.7)
+class FaceCalls:
+    """The (name, pt, colours) of every card face the app draws from now on."""
+
+    def __init__(self, app, monkeypatch) -> None:
+        self.calls: list[tuple[str, Any, tuple[str, ...]]] = []
+        real = app.images.face
+
+        def face(name: str, card: Any, size: Any, pt: Any = None,
+                 colours: tuple[str, ...] = ()) -> pygame.Surface:
+            self.calls.append((name, pt, tuple(colours)))
+            return real(name, card, size, pt=pt, colours=colours)
+
+        monkeypatch.setattr(app.images, "face", face)
+
+    def preview(self, app) -> tuple[str, Any, tuple[str, ...]]:
+        self.calls.clear()
+        app.draw(pygame.Surface(app.size))
+        assert len(self.calls) == 1, self.calls
+        return self.calls[0]
+
+
+def _badge_pt(table: TableScene, uid: str) -> tuple[str, str]:
+    unit = table.renderer.sprites[uid].unit
+    power, tough = table.presentation.unit_pt(unit)
+    return str(power), str(tough)
+
+
+def test_the_preview_shows_the_boards_figures_after_a_change(app, tmp_path, monkeypatch) -> None:
+    """Ann pins her White Knight, then pumps it +3/+3: the preview follows the board (it kept
+    the figures of the moment it was pinned)."""
+    table = _seat_table(app, tmp_path)
+    click(app, _sprite_centre(table, "knight"))
+    _move_mouse(app, (5, 5))  # nothing hovered: the pinned Knight shows
+    faces = FaceCalls(app, monkeypatch)
+    name, pt, _ = faces.preview(app)
+    assert name == "White Knight" and tuple(map(str, pt)) == _badge_pt(table, "knight")
+    assert table.submit({"type": "pt_change", "unit": "knight", "power": 3, "toughness": 3}).ok
+    step(app)
+    _move_mouse(app, (5, 5))
+    name, pt, _ = faces.preview(app)
+    assert name == "White Knight"
+    assert tuple(map(str, pt)) == _badge_pt(table, "knight")
+    assert _badge_pt(table, "knight") != ("2", "2")
+
+
+def test_a_coloured_tokens_preview_has_its_colour(app, tmp_path, monkeypatch) -> None:
+    table = _seat_table(app, tmp_path)
+    assert table.submit({"type": "create_token", "at": [1, 0], "colors": ["G"]}).ok
+    step(app)
+    token = next(u for u in table.view["units"] if u["id"] not in ("knight", "peg", "boa"))
+    assert token["colors"] == ["G"]
+    _move_mouse(app, _sprite_centre(table, token["id"]))
+    faces = FaceCalls(app, monkeypatch)
+    name, pt, colours = faces.preview(app)
+    assert name == token["name"] and colours == ("G",)
+    # the proxy's art box carries a green symbol, not the grey colourless one
+    from frontier_desktop.ui.theme import MANA_COLOURS
+
+    lay = table.renderer.layout
+    face = app.images.face(name, None, lay.preview.size, pt=pt, colours=colours)
+    grey = app.images.face(name, None, lay.preview.size, pt=pt)
+    w, h = face.get_size()
+    probe = next((x, y) for y in range(h // 5, h // 2) for x in range(w // 4, 3 * w // 4)
+                 if tuple(grey.get_at((x, y)))[:3] == MANA_COLOURS["C"])
+    assert tuple(face.get_at(probe))[:3] == MANA_COLOURS["G"]

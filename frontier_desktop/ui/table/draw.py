@@ -171,8 +171,19 @@ class TableDrawing:
                 y += line_h
 
     def preview_target(self) -> tuple[str, Any] | None:
+        """What the preview shows: the hovered thing, else the pinned one. A unit is looked
+        up in the current view by id (hover and pin remember which unit, not its figures),
+        so the preview and the board show the same facts; a unit gone from the board is
+        shown as its card."""
         st = self.scene.local
-        return st.hover or st.pinned
+        target = st.hover or st.pinned
+        if target is None or target[0] != "unit":
+            return target
+        unit = self.scene.unit(str(target[1].get("id")))
+        if unit is None:
+            name = target[1].get("name")
+            return ("card", name) if name else None
+        return ("unit", unit)
 
     def draw_preview(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -192,8 +203,9 @@ class TableDrawing:
         kind, data = target
         if kind == "unit":
             name = data.get("name", "?")
-            pt = (data.get("power"), data.get("toughness"))
-            face = s.app.images.face(name, s.info.get(name), box.size, pt=pt)
+            pt = s.presentation.unit_pt(data)  # the same figures as the board's badge
+            face = s.app.images.face(name, s.info.get(name), box.size, pt=pt,
+                                     colours=tuple(data.get("colors") or ()))
         else:
             face = s.app.images.face(data, s.info.get(data), box.size)
         surface.blit(face, box.topleft)
