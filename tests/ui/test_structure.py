@@ -106,3 +106,13 @@ def test_a_new_variant_plugs_in_with_a_presentation(app, monkeypatch) -> None:
     table.renderer.rebuild()
     assert "Ann's keep" in labels and "Ben's keep" in labels
     assert not any("staging" in t for t in labels)
+
+
+def test_the_app_provides_everything_scenes_use(app) -> None:
+    """Scenes only know ``UIHost``; the real App has every member of it."""
+    from frontier_desktop.ui.host import UIHost
+
+    members = set(UIHost.__annotations__) | {
+        n for n in vars(UIHost) if not n.startswith("_")}
+    missing = sorted(n for n in members if not hasattr(app, n))
+    assert missing == []

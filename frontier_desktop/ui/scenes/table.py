@@ -23,12 +23,14 @@ import pygame_gui
 from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
 from frontier_desktop.ui.scenes.base import Scene
+from frontier_desktop.ui.table.buttons import build_buttons, update_buttons
 from frontier_desktop.ui.table.draw import TableDrawing
 from frontier_desktop.ui.table.effects import Effects
+from frontier_desktop.ui.table.files import GameFiles
 from frontier_desktop.ui.table.input import TableInput
-from frontier_desktop.ui.table.menus import ContextMenu, MenuItem
+from frontier_desktop.ui.table.menus import TableMenus
 from frontier_desktop.ui.table.prompt import ResponsePrompt
-from frontier_desktop.ui.table.render import Square, TableRenderer, TokenSprite
+from frontier_desktop.ui.table.render import Square, TableRenderer
 from frontier_desktop.ui.table.seat import Drag, Glide, SeatState
 from frontier_desktop.ui.table.words import Namer, entry_lines
 from frontier_desktop.ui.variants import PromptContext, presentation_for
@@ -50,19 +52,6 @@ def _local(name: str, doc: str = "") -> Any:
         setattr(self.local, name, value)
 
     return property(get, put, doc=doc or f"``local.{name}`` (per-seat state).")
-
-
-MANUAL_UNIT_ACTIONS: tuple[tuple[str, Callable[[str], dict[str, Any]]], ...] = (
-    ("Tap (manual)", lambda uid: {"type": "manual_tap", "target": uid}),
-    ("Untap (manual)", lambda uid: {"type": "manual_untap", "target": uid}),
-    ("+1/+1 counter", lambda uid: {"type": "counters", "unit": uid, "kind": "+1/+1", "delta": 1}),
-    ("-1/-1 counter", lambda uid: {"type": "counters", "unit": uid, "kind": "-1/-1", "delta": 1}),
-    ("+3/+3 until end of turn", lambda uid: {"type": "pt_change", "unit": uid, "power": 3,
-                                              "toughness": 3}),
-    ("Regeneration shield", lambda uid: {"type": "regenerate", "unit": uid}),
-    ("Destroy", lambda uid: {"type": "destroy", "unit": uid}),
-)
-"""The manual fixes on any unit (a player applies what the rules module doesn't know)."""
 
 
 class TableScene(Scene):
@@ -113,13 +102,15 @@ class TableScene(Scene):
         self.respond = ResponsePrompt()
         self.input = TableInput(self)
         self.drawing = TableDrawing(self)
+        self.menus = TableMenus(self)
+        self.files = GameFiles(self)
         self.clock = 0.0
         self.dice: dict[str, Any] | None = None
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.game_over_shown = False
         self.cover_first = cover_first
-        self.file_dialog: Any = None
         self.saved_path: Path | None = None
+        """Where "Save game as…" last wrote this game."""
         self.frames_since_change = 0
         self._moment: tuple[Any, ...] | None = None
         """(turn, phase, active seat, seat at the screen) when the view was last fetched."""
@@ -138,40 +129,20 @@ class TableScene(Scene):
             self._push_cover()
 
     def build(self) -> None:
-        ui = self.app.ui
         self.renderer.layout = None
         self.refresh()
         lay = self.renderer.layout
         assert lay is not None
-        px = self.app.px
-        x, w = lay.status.x, lay.status.w
-        h = px(36)
-        y = lay.status.bottom - h
-        rects = {}
-        steps = self.presentation.step_buttons
-        for key in ("menu", *(b.action for b in reversed(steps)), "pass"):
-            rects[key] = pygame.Rect(x, y, w, h)
-            y -= h + px(6)
-        half = (w - px(6)) // 2
-        rects["undo"] = pygame.Rect(x, rects["menu"].y, half, h)
-        rects["menu"] = pygame.Rect(x + half + px(6), rects["menu"].y, half, h)
-        keep_y = rects["pass"].y
-        labels = {"pass": "Pass", "undo": "Undo", "menu": "Menu",
-                  **{b.action: b.label for b in steps}}
-        ids = {"pass": "#primary", "menu": "#danger"}
-        self.buttons = {}
-        for key, rect in rects.items():
-            btn = pygame_gui.elements.UIButton(rect, labels[key], ui, object_id=ids.get(key))
-            self.buttons[key] = btn
-        self.buttons["keep"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x, keep_y, half, h), "Keep", ui, object_id="#primary")
-        self.buttons["mulligan"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + half + px(6), keep_y, half, h), "Mulligan", ui)
+        self.buttons = build_buttons(self.app, lay.status, self.presentation.step_buttons)
         self.widgets = list(self.buttons.values())
         self._update_buttons()
         if self.help:
             for widget in self.widgets:
                 widget.hide()
+
+    def _update_buttons(self) -> None:
+        if self.buttons:
+            update_buttons(self.buttons, self, self.presentation.step_buttons)
 
     @property
     def help(self) -> bool:
@@ -495,15 +466,7 @@ class TableScene(Scene):
         if len(options) == 1:
             self.submit(options[0])
             return
-        items = []
-        for a in options:
-            target = a.get("target")
-            label = f"Cast {name}"
-            if target is not None:
-                label += " on " + (self.names.unit(target) if isinstance(target, str)
-                                   else f"land r{target[0] + 1}c{target[1] + 1}")
-            items.append(MenuItem(label, lambda a=a: self.submit(a)))
-        self.menu = ContextMenu(self.app, self.input.mouse, items, f"Cast {name}")
+        self.menus.cast(name, options, self.input.mouse)
 
     def tap_land(self, sq: Square, pos: tuple[int, int]) -> bool:
         options = self.tappable().get(sq)
@@ -512,16 +475,7 @@ class TableScene(Scene):
         if len(options) == 1:
             self.submit(options[0])
             return True
-        items = []
-        for a in options:
-            via = a.get("via")
-            colour = a.get("color")
-            label = "Tap for mana" + (f" by tapping {self.names.unit(via)}" if via else
-                                      " (under your creature)")
-            if colour:
-                label += f" — {{{colour}}}"
-            items.append(MenuItem(label, lambda a=a: self.submit(a)))
-        self.menu = ContextMenu(self.app, pos, items, "Tap land")
+        self.menus.tap_land(options, pos)
         return True
 
     def act_on_square(self, unit_id: str, sq: Square) -> Result | None:
@@ -532,112 +486,14 @@ class TableScene(Scene):
         action = self.presentation.target_action(kind, unit_id, sq) if kind else None
         return self.submit(action) if action is not None else None
 
-    def unit_menu(self, sprite: TokenSprite, pos: tuple[int, int]) -> None:
-        """The right-click menu of a unit: the variant's entries, then the manual fixes."""
-        unit = sprite.unit
-        uid = sprite.id
-        items: list[MenuItem] = []
-        for entry in self.presentation.unit_menu(unit, self.seat, self.legal):
-            if entry.mode is not None:
-                run: Callable[[], None] = lambda m=entry.mode: self.select(uid, m)
-            else:
-                run = lambda a=dict(entry.action or {}): self.submit(a)
-            items.append(MenuItem(entry.label, run, entry.enabled))
-        for label, make in MANUAL_UNIT_ACTIONS:
-            items.append(MenuItem(label, lambda a=make(uid): self.submit(a)))
-        self.menu = ContextMenu(self.app, pos, items, unit.get("name", ""))
-
-    def table_menu(self, pos: tuple[int, int], sq: Square | None) -> None:
-        items: list[MenuItem] = []
-        if sq is not None:
-            cell = self.renderer.cell(sq) or {}
-            for a in self.tappable().get(sq, []):
-                via = a.get("via")
-                items.append(MenuItem("Tap for mana" + (f" via {self.names.unit(via)}" if via else ""),
-                                      lambda a=a: self.submit(a)))
-            if not self.presentation.cell_mark(cell):
-                items.append(MenuItem("Destroy this land (manual)",
-                                      lambda: self.confirm("Destroy this land?",
-                                                           {"type": "destroy_land", "at": list(sq)})))
-        items += [
-            MenuItem("Roll a d6", lambda: self.submit({"type": "roll", "sides": 6})),
-            MenuItem("Roll a d20", lambda: self.submit({"type": "roll", "sides": 20})),
-            MenuItem("Draw a card (manual)", lambda: self.submit({"type": "draw", "count": 1})),
-            MenuItem("Lose 1 life (manual)",
-                     lambda: self.submit({"type": "life", "player": self.seat, "delta": -1})),
-            MenuItem("Gain 1 life (manual)",
-                     lambda: self.submit({"type": "life", "player": self.seat, "delta": 1})),
-            MenuItem("Concede…", lambda: self.confirm("Concede this game?", {"type": "concede"})),
-        ]
-        self.menu = ContextMenu(self.app, pos, items, "Table")
-
     def confirm(self, question: str, action: dict[str, Any]) -> None:
         from frontier_desktop.ui.scenes.dialogs import ConfirmScene
 
         self.app.scenes.push(ConfirmScene(self.app, question, lambda: self.submit(action)))
 
-    def game_menu(self) -> None:
-        """The Menu button: save, open a saved game, rules help, leave."""
-        btn = self.buttons.get("menu")
-        # beside the side panel, so no button sits under the items (buttons get clicks first)
-        pos = (btn.rect.right + 12, btn.rect.bottom) if btn is not None else self.input.mouse
-        items = [MenuItem("Save game as…", self.save_as),
-                 MenuItem("Open a saved game…", self.open_saved),
-                 MenuItem("Rules help", lambda: setattr(self, "help", True)),
-                 MenuItem("Leave to the main menu…", self.leave)]
-        self.menu = ContextMenu(self.app, pos, items, "Game")
-        self.menu.rect.bottomleft = (self.menu.rect.x, pos[1])
-        self.menu.rect.clamp_ip(pygame.Rect((0, 0), self.app.size))
-
-    def save_as(self) -> None:
-        from frontier_desktop.ui.scenes.dialogs import SaveAsScene
-
-        names = [p["name"] for p in self.view.get("players", [])]
-        default = f"{' vs '.join(names)} turn {self.view.get('turn', 0)}"
-        self.app.scenes.push(SaveAsScene(self.app, default, self.save_named))
-
-    def save_named(self, name: str) -> str:
-        """Write the game record to ``saves/NAME.jsonl``; says where (or why not)."""
-        from frontier_desktop.record import write_record
-        from frontier_desktop.ui.scenes.dialogs import safe_file_stem
-
-        if self.session.record_header is None:
-            self.say("This game can't be saved (it has no record header).")
-            return self.local.message
-        path = self.app.paths.saves_dir / f"{safe_file_stem(name)}.jsonl"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_record(path, self.session.record_header, self.session.actions)
-        except OSError as exc:
-            self.say(f"Could not save: {exc}")
-        else:
-            self.saved_path = path
-            self.say(f"Saved as {path.name} (Open game… in the menu loads it).")
-        return self.local.message
-
-    def open_saved(self) -> None:
-        from pygame_gui.windows import UIFileDialog
-
-        w, h = self.app.size
-        start = self.app.paths.saves_dir
-        if not start.exists():
-            start = self.app.paths.data_dir if self.app.paths.data_dir.exists() else Path.home()
-        self.file_dialog = UIFileDialog(pygame.Rect(w // 2 - 300, h // 2 - 250, 600, 500),
-                                        self.app.ui, window_title="Open a saved game",
-                                        initial_file_path=str(start),
-                                        allow_existing_files_only=True)
-
     def open_record(self, path: Path) -> None:
         """Leave this game (it is autosaved) for the saved game at *path*."""
-        from frontier_desktop.ui.games import session_from_record
-        from frontier_desktop.ui.scenes.main_menu import start_table
-
-        try:
-            session = session_from_record(path)
-        except (ValueError, OSError, KeyError) as exc:
-            self.say(f"Could not open {path.name}: {exc}")
-            return
-        start_table(self.app, session)
+        self.files.open_record(path)
 
     def leave(self) -> None:
         from frontier_desktop.ui.scenes.dialogs import ConfirmScene
@@ -762,37 +618,6 @@ class TableScene(Scene):
                 self.dice = None
 
     # ------------------------------------------------------------------ buttons
-    def _update_buttons(self) -> None:
-        if not self.buttons:
-            return
-        types = {a["type"] for a in self.legal}
-        decision = self.view.get("decision") or {}
-        mull = decision.get("kind") == "mulligan" and decision.get("player") == self.seat
-        for key in ("keep", "mulligan"):
-            self.buttons[key].show() if mull else self.buttons[key].hide()
-        if mull:
-            self.buttons["pass"].hide()
-        else:
-            self.buttons["pass"].show()
-        phase = self.view.get("phase")
-        label = "Pass"
-        if self.view.get("pending"):
-            label = "Let it resolve"
-        elif phase == "main":
-            label = "End turn  »"
-        elif phase in ("upkeep", "draw"):
-            label = "Next step  »"
-        elif phase == "end":
-            label = "Pass the turn  »"
-        hint = self.app.settings.keys.get("pass_or_done", "")
-        self.buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
-        for key in ("pass", *(b.action for b in self.presentation.step_buttons)):
-            btn = self.buttons[key]
-            btn.enable() if key in types else btn.disable()
-        can_undo = self.hotseat and self.session.can_undo() and bool(self.session.actions) and \
-            self.session.actions[-1]["seat"] == self.seat
-        self.buttons["undo"].enable() if can_undo else self.buttons["undo"].disable()
-
     # ------------------------------------------------------------------ draw
     def prompt(self) -> str:
         """The status column's instruction for the seat at the screen (the variant's words)."""

@@ -33,8 +33,8 @@ class TableInput:
     def handle_event(self, event: pygame.event.Event) -> bool:
         s = self.scene
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and \
-                event.ui_element is s.file_dialog:
-            s.file_dialog = None
+                event.ui_element is s.files.dialog:
+            s.files.dialog = None
             s.open_record(Path(event.text))
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -75,7 +75,7 @@ class TableInput:
                 if key == "pass":
                     s.primary()
                 elif key == "menu":
-                    s.game_menu()
+                    s.menus.game()
                 elif key == "undo":
                     s.undo()
                 elif key == "keep":
@@ -263,11 +263,11 @@ class TableInput:
         s.local.menu = None
         sprite = s.renderer.sprite_at(pos)
         if sprite is not None:
-            s.unit_menu(sprite, pos)
+            s.menus.unit(sprite, pos)
             return True
         sq = s.renderer.square_at(pos)
         lay = s.renderer.layout
         if sq is not None or (lay and not lay.side.collidepoint(pos)):
-            s.table_menu(pos, sq)
+            s.menus.table(pos, sq)
             return True
         return False
