@@ -67,7 +67,7 @@ class TableScene(Scene):
     pinned = _local("pinned")
     menu = _local("menu")
     bottom_pick = _local("bottom_pick")
-    token_colour = _local("token_colour")
+    colour = _local("colour")
     drag = _local("drag")
     glides = _local("glides")
     box = _local("box")

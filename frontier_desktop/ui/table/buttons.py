@@ -1,5 +1,5 @@
 """The table's status-column buttons: Pass (its label follows the step), the variant's step
-buttons ("Done moving"...), Keep / Mulligan, Undo and Menu, stacked from the bottom."""
+buttons, Keep / Mulligan, Undo and Menu, stacked from the bottom."""
 
 from __future__ import annotations
 

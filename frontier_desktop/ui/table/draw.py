@@ -16,10 +16,6 @@ from frontier_desktop.ui.table.input import DRAG_THRESHOLD
 if TYPE_CHECKING:
     from frontier_desktop.ui.scenes.table import TableScene
 
-COLOURS = (None, "W", "U", "B", "R", "G")
-"""The starting token's colour choices (None: colourless)."""
-
-
 class TableDrawing:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
@@ -132,25 +128,27 @@ class TableDrawing:
         y += you.get_height() + 8
         line_h = fonts.font(13).get_linesize()
         lines = fonts.wrap(s.prompt(), 13, box.w)
-        # The token-colour chooser goes below the prompt, or, when they don't both fit above
-        # the buttons, at the bottom of the text area: the prompt is cut short, not the chooser.
+        # The variant's colour chooser (Frontier: the starting token's) goes below the prompt,
+        # or, when they don't both fit above the buttons, at the bottom of the text area: the
+        # prompt is cut short, not the chooser.
         self.colour_rects = []
-        decision = s.view.get("decision") or {}
-        if decision.get("kind") == "place_token" and decision.get("player") == s.seat:
-            px, n = s.app.px, len(COLOURS)
+        chooser = s.presentation.colour_choice(s.view, s.seat)
+        if chooser is not None:
+            caption, options = chooser
+            px, n = s.app.px, len(options)
             gap = px(6)
             d = max(12, min(px(26), (box.w - px(4) - (n - 1) * gap) // n))
-            cap = fonts.fit("Token colour:", 12, pal.text_dim, box.w)
+            cap = fonts.fit(caption, 12, pal.text_dim, box.w)
             top = min(max(y, limit - d - px(4) - cap.get_height() - px(2)),
                       y + len(lines) * line_h + px(8))
             limit = top - px(6)
             surface.blit(cap, (box.x, top))
             row = top + cap.get_height() + px(2)
-            for i, colour in enumerate(COLOURS):
+            for i, colour in enumerate(options):
                 rect = pygame.Rect(box.x + px(3) + i * (d + gap), row, d, d)
                 sym = s.app.images.mana_symbol(colour or "C", d)
                 surface.blit(sym, rect)
-                if colour == st.token_colour:
+                if colour == st.colour:
                     pygame.draw.circle(surface, pal.select, rect.center, d // 2 + px(2), 2)
                 self.colour_rects.append((rect, colour))
         room = max(0, (limit - y) // line_h)

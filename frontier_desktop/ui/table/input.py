@@ -156,7 +156,7 @@ class TableInput:
             return True
         for rect, colour in s.drawing.colour_rects:
             if rect.collidepoint(pos):
-                st.token_colour = colour
+                st.colour = colour
                 return True
         answer = s.respond.hit(pos)
         if answer == "resolve":
@@ -177,8 +177,9 @@ class TableInput:
         grab = sprite is not None and s.presentation.can_pick_up(sprite.unit, s.seat, s.legal)
         if sq is not None and sq in st.highlights and not grab:
             kind = st.highlights[sq]
-            if kind == "place":
-                s.submit({"type": "place_token", "at": list(sq), "color": st.token_colour})
+            action = s.presentation.decision_action(kind, sq, st.colour)
+            if action is not None:
+                s.submit(action)
                 return True
             if st.selected and (sprite is None or sprite.id != st.selected):
                 s.act_on_square(st.selected, sq)

@@ -48,7 +48,8 @@ class SeatState:
     highlights: dict[Hashable, str] = field(default_factory=dict)
     hover: tuple[str, Any] | None = None
     pinned: tuple[str, Any] | None = None
-    token_colour: str | None = None
+    colour: str | None = None
+    """The colour chosen in the variant's colour chooser (Frontier: the starting token's)."""
     bottom_pick: list[str] = field(default_factory=list)
     menu: Any = None
     drag: Drag | None = None

@@ -208,6 +208,15 @@ class VariantPresentation:
         """Places lit for a set-up decision of *seat* (none by default)."""
         return {}
 
+    def colour_choice(self, view: Mapping[str, Any], seat: int
+                      ) -> tuple[str, tuple[str | None, ...]] | None:
+        """A colour to choose under the prompt now: (caption, options; None is colourless)."""
+        return None
+
+    def decision_action(self, kind: str, place: Any, colour: str | None) -> dict[str, Any] | None:
+        """The action a click on a place lit *kind* by :meth:`decision_targets` submits."""
+        return None
+
     def target_action(self, kind: str, unit_id: str, place: Any) -> dict[str, Any] | None:
         """The action a click on a place lit *kind* submits (``move`` is built by the table,
         which knows the moving group)."""

@@ -113,6 +113,18 @@ class FrontierPresentation(VariantPresentation):
                 out[sq] = "place"
         return out
 
+    def colour_choice(self, view: Mapping[str, Any], seat: int
+                      ) -> tuple[str, tuple[str | None, ...]] | None:
+        decision = view.get("decision") or {}
+        if decision.get("kind") == "place_token" and decision.get("player") == seat:
+            return "Token colour:", (None, "W", "U", "B", "R", "G")
+        return None
+
+    def decision_action(self, kind: str, place: Any, colour: str | None) -> dict[str, Any] | None:
+        if kind == "place":
+            return {"type": "place_token", "at": list(place), "color": colour}
+        return None
+
     def target_action(self, kind: str, unit_id: str, place: Any) -> dict[str, Any] | None:
         if kind == "scout":
             return {"type": "scout", "unit": unit_id, "target": list(place)}
