@@ -219,19 +219,24 @@ class CardImages:
 
     # ------------------------------------------------------------------ full card proxy
     def face(self, name: str, card: Card | None, size: tuple[int, int],
-             pt: tuple[Any, Any] | None = None) -> pygame.Surface:
+             pt: tuple[Any, Any] | None = None, colours: tuple[str, ...] = ()) -> pygame.Surface:
         """The card's cached image (with the effective P/T when it differs from the printed
-        one), or a readable proxy: name, cost symbols, type line, wrapped text, P/T."""
+        one), or a readable proxy: name, cost symbols, type line, wrapped text, P/T.
+        *colours* are the object's own colours, used when there is no card (a token)."""
         img = self._image(name, "normal", size)
         if img is not None:
             return self._get(("face-img", name, size, pt),
                              lambda: self._build_face_image(img, card, size, pt))
-        return self._get(("face", name, size, pt), lambda: self._build_face(name, card, size, pt))
+        return self._get(("face", name, size, pt, colours),
+                         lambda: self._build_face(name, card, size, pt, colours))
 
     def _build_face(self, name: str, card: Card | None, size: tuple[int, int],
-                    pt: tuple[Any, Any] | None) -> pygame.Surface:
+                    pt: tuple[Any, Any] | None, colours: tuple[str, ...] = ()) -> pygame.Surface:
         w, h = size
         ident = identity(card, name)
+        own = [c for c in colours if c in "WUBRG"]
+        if card is None and own:
+            ident = own[0] if len(own) == 1 else "M"
         light, dark = FRAME_COLOURS.get(ident, FRAME_COLOURS["C"])
         r = max(4, w // 18)
         out = _rounded(_vgradient(size, _shade(dark, 1.15), _shade(dark, 0.7)), r)

@@ -16,7 +16,7 @@ from frontier_desktop.ui.cards import CARD_RATIO
 from frontier_desktop.ui.scenes.base import Scene, shade
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
     from frontier_desktop.rules.card import Card
 
 

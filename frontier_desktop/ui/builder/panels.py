@@ -21,7 +21,7 @@ from frontier_desktop.ui.builder.model import CURVE_BUCKETS, TYPE_ORDER, DeckSta
 from frontier_desktop.ui.theme import MANA_COLOURS, Palette
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
     from frontier_desktop.rules.card import Card
 
 OK_GREEN = (96, 200, 120)

@@ -20,7 +20,7 @@ from frontier_desktop.ui.builder.panels import AnalysisPanel
 from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
     from frontier_desktop.rules.card import Card
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 
 def shade(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -84,6 +84,11 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance animations by *dt* seconds."""
+
+    def is_animating(self) -> bool:
+        """True while the scene needs frames without input (animations, glides, drags,
+        timers); the app may sleep otherwise."""
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (widgets are drawn by the UI manager afterwards)."""

@@ -67,7 +67,7 @@ from frontier_desktop.ui.builder.view import BuilderView, _Drag
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
     from frontier_desktop.cards.database import CardDatabase
     from frontier_desktop.rules.card import Card
 

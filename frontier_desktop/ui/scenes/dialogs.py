@@ -11,7 +11,7 @@ import pygame_gui
 from frontier_desktop.ui.scenes.base import Scene, centred_box, draw_modal
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 
 class ConfirmScene(Scene):

@@ -15,7 +15,7 @@ from frontier_desktop.ui.scenes.base import Scene
 from frontier_desktop.ui.scenes.lan_table import LanGameOverScene, LanSeat, LanTableScene
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 DEFAULT_PORT = 47470
 

@@ -24,7 +24,7 @@ from frontier_desktop.ui.scenes.table import TableScene
 from frontier_desktop.ui.table.words import entry_lines
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 
 class LanSeat:
@@ -153,7 +153,7 @@ class LanTableScene(TableScene):
         assert lay is not None
         px = self.app.px
         rect = pygame.Rect(0, 0, min(px(700), lay.board.w), px(132 if self.is_guest else 90))
-        rect.midtop = (lay.board.centerx, lay.opp_staging.y + px(4))
+        rect.midtop = (lay.board.centerx, lay.opp_strip.y + px(4))
         return rect
 
     def offer_rect(self) -> pygame.Rect:
@@ -162,7 +162,7 @@ class LanTableScene(TableScene):
         assert lay is not None
         px = self.app.px
         rect = pygame.Rect(0, 0, px(400), px(96))
-        rect.topright = (lay.opp_staging.right - px(8), lay.opp_staging.y + px(4))
+        rect.topright = (lay.opp_strip.right - px(8), lay.opp_strip.y + px(4))
         return rect
 
     def on_resume(self) -> None:
@@ -334,6 +334,10 @@ class LanTableScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.pump()
+
+    def is_animating(self) -> bool:
+        """Also while the game is paused: the reconnect countdown ticks."""
+        return super().is_animating() or bool(self.pause_lines)
 
     def pump(self) -> None:
         """Apply what the network thread posted since the last frame (display thread only)."""

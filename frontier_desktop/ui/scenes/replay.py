@@ -22,7 +22,7 @@ from frontier_desktop.ui.table.render import TableRenderer
 from frontier_desktop.ui.table.words import Namer, entry_lines
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 
 class ReplayScene(Scene):

@@ -13,7 +13,7 @@ from frontier_desktop.ui.keys import INTENT_LABELS, binding_of
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 SCALES = ("100%", "125%", "150%", "175%", "200%")
 CARD_SIZES = ("75%", "100%", "125%", "150%", "200%")

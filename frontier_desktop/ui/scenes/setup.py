@@ -11,7 +11,7 @@ import pygame_gui
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 NEIGHBOURS = ("Only on a matching land (ruling)", "Always (house rule)")
 DEPTHS = ("5", "4", "6", "3")

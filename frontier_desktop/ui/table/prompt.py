@@ -15,7 +15,7 @@ import pygame
 from frontier_desktop.ui.table.words import Namer, action_words
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 
 class ResponsePrompt:

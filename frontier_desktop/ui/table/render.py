@@ -17,9 +17,11 @@ import pygame
 from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
 from frontier_desktop.ui.table.words import PHASE_NAMES
 
+from frontier_desktop.ui.variants import VariantPresentation, presentation_for
+
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
     from frontier_desktop.ui.games import CardInfo
+    from frontier_desktop.ui.host import UIHost as App
 
 CELL_RATIO = 0.8
 """Board cell width / height (a land card stands upright in it)."""
@@ -46,9 +48,11 @@ class Layout:
     side: pygame.Rect = field(init=False)
     left: pygame.Rect = field(init=False)
     opp_hand: pygame.Rect = field(init=False)
-    opp_staging: pygame.Rect = field(init=False)
+    opp_strip: pygame.Rect = field(init=False)
+    """The opponent's off-board row, above the board (Frontier: their staging row)."""
     board: pygame.Rect = field(init=False)
-    own_staging: pygame.Rect = field(init=False)
+    own_strip: pygame.Rect = field(init=False)
+    """The viewer's off-board row, below the board."""
     own_hand: pygame.Rect = field(init=False)
     preview: pygame.Rect = field(init=False)
     log: pygame.Rect = field(init=False)
@@ -70,11 +74,11 @@ class Layout:
         opp_h = min(int(h * 0.1), round(80 * s))
         stage_h = min(int(h * 0.1), round(78 * s))
         self.opp_hand = pygame.Rect(mid.x, 0, mid.w, opp_h)
-        self.opp_staging = pygame.Rect(mid.x, opp_h, mid.w, stage_h)
+        self.opp_strip = pygame.Rect(mid.x, opp_h, mid.w, stage_h)
         self.own_hand = pygame.Rect(mid.x, h - hand_h, mid.w, hand_h)
-        self.own_staging = pygame.Rect(mid.x, h - hand_h - stage_h, mid.w, stage_h)
-        area = pygame.Rect(mid.x, self.opp_staging.bottom, mid.w,
-                           self.own_staging.top - self.opp_staging.bottom).inflate(-16, -8)
+        self.own_strip = pygame.Rect(mid.x, h - hand_h - stage_h, mid.w, stage_h)
+        area = pygame.Rect(mid.x, self.opp_strip.bottom, mid.w,
+                           self.own_strip.top - self.opp_strip.bottom).inflate(-16, -8)
         ch = min(area.h / max(1, self.rows), area.w / max(1, self.cols) / CELL_RATIO)
         cw = ch * CELL_RATIO
         self.cell = (int(cw), int(ch))
@@ -97,6 +101,15 @@ class Layout:
         self.own_panel = pygame.Rect(pad, h - panel_h - pad, left_w - 2 * pad, panel_h)
         self.status = pygame.Rect(pad, self.opp_panel.bottom + pad, left_w - 2 * pad,
                                   self.own_panel.top - self.opp_panel.bottom - 2 * pad)
+
+    # Frontier's names for the off-board strips (the LAN table and tests use them).
+    @property
+    def opp_staging(self) -> pygame.Rect:
+        return self.opp_strip
+
+    @property
+    def own_staging(self) -> pygame.Rect:
+        return self.own_strip
 
 
 @dataclass
@@ -133,18 +146,31 @@ class TableRenderer:
         self.log_scroll = 0
         self._tiles: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self.subtitle = ""
+        self.presentation: VariantPresentation | None = None
+        """The variant's presentation (from the view's ``variant`` when not set)."""
         self._art_version = -1
         self._art_checked = 0.0
 
     # ------------------------------------------------------------------ geometry
     @property
+    def pres(self) -> VariantPresentation:
+        if self.presentation is None:
+            self.presentation = presentation_for((self.view or {}).get("variant"))
+        return self.presentation
+
+    @property
     def rows(self) -> int:
-        return len(self.view["board"]["rows"]) if self.view else 5
+        return self.pres.grid_size(self.view)[0] if self.view else 5
 
     @property
     def cols(self) -> int:
-        rows = self.view["board"]["rows"] if self.view else []
-        return len(rows[0]) if rows else 1
+        return self.pres.grid_size(self.view)[1] if self.view else 1
+
+    def place_rect(self, place: Any) -> pygame.Rect | None:
+        """The screen rectangle of a place key (grid squares; None for places not drawn)."""
+        if isinstance(place, tuple) and len(place) == 2:
+            return self.square_rect(place)
+        return None
 
     def screen_cell(self, r: int, c: int) -> tuple[int, int]:
         """Board square → (screen row, screen column): the viewer's home row at the bottom."""
@@ -266,10 +292,11 @@ class TableRenderer:
             for c, cell in enumerate(row):
                 rect = self.square_rect((r, c))
                 inner = rect.inflate(-8, -8)
-                if cell.get("hole"):
+                word = self.pres.cell_mark(cell)
+                if word:
                     pygame.draw.rect(surf, (8, 9, 12), inner, border_radius=8)
                     pygame.draw.rect(surf, (40, 30, 26), inner, 3, border_radius=8)
-                    mark = fonts.text("hole", 11, pal.text_dim)
+                    mark = fonts.text(word, 11, pal.text_dim)
                     surf.blit(mark, mark.get_rect(center=inner.center))
                     continue
                 name = cell.get("land")
@@ -301,12 +328,14 @@ class TableRenderer:
             lab = fonts.text(str(r + 1), 10, pal.text_dim)
             side_x = lay.board.left - 11 if self.seat == 0 else lay.board.right + 11
             surf.blit(lab, lab.get_rect(center=(side_x, rect.centery)))
-        # staging rows
-        for strip, seat_idx in ((lay.opp_staging, opp), (lay.own_staging, me)):
+        # the off-board strips (Frontier: staging rows), labelled by the variant
+        opp_strip, own_strip = self.pres.strips(view, me, opp)
+        for strip, info in ((lay.opp_strip, opp_strip), (lay.own_strip, own_strip)):
+            seat_idx = info.seat
             box = strip.inflate(-16, -10)
             pygame.draw.rect(surf, pal.bg_panel, box, border_radius=10)
-            pygame.draw.rect(surf, (*pal.seat[seat_idx],), box, 1, border_radius=10)
-            lab = fonts.text(f"{view['players'][seat_idx]['name']}'s staging row", 11, pal.text_dim)
+            pygame.draw.rect(surf, (*pal.seat[seat_idx % 2],), box, 1, border_radius=10)
+            lab = fonts.text(info.label, 11, pal.text_dim)
             surf.blit(lab, (box.x + 8, box.y + 3))
         self._draw_hands(surf, me, opp)
         self._draw_panel(surf, lay.opp_panel, opp, top=True)
@@ -316,7 +345,7 @@ class TableRenderer:
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
 
     def _home_row(self, seat: int) -> int:
-        return 0 if seat == 0 else self.rows - 1
+        return self.pres.home_row(seat, self.rows)
 
     def _draw_hands(self, surf: pygame.Surface, me: int, opp: int) -> None:
         lay, view, images = self.layout, self.view, self.app.images
@@ -389,7 +418,7 @@ class TableRenderer:
         """Non-creature permanents: small chips at the right end of their staging row."""
         lay, fonts, pal, view = self.layout, self.app.fonts, self.app.palette, self.view
         assert lay is not None and view is not None
-        for strip, seat in ((lay.opp_staging, opp), (lay.own_staging, me)):
+        for strip, seat in ((lay.opp_strip, opp), (lay.own_strip, me)):
             x = strip.right - 18
             for perm in view.get("permanents", []):
                 if perm.get("controller") != seat:
@@ -435,16 +464,15 @@ class TableRenderer:
         staged: dict[int, int] = {}
         me = self.seat
         per_square: dict[tuple[int, int], list[str]] = {}
+        pres = self.pres
         for unit in view.get("units", []):
-            at = unit.get("at")
-            if isinstance(at, list):
-                per_square.setdefault((int(at[0]), int(at[1])), []).append(str(unit["id"]))
+            if pres.strip_of(unit) is None:
+                per_square.setdefault(pres.place(unit.get("at")), []).append(str(unit["id"]))
         for unit in view.get("units", []):
-            at = unit.get("at")
-            ctrl = int(unit.get("controller", 0))
-            if isinstance(at, list):
-                sq = (int(at[0]), int(at[1]))
-                rect = self.square_rect(sq)
+            strip_seat = pres.strip_of(unit)
+            if strip_seat is None:
+                sq = pres.place(unit.get("at"))
+                rect = self.place_rect(sq) or lay.board
                 centre = rect.center
                 members = per_square[sq]
                 dd = d
@@ -457,9 +485,9 @@ class TableRenderer:
                     centre = (int(centre[0] + (i - (n - 1) / 2) * spread),
                               int(centre[1] + (i - (n - 1) / 2) * -4))
             else:
-                strip = self.layout.own_staging if ctrl == me else self.layout.opp_staging
-                k = staged.get(ctrl, 0)
-                staged[ctrl] = k + 1
+                strip = lay.own_strip if strip_seat == me else lay.opp_strip
+                k = staged.get(strip_seat, 0)
+                staged[strip_seat] = k + 1
                 dd = min(d, strip.h - 28)  # clear of the row's label
                 centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
@@ -473,15 +501,10 @@ class TableRenderer:
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
 
     def _badges(self, unit: dict[str, Any], d: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        fonts, pal = self.app.fonts, self.app.palette
+        """The P/T pill (green when boosted, red when shrunk), then the variant's badges."""
+        fonts = self.app.fonts
         out: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        stack = unit.get("stack")
-        power = unit.get("power")
-        tough = unit.get("toughness")
-        if stack and stack.get("units", [None])[0] == unit["id"]:
-            power, tough = stack.get("power", power), stack.get("toughness", tough)
-        if power is None:
-            power, tough = unit.get("base_power"), unit.get("base_toughness")
+        power, tough = self.pres.unit_pt(unit)
         bonus = _int(unit.get("power"), 0) - _int(unit.get("base_power"), 0)
         p_col = (120, 230, 140) if bonus > 0 else ((255, 130, 110) if bonus < 0 else (250, 250, 250))
         ptext = fonts.text(str(power), 13, p_col, bold=True)
@@ -494,22 +517,15 @@ class TableRenderer:
         badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
         badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
         out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 4)))
-        if unit.get("damage"):
-            dmg = _pill(fonts.text(f"-{unit['damage']}", 12, (255, 255, 255), bold=True),
-                        (190, 40, 40))
-            out.append((dmg, (-d // 2 - 2, d // 2 - dmg.get_height() + 2)))
-        if unit.get("sick"):
-            zz = _pill(fonts.text("zz", 11, (230, 230, 255), bold=True), (70, 70, 140))
-            out.append((zz, (-d // 2 - 6, -zz.get_height() // 2)))
-        counters = unit.get("counters") or {}
-        if counters:
-            text = " ".join(f"{k}×{v}" for k, v in counters.items())
-            cc = _pill(fonts.text(text, 10, (20, 20, 20), bold=True), (230, 200, 110))
-            out.append((cc, (-cc.get_width() // 2, -d // 2 - cc.get_height() + 2)))
-        if stack and stack.get("units", [None])[0] == unit["id"]:
-            st = _pill(fonts.text(f"×{len(stack['units'])}", 12, (20, 20, 20), bold=True),
-                       pal.accent)
-            out.append((st, (-d // 2 - 4, -d // 2 - 4)))
+        for spec in self.pres.unit_badges(unit):
+            pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+            bw, bh = pill.get_size()
+            offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
+                      "left": (-d // 2 - 6, -bh // 2),
+                      "top": (-bw // 2, -d // 2 - bh + 2),
+                      "top_left": (-d // 2 - 4, -d // 2 - 4),
+                      "bottom": (-bw // 2, d // 2 - bh + 2)}.get(spec.anchor, (-bw // 2, -bh // 2))
+            out.append((pill, offset))
         return out
 
     # ------------------------------------------------------------------ draw

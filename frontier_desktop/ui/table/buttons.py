@@ -1,0 +1,67 @@
+"""The table's status-column buttons: Pass (its label follows the step), the variant's step
+buttons, Keep / Mulligan, Undo and Menu, stacked from the bottom."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from frontier_desktop.ui.host import UIHost
+    from frontier_desktop.ui.scenes.table import TableScene
+    from frontier_desktop.ui.variants import StepButton
+
+PASS_LABELS = {"main": "End turn  »", "upkeep": "Next step  »", "draw": "Next step  »",
+               "end": "Pass the turn  »"}
+
+
+def build_buttons(app: UIHost, column: pygame.Rect,
+                  steps: Sequence[StepButton]) -> dict[str, Any]:
+    """Create the buttons in the bottom of *column*; keyed by what they do (a step button by
+    its action type)."""
+    ui, px = app.ui, app.px
+    x, w = column.x, column.w
+    h = px(36)
+    y = column.bottom - h
+    rects = {}
+    for key in ("menu", *(b.action for b in reversed(steps)), "pass"):
+        rects[key] = pygame.Rect(x, y, w, h)
+        y -= h + px(6)
+    half = (w - px(6)) // 2
+    rects["undo"] = pygame.Rect(x, rects["menu"].y, half, h)
+    rects["menu"] = pygame.Rect(x + half + px(6), rects["menu"].y, half, h)
+    keep_y = rects["pass"].y
+    labels = {"pass": "Pass", "undo": "Undo", "menu": "Menu", **{b.action: b.label for b in steps}}
+    ids = {"pass": "#primary", "menu": "#danger"}
+    buttons: dict[str, Any] = {}
+    for key, rect in rects.items():
+        buttons[key] = pygame_gui.elements.UIButton(rect, labels[key], ui, object_id=ids.get(key))
+    buttons["keep"] = pygame_gui.elements.UIButton(
+        pygame.Rect(x, keep_y, half, h), "Keep", ui, object_id="#primary")
+    buttons["mulligan"] = pygame_gui.elements.UIButton(
+        pygame.Rect(x + half + px(6), keep_y, half, h), "Mulligan", ui)
+    return buttons
+
+
+def update_buttons(buttons: dict[str, Any], table: TableScene,
+                   steps: Sequence[StepButton]) -> None:
+    """Show, enable and label the buttons for the table's current view."""
+    view = table.view
+    types = {a["type"] for a in table.legal}
+    decision = view.get("decision") or {}
+    mull = decision.get("kind") == "mulligan" and decision.get("player") == table.seat
+    for key in ("keep", "mulligan"):
+        buttons[key].show() if mull else buttons[key].hide()
+    buttons["pass"].hide() if mull else buttons["pass"].show()
+    label = "Let it resolve" if view.get("pending") else PASS_LABELS.get(view.get("phase"), "Pass")
+    hint = table.app.settings.keys.get("pass_or_done", "")
+    buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
+    for key in ("pass", *(b.action for b in steps)):
+        buttons[key].enable() if key in types else buttons[key].disable()
+    session = table.session
+    can_undo = table.hotseat and session.can_undo() and bool(session.actions) and \
+        session.actions[-1]["seat"] == table.seat
+    buttons["undo"].enable() if can_undo else buttons["undo"].disable()

@@ -1,0 +1,268 @@
+"""Per-frame drawing of the table scene over the renderer's cached layer: highlights,
+tokens (resting, gliding, carried), the status column with its prompt, the preview, dice,
+menus and the rules overlay. Reads the scene's state; changes nothing but hit rectangles."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from frontier_desktop.ui.scenes.base import shade
+from frontier_desktop.ui.table.input import DRAG_THRESHOLD
+
+if TYPE_CHECKING:
+    from frontier_desktop.ui.scenes.table import TableScene
+
+class TableDrawing:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.colour_rects: list[tuple[pygame.Rect, str | None]] = []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        st = s.local
+        r = s.renderer
+        r.prepare(s.app.size)
+        r.draw_static(surface)
+        lay = r.layout
+        assert lay is not None
+        pal, fonts = s.app.palette, s.app.fonts
+        mouse = s.input.mouse
+        cw, ch = lay.cell
+        # lands the seat can tap right now: a golden corner mark
+        if not st.highlights:
+            for sq in s.tappable():
+                rect = r.square_rect(sq)
+                spot = (rect.x + 15, rect.bottom - 15)
+                pygame.draw.circle(surface, pal.tap, spot, 8)
+                pygame.draw.circle(surface, (20, 20, 20), spot, 8, 2)
+        for sq, kind in st.highlights.items():
+            rect = r.place_rect(sq)
+            if rect is not None:
+                surface.blit(r.tile(kind, (cw - 2, ch - 2)), (rect.x + 1, rect.y + 1))
+        # tokens
+        moving = s.moving_ids()
+        gliding = {g.unit: g for g in st.glides}
+        s.fx.draw_under(surface)
+        for uid, sprite in r.sprites.items():
+            if uid in moving:
+                continue
+            glide = gliding.get(uid)
+            if glide is not None:
+                t = 1 - (1 - glide.t) ** 3
+                cx = glide.start[0] + (sprite.home[0] - glide.start[0]) * t
+                cy = glide.start[1] + (sprite.home[1] - glide.start[1]) * t
+                r.draw_sprite(surface, sprite, (int(cx), int(cy)))
+                continue
+            if uid == st.selected or uid in st.group:
+                pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5,
+                                   3 if uid == st.selected else 2)
+            r.draw_sprite(surface, sprite, s.fx.offset(uid, sprite.home) if s.fx.lunges
+                          else None)
+        if s.fx.lunges:
+            s.fx.draw_under(surface, lunging=True)
+        # hand: mulligan picks
+        for rect, cid, _ in r.hand_rects:
+            if cid in st.bottom_pick:
+                pygame.draw.rect(surface, pal.warn, rect.inflate(6, 6), 3, border_radius=8)
+                t = fonts.text("bottom", 12, pal.warn, True)
+                surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.y - 1)))
+        hand_hover = r.hand_at(mouse) if st.drag is None else None
+        if hand_hover is not None:
+            rect = r.hand_rects[hand_hover[0]][0]
+            pygame.draw.rect(surface, pal.accent, rect.inflate(4, 4), 2, border_radius=8)
+        self.draw_status(surface)
+        self.draw_preview(surface)
+        s.fx.draw_over(surface, fonts)
+        if s.dice is not None:
+            self.draw_dice(surface)
+        drag = st.drag
+        if drag is not None and drag.active:
+            pos = (drag.pos[0] - drag.offset[0], drag.pos[1] - drag.offset[1])
+            if drag.kind == "token":
+                lead = r.sprites.get(drag.ident)
+                for uid in moving:
+                    sprite = r.sprites.get(uid)
+                    if sprite and lead and uid != lead.id:
+                        r.draw_sprite(surface, sprite, (pos[0] + sprite.home[0] - lead.home[0],
+                                                        pos[1] + sprite.home[1] - lead.home[1]),
+                                      lifted=True)
+                if lead:
+                    r.draw_sprite(surface, lead, pos, lifted=True)
+            else:
+                face = s.app.images.face(drag.name, s.info.get(drag.name), lay.hand_card)
+                surface.blit(face, pos)
+        if s.respond.showing and r.layout is not None:
+            s.respond.draw(surface, s.app, r.layout.opp_strip, mouse)
+        if st.box is not None:
+            (x0, y0), (x1, y1) = st.box
+            box = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+            if box.w >= DRAG_THRESHOLD or box.h >= DRAG_THRESHOLD:
+                pygame.draw.rect(surface, pal.select, box, 2, border_radius=4)
+        if st.menu is not None:
+            st.menu.draw(surface, s.app, mouse)
+        if s.help:
+            self.draw_help(surface)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        st = s.local
+        lay = s.renderer.layout
+        assert lay is not None
+        pal, fonts = s.app.palette, s.app.fonts
+        box = lay.status
+        y = box.y + 6
+        # The text stops above the topmost widget in the column (the buttons are stacked from
+        # the bottom; a subclass may add more, e.g. the LAN table's chat line).
+        limit = min((wd.rect.y for wd in s.widgets if box.colliderect(wd.rect)),
+                    default=box.bottom) - s.app.px(6)
+        head = fonts.fit(s.renderer.phase_text(), 15, pal.accent, box.w, bold=True)
+        surface.blit(head, (box.x, y))
+        y += head.get_height() + 2
+        you = fonts.fit(f"You are {s.view['players'][s.seat]['name']}", 13,
+                        pal.seat[s.seat % 2], box.w, bold=True)
+        surface.blit(you, (box.x, y))
+        y += you.get_height() + 8
+        line_h = fonts.font(13).get_linesize()
+        lines = fonts.wrap(s.prompt(), 13, box.w)
+        # The variant's colour chooser (Frontier: the starting token's) goes below the prompt,
+        # or, when they don't both fit above the buttons, at the bottom of the text area: the
+        # prompt is cut short, not the chooser.
+        self.colour_rects = []
+        chooser = s.presentation.colour_choice(s.view, s.seat)
+        if chooser is not None:
+            caption, options = chooser
+            px, n = s.app.px, len(options)
+            gap = px(6)
+            d = max(12, min(px(26), (box.w - px(4) - (n - 1) * gap) // n))
+            cap = fonts.fit(caption, 12, pal.text_dim, box.w)
+            top = min(max(y, limit - d - px(4) - cap.get_height() - px(2)),
+                      y + len(lines) * line_h + px(8))
+            limit = top - px(6)
+            surface.blit(cap, (box.x, top))
+            row = top + cap.get_height() + px(2)
+            for i, colour in enumerate(options):
+                rect = pygame.Rect(box.x + px(3) + i * (d + gap), row, d, d)
+                sym = s.app.images.mana_symbol(colour or "C", d)
+                surface.blit(sym, rect)
+                if colour == st.colour:
+                    pygame.draw.circle(surface, pal.select, rect.center, d // 2 + px(2), 2)
+                self.colour_rects.append((rect, colour))
+        room = max(0, (limit - y) // line_h)
+        if len(lines) > room:
+            lines = lines[:room]
+            if lines:
+                lines[-1] = lines[-1].rstrip(" .,;:") + " …"
+        for line in lines:
+            surface.blit(fonts.fit(line, 13, pal.text, box.w), (box.x, y))
+            y += line_h
+        if st.message_t > 0 and st.message:
+            y += 10
+            for line in fonts.wrap(st.message, 13, box.w - 12)[:5]:
+                if y + line_h > limit:
+                    break
+                t = fonts.fit(line, 13, pal.warn, box.w - 12, bold=True)
+                surface.blit(t, (box.x + 6, y))
+                y += line_h
+
+    def preview_target(self) -> tuple[str, Any] | None:
+        """What the preview shows: the hovered thing, else the pinned one. A unit is looked
+        up in the current view by id (hover and pin remember which unit, not its figures),
+        so the preview and the board show the same facts; a unit gone from the board is
+        shown as its card."""
+        st = self.scene.local
+        target = st.hover or st.pinned
+        if target is None or target[0] != "unit":
+            return target
+        unit = self.scene.unit(str(target[1].get("id")))
+        if unit is None:
+            name = target[1].get("name")
+            return ("card", name) if name else None
+        return ("unit", unit)
+
+    def draw_preview(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        lay = s.renderer.layout
+        assert lay is not None
+        target = self.preview_target()
+        pal, fonts = s.app.palette, s.app.fonts
+        box = lay.preview
+        if target is None:
+            pygame.draw.rect(surface, pal.bg, box, border_radius=12)
+            pygame.draw.rect(surface, pal.bg_panel_hi, box, 2, border_radius=12)
+            for i, line in enumerate(("Hover a card or token", "to see it here.",
+                                      "Click to pin it.")):
+                t = fonts.text(line, 13, pal.text_dim)
+                surface.blit(t, t.get_rect(center=(box.centerx, box.centery - 20 + i * 20)))
+            return
+        kind, data = target
+        if kind == "unit":
+            name = data.get("name", "?")
+            pt = s.presentation.unit_pt(data)  # the same figures as the board's badge
+            face = s.app.images.face(name, s.info.get(name), box.size, pt=pt,
+                                     colours=tuple(data.get("colors") or ()))
+        else:
+            face = s.app.images.face(data, s.info.get(data), box.size)
+        surface.blit(face, box.topleft)
+
+    def draw_dice(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        assert s.dice is not None
+        lay = s.renderer.layout
+        assert lay is not None
+        t = s.dice["t"]
+        sides = s.dice["sides"]
+        rolling = t < 0.7
+        value = random.randint(1, sides) if rolling else s.dice["result"]
+        size = 90
+        centre = lay.board.center
+        angle = (1 - min(1.0, t / 0.7)) * 540
+        die = pygame.Surface((size, size), pygame.SRCALPHA)
+        col = (240, 236, 224) if sides == 6 else (200, 60, 60)
+        if sides == 6:
+            pygame.draw.rect(die, col, (4, 4, size - 8, size - 8), border_radius=14)
+            pygame.draw.rect(die, (30, 30, 30), (4, 4, size - 8, size - 8), 3, border_radius=14)
+        else:
+            pts = [(size / 2 + math.cos(math.pi / 3 * k + math.pi / 6) * (size / 2 - 4),
+                    size / 2 + math.sin(math.pi / 3 * k + math.pi / 6) * (size / 2 - 4))
+                   for k in range(6)]
+            pygame.draw.polygon(die, col, pts)
+            pygame.draw.polygon(die, (30, 30, 30), pts, 3)
+        ink = (20, 20, 20) if sides == 6 else (255, 255, 255)
+        label = s.app.fonts.text(str(value), 36, ink, True)
+        die.blit(label, label.get_rect(center=(size // 2, size // 2)))
+        rot = pygame.transform.rotate(die, angle) if rolling else die
+        surface.blit(rot, rot.get_rect(center=centre))
+        if not rolling:
+            cap = s.app.fonts.text(f"d{sides}: {value}", 16, s.app.palette.accent, True)
+            surface.blit(cap, cap.get_rect(midtop=(centre[0], centre[1] + size // 2 + 6)))
+
+    def draw_help(self, surface: pygame.Surface) -> None:
+        s = self.scene
+        w, h = s.app.size
+        shade(surface, 215)
+        fonts, pal = s.app.fonts, s.app.palette
+        from frontier_desktop.ui.keys import INTENT_LABELS
+
+        keys = "  ·  ".join(f"{label}: {s.app.settings.keys.get(intent, '')}"
+                           for intent, label in INTENT_LABELS.items())
+        lines = s.presentation.help_text.strip("\n").replace("{keys}", keys).splitlines()
+        # wrapped to the design frame, centred vertically in the window
+        frame, px = s.app.frame, s.app.px
+        width = frame.w - px(60)
+        rows: list[tuple[str, int, bool]] = []
+        for line in lines:
+            bold = line.startswith("#")
+            size = 18 if bold else 14
+            rows.extend((part, size, bold) for part in fonts.wrap(line.lstrip("# "), size, width,
+                                                                   bold))
+        height = sum(fonts.font(size, bold).get_linesize() + (px(6) if bold else px(1))
+                     for _, size, bold in rows)
+        y = max(px(8), (h - height) // 2)
+        for text, size, bold in rows:
+            t = fonts.fit(text, size, pal.accent if bold else pal.text, width, bold)
+            surface.blit(t, (frame.x + px(30), y))
+            y += fonts.font(size, bold).get_linesize() + (px(6) if bold else px(1))

@@ -1,0 +1,170 @@
+"""The table's drawn pop-up menus (right-click and the Game menu)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from frontier_desktop.ui.host import UIHost
+    from frontier_desktop.ui.scenes.table import TableScene
+    from frontier_desktop.ui.table.render import Square, TokenSprite
+
+
+@dataclass
+class MenuItem:
+    label: str
+    run: Callable[[], None]
+    enabled: bool = True
+
+
+class ContextMenu:
+    """A small drawn pop-up list (right-click)."""
+
+    def __init__(self, host: UIHost, pos: tuple[int, int], items: list[MenuItem],
+                 title: str = "") -> None:
+        self.items = items
+        self.title = title
+        fonts = host.fonts
+        width = max([fonts.text(i.label, 14, (0, 0, 0)).get_width() for i in items] +
+                    [fonts.text(title, 12, (0, 0, 0), True).get_width()]) + 28
+        self.row_h = fonts.font(14).get_linesize() + 8
+        head = self.row_h if title else 0
+        self.rect = pygame.Rect(pos[0], pos[1], width, head + self.row_h * len(items) + 8)
+        self.rect.clamp_ip(pygame.Rect((0, 0), host.size))
+        self.head = head
+
+    def item_at(self, pos: tuple[int, int]) -> MenuItem | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        i = (pos[1] - self.rect.y - 4 - self.head) // self.row_h
+        if 0 <= i < len(self.items):
+            return self.items[i]
+        return None
+
+    def item_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 4, self.rect.y + 4 + self.head + index * self.row_h,
+                           self.rect.w - 8, self.row_h)
+
+    def draw(self, surface: pygame.Surface, host: UIHost, mouse: tuple[int, int]) -> None:
+        pal, fonts = host.palette, host.fonts
+        shadow = self.rect.move(4, 6)
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=8)
+        pygame.draw.rect(surface, pal.bg_panel_hi, self.rect, border_radius=8)
+        pygame.draw.rect(surface, pal.accent, self.rect, 1, border_radius=8)
+        if self.title:
+            t = fonts.text(self.title, 12, pal.accent, True)
+            surface.blit(t, (self.rect.x + 12, self.rect.y + 8))
+        for i, item in enumerate(self.items):
+            r = self.item_rect(i)
+            if r.collidepoint(mouse) and item.enabled:
+                pygame.draw.rect(surface, pal.bg_panel, r, border_radius=6)
+            colour = pal.text if item.enabled else pal.text_dim
+            t = fonts.text(item.label, 14, colour)
+            surface.blit(t, t.get_rect(midleft=(r.x + 10, r.centery)))
+
+
+MANUAL_UNIT_ACTIONS: tuple[tuple[str, Callable[[str], dict[str, Any]]], ...] = (
+    ("Tap (manual)", lambda uid: {"type": "manual_tap", "target": uid}),
+    ("Untap (manual)", lambda uid: {"type": "manual_untap", "target": uid}),
+    ("+1/+1 counter", lambda uid: {"type": "counters", "unit": uid, "kind": "+1/+1", "delta": 1}),
+    ("-1/-1 counter", lambda uid: {"type": "counters", "unit": uid, "kind": "-1/-1", "delta": 1}),
+    ("+3/+3 until end of turn", lambda uid: {"type": "pt_change", "unit": uid, "power": 3,
+                                              "toughness": 3}),
+    ("Regeneration shield", lambda uid: {"type": "regenerate", "unit": uid}),
+    ("Destroy", lambda uid: {"type": "destroy", "unit": uid}),
+)
+"""The manual fixes on any unit (a player applies what the rules module doesn't know)."""
+
+
+class TableMenus:
+    """What the table's pop-up menus offer; a chosen item submits or selects on the scene."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+
+    def cast(self, name: str, options: list[dict[str, Any]], pos: tuple[int, int]) -> None:
+        """Several ways to cast *name* (targets): one line each."""
+        s = self.scene
+        items = []
+        for a in options:
+            target = a.get("target")
+            label = f"Cast {name}"
+            if target is not None:
+                label += " on " + (s.names.unit(target) if isinstance(target, str)
+                                   else f"land r{target[0] + 1}c{target[1] + 1}")
+            items.append(MenuItem(label, lambda a=a: s.submit(a)))
+        s.menu = ContextMenu(s.app, pos, items, f"Cast {name}")
+
+    def tap_land(self, options: list[dict[str, Any]], pos: tuple[int, int]) -> None:
+        """Several ways to tap a land for mana (under a creature, via a neighbour, colours)."""
+        s = self.scene
+        items = []
+        for a in options:
+            via = a.get("via")
+            colour = a.get("color")
+            label = "Tap for mana" + (f" by tapping {s.names.unit(via)}" if via else
+                                      " (under your creature)")
+            if colour:
+                label += f" — {{{colour}}}"
+            items.append(MenuItem(label, lambda a=a: s.submit(a)))
+        s.menu = ContextMenu(s.app, pos, items, "Tap land")
+
+    def unit(self, sprite: TokenSprite, pos: tuple[int, int]) -> None:
+        """The right-click menu of a unit: the variant's entries, then the manual fixes."""
+        s = self.scene
+        unit = sprite.unit
+        uid = sprite.id
+        items: list[MenuItem] = []
+        for entry in s.presentation.unit_menu(unit, s.seat, s.legal):
+            if entry.mode is not None:
+                run: Callable[[], None] = lambda m=entry.mode: s.select(uid, m)
+            else:
+                run = lambda a=dict(entry.action or {}): s.submit(a)
+            items.append(MenuItem(entry.label, run, entry.enabled))
+        for label, make in MANUAL_UNIT_ACTIONS:
+            items.append(MenuItem(label, lambda a=make(uid): s.submit(a)))
+        s.menu = ContextMenu(s.app, pos, items, unit.get("name", ""))
+
+    def table(self, pos: tuple[int, int], sq: Square | None) -> None:
+        """The right-click menu off the units: tap or destroy a land, dice, manual fixes."""
+        s = self.scene
+        items: list[MenuItem] = []
+        if sq is not None:
+            cell = s.renderer.cell(sq) or {}
+            for a in s.tappable().get(sq, []):
+                via = a.get("via")
+                items.append(MenuItem("Tap for mana" + (f" via {s.names.unit(via)}" if via else ""),
+                                      lambda a=a: s.submit(a)))
+            if not s.presentation.cell_mark(cell):
+                items.append(MenuItem("Destroy this land (manual)",
+                                      lambda: s.confirm("Destroy this land?",
+                                                        {"type": "destroy_land", "at": list(sq)})))
+        items += [
+            MenuItem("Roll a d6", lambda: s.submit({"type": "roll", "sides": 6})),
+            MenuItem("Roll a d20", lambda: s.submit({"type": "roll", "sides": 20})),
+            MenuItem("Draw a card (manual)", lambda: s.submit({"type": "draw", "count": 1})),
+            MenuItem("Lose 1 life (manual)",
+                     lambda: s.submit({"type": "life", "player": s.seat, "delta": -1})),
+            MenuItem("Gain 1 life (manual)",
+                     lambda: s.submit({"type": "life", "player": s.seat, "delta": 1})),
+            MenuItem("Concede…", lambda: s.confirm("Concede this game?", {"type": "concede"})),
+        ]
+        s.menu = ContextMenu(s.app, pos, items, "Table")
+
+    def game(self) -> None:
+        """The Menu button: save, open a saved game, rules help, leave."""
+        s = self.scene
+        btn = s.buttons.get("menu")
+        # beside the side panel, so no button sits under the items (buttons get clicks first)
+        pos = (btn.rect.right + 12, btn.rect.bottom) if btn is not None else s.input.mouse
+        items = [MenuItem("Save game as…", s.files.save_as),
+                 MenuItem("Open a saved game…", s.files.open_saved),
+                 MenuItem("Rules help", lambda: setattr(s, "help", True)),
+                 MenuItem("Leave to the main menu…", s.leave)]
+        s.menu = ContextMenu(s.app, pos, items, "Game")
+        s.menu.rect.bottomleft = (s.menu.rect.x, pos[1])
+        s.menu.rect.clamp_ip(pygame.Rect((0, 0), s.app.size))

@@ -1,0 +1,62 @@
+"""Everything the table remembers for the seat at the screen, in one object.
+
+At every hand-over (hot-seat) the table replaces this object with a fresh one, so nothing the
+last player selected, hovered, pinned, chose or was told can survive into the next player's
+screen by accident: a new field added here is wiped at hand-over without anyone remembering to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Drag:
+    """A token or hand card held by the mouse."""
+
+    kind: str
+    """``token`` or ``hand``."""
+    ident: str
+    start: tuple[int, int]
+    pos: tuple[int, int]
+    offset: tuple[int, int]
+    active: bool = False
+    name: str = ""
+    unit: dict[str, Any] | None = None
+    """The unit grabbed (a token drag acts on this one, whatever is selected)."""
+
+
+@dataclass
+class Glide:
+    """A token flying back to its square after a refused drop."""
+
+    unit: str
+    start: tuple[float, float]
+    t: float = 0.0
+
+
+@dataclass
+class SeatState:
+    """The per-seat UI state: selection, hover, preview pin, menus, choices, messages."""
+
+    selected: str | None = None
+    group: list[str] = field(default_factory=list)
+    """Banding: the creatures of one square chosen with shift-click or a drag box."""
+    mode: str = "move"
+    highlights: dict[Hashable, str] = field(default_factory=dict)
+    hover: tuple[str, Any] | None = None
+    pinned: tuple[str, Any] | None = None
+    colour: str | None = None
+    """The colour chosen in the variant's colour chooser (Frontier: the starting token's)."""
+    bottom_pick: list[str] = field(default_factory=list)
+    menu: Any = None
+    drag: Drag | None = None
+    box: tuple[tuple[int, int], tuple[int, int]] | None = None
+    """A drag box being drawn: (start, current)."""
+    glides: list[Glide] = field(default_factory=list)
+    last_click: tuple[float, str] = (0.0, "")
+    message: str = ""
+    message_t: float = 0.0
+    help: bool = False

@@ -1,0 +1,26 @@
+"""Per-variant presentation: what the table shows and offers for each grid variant.
+
+The table scene is variant-blind; it asks the :class:`VariantPresentation` registered under
+the view's ``variant`` name for board geometry, off-board strips, badges, prompts, buttons,
+menus and unit modes. A new variant adds one small module here and registers it.
+"""
+
+from __future__ import annotations
+
+from frontier_desktop.ui.variants.base import (
+    PRESENTATIONS,
+    Badge,
+    MenuEntry,
+    PromptContext,
+    StepButton,
+    Strip,
+    VariantPresentation,
+    presentation_for,
+    register,
+)
+from frontier_desktop.ui.variants.frontier import FrontierPresentation
+
+register(FrontierPresentation)
+
+__all__ = ["PRESENTATIONS", "Badge", "FrontierPresentation", "MenuEntry", "PromptContext",
+           "StepButton", "Strip", "VariantPresentation", "presentation_for", "register"]

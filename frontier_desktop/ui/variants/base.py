@@ -1,0 +1,259 @@
+"""The interface a variant's presentation implements, with Magic-wide defaults.
+
+Places follow ``spec/variant-positions.md``: a grid square ``[row, col]`` (a tuple here), a
+stronghold ``"S0"`` or a graph-board area name. A presentation turns a view's place values
+into hashable :data:`Place` keys with :meth:`VariantPresentation.place`; the renderer asks it
+which places are on the grid and which units rest in an off-board strip (Frontier's staging
+rows, a War Game stronghold...). Seats are counted from the view: 2 or more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+Place = Hashable
+"""A grid square ``(row, col)``, a stronghold ``"S0"`` or an area name."""
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A small label drawn on a unit token."""
+
+    text: str
+    fg: Colour
+    bg: Colour
+    anchor: str
+    """Where on the token: ``bottom``, ``bottom_left``, ``left``, ``top``, ``top_left``."""
+    size: int = 12
+    pill: bool = True
+
+
+@dataclass(frozen=True)
+class Strip:
+    """An off-board row of the table (Frontier: a staging row) for one seat."""
+
+    seat: int
+    label: str
+
+
+@dataclass(frozen=True)
+class StepButton:
+    """A button that submits a bare action of this type when legal ("Done moving")."""
+
+    action: str
+    label: str
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of a unit's right-click menu: submit *action*, or pick the unit in *mode*."""
+
+    label: str
+    action: Mapping[str, Any] | None = None
+    mode: str | None = None
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class PromptContext:
+    """What the status prompt may depend on, besides the view."""
+
+    view: Mapping[str, Any]
+    seat: int
+    legal_types: frozenset[str]
+    selected: bool = False
+    mode: str = "move"
+    mulligans: int = 0
+    bottom_chosen: int = 0
+    keys: Mapping[str, str] = field(default_factory=dict)
+
+
+def grid_square(value: Any) -> tuple[int, int] | None:
+    """``[row, col]`` → ``(row, col)``; anything else → None."""
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        try:
+            return int(value[0]), int(value[1])
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+class VariantPresentation:
+    """Defaults that fit any grid variant of Magic; subclasses override what differs."""
+
+    name: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    step_buttons: ClassVar[tuple[StepButton, ...]] = ()
+    """Extra "done" buttons, top to bottom, above the Pass button."""
+    primary_order: ClassVar[tuple[str, ...]] = ("pass",)
+    """The space bar / main button submits the first legal of these bare actions."""
+    key_modes: ClassVar[Mapping[str, str]] = {}
+    """Key intent → unit mode it switches the selected unit to."""
+    help_text: ClassVar[str] = "# Quick rules\nSee the rules of this variant.\n# Keys\n{keys}\n"
+
+    # ------------------------------------------------------------------ geometry
+    def place(self, value: Any) -> Place | None:
+        """A view's place value as a hashable key (grid squares as tuples)."""
+        sq = grid_square(value)
+        if sq is not None:
+            return sq
+        return value if isinstance(value, str) and value else None
+
+    def grid_size(self, view: Mapping[str, Any]) -> tuple[int, int]:
+        rows = (view.get("board") or {}).get("rows") or []
+        return (len(rows) or 5, len(rows[0]) if rows else 1)
+
+    def home_row(self, seat: int, rows: int) -> int:
+        """The grid row nearest *seat* (row 0 nearest player 0)."""
+        return 0 if seat == 0 else rows - 1
+
+    def strips(self, view: Mapping[str, Any], seat: int, opponent: int) -> tuple[Strip, Strip]:
+        """The (opponent's, viewer's) off-board strips above and below the board."""
+        players = view.get("players") or []
+
+        def label(s: int) -> str:
+            return f"{players[s]['name']}'s side" if s < len(players) else ""
+
+        return Strip(opponent, label(opponent)), Strip(seat, label(seat))
+
+    def strip_of(self, unit: Mapping[str, Any]) -> int | None:
+        """The seat whose strip holds *unit* when it is off the grid, else None."""
+        if grid_square(unit.get("at")) is not None:
+            return None
+        return int(unit.get("controller", 0))
+
+    def cell_mark(self, cell: Mapping[str, Any]) -> str:
+        """A word drawn on a square instead of a land ("hole"), or ''."""
+        return ""
+
+    # ------------------------------------------------------------------ badges
+    def unit_badges(self, unit: Mapping[str, Any]) -> list[Badge]:
+        """Damage, summoning sickness, counters and stack size (P/T is drawn by the renderer
+        from :meth:`unit_pt`)."""
+        out: list[Badge] = []
+        if unit.get("damage"):
+            out.append(Badge(f"-{unit['damage']}", (255, 255, 255), (190, 40, 40), "bottom_left"))
+        if unit.get("sick"):
+            out.append(Badge("zz", (230, 230, 255), (70, 70, 140), "left", 11))
+        counters = unit.get("counters") or {}
+        if counters:
+            text = " ".join(f"{k}×{v}" for k, v in counters.items())
+            out.append(Badge(text, (20, 20, 20), (230, 200, 110), "top", 10))
+        stack = unit.get("stack")
+        if stack and (stack.get("units") or [None])[0] == unit.get("id"):
+            out.append(Badge(f"×{len(stack['units'])}", (20, 20, 20), (226, 182, 92), "top_left"))
+        return out
+
+    def unit_pt(self, unit: Mapping[str, Any]) -> tuple[Any, Any]:
+        """The power/toughness the board and the preview show for *unit* (the view's facts:
+        the stack's combined figures on a stack's lead)."""
+        power, tough = unit.get("power"), unit.get("toughness")
+        stack = unit.get("stack")
+        if stack and (stack.get("units") or [None])[0] == unit.get("id"):
+            power, tough = stack.get("power", power), stack.get("toughness", tough)
+        if power is None:
+            power, tough = unit.get("base_power"), unit.get("base_toughness")
+        return power, tough
+
+    # ------------------------------------------------------------------ words
+    def prompt(self, ctx: PromptContext) -> str:
+        if ctx.view.get("game_over"):
+            return "The game is over."
+        if "discard" in ctx.legal_types:
+            return "Discard down to seven: click a card in your hand."
+        if ctx.selected:
+            return "Drag or click a lit square. Right-click for more."
+        keys = ctx.keys
+        return (f"{keys.get('pass_or_done', 'space').capitalize()} passes. Right-click for table "
+                f"actions; {keys.get('help', 'f1').upper()} for rules help.")
+
+    def waiting_hint(self, view: Mapping[str, Any], seat: int, legal_types: frozenset[str]) -> str:
+        """What the main button says when nothing it offers is legal ('' for nothing)."""
+        if "discard" in legal_types:
+            return "Discard down to the hand size first: click a card in your hand."
+        return ""
+
+    def cover_reason(self, view: Mapping[str, Any]) -> str:
+        if view.get("pending"):
+            return "Your opponent acted: you may respond."
+        return f"Turn {view.get('turn')}: your turn."
+
+    # ------------------------------------------------------------------ actions
+    def can_pick_up(self, unit: Mapping[str, Any], seat: int,
+                    legal: Sequence[Mapping[str, Any]]) -> bool:
+        """Whether clicking *unit* selects it (and a drag carries it)."""
+        return unit.get("controller") == seat and bool(unit.get("moves") or unit.get("attacks"))
+
+    def targets(self, mode: str, unit: Mapping[str, Any],
+                legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
+        """Highlight kind per place for the selected *unit* in *mode* (``move``: its moves
+        and attacks from the view)."""
+        out: dict[Place, str] = {}
+        if mode == "move":
+            for m in unit.get("moves", []):
+                p = self.place(m)
+                if p is not None:
+                    out[p] = "move"
+            for a in unit.get("attacks", []):
+                p = self.place(a)
+                if p is not None:
+                    out[p] = "attack"
+        return out
+
+    def decision_targets(self, view: Mapping[str, Any], seat: int,
+                         legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
+        """Places lit for a set-up decision of *seat* (none by default)."""
+        return {}
+
+    def colour_choice(self, view: Mapping[str, Any], seat: int
+                      ) -> tuple[str, tuple[str | None, ...]] | None:
+        """A colour to choose under the prompt now: (caption, options; None is colourless)."""
+        return None
+
+    def decision_action(self, kind: str, place: Any, colour: str | None) -> dict[str, Any] | None:
+        """The action a click on a place lit *kind* by :meth:`decision_targets` submits."""
+        return None
+
+    def target_action(self, kind: str, unit_id: str, place: Any) -> dict[str, Any] | None:
+        """The action a click on a place lit *kind* submits (``move`` is built by the table,
+        which knows the moving group)."""
+        if kind == "attack":
+            return {"type": "attack", "unit": unit_id, "target": list(place)
+                    if isinstance(place, tuple) else place}
+        return None
+
+    def unit_menu(self, unit: Mapping[str, Any], seat: int,
+                  legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
+        """The variant's own entries of a unit's right-click menu (before the manual ones)."""
+        uid = str(unit.get("id"))
+        items: list[MenuEntry] = []
+        if unit.get("controller") != seat:
+            return items
+        if unit.get("moves") or unit.get("attacks"):
+            items.append(MenuEntry("Move / attack (drag me)", mode="move"))
+        if unit.get("can_attack_player"):
+            items.append(MenuEntry("Attack the player", {"type": "attack", "unit": uid,
+                                                         "target": "player"}))
+        for a in legal:
+            if a.get("type") == "activate" and a.get("unit") == uid:
+                items.append(MenuEntry(f"Activate ability {int(a.get('ability', 0)) + 1}", a))
+        return items
+
+
+PRESENTATIONS: dict[str, type[VariantPresentation]] = {}
+"""Presentation classes by variant name and alias."""
+
+
+def register(cls: type[VariantPresentation]) -> type[VariantPresentation]:
+    for key in (cls.name, *cls.aliases):
+        PRESENTATIONS[key] = cls
+    return cls
+
+
+def presentation_for(variant: Any) -> VariantPresentation:
+    """The presentation of *variant* (a name from the view); the generic one when unknown."""
+    cls = PRESENTATIONS.get(str(variant or ""))
+    return cls() if cls is not None else VariantPresentation()

@@ -1,0 +1,161 @@
+"""Frontier Magic's presentation: staging rows, done moving / done attacking, scouting,
+the starting token and mulligan prompts, holes in the board and the quick rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from frontier_desktop.ui.variants.base import (
+    MenuEntry,
+    Place,
+    PromptContext,
+    StepButton,
+    Strip,
+    VariantPresentation,
+    grid_square,
+)
+
+
+class FrontierPresentation(VariantPresentation):
+    name: ClassVar[str] = "frontier"
+    aliases: ClassVar[tuple[str, ...]] = ("frontier-magic",)
+    step_buttons: ClassVar[tuple[StepButton, ...]] = (
+        StepButton("done_attacking", "Done attacking"), StepButton("done_moving", "Done moving"))
+    primary_order: ClassVar[tuple[str, ...]] = ("done_attacking", "done_moving", "pass")
+    key_modes: ClassVar[Mapping[str, str]] = {"scout": "scout"}
+
+    def strips(self, view: Mapping[str, Any], seat: int, opponent: int) -> tuple[Strip, Strip]:
+        players = view.get("players") or []
+
+        def label(s: int) -> str:
+            return f"{players[s]['name']}'s staging row" if s < len(players) else ""
+
+        return Strip(opponent, label(opponent)), Strip(seat, label(seat))
+
+    def cell_mark(self, cell: Mapping[str, Any]) -> str:
+        return "hole" if cell.get("hole") else ""
+
+    def prompt(self, ctx: PromptContext) -> str:
+        v = ctx.view
+        if v.get("game_over"):
+            return "The game is over."
+        decision = v.get("decision") or {}
+        types = ctx.legal_types
+        if decision.get("kind") == "place_token":
+            if decision.get("player") == ctx.seat:
+                return "Choose a colour, then click a lit square on your home row for your 1/1 token."
+            return "Waiting for the opponent to place a token."
+        if decision.get("kind") == "mulligan":
+            if ctx.mulligans:
+                return (f"Keep or mulligan. To keep, first click {ctx.mulligans} card(s) to put on "
+                        f"the bottom ({ctx.bottom_chosen} chosen).")
+            return "Keep these seven cards, or mulligan (shuffle and draw a new hand)?"
+        if "discard" in types:
+            return "Discard down to seven: click a card in your hand."
+        if v.get("pending") and "pass" in types:
+            return "Your opponent acted: respond with an instant, or let it resolve."
+        if v.get("attacking"):
+            return "Attacking: drag another attacker onto an enemy, or press Done attacking."
+        if ctx.selected and ctx.mode == "scout":
+            return "Click a lit face-down land to scout it (Esc cancels)."
+        if ctx.selected:
+            return "Drag or click: green = move, red = attack. Right-click for more."
+        if v.get("phase") == "main" and v.get("active") == ctx.seat:
+            return ("Drag a creature to move. Click lands to tap for mana; double-click a card "
+                    "to cast. Right-click for scout and more.")
+        keys = ctx.keys
+        return (f"{keys.get('pass_or_done', 'space').capitalize()} passes. Right-click for table "
+                f"actions; {keys.get('help', 'f1').upper()} for rules help.")
+
+    def waiting_hint(self, view: Mapping[str, Any], seat: int, legal_types: frozenset[str]) -> str:
+        hint = super().waiting_hint(view, seat, legal_types)
+        if not hint and (view.get("decision") or {}).get("kind") == "place_token":
+            return "Click a highlighted square on your home row to place your token."
+        return hint
+
+    def cover_reason(self, view: Mapping[str, Any]) -> str:
+        d = view.get("decision") or {}
+        if d.get("kind") == "place_token":
+            return "Place your starting token on your home row."
+        if d.get("kind") == "mulligan":
+            return "Look at your opening hand: keep or mulligan."
+        return super().cover_reason(view)
+
+    def can_pick_up(self, unit: Mapping[str, Any], seat: int,
+                    legal: Sequence[Mapping[str, Any]]) -> bool:
+        return super().can_pick_up(unit, seat, legal) or (
+            unit.get("controller") == seat and any(
+                a.get("type") == "scout" and a.get("unit") == unit.get("id") for a in legal))
+
+    def targets(self, mode: str, unit: Mapping[str, Any],
+                legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
+        if mode != "scout":
+            return super().targets(mode, unit, legal)
+        out: dict[Place, str] = {}
+        for a in legal:
+            if a.get("type") == "scout" and a.get("unit") == unit.get("id"):
+                sq = grid_square(a.get("target"))
+                if sq is not None:
+                    out[sq] = "scout"
+        return out
+
+    def decision_targets(self, view: Mapping[str, Any], seat: int,
+                         legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
+        """The starting token: the lit squares of the home row."""
+        decision = view.get("decision") or {}
+        if decision.get("kind") != "place_token" or decision.get("player") != seat:
+            return {}
+        out: dict[Place, str] = {}
+        for a in legal:
+            sq = grid_square(a.get("at")) if a.get("type") == "place_token" else None
+            if sq is not None:
+                out[sq] = "place"
+        return out
+
+    def colour_choice(self, view: Mapping[str, Any], seat: int
+                      ) -> tuple[str, tuple[str | None, ...]] | None:
+        decision = view.get("decision") or {}
+        if decision.get("kind") == "place_token" and decision.get("player") == seat:
+            return "Token colour:", (None, "W", "U", "B", "R", "G")
+        return None
+
+    def decision_action(self, kind: str, place: Any, colour: str | None) -> dict[str, Any] | None:
+        if kind == "place":
+            return {"type": "place_token", "at": list(place), "color": colour}
+        return None
+
+    def target_action(self, kind: str, unit_id: str, place: Any) -> dict[str, Any] | None:
+        if kind == "scout":
+            return {"type": "scout", "unit": unit_id, "target": list(place)}
+        return super().target_action(kind, unit_id, place)
+
+    def unit_menu(self, unit: Mapping[str, Any], seat: int,
+                  legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
+        items = super().unit_menu(unit, seat, legal)
+        if unit.get("controller") != seat:
+            return items
+        scouts = any(a.get("type") == "scout" and a.get("unit") == unit.get("id") for a in legal)
+        at = 1 if items and items[0].mode == "move" else 0
+        items.insert(at, MenuEntry("Scout a face-down land", mode="scout", enabled=scouts))
+        return items
+
+    help_text: ClassVar[str] = """
+# Frontier Magic — quick rules (F1 or Esc closes)
+The lands of both decks form the board, face down. Your home row is the bottom row.
+Your turn: untap, upkeep, draw, main phase, end. Moving, scouting and attacking happen in the main phase.
+# Moving
+Drag a creature one square N/S/E/W (lit green). Each creature moves once a turn; finish all moves before anything else.
+Flying: two squares in a line. Landwalk: a straight line through lands of that type. Shadow: through occupied squares.
+Entering a face-down land flips it. New creatures wait a turn in the staging row, then step onto your home row.
+# Scouting and mana
+Right-click a creature, Scout: tap it to flip a face-down land next to it.
+Click a face-up land under one of your creatures to tap it for mana; a land next to one is tapped by tapping that creature.
+Lands marked with a gold dot can be tapped now. Double-click a card in your hand (or drag it up) to cast it.
+# Attacking
+Drag a creature onto an adjacent enemy (lit red) to attack it. From the opponent's home row, drop it on their panel
+(or right-click, Attack the player). Attacks resolve one at a time; press Done attacking when finished.
+Terrain bonus: +1/+1 on a land of the creature's colour, +1/+1 more per matching face-up neighbour (shown in green).
+# Keys
+{keys}
+"""
