@@ -350,3 +350,25 @@ def test_import_through_the_file_dialog(app, tmp_path: Path) -> None:
     builder.dialog = None
     assert builder.draft.copies("Lightning Bolt") == 4 and builder.draft.copies("Mountain") == 20
     assert "Read arena.txt" in builder.message
+
+
+def test_the_army_points_box_is_labelled_and_only_shown_for_army(app) -> None:
+    builder = open_builder(app)
+    points, label = builder.w["points"], builder.w["points_label"]
+    assert builder.draft.variant == "frontier"
+    assert not points.visible and not label.visible
+    # a dialog over the builder and back: the Frontier builder still has no points box
+    press(app, builder.w["paste"])
+    press(app, app.scenes.top.buttons["close"])
+    assert app.scenes.top is builder
+    assert not points.visible and not label.visible
+    builder.open_path(DECKS_DIR / "army_monk_legion.txt", keep_path=False)
+    settle(app, builder)
+    points, label = builder.w["points"], builder.w["points_label"]
+    assert points.visible and label.visible and label.text == "Army points"
+    assert points.get_text() == "100"
+    assert label.rect.right <= points.rect.x and label.rect.centery == points.rect.centery
+    assert not label.rect.colliderect(builder.w["variant"].rect)
+    press(app, builder.w["open"])
+    press(app, app.scenes.top.buttons["close"])
+    assert points.visible and label.visible

@@ -193,11 +193,6 @@ class BuilderView:
         surface.fill(pal.bg)
         title = fonts.text("Deck builder", 24, pal.accent, True)
         surface.blit(title, (px(14), px(14)))
-        if self.draft.variant == "army":
-            t = fonts.text("Points", 14, pal.text_dim)
-            pts = self.w.get("points")
-            if pts is not None:
-                surface.blit(t, t.get_rect(midright=(pts.rect.x - px(8), pts.rect.centery)))
         dirty = fonts.text("unsaved" if self.draft.is_dirty else "saved", 13,
                            pal.accent if self.draft.is_dirty else pal.text_dim)
         back = self.w.get("back")

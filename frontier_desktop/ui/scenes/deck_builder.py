@@ -37,6 +37,7 @@ from frontier_desktop.decks import (
     validate_deck,
     write_deck,
 )
+from frontier_desktop.decks.validate import ARMY_DEFAULT_POINTS
 from frontier_desktop.ui.builder.dialogs import (
     DeckFileInfo,
     DeckPickerScene,
@@ -77,6 +78,8 @@ FACE_BUDGET_S = 0.006
 DRAG_THRESHOLD = 6
 RESULT_LIMIT = 300
 VARIANT_BY_TITLE = {title: key for key, title in VARIANT_TITLES.items()}
+POINTS_LABEL = "Army points"
+"""The label of Army's points box (the agreed total the deck is checked against)."""
 _FORMAT_LABELS = {"fdeck": "Frontier (.fdeck)", "mtgo": "MTGO text", "arena": "MTG Arena",
                   "moxfield": "Moxfield", "archidekt": "Archidekt", "dek": "MTGO .dek",
                   "cod": "Cockatrice .cod", "forge": "Forge .dck", "xmage": "XMage .dck",
@@ -182,7 +185,8 @@ class DeckBuilderScene(BuilderView, Scene):
                 self.db.close()
 
     def on_resume(self) -> None:
-        super().on_resume()
+        super().on_resume()  # shows every widget: hide the Army ones again for other variants
+        self._update_buttons()
         self._panel_key = None
 
     def on_resize(self) -> None:
@@ -192,29 +196,36 @@ class DeckBuilderScene(BuilderView, Scene):
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:
-        ui, px = self.app.ui, self.app.px
+        ui, px, fonts = self.app.ui, self.app.px, self.app.fonts
         w, _ = self.app.size
         self.w = {}
         h = px(36)
         y1, y2 = px(12), px(60)
         compact = w < px(1400)
         x = px(190) if compact else px(210)
-        name_w, variant_w = (px(200), px(200)) if compact else (px(300), px(230))
+        name_w = px(180) if compact else px(300)
+        titles: list[str | tuple[str, str]] = list(VARIANT_TITLES.values())
+        # the longest variant name in the menu's bold font, its arrow and padding
+        variant_w = max(fonts.text(str(t), 15, (0, 0, 0), True).get_width() for t in titles) \
+            + px(24 + 24)
         self.w["name"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y1, name_w, h), ui,
                                                              placeholder_text="Deck name")
         self.w["name"].set_text(self.draft.name)
         x += name_w + px(10)
-        titles: list[str | tuple[str, str]] = list(VARIANT_TITLES.values())
         self.w["variant"] = pygame_gui.elements.UIDropDownMenu(
             titles, VARIANT_TITLES.get(self.draft.variant, titles[0]),
             pygame.Rect(x, y1, variant_w, h), ui)
-        x += variant_w + px(10)
-        self.w["points"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + px(56), y1, px(64),
-                                                                           h), ui)
-        self.w["points"].set_text(str(self.draft.points or 100))
+        x += variant_w + px(12)
+        # Army only: the agreed points total the deck is checked against (its spells' mana
+        # values add up to at most this); shown and labelled only for Army
+        label_w = fonts.text(POINTS_LABEL, 15, (0, 0, 0)).get_width() + px(6)
+        self.w["points_label"] = pygame_gui.elements.UILabel(
+            pygame.Rect(x, y1, label_w, h), POINTS_LABEL, ui)
+        self.w["points"] = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x + label_w + px(4), y1, px(56), h), ui)
+        self.w["points"].set_text(str(self.draft.points or ARMY_DEFAULT_POINTS))
         self.w["points"].set_allowed_characters("numbers")
-        if self.draft.variant != "army":
-            self.w["points"].hide()
+        self.w["points"].set_text_length_limit(4)
         self.w["back"] = pygame_gui.elements.UIButton(
             pygame.Rect(w - px(12) - px(100), y1, px(100), h), "Back", ui)
         if compact:
@@ -255,12 +266,13 @@ class DeckBuilderScene(BuilderView, Scene):
                 goldfish.enable()
             else:
                 goldfish.disable()
-        points = self.w.get("points")
-        if points is not None:
-            if self.draft.variant == "army":
-                points.show()
-            else:
-                points.hide()
+        for key in ("points_label", "points"):
+            widget = self.w.get(key)
+            if widget is not None:
+                if self.draft.variant == "army":
+                    widget.show()
+                else:
+                    widget.hide()
 
     # ------------------------------------------------------------------ background jobs
     def _submit(self, kind: str, fn: Any) -> None:
