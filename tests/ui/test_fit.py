@@ -43,6 +43,7 @@ def _settings(app: App) -> None:
 
 
 _DEMO: list[Any] = []
+_RESIGNED: list[Any] = []
 
 
 def _demo() -> Any:
@@ -79,6 +80,25 @@ def _game_over(app: App) -> None:
     from frontier_desktop.ui.scenes.game_over import GameOverScene
 
     app.scenes.push(GameOverScene(app, _table(app)))
+
+
+def _game_over_lan_resign(app: App) -> None:
+    """After a LAN resign: the reason line (long names make it wrap) above the turns and the
+    life totals, none of them on another or under a button."""
+    from frontier_desktop.ui.scenes.lan_table import LanGameOverScene
+    from frontier_desktop.ui.scenes.table import TableScene
+    from frontier_desktop.ui.screenshot import demo_session
+
+    if not _RESIGNED:
+        session = demo_session(seed=7, turns=2)
+        session.submit(session.acting_seat() or 0, {"type": "concede"})  # as a resign does
+        _RESIGNED.append(session)
+    table = TableScene(app, _RESIGNED[0], seat=0, hotseat=False)
+    table.game_over_shown = True  # this test pushes the LAN screen itself
+    app.scenes.push(table)
+    table.end_reason = ("Bartholomew-Maximilian of the Far Northern Marches resigned; "
+                        "Ann of the Southern Reaches wins the game.")
+    app.scenes.push(LanGameOverScene(app, table))
 
 
 def _cover(app: App) -> None:
@@ -126,7 +146,8 @@ def _lan(app: App) -> None:
 
 SCENES: dict[str, Callable[[App], Any]] = {
     "menu": _menu, "setup": _setup, "settings": _settings, "table": _table,
-    "table-start": _table_start, "table-help": _table_help, "game-over": _game_over, "cover": _cover,
+    "table-start": _table_start, "table-help": _table_help, "game-over": _game_over,
+    "game-over-lan-resign": _game_over_lan_resign, "cover": _cover,
     "cover-long-name": _cover_long_name, "replay": _replay, "builder": _builder, "builder-army": _builder_army,
     "lan": _lan,
 }
