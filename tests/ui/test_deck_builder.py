@@ -372,3 +372,42 @@ def test_the_army_points_box_is_labelled_and_only_shown_for_army(app) -> None:
     press(app, builder.w["open"])
     press(app, app.scenes.top.buttons["close"])
     assert points.visible and label.visible
+
+
+def move(app, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+
+
+def test_the_preview_never_shows_a_card_of_the_deck_before(app) -> None:
+    builder = open_builder(app)
+    builder.open_path(SAMPLE, keep_path=False)
+    settle(app, builder)
+    hero = row(builder, "Benalish Hero").rect
+    move(app, (hero.x + 60, hero.centery))
+    assert builder.hover == "Benalish Hero"
+    # open another deck with the mouse over where that row was: the picker has the mouse
+    # (no preview under it), and the builder shows no card of the old deck afterwards
+    press(app, builder.w["open"])
+    picker = app.scenes.top
+    assert isinstance(picker, DeckPickerScene) and builder.hover is None
+    move(app, (hero.x + 60, hero.centery))
+    assert builder.hover is None
+    builder.open_path(DECKS_DIR / "army_monk_legion.txt", keep_path=False)
+    press(app, picker.buttons["close"])
+    settle(app, builder)
+    new_deck = builder.draft.to_deck().counts_by_name()
+    assert "Benalish Hero" in new_deck  # the Army deck has it too: hover a card it lacks
+    move(app, (hero.x + 60, hero.centery))
+    assert builder.hover is None or builder.hover in new_deck
+    # removing the hovered card's last copy under the mouse: the preview follows the deck
+    chandra = row(builder, "Chandra Nalaar")
+    move(app, (chandra.rect.x + 60, chandra.rect.centery))
+    assert builder.hover == "Chandra Nalaar"
+    builder.remove("Chandra Nalaar", chandra.section)
+    assert builder.hover != "Chandra Nalaar"
+    # and a deck opened while the mouse rests on a row previews the new deck's row there
+    builder.open_path(SAMPLE, keep_path=False)
+    settle(app, builder)
+    assert builder.hover is None or builder.hover in builder.draft.to_deck().counts_by_name()

@@ -95,8 +95,9 @@ class _Overlay(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
+        # the mouse is the dialog's: the builder under it must not hover or preview
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-                              pygame.MOUSEWHEEL)
+                              pygame.MOUSEWHEEL, pygame.MOUSEMOTION)
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts = self.app.palette, self.app.fonts
@@ -179,7 +180,8 @@ class PasteScene(_Overlay):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return super().handle_event(event)
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                              pygame.MOUSEMOTION)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

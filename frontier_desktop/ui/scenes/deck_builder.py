@@ -184,6 +184,11 @@ class DeckBuilderScene(BuilderView, Scene):
             with contextlib.suppress(Exception):  # closing must never take the UI down
                 self.db.close()
 
+    def on_pause(self) -> None:
+        super().on_pause()
+        self.hover = None  # a dialog covers the builder: no preview until the mouse moves
+        self.drag = None
+
     def on_resume(self) -> None:
         super().on_resume()  # shows every widget: hide the Army ones again for other variants
         self._update_buttons()
@@ -384,8 +389,11 @@ class DeckBuilderScene(BuilderView, Scene):
 
     # ------------------------------------------------------------------ deck changes
     def changed(self) -> None:
+        """The deck changed: check it again, redraw the panel, and preview what is under the
+        mouse now (a row may have gone or moved; never a card of the deck before)."""
         self._analyse_due = self.clock + ANALYSE_DEBOUNCE_S
         self._panel_key = None
+        self._hover_at(self._mouse)
 
     def add(self, name: str, section: Section | None = None, count: int = 1) -> None:
         section = section or self.active_section
@@ -408,6 +416,7 @@ class DeckBuilderScene(BuilderView, Scene):
         self.draft = draft
         self.active_section = Section.MAIN
         self.scroll_deck = 0
+        self.drag = None
         self.report = None
         self.stats = None
         if "name" in self.w:
@@ -690,16 +699,20 @@ class DeckBuilderScene(BuilderView, Scene):
                                          abs(pos[1] - self.drag.start[1]) > DRAG_THRESHOLD):
                 self.drag.active = True
             return True
+        self._hover_at(pos)
+        return False
+
+    def _hover_at(self, pos: tuple[int, int]) -> None:
+        """Preview the card under *pos* (a search result or a row of the current deck)."""
         i = self.result_at(pos)
         if i >= 0:
             self.hover, self._hover_from = self.results[i].name, "results"
-            return False
+            return
         item = self.deck_item_at(pos)
         if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
             self.hover, self._hover_from = item.name, "deck"
         else:
             self.hover = None
-        return False
 
     def _on_wheel(self, dy: int) -> bool:
         pos = self._mouse
