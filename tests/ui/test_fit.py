@@ -138,6 +138,14 @@ def _builder_army(app: App) -> None:
     builder.open_path(DECKS_DIR / "army_monk_legion.txt", keep_path=False)
 
 
+def _builder_unsaved(app: App) -> None:
+    """Paste over an unsaved deck: the Save / Discard / Cancel question."""
+    _builder_army(app)
+    builder = app.scenes.top
+    builder.add("Serra Angel")
+    builder.command("paste")
+
+
 def _lan(app: App) -> None:
     from frontier_desktop.ui.scenes.lan import LanScene
 
@@ -149,7 +157,7 @@ SCENES: dict[str, Callable[[App], Any]] = {
     "table-start": _table_start, "table-help": _table_help, "game-over": _game_over,
     "game-over-lan-resign": _game_over_lan_resign, "cover": _cover,
     "cover-long-name": _cover_long_name, "replay": _replay, "builder": _builder, "builder-army": _builder_army,
-    "lan": _lan,
+    "builder-unsaved": _builder_unsaved, "lan": _lan,
 }
 
 

@@ -17,6 +17,7 @@ import concurrent.futures
 import contextlib
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +45,7 @@ from frontier_desktop.ui.builder.dialogs import (
     PasteScene,
     ProblemsScene,
     SampleHandScene,
+    UnsavedChangesScene,
     write_clipboard,
 )
 from frontier_desktop.ui.builder.goldfish import (
@@ -78,6 +80,8 @@ FACE_BUDGET_S = 0.006
 DRAG_THRESHOLD = 6
 RESULT_LIMIT = 300
 VARIANT_BY_TITLE = {title: key for key, title in VARIANT_TITLES.items()}
+PASTED = "the pasted list"
+"""The source name of a pasted deck list (a deck from no file)."""
 POINTS_LABEL = "Army points"
 """The label of Army's points box (the agreed total the deck is checked against)."""
 _FORMAT_LABELS = {"fdeck": "Frontier (.fdeck)", "mtgo": "MTGO text", "arena": "MTG Arena",
@@ -437,7 +441,9 @@ class DeckBuilderScene(BuilderView, Scene):
                 pass
         draft = DeckDraft.from_deck(result.deck, variant=variant)
         if not draft.name:
-            draft.name = Path(source).stem if source else "Imported deck"
+            draft.name = Path(source).stem if source and source != PASTED else "Pasted deck"
+        if source == PASTED:
+            draft.touch()  # in no file: closing it would lose it until it is saved
         self.load_draft(draft)
         if result.problems:
             lines = [str(p) for p in result.problems]
@@ -462,20 +468,47 @@ class DeckBuilderScene(BuilderView, Scene):
         self.message = text
         self.message_warn = warn
 
+    def ask_to_save(self, doing: str, then: Callable[[], None]) -> None:
+        """Run *then* (which replaces or leaves the deck) now if nothing would be lost, else
+        after the player chose Save (and the file was written) or Discard; Cancel: never."""
+        if not self.draft.needs_saving:
+            then()
+            return
+
+        def choose(choice: str) -> None:
+            if choice == "save" and self.save() is None:
+                return  # not written: the message says why, and the deck stays
+            then()
+        self.draft.name = self.w["name"].get_text().strip() if "name" in self.w else \
+            self.draft.name
+        self._overlay(UnsavedChangesScene(self.app, self.draft.name, doing, choose))
+
+    def leave(self) -> None:
+        """Back to the menu, asking first when the deck is not saved."""
+        def pop() -> None:
+            if self.app.scenes.top is self:
+                self.app.scenes.pop()
+        self.ask_to_save("leaving the deck builder", pop)
+
+    def new_deck(self) -> None:
+        self.load_draft(DeckDraft(name="New deck", variant=self.draft.variant))
+        self.say("New deck.")
+
     def command(self, key: str) -> None:
         if key == "back":
-            self.app.scenes.pop()
+            self.leave()
         elif key == "new":
-            self.load_draft(DeckDraft(name="New deck", variant=self.draft.variant))
-            self.say("New deck.")
+            self.ask_to_save("starting a new deck", self.new_deck)
         elif key == "save":
             self.save()
         elif key == "open":
-            self._overlay(DeckPickerScene(self.app, self.list_decks(), self.open_info))
+            self.ask_to_save("opening another deck", lambda: self._overlay(
+                DeckPickerScene(self.app, self.list_decks(), self.open_info)))
         elif key == "import":
-            self._pick_file()
+            self.ask_to_save("importing a deck file", self._pick_file)
         elif key == "paste":
-            self._overlay(PasteScene(self.app, self.import_text))
+            self.ask_to_save("pasting a new list", lambda: self._overlay(
+                PasteScene(self.app, self.import_text)))
         elif key == "export":
             self.export()
         elif key == "images":
@@ -494,11 +527,19 @@ class DeckBuilderScene(BuilderView, Scene):
         path = self.draft.path
         if path is None or path.parent != folder or path.suffix != ".fdeck":
             path = folder / f"{slug(self.draft.name)}.fdeck"
+            n = 2
+            while path.exists():  # another deck of that name: never write over it
+                path = folder / f"{slug(self.draft.name)}-{n}.fdeck"
+                n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
             save_deck(self.draft.to_deck(), path, fmt="fdeck")
-        except (DeckError, OSError) as exc:
+        except DeckError as exc:
             self.say(f"Not saved: {exc}", warn=True)
+            return None
+        except OSError as exc:
+            self.say(f"Not saved: {path} can't be written ({exc.strerror or 'write error'}).",
+                     warn=True)
             return None
         self.draft.mark_saved(path)
         self.say(f"Saved to {path}")
@@ -684,7 +725,7 @@ class DeckBuilderScene(BuilderView, Scene):
                 if self.drag is not None:
                     self.drag = None
                     return True
-                self.app.scenes.pop()
+                self.leave()
                 return True
             if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
                 self.save()
