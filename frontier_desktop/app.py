@@ -44,8 +44,14 @@ def fit_scale(ui_scale: float, size: tuple[int, int],
     return round(min(ui_scale, fit), 4)
 
 
+SCALED_MISC = ("list_item_height", "open_button_width")
+"""Theme lengths (pixels) that hold text, scaled with the fonts: a drop-down's option rows
+stay 20 px high otherwise and cut their text at 150%."""
+
+
 def scaled_theme(path: Path, scale: float) -> dict[str, Any] | None:
-    """The pygame-gui theme at *path* with every font size multiplied by *scale*."""
+    """The pygame-gui theme at *path* with every font size and text-holding length
+    (:data:`SCALED_MISC`) multiplied by *scale*."""
     try:
         theme = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -58,6 +64,14 @@ def scaled_theme(path: Path, scale: float) -> dict[str, Any] | None:
             if isinstance(font, dict) and "size" in font:
                 try:
                     font["size"] = str(max(6, round(float(font["size"]) * scale)))
+                except (TypeError, ValueError):
+                    pass
+        misc = block.get("misc")
+        if isinstance(misc, dict):
+            for key in SCALED_MISC:
+                try:
+                    if key in misc:
+                        misc[key] = str(round(float(misc[key]) * scale))
                 except (TypeError, ValueError):
                     pass
     return theme

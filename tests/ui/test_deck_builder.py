@@ -19,6 +19,7 @@ from frontier_desktop.ui.builder.dialogs import (
     PasteScene,
     ProblemsScene,
     SampleHandScene,
+    UnsavedChangesScene,
 )
 from frontier_desktop.ui.games import DECKS_DIR, QUICK_DECKS
 from frontier_desktop.ui.scenes.cover import CoverScene
@@ -27,7 +28,7 @@ from frontier_desktop.ui.scenes.dialogs import ConfirmScene
 from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import click, drag, press, step
+from .helpers import click, drag, key, press, step
 
 SAMPLE = DECKS_DIR / QUICK_DECKS[1]  # Banners of Benalia, legal Frontier
 
@@ -350,3 +351,152 @@ def test_import_through_the_file_dialog(app, tmp_path: Path) -> None:
     builder.dialog = None
     assert builder.draft.copies("Lightning Bolt") == 4 and builder.draft.copies("Mountain") == 20
     assert "Read arena.txt" in builder.message
+
+
+def test_the_army_points_box_is_labelled_and_only_shown_for_army(app) -> None:
+    builder = open_builder(app)
+    points, label = builder.w["points"], builder.w["points_label"]
+    assert builder.draft.variant == "frontier"
+    assert not points.visible and not label.visible
+    # a dialog over the builder and back: the Frontier builder still has no points box
+    press(app, builder.w["paste"])
+    press(app, app.scenes.top.buttons["close"])
+    assert app.scenes.top is builder
+    assert not points.visible and not label.visible
+    builder.open_path(DECKS_DIR / "army_monk_legion.txt", keep_path=False)
+    settle(app, builder)
+    points, label = builder.w["points"], builder.w["points_label"]
+    assert points.visible and label.visible and label.text == "Army points"
+    assert points.get_text() == "100"
+    assert label.rect.right <= points.rect.x and label.rect.centery == points.rect.centery
+    assert not label.rect.colliderect(builder.w["variant"].rect)
+    press(app, builder.w["open"])
+    press(app, app.scenes.top.buttons["close"])
+    assert points.visible and label.visible
+
+
+def move(app, pos: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+
+
+def test_the_preview_never_shows_a_card_of_the_deck_before(app) -> None:
+    builder = open_builder(app)
+    builder.open_path(SAMPLE, keep_path=False)
+    settle(app, builder)
+    hero = row(builder, "Benalish Hero").rect
+    move(app, (hero.x + 60, hero.centery))
+    assert builder.hover == "Benalish Hero"
+    # open another deck with the mouse over where that row was: the picker has the mouse
+    # (no preview under it), and the builder shows no card of the old deck afterwards
+    press(app, builder.w["open"])
+    picker = app.scenes.top
+    assert isinstance(picker, DeckPickerScene) and builder.hover is None
+    move(app, (hero.x + 60, hero.centery))
+    assert builder.hover is None
+    builder.open_path(DECKS_DIR / "army_monk_legion.txt", keep_path=False)
+    press(app, picker.buttons["close"])
+    settle(app, builder)
+    new_deck = builder.draft.to_deck().counts_by_name()
+    assert "Benalish Hero" in new_deck  # the Army deck has it too: hover a card it lacks
+    move(app, (hero.x + 60, hero.centery))
+    assert builder.hover is None or builder.hover in new_deck
+    # removing the hovered card's last copy under the mouse: the preview follows the deck
+    chandra = row(builder, "Chandra Nalaar")
+    move(app, (chandra.rect.x + 60, chandra.rect.centery))
+    assert builder.hover == "Chandra Nalaar"
+    builder.remove("Chandra Nalaar", chandra.section)
+    assert builder.hover != "Chandra Nalaar"
+    # and a deck opened while the mouse rests on a row previews the new deck's row there
+    builder.open_path(SAMPLE, keep_path=False)
+    settle(app, builder)
+    assert builder.hover is None or builder.hover in builder.draft.to_deck().counts_by_name()
+
+
+def paste_list(app, builder: DeckBuilderScene, text: str) -> None:  # type: ignore[no-untyped-def]
+    paste = app.scenes.top
+    assert isinstance(paste, PasteScene)
+    paste.entry.set_text(text)
+    press(app, paste.buttons["import"])
+    settle(app, builder)
+
+
+def test_paste_over_an_unsaved_deck_asks_and_saved_means_written(app) -> None:
+    builder = open_builder(app)
+    builder.add("Serra Angel", count=4)
+    settle(app, builder)
+    assert builder.draft.needs_saving and builder.draft.save_state == "not saved"
+    # Paste asks first; Cancel keeps the deck and opens nothing
+    press(app, builder.w["paste"])
+    ask = app.scenes.top
+    assert isinstance(ask, UnsavedChangesScene)
+    assert "New deck is not saved" in ask.question
+    assert [b.text for b in ask.buttons.values()] == ["Discard", "Cancel", "Save"]
+    press(app, ask.buttons["close"])
+    assert app.scenes.top is builder and builder.draft.copies("Serra Angel") == 4
+    # Discard: the paste box, and the pasted deck replaces it
+    press(app, builder.w["paste"])
+    press(app, app.scenes.top.buttons["discard"])
+    paste_list(app, builder, "4 Hill Giant\n16 Mountain\n")
+    assert builder.draft.copies("Hill Giant") == 4 and not builder.draft.copies("Serra Angel")
+    folder = decks_dir(app)
+    assert not folder.exists() or not any(folder.iterdir())  # nothing was written...
+    assert builder.draft.save_state == "not saved"  # ...so nothing says "saved"
+    assert "saved" not in builder.message.replace("not saved", "")
+    assert builder.draft.needs_saving  # a pasted list is in no file
+    # Save from the question writes the file, says where, then pastes the next list
+    press(app, builder.w["paste"])
+    press(app, app.scenes.top.buttons["save"])
+    written = folder / "pasted-deck.fdeck"
+    assert written.exists() and "4 Hill Giant" in written.read_text(encoding="utf-8")
+    assert isinstance(app.scenes.top, PasteScene)
+    assert builder.message == f"Saved to {written}" and not builder.message_warn
+    paste_list(app, builder, "20 Forest\n")
+    assert builder.draft.copies("Forest") == 20 and builder.draft.needs_saving
+    # saving the second pasted deck never writes over the first
+    assert builder.save() == folder / "pasted-deck-2.fdeck"
+    assert "4 Hill Giant" in written.read_text(encoding="utf-8")
+    assert builder.draft.save_state == "saved" and not builder.draft.needs_saving
+
+
+@pytest.mark.parametrize("command", ["new", "open", "import", "back", "escape"])
+def test_replacing_or_leaving_an_unsaved_deck_asks_first(app, command: str) -> None:
+    builder = open_builder(app)
+    builder.add("Serra Angel")
+    settle(app, builder)
+
+    def do() -> None:
+        if command == "escape":
+            key(app, pygame.K_ESCAPE)
+        else:
+            press(app, builder.w[command])
+    do()
+    ask = app.scenes.top
+    assert isinstance(ask, UnsavedChangesScene), command
+    key(app, pygame.K_ESCAPE)  # Esc is Cancel
+    assert app.scenes.top is builder and builder.draft.copies("Serra Angel") == 1
+    assert builder.dialog is None
+    do()
+    press(app, app.scenes.top.buttons["discard"])
+    if command == "new":
+        assert app.scenes.top is builder and builder.draft.count() == 0
+    elif command == "open":
+        assert isinstance(app.scenes.top, DeckPickerScene)
+    elif command == "import":
+        assert app.scenes.top is builder and builder.dialog is not None
+        builder.dialog.kill()
+        builder.dialog = None
+    else:
+        assert isinstance(app.scenes.top, MainMenuScene)
+    assert not decks_dir(app).exists()  # Discard writes nothing
+
+
+def test_a_clean_deck_is_replaced_without_a_question(app) -> None:
+    builder = open_builder(app)
+    assert builder.draft.save_state == ""  # a new, empty deck: neither saved nor lost
+    builder.open_path(SAMPLE, keep_path=False)
+    settle(app, builder)
+    assert builder.draft.save_state == "not saved"  # a sample: not in your decks
+    press(app, builder.w["paste"])
+    assert isinstance(app.scenes.top, PasteScene)  # nothing would be lost: no question

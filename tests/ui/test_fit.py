@@ -19,7 +19,7 @@ import pytest
 from frontier_desktop.app import MIN_SIZE, App, fit_scale
 from frontier_desktop.config import Paths, Settings
 from frontier_desktop.ui.scenes.main_menu import MainMenuScene
-from tests.ui.helpers import step
+from tests.ui.helpers import click, step
 
 SIZES = [((960, 600), 1.0), ((1280, 720), 1.5), ((1280, 720), 2.0), ((1920, 1080), 2.0),
          ((1600, 900), 1.0)]
@@ -43,6 +43,7 @@ def _settings(app: App) -> None:
 
 
 _DEMO: list[Any] = []
+_RESIGNED: list[Any] = []
 
 
 def _demo() -> Any:
@@ -81,6 +82,25 @@ def _game_over(app: App) -> None:
     app.scenes.push(GameOverScene(app, _table(app)))
 
 
+def _game_over_lan_resign(app: App) -> None:
+    """After a LAN resign: the reason line (long names make it wrap) above the turns and the
+    life totals, none of them on another or under a button."""
+    from frontier_desktop.ui.scenes.lan_table import LanGameOverScene
+    from frontier_desktop.ui.scenes.table import TableScene
+    from frontier_desktop.ui.screenshot import demo_session
+
+    if not _RESIGNED:
+        session = demo_session(seed=7, turns=2)
+        session.submit(session.acting_seat() or 0, {"type": "concede"})  # as a resign does
+        _RESIGNED.append(session)
+    table = TableScene(app, _RESIGNED[0], seat=0, hotseat=False)
+    table.game_over_shown = True  # this test pushes the LAN screen itself
+    app.scenes.push(table)
+    table.end_reason = ("Bartholomew-Maximilian of the Far Northern Marches resigned; "
+                        "Ann of the Southern Reaches wins the game.")
+    app.scenes.push(LanGameOverScene(app, table))
+
+
 def _cover(app: App) -> None:
     _table(app)._push_cover()
 
@@ -108,6 +128,24 @@ def _builder(app: App) -> None:
     builder.open_path(DECKS_DIR / QUICK_DECKS[1], keep_path=False)
 
 
+def _builder_army(app: App) -> None:
+    """An Army deck: its labelled points box beside the variant menu."""
+    from frontier_desktop.ui.games import DECKS_DIR
+    from frontier_desktop.ui.scenes.deck_builder import DeckBuilderScene
+
+    builder = DeckBuilderScene(app, build_full_index=False)
+    app.scenes.push(builder)
+    builder.open_path(DECKS_DIR / "army_monk_legion.txt", keep_path=False)
+
+
+def _builder_unsaved(app: App) -> None:
+    """Paste over an unsaved deck: the Save / Discard / Cancel question."""
+    _builder_army(app)
+    builder = app.scenes.top
+    builder.add("Serra Angel")
+    builder.command("paste")
+
+
 def _lan(app: App) -> None:
     from frontier_desktop.ui.scenes.lan import LanScene
 
@@ -116,8 +154,10 @@ def _lan(app: App) -> None:
 
 SCENES: dict[str, Callable[[App], Any]] = {
     "menu": _menu, "setup": _setup, "settings": _settings, "table": _table,
-    "table-start": _table_start, "table-help": _table_help, "game-over": _game_over, "cover": _cover,
-    "cover-long-name": _cover_long_name, "replay": _replay, "builder": _builder, "lan": _lan,
+    "table-start": _table_start, "table-help": _table_help, "game-over": _game_over,
+    "game-over-lan-resign": _game_over_lan_resign, "cover": _cover,
+    "cover-long-name": _cover_long_name, "replay": _replay, "builder": _builder, "builder-army": _builder_army,
+    "builder-unsaved": _builder_unsaved, "lan": _lan,
 }
 
 
@@ -195,6 +235,48 @@ def top_widgets(app: App) -> list[Any]:
     return [e for e in root.elements if e.visible]
 
 
+def text_overflow(e: Any) -> str | None:
+    """Why *e*'s text does not fit its rect (None when it fits): a button's or label's text
+    wider than the widget or taller than it, an entry's line taller than the box, a closed
+    drop-down's chosen option cut."""
+    kind = type(e).__name__
+    if kind == "UIDropDownMenu":
+        part = getattr(e.current_state, "selected_option_button", None)
+        return None if part is None else text_overflow(part)
+    text, font = getattr(e, "text", None), getattr(e, "font", None)
+    if not text or font is None or kind not in ("UIButton", "UILabel", "UITextEntryLine"):
+        return None
+    width, height = font.size(text)
+    if kind != "UITextEntryLine" and width > e.rect.w - 4:
+        return f"{kind} {text!r} ({width} px wide) overflows {e.rect}"
+    if height > e.rect.h:
+        return f"{kind} {text!r} ({height} px high) is cut in {e.rect}"
+    return None
+
+
+def expanded_dropdown_problems(app: App, dropdown: Any) -> list[str]:
+    """Open *dropdown* with a click, list what is cut or off the window, close it again."""
+    window = pygame.Rect((0, 0), app.size)
+    click(app, dropdown.rect.center)
+    state = dropdown.current_state
+    listing = getattr(state, "options_selection_list", None)
+    problems: list[str] = []
+    if listing is None:
+        return [f"{dropdown.rect} did not open on a click"]
+    if not window.contains(listing.rect):
+        problems.append(f"the options of {dropdown.rect} ({listing.rect}) leave the window")
+    for item in listing.item_list:
+        button = item.get("button_element")
+        if button is None:
+            continue  # scrolled out of the list (a scroll bar shows the rest)
+        problem = text_overflow(button)
+        if problem is not None:
+            problems.append(f"option of {dropdown.rect}: {problem}")
+    dropdown.unfocus()
+    step(app, 2)
+    return problems
+
+
 def test_fit_scale_clamps_to_the_window() -> None:
     assert fit_scale(1.0, MIN_SIZE) == 1.0
     assert fit_scale(2.0, MIN_SIZE) == 1.0
@@ -226,11 +308,13 @@ def test_scene_fits_the_window(make_app, scene: str, size: tuple[int, int], scal
         assert not a.rect.colliderect(b.rect), \
             f"{where}: {type(a).__name__} {a.rect} overlaps {type(b).__name__} {b.rect}"
 
-    for e in solid:  # a button's label fits on the button
-        text, font = getattr(e, "text", None), getattr(e, "font", None)
-        if type(e).__name__ == "UIButton" and text and font is not None:
-            width = font.size(text)[0]
-            assert width <= e.rect.w - 4, f"{where}: {text!r} ({width} px) overflows {e.rect}"
+    for e in solid:  # every widget's text fits in it: labels, entries, closed drop-downs
+        problem = text_overflow(e)
+        assert problem is None, f"{where}: {problem}"
+    for e in solid:  # each drop-down, opened: its options in the window, each option readable
+        if type(e).__name__ == "UIDropDownMenu":
+            for problem in expanded_dropdown_problems(app, e):
+                raise AssertionError(f"{where}: {problem}")
 
     texts = drawn_text(app)
     for r in texts:

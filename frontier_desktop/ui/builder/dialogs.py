@@ -95,8 +95,9 @@ class _Overlay(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
+        # the mouse is the dialog's: the builder under it must not hover or preview
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
-                              pygame.MOUSEWHEEL)
+                              pygame.MOUSEWHEEL, pygame.MOUSEMOTION)
 
     def draw(self, surface: pygame.Surface) -> None:
         pal, fonts = self.app.palette, self.app.fonts
@@ -179,7 +180,8 @@ class PasteScene(_Overlay):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return super().handle_event(event)
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                              pygame.MOUSEMOTION)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -188,6 +190,45 @@ class PasteScene(_Overlay):
                 "Ctrl+V pastes into the box.")
         t = self.app.fonts.fit(note, 14, self.app.palette.text_dim, box.w - self.app.px(40))
         surface.blit(t, (box.x + self.app.px(20), box.y + self.app.px(50)))
+
+
+class UnsavedChangesScene(_Overlay):
+    """"Save / Discard / Cancel" before the builder replaces or leaves a deck that is not
+    saved. The dialog closes first, then calls *on_choice* with ``save`` or ``discard``
+    (Cancel, Esc: nothing happens)."""
+
+    title = "Unsaved changes"
+    box_size = (600, 230)
+
+    def __init__(self, app: App, deck_name: str, doing: str,
+                 on_choice: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.question = (f"{deck_name or 'This deck'} is not saved. Save it to your decks "
+                         f"before {doing}?")
+        self.on_choice = on_choice
+
+    def build(self) -> None:
+        self.buttons = {}
+        self.button_row([("discard", "Discard", "#danger"), ("close", "Cancel", None),
+                         ("save", "Save", "#primary")])
+
+    def on_button(self, key: str) -> None:
+        self.close()
+        if key in ("save", "discard"):
+            self.on_choice(key)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        box, fonts, pal, px = self.box(), self.app.fonts, self.app.palette, self.app.px
+        y = box.y + px(54)
+        bottom = min(b.rect.y for b in self.buttons.values()) - px(6) if self.buttons else \
+            box.bottom
+        for line in fonts.wrap(self.question, 16, box.w - px(40)):
+            t = fonts.fit(line, 16, pal.text, box.w - px(40))
+            if y + t.get_height() > bottom:
+                break
+            surface.blit(t, (box.x + px(20), y))
+            y += t.get_height() + px(2)
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,25 @@ class DeckDraft:
     def is_dirty(self) -> bool:
         return self.revision != self.saved_revision
 
+    @property
+    def needs_saving(self) -> bool:
+        """Whether closing this draft would lose work: it changed since it was opened or
+        saved, or it came from no file at all (a pasted list), and it is not an empty deck
+        that was never saved."""
+        if self.path is None and not self.count():
+            return False
+        return self.is_dirty
+
+    @property
+    def save_state(self) -> str:
+        """"saved" only when the draft is exactly what its file in the decks folder holds;
+        "not saved" for anything else with cards in it; "" for a new, empty deck."""
+        if self.path is not None and not self.is_dirty:
+            return "saved"
+        if self.is_dirty or self.count():
+            return "not saved"
+        return ""
+
     def mark_saved(self, path: Path | None = None) -> None:
         if path is not None:
             self.path = path

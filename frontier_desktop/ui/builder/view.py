@@ -193,17 +193,11 @@ class BuilderView:
         surface.fill(pal.bg)
         title = fonts.text("Deck builder", 24, pal.accent, True)
         surface.blit(title, (px(14), px(14)))
-        if self.draft.variant == "army":
-            t = fonts.text("Points", 14, pal.text_dim)
-            pts = self.w.get("points")
-            if pts is not None:
-                surface.blit(t, t.get_rect(midright=(pts.rect.x - px(8), pts.rect.centery)))
-        dirty = fonts.text("unsaved" if self.draft.is_dirty else "saved", 13,
-                           pal.accent if self.draft.is_dirty else pal.text_dim)
+        state = self.draft.save_state
         back = self.w.get("back")
-        if back is not None:
-            surface.blit(dirty, dirty.get_rect(midright=(back.rect.x - px(12),
-                                                         back.rect.centery)))
+        if state and back is not None:
+            t = fonts.text(state, 13, pal.accent if self.draft.needs_saving else pal.text_dim)
+            surface.blit(t, t.get_rect(midright=(back.rect.x - px(12), back.rect.centery)))
         left, deck, right = self._columns()
         self._draw_results(surface, left)
         self._draw_deck(surface, deck)

@@ -17,6 +17,7 @@ import concurrent.futures
 import contextlib
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -38,12 +39,14 @@ from frontier_desktop.decks import (
     write_deck,
 )
 from frontier_desktop.decks.online import fetching
+from frontier_desktop.decks.validate import ARMY_DEFAULT_POINTS
 from frontier_desktop.ui.builder.dialogs import (
     DeckFileInfo,
     DeckPickerScene,
     PasteScene,
     ProblemsScene,
     SampleHandScene,
+    UnsavedChangesScene,
     write_clipboard,
 )
 from frontier_desktop.ui.builder.goldfish import (
@@ -78,6 +81,10 @@ FACE_BUDGET_S = 0.006
 DRAG_THRESHOLD = 6
 RESULT_LIMIT = 300
 VARIANT_BY_TITLE = {title: key for key, title in VARIANT_TITLES.items()}
+PASTED = "the pasted list"
+"""The source name of a pasted deck list (a deck from no file)."""
+POINTS_LABEL = "Army points"
+"""The label of Army's points box (the agreed total the deck is checked against)."""
 _FORMAT_LABELS = {"fdeck": "Frontier (.fdeck)", "mtgo": "MTGO text", "arena": "MTG Arena",
                   "moxfield": "Moxfield", "archidekt": "Archidekt", "dek": "MTGO .dek",
                   "cod": "Cockatrice .cod", "forge": "Forge .dck", "xmage": "XMage .dck",
@@ -182,8 +189,14 @@ class DeckBuilderScene(BuilderView, Scene):
             with contextlib.suppress(Exception):  # closing must never take the UI down
                 self.db.close()
 
+    def on_pause(self) -> None:
+        super().on_pause()
+        self.hover = None  # a dialog covers the builder: no preview until the mouse moves
+        self.drag = None
+
     def on_resume(self) -> None:
-        super().on_resume()
+        super().on_resume()  # shows every widget: hide the Army ones again for other variants
+        self._update_buttons()
         self._panel_key = None
 
     def on_resize(self) -> None:
@@ -193,29 +206,36 @@ class DeckBuilderScene(BuilderView, Scene):
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:
-        ui, px = self.app.ui, self.app.px
+        ui, px, fonts = self.app.ui, self.app.px, self.app.fonts
         w, _ = self.app.size
         self.w = {}
         h = px(36)
         y1, y2 = px(12), px(60)
         compact = w < px(1400)
         x = px(190) if compact else px(210)
-        name_w, variant_w = (px(200), px(200)) if compact else (px(300), px(230))
+        name_w = px(180) if compact else px(300)
+        titles: list[str | tuple[str, str]] = list(VARIANT_TITLES.values())
+        # the longest variant name in the menu's bold font, its arrow and padding
+        variant_w = max(fonts.text(str(t), 15, (0, 0, 0), True).get_width() for t in titles) \
+            + px(24 + 24)
         self.w["name"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y1, name_w, h), ui,
                                                              placeholder_text="Deck name")
         self.w["name"].set_text(self.draft.name)
         x += name_w + px(10)
-        titles: list[str | tuple[str, str]] = list(VARIANT_TITLES.values())
         self.w["variant"] = pygame_gui.elements.UIDropDownMenu(
             titles, VARIANT_TITLES.get(self.draft.variant, titles[0]),
             pygame.Rect(x, y1, variant_w, h), ui)
-        x += variant_w + px(10)
-        self.w["points"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + px(56), y1, px(64),
-                                                                           h), ui)
-        self.w["points"].set_text(str(self.draft.points or 100))
+        x += variant_w + px(12)
+        # Army only: the agreed points total the deck is checked against (its spells' mana
+        # values add up to at most this); shown and labelled only for Army
+        label_w = fonts.text(POINTS_LABEL, 15, (0, 0, 0)).get_width() + px(6)
+        self.w["points_label"] = pygame_gui.elements.UILabel(
+            pygame.Rect(x, y1, label_w, h), POINTS_LABEL, ui)
+        self.w["points"] = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x + label_w + px(4), y1, px(56), h), ui)
+        self.w["points"].set_text(str(self.draft.points or ARMY_DEFAULT_POINTS))
         self.w["points"].set_allowed_characters("numbers")
-        if self.draft.variant != "army":
-            self.w["points"].hide()
+        self.w["points"].set_text_length_limit(4)
         self.w["back"] = pygame_gui.elements.UIButton(
             pygame.Rect(w - px(12) - px(100), y1, px(100), h), "Back", ui)
         if compact:
@@ -256,12 +276,13 @@ class DeckBuilderScene(BuilderView, Scene):
                 goldfish.enable()
             else:
                 goldfish.disable()
-        points = self.w.get("points")
-        if points is not None:
-            if self.draft.variant == "army":
-                points.show()
-            else:
-                points.hide()
+        for key in ("points_label", "points"):
+            widget = self.w.get(key)
+            if widget is not None:
+                if self.draft.variant == "army":
+                    widget.show()
+                else:
+                    widget.hide()
 
     # ------------------------------------------------------------------ background jobs
     def _submit(self, kind: str, fn: Any) -> None:
@@ -378,8 +399,11 @@ class DeckBuilderScene(BuilderView, Scene):
 
     # ------------------------------------------------------------------ deck changes
     def changed(self) -> None:
+        """The deck changed: check it again, redraw the panel, and preview what is under the
+        mouse now (a row may have gone or moved; never a card of the deck before)."""
         self._analyse_due = self.clock + ANALYSE_DEBOUNCE_S
         self._panel_key = None
+        self._hover_at(self._mouse)
 
     def add(self, name: str, section: Section | None = None, count: int = 1) -> None:
         section = section or self.active_section
@@ -402,6 +426,7 @@ class DeckBuilderScene(BuilderView, Scene):
         self.draft = draft
         self.active_section = Section.MAIN
         self.scroll_deck = 0
+        self.drag = None
         self.report = None
         self.stats = None
         if "name" in self.w:
@@ -422,7 +447,9 @@ class DeckBuilderScene(BuilderView, Scene):
                 pass
         draft = DeckDraft.from_deck(result.deck, variant=variant)
         if not draft.name:
-            draft.name = Path(source).stem if source else "Imported deck"
+            draft.name = Path(source).stem if source and source != PASTED else "Pasted deck"
+        if source == PASTED:
+            draft.touch()  # in no file: closing it would lose it until it is saved
         self.load_draft(draft)
         if result.problems:
             lines = [str(p) for p in result.problems]
@@ -447,20 +474,47 @@ class DeckBuilderScene(BuilderView, Scene):
         self.message = text
         self.message_warn = warn
 
+    def ask_to_save(self, doing: str, then: Callable[[], None]) -> None:
+        """Run *then* (which replaces or leaves the deck) now if nothing would be lost, else
+        after the player chose Save (and the file was written) or Discard; Cancel: never."""
+        if not self.draft.needs_saving:
+            then()
+            return
+
+        def choose(choice: str) -> None:
+            if choice == "save" and self.save() is None:
+                return  # not written: the message says why, and the deck stays
+            then()
+        self.draft.name = self.w["name"].get_text().strip() if "name" in self.w else \
+            self.draft.name
+        self._overlay(UnsavedChangesScene(self.app, self.draft.name, doing, choose))
+
+    def leave(self) -> None:
+        """Back to the menu, asking first when the deck is not saved."""
+        def pop() -> None:
+            if self.app.scenes.top is self:
+                self.app.scenes.pop()
+        self.ask_to_save("leaving the deck builder", pop)
+
+    def new_deck(self) -> None:
+        self.load_draft(DeckDraft(name="New deck", variant=self.draft.variant))
+        self.say("New deck.")
+
     def command(self, key: str) -> None:
         if key == "back":
-            self.app.scenes.pop()
+            self.leave()
         elif key == "new":
-            self.load_draft(DeckDraft(name="New deck", variant=self.draft.variant))
-            self.say("New deck.")
+            self.ask_to_save("starting a new deck", self.new_deck)
         elif key == "save":
             self.save()
         elif key == "open":
-            self._overlay(DeckPickerScene(self.app, self.list_decks(), self.open_info))
+            self.ask_to_save("opening another deck", lambda: self._overlay(
+                DeckPickerScene(self.app, self.list_decks(), self.open_info)))
         elif key == "import":
-            self._pick_file()
+            self.ask_to_save("importing a deck file", self._pick_file)
         elif key == "paste":
-            self._overlay(PasteScene(self.app, self.import_text))
+            self.ask_to_save("pasting a new list", lambda: self._overlay(
+                PasteScene(self.app, self.import_text)))
         elif key == "export":
             self.export()
         elif key == "images":
@@ -479,11 +533,19 @@ class DeckBuilderScene(BuilderView, Scene):
         path = self.draft.path
         if path is None or path.parent != folder or path.suffix != ".fdeck":
             path = folder / f"{slug(self.draft.name)}.fdeck"
+            n = 2
+            while path.exists():  # another deck of that name: never write over it
+                path = folder / f"{slug(self.draft.name)}-{n}.fdeck"
+                n += 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
             save_deck(self.draft.to_deck(), path, fmt="fdeck")
-        except (DeckError, OSError) as exc:
+        except DeckError as exc:
             self.say(f"Not saved: {exc}", warn=True)
+            return None
+        except OSError as exc:
+            self.say(f"Not saved: {path} can't be written ({exc.strerror or 'write error'}).",
+                     warn=True)
             return None
         self.draft.mark_saved(path)
         self.say(f"Saved to {path}")
@@ -670,7 +732,7 @@ class DeckBuilderScene(BuilderView, Scene):
                 if self.drag is not None:
                     self.drag = None
                     return True
-                self.app.scenes.pop()
+                self.leave()
                 return True
             if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
                 self.save()
@@ -685,16 +747,20 @@ class DeckBuilderScene(BuilderView, Scene):
                                          abs(pos[1] - self.drag.start[1]) > DRAG_THRESHOLD):
                 self.drag.active = True
             return True
+        self._hover_at(pos)
+        return False
+
+    def _hover_at(self, pos: tuple[int, int]) -> None:
+        """Preview the card under *pos* (a search result or a row of the current deck)."""
         i = self.result_at(pos)
         if i >= 0:
             self.hover, self._hover_from = self.results[i].name, "results"
-            return False
+            return
         item = self.deck_item_at(pos)
         if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
             self.hover, self._hover_from = item.name, "deck"
         else:
             self.hover = None
-        return False
 
     def _on_wheel(self, dy: int) -> bool:
         pos = self._mouse

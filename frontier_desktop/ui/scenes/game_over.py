@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from frontier_desktop.ui.scenes.base import Scene, centred_box, draw_modal
+from frontier_desktop.ui.scenes.base import Scene, draw_modal
 
 if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
     from frontier_desktop.ui.scenes.table import TableScene
+
+_Line = tuple[str, int, Any, bool, int, int]
+"""One line of the panel: text, size, colour, bold, width it is fitted to, its height."""
 
 
 class GameOverScene(Scene):
@@ -24,11 +27,70 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.table = table
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self._laid_out: tuple[pygame.Rect, list[tuple[_Line, int]]] | None = None
+
+    WIDTH, MIN_HEIGHT = 560, 300
+    """The panel in design pixels; it grows downwards for long reasons and names."""
 
     def _box(self) -> pygame.Rect:
-        return centred_box(self.app, 560, 300)
+        return self._layout()[0]
+
+    def _layout(self) -> tuple[pygame.Rect, list[tuple[_Line, int]]]:
+        """The panel and every line of text in it, top to bottom (wrapped to the panel, the
+        buttons below the last line); kept until the next :meth:`build`."""
+        if self._laid_out is not None:
+            return self._laid_out
+        app, pal, fonts, px = self.app, self.app.palette, self.app.fonts, self.app.px
+        w, h = app.size
+        width = min(px(self.WIDTH), w - px(40))
+        inner = width - px(40)
+        blocks: list[tuple[str, int, Any, bool, int]] = []  # text, size, colour, bold, gap
+        title, lines = self._texts()
+        blocks.append((title, 36, pal.accent, True, px(14)))
+        for i, (text, accent) in enumerate(lines):
+            gap = px(6) if i < len(lines) - 1 else 0
+            blocks.append((text, 17, pal.accent if accent else pal.text, accent, gap))
+        rendered: list[tuple[_Line, int]] = []
+        for text, size, colour, bold, gap in blocks:
+            wrapped = fonts.wrap(text, size, inner, bold) if size < 36 else [text]
+            for j, line in enumerate(wrapped):
+                h_line = fonts.fit(line, size, colour, inner, bold).get_height()
+                rendered.append(((line, size, colour, bold, inner, h_line),
+                                 gap if j == len(wrapped) - 1 else px(2)))
+        text_h = sum(line[5] + gap for line, gap in rendered)
+        top, buttons = px(28), px(24 + 42 + 24)
+        height = min(max(px(self.MIN_HEIGHT), top + text_h + buttons), h - px(20))
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, h // 2)
+        placed: list[tuple[_Line, int]] = []
+        y = box.y + top
+        for line, gap in rendered:
+            placed.append((line, y))
+            y += line[5] + gap
+        self._laid_out = (box, placed)
+        return self._laid_out
+
+    def _texts(self) -> tuple[str, list[tuple[str, bool]]]:
+        """The title and the lines under it (``(text, accent)``): how it ended (a LAN
+        table's ``end_reason``, e.g. "You resigned.", else the log's), turns, life totals."""
+        view = self.table.view
+        winner = view.get("winner")
+        players = view.get("players", [])
+        if winner is not None and winner < len(players):
+            title = f"{players[winner]['name']} wins!"
+        else:
+            title = "The game is a draw"
+        lines: list[tuple[str, bool]] = []
+        reason = str(getattr(self.table, "end_reason", "") or "")
+        how = reason or self._how_it_ended(players)
+        if how:
+            lines.append((how, bool(reason)))
+        lines.append((f"Turns played: {view.get('turn')}", False))
+        lines.append((" · ".join(f"{p['name']}: {p['life']} life" for p in players), False))
+        return title, lines
 
     def build(self) -> None:
+        self._laid_out = None
         box = self._box()
         bw, bh = self.app.px(160), self.app.px(42)
         y = box.bottom - bh - self.app.px(24)
@@ -84,26 +146,9 @@ class GameOverScene(Scene):
         return " ".join(out[-2:])
 
     def draw(self, surface: pygame.Surface) -> None:
-        pal, fonts = self.app.palette, self.app.fonts
-        box = self._box()
+        box, lines = self._layout()
         draw_modal(surface, self.app, box, alpha=160, radius=16, border=3)
-        view = self.table.view
-        winner = view.get("winner")
-        players = view.get("players", [])
-        if winner is not None and winner < len(players):
-            title = f"{players[winner]['name']} wins!"
-        else:
-            title = "The game is a draw"
-        inner = box.w - self.app.px(40)
-        t = fonts.fit(title, 36, pal.accent, inner, bold=True)
-        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + self.app.px(28))))
-        lines = [f"Turns played: {view.get('turn')}",
-                 "   ".join(f"{p['name']}: {p['life']} life" for p in players)]
-        how = self._how_it_ended(players)
-        if how:
-            lines.insert(0, how)
-        y = box.y + self.app.px(100)
-        for line in lines:
-            s = fonts.fit(line, 17, pal.text, inner)
-            surface.blit(s, s.get_rect(midtop=(box.centerx, y)))
-            y += s.get_height() + self.app.px(6)
+        fonts = self.app.fonts
+        for (text, size, colour, bold, width, _), y in lines:
+            surf = fonts.fit(text, size, colour, width, bold)  # cached by the fonts
+            surface.blit(surf, surf.get_rect(midtop=(box.centerx, y)))

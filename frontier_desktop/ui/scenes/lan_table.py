@@ -467,17 +467,8 @@ def short_status(status: Any, peer: str) -> str:
 
 
 class LanGameOverScene(GameOverScene):
-    """The game-over screen with how the LAN game ended (a resignation, a draw agreed)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        table = self.table
-        reason = getattr(table, "end_reason", "")
-        if not reason:
-            return
-        box = self._box()
-        t = self.app.fonts.fit(reason, 17, self.app.palette.accent, box.w - 40, bold=True)
-        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + self.app.px(160))))
+    """The game-over screen with how the LAN game ended (a resignation, a draw agreed): the
+    table's ``end_reason``, laid out by :class:`GameOverScene` with the other lines."""
 
 
 __all__ = ["LanGameOverScene", "LanSeat", "LanTableScene", "short_status"]
