@@ -85,6 +85,12 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations by *dt* seconds."""
 
+    def is_animating(self) -> bool:
+        """Whether this scene needs frames without input (an animation, a glide, a drag, a
+        timer, a background job it polls). The app otherwise sleeps until an event or
+        ``app.request_redraw()``."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (widgets are drawn by the UI manager afterwards)."""
 

@@ -272,6 +272,7 @@ class LanScene(Scene):
             self.found = discover(timeout=1.0)
             self.note = f"{len(self.found)} game(s) found." if self.found else \
                 "No game found: ask the host for their address."
+            self.app.request_redraw()
 
         threading.Thread(target=run, daemon=True).start()
 
