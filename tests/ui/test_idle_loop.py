@@ -160,3 +160,17 @@ def test_a_display_that_refuses_says_so_and_fails(tmp_path: Path) -> None:
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "window" in lines[0], done.stderr
+
+
+def test_a_focused_text_box_blinks_its_caret_while_idle(app: App) -> None:
+    from frontier_desktop.ui.scenes.settings import SettingsScene
+
+    settings = app.scenes.push(SettingsScene(app))
+    assert isinstance(settings, SettingsScene)
+    settled(app)
+    assert idle_draws(app, 20) == 0
+    entry = settings.w["cache"]
+    app.ui.set_focus_set(entry)            # as a click on it does
+    # the caret blinks every 0.4 s: 20 passes of 0.1 s draw a handful of frames, not 20
+    drawn = idle_draws(app, 20)
+    assert 2 <= drawn < 20
