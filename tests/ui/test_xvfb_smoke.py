@@ -8,7 +8,7 @@ with what the app drew. No image converter is needed.
 from __future__ import annotations
 
 import os
-import select
+import selectors
 import shutil
 import struct
 import subprocess
@@ -73,15 +73,17 @@ def wait_for_line(proc: subprocess.Popen, wanted: str, *, timeout: float) -> boo
     """Read *proc*'s stdout until a line *wanted* (True), its end or *timeout* (False)."""
     assert proc.stdout is not None
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
-        if not ready:
-            return False
-        line = proc.stdout.readline()
-        if not line:
-            return False
-        if line.strip() == wanted:
-            return True
+    # a selector, not select.select: in a long test run descriptors pass 1024
+    with selectors.DefaultSelector() as selector:
+        selector.register(proc.stdout, selectors.EVENT_READ)
+        while time.monotonic() < deadline:
+            if not selector.select(max(0.0, deadline - time.monotonic())):
+                return False
+            line = proc.stdout.readline()
+            if not line:
+                return False
+            if line.strip() == wanted:
+                return True
     return False
 
 
