@@ -329,7 +329,10 @@ class App:
             redraw = True
             self._linger = LINGER_S
         if self.art.pump():
+            # keep frames coming a moment: scenes rebuild their card layers at most every
+            # few tenths of a second while images arrive
             redraw = True
+            self._linger = max(self._linger, LINGER_S + 0.2)
         self.ui.update(dt)
         self.scenes.update(dt)
         self._linger = max(0.0, self._linger - dt)

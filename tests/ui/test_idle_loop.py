@@ -174,3 +174,28 @@ def test_a_focused_text_box_blinks_its_caret_while_idle(app: App) -> None:
     # the caret blinks every 0.4 s: 20 passes of 0.1 s draw a handful of frames, not 20
     drawn = idle_draws(app, 20)
     assert 2 <= drawn < 20
+
+
+def test_a_network_notice_wakes_the_loop(app: App) -> None:
+    from frontier_desktop.net.bridge import Inbox
+
+    app.scenes.push(MainMenuScene(app))
+    settled(app)
+    inbox = Inbox()
+    inbox.on_post = app.request_redraw          # what the LAN scene hooks up for its table
+    worker = threading.Thread(target=inbox.post, args=("status", None))
+    worker.start()
+    worker.join()
+    assert pygame.event.peek(app._wake_type)
+    assert idle_draws(app, 10) == 1
+
+
+def test_arriving_card_images_keep_frames_coming_a_moment(app: App) -> None:
+    app.scenes.push(MainMenuScene(app))
+    settled(app)
+    app.art._done.put((("Forest", "normal"), (10, 10), pygame.Surface((10, 10))))
+    # one pass shows it, and a few more follow (scenes rebuild card layers at most every
+    # 0.3 s); then the loop sleeps again
+    drawn = idle_draws(app, 30)
+    assert 3 <= drawn <= 10
+    assert idle_draws(app, 20) == 0
