@@ -1,4 +1,5 @@
-"""UI figures: frame time during a drag, cold start, drag feedback (headless, dummy driver).
+"""UI figures: frame time during a drag, cold start, drag feedback, idle CPU (headless, dummy
+driver).
 
     python build_scripts/bench.py ui
 """
@@ -21,7 +22,11 @@ TARGETS = {
     "ui_frame_ms_p99": "<= 8 (half of a 60 Hz frame)",
     "ui_cold_start_ms": "<= 1500",
     "ui_drag_feedback_ms": "<= one frame (16.7 ms at 60 Hz)",
+    "ui_idle_cpu_pct": "<= 5 (the worse of the menu and a table, left alone)",
 }
+
+IDLE_SETTLE_S = 1.0
+IDLE_MEASURE_S = 3.0
 
 CREATURES = ("Llanowar Elves", "Shanodin Dryads", "River Boa", "Bog Wraith", "Anaconda",
              "Sengir Vampire", "Drudge Skeletons")
@@ -118,6 +123,43 @@ def frame_and_drag() -> dict[str, float]:
             "ui_drag_feedback_ms": round(statistics.median(feedback), 3)}
 
 
+def _idle_cpu(app: Any) -> float:
+    """Process CPU time over wall time, in %, while the real main loop runs untouched."""
+    end = time.perf_counter() + IDLE_SETTLE_S
+    while time.perf_counter() < end:      # first frames, card images arriving
+        app.run_once()
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - wall0 < IDLE_MEASURE_S:
+        app.run_once()
+    return 100.0 * (time.process_time() - cpu0) / (time.perf_counter() - wall0)
+
+
+def idle_cpu() -> dict[str, float]:
+    """CPU use of the main loop idle on the main menu and on a busy table."""
+    import json
+
+    from frontier_desktop.app import App
+    from frontier_desktop.config import Paths, Settings
+    from frontier_desktop.ui import games
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+    from frontier_desktop.ui.scenes.table import TableScene
+
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        pos = tmp / "busy.json"
+        pos.write_text(json.dumps(busy_position()), encoding="utf-8")
+        app = App(paths=Paths(tmp / "c", tmp / "d"), settings=Settings(), size=(1600, 900),
+                  save_settings_on_exit=False)
+        app.scenes.push(MainMenuScene(app))
+        menu = _idle_cpu(app)
+        app.scenes.reset(TableScene(app, games.session_from_position(pos), seat=0,
+                                    hotseat=False))
+        table = _idle_cpu(app)
+        app.shutdown()
+    return {"ui_idle_cpu_pct": round(max(menu, table), 2),
+            "ui_idle_cpu_pct_menu": round(menu, 2), "ui_idle_cpu_pct_table": round(table, 2)}
+
+
 COLD = r"""
 import time, sys
 from pathlib import Path
@@ -155,6 +197,7 @@ def run() -> dict[str, float]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     out = frame_and_drag()
+    out.update(idle_cpu())
     out["ui_cold_start_ms"] = cold_start()
     return out
 

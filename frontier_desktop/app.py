@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import sys
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +33,37 @@ DESIGN_SIZE = MIN_SIZE
 """Every scene lays out in this many design pixels at 100% (``App.px`` scales them)."""
 SCALE_STEP = 0.05
 """The effective scale moves in these steps, so dragging a window edge rebuilds rarely."""
+IDLE_TICK_MS = 100
+"""When nothing moves the loop sleeps in ``pygame.event.wait`` this long at most, then lets the
+UI and the scene update (pygame-gui tooltips, the text caret, background jobs) and draws only if
+that changed something."""
+LINGER_S = 0.4
+"""After an input event the loop keeps drawing at the frame cap this long (hover fades, the
+button-pressed event pygame-gui posts a frame later)."""
+
+WAKE_EVENT = pygame.event.custom_type()
+"""Posted by :meth:`App.request_redraw` from other threads to wake the sleeping loop (taken
+once at import, like pygame-gui's own event types: ``pygame.quit`` restarts the numbering)."""
+
+
+class NoDisplayError(RuntimeError):
+    """The window can't be shown: no display to open it on."""
+
+
+def display_problem() -> str | None:
+    """Why no window could be seen, in words, or ``None`` when a display seems available.
+
+    Without a display SDL quietly falls back to an invisible off-screen window; that is only
+    wanted when ``SDL_VIDEODRIVER`` asks for it (tests, screenshots).
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+            return ("Frontier Desktop needs a screen to open its window, and none was found "
+                    "(neither DISPLAY nor WAYLAND_DISPLAY is set). Start it from a desktop "
+                    "session.")
+    return None
 
 
 def fit_scale(ui_scale: float, size: tuple[int, int],
@@ -91,7 +125,17 @@ class App:
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
             flags = pygame.FULLSCREEN
-        self.window = pygame.display.set_mode(self.size, flags)
+        try:
+            self.window = pygame.display.set_mode(self.size, flags)
+        except pygame.error as exc:
+            pygame.quit()
+            raise NoDisplayError("Frontier Desktop could not open its window: the display "
+                                 "refused it.") from exc
+        if not os.environ.get("SDL_VIDEODRIVER") and \
+                pygame.display.get_driver() in ("offscreen", "dummy"):
+            pygame.quit()
+            raise NoDisplayError("Frontier Desktop found no screen to show its window on. "
+                                 "Start it from a desktop session.")
         self.size = self.window.get_size()
         self._scale = fit_scale(self.settings.ui_scale, self.size)
         self.ui = self._make_ui()
@@ -102,6 +146,18 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.draws = 0
+        """Frames drawn by :meth:`run_once` (idle passes draw nothing)."""
+        self.fps = 60
+        self._redraw = True
+        self._linger = 0.0
+        self._ui_print: tuple[Any, ...] = ()
+        self._wake_type = WAKE_EVENT
+        self._wake_posted = threading.Event()
+        self.wait_event: Callable[[int], pygame.event.Event] = pygame.event.wait
+        """Sleeps until an event or the timeout in ms (tests inject their own)."""
+        self.frame_clock: Callable[[int], int] = self.clock.tick
+        """``tick(fps)``: waits to cap the frame rate (0: no wait), returns ms since the last."""
 
     # ------------------------------------------------------------------ parts
     def _make_ui(self) -> pygame_gui.UIManager:
@@ -110,7 +166,9 @@ class App:
 
     def _make_art(self) -> CardArt:
         s = self.settings
-        return CardArt(open_database(s.cache_dir, offline=s.offline), fetch=not s.offline)
+        art = CardArt(open_database(s.cache_dir, offline=s.offline), fetch=not s.offline)
+        art.on_ready = self.request_redraw
+        return art
 
     @property
     def palette(self) -> Palette:
@@ -203,8 +261,11 @@ class App:
             self.scenes.handle_event(event)
 
     def step(self, dt: float = 1 / 60, *, flip: bool = True) -> None:
-        """One frame: events, update, draw."""
+        """One frame: events, update, draw (always draws; tests and screenshots use it)."""
         for event in pygame.event.get():
+            if event.type == self._wake_type:
+                self._wake_posted.clear()
+                continue
             self.handle_event(event)
             if not self.running:
                 return
@@ -215,6 +276,7 @@ class App:
         if flip:
             pygame.display.flip()
         self.frames += 1
+        self._redraw = False
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
         surface = surface or self.window
@@ -222,18 +284,96 @@ class App:
         self.scenes.draw(surface)
         self.ui.draw_ui(surface)
 
+    # ------------------------------------------------------------------ redraw on change
+    def request_redraw(self) -> None:
+        """Ask for one frame: something changed that no input event announced (an image
+        finished loading, a network message arrived). Safe from any thread."""
+        self._redraw = True
+        if threading.current_thread() is not threading.main_thread() and \
+                not self._wake_posted.is_set():
+            self._wake_posted.set()
+            try:
+                pygame.event.post(pygame.event.Event(self._wake_type))
+            except pygame.error:
+                pass  # pygame is shutting down
+
+    def is_animating(self) -> bool:
+        top = self.scenes.top
+        return top is not None and top.is_animating()
+
+    def needs_frame(self) -> bool:
+        """Whether the next pass draws regardless of events (requested, lingering, animating)."""
+        return self._redraw or self._linger > 0 or self.is_animating()
+
+    def _ui_fingerprint(self) -> tuple[Any, ...]:
+        """What the UI manager would draw, cheaply: each element's image, place and caret."""
+        out: list[Any] = [tuple(id(scene) for scene in self.scenes)]
+        for sprite in self.ui.get_sprite_group().sprites():
+            rect = getattr(sprite, "rect", None)
+            out.append((id(sprite), id(getattr(sprite, "image", None)),
+                        tuple(rect) if rect is not None else None,
+                        getattr(sprite, "visible", True), getattr(sprite, "cursor_on", None)))
+        return tuple(out)
+
+    def run_once(self) -> bool:
+        """One pass of the main loop; True when it drew a frame.
+
+        Busy (a request, an animation, just after input): frames at the cap, ``self.fps``.
+        Idle: sleep in :attr:`wait_event` until an event or ``IDLE_TICK_MS``, update, and draw
+        only when an event came or something changed.
+        """
+        busy = self.needs_frame()
+        if busy:
+            ms = self.frame_clock(self.fps)
+            events = pygame.event.get()
+        else:
+            first = self.wait_event(IDLE_TICK_MS)
+            events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            ms = self.frame_clock(0)
+        dt = min(max(ms, 0) / 1000.0, 0.1)
+        redraw = busy
+        for event in events:
+            if event.type == self._wake_type:
+                self._wake_posted.clear()
+                redraw = True
+                continue
+            self.handle_event(event)
+            if not self.running:
+                return False
+            redraw = True
+            self._linger = LINGER_S
+        if self.art.pump():
+            # keep frames coming a moment: scenes rebuild their card layers at most every
+            # few tenths of a second while images arrive
+            redraw = True
+            self._linger = max(self._linger, LINGER_S + 0.2)
+        self.ui.update(dt)
+        self.scenes.update(dt)
+        self._linger = max(0.0, self._linger - dt)
+        fingerprint = self._ui_fingerprint()
+        if fingerprint != self._ui_print:
+            self._ui_print = fingerprint
+            redraw = True
+        if not (redraw or self._redraw or self.is_animating()):
+            return False
+        self._redraw = False
+        self.draw()
+        pygame.display.flip()
+        self.frames += 1
+        self.draws += 1
+        return True
+
     def run(self) -> None:
-        """The main loop, capped at the display's refresh rate (60 when unknown)."""
-        fps = 60
+        """The main loop: frames capped at the display's refresh rate (60 when unknown) while
+        something moves, asleep otherwise."""
         try:
             rates = pygame.display.get_desktop_refresh_rates()
             if rates and rates[0] > 0:
-                fps = max(30, min(240, int(rates[0])))
+                self.fps = max(30, min(240, int(rates[0])))
         except (AttributeError, pygame.error):
             pass
         while self.running and self.scenes:
-            dt = self.clock.tick(fps) / 1000.0
-            self.step(min(dt, 0.1))
+            self.run_once()
 
     def quit(self) -> None:
         self.running = False
@@ -261,7 +401,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 
-    app = App(paths=Paths.default())
+    problem = display_problem()
+    if problem is None:
+        try:
+            app = App(paths=Paths.default())
+        except NoDisplayError as exc:
+            problem = str(exc)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     app.scenes.push(MainMenuScene(app))
     app.started = started  # type: ignore[attr-defined]
     try:

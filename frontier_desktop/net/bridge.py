@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import queue
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,12 +98,17 @@ class Inbox:
 
     def __init__(self, maxsize: int = 10000) -> None:
         self._queue: queue.Queue[Notice] = queue.Queue(maxsize)
+        self.on_post: Callable[[], None] | None = None
+        """Called (on the posting thread) after each notice: the UI asks for a frame, so a
+        sleeping main loop wakes up to drain and show it."""
 
     def post(self, kind: str, data: Any = None) -> None:
         notice = Notice(kind, data)
         while True:
             try:
                 self._queue.put_nowait(notice)
+                if self.on_post is not None:
+                    self.on_post()
                 return
             except queue.Full:
                 try:

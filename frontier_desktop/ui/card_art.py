@@ -52,6 +52,9 @@ class CardArt:
         self._db: CardDatabase | None = None
         self.version = 0
         """Bumped whenever new surfaces became available (callers redraw cached layers)."""
+        self.on_ready: Callable[[], None] | None = None
+        """Called on the worker thread when an image is ready for :meth:`pump` (the app asks
+        for a frame, so a sleeping main loop wakes up to show it)."""
 
     # ------------------------------------------------------------------ UI thread
     def get(self, name: str, kind: str, size: Size) -> pygame.Surface | None:
@@ -137,6 +140,8 @@ class CardArt:
                     return
                 key, size = item
                 self._done.put((key, size, self._load(key, size)))
+                if self.on_ready is not None:
+                    self.on_ready()
             except Exception:  # noqa: BLE001 - a broken file shows the proxy, never a crash
                 self._done.put((item[0], None, None))  # type: ignore[index]
             finally:

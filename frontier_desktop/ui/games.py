@@ -5,8 +5,11 @@ No pygame here: this is the glue between the menu scenes and the session/record 
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,13 @@ REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 ASSETS = REPO_ROOT / "assets"
 DECKS_DIR = ASSETS / "decks"
 QUICK_DECKS = ("frontier_bog_and_forest_walkers.txt", "frontier_banners_of_benalia.txt")
+AUTOSAVES = "autosaves"
+"""Folder in the user data folder with one autosave per game: ``<game id>.jsonl``. (The LAN
+host keeps its own ``lan-autosave.jsonl`` beside it.)"""
+RECENT_LIMIT = 20
+"""Autosaves kept; the oldest readable ones past this are deleted (never the one in play)."""
+LEGACY_AUTOSAVE = "autosave.jsonl"
+"""The single autosave of older versions: moved into :data:`AUTOSAVES` when first seen."""
 
 @dataclass(frozen=True)
 class DeckList:
@@ -95,14 +105,20 @@ def quick_game(names: tuple[str, str] = ("Ann", "Ben"), *, seed: int = 1,
 def session_from_record(path: Path) -> LocalSession:
     """Resume a saved game (an autosave or a named save) exactly where it stopped.
 
+    The game gets a new game id, so playing on from a file never overwrites the autosave of
+    the game it was saved from (:func:`resume_recent` keeps the id of a Recent games entry).
+
     Raises:
         frontier_desktop.record.RecordError: the file can't be read or doesn't replay; the
             message is one sentence for a player that names the file.
     """
     header, actions, state = load_record(path)
+    header.pop("autosave", None)
+    header["game_id"] = new_game_id()
     session = LocalSession(state, record_header=header)
     session.actions = list(actions)
     return session
+
 
 
 def session_from_position(path: Path) -> LocalSession:
@@ -123,15 +139,181 @@ def session_from_position(path: Path) -> LocalSession:
     return LocalSession(state, record_header=position_header(doc))
 
 
+def new_game_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+def game_id(session: LocalSession) -> str | None:
+    """The session's game id (in its record header), given one on first asking."""
+    header = session.record_header
+    if header is None:
+        return None
+    gid = header.get("game_id")
+    if not isinstance(gid, str) or not _safe_id(gid):
+        gid = header["game_id"] = new_game_id()
+    return gid
+
+
+def _safe_id(gid: str) -> bool:
+    return 0 < len(gid) <= 64 and all(c.isalnum() or c in "-_" for c in gid)
+
+
+def autosaves_dir(data_dir: Path) -> Path:
+    return data_dir / AUTOSAVES
+
+
+def autosave_path(data_dir: Path, session: LocalSession) -> Path | None:
+    """Where *session* autosaves: its own file, named by its game id (``None``: no record)."""
+    gid = game_id(session)
+    return None if gid is None else autosaves_dir(data_dir) / f"{gid}.jsonl"
+
+
 def autosave(session: LocalSession, path: Path) -> bool:
-    """Write the session's record; False (never an exception) when there is no header or I/O fails."""
+    """Write the session's record to *path* atomically; False (never an exception) when
+    there is no header or I/O fails.
+
+    The header written carries the game id and a summary (turn, when, finished) that the
+    Recent games list reads without replaying.
+    """
     if session.record_header is None:
         return False
+    game_id(session)
+    state = session.state
+    header = {**session.record_header,
+              "autosave": {"turn": state.turn, "saved": datetime.now().isoformat(),
+                           "finished": bool(state.game_over)}}
     try:
-        write_record(path, session.record_header, session.actions)
+        write_record(path, header, session.actions)
     except OSError:
         return False
     return True
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """One autosave in the Recent games list (``problem`` set: the file can't be read)."""
+
+    path: Path
+    game_id: str
+    names: tuple[str, ...] = ()
+    variant: str = ""
+    turn: int | None = None
+    saved: datetime | None = None
+    finished: bool = False
+    problem: str = ""
+
+    def title(self) -> str:
+        if self.problem:
+            return f"Unreadable saved game ({self.path.name})"
+        return " vs ".join(self.names) or "A game"
+
+    def details(self, now: datetime | None = None) -> str:
+        """"Frontier, turn 21, today at 14:05" (or why the file can't be read)."""
+        if self.problem:
+            return self.problem
+        parts = [self.variant.replace("_", " ").capitalize() or "Frontier"]
+        if self.turn is not None:
+            parts.append(f"turn {self.turn}" + (", finished" if self.finished else ""))
+        if self.saved is not None:
+            parts.append(when_in_words(self.saved, now))
+        return ", ".join(parts)
+
+
+def when_in_words(when: datetime, now: datetime | None = None) -> str:
+    now = now or datetime.now()
+    clock = when.strftime("%H:%M")
+    if when.date() == now.date():
+        return f"today at {clock}"
+    if when.date() == (now - timedelta(days=1)).date():
+        return f"yesterday at {clock}"
+    day = f"{when.day} {when.strftime('%B')}"
+    return f"{day} at {clock}" if when.year == now.year else f"{day} {when.year}"
+
+
+def _read_summary(path: Path) -> RecentGame:
+    """The list entry of one autosave from its header line only (no replay)."""
+    gid = path.stem
+    try:
+        with path.open("r", encoding="utf-8") as handle:
+            first = handle.readline()
+        header = json.loads(first)
+        if not isinstance(header, dict) or header.get("format") != "frontier-record/1":
+            raise ValueError
+    except OSError:
+        return RecentGame(path, gid, problem="the file could not be opened")
+    except (UnicodeDecodeError, ValueError):
+        return RecentGame(path, gid, problem="the file is damaged or is not a saved game")
+    players = header.get("players") or (header.get("position") or {}).get("players") or []
+    names = tuple(str(p.get("name") or f"Player {i + 1}")
+                  for i, p in enumerate(players) if isinstance(p, dict))
+    summary = header.get("autosave") if isinstance(header.get("autosave"), dict) else {}
+    saved = None
+    try:
+        saved = datetime.fromisoformat(str(summary["saved"]))
+    except (KeyError, ValueError):
+        try:
+            saved = datetime.fromtimestamp(path.stat().st_mtime)
+        except OSError:
+            saved = None
+    turn = summary.get("turn")
+    return RecentGame(path, gid, names, str(header.get("variant") or "frontier"),
+                      turn if isinstance(turn, int) else None, saved,
+                      bool(summary.get("finished")))
+
+
+def _adopt_legacy(data_dir: Path) -> None:
+    """Move the single autosave of older versions into the per-game folder (never lost)."""
+    legacy = data_dir / LEGACY_AUTOSAVE
+    if not legacy.exists():
+        return
+    folder = autosaves_dir(data_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        legacy.replace(folder / f"{new_game_id()}.jsonl")
+    except OSError:
+        pass
+
+
+def recent_games(data_dir: Path) -> list[RecentGame]:
+    """Every autosave, the most recently played first (unreadable ones listed too)."""
+    _adopt_legacy(data_dir)
+    folder = autosaves_dir(data_dir)
+    if not folder.is_dir():
+        return []
+    games = [_read_summary(p) for p in folder.glob("*.jsonl")]
+    epoch = datetime.min
+    return sorted(games, key=lambda g: (g.saved or epoch, g.game_id), reverse=True)
+
+
+def prune_autosaves(data_dir: Path, *, keep: str | None = None,
+                    limit: int = RECENT_LIMIT) -> list[Path]:
+    """Delete the oldest readable autosaves past *limit*; never the game *keep* nor a file
+    that can't be read (the player sees it in the list). Returns what was deleted."""
+    games = recent_games(data_dir)
+    removed = []
+    readable = [g for g in games if not g.problem]
+    for game in readable[limit:]:
+        if game.game_id == keep:
+            continue
+        try:
+            game.path.unlink()
+            removed.append(game.path)
+        except OSError:
+            pass
+    return removed
+
+
+def resume_recent(game: RecentGame) -> LocalSession:
+    """The session of a Recent games entry, keeping its game id (it goes on autosaving to
+    the same file).
+
+    Raises:
+        frontier_desktop.record.RecordError: the file can't be read or doesn't replay.
+    """
+    session = session_from_record(game.path)
+    assert session.record_header is not None
+    session.record_header["game_id"] = game.game_id
+    return session
 
 
 class CardInfo:

@@ -16,7 +16,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-SCENES = ("menu", "setup", "table", "game-over", "settings", "cover", "replay", "builder")
+SCENES = ("menu", "setup", "table", "game-over", "settings", "cover", "replay", "builder",
+          "recent")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -127,6 +128,8 @@ def render(out: Path, *, scene: str = "table", position: Path | None = None, vie
             app.scenes.push(SettingsScene(app))
         elif scene == "builder":
             _builder(app)
+        elif scene == "recent":
+            _recent(app, seed, turns)
         else:
             if position is not None:
                 session = games.session_from_position(position)
@@ -151,6 +154,27 @@ def render(out: Path, *, scene: str = "table", position: Path | None = None, vie
     finally:
         app.shutdown()
     return out
+
+
+def _recent(app: Any, seed: int, turns: int) -> None:
+    """The menu, then Recent games over three demo autosaves and one damaged file."""
+    from frontier_desktop.ui import games
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+    from frontier_desktop.ui.scenes.recent import RecentGamesScene
+
+    data = app.paths.data_dir
+    for i, (names, n) in enumerate(((("Ann", "Ben"), turns), (("Cleo", "Dev"), 2),
+                                    (("Ann", "Ben"), 1))):
+        session = demo_session(seed + i, n)
+        assert session.record_header is not None
+        for p, name in zip(session.record_header["players"], names):
+            p["name"] = name
+        path = games.autosave_path(data, session)
+        assert path is not None
+        games.autosave(session, path)
+    (games.autosaves_dir(data) / "damaged.jsonl").write_bytes(b"\xe5\x00 not a record")
+    app.scenes.push(MainMenuScene(app))
+    app.scenes.push(RecentGamesScene(app))
 
 
 def _builder(app: Any) -> None:

@@ -21,6 +21,7 @@ from frontier_desktop.ui.builder.dialogs import (
     SampleHandScene,
     UnsavedChangesScene,
 )
+from frontier_desktop.ui import games
 from frontier_desktop.ui.games import DECKS_DIR, QUICK_DECKS
 from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.deck_builder import DeckBuilderScene, decks_dir
@@ -222,6 +223,7 @@ def test_goldfish_starts_a_solo_table_and_comes_back(app) -> None:
                               ("done_attacking", "done_moving", "pass", "discard")))
     assert session.state.turn >= 3 and table.seat == 0
     assert not app.paths.autosave_file.exists()  # a goldfish never overwrites the autosave
+    assert not games.recent_games(app.paths.data_dir)
     table.leave()
     step(app)
     confirm = app.scenes.top

@@ -169,7 +169,7 @@ def test_a_whole_game_to_a_win_through_the_ui(app) -> None:
     assert isinstance(app.scenes.top, GameOverScene)
     assert app.scenes.top._how_it_ended(table.view["players"]) == "Ben fell to 0 life."
     # the record replays to the same end
-    from frontier_desktop.ui.games import session_from_record
+    from frontier_desktop.ui.games import recent_games, session_from_record
 
-    again = session_from_record(app.paths.autosave_file)
+    again = session_from_record(recent_games(app.paths.data_dir)[0].path)
     assert again.view(0)["winner"] == 0

@@ -63,7 +63,8 @@ def test_quick_game_from_the_menu_to_turn_one(app) -> None:
     view = table.view
     assert view["turn"] == 1 and view["phase"] == "main"  # upkeep and draw auto-passed
     assert table.seat == view["active"]
-    assert app.paths.autosave_file.exists()
+    assert table.autosave_path is not None and table.autosave_path.exists()
+    assert [g.path for g in games.recent_games(app.paths.data_dir)] == [table.autosave_path]
 
 
 def test_drag_to_a_legal_square_moves(app) -> None:

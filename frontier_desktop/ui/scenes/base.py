@@ -86,8 +86,9 @@ class Scene:
         """Advance animations by *dt* seconds."""
 
     def is_animating(self) -> bool:
-        """True while the scene needs frames without input (animations, glides, drags,
-        timers); the app may sleep otherwise."""
+        """Whether this scene needs frames without input (an animation, a glide, a drag, a
+        timer, a background job it polls). The app otherwise sleeps until an event or
+        ``app.request_redraw()``."""
         return False
 
     def draw(self, surface: pygame.Surface) -> None:

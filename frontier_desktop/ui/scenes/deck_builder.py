@@ -294,6 +294,10 @@ class DeckBuilderScene(BuilderView, Scene):
         return bool(self._futures) or self._search_due is not None or \
             self._analyse_due is not None or self._faces_pending
 
+    def is_animating(self) -> bool:
+        """Frames while background jobs or face building are pending (their results show)."""
+        return self.is_busy()
+
     def _poll(self) -> None:
         for kind, (gen, future) in list(self._futures.items()):
             if not future.done():

@@ -272,6 +272,7 @@ class LanScene(Scene):
             self.found = discover(timeout=1.0)
             self.note = f"{len(self.found)} game(s) found." if self.found else \
                 "No game found: ask the host for their address."
+            self.app.request_redraw()
 
         threading.Thread(target=run, daemon=True).start()
 
@@ -287,6 +288,9 @@ class LanScene(Scene):
         net = self.net
         seat = net.host_seat if hasattr(net, "host_seat") else net.seat
         self.net = None  # the table owns it now
+        inbox = getattr(net, "inbox", None)
+        if inbox is not None:
+            inbox.on_post = self.app.request_redraw   # a peer's move wakes the idle loop
         if self._responder is not None:
             self._responder.close()
             self._responder = None

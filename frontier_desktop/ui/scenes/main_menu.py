@@ -1,4 +1,5 @@
-"""The start screen: Quick game, New game, Continue, Open, Deck builder, LAN, Settings, Quit."""
+"""The start screen: Quick game, New game, Continue, Recent games, Open, Deck builder, LAN,
+Settings, Quit."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ ENTRIES = (
     ("quick", "Quick game"),
     ("new", "New game…"),
     ("continue", "Continue"),
+    ("recent", "Recent games…"),
     ("open_game", "Open game…"),
     ("open_position", "Open position…"),
     ("replay", "Replay a game…"),
@@ -29,11 +31,29 @@ ENTRIES = (
 
 
 def start_table(app: App, session: Any, *, cover_first: bool = True) -> None:
-    """Replace everything with a hot-seat table on *session* (autosaving)."""
+    """Replace everything with a hot-seat table on *session*, autosaving to its own file
+    (one per game id); the oldest autosaves past the limit are pruned, never this one."""
+    from frontier_desktop.ui import games
     from frontier_desktop.ui.scenes.table import TableScene
 
-    app.scenes.reset(TableScene(app, session, autosave_path=app.paths.autosave_file,
-                                cover_first=cover_first))
+    path = games.autosave_path(app.paths.data_dir, session)
+    games.prune_autosaves(app.paths.data_dir, keep=games.game_id(session))
+    app.scenes.reset(TableScene(app, session, autosave_path=path, cover_first=cover_first))
+
+
+def continue_game(app: App, game: Any) -> str:
+    """Resume the Recent games entry *game*; the reason in words when it can't be."""
+    from frontier_desktop.ui import games
+
+    if game.problem:
+        return f"{game.title()}: {game.problem}. It is kept at {game.path}."
+    try:
+        session = games.resume_recent(game)
+    except (ValueError, OSError, KeyError):
+        return (f"The saved game {game.title()} can't be resumed: the file is damaged. "
+                f"It is kept at {game.path}.")
+    start_table(app, session)
+    return ""
 
 
 class MainMenuScene(Scene):
@@ -45,6 +65,7 @@ class MainMenuScene(Scene):
         self.note = ""
         self.dialog: Any = None
         self.dialog_kind = ""
+        self.recent: list[Any] = []
 
     # Design pixels (scaled by ``App.px``): the card fan and title take the top HEAD, the
     # hint line the bottom FOOT; the buttons go in one column when the window is tall enough
@@ -71,16 +92,24 @@ class MainMenuScene(Scene):
         rows = -(-len(ENTRIES) // cols)
         left = w // 2 - (cols * bw + (cols - 1) * px(16)) // 2
         top = self.top() + px(self.HEAD)
+        from frontier_desktop.ui import games
+
+        self.recent = games.recent_games(self.app.paths.data_dir)
+        latest = self.latest()
         self.buttons = {}
         for i, (key, label) in enumerate(ENTRIES):
             col, row = divmod(i, rows)
             rect = pygame.Rect(left + col * (bw + px(16)), top + row * (bh + gap), bw, bh)
             oid = "#primary" if key == "quick" else "#menu_button"
             btn = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id=oid)
-            if key == "continue" and not self.app.paths.autosave_file.exists():
+            if (key == "continue" and latest is None) or (key == "recent" and not self.recent):
                 btn.disable()
             self.buttons[key] = btn
         self.widgets = list(self.buttons.values())
+
+    def latest(self) -> Any:
+        """The most recently played game that can be read (what Continue resumes)."""
+        return next((g for g in self.recent if not g.problem), None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
@@ -108,12 +137,13 @@ class MainMenuScene(Scene):
 
             self.app.scenes.push(SetupScene(self.app))
         elif key == "continue":
-            try:
-                session = games.session_from_record(self.app.paths.autosave_file)
-            except (ValueError, OSError) as exc:
-                self.note = f"Could not continue: {exc}"
-                return
-            start_table(self.app, session)
+            latest = self.latest()
+            if latest is not None:
+                self.note = continue_game(self.app, latest)
+        elif key == "recent":
+            from frontier_desktop.ui.scenes.recent import RecentGamesScene
+
+            self.app.scenes.push(RecentGamesScene(self.app))
         elif key in ("open_game", "open_position", "replay"):
             self._pick(key)
         elif key == "decks":
@@ -188,6 +218,9 @@ class MainMenuScene(Scene):
             n = fonts.fit(self.note, 14, pal.warn, w - px(40))
             surface.blit(n, n.get_rect(midbottom=(w // 2, h - px(14))))
         else:
-            hint = fonts.fit("Quick game: two players, one computer, the two sample decks. "
-                             "Works offline.", 13, pal.text_dim, w - px(40))
+            latest = self.latest()
+            text = (f"Continue: {latest.title()}, {latest.details()}." if latest is not None
+                    else "Quick game: two players, one computer, the two sample decks. "
+                         "Works offline.")
+            hint = fonts.fit(text, 13, pal.text_dim, w - px(40))
             surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - px(14))))
