@@ -14,7 +14,7 @@ import pygame_gui
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
-    from frontier_desktop.app import App
+    from frontier_desktop.ui.host import UIHost as App
 
 
 class RecentGamesScene(Scene):
