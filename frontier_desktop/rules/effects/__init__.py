@@ -9,9 +9,9 @@ from frontier_desktop.rules.effects.engine_support import (
 )
 from frontier_desktop.rules.effects.nodes import (
     NODE_KINDS, Ability, ActivatedAbility, AddMana, Amount, Bounce, CantBeBlocked, CantBlock,
-    CardReading, CostPart, CounterSpell, CreateToken, DealDamage, Destroy, Discard, DiscardCost,
-    DoesntUntap, Draw, Effect, Exile, GainControl, GainLife, GrantKeyword, Keyword, KeywordLine,
-    Landhome, LoseLife, ManaCost, May, Modal, Mode, Node, PayLifeCost, PreventDamage, Pump,
+    CardReading, CostPart, CounterSpell, CreateToken, DealDamage, Delayed, Destroy, Discard, DiscardCost,
+    DoesntUntap, Draw, Effect, EntersTapped, EntersWithCounters, Exile, GainControl, GainLife, GrantKeyword, Keyword, KeywordLine,
+    Landhome, LoseLife, ManaCost, May, MayNotUntap, Modal, MustAttack, Mode, Node, PayLifeCost, PreventDamage, Pump,
     PutCounters, Regenerate, Restriction, ReturnFromGraveyard, Sacrifice, SacrificeCost,
     SearchLibrary, Selector, SpellAbility, StaticAbility, Tap, TapCost, TargetSpec, Trigger,
     TriggeredAbility, Unimplemented, UnreadCost, Untap, UntapCost, WireError,
@@ -25,6 +25,7 @@ __all__ = [
     "CARD_TYPES", "EXECUTED_BY_ENGINE", "NODE_KINDS", "PLACEHOLDER", "Ability",
     "ActivatedAbility", "AddMana", "Amount", "Bounce", "CantBeBlocked", "CantBlock",
     "CardReading", "CardVerdict", "CostPart", "CounterSpell", "CreateToken", "DealDamage",
+    "Delayed", "EntersTapped", "EntersWithCounters", "MayNotUntap", "MustAttack",
     "Destroy", "Discard", "DiscardCost", "DoesntUntap", "Draw", "Effect", "Exile", "GainControl",
     "GainLife", "GrantKeyword", "Keyword", "KeywordLine", "Landhome", "LoseLife", "ManaCost",
     "May", "Modal", "Mode", "Node", "PayLifeCost", "PreventDamage", "Pump", "PutCounters",

@@ -400,15 +400,22 @@ _SPLITTERS = (", then ", ", and ", " and ")
 
 def read_sentence(sentence: str, context: str) -> list[Effect] | None:
     """One sentence as effects: the whole as one clause, or split at "and" / ", then"."""
-    body = sentence.strip().rstrip(".").strip()
+    effects = _read_sentence(sentence.strip(), context)
+    if effects and sentence.strip().endswith(".") and not effects[-1].text.endswith("."):
+        effects[-1] = _retext(effects[-1], effects[-1].text + ".")
+    return effects
+
+
+def _read_sentence(sentence: str, context: str) -> list[Effect] | None:
+    body = sentence.rstrip(".").strip()
     whole = read_clause(body, context)
     if whole is not None:
-        return [whole]
+        return [_retext(whole, body)]
     low = body.lower()
     if low.startswith("you may "):
-        inner = read_sentence(body[len("you may "):], context)
+        inner = _read_sentence(body[len("you may "):], context)
         if inner is not None:
-            return [May(tuple(inner), text=sentence)]
+            return [May(tuple(inner), text=body)]
         return None
     for splitter in _SPLITTERS:
         for m in re.finditer(re.escape(splitter), low):
@@ -417,7 +424,7 @@ def read_sentence(sentence: str, context: str) -> list[Effect] | None:
             left_fx = read_clause(left, context)
             if left_fx is None:
                 continue
-            right_fx = read_sentence(_carry_subject(left, right_body), context)
+            right_fx = _read_sentence(_carry_subject(left, right_body), context)
             if right_fx is None:
                 continue
             # The right part's text keeps its connector so the clauses tile the sentence.
@@ -724,11 +731,12 @@ def _counter(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 
 @_template(r"search your library for (?P<n>a|an|one|two|three|up to (?:two|three|four)) "
-           r"(?P<card>.+?) cards?,(?P<reveal> reveal (?:it|them|that card),)? "
-           r"(?:put (?:it|them|that card) (?P<dest>into your hand|onto the battlefield"
-           r"(?: tapped)?), then shuffle|then shuffle and put (?:the|that) card on top)")
+           r"(?P<card>(?:[\w'-]+ )*?)cards?,(?P<reveal> reveal (?:it|them|that card),)? "
+           r"(?:put (?:it|them|that card|those cards) (?P<dest>into your hand|onto the "
+           r"battlefield(?: tapped)?), then shuffle|then shuffle and put (?:the|that) card on "
+           r"top)")
 def _search(m: re.Match[str], text: str, context: str) -> Effect | None:
-    card = read_spec(m.group("card") + " card")
+    card = read_spec(m.group("card") + "card")
     n = m.group("n").replace("up to ", "")
     amount = _amount(n)
     if card is None or amount is None:

@@ -115,7 +115,7 @@ def read_spec(phrase: str) -> TargetSpec | None:
             without_kw.insert(0, m.group(1))
             words = words[:m.start()]
             changed = True
-    tokens = words.split()
+    tokens = words.replace(",", "").split()
     if not tokens:
         return None
     # The noun(s) at the end: "creature", "artifact or enchantment", "creature or player".
@@ -213,6 +213,12 @@ def _with_count(spec: TargetSpec, n: str, up_to: bool) -> TargetSpec:
     return dataclasses.replace(spec, count=amount.n if amount else 1, up_to=up_to)
 
 
+_PLURAL_RE = re.compile(
+    r"\b(?:creatures|lands|artifacts|enchantments|permanents|walls|goblins|elves|zombies|"
+    r"merfolk|dwarves|orcs|knights|soldiers|beasts|dragons|thrulls|vampires|birds|kobolds|"
+    r"giants|humans|snakes|apes|islands|swamps|forests|mountains)\b")
+
+
 def read_object(phrase: str) -> Selector | None:
     """Whom a clause reaches, read whole: a target phrase, ``cardname``, ``it``, ``each
     creature``, ``all tapped creatures``, ``you``, ``enchanted creature``, ``a creature``."""
@@ -243,6 +249,11 @@ def read_object(phrase: str) -> Selector | None:
     m = re.fullmatch(r"(?:each|all) (.+)", p)
     if m:
         spec = read_spec(m.group(1))
+        if spec is not None:
+            return Selector("all", spec, text=p)
+    if _PLURAL_RE.search(p) and not p.startswith(("a ", "an ", "one ")):
+        # "creatures you control", "white creatures", "other Goblins": every such object.
+        spec = read_spec(p)
         if spec is not None:
             return Selector("all", spec, text=p)
     m = re.fullmatch(r"(?:a|an|one) (.+)", p)
