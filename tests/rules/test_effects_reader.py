@@ -19,7 +19,7 @@ from frontier_desktop.rules.effects import (
     EXECUTED_BY_ENGINE, ActivatedAbility, AddMana, Bounce, CantBeBlocked, CantBlock,
     CardReading, CounterSpell, CreateToken, DealDamage, Delayed, Destroy, Discard, DoesntUntap,
     Draw, Exile, GainControl, GainLife, GrantKeyword, KeywordLine, Landhome, LoseLife, Modal,
-    Node, PayLifeCost, PreventDamage, Pump, PutCounters, Regenerate, ReturnFromGraveyard,
+    Node, PayLifeCost, RemoveCountersCost, PreventDamage, Pump, PutCounters, Regenerate, ReturnFromGraveyard,
     Sacrifice, SacrificeCost, SearchLibrary, SpellAbility, StaticAbility, Tap, TapCost,
     TriggeredAbility, Unimplemented, UnreadCost, Untap, WireError, clause_texts, normalise_text,
     read_card, verdict,
@@ -149,11 +149,14 @@ def test_llanowar_elves_mana_ability_reuses_the_mana_reader() -> None:
 
 def test_costs_split_into_mana_tap_sacrifice_life_and_unread_parts() -> None:
     reading = inline("Test Engine", "{2}{B}, {T}, Sacrifice a creature, Pay 2 life, Remove a "
-                     "charge counter from Test Engine: Draw a card.", "Artifact")
+                     "charge counter from Test Engine, Tap an untapped Wall you control: Draw a "
+                     "card.", "Artifact")
     (ability,) = reading.abilities
     assert isinstance(ability, ActivatedAbility)
     kinds = [type(c) for c in ability.cost]
-    assert kinds == [ManaCost, TapCost, SacrificeCost, PayLifeCost, UnreadCost]
+    assert kinds == [ManaCost, TapCost, SacrificeCost, PayLifeCost, RemoveCountersCost,
+                     UnreadCost]
+    assert ability.cost[-1].text == "Tap an untapped Wall you control"
     sac = ability.cost[2]
     assert isinstance(sac, SacrificeCost) and sac.what.ref == "chosen"
     self_sac = inline("Black Lotus", "{T}, Sacrifice Black Lotus: Add three mana of any one "

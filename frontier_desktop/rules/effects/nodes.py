@@ -191,6 +191,8 @@ class TargetSpec(Node):
     without_keywords: tuple[str, ...] = ()
     other: bool = False
     """"other": the source itself is excluded."""
+    power: str = ""
+    """A power condition: ``"<=2"`` ("with power 2 or less"), ``">=4"``, or ""."""
 
     kind: ClassVar[str] = "target_spec"
 
@@ -274,6 +276,24 @@ class Destroy(Effect):
     no_regenerate: bool = False
 
     kind: ClassVar[str] = "destroy"
+
+
+@dataclasses.dataclass(frozen=True)
+class NoRegenerate(Effect):
+    """"It/They can't be regenerated" after a clause that destroys: that destruction can't be
+    regenerated (when the reader couldn't fold it into the :class:`Destroy` itself)."""
+
+    kind: ClassVar[str] = "no_regenerate"
+
+
+@dataclasses.dataclass(frozen=True)
+class PutOntoBattlefield(Effect):
+    """Put a card (itself, or one chosen earlier) onto the battlefield from where it is."""
+
+    to: Selector
+    tapped: bool = False
+
+    kind: ClassVar[str] = "put_onto_battlefield"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -536,12 +556,45 @@ class Landhome(Effect):
 
 @dataclasses.dataclass(frozen=True)
 class Restriction(Effect):
-    """"Activate only …": ``when`` is ``instant`` (any time you could cast an instant),
-    ``sorcery``, ``upkeep``, ``once_each_turn``, ``your_turn``."""
+    """"Activate only …" / "Cast this spell only …": ``when`` is ``instant`` (any time you
+    could cast an instant), ``sorcery``, ``upkeep``, ``once_each_turn``, ``twice_each_turn``,
+    ``your_turn``, ``declare_blockers``, ``before_blockers``, ``any_player`` (any player may
+    activate it), ``x_not_0``."""
 
     when: str
 
     kind: ClassVar[str] = "restriction"
+
+
+@dataclasses.dataclass(frozen=True)
+class PayMana(Effect):
+    """``who`` pays ``symbols`` (the effect after it usually depends on it: :class:`IfPaid`)."""
+
+    symbols: str
+    who: Selector | None = None
+    """``None``: the controller."""
+
+    kind: ClassVar[str] = "pay_mana"
+
+
+@dataclasses.dataclass(frozen=True)
+class IfPaid(Effect):
+    """"If you do, …" / "If you don't, …" after an optional payment or choice."""
+
+    effects: tuple[Effect, ...]
+    did: bool = True
+    """``True`` for "if you do", ``False`` for "if you don't"."""
+
+    kind: ClassVar[str] = "if_paid"
+
+
+@dataclasses.dataclass(frozen=True)
+class AdditionalCost(Effect):
+    """"As an additional cost to cast this spell, …" — paid when the spell is cast."""
+
+    cost: tuple[CostPart, ...]
+
+    kind: ClassVar[str] = "additional_cost"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -617,6 +670,24 @@ class DiscardCost(CostPart):
     at_random: bool = False
 
     kind: ClassVar[str] = "discard_cost"
+
+
+@dataclasses.dataclass(frozen=True)
+class RemoveCountersCost(CostPart):
+    """Remove ``amount`` ``counter`` counters from ``source`` (``var="any"``: any number)."""
+
+    counter: str
+    amount: Amount
+    source: Selector
+
+    kind: ClassVar[str] = "remove_counters_cost"
+
+
+@dataclasses.dataclass(frozen=True)
+class ExileCost(CostPart):
+    what: Selector
+
+    kind: ClassVar[str] = "exile_cost"
 
 
 @dataclasses.dataclass(frozen=True)

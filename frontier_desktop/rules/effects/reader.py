@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterator
 from frontier_desktop.rules.effects.nodes import (
     Ability, ActivatedAbility, AddMana, Amount, Bounce, CantBeBlocked, CantBlock, CardReading,
     CostPart, CounterSpell, CreateToken, DealDamage, Destroy, Discard, DiscardCost,
-    Delayed, DoesntUntap, Draw, Effect, EntersTapped, EntersWithCounters, MayNotUntap,
+    AdditionalCost, NoRegenerate, PutOntoBattlefield, Delayed, DoesntUntap, ExileCost, IfPaid, PayMana, RemoveCountersCost,
+ Draw, Effect, EntersTapped, EntersWithCounters, MayNotUntap,
     MustAttack, Exile, GainControl, GainLife, GrantKeyword, Keyword,
     KeywordLine, Landhome, LoseLife, ManaCost, May, Modal, Mode, Node, PayLifeCost,
     PreventDamage, Pump, PutCounters, Regenerate, Restriction, ReturnFromGraveyard,
@@ -51,6 +52,8 @@ _WORDINGS: tuple[tuple[str, str], ...] = (
     (r"\bremove (target [^.]+?|CARDNAME|it) from the game\b", r"exile \1"),
     (r"\b(?:play|activate) this ability only\b", "activate only"),
     (r"\bthis (?:creature|permanent|artifact|enchantment|land)\b", PLACEHOLDER),
+    (r"\b(target|any|each) (player|creature) or planeswalker\b", r"\1 \2"),
+    (r"\b(creatures?|players?), planeswalker,? (or|and) (players?|creatures?)\b", r"\1 \2 \3"),
 )
 
 
@@ -221,7 +224,7 @@ def _cost_colon(line: str) -> int | None:
             quoted = not quoted
         elif ch == ":" and not quoted:
             cost = line[:i]
-            if len(cost) > 100 or not _COST_START.match(cost):
+            if len(cost) > 160 or not _COST_START.match(cost):
                 return None
             return i
     return None
@@ -263,6 +266,21 @@ def _read_cost(cost: str) -> tuple[CostPart, ...]:
             assert amount is not None
             parts.append(DiscardCost(amount, bool(m.group(2)), text=part))
             continue
+        m = re.fullmatch(r"remove (?P<n>a|an|one|two|three|four|x|\d+|any number of) "
+                         r"(?P<c>[+-]\d+/[+-]\d+|\w+) counters? from (?P<src>.+)", low)
+        if m:
+            source = read_object(m.group("src"))
+            amount = Amount(1, "any") if m.group("n") == "any number of" else read_number(
+                m.group("n"))
+            if source is not None and amount is not None:
+                parts.append(RemoveCountersCost(m.group("c"), amount, source, text=part))
+                continue
+        m = re.fullmatch(r"exile (.+)", low)
+        if m:
+            what = read_object(m.group(1))
+            if what is not None:
+                parts.append(ExileCost(what, text=part))
+                continue
         parts.append(UnreadCost(text=part))
     return tuple(parts)
 
@@ -291,6 +309,7 @@ _TRIGGERS: tuple[tuple[str, str, str], ...] = (
     (r"when(?:ever)? (?P<s>.+?) deals (?:combat )?damage", "deals_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) is dealt damage", "dealt_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) becomes tapped", "becomes_tapped", ""),
+    (r"whenever (?P<who>a player|an opponent|you) casts? (?:a|an) (?P<by>.+)", "cast", ""),
     (r"at the beginning of your upkeep", "upkeep", "you"),
     (r"at the beginning of (?:each|each player's) upkeep", "upkeep", "each"),
     (r"at the beginning of (?:each opponent's|your opponent's) upkeep", "upkeep", "opponent"),
@@ -322,6 +341,8 @@ def read_trigger(condition: str) -> Trigger:
             by = read_spec(m.group("by"))
             if by is None:
                 continue
+        if "who" in m.groupdict():
+            whose = {"a player": "each", "an opponent": "opponent", "you": "you"}[m.group("who")]
         to = ""
         if "to" in m.groupdict() and m.group("to"):
             to = "creature" if m.group("to") == "a creature" else "player"
@@ -368,10 +389,30 @@ def read_effects(text: str, context: str) -> tuple[Effect, ...]:
             last = out[-1]
             out[-1] = Destroy(last.to, True, text=f"{last.text} {sentence}")
             continue
+        if out and low in ("it can't be regenerated", "they can't be regenerated",
+                           "a creature destroyed this way can't be regenerated") \
+                and any(isinstance(n, Destroy) for n in out[-1].walk()):
+            out.append(NoRegenerate(text=sentence))
+            continue
         restriction = _read_restriction(low)
         if restriction:
             out.append(Restriction(restriction, text=sentence))
             continue
+        m = re.match(r"(if you do|if you don't|if the player does|if they do), (.+)$", sentence,
+                     re.IGNORECASE)
+        if m and out and isinstance(out[-1], (May, PayMana)):
+            inner = read_sentence(m.group(2), context)
+            if inner is not None:
+                did = "don't" not in m.group(1).lower()
+                out.append(IfPaid(tuple(inner), did, text=sentence))
+                continue
+        m = re.match(r"as an additional cost to cast this spell, (.+?)\.?$", sentence,
+                     re.IGNORECASE)
+        if m:
+            cost = _read_cost(m.group(1))
+            if not any(isinstance(c, UnreadCost) for c in cost):
+                out.append(AdditionalCost(cost, text=sentence))
+                continue
         effects = read_sentence(sentence, context)
         if effects is None:
             out.append(Unimplemented(targets=find_targets(sentence), text=sentence))
@@ -388,6 +429,15 @@ _RESTRICTIONS = {
     "activate only during your upkeep": "upkeep",
     "activate only once each turn": "once_each_turn",
     "activate only during your turn": "your_turn",
+    "activate no more than twice each turn": "twice_each_turn",
+    "activate no more than three times each turn": "three_times_each_turn",
+    "activate only during the declare blockers step": "declare_blockers",
+    "cast this spell only during the declare blockers step": "declare_blockers",
+    "cast this spell only during combat before blockers are declared": "before_blockers",
+    "cast this spell only during combat": "combat",
+    "cast this spell only during combat after blockers are declared": "after_blockers",
+    "any player may activate this ability": "any_player",
+    "x can't be 0": "x_not_0",
 }
 
 
@@ -441,8 +491,9 @@ def _carry_subject(left: str, right: str) -> str:
         m = re.match(r"^(.*? deals?) ", left, re.IGNORECASE)
         if m:
             return f"{m.group(1)} {right}"
-    if re.match(r"(gets|gains|has|deals|can't|loses) ", low):
-        m = re.match(r"^(.*?) (gets|gains|has|deals|can't|doesn't|loses) ", left, re.IGNORECASE)
+    verbs = r"(gets|gains|has|deals|can't|doesn't|don't|loses|attacks|blocks|get|gain|have)"
+    if re.match(verbs + " ", low):
+        m = re.match(rf"^(.*?) {verbs} ", left, re.IGNORECASE)
         if m:
             return f"{m.group(1)} {right}"
     return right
@@ -706,6 +757,20 @@ def _bounce(m: re.Match[str], text: str, context: str) -> Effect | None:
     return Bounce(to, text=text)
 
 
+@_template(r"put (?P<to>.+?) onto the battlefield(?P<tapped> tapped)?(?: under your control)?")
+def _put_onto_battlefield(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    if to is None or to.ref not in ("self", "that", "target"):
+        return None
+    return PutOntoBattlefield(to, bool(m.group("tapped")), text=text)
+
+
+@_template(r"return cardname from your graveyard to (?P<dest>your hand|the battlefield)")
+def _return_self(m: re.Match[str], text: str, context: str) -> Effect | None:
+    dest = "hand" if m.group("dest") == "your hand" else "battlefield"
+    return ReturnFromGraveyard(Selector("self", text="cardname"), dest, text=text)
+
+
 @_template(r"return (?P<to>.+?) to (?P<dest>your hand|the battlefield(?: under your control)?"
            r"|the top of (?:your|its owner's) library)")
 def _return_graveyard(m: re.Match[str], text: str, context: str) -> Effect | None:
@@ -805,7 +870,22 @@ def _unblockable(m: re.Match[str], text: str, context: str) -> Effect | None:
     return CantBeBlocked(to, _duration(m, context), by, text=text)
 
 
-@_template(r"(?P<to>.+?) doesn't untap during (?:its|your) controller's next untap step")
+@_template(r"(?:you )?pay (?P<pay>(?:\{[^}]+\})+)")
+def _pay(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return PayMana(m.group("pay").upper(), text=text)
+
+
+@_template(r"(?P<who>that player|its controller|target player|each player|an opponent) "
+           r"(?P<may>may )?pays? (?P<pay>(?:\{[^}]+\})+)")
+def _they_pay(m: re.Match[str], text: str, context: str) -> Effect | None:
+    who = read_object(m.group("who"))
+    if who is None:
+        return None
+    pay = PayMana(m.group("pay").upper(), who, text=text)
+    return May((pay,), text=text) if m.group("may") else pay
+
+
+@_template(r"(?P<to>.+?) doesn't untap during (?:(?:its|your) controller's|your) next untap step")
 def _skip_untap(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
     return DoesntUntap(to, True, text=text) if to else None

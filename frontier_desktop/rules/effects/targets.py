@@ -44,8 +44,10 @@ _STATES = {"tapped": "tapped", "untapped": "untapped", "attacking": "attacking",
 _KEYWORD_WORDS = ("flying", "first strike", "trample", "banding", "haste", "vigilance",
                   "reach", "defender", "deathtouch", "lifelink", "double strike", "shadow",
                   "swampwalk", "islandwalk", "forestwalk", "mountainwalk", "plainswalk",
-                  "flanking", "horsemanship", "fear")
-KEYWORD_RE = "|".join(sorted((re.escape(k) for k in _KEYWORD_WORDS), key=len, reverse=True))
+                  "flanking", "horsemanship", "fear", "shroud", "protection from (?:white|blue|"
+                  "black|red|green|artifacts)")
+KEYWORD_RE = "|".join(sorted((k if "(" in k else re.escape(k) for k in _KEYWORD_WORDS),
+                             key=len, reverse=True))
 
 
 def read_number(word: str) -> Amount | None:
@@ -105,6 +107,11 @@ def read_spec(phrase: str) -> TargetSpec | None:
                 spec[key] = value
                 words = words[:m.start()]
                 changed = True
+        m = re.search(r" with power (\d+) or (less|greater)$", words)
+        if m:
+            spec["power"] = ("<=" if m.group(2) == "less" else ">=") + m.group(1)
+            words = words[:m.start()]
+            changed = True
         m = re.search(rf" with ({KEYWORD_RE})$", words)
         if m:
             with_kw.insert(0, m.group(1))
@@ -176,6 +183,7 @@ def read_spec(phrase: str) -> TargetSpec | None:
         state=str(spec.get("state", "")), controller=str(spec.get("controller", "")),
         zone=str(spec.get("zone", "")), with_keywords=tuple(with_kw),
         without_keywords=tuple(without_kw), other=bool(spec.get("other", False)),
+        power=str(spec.get("power", "")),
         text=phrase.strip())
 
 
@@ -235,6 +243,9 @@ def read_object(phrase: str) -> Selector | None:
         "enchanted land": "enchanted", "enchanted artifact": "enchanted",
         "enchanted permanent": "enchanted", "its owner": "owner",
     }
+    if re.fullmatch(r"that (?:creature|land|artifact|enchantment|permanent|spell)'s controller"
+                    r"|its controller", p):
+        return Selector("controller", text=p)
     if p in simple:
         ref = simple[p]
         spec = None
