@@ -467,6 +467,23 @@ class CantBlock(Effect):
 
 
 @dataclasses.dataclass(frozen=True)
+class CantAttack(Effect):
+    to: Selector
+    duration: str = ""
+
+    kind: ClassVar[str] = "cant_attack"
+
+
+@dataclasses.dataclass(frozen=True)
+class PutOnLibrary(Effect):
+    """Put ``to`` on top of its owner's library."""
+
+    to: Selector
+
+    kind: ClassVar[str] = "put_on_library"
+
+
+@dataclasses.dataclass(frozen=True)
 class CantBeBlocked(Effect):
     to: Selector
     duration: str = "end_of_turn"

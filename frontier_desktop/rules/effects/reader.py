@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from frontier_desktop.rules.effects.nodes import (
     Ability, ActivatedAbility, AddMana, Amount, Bounce, CantBeBlocked, CantBlock, CardReading,
     CostPart, CounterSpell, CreateToken, DealDamage, Destroy, Discard, DiscardCost,
-    AdditionalCost, NoRegenerate, PutOntoBattlefield, Delayed, DoesntUntap, ExileCost, IfPaid, PayMana, RemoveCountersCost,
+    AdditionalCost, NoRegenerate, PutOntoBattlefield, CantAttack, PutOnLibrary, Delayed, DoesntUntap, ExileCost, IfPaid, PayMana, RemoveCountersCost,
  Draw, Effect, EntersTapped, EntersWithCounters, MayNotUntap,
     MustAttack, Exile, GainControl, GainLife, GrantKeyword, Keyword,
     KeywordLine, Landhome, LoseLife, ManaCost, May, Modal, Mode, Node, PayLifeCost,
@@ -467,6 +467,13 @@ def _read_sentence(sentence: str, context: str) -> list[Effect] | None:
         if inner is not None:
             return [May(tuple(inner), text=body)]
         return None
+    m = re.match(r"^(target opponent|target player|that player|each player|its controller|"
+                 r"defending player) may (.+)$", body, re.IGNORECASE)
+    if m:
+        inner = _read_sentence(f"{m.group(1)} {_third_person(m.group(2))}", context)
+        if inner is not None:
+            return [May(tuple(inner), text=body)]
+        return None
     for splitter in _SPLITTERS:
         for m in re.finditer(re.escape(splitter), low):
             left, right = body[:m.start()], body[m.start():]
@@ -482,6 +489,15 @@ def _read_sentence(sentence: str, context: str) -> list[Effect] | None:
             right_fx[0] = _retext(first, right.strip())
             return [_retext(left_fx, left)] + right_fx
     return None
+
+
+def _third_person(clause: str) -> str:
+    """"draw a card" → "draws a card" (after "that player may …")."""
+    first, _, rest = clause.partition(" ")
+    if first.lower() in ("have", "pay"):
+        return clause
+    verb = first + ("es" if first.endswith(("s", "sh", "ch")) else "s")
+    return f"{verb} {rest}".strip()
 
 
 def _carry_subject(left: str, right: str) -> str:
@@ -859,6 +875,29 @@ def _exile(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _cant_block(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
     return CantBlock(to, _duration(m, context), text=text) if to else None
+
+
+@_template(r"(?P<to>.+?) can't attack" + _DUR)
+def _cant_attack(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return CantAttack(to, _duration(m, context), text=text) if to else None
+
+
+@_template(r"put (?P<to>.+?) on top of (?:its|their) owners?'?s? librar(?:y|ies)")
+def _put_on_library(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return PutOnLibrary(to, text=text) if to else None
+
+
+@_template(r"the next time (?P<src>an? .*?source|a source) of your choice would deal "
+           r"(?P<combat>combat )?damage to (?P<to>.+?) this turn, prevent that damage")
+def _prevent_next_time(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    by = read_object(m.group("src"))
+    if to is None or by is None:
+        return None
+    return PreventDamage(Amount(1, "the next time"), to, bool(m.group("combat")), by,
+                         text=text)
 
 
 @_template(r"(?P<to>.+?) can't be blocked(?: by (?P<by>.+?))?" + _DUR)

@@ -26,25 +26,54 @@ _NOUNS = {
     "spell": "spell", "spells": "spell",
     "permanent": "permanent", "permanents": "permanent",
     "card": "card", "cards": "card",
-    "wall": "creature", "walls": "creature",
+    "source": "source", "sources": "source",
 }
 _TYPE_ADJECTIVES = ("artifact", "enchantment", "land", "creature", "snow", "basic", "legendary",
                     "nonbasic", "token", "nontoken", "instant", "sorcery", "aura")
 _LAND_SUBTYPES = {"plains": "Plains", "island": "Island", "islands": "Island",
                   "swamp": "Swamp", "swamps": "Swamp", "mountain": "Mountain",
                   "mountains": "Mountain", "forest": "Forest", "forests": "Forest"}
-_CREATURE_SUBTYPES = ("wall", "goblin", "goblins", "elf", "elves", "zombie", "zombies",
-                      "merfolk", "dwarf", "dwarves", "orc", "orcs", "knight", "knights",
-                      "soldier", "soldiers", "beast", "beasts", "dragon", "dragons", "thrull",
-                      "thrulls", "vampire", "vampires", "bird", "birds", "kobold", "kobolds",
-                      "giant", "giants", "human", "humans", "snake", "snakes", "ape", "apes")
+_CREATURE_TYPES = frozenset("""
+advisor angel ape archer artificer assassin atog aurochs avatar badger barbarian bard basilisk
+bat bear beast berserker bird boar camel cat centaur cleric construct crocodile demon devil
+dinosaur djinn dog dragon drake dreadnought druid dryad dwarf efreet egg elder elemental elephant
+elf eye faerie fish fungus gargoyle giant gnome goblin golem gremlin griffin homarid horror
+horse human hydra illusion imp insect juggernaut kavu kithkin knight kobold kraken leech
+leviathan lizard manticore mercenary merfolk minion minotaur mongoose monk mutant nightmare
+nightstalker noble nomad nymph ogre ooze orc orgg ouphe ox pegasus phyrexian pirate plant rat
+rhino rogue salamander satyr scarecrow scorpion scout serpent shade shaman shapeshifter shark
+skeleton slug snake soldier soltari specter spider spirit starfish thopter thrull treefolk troll
+turtle unicorn vampire viashino wall warrior werewolf wizard wolf wolverine wraith wurm yeti
+zombie
+""".split())
+"""Creature types of the cards of Alpha through Mirage (singular, lower case)."""
+_IRREGULAR_PLURALS = {"elves": "elf", "dwarves": "dwarf", "wolves": "wolf", "djinn": "djinn",
+                      "merfolk": "merfolk", "mice": "mouse", "oxen": "ox", "fungi": "fungus",
+                      "treefolk": "treefolk", "kithkin": "kithkin"}
+
+
+def creature_type(word: str) -> str | None:
+    """``"goblins"`` → ``"Goblin"``; ``None`` for a word that isn't a creature type."""
+    low = word.lower()
+    if low in _CREATURE_TYPES:
+        return low.capitalize()
+    if low in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[low].capitalize()
+    if low.endswith("s") and low[:-1] in _CREATURE_TYPES:
+        return low[:-1].capitalize()
+    if low.endswith("es") and low[:-2] in _CREATURE_TYPES:
+        return low[:-2].capitalize()
+    return None
+
+
 _STATES = {"tapped": "tapped", "untapped": "untapped", "attacking": "attacking",
            "blocking": "blocking", "attacking or blocking": "attacking_or_blocking",
            "blocked": "blocked", "unblocked": "unblocked"}
 _KEYWORD_WORDS = ("flying", "first strike", "trample", "banding", "haste", "vigilance",
                   "reach", "defender", "deathtouch", "lifelink", "double strike", "shadow",
                   "swampwalk", "islandwalk", "forestwalk", "mountainwalk", "plainswalk",
-                  "flanking", "horsemanship", "fear", "shroud", "protection from (?:white|blue|"
+                  "flanking", "horsemanship", "fear", "shroud", "menace", "indestructible",
+                  "phasing", "hexproof", "protection from artifacts", "protection from (?:white|blue|"
                   "black|red|green|artifacts)")
 KEYWORD_RE = "|".join(sorted((k if "(" in k else re.escape(k) for k in _KEYWORD_WORDS),
                              key=len, reverse=True))
@@ -135,12 +164,17 @@ def read_spec(phrase: str) -> TargetSpec | None:
         tokens = tokens[:-3]
     elif tokens[-1] in _NOUNS:
         noun = _NOUNS[tokens[-1]]
-        if tokens[-1] in ("wall", "walls"):
-            subtypes.append("Wall")
         tokens = tokens[:-1]
     elif tokens[-1] in _LAND_SUBTYPES:
         noun = "land"
         subtypes.append(_LAND_SUBTYPES[tokens[-1]])
+        tokens = tokens[:-1]
+        while len(tokens) >= 2 and tokens[-1] == "or" and tokens[-2] in _LAND_SUBTYPES:
+            subtypes.insert(0, _LAND_SUBTYPES[tokens[-2]])  # "Island or Swamp card"
+            tokens = tokens[:-2]
+    elif creature_type(tokens[-1]) is not None:
+        noun = "creature"
+        subtypes.append(str(creature_type(tokens[-1])))
         tokens = tokens[:-1]
     else:
         return None
@@ -164,14 +198,24 @@ def read_spec(phrase: str) -> TargetSpec | None:
             pass  # "black or red creature"
         elif tok.startswith("non") and tok[3:].lstrip("-") in COLOURS:
             not_colours.append(tok[3:].lstrip("-"))
-        elif tok.startswith("non") and tok[3:].lstrip("-") in _TYPE_ADJECTIVES + _CREATURE_SUBTYPES:
+        elif tok.startswith("non") and tok[3:].lstrip("-") in _TYPE_ADJECTIVES:
             not_types.append(tok[3:].lstrip("-"))
+        elif tok.startswith("non") and creature_type(tok[3:].lstrip("-")) is not None:
+            not_types.append(str(creature_type(tok[3:].lstrip("-"))))
         elif tok in _STATES:
             spec["state"] = _STATES[tok]
         elif tok in _TYPE_ADJECTIVES:
             types.append(tok)
-        elif tok in _CREATURE_SUBTYPES or tok in _LAND_SUBTYPES:
-            subtypes.append(tok.capitalize())
+        elif tok in _LAND_SUBTYPES:
+            subtypes.append(_LAND_SUBTYPES[tok])
+        elif tok == "or" and i + 1 < len(tokens) and tokens[i + 1] in _LAND_SUBTYPES and subtypes:
+            pass  # "Island or Swamp card"
+        elif creature_type(tok) is not None:
+            subtypes.append(str(creature_type(tok)))
+        elif tok == "and/or" and colours:
+            pass  # "white and/or blue creature"
+        elif tok.startswith("non") and tok[3:].lstrip("-") in _STATES:
+            spec["state"] = "not_" + _STATES[tok[3:].lstrip("-")]
         elif tok == "colorless":
             colours.append("colorless")
         else:
@@ -227,6 +271,16 @@ _PLURAL_RE = re.compile(
     r"giants|humans|snakes|apes|islands|swamps|forests|mountains)\b")
 
 
+def _plural_type(phrase: str) -> bool:
+    """Whether the phrase names a creature type in the plural ("other Goblins")."""
+    for word in phrase.split():
+        if word in _IRREGULAR_PLURALS and word not in ("djinn", "merfolk", "treefolk", "kithkin"):
+            return True
+        if word.endswith("s") and word not in _CREATURE_TYPES and creature_type(word):
+            return True
+    return False
+
+
 def read_object(phrase: str) -> Selector | None:
     """Whom a clause reaches, read whole: a target phrase, ``cardname``, ``it``, ``each
     creature``, ``all tapped creatures``, ``you``, ``enchanted creature``, ``a creature``."""
@@ -262,7 +316,7 @@ def read_object(phrase: str) -> Selector | None:
         spec = read_spec(m.group(1))
         if spec is not None:
             return Selector("all", spec, text=p)
-    if _PLURAL_RE.search(p) and not p.startswith(("a ", "an ", "one ")):
+    if (_PLURAL_RE.search(p) or _plural_type(p)) and not p.startswith(("a ", "an ", "one ")):
         # "creatures you control", "white creatures", "other Goblins": every such object.
         spec = read_spec(p)
         if spec is not None:
