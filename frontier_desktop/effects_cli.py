@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import CARD_TYPES, CardVerdict, read_card, verdict
+from frontier_desktop.rules.errors import InvalidCardError
 
 
 def register(subparsers: Any) -> None:
@@ -112,7 +114,12 @@ def run(args: argparse.Namespace) -> int:
             problems.append(f"{args.cards} line {number}: {fields}")
             continue
         name, text, type_line, cost = fields
-        verdicts.append(verdict(read_card(name, text, type_line, cost), type_line))
+        try:
+            colours = Card.from_scryfall(obj).mana_colours if isinstance(obj, Mapping) else None
+        except InvalidCardError as exc:
+            problems.append(f"{args.cards} line {number}: {exc}")
+            continue
+        verdicts.append(verdict(read_card(name, text, type_line, cost), type_line, colours))
     for problem in problems:
         print(problem, file=sys.stderr)
     by_type: dict[str, list[CardVerdict]] = {}

@@ -393,3 +393,44 @@ def test_corpus_shares_are_counted_honestly(corpus: dict[str, dict]) -> None:
     # No instant or sorcery is automated yet: the engine carries out no spell effect.
     assert not [v.name for v in automated if v.type in ("instant", "sorcery")]
     assert sum(v.read for v in verdicts) > len(verdicts) * 0.3
+
+
+def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
+        corpus: dict[str, dict]) -> None:
+    """Cross-check the registry with rules/card.py: every activated ability of an automated
+    card is, for the engine, a mana ability it can add or a regeneration of itself, with no
+    part of the cost left to the players."""
+    from frontier_desktop.rules.card import Card
+
+    cards = list(corpus.values()) + load(POOL)
+    checked = 0
+    for data in cards:
+        reading = read(data)
+        if not verdict(reading, data["type_line"]).automated:
+            continue
+        ours = [a for a in reading.abilities if isinstance(a, ActivatedAbility)]
+        engine = Card.from_scryfall(data).activated
+        assert len(ours) == len(engine), data["name"]
+        for ability in engine:
+            assert ability.is_mana_ability or ability.is_regeneration, (data["name"], ability)
+            assert not ability.other_cost and not ability.mana_note, (data["name"], ability)
+            checked += 1
+    assert checked > 10
+
+
+def test_a_land_ability_counts_only_as_the_engine_taps_lands() -> None:
+    """A land on the Frontier board is tapped for one mana of a colour the card model knows:
+    its text counts as carried out only when that is exactly what it says."""
+    def automated(text: str, colours: frozenset[str] | None) -> bool:
+        return verdict(inline("Test Land", text, "Land"), "Land", colours).automated
+
+    assert automated("{T}: Add {R} or {G}.", frozenset({"R", "G"}))
+    assert not automated("{T}: Add {R} or {G}.", frozenset())  # the engine would make {C}
+    assert automated("{T}: Add {C}.", frozenset())
+    assert not automated("{T}: Add {R} or {G}.", None)  # colours unknown: not counted
+    assert not automated("{T}: Add {C}{C}.", frozenset({"C"}))  # two mana, engine makes one
+    assert not automated("{1}, {T}: Add {W}.", frozenset({"W"}))  # the {1} isn't paid
+    assert not automated("{T}, Sacrifice Test Land: Add {G}.", frozenset({"G"}))
+    # The same ability on a creature is a permanent's mana ability the engine activates.
+    elf = inline("Test Elf", "{1}, {T}: Add {W}.", "Creature — Elf")
+    assert verdict(elf, "Creature — Elf").automated

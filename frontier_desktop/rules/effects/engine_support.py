@@ -15,8 +15,8 @@ import dataclasses
 import re
 
 from frontier_desktop.rules.effects.nodes import (
-    ActivatedAbility, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
-    Node, Regenerate, Restriction, SacrificeCost, SpellAbility, StaticAbility,
+    ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
+    Node, PayLifeCost, Regenerate, Restriction, SacrificeCost, SpellAbility, StaticAbility,
     TriggeredAbility,
 )
 
@@ -27,6 +27,9 @@ _ENGINE_KEYWORDS = (
     "vigilance", "haste", "defender", "reach", "shadow", "flash",
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
     "plainshome", "islandhome", "swamphome", "mountainhome", "foresthome",
+    # The Frontier rules treat "bands with other …" and "banding when attacking" as banding
+    # (../shared/rules/frontier.md, Banding).
+    "banding when attacking", "bands with other",
 )
 
 EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
@@ -40,6 +43,11 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:add_mana", "activated:regenerate_self",
         # "Activate only as an instant" says what every activation already is.
         "activated:restriction_instant",
+        # A land on the Frontier board is a square, not a permanent with abilities: tapping it
+        # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
+        # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of
+        # a colour the card model lists (see land_mana_key()).
+        "land_cost:tap_cost", "land:add_mana",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -47,12 +55,16 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
 def clause_key(node: Node, where: str) -> str:
     """The registry key of one clause node read in an ability of kind *where*."""
     if isinstance(node, Keyword):
+        if node.name.startswith("bands with other"):
+            return "keyword:bands with other"
         return f"keyword:{node.name}"
     if isinstance(node, CostPart):
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
             return "cost:sacrifice_self"
         if isinstance(node, ManaCost) and "X" in node.symbols:
             return "cost:mana_cost_x"
+        if isinstance(node, PayLifeCost) and node.amount.var:
+            return "cost:pay_life_cost_x"
         return f"cost:{node.kind}"
     if isinstance(node, Regenerate) and node.to.ref == "self":
         return f"{where}:regenerate_self"
@@ -61,8 +73,25 @@ def clause_key(node: Node, where: str) -> str:
     return f"{where}:{node.kind}"
 
 
-def clauses(reading: CardReading) -> list[tuple[str, Node]]:
-    """``(key, node)`` for every clause of the card, in text order."""
+def land_mana_key(effect: AddMana, mana_colours: frozenset[str] | None) -> str:
+    """``land:add_mana`` when the engine's land tapping makes exactly what *effect* adds."""
+    single = all(re.fullmatch(r"\{[WUBRGC]\}", o) for o in effect.options)
+    colours = {o.strip("{}") for o in effect.options}
+    # A land the card model knows no colour for makes {C} (frontier.py _tap_for_mana).
+    makes = (mana_colours or frozenset({"C"})) if mana_colours is not None else frozenset()
+    if single and colours <= makes:
+        return "land:add_mana"
+    return "land:add_mana_unmodelled"
+
+
+def clauses(reading: CardReading, *, land: bool = False,
+            mana_colours: frozenset[str] | None = None) -> list[tuple[str, Node]]:
+    """``(key, node)`` for every clause of the card, in text order.
+
+    For a *land*, activated abilities are keyed ``land_cost:…`` / ``land:…``: the engine
+    taps a land on the board for one mana of *mana_colours* (``Card.mana_colours``) and runs
+    none of its other abilities.
+    """
     out: list[tuple[str, Node]] = []
 
     def effects(items: tuple[Effect, ...], where: str) -> None:
@@ -77,6 +106,13 @@ def clauses(reading: CardReading) -> list[tuple[str, Node]]:
     for ability in reading.abilities:
         if isinstance(ability, KeywordLine):
             out.extend((clause_key(k, "keyword"), k) for k in ability.keywords)
+        elif isinstance(ability, ActivatedAbility) and land:
+            out.extend((f"land_{clause_key(c, 'cost')}", c) for c in ability.cost)
+            for effect in ability.effects:
+                if isinstance(effect, AddMana):
+                    out.append((land_mana_key(effect, mana_colours), effect))
+                else:
+                    effects((effect,), "land")
         elif isinstance(ability, ActivatedAbility):
             out.extend((clause_key(c, "cost"), c) for c in ability.cost)
             effects(ability.effects, "activated")
@@ -128,10 +164,18 @@ class CardVerdict:
                 "not_executed": list(self.not_executed)}
 
 
-def verdict(reading: CardReading, type_line: str) -> CardVerdict:
+def verdict(reading: CardReading, type_line: str,
+            mana_colours: frozenset[str] | None = None) -> CardVerdict:
+    """Whether the engine plays the card fully.
+
+    *mana_colours* are the colours the engine's card model says a land makes
+    (``Card.mana_colours``); ``None`` when unknown, and then no land ability counts as
+    carried out.
+    """
     unread: list[str] = list(reading.unimplemented())
     not_executed: list[str] = []
-    for key, node in clauses(reading):
+    is_land = card_type(type_line) == "land"
+    for key, node in clauses(reading, land=is_land, mana_colours=mana_colours):
         if key in EXECUTED_BY_ENGINE:
             continue
         if node.text in unread or key.endswith(":unimplemented") or key.endswith(
