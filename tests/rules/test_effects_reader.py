@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from frontier_desktop.rules.card import _keyword_ability
 from frontier_desktop.rules.effects import (
     EXECUTED_BY_ENGINE, ActivatedAbility, AddMana, Bounce, CantBeBlocked, CantBlock,
-    CardReading, CounterSpell, CreateToken, DealDamage, Delayed, Destroy, Discard, DoesntUntap,
+    CardReading, ChooseOnEnter, Condition, CounterSpell, CreateToken, DealDamage, Delayed,
+    Destroy, Discard, DoesntUntap, ExtraTurn,
     Draw, Exile, GainControl, GainLife, GrantKeyword, KeywordLine, Landhome, LoseLife, Modal,
     Node, PayLifeCost, RemoveCountersCost, PreventDamage, Pump, PutCounters, Regenerate, ReturnFromGraveyard,
     Sacrifice, SacrificeCost, SearchLibrary, SpellAbility, StaticAbility, Tap, TapCost,
@@ -434,3 +435,21 @@ def test_a_land_ability_counts_only_as_the_engine_taps_lands() -> None:
     # The same ability on a creature is a permanent's mana ability the engine activates.
     elf = inline("Test Elf", "{1}, {T}: Add {W}.", "Creature — Elf")
     assert verdict(elf, "Creature — Elf").automated
+
+
+def test_new_wording_enters_and_intervening_if_and_choices() -> None:
+    text = normalise_text("Test Golem", "When Test Golem enters, draw a card.", "Artifact")
+    assert text == "When CARDNAME enters the battlefield, draw a card."
+    reading = inline("Test Shrine", "At the beginning of your upkeep, if Test Shrine is "
+                     "untapped, you gain 1 life.\nAs Test Shrine enters the battlefield, "
+                     "choose a color and an opponent.", "Artifact")
+    upkeep, choose = reading.abilities
+    assert isinstance(upkeep, TriggeredAbility)
+    condition, gain = upkeep.effects
+    assert isinstance(condition, Condition) and condition.state == "untapped"
+    assert condition.subject.ref == "self" and isinstance(gain, GainLife)
+    assert isinstance(choose, StaticAbility)
+    (chosen,) = choose.effects
+    assert isinstance(chosen, ChooseOnEnter) and chosen.choices == ("color", "opponent")
+    extra = only_effect(inline("Time Walk", "Take an extra turn after this one.", "Sorcery"))
+    assert isinstance(extra, ExtraTurn) and extra.who.ref == "you"

@@ -9,7 +9,8 @@ from frontier_desktop.rules.effects.engine_support import (
 )
 from frontier_desktop.rules.effects.nodes import (
     NODE_KINDS, Ability, ActivatedAbility, AdditionalCost, ExileCost, IfPaid, NoRegenerate,
-    PayMana, PutOntoBattlefield, RemoveCountersCost, CantAttack, PutOnLibrary, AddMana, Amount, Bounce, CantBeBlocked, CantBlock,
+    PayMana, PutOntoBattlefield, RemoveCountersCost, CantAttack, PutOnLibrary, ChooseOnEnter,
+    Condition, ExtraTurn, AddMana, Amount, Bounce, CantBeBlocked, CantBlock,
     CardReading, CostPart, CounterSpell, CreateToken, DealDamage, Delayed, Destroy, Discard, DiscardCost,
     DoesntUntap, Draw, Effect, EntersTapped, EntersWithCounters, Exile, GainControl, GainLife, GrantKeyword, Keyword, KeywordLine,
     Landhome, LoseLife, ManaCost, May, MayNotUntap, Modal, MustAttack, Mode, Node, PayLifeCost, PreventDamage, Pump,
@@ -25,7 +26,8 @@ from frontier_desktop.rules.effects.targets import find_targets, read_object, re
 __all__ = [
     "CARD_TYPES", "EXECUTED_BY_ENGINE", "NODE_KINDS", "PLACEHOLDER", "Ability",
     "AdditionalCost", "ExileCost", "IfPaid", "NoRegenerate", "PayMana", "PutOntoBattlefield",
-    "RemoveCountersCost", "CantAttack", "PutOnLibrary",
+    "RemoveCountersCost", "CantAttack", "PutOnLibrary", "ChooseOnEnter", "Condition",
+    "ExtraTurn",
     "ActivatedAbility", "AddMana", "Amount", "Bounce", "CantBeBlocked", "CantBlock",
     "CardReading", "CardVerdict", "CostPart", "CounterSpell", "CreateToken", "DealDamage",
     "Delayed", "EntersTapped", "EntersWithCounters", "MayNotUntap", "MustAttack",

@@ -615,6 +615,36 @@ class AdditionalCost(Effect):
 
 
 @dataclasses.dataclass(frozen=True)
+class Condition(Effect):
+    """An intervening "if" of a triggered ability: the ability does nothing unless ``subject``
+    is in ``state`` (``tapped``, ``untapped``) when it triggers and when it resolves."""
+
+    subject: Selector
+    state: str
+
+    kind: ClassVar[str] = "condition"
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseOnEnter(Effect):
+    """"As CARDNAME enters the battlefield, choose …": ``choices`` among ``color``,
+    ``opponent``, ``land_type``, ``creature_type``, ``basic_land_type``."""
+
+    choices: tuple[str, ...]
+
+    kind: ClassVar[str] = "choose_on_enter"
+
+
+@dataclasses.dataclass(frozen=True)
+class ExtraTurn(Effect):
+    """``who`` takes an extra turn after this one."""
+
+    who: Selector
+
+    kind: ClassVar[str] = "extra_turn"
+
+
+@dataclasses.dataclass(frozen=True)
 class Mode(Node):
     """One mode of a modal spell or ability."""
 

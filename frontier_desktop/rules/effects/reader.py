@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from frontier_desktop.rules.effects.nodes import (
     Ability, ActivatedAbility, AddMana, Amount, Bounce, CantBeBlocked, CantBlock, CardReading,
     CostPart, CounterSpell, CreateToken, DealDamage, Destroy, Discard, DiscardCost,
-    AdditionalCost, NoRegenerate, PutOntoBattlefield, CantAttack, PutOnLibrary, Delayed, DoesntUntap, ExileCost, IfPaid, PayMana, RemoveCountersCost,
+    AdditionalCost, ChooseOnEnter, Condition, ExtraTurn, NoRegenerate, PutOntoBattlefield, CantAttack, PutOnLibrary, Delayed, DoesntUntap, ExileCost, IfPaid, PayMana, RemoveCountersCost,
  Draw, Effect, EntersTapped, EntersWithCounters, MayNotUntap,
     MustAttack, Exile, GainControl, GainLife, GrantKeyword, Keyword,
     KeywordLine, Landhome, LoseLife, ManaCost, May, Modal, Mode, Node, PayLifeCost,
@@ -43,6 +43,7 @@ _WORDINGS: tuple[tuple[str, str], ...] = (
     (r"\b(is|are) put into (?:a|your|its owner's|their owners') graveyards? from "
      r"(?:play|the battlefield)", "dies"),
     (r"\bcomes into play\b", "enters the battlefield"),
+    (r"\b(enters?)\b(?! the battlefield)", r"\1 the battlefield"),
     (r"\bcome into play\b", "enter the battlefield"),
     (r"\bfrom play\b", "from the battlefield"),
     (r"\binto play\b", "onto the battlefield"),
@@ -358,12 +359,21 @@ def _read_triggered(line: str) -> TriggeredAbility:
     condition, effect = line[:comma], line[comma + 2:]
     trigger = read_trigger(condition)
     if trigger.event != "unread" and effect.lower().startswith("if "):
-        # An intervening "if" clause: the trigger is read, the condition isn't yet.
+        # An intervening "if" clause.
         end = effect.find(", ")
         if end > 0:
-            return TriggeredAbility(trigger, (Unimplemented(text=effect[:end]),)
+            condition_node = _read_condition(effect[:end])
+            return TriggeredAbility(trigger, (condition_node,)
                                     + read_effects(effect[end + 2:], "triggered"), text=line)
     return TriggeredAbility(trigger, read_effects(effect, "triggered"), text=line)
+
+
+def _read_condition(text: str) -> Effect:
+    m = re.fullmatch(r"if (?P<s>.+?) is (?P<state>tapped|untapped)", text.lower())
+    subject = read_object(m.group("s")) if m else None
+    if m is None or subject is None:
+        return Unimplemented(targets=find_targets(text), text=text)
+    return Condition(subject, m.group("state"), text=text)
 
 
 # ---------------------------------------------------------------------- effects
@@ -875,6 +885,22 @@ def _exile(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _cant_block(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
     return CantBlock(to, _duration(m, context), text=text) if to else None
+
+
+@_template(r"as cardname enters the battlefield, choose (?P<what>.+)")
+def _choose_on_enter(m: re.Match[str], text: str, context: str) -> Effect | None:
+    words = {"a color": "color", "an opponent": "opponent", "a land type": "land_type",
+             "a creature type": "creature_type", "a basic land type": "basic_land_type"}
+    choices = [words.get(part.strip()) for part in m.group("what").split(" and ")]
+    if not all(choices):
+        return None
+    return ChooseOnEnter(tuple(c for c in choices if c), text=text)
+
+
+@_template(r"(?:(?P<who>.+?) )?takes? an extra turn after this one")
+def _extra_turn(m: re.Match[str], text: str, context: str) -> Effect | None:
+    who = read_object(m.group("who")) if m.group("who") else Selector("you")
+    return ExtraTurn(who, text=text) if who else None
 
 
 @_template(r"(?P<to>.+?) can't attack" + _DUR)
