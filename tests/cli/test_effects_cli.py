@@ -106,9 +106,9 @@ def test_known_cards_get_honest_verdicts(tmp_path: Path) -> None:
     assert lines[0] == "automated Grizzly Bears (creature)"
     assert lines[1] == "automated Llanowar Elves (creature)"
     assert lines[2] == ("read      Lightning Bolt (instant) — not yet carried out: "
-                        "“CARDNAME deals 3 damage to any target.”")
+                        "“Lightning Bolt deals 3 damage to any target.”")
     assert lines[3] == ("manual    Odd Ogre (creature) — not read: "
-                        "“CARDNAME fights a random squirrel.”")
+                        "“Odd Ogre fights a random squirrel.”")
     assert lines[-1] == "automated 2/4"
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
     Node, PayLifeCost, Regenerate, Restriction, SacrificeCost, SpellAbility, StaticAbility,
@@ -174,6 +175,7 @@ def verdict(reading: CardReading, type_line: str,
     """
     unread: list[str] = list(reading.unimplemented())
     not_executed: list[str] = []
+    words = list(unread)
     is_land = card_type(type_line) == "land"
     for key, node in clauses(reading, land=is_land, mana_colours=mana_colours):
         if key in EXECUTED_BY_ENGINE:
@@ -181,5 +183,11 @@ def verdict(reading: CardReading, type_line: str,
         if node.text in unread or key.endswith(":unimplemented") or key.endswith(
                 ":unread_cost") or key == "trigger:unread":
             continue
-        not_executed.append(node.text or key)
-    return CardVerdict(reading.name, card_type(type_line), tuple(unread), tuple(not_executed))
+        not_executed.append(node.text or key.split(":", 1)[-1].replace("_", " "))
+    # Players read these: the card's own name, never the reader's placeholder.
+    return CardVerdict(reading.name, card_type(type_line), _named(words, reading.name),
+                       _named(not_executed, reading.name))
+
+
+def _named(texts: list[str], name: str) -> tuple[str, ...]:
+    return tuple(t.replace(PLACEHOLDER, name) for t in texts)
