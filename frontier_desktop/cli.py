@@ -21,6 +21,7 @@ SUBCOMMAND_MODULES = (
     "frontier_desktop.decks.cli",
     "frontier_desktop.ui.screenshot",
     "frontier_desktop.net.cli",
+    "frontier_desktop.effects_cli",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 

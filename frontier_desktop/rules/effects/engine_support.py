@@ -1,0 +1,193 @@
+"""Which of the read clauses the engine carries out today, and the per-card verdict.
+
+The honesty rule: a card counts as **automated** only when every clause of its text is carried
+out by the engine. Reading a clause is not enough; :data:`EXECUTED_BY_ENGINE` lists the clause
+keys the engine really executes, and grows only as executors land (a test pins each entry to
+the engine code that carries it out).
+
+A clause key is ``"<where>:<what>"``: ``keyword:flying``, ``cost:tap_cost``,
+``activated:add_mana``, ``spell:deal_damage``, ``triggered:draw``, ``static:pump``…
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from frontier_desktop.rules.effects.reader import PLACEHOLDER
+from frontier_desktop.rules.effects.nodes import (
+    ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
+    Node, PayLifeCost, Regenerate, Restriction, SacrificeCost, SpellAbility, StaticAbility,
+    TriggeredAbility,
+)
+
+_ENGINE_KEYWORDS = (
+    # rules/card.py reads these into Card.abilities / landwalk / landhome, and the Frontier
+    # engine (frontier_board.py, frontier_combat.py, frontier.py) plays them.
+    "flying", "trample", "banding", "first strike", "double strike", "deathtouch", "lifelink",
+    "vigilance", "haste", "defender", "reach", "shadow", "flash",
+    "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+    "plainshome", "islandhome", "swamphome", "mountainhome", "foresthome",
+    # The Frontier rules treat "bands with other …" and "banding when attacking" as banding
+    # (../shared/rules/frontier.md, Banding).
+    "banding when attacking", "bands with other",
+)
+
+EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
+    {f"keyword:{k}" for k in _ENGINE_KEYWORDS} | {
+        # Landhome in its old wording (card.py's _HOME_ORACLE_RE; frontier_board.py).
+        "static:landhome",
+        # Activated abilities (frontier.py _do_activate): costs the engine pays itself...
+        "cost:mana_cost", "cost:tap_cost", "cost:pay_life_cost", "cost:sacrifice_self",
+        # ... and the effects it carries out: mana abilities (rules/mana.py) and a
+        # regeneration shield for the permanent itself.
+        "activated:add_mana", "activated:regenerate_self",
+        # "Activate only as an instant" says what every activation already is.
+        "activated:restriction_instant",
+        # A land on the Frontier board is a square, not a permanent with abilities: tapping it
+        # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
+        # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of
+        # a colour the card model lists (see land_mana_key()).
+        "land_cost:tap_cost", "land:add_mana",
+    })
+"""Clause keys the engine carries out today (see the module docstring)."""
+
+
+def clause_key(node: Node, where: str) -> str:
+    """The registry key of one clause node read in an ability of kind *where*."""
+    if isinstance(node, Keyword):
+        if node.name.startswith("bands with other"):
+            return "keyword:bands with other"
+        return f"keyword:{node.name}"
+    if isinstance(node, CostPart):
+        if isinstance(node, SacrificeCost) and node.what.ref == "self":
+            return "cost:sacrifice_self"
+        if isinstance(node, ManaCost) and "X" in node.symbols:
+            return "cost:mana_cost_x"
+        if isinstance(node, PayLifeCost) and node.amount.var:
+            return "cost:pay_life_cost_x"
+        return f"cost:{node.kind}"
+    if isinstance(node, Regenerate) and node.to.ref == "self":
+        return f"{where}:regenerate_self"
+    if isinstance(node, Restriction):
+        return f"{where}:restriction_{node.when}"
+    return f"{where}:{node.kind}"
+
+
+def land_mana_key(effect: AddMana, mana_colours: frozenset[str] | None) -> str:
+    """``land:add_mana`` when the engine's land tapping makes exactly what *effect* adds."""
+    single = all(re.fullmatch(r"\{[WUBRGC]\}", o) for o in effect.options)
+    colours = {o.strip("{}") for o in effect.options}
+    # A land the card model knows no colour for makes {C} (frontier.py _tap_for_mana).
+    makes = (mana_colours or frozenset({"C"})) if mana_colours is not None else frozenset()
+    if single and colours <= makes:
+        return "land:add_mana"
+    return "land:add_mana_unmodelled"
+
+
+def clauses(reading: CardReading, *, land: bool = False,
+            mana_colours: frozenset[str] | None = None) -> list[tuple[str, Node]]:
+    """``(key, node)`` for every clause of the card, in text order.
+
+    For a *land*, activated abilities are keyed ``land_cost:…`` / ``land:…``: the engine
+    taps a land on the board for one mana of *mana_colours* (``Card.mana_colours``) and runs
+    none of its other abilities.
+    """
+    out: list[tuple[str, Node]] = []
+
+    def effects(items: tuple[Effect, ...], where: str) -> None:
+        for effect in items:
+            if isinstance(effect, Modal):
+                out.append((f"{where}:modal", effect))
+                for mode in effect.modes:
+                    effects(mode.effects, where)
+            else:
+                out.append((clause_key(effect, where), effect))
+
+    for ability in reading.abilities:
+        if isinstance(ability, KeywordLine):
+            out.extend((clause_key(k, "keyword"), k) for k in ability.keywords)
+        elif isinstance(ability, ActivatedAbility) and land:
+            out.extend((f"land_{clause_key(c, 'cost')}", c) for c in ability.cost)
+            for effect in ability.effects:
+                if isinstance(effect, AddMana):
+                    out.append((land_mana_key(effect, mana_colours), effect))
+                else:
+                    effects((effect,), "land")
+        elif isinstance(ability, ActivatedAbility):
+            out.extend((clause_key(c, "cost"), c) for c in ability.cost)
+            effects(ability.effects, "activated")
+        elif isinstance(ability, TriggeredAbility):
+            out.append((f"trigger:{ability.trigger.event}", ability.trigger))
+            effects(ability.effects, "triggered")
+        elif isinstance(ability, SpellAbility):
+            effects(ability.effects, "spell")
+        elif isinstance(ability, StaticAbility):
+            effects(ability.effects, "static")
+    return out
+
+
+CARD_TYPES = ("creature", "instant", "sorcery", "enchantment", "artifact", "land")
+"""The card types the report counts separately (a card is counted under its first match)."""
+
+
+def card_type(type_line: str) -> str:
+    """``"Artifact Creature — Golem"`` → ``"creature"``; ``"other"`` when none matches."""
+    front = type_line.split("//")[0].split("—")[0].lower()
+    for kind in CARD_TYPES:
+        if re.search(rf"\b{kind}\b", front):
+            return kind
+    return "other"
+
+
+@dataclasses.dataclass(frozen=True)
+class CardVerdict:
+    """What the engine does with one card."""
+
+    name: str
+    type: str
+    unread: tuple[str, ...]
+    """Clauses the reader couldn't read, as text."""
+    not_executed: tuple[str, ...]
+    """Clauses read but not yet carried out by the engine, as text."""
+
+    @property
+    def read(self) -> bool:
+        return not self.unread
+
+    @property
+    def automated(self) -> bool:
+        return not self.unread and not self.not_executed
+
+    def to_wire(self) -> dict[str, object]:
+        return {"name": self.name, "type": self.type, "read": self.read,
+                "automated": self.automated, "unimplemented": list(self.unread),
+                "not_executed": list(self.not_executed)}
+
+
+def verdict(reading: CardReading, type_line: str,
+            mana_colours: frozenset[str] | None = None) -> CardVerdict:
+    """Whether the engine plays the card fully.
+
+    *mana_colours* are the colours the engine's card model says a land makes
+    (``Card.mana_colours``); ``None`` when unknown, and then no land ability counts as
+    carried out.
+    """
+    unread: list[str] = list(reading.unimplemented())
+    not_executed: list[str] = []
+    words = list(unread)
+    is_land = card_type(type_line) == "land"
+    for key, node in clauses(reading, land=is_land, mana_colours=mana_colours):
+        if key in EXECUTED_BY_ENGINE:
+            continue
+        if node.text in unread or key.endswith(":unimplemented") or key.endswith(
+                ":unread_cost") or key == "trigger:unread":
+            continue
+        not_executed.append(node.text or key.split(":", 1)[-1].replace("_", " "))
+    # Players read these: the card's own name, never the reader's placeholder.
+    return CardVerdict(reading.name, card_type(type_line), _named(words, reading.name),
+                       _named(not_executed, reading.name))
+
+
+def _named(texts: list[str], name: str) -> tuple[str, ...]:
+    return tuple(t.replace(PLACEHOLDER, name) for t in texts)
