@@ -84,11 +84,13 @@ def demo_session(seed: int = 7, turns: int = 6) -> Any:
 
 def settle(app: Any, frames: int = 3) -> None:
     """Step *app* until its card images are loaded and drawn (a settled frame)."""
-    for _ in range(3):
+    # Until a round brings no new image: each drawn frame may ask for more (a hand card's full
+    # image after its art crop), and a loaded machine may need several rounds.
+    for _ in range(20):
         for _ in range(frames):
             app.step(1 / 60, flip=False)
-        app.art.wait_idle()
-        if not app.art.pump(budget_s=1.0):
+        app.art.wait_idle(timeout=30.0)
+        if not app.art.pump(budget_s=5.0):
             break
         for scene in app.scenes:
             renderer = getattr(scene, "renderer", None)
