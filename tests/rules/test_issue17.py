@@ -383,3 +383,18 @@ def test_set_assign_off_stops_the_question():
     state, _ = run(state, {"type": "set_assign", "on": False, "seat": 1})
     state, _ = run(state, attack("attacker", (3, 1)))
     assert state.decision is None and "hero" not in state.perms
+
+
+def test_a_player_who_lost_on_load_is_offered_no_free_token():
+    """Repro 08: Ben at 0 life with his only creature dead loses; no place_token decision."""
+    from frontier_desktop.position import load_position
+
+    doc = {"format": "frontier-position/1", "variant": "frontier", "active": 0, "phase": "main",
+           "players": [{"name": "Ann"}, {"name": "Ben", "life": 0}],
+           "board": {"rows": [["Island"] * 5 for _ in range(5)]},
+           "units": [{"id": "a", "card": BEARS, "owner": 0, "at": [0, 0]},
+                     {"id": "dead", "card": BEARS, "owner": 1, "at": [2, 3], "damage": 5}]}
+    events: list = []
+    state = load_position(doc, events=events)
+    assert state.game_over and state.players[1].lost
+    assert not [e for e in events if e["type"] == "choose"]

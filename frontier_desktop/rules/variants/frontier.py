@@ -968,8 +968,9 @@ class Frontier(ManualActions, Variant):
                     land_has_type(state, perm.at, h) for h in homes)):
                 leave_battlefield(state, perm, "graveyard", events,
                                   reason=f"its square is not a {'/'.join(sorted(homes))}")
-        self._free_tokens(state, events)
+        # Who has lost first: a player at 0 life is owed no free token.
         self._check_winner(state, events)
+        self._free_tokens(state, events)
 
     def _free_tokens(self, state: GameState, events: list[Event]) -> None:
         for seat in (state.active, state.opponent(state.active)):
