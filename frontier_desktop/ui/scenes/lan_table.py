@@ -287,8 +287,12 @@ class LanTableScene(TableScene):
         if self._is_over() and not self.game_over_shown:
             self.game_over_shown = True
             result = getattr(self.lan.net, "result", None)
-            if result is not None:
-                self.on_end(result)
+            if result is None:
+                # The rules ended it (the update can come before the host's result): say how
+                # from the view, so the game-over screen never lays out without a reason.
+                winner = self.view.get("winner")
+                result = {"result": "win" if winner is not None else "draw", "winner": winner}
+            self.on_end(result)
             self.app.scenes.push(LanGameOverScene(self.app, self))
 
     def refresh(self) -> None:
