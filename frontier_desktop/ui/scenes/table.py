@@ -439,16 +439,16 @@ class TableScene(Scene):
         return False
 
     def undo(self) -> None:
-        if not self.hotseat:
+        """Take back the last decision of the seat at the screen (the engine decides whether
+        it may: only its own, this turn, nothing hidden shown since)."""
+        if not self.session.can_undo(self.seat):
+            refusal = getattr(self.session, "undo_refusal", None)
+            reason = refusal(self.seat) if callable(refusal) else ""
+            self.say(reason or "Nothing of yours to undo this turn.")
             return
-        if not self.session.can_undo():
-            self.say("Nothing to undo (the last action revealed hidden information).")
+        if not self.session.undo(self.seat):
+            self.say("Nothing of yours to undo this turn.")
             return
-        actor = self.session.actions[-1]["seat"] if self.session.actions else self.seat
-        if actor != self.seat:
-            self.say("You can only undo your own last action.")
-            return
-        self.session.undo()
         self._autosave()
         self.refresh()
         self.say("Undone.")

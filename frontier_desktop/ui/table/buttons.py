@@ -61,7 +61,4 @@ def update_buttons(buttons: dict[str, Any], table: TableScene,
     buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
     for key in ("pass", *(b.action for b in steps)):
         buttons[key].enable() if key in types else buttons[key].disable()
-    session = table.session
-    can_undo = table.hotseat and session.can_undo() and bool(session.actions) and \
-        session.actions[-1]["seat"] == table.seat
-    buttons["undo"].enable() if can_undo else buttons["undo"].disable()
+    buttons["undo"].enable() if table.session.can_undo(table.seat) else buttons["undo"].disable()
