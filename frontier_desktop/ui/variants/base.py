@@ -13,6 +13,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+ABILITY_LABEL_CHARS = 44
+"""An activated ability's menu label is cut to this many characters ("…" marks the cut)."""
+
 Place = Hashable
 """A grid square ``(row, col)``, a stronghold ``"S0"`` or an area name."""
 Colour = tuple[int, int, int]
@@ -226,8 +229,13 @@ class VariantPresentation:
         return None
 
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
-                  legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
-        """The variant's own entries of a unit's right-click menu (before the manual ones)."""
+                  legal: Sequence[Mapping[str, Any]],
+                  abilities: Sequence[Any] = ()) -> list[MenuEntry]:
+        """The variant's own entries of a unit's right-click menu (before the manual ones).
+
+        *abilities* are the card's activated abilities (objects with ``cost``, ``effect`` and
+        ``mana``, as :class:`~frontier_desktop.rules.card.ActivatedAbility`), which name the
+        ``activate`` entries; without them an entry says "Activate ability N"."""
         uid = str(unit.get("id"))
         items: list[MenuEntry] = []
         if unit.get("controller") != seat:
@@ -239,8 +247,34 @@ class VariantPresentation:
                                                          "target": "player"}))
         for a in legal:
             if a.get("type") == "activate" and a.get("unit") == uid:
-                items.append(MenuEntry(f"Activate ability {int(a.get('ability', 0)) + 1}", a))
+                items.append(MenuEntry(ability_label(a, abilities), a))
         return items
+
+
+def mana_words(mana: str) -> str:
+    """An ``activate`` action's ``mana`` choice in pool notation: ``"G"`` → ``"{G}"``."""
+    mana = mana.strip()
+    return mana if "{" in mana else "".join(f"{{{m}}}" for m in mana)
+
+
+def ability_label(action: Mapping[str, Any], abilities: Sequence[Any] = ()) -> str:
+    """The menu label of an ``activate`` action: "Add {G}" for a mana ability (one line per
+    choice of mana), else the ability's own text "cost: effect", cut to fit."""
+    index = int(action.get("ability") or 0)
+    ability = abilities[index] if 0 <= index < len(abilities) else None
+    made = action.get("mana")
+    if not made and ability is not None and len(getattr(ability, "mana", ()) or ()) == 1:
+        made = ability.mana[0]
+    if made:
+        cost = str(getattr(ability, "cost", "") or "{T}")
+        words = f"Add {mana_words(str(made))}"
+        return words if cost == "{T}" else f"{cost}: {words}"
+    if ability is not None:
+        text = f"{ability.cost}: {ability.effect}".strip()
+        if len(text) > ABILITY_LABEL_CHARS:
+            text = text[:ABILITY_LABEL_CHARS - 1].rstrip(" ,.;:") + "…"
+        return text
+    return f"Activate ability {index + 1}"
 
 
 PRESENTATIONS: dict[str, type[VariantPresentation]] = {}

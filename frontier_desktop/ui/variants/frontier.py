@@ -131,8 +131,9 @@ class FrontierPresentation(VariantPresentation):
         return super().target_action(kind, unit_id, place)
 
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
-                  legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
-        items = super().unit_menu(unit, seat, legal)
+                  legal: Sequence[Mapping[str, Any]],
+                  abilities: Sequence[Any] = ()) -> list[MenuEntry]:
+        items = super().unit_menu(unit, seat, legal, abilities)
         if unit.get("controller") != seat:
             return items
         scouts = any(a.get("type") == "scout" and a.get("unit") == unit.get("id") for a in legal)
