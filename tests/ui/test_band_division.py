@@ -84,7 +84,7 @@ def test_lethal_first_and_the_space_bar(app) -> None:
 def test_the_pass_button_confirms_the_division_too(app) -> None:
     table = _attack_the_band(app)
     key(app, pygame.K_SPACE)
-    assert table.buttons["pass"].text.startswith("Confirm division")
+    assert table.buttons["pass"].text.startswith("Confirm")
     press(app, table.buttons["pass"])
     assert table.view.get("pending")  # nothing divided yet: still asked
     click(app, table.division.geometry(table.division.request).lethal.center)
@@ -110,3 +110,12 @@ def test_the_setting_is_in_the_settings_scene(app) -> None:
     settings.w["divide"].selected_option = ("off", "off")
     settings.save()
     assert app.settings.divide_damage is False
+
+
+def test_the_log_says_the_division_is_asked_then_made(app) -> None:
+    from frontier_desktop.ui.table.words import Namer, entry_lines
+
+    table = _attack_the_band(app)
+    namer = Namer(["Ann", "Ben"])
+    lines = [line for entry in table.session.log(1) for line in entry_lines(entry, namer)]
+    assert any("Ann chooses how to divide 4 damage from Hill Giant" in line for line in lines)

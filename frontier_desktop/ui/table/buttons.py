@@ -59,7 +59,7 @@ def update_buttons(buttons: dict[str, Any], table: TableScene,
     label = "Let it resolve" if view.get("pending") else PASS_LABELS.get(view.get("phase"), "Pass")
     dividing = table.division.request is not None
     if dividing:
-        label = "Confirm division"
+        label = "Confirm"
         types = types | {"pass"}
     hint = table.app.settings.keys.get("pass_or_done", "")
     buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
