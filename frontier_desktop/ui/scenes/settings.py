@@ -1,5 +1,6 @@
 """Settings: UI scale, card size, theme, sound, animation speed, auto-pass, hold priority,
-dividing the damage to your bands yourself, offline, cache, and the key bindings (click a key's button, then press the new key)."""
+dividing the damage to your bands yourself, offline, cache, and the key bindings (click a
+key's button, then press the new key)."""
 
 from __future__ import annotations
 

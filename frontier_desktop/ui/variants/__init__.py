@@ -25,4 +25,5 @@ from frontier_desktop.ui.variants.frontier import FrontierPresentation
 register(FrontierPresentation)
 
 __all__ = ["PRESENTATIONS", "Badge", "DivisionRequest", "FrontierPresentation", "MenuEntry",
-           "PromptContext", "Recipient", "StepButton", "Strip", "VariantPresentation", "presentation_for", "register"]
+           "PromptContext", "Recipient", "StepButton", "Strip", "VariantPresentation",
+           "presentation_for", "register"]
