@@ -119,3 +119,19 @@ def test_the_log_says_the_division_is_asked_then_made(app) -> None:
     namer = Namer(["Ann", "Ben"])
     lines = [line for entry in table.session.log(1) for line in entry_lines(entry, namer)]
     assert any("Ann chooses how to divide 4 damage from Hill Giant" in line for line in lines)
+
+
+def test_the_keyboard_divides_too(app) -> None:
+    table = _attack_the_band(app)
+    key(app, pygame.K_SPACE)  # the cover
+    key(app, pygame.K_UP)                 # hero1 (focused first) +1
+    key(app, pygame.K_RIGHT)              # focus hero2
+    for _ in range(3):
+        key(app, pygame.K_PLUS)
+    key(app, pygame.K_MINUS)              # hero2 back to 2
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_UP)                 # hero1 2
+    assert table.local.division == {"hero1": 2, "hero2": 2}
+    key(app, pygame.K_RETURN)
+    units = _units(table)
+    assert "hero2" not in units and units["hero1"]["damage"] == 2

@@ -6,6 +6,8 @@ rules' default) and its answer into an action. The panel spreads the recipients 
 P/T, damage so far, lethal), shows the undivided points as red pips to drag onto them (or
 click a recipient, or its + and -), marks each "dies" or "survives" as the shares change, and
 offers "Lethal first" (the default) and Confirm (only when every point is given).
+Keyboard: left / right (or tab) choose a creature, up / + give it a point, down / - take one
+back, L divides lethal first, Enter (or the pass key) confirms.
 
 The shares live in the seat's :class:`~frontier_desktop.ui.table.seat.SeatState`, so a
 hand-over forgets them with everything else.
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.scenes.table import TableScene
 
 DRAG_THRESHOLD = 5
+ADD_KEYS = (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+TAKE_KEYS = (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS)
 
 
 @dataclass
@@ -74,6 +78,7 @@ class DivisionPanel:
             st.division_key = key
             st.division = {}
             st.division_drag = None
+            st.division_focus = 0
 
     def shares(self) -> dict[str, int]:
         return self.scene.local.division
@@ -166,11 +171,7 @@ class DivisionPanel:
             return False
         st = s.local
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or \
-                    intent_of(s.app.settings.keys, event) == "pass_or_done":
-                self.confirm()
-                return True
-            return False
+            return self.on_key(event, request)
         geo = self.geometry(request)
         if event.type == pygame.MOUSEMOTION:
             if st.division_drag is not None:
@@ -191,6 +192,30 @@ class DivisionPanel:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
                 st.division_drag is not None:
             self.release(geo, event.pos)
+            return True
+        return False
+
+    def on_key(self, event: pygame.event.Event, request: DivisionRequest) -> bool:
+        s = self.scene
+        st = s.local
+        intent = intent_of(s.app.settings.keys, event)
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) or intent == "pass_or_done":
+            self.confirm()
+            return True
+        if intent is not None or not request.recipients:
+            return False  # the player's own bindings (Esc, F1, undo...) keep their meaning
+        n = len(request.recipients)
+        focus = min(st.division_focus, n - 1)
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            back = event.key == pygame.K_LEFT or (event.key == pygame.K_TAB and
+                                                  bool(event.mod & pygame.KMOD_SHIFT))
+            st.division_focus = (focus + (-1 if back else 1)) % n
+            return True
+        if event.key in ADD_KEYS or event.key in TAKE_KEYS:
+            self.add(request.recipients[focus].id, 1 if event.key in ADD_KEYS else -1)
+            return True
+        if event.key == pygame.K_l:
+            self.lethal_first()
             return True
         return False
 
@@ -256,12 +281,17 @@ class DivisionPanel:
         self._pips(surface, pygame.Rect(geo.pool.x + label.get_width() + px(24), geo.pool.y,
                                         geo.pool.w - label.get_width() - px(30), geo.pool.h),
                    max(0, left) - carried)
-        hint = fonts.text("drag a point onto a creature, or click it", 12, pal.text_dim)
+        hint = fonts.text("drag a point onto a creature, or click it (keys: arrows, + -)", 12,
+                          pal.text_dim)
         if geo.pool.w > label.get_width() + hint.get_width() + px(24) + max(0, left) * px(20):
             surface.blit(hint, hint.get_rect(midright=(geo.pool.right - px(10),
                                                        geo.pool.centery)))
-        for card in geo.cards:
+        focus = min(s.local.division_focus, len(geo.cards) - 1)
+        for i, card in enumerate(geo.cards):
             self._card(surface, card, shares.get(card.recipient.id, 0), mouse)
+            if i == focus:
+                pygame.draw.rect(surface, pal.accent, card.box.inflate(px(8), px(8)), 2,
+                                 border_radius=px(10))
         for rect, text, on in ((geo.lethal, "Lethal first", True),
                                (geo.confirm, "Confirm", left == 0)):
             hot = on and rect.collidepoint(mouse)
