@@ -215,3 +215,39 @@ def test_resume_last_lan_game_from_the_lobby(app, tmp_path):
     finally:
         guest.close()
         app.scenes.reset(MainMenuScene(app))
+
+
+def test_the_guest_divides_the_damage_to_its_own_band(app, tmp_path):
+    """Issue 17 item 3 over LAN: the host's giant hits the guest's band; the guest's table
+    shows the division prompt and its answer (``assign``) reaches the host."""
+    import json
+
+    from tests.ui.helpers import FIXTURES
+
+    doc = json.loads((FIXTURES / "band_attacked.json").read_text())
+    doc["active"] = 0
+    doc["players"] = [{**doc["players"][1], "name": "Ann"}, {**doc["players"][0], "name": "Ben"}]
+    for unit in doc["units"]:
+        unit["owner"] = 1 - unit["owner"]
+        unit["at"] = [2 - unit["at"][0], unit["at"][1]]
+    source = GameSource(position=doc, names=["Ann", "Ben"])
+    host = HostSession(source, autosave=tmp_path / "host-autosave.jsonl", resolve_card=pool().card,
+                       check_deck=deck_checker(pool()), heartbeat=0.2, timeout=2.0)
+    host.listen("127.0.0.1", 0)
+    table = join_from_lobby(app, host, "Bog and Forest Walkers (sample)")
+    try:
+        assert step_until(app, lambda: "connected" in table.banner)
+        giant = next(u for u in host.view(0)["units"] if u["id"] == "giant")
+        result = host.submit(0, {"type": "attack", "unit": "giant", "target": [2, 1]})
+        assert result.ok, result.reason
+        assert step_until(app, lambda: table.division.request is not None)
+        assert giant  # the host's giant attacked the guest's band
+        geo = table.division.geometry(table.division.request)
+        click(app, geo.lethal.center)
+        click(app, geo.confirm.center)
+        assert step_until(app, lambda: not host.view(0).get("pending"))
+        left = {u["id"] for u in host.view(0)["units"]}
+        assert "hero1" not in left and "hero2" not in left
+    finally:
+        host.close()
+        app.scenes.reset(MainMenuScene(app))

@@ -70,11 +70,14 @@ class LanSeat:
         acting: int | None = self.net.acting_seat()
         return acting
 
-    def can_undo(self) -> bool:
+    def can_undo(self, seat: int | None = None) -> bool:
         return False  # undo needs both players' agreement: not offered over the network
 
-    def undo(self) -> bool:
+    def undo(self, seat: int | None = None) -> bool:
         return False
+
+    def undo_refusal(self, seat: int | None = None) -> str:
+        return "Undo is not offered in a LAN game."
 
 
 class LanTableScene(TableScene):

@@ -24,6 +24,7 @@ from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
 from frontier_desktop.ui.scenes.base import Scene
 from frontier_desktop.ui.table.buttons import build_buttons, update_buttons
+from frontier_desktop.ui.table.divide import DivisionPanel
 from frontier_desktop.ui.table.draw import TableDrawing
 from frontier_desktop.ui.table.effects import Effects
 from frontier_desktop.ui.table.files import GameFiles
@@ -100,6 +101,8 @@ class TableScene(Scene):
         """What the seat at the screen selected, hovered, pinned, chose and was told."""
         self.fx = Effects()
         self.respond = ResponsePrompt()
+        self.division = DivisionPanel(self)
+        """The prompt to divide damage among a band's members (the ``assign`` decision)."""
         self.input = TableInput(self)
         self.drawing = TableDrawing(self)
         self.menus = TableMenus(self)
@@ -124,6 +127,7 @@ class TableScene(Scene):
     def on_enter(self) -> None:
         super().on_enter()
         self.sync_responses()
+        self.sync_assign()
         self.settle()
         if self.cover_first and self.hotseat:
             self._push_cover()
@@ -159,7 +163,8 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         super().on_resume()
-        if self.sync_responses():
+        changed = self.sync_responses()
+        if self.sync_assign() or changed:
             self.refresh()
         self._update_buttons()
 
@@ -178,6 +183,22 @@ class TableScene(Scene):
             self._autosave()
         return changed
 
+    def sync_assign(self) -> bool:
+        """Tell the engine whether each seat at this screen divides the damage to its bands
+        itself (the "Divide damage to my bands myself" setting); True if changed."""
+        want = bool(getattr(self.app.settings, "divide_damage", True))
+        seats = (0, 1) if self.hotseat else (self.seat,)
+        changed = False
+        for seat in seats:
+            players = self.session.view(seat).get("players") or []
+            if seat < len(players) and not players[seat].get("game_over") and \
+                    "assign" in players[seat] and bool(players[seat].get("assign")) != want:
+                if self.session.submit(seat, {"type": "set_assign", "on": want}).ok:
+                    changed = True
+        if changed:
+            self._autosave()
+        return changed
+
     # ------------------------------------------------------------------ state
     def refresh(self) -> None:
         """Fetch this seat's view once and rebuild what depends on it."""
@@ -190,6 +211,7 @@ class TableScene(Scene):
             lines.extend(entry_lines(entry, self.names))
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
         self.respond.update(self.view, self.seat, self.names)
+        self.division.sync()
         moment = (self.view.get("turn"), self.view.get("phase"), self.view.get("active"),
                   self.seat)
         if moment != self._moment:
@@ -396,6 +418,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ intents
     def primary(self) -> None:
         """Space / the main button: the first legal of the variant's step actions, keep, or pass."""
+        if self.division.request is not None:
+            self.division.confirm()
+            return
         types = {a["type"] for a in self.legal}
         for kind in self.presentation.primary_order:
             if kind in types:
@@ -439,16 +464,16 @@ class TableScene(Scene):
         return False
 
     def undo(self) -> None:
-        if not self.hotseat:
+        """Take back the last decision of the seat at the screen (the engine decides whether
+        it may: only its own, this turn, nothing hidden shown since)."""
+        if not self.session.can_undo(self.seat):
+            refusal = getattr(self.session, "undo_refusal", None)
+            reason = refusal(self.seat) if callable(refusal) else ""
+            self.say(reason or "Nothing of yours to undo this turn.")
             return
-        if not self.session.can_undo():
-            self.say("Nothing to undo (the last action revealed hidden information).")
+        if not self.session.undo(self.seat):
+            self.say("Nothing of yours to undo this turn.")
             return
-        actor = self.session.actions[-1]["seat"] if self.session.actions else self.seat
-        if actor != self.seat:
-            self.say("You can only undo your own last action.")
-            return
-        self.session.undo()
         self._autosave()
         self.refresh()
         self.say("Undone.")

@@ -10,8 +10,10 @@ from __future__ import annotations
 from frontier_desktop.ui.variants.base import (
     PRESENTATIONS,
     Badge,
+    DivisionRequest,
     MenuEntry,
     PromptContext,
+    Recipient,
     StepButton,
     Strip,
     VariantPresentation,
@@ -22,5 +24,6 @@ from frontier_desktop.ui.variants.frontier import FrontierPresentation
 
 register(FrontierPresentation)
 
-__all__ = ["PRESENTATIONS", "Badge", "FrontierPresentation", "MenuEntry", "PromptContext",
-           "StepButton", "Strip", "VariantPresentation", "presentation_for", "register"]
+__all__ = ["PRESENTATIONS", "Badge", "DivisionRequest", "FrontierPresentation", "MenuEntry",
+           "PromptContext", "Recipient", "StepButton", "Strip", "VariantPresentation",
+           "presentation_for", "register"]
