@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -178,7 +179,8 @@ def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:
     except UnicodeDecodeError:
         raise ProtocolError(ErrorCode.BAD_UTF8, "the frame is not valid UTF-8") from None
     try:
-        obj = json.loads(text, parse_constant=_refuse_constant)
+        obj = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                         parse_int=_bounded_int)
     except (ValueError, RecursionError):
         raise ProtocolError(ErrorCode.BAD_JSON, "the frame is not valid JSON") from None
     return validate(obj, allowed)
@@ -186,6 +188,23 @@ def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+MAX_NUMBER_DIGITS = 18
+"""Longest integer literal accepted (below 2**63); a longer one is refused at decode."""
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e309 parses to inf without passing parse_constant
+        raise ValueError("a number out of range")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError("an integer out of range")
+    return int(text)
 
 
 def encode(msg: Mapping[str, Any]) -> bytes:

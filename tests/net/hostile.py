@@ -1,0 +1,106 @@
+"""Hand-written hostile peers for the attack tests: raw sockets on 127.0.0.1, no session code.
+
+Every read has a timeout, so a test that waits for an answer that never comes fails in seconds
+instead of hanging.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from typing import Any
+
+from frontier_desktop.net import fairness
+from frontier_desktop.net.framing import FrameDecoder, encode_frame, frame
+from frontier_desktop.net.protocol import PROGRAM, PROTOCOL_VERSION, decode, make
+
+
+class RawPeer:
+    """One raw TCP connection that speaks the protocol by hand (either side's messages)."""
+
+    def __init__(self, port: int, *, rcvbuf: int | None = None, timeout: float = 10.0) -> None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if rcvbuf is not None:  # a small window: a peer that stops reading fills it quickly
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        sock.settimeout(timeout)
+        sock.connect(("127.0.0.1", port))
+        self.sock = sock
+        self.decoder = FrameDecoder()
+        self.backlog: list[dict[str, Any]] = []
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.sock.sendall(encode_frame(make(msg["type"], **{k: v for k, v in msg.items()
+                                                           if k != "type"})))
+
+    def send_raw(self, body: bytes) -> None:
+        self.sock.sendall(frame(body))
+
+    def recv(self, kind: str | None = None, timeout: float = 10.0) -> dict[str, Any] | None:
+        """The next message (of *kind*, skipping others and pings); None on close/timeout."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, msg in enumerate(self.backlog):
+                if kind is None or msg["type"] == kind:
+                    return self.backlog.pop(i)
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self.sock.settimeout(left)
+            try:
+                data = self.sock.recv(65536)
+            except (TimeoutError, OSError):
+                return None
+            if not data:
+                return None
+            for body in self.decoder.feed(data):
+                if isinstance(body, Exception):
+                    continue
+                msg = decode(body)
+                if msg["type"] == "ping":
+                    try:
+                        self.send({"type": "pong", "t": msg["t"]})
+                    except OSError:
+                        pass
+                    continue
+                self.backlog.append(msg)
+
+    def is_closed(self, timeout: float = 10.0) -> bool:
+        """Whether the other end closes the connection within *timeout* (reading meanwhile)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                if not self.sock.recv(65536):
+                    return True
+            except TimeoutError:
+                return False
+            except OSError:
+                return True
+        return False
+
+    def close(self) -> None:
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def hello(host: Any, *, nonce: str | None = None, token: str | None = None,
+          deck: Any = None, name: str = "Mallory") -> dict[str, Any]:
+    return {"type": "hello", "program": PROGRAM, "protocol": PROTOCOL_VERSION,
+            "cards": host.cards_version, "name": name, "deck": deck, "token": token,
+            "commit": fairness.commit(nonce or fairness.new_nonce())}
+
+
+def join_as_guest(host: Any, **kwargs: Any) -> tuple[RawPeer, dict[str, Any], dict[str, Any]]:
+    """A raw connection that completes the handshake: ``(peer, welcome, start)``."""
+    assert host.port is not None
+    peer = RawPeer(host.port, **kwargs)
+    nonce = fairness.new_nonce()
+    peer.send(hello(host, nonce=nonce))
+    welcome = peer.recv("welcome")
+    assert welcome is not None, "no welcome"
+    peer.send({"type": "reveal", "nonce": nonce})
+    start = peer.recv("start")
+    assert start is not None, "no start"
+    return peer, welcome, start
