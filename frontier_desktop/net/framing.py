@@ -131,11 +131,16 @@ class Connection:
 
     def send(self, msg: Message) -> bool:
         """Send one message; False if the connection is closed or the send failed."""
-        data = encode_frame(msg)
-        if len(data) - HEADER.size > MAX_FRAME:
+        body = encode_body(msg)
+        if len(body) > MAX_FRAME:
             log.error("not sending a %s message of %d bytes (over the frame limit)",
-                      msg.get("type"), len(data))
+                      msg.get("type"), len(body))
             return False
+        return self.send_body(body)
+
+    def send_body(self, body: bytes) -> bool:
+        """Send one already encoded body (as it is: tests send malformed ones with it)."""
+        data = frame(body)
         with self._send_lock:
             if self._closed.is_set():
                 return False

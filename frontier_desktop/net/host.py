@@ -40,7 +40,9 @@ from frontier_desktop.net.protocol import (
     PROGRAM,
     ErrorCode,
     Message,
+    ProtocolError,
     card_data_version,
+    check_action,
     hello_differences,
     make,
 )
@@ -490,6 +492,8 @@ class HostSession(Session):
         elif msg["state_id"] != state.state_id:
             code, reason = ErrorCode.STALE_STATE, (f"stale state {msg['state_id']} (the game "
                                                    f"is at {state.state_id})")
+        elif (bad := _out_of_bounds(msg["action"])) is not None:
+            code, reason = ErrorCode.BAD_VALUE, bad
         else:
             result, code = self._push(seat, msg["action"], ref=msg["ref"])
             reason = result.reason
@@ -674,6 +678,15 @@ class HostSession(Session):
         """Whether the game has ended (by the rules, a resignation or an agreed draw)."""
         state = self.state
         return self.result is not None or (state is not None and state.game_over)
+
+
+def _out_of_bounds(action: Mapping[str, Any]) -> str | None:
+    """Why *action* breaks the protocol's bounds (``ACTION_SCHEMAS``), or None."""
+    try:
+        check_action(action)
+    except ProtocolError as exc:
+        return str(exc)
+    return None
 
 
 def _public_action(wire: Mapping[str, Any]) -> dict[str, Any]:

@@ -40,3 +40,84 @@ def test_a_ping_of_infinity_does_not_kill_the_reader(pair):
     finally:
         peer.close()
     assert host.status().state == "connected" and guest.status().state == "connected"
+
+
+# ---------------------------------------------------------------- values that brick the state
+
+def test_every_rules_action_has_a_bounded_schema():
+    import dataclasses
+
+    from frontier_desktop.net.protocol import ACTION_SCHEMAS
+    from frontier_desktop.rules import ACTIONS
+
+    assert set(ACTION_SCHEMAS) == set(ACTIONS)
+    for kind, cls in ACTIONS.items():
+        assert set(ACTION_SCHEMAS[kind]) == {f.name for f in dataclasses.fields(cls)}, kind
+
+
+HUGE_ACTIONS = [
+    {"type": "life", "player": 0, "delta": 10**6},
+    {"type": "life", "player": 0, "delta": 10**17},
+    {"type": "create_token", "name": "x" * 700_000},
+    {"type": "create_token", "name": "x" * 100_000, "power": 2, "toughness": 2},
+    {"type": "create_token", "power": 10**9, "toughness": 1},
+    {"type": "create_token", "keywords": ["flying"] * 10_000},
+    {"type": "counters", "unit": "u1", "delta": 10**12},
+    {"type": "pt_change", "unit": "u1", "power": -10**12},
+    {"type": "draw", "count": 10**9},
+    {"type": "roll", "sides": 10**15},
+    {"type": "move", "unit": "u" * 10_000, "to": [0, 0]},
+    {"type": "move", "unit": "u1", "to": [10**12, 0]},
+    {"type": "cast", "card": "c1", "x": 10**10},
+    {"type": "pass", "junk": "x" * 100_000},
+]
+
+
+def test_out_of_bounds_actions_are_refused_and_change_nothing(pair, tmp_path):
+    from frontier_desktop.net.protocol import make
+    from frontier_desktop.rules.views import describe
+
+    host, guest = pair
+    autosave = tmp_path / "autosave.jsonl"
+    before_state = json.dumps(host.state.to_wire(), sort_keys=True)
+    before_save = autosave.read_bytes()
+    # 9 x 10^4299: too long a number even to decode
+    guest._conn.send_body(b'{"type":"action","state_id":%d,"ref":77,"action":'
+                              b'{"type":"life","player":0,"delta":9%s}}'
+                              % (guest.state_id, b"0" * 4299))
+    for ref, action in enumerate(HUGE_ACTIONS, 100):
+        guest._conn.send(make("action", state_id=guest.state_id, ref=ref, action=action))
+    refs = range(100, 100 + len(HUGE_ACTIONS))
+    assert wait_until(lambda: all(r in guest._answers for r in refs), 20)
+    for ref in refs:
+        answer = guest._answers[ref]
+        assert not answer.ok
+    codes = [e.data["code"] for e in guest.inbox.drain() if e.kind == "rejected"]
+    assert codes == ["bad_value"] * len(HUGE_ACTIONS)
+    assert json.dumps(host.state.to_wire(), sort_keys=True) == before_state
+    assert autosave.read_bytes() == before_save
+    syncs = guest.resyncs
+    guest._conn.send(make("resync", state_id=0))
+    assert wait_until(lambda: guest.resyncs > syncs)
+    assert guest.view() == describe(host.state, viewer=guest.seat)
+    assert host.status().state == "connected"
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "life", "player": 0, "delta": 10**6},
+    {"type": "create_token", "name": "x" * 1000},
+    {"type": "create_token", "power": 1000},
+    {"type": "create_token", "keywords": ["k" * 200]},
+    {"type": "counters", "unit": "u1", "delta": 10**6},
+    {"type": "pt_change", "unit": "u1", "toughness": 10**6},
+])
+def test_local_play_refuses_absurd_manual_values(action):
+    from frontier_desktop.position import load_position
+    from frontier_desktop.rules import InvalidActionError, apply
+    from tests.net.conftest import ROOT
+
+    position = json.loads((ROOT / "assets/positions/spec-example.json").read_text("utf-8"))
+    state = load_position(position)
+    seat = state.active if hasattr(state, "active") else 0
+    with pytest.raises(InvalidActionError, match="must be from"):
+        apply(state, action, seat)
