@@ -121,3 +121,73 @@ def test_local_play_refuses_absurd_manual_values(action):
     seat = state.active if hasattr(state, "active") else 0
     with pytest.raises(InvalidActionError, match="must be from"):
         apply(state, action, seat)
+
+
+# ---------------------------------------------------------------- a guest that stops reading
+
+def _returns(call, timeout=15.0):
+    """Whether *call* returns within *timeout* (run on a thread; a frozen host never does)."""
+    import threading
+
+    done = threading.Event()
+
+    def run():
+        call()
+        done.set()
+
+    threading.Thread(target=run, daemon=True).start()
+    return done.wait(timeout)
+
+
+def test_a_guest_that_stops_reading_cannot_freeze_the_host(tmp_path):
+    import threading
+
+    from frontier_desktop.net.protocol import encode, make
+    from frontier_desktop.rules.views import describe
+    from tests.net.conftest import make_guest, make_host
+    from tests.net.hostile import join_as_guest
+
+    host = make_host(tmp_path)
+    peer, welcome, _start = join_as_guest(host, rcvbuf=4096)
+    stop = threading.Event()
+
+    def flood():  # small resync frames, each answered with a whole sync; we never read
+        body = encode(make("resync", state_id=0))
+        from frontier_desktop.net.framing import frame
+
+        data = frame(body) * 50
+        peer.sock.settimeout(0.5)
+        while not stop.is_set():
+            try:
+                flooded.append(peer.sock.send(data))
+            except (TimeoutError, BlockingIOError):
+                continue
+            except OSError:
+                return
+
+    flooded: list[int] = []
+    flooder = threading.Thread(target=flood, daemon=True)
+    flooder.start()
+    try:
+        assert wait_until(lambda: sum(flooded) > 20_000, 10)  # hundreds of syncs asked for
+        for _ in range(3):  # the UI calls these every frame: they must never wait on the wire
+            assert _returns(lambda: host.view(host.host_seat))
+            assert _returns(host.status)
+            assert _returns(lambda: host.legal_actions(host.host_seat))
+        # the heartbeat drops the peer that does not drain its queue
+        assert wait_until(lambda: host.status().state != "connected", 30)
+        # and the rightful guest, with its token, comes back and plays on
+        stop.set()
+        peer.close()
+        guest = make_guest(host)
+        guest.token = welcome["token"]
+        try:
+            guest.connect(timeout=20)
+            assert wait_until(lambda: host.status().state == "connected", 10)
+            assert wait_until(lambda: guest.view() == describe(host.state, viewer=guest.seat))
+        finally:
+            guest.close()
+    finally:
+        stop.set()
+        peer.close()
+        host.close()
