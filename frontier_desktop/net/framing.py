@@ -216,6 +216,10 @@ class Connection:
         if bye:
             self.flush(1.0)
 
+    def abort(self, reason: str) -> None:
+        """Close at once, dropping anything queued (frees the descriptor now)."""
+        self._shutdown(reason)
+
     def join(self, timeout: float = 2.0) -> None:
         for thread in self._threads:
             if thread is not threading.current_thread():

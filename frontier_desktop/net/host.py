@@ -13,6 +13,7 @@ refusal. Nothing the guest sends changes the game except an action the engine ac
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import secrets
@@ -107,6 +108,8 @@ class HostSession(Session):
                  check_deck: DeckChecker | None = None,
                  program: str = PROGRAM, cards_version: str | None = None,
                  heartbeat: float = 1.0, timeout: float = 4.0,
+                 handshake_timeout: float = 15.0, max_pending: int = 16,
+                 max_pending_per_address: int = 4,
                  tap: Callable[[bytes], None] | None = None) -> None:
         self.source = source
         self.host_seat = host_seat
@@ -118,6 +121,13 @@ class HostSession(Session):
         self.cards_version = cards_version if cards_version is not None else card_data_version()
         self.heartbeat = heartbeat
         self.timeout = timeout
+        self.handshake_timeout = handshake_timeout
+        """A connection that has not finished the handshake by then is dropped."""
+        self.max_pending = max_pending
+        self.max_pending_per_address = max_pending_per_address
+        """Unfinished handshakes held at once (in all, and per address): a new connection
+        beyond either limit pushes out the oldest unfinished one, so squatters can neither
+        use up the host's file descriptors nor keep the rightful guest out."""
         self.tap = tap
         self.inbox = Inbox()
         self.state: GameState | None = None
@@ -212,19 +222,62 @@ class HostSession(Session):
         self.inbox.post("status", self._status)
 
     def _accept_loop(self) -> None:
-        assert self._server is not None
+        server = self._server
+        assert server is not None
+        backoff = 0.05
         while not self._closing:
             try:
-                sock, addr = self._server.accept()
-            except OSError:
-                return
-            log.info("connection from %s:%d", *addr[:2])
-            conn = Connection(sock, GUEST_SENDS, on_message=self._on_message,
-                              on_close=self._on_close, heartbeat=self.heartbeat,
-                              timeout=self.timeout, tap=self.tap)
-            with self._lock:
-                self._pending[id(conn)] = {"phase": "hello"}
-            conn.start()
+                sock, addr = server.accept()
+            except OSError as exc:
+                if self._closing or exc.errno in (errno.EBADF, errno.EINVAL, errno.ENOTSOCK):
+                    return  # the server socket was closed
+                # Out of descriptors (EMFILE...) or a connection aborted before accept: never
+                # stop accepting, or not even the rightful guest could come back. Free the
+                # oldest unfinished handshake and try again after a pause.
+                log.warning("cannot accept a connection (%s): retrying", exc.strerror or exc)
+                if exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    with self._lock:
+                        victims = self._oldest_unfinished(None, 1)
+                    for victim in victims:
+                        victim.abort("the host ran out of connections")
+                    time.sleep(backoff)
+                    backoff = min(backoff * 2, 1.0)
+                continue
+            backoff = 0.05
+            self._admit(sock, addr)
+
+    def _admit(self, sock: socket.socket, addr: Any) -> None:
+        address = str(addr[0])
+        log.info("connection from %s:%d", address, addr[1])
+        conn = Connection(sock, GUEST_SENDS, on_message=self._on_message,
+                          on_close=self._on_close, heartbeat=self.heartbeat,
+                          timeout=self.timeout, handshake_timeout=self.handshake_timeout,
+                          tap=self.tap)
+        with self._lock:
+            victims = self._oldest_unfinished(address, self.max_pending_per_address - 1)
+            if not victims:
+                victims = self._oldest_unfinished(None, self.max_pending - 1)
+            self._pending[id(conn)] = {"phase": "hello", "conn": conn, "addr": address,
+                                       "since": time.monotonic()}
+        for victim in victims:
+            victim.abort("too many unfinished connections")
+        conn.start()
+
+    def _oldest_unfinished(self, address: str | None, keep: int) -> list[Connection]:
+        """The oldest connections still in the handshake beyond the newest *keep* (from
+        *address*, or from anywhere when None)."""
+        unfinished = sorted([(info["since"], info["conn"]) for info in self._pending.values()
+                             if info.get("phase") != "playing" and "conn" in info
+                             and (address is None or info.get("addr") == address)],
+                            key=lambda pair: pair[0])
+        excess = len(unfinished) - max(keep, 0)
+        return [conn for _, conn in unfinished[:excess]] if excess > 0 else []
+
+    @property
+    def unfinished_connections(self) -> int:
+        """Connections that have not finished the handshake (held file descriptors)."""
+        with self._lock:
+            return sum(1 for info in self._pending.values() if info.get("phase") != "playing")
 
     def _on_close(self, conn: Connection, reason: str) -> None:
         with self._lock:
@@ -313,8 +366,8 @@ class HostSession(Session):
         if self.started.is_set() and not resume:
             self._refuse(conn, ErrorCode.SEAT_TAKEN, "this game already has its guest")
             return
-        if not resume and any(i.get("phase") == "reveal" for k, i in self._pending.items()
-                              if k != id(conn)):
+        if not resume and any(i.get("phase") == "reveal" and i["conn"].is_open
+                              for k, i in self._pending.items() if k != id(conn)):
             self._refuse(conn, ErrorCode.SEAT_TAKEN, "another guest is joining this game")
             return
         if not fairness.is_valid_nonce(msg["commit"]) and not resume:

@@ -191,3 +191,92 @@ def test_a_guest_that_stops_reading_cannot_freeze_the_host(tmp_path):
         stop.set()
         peer.close()
         host.close()
+
+
+# ---------------------------------------------------------------- squatters and descriptors
+
+def test_squatters_are_capped_and_a_hello_without_reveal_times_out(tmp_path):
+    from tests.net.conftest import make_guest, make_host
+
+    host = make_host(tmp_path, handshake_timeout=1.5, max_pending=8, max_pending_per_address=4)
+    squatters = []
+    try:
+        for _ in range(40):  # connect and say nothing
+            squatters.append(RawPeer(host.port))
+        # one that says hello and never reveals: it holds the new game's seat while it waits
+        mallory = RawPeer(host.port)
+        mallory.send(hello(host))
+        assert mallory.recv("welcome") is not None
+        assert host.unfinished_connections <= 4
+        assert wait_until(lambda: mallory.is_closed(0.1), 20)   # timed out
+        guest = make_guest(host)
+        try:
+            guest.connect(timeout=20)                          # the real guest gets the seat
+            assert guest.seat == host.guest_seat and host.status().state == "connected"
+        finally:
+            guest.close()
+    finally:
+        for peer in squatters:
+            peer.close()
+        host.close()
+
+
+def test_the_host_keeps_accepting_after_running_out_of_descriptors(tmp_path):
+    """A host process limited to 64 descriptors, 100 idle connections: afterwards the guest
+    still joins (before, accept() failed with EMFILE and the accept loop ended for good)."""
+    import re
+    import resource
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from frontier_desktop.net import GuestSession
+    from tests.net.test_processes import env
+
+    def limit() -> None:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(64, hard), hard))
+
+    from tests.net.conftest import ROOT
+
+    proc = subprocess.Popen([sys.executable, "-m", "frontier_desktop", "host", "--headless",
+                             "--bind", "127.0.0.1", "--port", "0", "--timeout", "90",
+                             "--autosave", str(tmp_path / "autosave.jsonl")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env(), cwd=ROOT, preexec_fn=limit)
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True).start()
+    squatters = []
+    try:
+        def port() -> int | None:
+            for line in list(lines):
+                found = re.search(r"your address on this network is [\d.]+:(\d+)", line)
+                if found:
+                    return int(found.group(1))
+            return None
+
+        assert wait_until(lambda: port() is not None, 60), "".join(lines)
+        failures = 0
+        for _ in range(100):  # one at a time, so that the host accepts each (and hits EMFILE)
+            time.sleep(0.02)
+            try:
+                squatters.append(RawPeer(port(), timeout=2.0))
+                failures = 0
+            except OSError:
+                failures += 1
+                if failures >= 3:
+                    break
+        for peer in squatters:
+            peer.close()
+        guest = GuestSession(("127.0.0.1", port()), name="Ben", reconnect=False)
+        try:
+            guest.connect(timeout=30)
+            assert guest.started.is_set()
+        finally:
+            guest.close()
+    finally:
+        for peer in squatters:
+            peer.close()
+        proc.kill()
+        proc.wait(10)
