@@ -76,10 +76,20 @@ class FrameDecoder:
             yield body
 
     @property
+    def buffered(self) -> int:
+        """Bytes of an unfinished frame held in memory."""
+        return len(self._buf)
+
+    @property
     def is_mid_frame(self) -> bool:
         """Whether bytes of an unfinished frame are buffered (a truncated frame at EOF)."""
         return bool(self._buf) and not self._skip
 
+
+MAX_HANDSHAKE_FRAME = 64 * 1024
+"""Largest frame from a peer that has not finished the handshake (a hello with a 500-card
+deck is about 15 kB). With the host's cap on unfinished handshakes this bounds the memory
+strangers can make it hold with half-sent frames: 16 x 64 KiB, plus 1 MiB for the guest."""
 
 MAX_SEND_QUEUE = 4 * MAX_FRAME
 """Bytes one connection may have waiting to be sent; a peer that lets more pile up is dropped."""
@@ -111,6 +121,7 @@ class Connection:
                  on_close: Callable[[Connection, str], None],
                  heartbeat: float = 1.0, timeout: float = 4.0, max_errors: int = 10,
                  max_queue: int = MAX_SEND_QUEUE, handshake_timeout: float | None = None,
+                 handshake_frame: int = MAX_FRAME,
                  tap: Callable[[bytes], None] | None = None) -> None:
         self.sock = sock
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -122,6 +133,8 @@ class Connection:
         self.max_errors = max_errors
         self.max_queue = max_queue
         self.handshake_timeout = handshake_timeout
+        self.handshake_frame = handshake_frame
+        """The frame limit until a seat is bound (``MAX_FRAME`` after)."""
         self.tap = tap
         self.errors = 0
         self.bytes_sent = 0
@@ -142,6 +155,7 @@ class Connection:
         self._closed = threading.Event()
         self._close_reason = ""
         self._threads: list[threading.Thread] = []
+        self._decoder: FrameDecoder | None = None
 
     def start(self) -> None:
         for target, name in ((self._read_loop, "net-read"), (self._write_loop, "net-write"),
@@ -282,8 +296,14 @@ class Connection:
         except OSError:
             pass
 
+    @property
+    def buffered(self) -> int:
+        """Bytes of a half-received frame held for this connection."""
+        decoder = self._decoder
+        return decoder.buffered if decoder is not None else 0
+
     def _read_loop(self) -> None:
-        decoder = FrameDecoder()
+        decoder = self._decoder = FrameDecoder(self.handshake_frame)
         reason = "connection closed by peer"
         try:
             while not self._closed.is_set():
@@ -301,6 +321,7 @@ class Connection:
                 self.last_received = time.monotonic()
                 if self._finishing is not None:
                     continue  # closing: what the peer still says is not acted on
+                decoder.max_frame = MAX_FRAME if self.seat is not None else self.handshake_frame
                 for item in decoder.feed(data):
                     if isinstance(item, ProtocolError):
                         self._problem(item)

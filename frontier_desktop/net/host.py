@@ -35,7 +35,7 @@ from frontier_desktop.net.bridge import (
     PeerStatus,
 )
 from frontier_desktop.net.delta import diff
-from frontier_desktop.net.framing import Connection
+from frontier_desktop.net.framing import MAX_HANDSHAKE_FRAME, Connection
 from frontier_desktop.net.protocol import (
     GUEST_SENDS,
     PROGRAM,
@@ -252,7 +252,7 @@ class HostSession(Session):
         conn = Connection(sock, GUEST_SENDS, on_message=self._on_message,
                           on_close=self._on_close, heartbeat=self.heartbeat,
                           timeout=self.timeout, handshake_timeout=self.handshake_timeout,
-                          tap=self.tap)
+                          handshake_frame=MAX_HANDSHAKE_FRAME, tap=self.tap)
         with self._lock:
             victims = self._oldest_unfinished(address, self.max_pending_per_address - 1)
             if not victims:
@@ -272,6 +272,12 @@ class HostSession(Session):
                             key=lambda pair: pair[0])
         excess = len(unfinished) - max(keep, 0)
         return [conn for _, conn in unfinished[:excess]] if excess > 0 else []
+
+    @property
+    def buffered_bytes(self) -> int:
+        """Memory held by half-received frames, over all connections."""
+        with self._lock:
+            return sum(info["conn"].buffered for info in self._pending.values() if "conn" in info)
 
     @property
     def unfinished_connections(self) -> int:

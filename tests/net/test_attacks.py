@@ -280,3 +280,30 @@ def test_the_host_keeps_accepting_after_running_out_of_descriptors(tmp_path):
             peer.close()
         proc.kill()
         proc.wait(10)
+
+
+def test_half_sent_frames_cannot_make_the_host_hoard_memory(pair):
+    import struct
+
+    from frontier_desktop.net.framing import MAX_HANDSHAKE_FRAME
+
+    host, guest = pair
+    peers = []
+    try:
+        for _ in range(30):  # each declares a 1 MiB frame and sends 60 kB of it
+            peer = RawPeer(host.port)
+            try:
+                peer.sock.sendall(struct.pack(">I", (1 << 20) - 1) + b" " * 60_000)
+            except OSError:
+                pass
+            peers.append(peer)
+        # a stranger's big frame is refused before its body (too_large), not buffered
+        assert wait_until(lambda: host.unfinished_connections <= host.max_pending_per_address)
+        assert host.buffered_bytes <= host.max_pending * MAX_HANDSHAKE_FRAME
+        assert host.buffered_bytes < 30 * 60_000 // 4
+        # a half-sent frame of the bound guest up to 1 MiB is still fine
+        assert guest._conn.send({"type": "chat", "text": "still here"})
+        assert wait_until(lambda: any(n.kind == "chat" for n in host.inbox.drain()))
+    finally:
+        for peer in peers:
+            peer.close()
