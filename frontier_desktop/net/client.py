@@ -100,6 +100,10 @@ class GuestSession(Session):
         self.token: str | None = None
         self.nonce = fairness.new_nonce()
         self.host_commit: str | None = None
+        self.setup_commit: str | None = None
+        """The host's commitment to both decks (or the position), from ``welcome``."""
+        self.host_plays_my_deck = False
+        """Whether the host said it plays the deck this guest sent (audited at the end)."""
         self.seed_mode = ""
         self.verifier = fairness.BoardVerifier()
         self.state_id = -1
@@ -132,13 +136,16 @@ class GuestSession(Session):
         self.token = data.get("token")
         self.nonce = data.get("nonce") or self.nonce
         self.host_commit = data.get("host_commit")
+        self.setup_commit = data.get("setup_commit")
+        self.host_plays_my_deck = bool(data.get("host_plays_my_deck"))
         self.verifier.commitments = dict(data.get("commitments") or {})
 
     def _save_session_file(self) -> None:
         if self.session_file is None:
             return
         data = {"address": list(self.address), "token": self.token, "nonce": self.nonce,
-                "host_commit": self.host_commit, "commitments": self.verifier.commitments}
+                "host_commit": self.host_commit, "commitments": self.verifier.commitments,
+                "setup_commit": self.setup_commit, "host_plays_my_deck": self.host_plays_my_deck}
         self.session_file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.session_file.parent, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -315,10 +322,15 @@ class GuestSession(Session):
             log.warning("the host left: %s", msg["reason"])
 
     def _on_welcome(self, conn: Connection, msg: Message) -> None:
-        if self.host_commit is not None and msg["commit"] != self.host_commit and msg["resume"]:
+        if msg["resume"] and self.host_commit is not None and msg["commit"] != self.host_commit:
             self.verifier._fail("the host's seed commitment changed after a reconnect")
+        if msg["resume"] and self.setup_commit and msg["setup"] != self.setup_commit:
+            self.verifier._fail("the host's commitment to the decks changed after a reconnect")
         self.seat, self.token, self.names = msg["seat"], msg["token"], msg["names"]
         self.host_commit, self.seed_mode = msg["commit"], msg["seed_mode"]
+        if not msg["resume"] or not self.setup_commit:
+            self.setup_commit = msg["setup"] or None
+            self.host_plays_my_deck = msg["guest_deck"] and self.deck is not None
         self.your_actions = msg["your_actions"]
         if msg["seed_mode"] != "commit-reveal" and not msg["resume"]:
             log.warning("the host fixed the seed (%s): the board and shuffles were not agreed "
@@ -410,7 +422,9 @@ class GuestSession(Session):
         self.audit_problems = fairness.audit(
             host_commit=self.host_commit, host_nonce=msg["host_nonce"], guest_nonce=self.nonce,
             seed_mode=self.seed_mode, commitments=self.verifier.commitments, salts=msg["salts"],
-            record=msg["record"], final_view=self._view, seat=self.seat or 0)
+            record=msg["record"], final_view=self._view, seat=self.seat or 0,
+            setup=self.setup_commit,
+            own_deck=self.deck if self.host_plays_my_deck else None)
         for problem in self.audit_problems:
             self.inbox.post("fairness", problem)
         self.audited.set()

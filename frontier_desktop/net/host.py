@@ -156,7 +156,14 @@ class HostSession(Session):
         self.guest_token: str | None = lan.get("token")
         self.guest_name: str = lan.get("guest_name", "")
         self.seed_mode: str = lan.get("seed_mode") or (
-            "commit-reveal" if source.record is None and source.seed is None else "fixed")
+            "fixed" if source.record is not None or source.seed is not None
+            else "position" if source.position is not None else "commit-reveal")
+        """``commit-reveal`` (the seed agreed), ``position`` (the seed agreed, the board the
+        host's position file) or ``fixed`` (``--seed`` or a saved game: nothing agreed)."""
+        self.setup_commit: str | None = lan.get("setup_commit")
+        """The commitment to both decks (or the position), sent in ``welcome``."""
+        self.guest_deck_used: bool = bool(lan.get("guest_deck_used", False))
+        """Whether the guest's seat plays the deck from its hello (the guest audits that)."""
         self.salts: dict[str, str] = dict(lan.get("salts") or {})
         self.commitments: dict[str, str] = dict(lan.get("commitments") or {})
         self.base_actions: int = int(lan.get("base_actions", 0))
@@ -390,16 +397,63 @@ class HostSession(Session):
             self._set_status(CONNECTED)
             log.info("the guest is back")
             return
-        info.update(phase="reveal", hello=msg)
+        try:  # the decks are fixed (and committed to) before any nonce is revealed
+            guest_deck = self._guest_deck(msg)
+            document = self._setup_document(guest_deck)
+        except GuestDeckError as exc:
+            self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
+            return
+        info.update(phase="reveal", hello=msg, guest_deck=guest_deck)
         self.guest_token = secrets.token_hex(16)
+        self.setup_commit = fairness.setup_commit(self.host_nonce, document)
+        self.guest_deck_used = guest_deck is not None and msg.get("deck") is not None
         conn.send(self._welcome(resume=False))
 
     def _welcome(self, *, resume: bool) -> Message:
         assert self.guest_token is not None
         return make("welcome", seat=self.guest_seat, token=self.guest_token,
                     names=self._names(), commit=self.host_commit, seed_mode=self.seed_mode,
+                    setup=self.setup_commit or "", guest_deck=self.guest_deck_used,
                     resume=resume, your_actions=self._count(self.guest_seat),
                     program=self.program)
+
+    def _guest_deck(self, hello: Mapping[str, Any]) -> list[Card] | None:
+        """The guest's deck when the host plays one for the guest's seat from the hello (or
+        its fallback), checked now; None when the host fixed it (or the source has no decks).
+
+        Raises:
+            GuestDeckError: the deck cannot be played (the message says why).
+        """
+        src = self.source
+        if src.record is not None or src.position is not None or src.decks is None \
+                or src.decks[self.guest_seat] is not None:
+            return None
+        sent = hello.get("deck")
+        if sent is None and src.guest_fallback is not None:
+            return list(src.guest_fallback)
+        return self._resolve_deck(sent)
+
+    def _decks(self, guest_deck: list[Card] | None) -> list[list[Card]]:
+        """Both decks in the canonical order the game shuffles from."""
+        decks = list(self.source.decks or [None, None])
+        if guest_deck is not None:
+            decks[self.guest_seat] = guest_deck
+        if any(d is None for d in decks):
+            raise GuestDeckError("this host has no deck for the guest's seat")
+        return [fairness.canonical_deck(d) for d in decks if d is not None]
+
+    def _setup_document(self, guest_deck: list[Card] | None) -> dict[str, Any]:
+        """What the game will start from besides the seed (committed to in ``welcome``)."""
+        from frontier_desktop.record import position_header
+        from frontier_desktop.rules import find_variant
+
+        src = self.source
+        if src.record is not None:
+            return fairness.setup_document(src.record[0])
+        if src.position is not None:
+            return fairness.setup_document(position_header(src.position))
+        return {"variant": find_variant(src.variant).name,
+                "decks": [[card.name for card in deck] for deck in self._decks(guest_deck)]}
 
     def _names(self) -> list[str]:
         if self.state is not None:
@@ -425,7 +479,7 @@ class HostSession(Session):
         self.guest_nonce = nonce
         self.guest_name = hello["name"][:40] or "Guest"
         try:
-            self._create_game(hello)
+            self._create_game(info.get("guest_deck"))
         except GuestDeckError as exc:
             self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
             return
@@ -442,13 +496,14 @@ class HostSession(Session):
         self.inbox.post("started", None)
 
     # ------------------------------------------------------------------ game set-up
-    def _create_game(self, hello: Mapping[str, Any]) -> None:
+    def _create_game(self, guest_deck: list[Card] | None) -> None:
         from frontier_desktop.record import initial_state, new_game, position_header, replay
 
         src = self.source
         assert self.guest_nonce is not None
         seed: int | str = fairness.derive_seed(self.host_nonce, self.guest_nonce) \
-            if self.seed_mode == "commit-reveal" else (src.seed if src.seed is not None else 0)
+            if self.seed_mode in fairness.DRAWN_FAIRLY \
+            else (src.seed if src.seed is not None else 0)
         names = list(src.names)
         names[self.guest_seat] = self.guest_name
         if src.record is not None:
@@ -462,15 +517,9 @@ class HostSession(Session):
             self.header = position_header(position)
             self.state = initial_state(self.header)
         else:
-            decks = list(src.decks or [None, None])
-            if decks[self.guest_seat] is None:
-                sent = hello.get("deck")
-                decks[self.guest_seat] = self._resolve_deck(sent) if sent is not None \
-                    or src.guest_fallback is None else list(src.guest_fallback)
-            if any(d is None for d in decks):
-                raise ValueError("no deck for the host's seat")
-            self.state, self.header = new_game(src.variant, decks, names,  # type: ignore[arg-type]
-                                               seed=seed, options=src.options)
+            decks = self._decks(guest_deck)
+            self.state, self.header = new_game(src.variant, decks, names, seed=seed,
+                                               options=src.options)
         self.base_actions = len(self.actions)
         self.salts = fairness.make_salts(self.state)
         self.commitments = fairness.commitments(self.state, self.salts)
@@ -515,6 +564,7 @@ class HostSession(Session):
     def _lan_meta(self) -> dict[str, Any]:
         return {"token": self.guest_token, "host_nonce": self.host_nonce,
                 "guest_nonce": self.guest_nonce, "seed_mode": self.seed_mode,
+                "setup_commit": self.setup_commit, "guest_deck_used": self.guest_deck_used,
                 "salts": self.salts, "commitments": self.commitments,
                 "base_actions": self.base_actions, "guest_name": self.guest_name,
                 "host_seat": self.host_seat,

@@ -307,3 +307,73 @@ def test_half_sent_frames_cannot_make_the_host_hoard_memory(pair):
     finally:
         for peer in peers:
             peer.close()
+
+
+# ---------------------------------------------------------------- fairness: the decks
+
+def _resign_and_audit(host, guest):
+    guest.resign()
+    assert guest.audited.wait(15), "no audit"
+    return guest.audit_problems
+
+
+def test_an_honest_game_with_the_guests_own_deck_audits_clean(tmp_path):
+    from tests.net.test_guest_deck import names, open_host
+    from tests.net.conftest import DECK_A, make_guest
+
+    host = open_host(tmp_path)
+    guest = make_guest(host, deck=names(DECK_A), reconnect=False)
+    try:
+        guest.connect(timeout=10)
+        assert guest.host_plays_my_deck and guest.setup_commit
+        assert _resign_and_audit(host, guest) == []
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_host_that_orders_a_deck_after_the_reveal_fails_the_audit(tmp_path, monkeypatch):
+    import frontier_desktop.record as record
+    from tests.net.conftest import make_guest, make_host
+
+    real = record.new_game
+
+    def cheat(variant, decks, names, **kwargs):  # knows the seed: arranges the guest's deck
+        return real(variant, [list(decks[0]), list(reversed(decks[1]))], names, **kwargs)
+
+    monkeypatch.setattr(record, "new_game", cheat)
+    host = make_host(tmp_path)
+    guest = make_guest(host, reconnect=False)
+    try:
+        guest.connect(timeout=10)
+        problems = _resign_and_audit(host, guest)
+        assert any("canonical order" in p for p in problems), problems
+        assert any("committed to" in p for p in problems), problems
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_host_that_swaps_the_guests_deck_after_the_reveal_fails_the_audit(tmp_path,
+                                                                             monkeypatch):
+    import frontier_desktop.record as record
+    from frontier_desktop.net.fairness import canonical_deck
+    from tests.net.conftest import DECK_A, DECK_B, deck, make_guest
+    from tests.net.test_guest_deck import names, open_host
+
+    real = record.new_game
+
+    def cheat(variant, decks, names_, **kwargs):  # plays another deck for the guest
+        return real(variant, [decks[0], canonical_deck(deck(DECK_B))], names_, **kwargs)
+
+    monkeypatch.setattr(record, "new_game", cheat)
+    host = open_host(tmp_path)
+    guest = make_guest(host, deck=names(DECK_A), reconnect=False)
+    try:
+        guest.connect(timeout=10)
+        problems = _resign_and_audit(host, guest)
+        assert any("different deck for you" in p for p in problems), problems
+        assert any("committed to" in p for p in problems), problems
+    finally:
+        guest.close()
+        host.close()
