@@ -99,13 +99,19 @@ class GuestSession(Session):
         self.names: list[str] = []
         self.token: str | None = None
         self.nonce = fairness.new_nonce()
+        self.nonce_revealed = False
+        """Whether ``nonce`` has been revealed: it is never revealed again."""
+        self.game_started = False
+        """Whether a game started from the exchange that revealed ``nonce``."""
+        self._exchange_broken = False
         self.host_commit: str | None = None
         self.setup_commit: str | None = None
         """The host's commitment to both decks (or the position), from ``welcome``."""
         self.host_plays_my_deck = False
         """Whether the host said it plays the deck this guest sent (audited at the end)."""
         self.seed_mode = ""
-        self.verifier = fairness.BoardVerifier()
+        self.verifier = fairness.BoardVerifier(
+            on_problem=lambda text: self.inbox.post("fairness", text))
         self.state_id = -1
         self._view: dict[str, Any] | None = None
         self.log_entries: list[dict[str, Any]] = []
@@ -135,6 +141,11 @@ class GuestSession(Session):
             return
         self.token = data.get("token")
         self.nonce = data.get("nonce") or self.nonce
+        self.nonce_revealed = bool(data.get("nonce_revealed"))
+        self.game_started = bool(data.get("game_started"))
+        if self.nonce_revealed and not self.game_started:  # see _open: never reveal it again
+            self.nonce, self.nonce_revealed = fairness.new_nonce(), False
+            self._exchange_broken = True
         self.host_commit = data.get("host_commit")
         self.setup_commit = data.get("setup_commit")
         self.host_plays_my_deck = bool(data.get("host_plays_my_deck"))
@@ -144,6 +155,7 @@ class GuestSession(Session):
         if self.session_file is None:
             return
         data = {"address": list(self.address), "token": self.token, "nonce": self.nonce,
+                "nonce_revealed": self.nonce_revealed, "game_started": self.game_started,
                 "host_commit": self.host_commit, "commitments": self.verifier.commitments,
                 "setup_commit": self.setup_commit, "host_plays_my_deck": self.host_plays_my_deck}
         self.session_file.parent.mkdir(parents=True, exist_ok=True)
@@ -184,6 +196,14 @@ class GuestSession(Session):
             self._start_reconnect()
             return
         sock.settimeout(None)
+        with self._lock:
+            if self.nonce_revealed and not self.game_started:
+                # Our nonce was revealed but no game started from it: the host knows it now
+                # and could try its own nonces against it. Never reveal it again.
+                self.nonce = fairness.new_nonce()
+                self.nonce_revealed = False
+                self._exchange_broken = True
+                self._save_session_file()
         conn = Connection(sock, HOST_SENDS, on_message=self._on_message,
                           on_close=self._on_close, heartbeat=self.heartbeat,
                           timeout=self.timeout, tap=self.tap)
@@ -335,11 +355,30 @@ class GuestSession(Session):
         if msg["seed_mode"] != "commit-reveal" and not msg["resume"]:
             log.warning("the host fixed the seed (%s): the board and shuffles were not agreed "
                         "by commit-reveal", msg["seed_mode"])
-        self._save_session_file()
         if not msg["resume"]:
+            if self._exchange_broken:
+                self._exchange_broken = False
+                self.verifier._fail(
+                    "the host started the seed exchange again after it had seen our revealed "
+                    "nonce (the connection ended between our reveal and the start of the "
+                    "game). A host can do this to draw the board again until it likes it; "
+                    "a fresh nonce was used")
+            if self.nonce_revealed:  # never reveal a nonce twice (the host would know it)
+                log.warning("the host asks for a new seed exchange: joining again with a "
+                            "fresh nonce")
+                self.nonce = fairness.new_nonce()
+                self.nonce_revealed = self.game_started = False
+                self._save_session_file()
+                conn.close("a fresh seed exchange is needed")
+                return
+            self.nonce_revealed = True
+            self._save_session_file()  # before the reveal leaves: a restart must know it
             conn.send(make("reveal", nonce=self.nonce))
+            return
+        self._save_session_file()
 
     def _on_start(self, conn: Connection, msg: Message) -> None:
+        self.game_started = True
         self.verifier.adopt(msg["commitments"])
         self._save_session_file()
         self._take_view(msg["view"], msg["state_id"])
@@ -347,6 +386,9 @@ class GuestSession(Session):
         self.started.set()
 
     def _on_sync(self, conn: Connection, msg: Message) -> None:
+        if not self.game_started:
+            self.game_started = True
+            self._save_session_file()
         self.verifier.adopt(msg["commitments"])
         self.your_actions = msg["your_actions"]
         view = msg["view"]
@@ -526,6 +568,13 @@ class GuestSession(Session):
     @property
     def is_over(self) -> bool:
         return self.result is not None or bool(self._view and self._view.get("game_over"))
+
+    @property
+    def fairness_warnings(self) -> list[str]:
+        """Every fairness problem seen so far, in plain words (empty: none). The UI shows
+        these; ``join --headless`` prints them and exits with status 3."""
+        with self._lock:
+            return list(self.verifier.problems) + list(self.audit_problems or [])
 
     @property
     def is_paused(self) -> bool:

@@ -21,7 +21,7 @@ import hmac
 import json
 import logging
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from frontier_desktop.rules import GameState
@@ -126,9 +126,11 @@ def commitments(state: GameState, salts: Mapping[str, str]) -> dict[str, str]:
 class BoardVerifier:
     """The guest's side: holds the commitments and checks each revealed land."""
 
-    def __init__(self, commitments: Mapping[str, str] | None = None) -> None:
+    def __init__(self, commitments: Mapping[str, str] | None = None,
+                 on_problem: Callable[[str], None] | None = None) -> None:
         self.commitments: dict[str, str] = dict(commitments or {})
         self.problems: list[str] = []
+        self.on_problem = on_problem
         self.checked = 0
 
     def adopt(self, commitments: Mapping[str, str]) -> None:
@@ -160,6 +162,8 @@ class BoardVerifier:
         message = f"FAIRNESS WARNING: {text}. The host may be cheating."
         self.problems.append(message)
         log.error(message)
+        if self.on_problem is not None:
+            self.on_problem(message)
 
 
 def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str,

@@ -104,3 +104,49 @@ def join_as_guest(host: Any, **kwargs: Any) -> tuple[RawPeer, dict[str, Any], di
     start = peer.recv("start")
     assert start is not None, "no start"
     return peer, welcome, start
+
+
+class HostileHost:
+    """A listening socket on 127.0.0.1 that plays the host by hand."""
+
+    def __init__(self) -> None:
+        self.server = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(8)
+        self.port = int(self.server.getsockname()[1])
+
+    def accept(self, timeout: float = 15.0) -> RawPeer | None:
+        self.server.settimeout(timeout)
+        try:
+            sock, _ = self.server.accept()
+        except (TimeoutError, OSError):
+            return None
+        peer = RawPeer.__new__(RawPeer)
+        peer.sock, peer.decoder, peer.backlog = sock, FrameDecoder(), []
+        return peer
+
+    def accept_hello(self, timeout: float = 15.0) -> tuple[RawPeer, dict[str, Any]]:
+        """The next connection that says hello (the guest's reconnect probes say nothing)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            peer = self.accept(max(0.1, deadline - time.monotonic()))
+            if peer is None:
+                break
+            msg = peer.recv("hello", timeout=max(0.1, min(3.0, deadline - time.monotonic())))
+            if msg is not None:
+                return peer, msg
+            peer.close()
+        raise AssertionError("no hello")
+
+    def close(self) -> None:
+        self.server.close()
+
+
+def welcome(host_nonce: str, *, resume: bool = False, seed_mode: str = "commit-reveal",
+            token: str = "t" * 32, setup: str = "", **extra: Any) -> dict[str, Any]:
+    msg = {"type": "welcome", "seat": 1, "token": token, "names": ["Host", "Ben"],
+           "commit": fairness.commit(host_nonce), "seed_mode": seed_mode,
+           "setup": setup or "0" * 64, "guest_deck": False, "resume": resume,
+           "your_actions": 0, "program": PROGRAM}
+    msg.update(extra)
+    return msg

@@ -377,3 +377,56 @@ def test_a_host_that_swaps_the_guests_deck_after_the_reveal_fails_the_audit(tmp_
     finally:
         guest.close()
         host.close()
+
+
+# ---------------------------------------------------------------- fairness: the nonce
+
+def test_a_guest_never_reveals_a_nonce_twice(tmp_path):
+    """Seed grinding: the host drops the connection after the reveal, tries its own nonces
+    against the guest's, then starts a new exchange. The guest must not reveal the same
+    nonce again, and says so loudly."""
+    import threading
+
+    from frontier_desktop.net import GuestSession, JoinError
+    from frontier_desktop.net.fairness import commit, new_nonce
+    from tests.net.hostile import HostileHost, welcome
+
+    server = HostileHost()
+    seat_file = tmp_path / "seat.json"
+    guest = GuestSession(("127.0.0.1", server.port), name="Ben", heartbeat=0.2, timeout=2.0,
+                         session_file=seat_file)
+
+    def join():
+        try:
+            guest.connect(timeout=30)
+        except JoinError:
+            pass
+
+    threading.Thread(target=join, daemon=True).start()
+    peers = []
+    try:
+        first, hello1 = server.accept_hello()
+        peers.append(first)
+        first.send(welcome(new_nonce()))
+        reveal1 = first.recv("reveal")
+        assert reveal1 is not None and commit(reveal1["nonce"]) == hello1["commit"]
+        first.close()                                  # drop before the start
+        second, hello2 = server.accept_hello()         # the guest reconnects...
+        peers.append(second)
+        assert hello2["commit"] != hello1["commit"]    # ...committing to a fresh nonce
+        second.send(welcome(new_nonce()))              # and a new exchange
+        reveal2 = second.recv("reveal", timeout=5)
+        assert reveal2 is None or reveal2["nonce"] != reveal1["nonce"]
+        assert wait_until(lambda: any("seed exchange again" in w
+                                      for w in guest.fairness_warnings))
+        assert any(n.kind == "fairness" for n in guest.inbox.drain())
+        second.close()
+        guest.close()
+        # a restarted guest program (same seat file) does not reuse a revealed nonce either
+        again = GuestSession(("127.0.0.1", server.port), name="Ben", session_file=seat_file)
+        assert again.nonce not in (reveal1["nonce"], (reveal2 or {}).get("nonce"))
+    finally:
+        guest.close()
+        for peer in peers:
+            peer.close()
+        server.close()
