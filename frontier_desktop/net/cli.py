@@ -15,7 +15,9 @@ the wire the seat comes from the connection, never from the message. A restarted
 skips the lines the host has already accepted from its seat.
 
 Both print their final view as one JSON object on stdout and exit 0 when the script is done or
-the game is over; on failure they print one line on stderr and exit non-zero.
+the game is over; on failure they print one line on stderr and exit non-zero. ``join`` exits
+with status 3 when a fairness check failed (each ``FAIRNESS WARNING`` is printed on stderr),
+including a game that ended without the host's audit.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ DEFAULT_DECKS = (ROOT / "assets" / "decks" / "frontier_bog_and_forest_walkers.tx
                  ROOT / "assets" / "decks" / "frontier_banners_of_benalia.txt")
 """The bundled sample decks: the host's and the guest's when none is given."""
 
+
+FAIRNESS_FAILURE = 3
+"""``join --headless`` exit status when a fairness check failed (a warning was printed)."""
 
 SETTLE_SECONDS = 2.0
 """A guest whose script is done leaves once the host has been quiet this long."""
@@ -340,7 +345,6 @@ def run_join(args: argparse.Namespace) -> int:
                 if guest.refusal is not None:
                     return _fail("join", guest.refusal)
                 if guest.is_over:
-                    guest.changed.wait_for(guest.audited.is_set, 3.0)
                     break
                 if not todo:
                     # Done when the game waits for us again, or the host has gone quiet: the
@@ -368,11 +372,16 @@ def run_join(args: argparse.Namespace) -> int:
                         # sync shows it was accepted and the skip count moves on)
                     return _fail("join", f"script line {number} refused: {result.reason}")
                 guest.changed.wait(0.2)
-        for problem in guest.verifier.problems + (guest.audit_problems or []):
+        if guest.is_over:
+            guest.wait_for_audit()  # a game that ends without an audit is a fairness failure
+        if guest.unfair_board is not None:
+            print(f"frontier-desktop join: note: {guest.unfair_board}", file=sys.stderr)
+        warnings = guest.fairness_warnings
+        for problem in warnings:
             print(f"frontier-desktop join: {problem}", file=sys.stderr)
         json.dump(guest.view(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
         sys.stdout.flush()
-        return 0
+        return FAIRNESS_FAILURE if warnings else 0
     finally:
         guest.close()

@@ -51,6 +51,18 @@ from frontier_desktop.session import Listener, Result, Session, Update
 log = logging.getLogger(__name__)
 
 
+def _uncommitted_squares(view: Mapping[str, Any], commitments: Mapping[str, Any]) -> list[str]:
+    """Face-down squares of *view* without a commitment (``"row,col"``)."""
+    rows = (view.get("board") or {}).get("rows") if isinstance(view.get("board"), dict) else None
+    out = []
+    for r, row in enumerate(rows if isinstance(rows, list) else []):
+        for c, cell in enumerate(row if isinstance(row, list) else []):
+            if isinstance(cell, dict) and not cell.get("face_up") and not cell.get("hole") \
+                    and f"{r},{c}" not in commitments:
+                out.append(f"{r},{c}")
+    return out
+
+
 class JoinError(RuntimeError):
     """The host refused us or could not be reached; the message says why in plain words."""
 
@@ -69,7 +81,7 @@ class GuestSession(Session):
                  deck: Sequence[str] | None = None, session_file: Path | None = None,
                  program: str = PROGRAM, cards_version: str | None = None,
                  heartbeat: float = 1.0, timeout: float = 4.0, reconnect: bool = True,
-                 tap: Any = None) -> None:
+                 audit_grace: float = 5.0, tap: Any = None) -> None:
         self.address = address
         self.name = name
         self.deck = list(deck) if deck is not None else None
@@ -79,6 +91,8 @@ class GuestSession(Session):
         self.heartbeat = heartbeat
         self.timeout = timeout
         self.auto_reconnect = reconnect
+        self.audit_grace = audit_grace
+        """Seconds after ``game_end`` by which the audit must have arrived."""
         self.tap = tap
         self.inbox = Inbox()
         self.changed = threading.Condition(threading.RLock())
@@ -104,6 +118,7 @@ class GuestSession(Session):
         self.game_started = False
         """Whether a game started from the exchange that revealed ``nonce``."""
         self._exchange_broken = False
+        self._audit_missing_flagged = False
         self.host_commit: str | None = None
         self.setup_commit: str | None = None
         """The host's commitment to both decks (or the position), from ``welcome``."""
@@ -378,6 +393,16 @@ class GuestSession(Session):
         self._save_session_file()
 
     def _on_start(self, conn: Connection, msg: Message) -> None:
+        uncommitted = _uncommitted_squares(msg["view"], msg["commitments"])
+        if uncommitted:
+            self.verifier._fail(f"the host started a game without committing to its face-down "
+                                f"lands ({len(uncommitted)} squares, e.g. {uncommitted[0]}), so "
+                                "it could change them at will. The game was refused")
+            self.refusal = ("the host did not commit to the face-down lands: this board "
+                            "cannot be checked, so the game was refused")
+            self._set_status(FAILED, self.refusal)
+            conn.close("no board commitment")
+            return
         self.game_started = True
         self.verifier.adopt(msg["commitments"])
         self._save_session_file()
@@ -392,6 +417,10 @@ class GuestSession(Session):
         self.verifier.adopt(msg["commitments"])
         self.your_actions = msg["your_actions"]
         view = msg["view"]
+        uncommitted = _uncommitted_squares(view, self.verifier.commitments)
+        if uncommitted:
+            self.verifier._fail(f"face-down squares without a commitment: "
+                                f"{', '.join(uncommitted[:5])}")
         self._verify_face_up(view, msg["salts"])
         known = {e.get("state_id") for e in self.log_entries}
         self.log_entries += [e for e in msg["log"] if isinstance(e, dict)
@@ -455,11 +484,49 @@ class GuestSession(Session):
             self._resync(conn, "our state is stale")
 
     def _on_game_end(self, conn: Connection, msg: Message) -> None:
+        first = self.result is None
         self.result = {"result": msg["result"], "winner": msg["winner"]}
         self.inbox.post("game_end", dict(self.result))
+        if first and not self.audited.is_set():
+            timer = threading.Timer(self.audit_grace, self._check_audit_arrived)
+            timer.daemon = True
+            timer.start()
+
+    def _check_audit_arrived(self) -> None:
+        with self._lock:
+            if self.audited.is_set() or self._audit_missing_flagged:
+                return
+            self._audit_missing_flagged = True
+            self.verifier._fail("the game ended but the host sent no audit, so the seed, the "
+                                "decks and the board cannot be checked")
+            self.changed.notify_all()
+
+    def wait_for_audit(self, timeout: float | None = None) -> bool:
+        """Wait for the end-of-game audit (at most *timeout*, by default ``audit_grace``);
+        a missing audit becomes a fairness warning. Returns whether it arrived."""
+        if self.audited.wait(self.audit_grace if timeout is None else timeout):
+            return True
+        self._check_audit_arrived()
+        return False
+
+    @property
+    def unfair_board(self) -> str | None:
+        """Why this board was not drawn fairly, in plain words (None: it was). Not a sign of
+        cheating, but the guest should know (the UI shows it in the lobby and at the table)."""
+        if self.seed_mode == "fixed":
+            return ("the host fixed the seed (a test seed or a saved game): the board and the "
+                    "shuffles were not agreed by both computers")
+        if self.seed_mode == "position":
+            return ("the host set up the board from a position file: the host chose the "
+                    "face-down lands")
+        return None
 
     def _on_audit(self, conn: Connection, msg: Message) -> None:
+        if self.audited.is_set():
+            return  # a second audit (after a resync) changes nothing
         if self.host_commit is None:
+            self.audit_problems = ["the host sent an audit without having committed to a seed"]
+            self.audited.set()
             return
         self.audit_problems = fairness.audit(
             host_commit=self.host_commit, host_nonce=msg["host_nonce"], guest_nonce=self.nonce,

@@ -150,3 +150,27 @@ def welcome(host_nonce: str, *, resume: bool = False, seed_mode: str = "commit-r
            "your_actions": 0, "program": PROGRAM}
     msg.update(extra)
     return msg
+
+
+def honest_board(seed: int = 1) -> tuple[Any, dict[str, Any], dict[str, str]]:
+    """A real game for a hand-written host: ``(state, the guest's view, commitments)``."""
+    from frontier_desktop.net.fairness import canonical_deck, commitments, make_salts
+    from frontier_desktop.record import new_game
+    from frontier_desktop.rules.views import describe
+    from tests.net.conftest import DECK_A, DECK_B, deck
+
+    state, _ = new_game("frontier", [canonical_deck(deck(DECK_A)), canonical_deck(deck(DECK_B))],
+                        ["Host", "Ben"], seed=seed)
+    return state, describe(state, viewer=1), commitments(state, make_salts(state))
+
+
+def serve_until_start(server: HostileHost, *, commitments: dict[str, str] | None = None,
+                      ) -> tuple[RawPeer, Any]:
+    """Run the handshake by hand and send ``start``; returns ``(peer, state)``."""
+    state, view, honest = honest_board()
+    peer, _hello = server.accept_hello()
+    peer.send(welcome(fairness.new_nonce()))
+    assert peer.recv("reveal") is not None
+    peer.send({"type": "start", "state_id": state.state_id, "view": view,
+               "commitments": honest if commitments is None else commitments})
+    return peer, state

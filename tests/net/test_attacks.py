@@ -430,3 +430,96 @@ def test_a_guest_never_reveals_a_nonce_twice(tmp_path):
         for peer in peers:
             peer.close()
         server.close()
+
+
+# ---------------------------------------------------------------- fairness: no safeguards
+
+def test_the_guest_refuses_a_start_without_commitments(tmp_path):
+    from frontier_desktop.net import GuestSession, JoinError
+    import threading
+
+    from tests.net.hostile import HostileHost, serve_until_start
+
+    server = HostileHost()
+    guest = GuestSession(("127.0.0.1", server.port), name="Ben", heartbeat=0.2, timeout=2.0,
+                         reconnect=False)
+    errors: list[Exception] = []
+
+    def join():
+        try:
+            guest.connect(timeout=20)
+        except JoinError as exc:
+            errors.append(exc)
+
+    thread = threading.Thread(target=join, daemon=True)
+    thread.start()
+    peer = None
+    try:
+        peer, _ = serve_until_start(server, commitments={})
+        thread.join(20)
+        assert errors and "commit" in str(errors[0])
+        assert any("without committing" in w for w in guest.fairness_warnings)
+        assert not guest.started.is_set()
+    finally:
+        guest.close()
+        if peer is not None:
+            peer.close()
+        server.close()
+
+
+def test_a_game_that_ends_without_an_audit_is_a_fairness_failure(tmp_path):
+    import threading
+
+    from frontier_desktop.net import GuestSession
+    from tests.net.hostile import HostileHost, serve_until_start
+
+    server = HostileHost()
+    guest = GuestSession(("127.0.0.1", server.port), name="Ben", heartbeat=0.2, timeout=2.0,
+                         reconnect=False, audit_grace=1.0)
+    threading.Thread(target=lambda: guest.connect(timeout=20), daemon=True).start()
+    peer = None
+    try:
+        peer, _ = serve_until_start(server)
+        assert guest.started.wait(10)
+        peer.send({"type": "game_end", "result": "win", "winner": 0})  # and no audit
+        assert not guest.wait_for_audit(5)
+        assert any("no audit" in w for w in guest.fairness_warnings)
+    finally:
+        guest.close()
+        if peer is not None:
+            peer.close()
+        server.close()
+
+
+def test_join_headless_exits_non_zero_when_the_audit_is_missing(tmp_path):
+    import subprocess
+    import sys
+    import threading
+
+    from tests.net.conftest import ROOT
+    from tests.net.hostile import HostileHost, serve_until_start
+    from tests.net.test_processes import env
+
+    server = HostileHost()
+    proc = subprocess.Popen([sys.executable, "-m", "frontier_desktop", "join",
+                             f"127.0.0.1:{server.port}", "--headless", "--timeout", "60",
+                             "--session", str(tmp_path / "seat.json")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env(), cwd=ROOT)
+    out: list[str] = []
+    threading.Thread(target=lambda: out.append(proc.communicate()[1]), daemon=True).start()
+    peer = None
+    try:
+        peer, _ = serve_until_start(server)
+        peer.send({"type": "game_end", "result": "win", "winner": 0})  # and no audit
+        code = proc.wait(60)
+        assert wait_until(lambda: bool(out), 10)
+        assert code == 3, out
+        assert "FAIRNESS WARNING" in out[0] and "no audit" in out[0]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+        if peer is not None:
+            peer.close()
+        server.close()
