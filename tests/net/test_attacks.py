@@ -523,3 +523,30 @@ def test_join_headless_exits_non_zero_when_the_audit_is_missing(tmp_path):
         if peer is not None:
             peer.close()
         server.close()
+
+
+# ---------------------------------------------------------------- side channels
+
+def test_move_card_answers_the_same_for_set_aside_lands_missing_ids_and_hidden_cards(pair):
+    import random
+
+    from tests.net.test_session import play
+
+    host, guest = pair
+    play(host, guest, random.Random(7), limit=400,  # past the set-up choices
+         until=lambda: host.state.decision is None and host.acting_seat() == guest.seat)
+    assert host.state.decision is None and not host.is_over
+    assert wait_until(lambda: guest.state_id == host.state.state_id)
+    guest.inbox.drain()
+    state = host.state
+    assert state.aside, "the sample decks leave lands set aside"
+    hidden = state.players[host.host_seat].library[0]
+    probes = [state.aside[0], "A99", hidden, "c-no-such-card"]
+    answers = []
+    for card in probes:
+        result = guest.submit(guest.seat, {"type": "move_card", "card": card, "to": "hand"})
+        assert not result.ok
+        answers.append(result.reason)
+    codes = [n.data["code"] for n in guest.inbox.drain() if n.kind == "rejected"]
+    assert len(set(answers)) == 1, answers
+    assert len(set(codes)) == 1, codes

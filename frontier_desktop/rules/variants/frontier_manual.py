@@ -164,14 +164,14 @@ class ManualActions:
         if action.to not in self._ZONES:
             raise InvalidActionError(f"move_card: 'to' must be one of {', '.join(self._ZONES)}")
         card_id = action.card
-        if card_id not in state.cards:
-            raise InvalidActionError(f"move_card: no card {card_id!r}")
-        owner = state.owner(card_id)
-        source = self._zone_of(state, card_id)
-        if source is None:
-            raise IllegalActionError(action, "that card is not in a zone you can reach")
-        if source in ("hand", "library") and owner != seat:
-            raise IllegalActionError(action, "that card is hidden from you")
+        owner = state.owner(card_id) if card_id in state.cards else -1
+        source = self._zone_of(state, card_id) if card_id in state.cards else None
+        if source is None or source in ("hand", "library") and owner != seat:
+            # One answer for every card the actor can't reach: a missing id, a card set aside
+            # (the short column of lands) or one hidden from them. Different answers would let
+            # a player probe ids and count the opponent's lands or cards.
+            raise IllegalActionError(action, "that card is hidden from you or not in a zone "
+                                             "you can reach")
         hidden_before = source in ("hand", "library")
         name = state.name(card_id)
         if source == "battlefield":
