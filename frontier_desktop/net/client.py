@@ -102,6 +102,8 @@ class GuestSession(Session):
         self._status = PeerStatus(WAITING, time.monotonic())
         self._ref = 0
         self._answers: dict[int, Result] = {}
+        self._outstanding: set[int] = set()
+        """Refs of actions sent and not answered yet: an answer to any other ref is ignored."""
         self._closing = False
         self._wake = threading.Event()
         self._reconnecting = False
@@ -468,17 +470,22 @@ class GuestSession(Session):
         update = Update(self.seat or 0, msg["state_id"], view, events, msg["actor"],
                         msg["action"])
         if msg["ref"] is not None:
-            self._answers[msg["ref"]] = Result(True, events=events)
+            self._answer(msg["ref"], Result(True, events=events))
         for listener in self._listeners:
             listener(update)
         self.inbox.post("update", update)
+
+    def _answer(self, ref: int, result: Result) -> None:
+        if ref in self._outstanding:  # never an answer to something we did not ask
+            self._outstanding.discard(ref)
+            self._answers[ref] = result
 
     def _resync(self, conn: Connection, why: str) -> None:
         log.info("asking for a full resync: %s", why)
         conn.send(make("resync", state_id=max(self.state_id, 0)))
 
     def _on_rejected(self, conn: Connection, msg: Message) -> None:
-        self._answers[msg["ref"]] = Result(False, msg["reason"])
+        self._answer(msg["ref"], Result(False, msg["reason"]))
         self.inbox.post("rejected", {"reason": msg["reason"], "code": msg["code"]})
         if msg["code"] == "stale_state" and msg["state_id"] > self.state_id:
             self._resync(conn, "our state is stale")
@@ -563,6 +570,7 @@ class GuestSession(Session):
                 return None
             self._ref += 1
             ref = self._ref
+            self._outstanding.add(ref)
             conn.send(make("action", state_id=self.state_id, action=wire, ref=ref))
             return ref
 

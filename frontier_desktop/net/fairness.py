@@ -160,8 +160,8 @@ class BoardVerifier:
 
     def _fail(self, text: str) -> None:
         message = f"FAIRNESS WARNING: {text}. The host may be cheating."
+        log.error(message)  # logged before it is listed: a reader of the list sees the log
         self.problems.append(message)
-        log.error(message)
         if self.on_problem is not None:
             self.on_problem(message)
 

@@ -154,6 +154,8 @@ class HostSession(Session):
         self.host_commit = fairness.commit(self.host_nonce)
         self.guest_nonce: str | None = lan.get("guest_nonce")
         self.guest_token: str | None = lan.get("token")
+        self.previous_token: str | None = lan.get("previous_token")
+        """The token before the last resume: good until the current one has been used."""
         self.guest_name: str = lan.get("guest_name", "")
         self.seed_mode: str = lan.get("seed_mode") or (
             "fixed" if source.record is not None or source.seed is not None
@@ -373,9 +375,7 @@ class HostSession(Session):
             self._refuse(conn, ErrorCode.VERSION_MISMATCH,
                          "versions differ: " + "; ".join(differences), differences)
             return
-        resume = (self.guest_token is not None and self.started.is_set()
-                  and isinstance(msg["token"], str)
-                  and secrets.compare_digest(msg["token"], self.guest_token))
+        resume = self.started.is_set() and self._token_matches(msg["token"])
         if self.started.is_set() and not resume:
             self._refuse(conn, ErrorCode.SEAT_TAKEN, "this game already has its guest")
             return
@@ -392,6 +392,14 @@ class HostSession(Session):
                 self._pending.pop(id(old), None)
                 old.close("replaced by a new connection from the guest")
             self._bind(conn, info)
+            # A fresh token on every resume (kept in the autosave before the guest hears of
+            # it): a token seen on the wire once is worth nothing after the next rejoin. The
+            # one it replaces stays good until the new one is used, in case this welcome
+            # never arrives.
+            if msg["token"] == self.guest_token:
+                self.previous_token = self.guest_token
+            self.guest_token = secrets.token_hex(16)
+            self._write_autosave_header()
             conn.send(self._welcome(resume=True))
             self._send_sync(conn, since=0)
             self._set_status(CONNECTED)
@@ -408,6 +416,12 @@ class HostSession(Session):
         self.setup_commit = fairness.setup_commit(self.host_nonce, document)
         self.guest_deck_used = guest_deck is not None and msg.get("deck") is not None
         conn.send(self._welcome(resume=False))
+
+    def _token_matches(self, token: Any) -> bool:
+        if not isinstance(token, str):
+            return False
+        return any(known is not None and secrets.compare_digest(token, known)
+                   for known in (self.guest_token, self.previous_token))
 
     def _welcome(self, *, resume: bool) -> Message:
         assert self.guest_token is not None
@@ -562,7 +576,8 @@ class HostSession(Session):
             self.result = {"result": "win", "winner": self.state.winner}
 
     def _lan_meta(self) -> dict[str, Any]:
-        return {"token": self.guest_token, "host_nonce": self.host_nonce,
+        return {"token": self.guest_token, "previous_token": self.previous_token,
+                "host_nonce": self.host_nonce,
                 "guest_nonce": self.guest_nonce, "seed_mode": self.seed_mode,
                 "setup_commit": self.setup_commit, "guest_deck_used": self.guest_deck_used,
                 "salts": self.salts, "commitments": self.commitments,

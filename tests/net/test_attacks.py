@@ -86,6 +86,7 @@ def test_out_of_bounds_actions_are_refused_and_change_nothing(pair, tmp_path):
                               b'{"type":"life","player":0,"delta":9%s}}'
                               % (guest.state_id, b"0" * 4299))
     for ref, action in enumerate(HUGE_ACTIONS, 100):
+        guest._outstanding.add(ref)  # the guest takes answers only to refs it sent
         guest._conn.send(make("action", state_id=guest.state_id, ref=ref, action=action))
     refs = range(100, 100 + len(HUGE_ACTIONS))
     assert wait_until(lambda: all(r in guest._answers for r in refs), 20)
@@ -550,3 +551,27 @@ def test_move_card_answers_the_same_for_set_aside_lands_missing_ids_and_hidden_c
     codes = [n.data["code"] for n in guest.inbox.drain() if n.kind == "rejected"]
     assert len(set(answers)) == 1, answers
     assert len(set(codes)) == 1, codes
+
+
+def test_the_seat_token_rotates_on_every_resume(pair, tmp_path):
+    from frontier_desktop.record import read_record
+
+    host, guest = pair
+    tokens = [guest.token]
+    for _ in range(2):
+        host._conn.abort("simulated drop")
+        assert wait_until(lambda: guest.token != tokens[-1]
+                          and guest.status().state == "connected"
+                          and host.status().state == "connected", 20)
+        tokens.append(guest.token)
+    assert len(set(tokens)) == 3
+    header, _ = read_record(tmp_path / "autosave.jsonl")
+    assert header["lan"]["token"] == guest.token              # durable before it was sent
+    peer = RawPeer(host.port)                                 # the first token is dead
+    try:
+        peer.send(hello(host, token=tokens[0]))
+        refused = peer.recv("refused")
+        assert refused is not None and refused["code"] == "seat_taken"
+    finally:
+        peer.close()
+    assert host.status().state == "connected"
