@@ -189,26 +189,31 @@ def build_source(args: argparse.Namespace) -> Any:
         ValueError: a file that is neither a record nor a position, or a bad deck.
     """
     from frontier_desktop.net.host import GameSource
-    from frontier_desktop.record import FORMAT, read_record
+    from frontier_desktop.record import FORMAT, RecordError, read_record
 
     names = [args.name, "Guest"]
     if args.game is not None:
         try:
-            first = args.game.read_text(encoding="utf-8-sig").lstrip().splitlines()[0]
-            kind = json.loads(first).get("format") if first.startswith("{") else None
-        except (OSError, IndexError, ValueError, AttributeError) as exc:
-            raise ValueError(f"{args.game}: cannot read ({exc})") from None
-        if kind == FORMAT:
-            header, actions = read_record(args.game)
-            return GameSource(record=(header, actions), names=names, seed=args.seed)
-        try:
-            position = json.loads(args.game.read_text(encoding="utf-8-sig"))
+            text = args.game.read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise ValueError(f"{args.game}: cannot read ({exc.strerror or exc})") from None
+        try:  # a position file is one JSON object, often pretty-printed over many lines
+            whole: Any = json.loads(text)
         except ValueError:
-            raise ValueError(f"{args.game}: neither a game record nor a position file") from None
-        from frontier_desktop.position import load_position
+            whole = None  # several lines: a game record (JSON Lines)
+        if isinstance(whole, dict) and whole.get("format") != FORMAT:
+            from frontier_desktop.position import load_position
 
-        load_position(position)  # raises a clear error now rather than when the guest joins
-        return GameSource(position=position, names=names, seed=args.seed)
+            load_position(whole)  # raises a clear error now rather than when the guest joins
+            return GameSource(position=whole, names=names, seed=args.seed)
+        try:
+            header, actions = read_record(args.game)
+        except RecordError as exc:
+            raise ValueError(f"{args.game}: neither a game record nor a position file "
+                             f"({exc})") from None
+        if header.get("format") != FORMAT:
+            raise ValueError(f"{args.game}: neither a game record nor a position file")
+        return GameSource(record=(header, actions), names=names, seed=args.seed)
     if args.decks:  # the host fixed both decks: the guest's own deck is not used
         decks: list[list[Card] | None] = [load_deck(Path(p)) for p in args.decks]
         return GameSource(decks=decks, names=names, seed=args.seed)

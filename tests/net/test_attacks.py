@@ -575,3 +575,44 @@ def test_the_seat_token_rotates_on_every_resume(pair, tmp_path):
     finally:
         peer.close()
     assert host.status().state == "connected"
+
+
+# ---------------------------------------------------------------- serving files
+
+@pytest.mark.parametrize("name", ["spec-example.json", "dryads-six-six.json"])
+def test_host_game_reads_a_pretty_printed_position_file_and_says_the_board_is_the_hosts(
+        tmp_path, name):
+    from frontier_desktop.net import HostSession
+    from tests.net.conftest import ROOT, make_guest
+    from tests.net.test_guest_deck import _args
+
+    from frontier_desktop.net.cli import build_source
+
+    path = ROOT / "assets" / "positions" / name
+    assert path.read_text("utf-8").count("\n") > 3                 # pretty-printed
+    source = build_source(_args(game=path))
+    assert source.position is not None and source.record is None
+    host = HostSession(source, autosave=tmp_path / "autosave.jsonl", heartbeat=0.2,
+                       timeout=2.0)
+    host.listen("127.0.0.1", 0)
+    guest = make_guest(host, reconnect=False)
+    try:
+        guest.connect(timeout=10)
+        assert guest.seed_mode == "position"
+        assert guest.unfair_board is not None and "position file" in guest.unfair_board
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_host_game_still_reads_a_game_record(tmp_path):
+    from frontier_desktop.net.cli import build_source
+    from frontier_desktop.record import new_game, write_record
+    from tests.net.conftest import DECK_A, DECK_B, deck
+    from tests.net.test_guest_deck import _args
+
+    _, header = new_game("frontier", [list(deck(DECK_A)), list(deck(DECK_B))], ["A", "B"],
+                         seed=1)
+    write_record(tmp_path / "game.jsonl", header, [])
+    source = build_source(_args(game=tmp_path / "game.jsonl"))
+    assert source.record is not None and source.record[0]["seed"] == 1
