@@ -44,6 +44,10 @@ DEFAULT_DECKS = (ROOT / "assets" / "decks" / "frontier_bog_and_forest_walkers.tx
 FAIRNESS_FAILURE = 3
 """``join --headless`` exit status when a fairness check failed (a warning was printed)."""
 
+END_WAIT = 600.0
+"""How long a host whose game is over waits for the guest to (re)join and get the end and
+the audit (``--timeout`` stops it sooner)."""
+
 SETTLE_SECONDS = 2.0
 """A guest whose script is done leaves once the host has been quiet this long."""
 
@@ -262,15 +266,28 @@ def run_host(args: argparse.Namespace) -> int:
     print(f"your address on this network is {shown}:{port}", file=sys.stderr, flush=True)
     deadline = time.monotonic() + args.timeout if args.timeout else None
     todo: list[tuple[int, dict[str, Any], int]] | None = None
+    end_deadline: float | None = None
     code = 0
     try:
         with host.changed:
             while True:
-                if host.result is not None or (host.started.is_set()
-                                               and host.status().state == LEFT):
+                if host.started.is_set() and host.status().state == LEFT:
                     break
+                if host.result is not None:
+                    # Over: quit once the guest has the end and the audit. A host restarted
+                    # from the autosave of a finished game waits for the guest to rejoin.
+                    if host.end_delivered.is_set():
+                        break
+                    if end_deadline is None:
+                        end_deadline = time.monotonic() + END_WAIT
+                    if time.monotonic() > end_deadline:
+                        print("frontier-desktop host: the guest did not come back for the end "
+                              "of the game", file=sys.stderr)
+                        break
                 if deadline is not None and time.monotonic() > deadline:
-                    what = "no guest joined" if not host.started.is_set() else "game not over"
+                    what = "no guest joined" if not host.started.is_set() else \
+                        "the guest did not come back for the end" if host.result is not None \
+                        else "game not over"
                     return _fail("host", f"timed out after {args.timeout:g} s ({what})")
                 if host.started.is_set() and todo is None:
                     todo, _ = _script_runner(lines, host.host_seat, host._count(host.host_seat))

@@ -137,6 +137,9 @@ class HostSession(Session):
         self.result: dict[str, Any] | None = None
         """``{"result": "win"|"draw", "winner": seat|None}`` once the game is over."""
         self.started = threading.Event()
+        self.end_delivered = threading.Event()
+        """Set once ``game_end`` and the audit have been queued for the bound guest (a host
+        restarted after the end waits for this before it quits)."""
         self.changed = threading.Condition(threading.RLock())
         """Notified after every accepted action and connection change (``with`` it to wait)."""
         self._lock = self.changed
@@ -727,8 +730,12 @@ class HostSession(Session):
 
     def _send_audit(self, conn: Connection) -> None:
         assert self.header is not None
-        conn.send(make("audit", host_nonce=self.host_nonce, guest_nonce=self.guest_nonce or "",
-                       salts=self.salts, record=[self.header] + self.actions))
+        sent = conn.send(make("audit", host_nonce=self.host_nonce,
+                              guest_nonce=self.guest_nonce or "", salts=self.salts,
+                              record=[self.header] + self.actions))
+        if sent and conn is self._conn:
+            self.end_delivered.set()
+            self.changed.notify_all()
 
     def _resign(self, seat: int) -> Result:
         result, _ = self._push(seat, Concede(), ref=None)

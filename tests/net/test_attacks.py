@@ -616,3 +616,48 @@ def test_host_game_still_reads_a_game_record(tmp_path):
     write_record(tmp_path / "game.jsonl", header, [])
     source = build_source(_args(game=tmp_path / "game.jsonl"))
     assert source.record is not None and source.record[0]["seed"] == 1
+
+
+def test_a_host_restarted_after_the_end_still_delivers_the_end_and_the_audit(tmp_path):
+    import random
+    import re
+    import subprocess
+    import sys
+    import threading
+
+    from tests.net.conftest import ROOT, make_guest, make_host
+    from tests.net.test_processes import env
+    from tests.net.test_session import play
+
+    autosave = tmp_path / "autosave.jsonl"
+    host = make_host(tmp_path)
+    guest = make_guest(host, reconnect=False, session_file=tmp_path / "seat.json")
+    proc = None
+    try:
+        guest.connect(timeout=10)
+        play(host, guest, random.Random(7), limit=400,
+             until=lambda: host.state.decision is None)
+        port = host.port
+        host._conn.abort("the guest's network fails")         # the guest misses the end...
+        assert wait_until(lambda: host.status().state == "reconnecting")
+        assert host.resign().ok and host.result is not None    # ...the game ends meanwhile
+        host.close()                                           # and the host program stops
+        proc = subprocess.Popen([sys.executable, "-m", "frontier_desktop", "host", "--headless",
+                                 "--bind", "127.0.0.1", "--port", str(port), "--game",
+                                 str(autosave), "--autosave", str(autosave), "--timeout", "60"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env=env(), cwd=ROOT)
+        lines: list[str] = []
+        threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True).start()
+        assert wait_until(lambda: any(re.search(r"your address", x) for x in lines), 60), lines
+        assert guest.reconnect_now()
+        assert guest.audited.wait(30), lines
+        assert guest.audit_problems == [] and guest.fairness_warnings == []
+        assert guest.result == {"result": "win", "winner": guest.seat}
+        assert proc.wait(30) == 0
+    finally:
+        guest.close()
+        host.close()
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
