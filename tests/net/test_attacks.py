@@ -661,3 +661,55 @@ def test_a_host_restarted_after_the_end_still_delivers_the_end_and_the_audit(tmp
         if proc is not None and proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+# ---------------------------------------------------------------- more promises of the doc
+
+def test_too_many_protocol_errors_close_the_connection(pair):
+    host, guest = pair
+    peer = RawPeer(host.port)
+    try:
+        for _ in range(10):
+            peer.send_raw(b"{not json")
+        assert peer.recv("error") is not None
+        codes = []
+        while (msg := peer.recv("error", timeout=5)) is not None:
+            codes.append(msg["code"])
+        assert "too_many_errors" in codes
+        assert peer.is_closed(10)
+    finally:
+        peer.close()
+    assert host.status().state == "connected" and guest.status().state == "connected"
+
+
+def test_a_host_whose_commitments_change_on_a_rejoin_is_flagged(tmp_path):
+    import threading
+
+    from frontier_desktop.net import GuestSession
+    from frontier_desktop.net.fairness import new_nonce
+    from tests.net.hostile import HostileHost, serve_until_start, welcome
+
+    server = HostileHost()
+    guest = GuestSession(("127.0.0.1", server.port), name="Ben", heartbeat=0.2, timeout=2.0)
+    threading.Thread(target=lambda: guest.connect(timeout=20), daemon=True).start()
+    peers = []
+    try:
+        peer, state = serve_until_start(server)
+        peers.append(peer)
+        assert guest.started.wait(10)
+        view = guest.view()
+        peer.close()                                          # a drop...
+        again, hello_msg = server.accept_hello()              # ...the guest rejoins
+        peers.append(again)
+        assert hello_msg["token"] == "t" * 32
+        again.send(welcome(new_nonce(), resume=True))         # another seed commitment
+        again.send({"type": "sync", "state_id": state.state_id, "view": view, "log": [],
+                    "commitments": {"0,0": "0" * 64}, "salts": {}, "your_actions": 0})
+        assert wait_until(lambda: len(guest.fairness_warnings) >= 2, 10)
+        text = " ".join(guest.fairness_warnings)
+        assert "seed commitment changed" in text and "different board commitment" in text
+    finally:
+        guest.close()
+        for peer in peers:
+            peer.close()
+        server.close()
