@@ -115,11 +115,15 @@ class GuestSession(Session):
         self.names: list[str] = []
         self.token: str | None = None
         self.nonce = fairness.new_nonce()
+        """The nonce of this seat's game (the audit needs it), or the next one to commit to."""
         self.nonce_revealed = False
-        """Whether ``nonce`` has been revealed: it is never revealed again."""
+        """Whether ``nonce`` has been revealed: then it is never committed to or revealed
+        again; each new ``hello`` commits to a fresh nonce (``_next_nonce``) instead."""
         self.game_started = False
         """Whether a game started from the exchange that revealed ``nonce``."""
-        self._exchange_broken = False
+        self._next_nonce: str | None = None
+        self._sent_nonce: str | None = None
+        """The nonce committed to in the hello of the current connection."""
         self._audit_missing_flagged = False
         self.host_commit: str | None = None
         self.setup_commit: str | None = None
@@ -160,9 +164,8 @@ class GuestSession(Session):
         self.nonce = data.get("nonce") or self.nonce
         self.nonce_revealed = bool(data.get("nonce_revealed"))
         self.game_started = bool(data.get("game_started"))
-        if self.nonce_revealed and not self.game_started:  # see _open: never reveal it again
-            self.nonce, self.nonce_revealed = fairness.new_nonce(), False
-            self._exchange_broken = True
+        next_nonce = data.get("next_nonce")
+        self._next_nonce = next_nonce if isinstance(next_nonce, str) else None
         self.host_commit = data.get("host_commit")
         self.setup_commit = data.get("setup_commit")
         self.host_plays_my_deck = bool(data.get("host_plays_my_deck"))
@@ -173,6 +176,7 @@ class GuestSession(Session):
             return
         data = {"address": list(self.address), "token": self.token, "nonce": self.nonce,
                 "nonce_revealed": self.nonce_revealed, "game_started": self.game_started,
+                "next_nonce": self._next_nonce,
                 "host_commit": self.host_commit, "commitments": self.verifier.commitments,
                 "setup_commit": self.setup_commit, "host_plays_my_deck": self.host_plays_my_deck}
         self.session_file.parent.mkdir(parents=True, exist_ok=True)
@@ -214,13 +218,7 @@ class GuestSession(Session):
             return
         sock.settimeout(None)
         with self._lock:
-            if self.nonce_revealed and not self.game_started:
-                # Our nonce was revealed but no game started from it: the host knows it now
-                # and could try its own nonces against it. Never reveal it again.
-                self.nonce = fairness.new_nonce()
-                self.nonce_revealed = False
-                self._exchange_broken = True
-                self._save_session_file()
+            self._sent_nonce = self.hello_nonce()
         conn = Connection(sock, HOST_SENDS, on_message=self._on_message,
                           on_close=self._on_close, heartbeat=self.heartbeat,
                           timeout=self.timeout, tap=self.tap)
@@ -230,9 +228,20 @@ class GuestSession(Session):
         first = self.token is None
         conn.send(make("hello", program=self.program, protocol=PROTOCOL_VERSION,
                        cards=self.cards_version, name=self.name, deck=self.deck,
-                       token=self.token, commit=fairness.commit(self.nonce)))
+                       token=self.token, commit=fairness.commit(self._sent_nonce)))
         if first:
             self._save_session_file()
+
+    def hello_nonce(self) -> str:
+        """The nonce the next ``hello`` commits to: never one that has been revealed (the host
+        would know it, and could try its own nonces against it before a new exchange)."""
+        with self._lock:
+            if not self.nonce_revealed:
+                return self.nonce
+            if self._next_nonce is None:
+                self._next_nonce = fairness.new_nonce()
+                self._save_session_file()
+            return self._next_nonce
 
     def _on_close(self, conn: Connection, reason: str) -> None:
         with self._lock:
@@ -373,24 +382,22 @@ class GuestSession(Session):
             log.warning("the host fixed the seed (%s): the board and shuffles were not agreed "
                         "by commit-reveal", msg["seed_mode"])
         if not msg["resume"]:
-            if self._exchange_broken:
-                self._exchange_broken = False
+            nonce = self._sent_nonce
+            if nonce is None or nonce == self.nonce and self.nonce_revealed:
+                self.verifier._fail("the host asked to see a nonce we had already revealed")
+                conn.close("no nonce is revealed twice")
+                return
+            if self.nonce_revealed and not self.game_started:
                 self.verifier._fail(
                     "the host started the seed exchange again after it had seen our revealed "
                     "nonce (the connection ended between our reveal and the start of the "
                     "game). A host can do this to draw the board again until it likes it; "
                     "a fresh nonce was used")
-            if self.nonce_revealed:  # never reveal a nonce twice (the host would know it)
-                log.warning("the host asks for a new seed exchange: joining again with a "
-                            "fresh nonce")
-                self.nonce = fairness.new_nonce()
-                self.nonce_revealed = self.game_started = False
-                self._save_session_file()
-                conn.close("a fresh seed exchange is needed")
-                return
-            self.nonce_revealed = True
+            self.nonce, self._next_nonce = nonce, None
+            self.nonce_revealed, self.game_started = True, False
+            self.verifier.commitments = {}  # a new game: nothing of an earlier one applies
             self._save_session_file()  # before the reveal leaves: a restart must know it
-            conn.send(make("reveal", nonce=self.nonce))
+            conn.send(make("reveal", nonce=nonce))
             return
         self._save_session_file()
 

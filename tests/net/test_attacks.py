@@ -425,7 +425,7 @@ def test_a_guest_never_reveals_a_nonce_twice(tmp_path):
         guest.close()
         # a restarted guest program (same seat file) does not reuse a revealed nonce either
         again = GuestSession(("127.0.0.1", server.port), name="Ben", session_file=seat_file)
-        assert again.nonce not in (reveal1["nonce"], (reveal2 or {}).get("nonce"))
+        assert again.hello_nonce() not in (reveal1["nonce"], (reveal2 or {}).get("nonce"))
     finally:
         guest.close()
         for peer in peers:
@@ -713,3 +713,31 @@ def test_a_host_whose_commitments_change_on_a_rejoin_is_flagged(tmp_path):
         for peer in peers:
             peer.close()
         server.close()
+
+
+def test_a_seat_file_from_a_finished_game_does_not_stop_joining_a_new_one(tmp_path):
+    """The UI keeps one seat file per address: a second game there must join normally (a
+    fresh nonce is committed to, without a warning)."""
+    from frontier_desktop.net import GameSource, GuestSession, HostSession
+    from tests.net.conftest import DECK_A, DECK_B, deck
+
+    seat_file = tmp_path / "seat.json"
+    port = 0
+    revealed = []
+    for game in range(2):
+        host = HostSession(GameSource(decks=[list(deck(DECK_A)), list(deck(DECK_B))]),
+                           autosave=tmp_path / f"autosave{game}.jsonl", heartbeat=0.2,
+                           timeout=2.0)
+        port = host.listen("127.0.0.1", port)
+        guest = GuestSession(("127.0.0.1", port), name="Ben", heartbeat=0.2, timeout=2.0,
+                             reconnect=False, session_file=seat_file)
+        try:
+            guest.connect(timeout=10)
+            guest.resign()
+            assert guest.audited.wait(15)
+            assert guest.audit_problems == [] and guest.fairness_warnings == []
+            revealed.append(host.guest_nonce)
+        finally:
+            guest.close()
+            host.close()
+    assert revealed[0] != revealed[1]
