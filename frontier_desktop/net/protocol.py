@@ -297,6 +297,9 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "regenerate": {"unit": ID},
     "roll": {"sides": Int(2, 1000)},
     "draw": {"count": Int(1, 100)},
+    # banding damage division (issue 17: the rules add these actions)
+    "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64)},
+    "set_assign": {"on": OneOf(True, False)},
 }
 
 
