@@ -216,11 +216,11 @@ class LanTableScene(TableScene):
     def resign(self) -> None:
         result = self.lan.net.resign()
         if isinstance(result, Result) and not result.ok:
-            self.say(f"Could not resign: {result.reason}")
+            self.say(f"Could not resign: {result.reason}", warn=True)
             return
         self.note("— You resigned.")
         if self.lan.net.status().is_paused:
-            self.say("Not connected: the resignation could not be sent.")
+            self.say("Not connected: the resignation could not be sent.", warn=True)
 
     def offer_draw(self) -> None:
         if self.my_offer or self._is_over():
@@ -366,7 +366,7 @@ class LanTableScene(TableScene):
                                                           else "declined") + " your draw offer.")
                 changed = True
             elif notice.kind == "fairness":
-                self.say(str(notice.data))
+                self.say(str(notice.data), warn=True)
             elif notice.kind == "game_end":
                 ended = dict(notice.data)
                 changed = True

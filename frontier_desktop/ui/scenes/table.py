@@ -277,7 +277,7 @@ class TableScene(Scene):
         result = self.session.submit(self.seat, action)
         if not result.ok:
             if not quiet:
-                self.say(result.reason)
+                self.say(result.reason, warn=True)
             return result
         self._autosave()
         self._animate(result.events)
@@ -286,8 +286,10 @@ class TableScene(Scene):
         self.settle()
         return result
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, warn: bool = False) -> None:
+        """Tell the seat at the screen *text*: information, or (*warn*) an error or refusal."""
         self.local.message = text
+        self.local.message_warn = warn
         self.local.message_t = MESSAGE_S
 
     # ------------------------------------------------------------------ legal helpers
@@ -442,11 +444,11 @@ class TableScene(Scene):
         if not self.hotseat:
             return
         if not self.session.can_undo():
-            self.say("Nothing to undo (the last action revealed hidden information).")
+            self.say("Nothing to undo (the last action revealed hidden information).", warn=True)
             return
         actor = self.session.actions[-1]["seat"] if self.session.actions else self.seat
         if actor != self.seat:
-            self.say("You can only undo your own last action.")
+            self.say("You can only undo your own last action.", warn=True)
             return
         self.session.undo()
         self._autosave()
@@ -461,7 +463,7 @@ class TableScene(Scene):
                 self._autosave()
                 self.settle()
             else:
-                self.say(f"Can't cast {name}: {result.reason}")
+                self.say(f"Can't cast {name}: {result.reason}", warn=True)
             return
         if len(options) == 1:
             self.submit(options[0])
@@ -524,7 +526,7 @@ class TableScene(Scene):
         if unit is None:
             return False
         if unit.get("controller") != self.seat:
-            self.say(f"{unit.get('name', 'That creature')} is not yours.")
+            self.say(f"{unit.get('name', 'That creature')} is not yours.", warn=True)
             return True
         self.select(uid, mode)
         return True
@@ -572,7 +574,7 @@ class TableScene(Scene):
                 self._autosave()
                 self.settle()
                 return
-            self.say(probe.reason or "You can't move there.")
+            self.say(probe.reason or "You can't move there.", warn=True)
             self.end_drag_back(drag)
         elif not result.ok:
             self.end_drag_back(drag)

@@ -164,7 +164,8 @@ class TableDrawing:
             for line in fonts.wrap(st.message, 13, box.w - 12)[:5]:
                 if y + line_h > limit:
                     break
-                t = fonts.fit(line, 13, pal.warn, box.w - 12, bold=True)
+                t = fonts.fit(line, 13, pal.warn if st.message_warn else pal.text, box.w - 12,
+                              bold=True)
                 surface.blit(t, (box.x + 6, y))
                 y += line_h
 

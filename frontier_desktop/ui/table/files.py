@@ -32,14 +32,14 @@ class GameFiles:
 
         s = self.scene
         if s.session.record_header is None:
-            s.say("This game can't be saved (it has no record header).")
+            s.say("This game can't be saved (it has no record header).", warn=True)
             return s.local.message
         path = s.app.paths.saves_dir / f"{safe_file_stem(name)}.jsonl"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_record(path, s.session.record_header, s.session.actions)
         except OSError as exc:
-            s.say(f"Could not save: {exc}")
+            s.say(f"Could not save: {exc}", warn=True)
         else:
             s.saved_path = path
             s.say(f"Saved as {path.name} (Open game… in the menu loads it).")
@@ -67,6 +67,6 @@ class GameFiles:
         try:
             session = session_from_record(path)
         except (ValueError, OSError, KeyError) as exc:
-            s.say(f"Could not open {path.name}: {exc}")
+            s.say(f"Could not open {path.name}: {exc}", warn=True)
             return
         start_table(s.app, session)

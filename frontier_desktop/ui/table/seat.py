@@ -59,4 +59,6 @@ class SeatState:
     last_click: tuple[float, str] = (0.0, "")
     message: str = ""
     message_t: float = 0.0
+    message_warn: bool = False
+    """The message is an error or a refusal (drawn in the warning colour), not information."""
     help: bool = False

@@ -1,0 +1,91 @@
+"""How the table looks at every scale (issue 10, item 10): text inside its boxes, readable
+hand names at the 960x600 minimum, labels clear of the staging strips, the land name clear of
+its token, a band's badges apart, a tapped creature unmistakable, messages coloured by kind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from frontier_desktop.app import App
+from frontier_desktop.config import Paths, Settings
+from tests.ui.helpers import step
+
+_DEMO: list[Any] = []
+
+
+def _demo() -> Any:
+    from frontier_desktop.ui.screenshot import demo_session
+
+    if not _DEMO:
+        _DEMO.append(demo_session(seed=7, turns=6))
+    return _DEMO[0]
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Iterator[Callable[[tuple[int, int], float], App]]:
+    apps: list[App] = []
+
+    def make(size: tuple[int, int], scale: float) -> App:
+        settings = Settings(ui_scale=scale, window_size=size, cache_dir=str(tmp_path / "cache"),
+                            offline=True)
+        app = App(paths=Paths(tmp_path / "config", tmp_path / "data"), settings=settings,
+                  size=size, save_settings_on_exit=False)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.art.close()
+    pygame.quit()
+
+
+def _table(app: App, session: Any = None, seat: int = 0) -> Any:
+    from frontier_desktop.ui.scenes.table import TableScene
+
+    table = TableScene(app, session or _demo(), seat=seat, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    return table
+
+
+def _fit_calls(app: App) -> tuple[list[tuple[str, Any]], Callable[[], None]]:
+    """Record (text, colour) of every ``fonts.fit``/``fonts.text`` call; returns a restorer."""
+    fonts = app.fonts
+    calls: list[tuple[str, Any]] = []
+    text, fit = fonts.text, fonts.fit
+
+    def text_rec(t: str, size: int, colour: Any, *a: Any, **k: Any) -> pygame.Surface:
+        calls.append((t, colour))
+        return text(t, size, colour, *a, **k)
+
+    def fit_rec(t: str, size: int, colour: Any, *a: Any, **k: Any) -> pygame.Surface:
+        calls.append((t, colour))
+        return fit(t, size, colour, *a, **k)
+
+    fonts.text, fonts.fit = text_rec, fit_rec  # type: ignore[method-assign]
+
+    def restore() -> None:
+        del fonts.text, fonts.fit
+
+    return calls, restore
+
+
+def test_messages_are_coloured_by_kind(make_app) -> None:
+    app = make_app((1600, 900), 1.0)
+    table = _table(app)
+    pal = app.palette
+    for text, warn in (("Saved as ann.jsonl (Open game… in the menu loads it).", False),
+                       ("You can only undo your own last action.", True)):
+        table.say(text, warn=warn)
+        calls, restore = _fit_calls(app)
+        try:
+            table.drawing.draw_status(pygame.Surface(app.size))
+        finally:
+            restore()
+        colours = {c for t, c in calls if t and t in text}
+        assert colours == {pal.warn if warn else pal.text}, (text, colours)
