@@ -89,3 +89,33 @@ def test_messages_are_coloured_by_kind(make_app) -> None:
             restore()
         colours = {c for t, c in calls if t and t in text}
         assert colours == {pal.warn if warn else pal.text}, (text, colours)
+
+
+@pytest.mark.parametrize("code,words", [(13, "not writable"), (30, "read-only"),
+                                        (28, "disk is full")])
+def test_a_failed_save_says_why_in_words(make_app, monkeypatch, code: int, words: str) -> None:
+    import frontier_desktop.record as record
+
+    app = make_app((1600, 900), 1.0)
+    table = _table(app)
+
+    def refuse(path: Any, *a: Any, **k: Any) -> None:
+        raise OSError(code, "Python's own words", str(path))
+
+    monkeypatch.setattr(record, "write_record", refuse)
+    message = table.files.save_named("ann")
+    assert words in message and "Errno" not in message and "Python" not in message
+    assert str(app.paths.saves_dir / "ann.jsonl") in message
+    assert table.local.message_warn
+
+
+def test_a_bad_saved_game_is_one_sentence_naming_the_file(make_app, tmp_path) -> None:
+    app = make_app((1600, 900), 1.0)
+    table = _table(app)
+    bad = tmp_path / "broken.jsonl"
+    bad.write_text("this is not a game\n")
+    table.files.open_record(bad)
+    message = table.local.message
+    assert "broken.jsonl" in message and table.local.message_warn
+    assert not message.startswith("Could not open"), message
+    assert message.count("broken.jsonl") == 1, message
