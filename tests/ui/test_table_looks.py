@@ -119,3 +119,25 @@ def test_a_bad_saved_game_is_one_sentence_naming_the_file(make_app, tmp_path) ->
     assert "broken.jsonl" in message and table.local.message_warn
     assert not message.startswith("Could not open"), message
     assert message.count("broken.jsonl") == 1, message
+
+
+def test_the_replays_next_line_is_a_sentence(make_app) -> None:
+    from frontier_desktop.ui.scenes.replay import ReplayScene
+
+    app = make_app((1600, 900), 1.0)
+    session = _demo()
+    replay = ReplayScene(app, session.record_header, session.actions)
+    app.scenes.push(replay)
+    step(app, 2)
+    names = [p["name"] for p in session.view(0)["players"]]
+    for k in (0, 3, 12):
+        replay.show(k)
+        calls, restore = _fit_calls(app)
+        try:
+            replay.draw(pygame.Surface(app.size))
+        finally:
+            restore()
+        nxt = sorted({t for t, _ in calls if t.startswith("Next:")})
+        assert len(nxt) == 1, calls
+        assert "seat" not in nxt[0] and "_" not in nxt[0], nxt[0]
+        assert any(name in nxt[0] for name in names), nxt[0]
