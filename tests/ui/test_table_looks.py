@@ -84,7 +84,7 @@ def test_messages_are_coloured_by_kind(make_app) -> None:
         table.say(text, warn=warn)
         calls, restore = _fit_calls(app)
         try:
-            table.drawing.draw_status(pygame.Surface(app.size))
+            table.drawing.draw(pygame.Surface(app.size))
         finally:
             restore()
         colours = {c for t, c in calls if t and t in text}
@@ -141,3 +141,50 @@ def test_the_replays_next_line_is_a_sentence(make_app) -> None:
         assert len(nxt) == 1, calls
         assert "seat" not in nxt[0] and "_" not in nxt[0], nxt[0]
         assert any(name in nxt[0] for name in names), nxt[0]
+
+
+SIZES = [((960, 600), 1.0), ((1280, 720), 1.5), ((1280, 720), 2.0), ((1920, 1080), 2.0),
+         ((1600, 900), 1.0)]
+SIZE_IDS = [f"{w}x{h}@{round(s * 100)}%" for (w, h), s in SIZES]
+
+
+def _status_texts(app: App, table: Any) -> list[tuple[str, Any]]:
+    calls, restore = _fit_calls(app)
+    try:
+        table.drawing.draw_status(pygame.Surface(app.size))
+    finally:
+        restore()
+    return calls
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("start", [True, False], ids=["set-up", "mid-game"])
+def test_the_instructions_are_drawn_whole(make_app, size, scale, start: bool) -> None:
+    """The prompt wraps onto as many lines as it needs and never ends in '…'; a message (here
+    a long refusal) is shown whole in its own box over the board, inside the window and off
+    the board's edges."""
+    from frontier_desktop.ui.games import quick_game
+
+    app = make_app(size, scale)
+    table = _table(app, quick_game(seed=3) if start else None)
+    message = ("You can't move there: Serra Angel has already moved this turn and can't move "
+               "again until your next turn.")
+    for said in ("", message):
+        if said:
+            table.say(said, warn=True)
+        calls, restore = _fit_calls(app)
+        try:
+            table.drawing.draw(pygame.Surface(app.size))
+        finally:
+            restore()
+        drawn = {t for t, _ in calls}
+        assert not any("…" in t for t in drawn), drawn
+        words = " ".join(t for t in drawn).split()
+        for word in (table.prompt() + " " + said).split():
+            assert word in words, f"{word!r} of the instructions is not drawn ({drawn})"
+        if start:
+            assert len(table.drawing.colour_rects) == 6
+        box = table.drawing.draw_message(pygame.Surface(app.size))
+        assert (box is None) == (not said)
+        if box is not None:
+            assert table.renderer.layout.board.contains(box), (box, table.renderer.layout.board)
