@@ -188,3 +188,19 @@ def test_the_instructions_are_drawn_whole(make_app, size, scale, start: bool) ->
         assert (box is None) == (not said)
         if box is not None:
             assert table.renderer.layout.board.contains(box), (box, table.renderer.layout.board)
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_board_coordinates_are_clear_of_the_strips(make_app, size, scale, seat) -> None:
+    app = make_app(size, scale)
+    table = _table(app, seat=seat)
+    r = table.renderer
+    lay = r.layout
+    middle = pygame.Rect(lay.left.right, 0, lay.side.left - lay.left.right, app.size[1])
+    assert len(r.label_rects) == r.rows + r.cols
+    for rect in r.label_rects:
+        for strip in (lay.own_strip, lay.opp_strip):
+            assert not rect.colliderect(strip), f"label {rect} under the strip {strip}"
+        assert middle.contains(rect), f"label {rect} off the middle {middle}"
+        assert not rect.colliderect(lay.board), f"label {rect} on the board {lay.board}"

@@ -60,6 +60,8 @@ class Layout:
     own_panel: pygame.Rect = field(init=False)
     status: pygame.Rect = field(init=False)
     cell: tuple[int, int] = field(init=False)
+    label: int = field(init=False)
+    """Height of the band for the board's coordinates (column numbers below, rows beside)."""
     hand_card: tuple[int, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -77,8 +79,12 @@ class Layout:
         self.opp_strip = pygame.Rect(mid.x, opp_h, mid.w, stage_h)
         self.own_hand = pygame.Rect(mid.x, h - hand_h, mid.w, hand_h)
         self.own_strip = pygame.Rect(mid.x, h - hand_h - stage_h, mid.w, stage_h)
+        # room for the coordinates around the board: the column numbers below it, the row
+        # numbers beside it (never under a staging strip or a side panel)
+        self.label = round(15 * s)
         area = pygame.Rect(mid.x, self.opp_strip.bottom, mid.w,
-                           self.own_strip.top - self.opp_strip.bottom).inflate(-16, -8)
+                           self.own_strip.top - self.opp_strip.bottom
+                           ).inflate(-16 - 2 * self.label, -8 - 2 * self.label)
         ch = min(area.h / max(1, self.rows), area.w / max(1, self.cols) / CELL_RATIO)
         cw = ch * CELL_RATIO
         self.cell = (int(cw), int(ch))
@@ -142,6 +148,8 @@ class TableRenderer:
         self.sprites: dict[str, TokenSprite] = {}
         self.hand_rects: list[tuple[pygame.Rect, str, str]] = []
         """(rect, card id, name) of the viewer's hand cards, left to right."""
+        self.label_rects: list[pygame.Rect] = []
+        """Where the board's column and row numbers are drawn."""
         self.log_lines: list[str] = []
         self.log_scroll = 0
         self._tiles: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
@@ -318,16 +326,22 @@ class TableRenderer:
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
                 else:
                     surf.blit(face, inner.topleft)
-        # coordinates along the edges (players talk in squares)
+        # coordinates along the edges (players talk in squares), in the bands the layout keeps
+        self.label_rects = []
         for c in range(self.cols):
             rect = self.square_rect((self._home_row(me), c))
             lab = fonts.text(str(c + 1), 10, pal.text_dim)
-            surf.blit(lab, lab.get_rect(midtop=(rect.centerx, lay.board.bottom + 1)))
+            at = lab.get_rect(center=(rect.centerx, lay.board.bottom + (lay.label + 4) // 2))
+            surf.blit(lab, at)
+            self.label_rects.append(at)
         for r in range(self.rows):
             rect = self.square_rect((r, 0))
             lab = fonts.text(str(r + 1), 10, pal.text_dim)
-            side_x = lay.board.left - 11 if self.seat == 0 else lay.board.right + 11
-            surf.blit(lab, lab.get_rect(center=(side_x, rect.centery)))
+            side_x = lay.board.left - (lay.label + 4) // 2 if self.seat == 0 else \
+                lay.board.right + (lay.label + 4) // 2
+            at = lab.get_rect(center=(side_x, rect.centery))
+            surf.blit(lab, at)
+            self.label_rects.append(at)
         # the off-board strips (Frontier: staging rows), labelled by the variant
         opp_strip, own_strip = self.pres.strips(view, me, opp)
         for strip, info in ((lay.opp_strip, opp_strip), (lay.own_strip, own_strip)):
