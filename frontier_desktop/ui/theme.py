@@ -127,6 +127,28 @@ class Fonts:
                 return surf
         return self.text(text, small, colour, bold)
 
+    def fit_lines(self, text: str, size: int, colour: Colour, width: int, bold: bool = False,
+                  *, min_size: int = 8, max_lines: int = 2) -> list[pygame.Surface]:
+        """*text* on one line at *size* or smaller down to *min_size* (still legible), else
+        wrapped onto up to *max_lines* lines at the largest size that holds it whole; only
+        when even that fails is the last line ellipsised. A name is never cut while it can be
+        read whole."""
+        sizes = range(size, min(size, min_size) - 1, -1)
+        for s in sizes:
+            surf = self.text(text, s, colour, bold)
+            if surf.get_width() <= width:
+                return [surf]
+        for lines in range(2, max_lines + 1):
+            for s in sizes:
+                parts = self.wrap(text, s, width, bold)
+                if len(parts) <= lines and all(self.font(s, bold).size(p)[0] <= width
+                                               for p in parts):
+                    return [self.text(p, s, colour, bold) for p in parts]
+        small = min(size, min_size)
+        parts = self.wrap(text, small, width, bold)
+        head = [self.text(p, small, colour, bold) for p in parts[:max_lines - 1]]
+        return head + [self.fit(" ".join(parts[max_lines - 1:]), small, colour, width, bold)]
+
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Break *text* into lines no wider than *width* (hard newlines kept)."""
         font = self.font(size, bold)

@@ -204,3 +204,43 @@ def test_the_board_coordinates_are_clear_of_the_strips(make_app, size, scale, se
             assert not rect.colliderect(strip), f"label {rect} under the strip {strip}"
         assert middle.contains(rect), f"label {rect} off the middle {middle}"
         assert not rect.colliderect(lay.board), f"label {rect} on the board {lay.board}"
+
+
+def _bands(app: App, seat: int = 0) -> Any:
+    from frontier_desktop.ui import games
+    from tests.ui.helpers import FIXTURES
+
+    return _table(app, games.session_from_position(FIXTURES / "bands.json"), seat=seat)
+
+
+def _badge_rects(sprite: Any) -> list[pygame.Rect]:
+    cx, cy = sprite.home
+    return [pygame.Rect((cx + dx, cy + dy), surf.get_size()) for surf, (dx, dy) in sprite.badges]
+
+
+def _token_rect(sprite: Any) -> pygame.Rect:
+    return sprite.surface.get_rect(center=sprite.home)
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("fixture", ["bands", "demo"])
+def test_the_land_name_is_not_under_a_token(make_app, size, scale, fixture) -> None:
+    app = make_app(size, scale)
+    table = _bands(app) if fixture == "bands" else _table(app)
+    r = table.renderer
+    on_board = [sp for sp in r.sprites.values()
+                if table.presentation.strip_of(sp.unit) is None]
+    assert on_board
+    for rr, row in enumerate(table.view["board"]["rows"]):
+        for cc, cell in enumerate(row):
+            if cell.get("face_up") and cell.get("land"):
+                assert (rr, cc) in r.land_name_rects, f"{cell['land']} has no name band"
+    for sprite in on_board:
+        sq = table.presentation.place(sprite.unit["at"])
+        band = r.land_name_rects.get(sq)
+        if band is None:  # a face-down land: no name to read
+            continue
+        assert r.square_rect(sq).contains(band)
+        for thing in [_token_rect(sprite), *_badge_rects(sprite)]:
+            assert not thing.colliderect(band), \
+                f"{sprite.unit['name']} at {thing} covers the land name {band}"

@@ -28,6 +28,10 @@ CELL_RATIO = 0.8
 
 Square = tuple[int, int]
 
+LAND_NAME_SIZE = 10
+LAND_NAME_MIN = 8
+"""The land name band's text size, and the smallest it shrinks to before wrapping."""
+
 
 def _int(value: Any, default: int = 0) -> int:
     try:
@@ -150,6 +154,8 @@ class TableRenderer:
         """(rect, card id, name) of the viewer's hand cards, left to right."""
         self.label_rects: list[pygame.Rect] = []
         """Where the board's column and row numbers are drawn."""
+        self.land_name_rects: dict[Square, pygame.Rect] = {}
+        """The name band at the top of each face-up land (tokens rest below it)."""
         self.log_lines: list[str] = []
         self.log_scroll = 0
         self._tiles: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
@@ -294,6 +300,7 @@ class TableRenderer:
             tint.fill((*pal.seat[seat_idx], 26))
             surf.blit(tint, rect.topleft)
         cw, ch = lay.cell
+        self.land_name_rects = {}
         card_size = (cw - 8, ch - 8)
         tapped_size = (cw - 8, int((cw - 8) * CARD_RATIO))
         for r, row in enumerate(view["board"]["rows"]):
@@ -319,13 +326,18 @@ class TableRenderer:
                                       lambda f=face: pygame.transform.rotate(
                                           pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
                     surf.blit(rot, rot.get_rect(center=rect.center))
+                else:
+                    surf.blit(face, inner.topleft)
+                dot_room = 14 if tapper is not None else 0
+                if cell.get("face_up") and name:
+                    band = self._land_band(surf, name, inner, dot_room)
+                    self.land_name_rects[(r, c)] = band
+                if tapper is not None:
                     dot = pygame.Rect(0, 0, 12, 12)
                     dot.topright = (inner.right - 2, inner.top + 2)
                     col = pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap
                     pygame.draw.circle(surf, col, dot.center, 6)
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
-                else:
-                    surf.blit(face, inner.topleft)
         # coordinates along the edges (players talk in squares), in the bands the layout keeps
         self.label_rects = []
         for c in range(self.cols):
@@ -357,6 +369,24 @@ class TableRenderer:
         self._draw_permanents(surf, me, opp)
         self._draw_log(surf)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+
+    def _land_band(self, surf: pygame.Surface, name: str, inner: pygame.Rect,
+                   dot_room: int) -> pygame.Rect:
+        """The land's name on a dark band across the top of its card, where no token rests
+        (the card's own title is under the tokens' row otherwise)."""
+        fonts = self.app.fonts
+        lines = fonts.fit_lines(name, LAND_NAME_SIZE, (250, 250, 246), inner.w - 6 - dot_room,
+                                bold=True, min_size=LAND_NAME_MIN)
+        band = pygame.Rect(inner.x, inner.y, inner.w, sum(t.get_height() for t in lines) + 3)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (10, 10, 14, 215), shade.get_rect(),
+                         border_top_left_radius=6, border_top_right_radius=6)
+        surf.blit(shade, band.topleft)
+        y = band.y + 1
+        for t in lines:
+            surf.blit(t, t.get_rect(midtop=(band.centerx - dot_room // 2, y)))
+            y += t.get_height()
+        return band
 
     def _home_row(self, seat: int) -> int:
         return self.pres.home_row(seat, self.rows)
@@ -474,7 +504,8 @@ class TableRenderer:
         assert lay is not None and view is not None
         self.sprites = {}
         cw, ch = lay.cell
-        d = int(min(cw, ch) * 0.74)
+        band_h = self.app.fonts.font(LAND_NAME_SIZE, True).get_linesize() + 3
+        d = max(12, min(int(min(cw, ch) * 0.74), ch - 8 - band_h - 6))
         staged: dict[int, int] = {}
         me = self.seat
         per_square: dict[tuple[int, int], list[str]] = {}
@@ -490,9 +521,14 @@ class TableRenderer:
                 centre = rect.center
                 members = per_square[sq]
                 dd = d
+                band = self.land_name_rects.get(sq) if isinstance(sq, tuple) else None
+                if band is not None:
+                    # below the land's name band (a long name on two lines: a smaller token)
+                    dd = max(12, min(dd, rect.bottom - 6 - band.bottom - 2))
+                    centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
                 if len(members) > 1:
                     # a banding stack: members fanned out so each can be picked (shift-click)
-                    dd = int(d * 0.8)
+                    dd = int(dd * 0.8)
                     n = len(members)
                     spread = min(dd * 0.45, (cw - dd - 6) / max(1, n - 1))
                     i = members.index(str(unit["id"]))
@@ -536,8 +572,9 @@ class TableRenderer:
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
                       "left": (-d // 2 - 6, -bh // 2),
-                      "top": (-bw // 2, -d // 2 - bh + 2),
-                      "top_left": (-d // 2 - 4, -d // 2 - 4),
+                      # inside the token's square: above it is the land's name band
+                      "top": (-bw // 2, -d // 2),
+                      "top_left": (-d // 2 - 4, -d // 2),
                       "bottom": (-bw // 2, d // 2 - bh + 2)}.get(spec.anchor, (-bw // 2, -bh // 2))
             out.append((pill, offset))
         return out
