@@ -223,6 +223,25 @@ def _token_rect(sprite: Any) -> pygame.Rect:
 
 
 @pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_a_bands_badges_do_not_overlap(make_app, size, scale) -> None:
+    app = make_app(size, scale)
+    table = _bands(app)
+    r = table.renderer
+    band = [r.sprites["hero1"], r.sprites["hero2"]]
+    rects = [rect for sprite in band for rect in _badge_rects(sprite)]
+    assert rects, "the band shows its figures"
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), f"badges {a} and {b} of one band overlap"
+    # the stack's combined figures (the view's facts) are on it, once
+    lead = next(u for u in table.view["units"] if u["id"] == "hero1")
+    assert table.presentation.unit_pt(lead) == (4, 4)
+    cell = r.square_rect(table.presentation.place(lead["at"]))
+    for rect in rects:
+        assert cell.inflate(8, 8).contains(rect), f"badge {rect} leaves its square {cell}"
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("fixture", ["bands", "demo"])
 def test_the_land_name_is_not_under_a_token(make_app, size, scale, fixture) -> None:
     app = make_app(size, scale)

@@ -513,8 +513,14 @@ class TableRenderer:
         for unit in view.get("units", []):
             if pres.strip_of(unit) is None:
                 per_square.setdefault(pres.place(unit.get("at")), []).append(str(unit["id"]))
+        for unit in view.get("units", []):  # a stack fans out in its own order, lead first
+            order = [str(u) for u in ((unit.get("stack") or {}).get("units") or [])]
+            members = per_square.get(pres.place(unit.get("at"))) if order else None
+            if members and set(order) == set(members):
+                members[:] = order
         for unit in view.get("units", []):
             strip_seat = pres.strip_of(unit)
+            role: tuple[str, int, int] | None = None
             if strip_seat is None:
                 sq = pres.place(unit.get("at"))
                 rect = self.place_rect(sq) or lay.board
@@ -527,13 +533,16 @@ class TableRenderer:
                     dd = max(12, min(dd, rect.bottom - 6 - band.bottom - 2))
                     centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
                 if len(members) > 1:
-                    # a banding stack: members fanned out so each can be picked (shift-click)
+                    # a banding stack: members fanned out side by side so each can be picked
+                    # (shift-click); one badge for the stack, under the fan (see _badges)
                     dd = int(dd * 0.8)
                     n = len(members)
                     spread = min(dd * 0.45, (cw - dd - 6) / max(1, n - 1))
                     i = members.index(str(unit["id"]))
-                    centre = (int(centre[0] + (i - (n - 1) / 2) * spread),
-                              int(centre[1] + (i - (n - 1) / 2) * -4))
+                    dx = int((i - (n - 1) / 2) * spread)
+                    centre = (centre[0] + dx, centre[1])
+                    if unit.get("stack"):
+                        role = ("lead", n, -dx) if i == 0 else ("member", n, -dx)
             else:
                 strip = lay.own_strip if strip_seat == me else lay.opp_strip
                 k = staged.get(strip_seat, 0)
@@ -547,13 +556,21 @@ class TableRenderer:
             if unit.get("tapped"):
                 base = images._get(("tapped-token", id(base)),
                                    lambda b=base: _dim(pygame.transform.rotate(b, -90)))
-            badges = self._badges(unit, dd)
+            badges = self._badges(unit, dd, role)
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
 
-    def _badges(self, unit: dict[str, Any], d: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """The P/T pill (green when boosted, red when shrunk), then the variant's badges."""
+    def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
+                ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The P/T pill (green when boosted, red when shrunk), then the variant's badges.
+
+        In a stack of *n* (*role* ``("lead" | "member", n, dx)``, *dx* from this token to the
+        fan's centre) only the lead carries badges: the stack's combined P/T (the view's
+        ``stack`` facts) centred under the fan, and its count; each member's own figures are
+        in the preview. Side by side, the members' own pills could only overlap."""
         fonts = self.app.fonts
         out: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        if role is not None and role[0] == "member":
+            return out
         power, tough = self.pres.unit_pt(unit)
         bonus = _int(unit.get("power"), 0) - _int(unit.get("base_power"), 0)
         p_col = (120, 230, 140) if bonus > 0 else ((255, 130, 110) if bonus < 0 else (250, 250, 250))
@@ -566,7 +583,10 @@ class TableRenderer:
         pygame.draw.rect(badge, (200, 200, 200, 160), (0, 0, w, hgt), 1, border_radius=hgt // 2)
         badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
         badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
-        out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 4)))
+        if role is None:
+            out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 4)))
+        else:
+            out.append((badge, (role[2] - w // 2, d // 2 - hgt + 4)))
         for spec in self.pres.unit_badges(unit):
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
