@@ -263,3 +263,34 @@ def test_the_land_name_is_not_under_a_token(make_app, size, scale, fixture) -> N
         for thing in [_token_rect(sprite), *_badge_rects(sprite)]:
             assert not thing.colliderect(band), \
                 f"{sprite.unit['name']} at {thing} covers the land name {band}"
+
+
+def test_a_tapped_creature_shows_at_a_glance(make_app) -> None:
+    import copy
+
+    app = make_app((1600, 900), 1.0)
+    table = _bands(app)
+    r = table.renderer
+    untapped = r.sprites["hero3"].surface
+    view = copy.deepcopy(table.view)
+    next(u for u in view["units"] if u["id"] == "hero3")["tapped"] = True
+    calls, restore = _fit_calls(app)
+    try:
+        r.set_view(view, 0)
+    finally:
+        restore()
+    tapped = r.sprites["hero3"].surface
+    assert any(t == "TAPPED" for t, _ in calls), "a tapped creature is marked in words"
+    # dimmed: clearly darker on average, not only turned
+    def brightness(surf: pygame.Surface) -> float:
+        w, h = surf.get_size()
+        px = [surf.get_at((x, y)) for x in range(0, w, 3) for y in range(0, h, 3)]
+        px = [p for p in px if p.a > 200]
+        return sum(p.r + p.g + p.b for p in px) / max(1, len(px))
+
+    assert brightness(tapped) < 0.75 * brightness(untapped)
+    # ringed in the tap colour: many pixels of it on the edge
+    tap = app.palette.tap
+    w, h = tapped.get_size()
+    ring = [tapped.get_at((x, h // 2)) for x in range(0, w // 6)]
+    assert any(abs(p.r - tap[0]) + abs(p.g - tap[1]) + abs(p.b - tap[2]) < 60 for p in ring)

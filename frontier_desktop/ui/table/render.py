@@ -554,8 +554,10 @@ class TableRenderer:
             owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
-                base = images._get(("tapped-token", id(base)),
-                                   lambda b=base: _dim(pygame.transform.rotate(b, -90)))
+                mark = self.app.fonts.fit("TAPPED", max(7, min(11, dd // 5)), pal.tap,
+                                          dd - 6, bold=True)
+                base = images._get(("tapped-token", id(base), id(mark)),
+                                   lambda b=base, m=mark: _tapped(b, m, pal.tap))
             badges = self._badges(unit, dd, role)
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
 
@@ -653,10 +655,26 @@ def _pill(text: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
     return surf
 
 
-def _dim(surf: pygame.Surface) -> pygame.Surface:
+def _tapped(token: pygame.Surface, mark: pygame.Surface,
+            colour: tuple[int, int, int]) -> pygame.Surface:
+    """A tapped token, like a tapped card on a table: turned a quarter, dimmed, ringed in the
+    tap colour and marked TAPPED across its middle, so it shows at a glance."""
+    out = _dim(pygame.transform.rotate(token, -90), 0.5)
+    w, h = out.get_size()
+    c = (w // 2, h // 2)
+    pygame.draw.circle(out, colour, c, min(w, h) // 2 - 1, max(2, w // 16))
+    pill = mark.get_rect(center=c).inflate(6, 2)
+    pygame.draw.rect(out, (12, 12, 16), pill, border_radius=pill.h // 2)
+    pygame.draw.rect(out, colour, pill, 1, border_radius=pill.h // 2)
+    out.blit(mark, mark.get_rect(center=pill.center))
+    return out
+
+
+def _dim(surf: pygame.Surface, factor: float = 0.59) -> pygame.Surface:
     out = surf.copy()
     shade = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-    shade.fill((150, 150, 150, 255))
+    v = int(255 * factor)
+    shade.fill((v, v, v, 255))
     out.blit(shade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return out
 
