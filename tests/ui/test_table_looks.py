@@ -294,3 +294,37 @@ def test_a_tapped_creature_shows_at_a_glance(make_app) -> None:
     w, h = tapped.get_size()
     ring = [tapped.get_at((x, h // 2)) for x in range(0, w // 6)]
     assert any(abs(p.r - tap[0]) + abs(p.g - tap[1]) + abs(p.b - tap[2]) < 60 for p in ring)
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("extra", [0, 3], ids=["seven", "ten"])
+def test_every_hand_name_is_readable(make_app, size, scale, extra) -> None:
+    """At every size, even the 960x600 minimum with ten cards, each hand card's name is drawn
+    whole (smaller, or on two lines, never '…'), at a legible size, and no two name tags
+    overlap."""
+    import copy
+
+    from frontier_desktop.ui.table.render import HAND_NAME_MIN
+
+    app = make_app(size, scale)
+    table = _table(app)
+    r = table.renderer
+    view = copy.deepcopy(table.view)
+    me = view["players"][0]
+    me["hand"] = ["Drudge Skeletons", "Adventurers' Guildhouse", "Serra Angel",
+                  "Benalish Hero", "Lightning Bolt", "Giant Growth", "Llanowar Elves",
+                  "Shanodin Dryads", "Sengir Vampire", "Mesa Pegasus"][:7 + extra]
+    me["hand_ids"] = [f"c{i}" for i in range(len(me["hand"]))]
+    me["hand_count"] = len(me["hand"])
+    r.set_view(view, 0)
+    tags = r.hand_name_rects
+    assert len(tags) == len(me["hand"]) == len(r.hand_name_texts)
+    for name, size, lines, _turned in r.hand_name_texts:
+        assert lines is not None, f"{name} is cut"
+        assert " ".join(lines) == name and len(lines) <= 2
+        assert size >= HAND_NAME_MIN, f"{name} drawn too small"
+    for i, a in enumerate(tags):
+        card = r.hand_rects[i][0]
+        assert card.contains(a), f"tag {a} leaves its card {card}"
+        for b in tags[i + 1:]:
+            assert not a.colliderect(b), f"name tags {a} and {b} overlap"

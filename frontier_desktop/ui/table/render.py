@@ -28,6 +28,10 @@ CELL_RATIO = 0.8
 
 Square = tuple[int, int]
 
+HAND_NAME_SIZE = 11
+HAND_NAME_MIN = 8
+"""The hand cards' name tags: their text size, and the smallest it shrinks to before wrapping."""
+
 LAND_NAME_SIZE = 10
 LAND_NAME_MIN = 8
 """The land name band's text size, and the smallest it shrinks to before wrapping."""
@@ -154,6 +158,10 @@ class TableRenderer:
         """(rect, card id, name) of the viewer's hand cards, left to right."""
         self.label_rects: list[pygame.Rect] = []
         """Where the board's column and row numbers are drawn."""
+        self.hand_name_rects: list[pygame.Rect] = []
+        """The name tag of each hand card (same order as ``hand_rects``)."""
+        self.hand_name_texts: list[tuple[str, int, list[str] | None, bool]] = []
+        """(name, size, lines drawn or None when shortened, turned) of each name tag."""
         self.land_name_rects: dict[Square, pygame.Rect] = {}
         """The name band at the top of each face-up land (tokens rest below it)."""
         self.log_lines: list[str] = []
@@ -405,6 +413,8 @@ class TableRenderer:
             surf.blit(back, (x0 + i * step, lay.opp_hand.y + 8))
         # own hand
         self.hand_rects = []
+        self.hand_name_rects = []
+        self.hand_name_texts = []
         me_p = view["players"][me]
         names = me_p.get("hand") or []
         ids = me_p.get("hand_ids") or []
@@ -421,6 +431,58 @@ class TableRenderer:
                 card = self.info.get(names[i])
                 surf.blit(images.face(names[i], card, (cw, chh)), rect.topleft)
                 self.hand_rects.append((rect, ids[i] if i < len(ids) else names[i], names[i]))
+            # each card's name in a readable strip over the bottom of the part that shows (the
+            # card's own title is too small to read at hand size, and hidden where they overlap)
+            self.hand_name_rects = []
+            for k, (rect, _, name) in enumerate(self.hand_rects):
+                shown = rect.w if k == len(self.hand_rects) - 1 else min(rect.w, step)
+                self.hand_name_rects.append(self._name_tag(surf, name, rect, shown))
+
+    def _name_tag(self, surf: pygame.Surface, name: str, card: pygame.Rect,
+                  shown: int) -> pygame.Rect:
+        """*name* on a dark tag over the part of a hand card that shows (*shown* pixels wide):
+        across its bottom at a legible size, on two lines when one is too narrow; where the
+        cards overlap so much that it can't be read across, along the slice's edge, turned a
+        quarter like the corner of a fanned card. Never cut while it can be read whole."""
+        fonts = self.app.fonts
+        ink = (250, 250, 246)
+        whole = fonts.whole_lines(name, HAND_NAME_SIZE, shown - 6, True, min_size=HAND_NAME_MIN)
+        vertical = whole is None
+        if vertical:
+            whole = fonts.whole_lines(name, HAND_NAME_SIZE, card.h - 8, True,
+                                      min_size=HAND_NAME_MIN)
+            if whole is not None and \
+                    len(whole[1]) * fonts.font(whole[0], True).get_linesize() > shown - 2:
+                whole = fonts.whole_lines(name, HAND_NAME_SIZE, card.h - 8, True,
+                                          min_size=HAND_NAME_MIN, max_lines=1)
+        if whole is None:  # too narrow either way: the name, shortened
+            size, texts = HAND_NAME_MIN, None
+            lines = [fonts.fit(name, size, ink, shown - 6, bold=True)]
+            vertical = False
+        else:
+            size, texts = whole
+            lines = [fonts.text(t, size, ink, True) for t in texts]
+        self.hand_name_texts.append((name, size, texts, vertical))
+        h = sum(t.get_height() for t in lines) + 2
+        if vertical:
+            tag = pygame.Rect(card.x, card.y, min(h, shown - 1), card.h)
+        else:
+            tag = pygame.Rect(card.x, card.bottom - h, shown - 1, h)
+        shade = pygame.Surface(tag.size, pygame.SRCALPHA)
+        shade.fill((10, 10, 14, 225))
+        surf.blit(shade, tag.topleft)
+        if vertical:
+            x = tag.x + 1
+            for t in lines:
+                turned = pygame.transform.rotate(t, 90)
+                surf.blit(turned, turned.get_rect(midleft=(x, tag.centery)))
+                x += t.get_height()
+        else:
+            y = tag.y + 1
+            for t in lines:
+                surf.blit(t, t.get_rect(midtop=(tag.centerx, y)))
+                y += t.get_height()
+        return tag
 
     def _draw_panel(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, *, top: bool) -> None:
         pal, fonts, images, view = self.app.palette, self.app.fonts, self.app.images, self.view
