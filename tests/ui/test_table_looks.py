@@ -254,6 +254,8 @@ def test_the_land_name_is_not_under_a_token(make_app, size, scale, fixture) -> N
         for cc, cell in enumerate(row):
             if cell.get("face_up") and cell.get("land"):
                 assert (rr, cc) in r.land_name_rects, f"{cell['land']} has no name band"
+    for name, lines in r.land_name_texts:
+        assert lines is not None and " ".join(lines) == name, f"{name} is cut: {lines}"
     for sprite in on_board:
         sq = table.presentation.place(sprite.unit["at"])
         band = r.land_name_rects.get(sq)

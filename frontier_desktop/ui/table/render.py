@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
 
 CELL_RATIO = 0.8
-"""Board cell width / height (a land card stands upright in it)."""
+"""Board cell width / height at least (a land card stands upright in it)."""
+CELL_WIDE_RATIO = 0.9
+"""Board cell width / height at most, when the window is wide enough."""
 
 Square = tuple[int, int]
 
@@ -33,7 +35,7 @@ HAND_NAME_MIN = 8
 """The hand cards' name tags: their text size, and the smallest it shrinks to before wrapping."""
 
 LAND_NAME_SIZE = 10
-LAND_NAME_MIN = 8
+LAND_NAME_MIN = 7
 """The land name band's text size, and the smallest it shrinks to before wrapping."""
 
 
@@ -94,7 +96,8 @@ class Layout:
                            self.own_strip.top - self.opp_strip.bottom
                            ).inflate(-16 - 2 * self.label, -8 - 2 * self.label)
         ch = min(area.h / max(1, self.rows), area.w / max(1, self.cols) / CELL_RATIO)
-        cw = ch * CELL_RATIO
+        # a little wider when the window has the width: room for land names and bands
+        cw = min(area.w / max(1, self.cols), ch * CELL_WIDE_RATIO)
         self.cell = (int(cw), int(ch))
         bw, bh = int(cw) * self.cols, int(ch) * self.rows
         self.board = pygame.Rect(0, 0, bw, bh)
@@ -163,6 +166,8 @@ class TableRenderer:
         self.hand_name_texts: list[tuple[str, int, list[str] | None, bool]] = []
         """(name, size, lines drawn or None when shortened, turned) of each name tag."""
         self.land_name_rects: dict[Square, pygame.Rect] = {}
+        self.land_name_texts: list[tuple[str, list[str] | None]] = []
+        """(name, its lines; None when too long to show whole) of each land name band."""
         """The name band at the top of each face-up land (tokens rest below it)."""
         self.log_lines: list[str] = []
         self.log_scroll = 0
@@ -309,8 +314,9 @@ class TableRenderer:
             surf.blit(tint, rect.topleft)
         cw, ch = lay.cell
         self.land_name_rects = {}
-        card_size = (cw - 8, ch - 8)
-        tapped_size = (cw - 8, int((cw - 8) * CARD_RATIO))
+        self.land_name_texts = []
+        card_size = (min(cw, int(ch * CELL_RATIO)) - 8, ch - 8)
+        tapped_size = (card_size[0], int(card_size[0] * CARD_RATIO))
         for r, row in enumerate(view["board"]["rows"]):
             for c, cell in enumerate(row):
                 rect = self.square_rect((r, c))
@@ -335,16 +341,23 @@ class TableRenderer:
                                           pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
                     surf.blit(rot, rot.get_rect(center=rect.center))
                 else:
-                    surf.blit(face, inner.topleft)
-                dot_room = 14 if tapper is not None else 0
+                    surf.blit(face, face.get_rect(center=rect.center))
+                tap_col = None if tapper is None else \
+                    (pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap)
                 if cell.get("face_up") and name:
-                    band = self._land_band(surf, name, inner, dot_room)
+                    # a tapped land's band is underlined in the colour of the seat that tapped it
+                    card_band = pygame.Rect(0, 0, card_size[0] + 4, inner.h)
+                    card_band.center = rect.center
+                    fonts_ok = self.app.fonts.whole_lines(name, LAND_NAME_SIZE, card_band.w - 4,
+                                                          True, min_size=LAND_NAME_MIN)
+                    # as wide as the card, or the whole square for a longer name
+                    band = self._land_band(surf, name, card_band if fonts_ok else
+                                           rect.inflate(-2, -8), tap_col)
                     self.land_name_rects[(r, c)] = band
-                if tapper is not None:
+                elif tap_col is not None:
                     dot = pygame.Rect(0, 0, 12, 12)
                     dot.topright = (inner.right - 2, inner.top + 2)
-                    col = pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap
-                    pygame.draw.circle(surf, col, dot.center, 6)
+                    pygame.draw.circle(surf, tap_col, dot.center, 6)
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
         # coordinates along the edges (players talk in squares), in the bands the layout keeps
         self.label_rects = []
@@ -379,20 +392,28 @@ class TableRenderer:
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
 
     def _land_band(self, surf: pygame.Surface, name: str, inner: pygame.Rect,
-                   dot_room: int) -> pygame.Rect:
+                   tapped_by: tuple[int, int, int] | None) -> pygame.Rect:
         """The land's name on a dark band across the top of its card, where no token rests
-        (the card's own title is under the tokens' row otherwise)."""
+        (the card's own title is under the tokens' row otherwise); underlined in
+        *tapped_by*'s colour when the land is tapped."""
         fonts = self.app.fonts
-        lines = fonts.fit_lines(name, LAND_NAME_SIZE, (250, 250, 246), inner.w - 6 - dot_room,
+        whole = fonts.whole_lines(name, LAND_NAME_SIZE, inner.w - 4, True,
+                                  min_size=LAND_NAME_MIN)
+        self.land_name_texts.append((name, None if whole is None else whole[1]))
+        lines = fonts.fit_lines(name, LAND_NAME_SIZE, (250, 250, 246), inner.w - 4,
                                 bold=True, min_size=LAND_NAME_MIN)
-        band = pygame.Rect(inner.x, inner.y, inner.w, sum(t.get_height() for t in lines) + 3)
+        under = 3 if tapped_by is not None else 0
+        band = pygame.Rect(inner.x, inner.y, inner.w,
+                           sum(t.get_height() for t in lines) + 3 + under)
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (10, 10, 14, 215), shade.get_rect(),
                          border_top_left_radius=6, border_top_right_radius=6)
+        if tapped_by is not None:
+            pygame.draw.rect(shade, (*tapped_by, 255), (0, band.h - under, band.w, under))
         surf.blit(shade, band.topleft)
         y = band.y + 1
         for t in lines:
-            surf.blit(t, t.get_rect(midtop=(band.centerx - dot_room // 2, y)))
+            surf.blit(t, t.get_rect(midtop=(band.centerx, y)))
             y += t.get_height()
         return band
 
@@ -567,7 +588,9 @@ class TableRenderer:
         self.sprites = {}
         cw, ch = lay.cell
         band_h = self.app.fonts.font(LAND_NAME_SIZE, True).get_linesize() + 3
-        d = max(12, min(int(min(cw, ch) * 0.74), ch - 8 - band_h - 6))
+        d0 = int(min(cw, ch) * 0.74)
+        # on a land: between its name band and the square's bottom edge
+        d = max(12, min(d0, ch - 4 - band_h - 5))
         staged: dict[int, int] = {}
         me = self.seat
         per_square: dict[tuple[int, int], list[str]] = {}
@@ -592,7 +615,7 @@ class TableRenderer:
                 band = self.land_name_rects.get(sq) if isinstance(sq, tuple) else None
                 if band is not None:
                     # below the land's name band (a long name on two lines: a smaller token)
-                    dd = max(12, min(dd, rect.bottom - 6 - band.bottom - 2))
+                    dd = max(12, min(dd, rect.bottom - 3 - band.bottom - 2))
                     centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
                 if len(members) > 1:
                     # a banding stack: members fanned out side by side so each can be picked
@@ -609,15 +632,17 @@ class TableRenderer:
                 strip = lay.own_strip if strip_seat == me else lay.opp_strip
                 k = staged.get(strip_seat, 0)
                 staged[strip_seat] = k + 1
-                dd = min(d, strip.h - 28)  # clear of the row's label
+                dd = min(d0, strip.h - 28)  # clear of the row's label
                 centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
             card = self.info.get(name)
             owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
-                mark = self.app.fonts.fit("TAPPED", max(7, min(11, dd // 5)), pal.tap,
-                                          dd - 6, bold=True)
+                # the word when it fits whole (a small token: turned, dimmed and ringed only)
+                fits = self.app.fonts.whole_lines("TAPPED", 11, dd - 8, True, min_size=7,
+                                                  max_lines=1)
+                mark = self.app.fonts.text("TAPPED", fits[0], pal.tap, True) if fits else None
                 base = images._get(("tapped-token", id(base), id(mark)),
                                    lambda b=base, m=mark: _tapped(b, m, pal.tap))
             badges = self._badges(unit, dd, role)
@@ -638,19 +663,20 @@ class TableRenderer:
         power, tough = self.pres.unit_pt(unit)
         bonus = _int(unit.get("power"), 0) - _int(unit.get("base_power"), 0)
         p_col = (120, 230, 140) if bonus > 0 else ((255, 130, 110) if bonus < 0 else (250, 250, 250))
-        ptext = fonts.text(str(power), 13, p_col, bold=True)
-        ttext = fonts.text(f"/{tough}", 13, (250, 250, 250), bold=True)
+        size = max(9, min(13, round(d / 3.2 / fonts.scale)))
+        ptext = fonts.text(str(power), size, p_col, bold=True)
+        ttext = fonts.text(f"/{tough}", size, (250, 250, 250), bold=True)
         w = ptext.get_width() + ttext.get_width() + 10
-        hgt = max(ptext.get_height(), 16) + 2
+        hgt = ptext.get_height() + 2
         badge = pygame.Surface((w, hgt), pygame.SRCALPHA)
         pygame.draw.rect(badge, (16, 16, 20, 235), (0, 0, w, hgt), border_radius=hgt // 2)
         pygame.draw.rect(badge, (200, 200, 200, 160), (0, 0, w, hgt), 1, border_radius=hgt // 2)
         badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
         badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
         if role is None:
-            out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 4)))
+            out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 2)))
         else:
-            out.append((badge, (role[2] - w // 2, d // 2 - hgt + 4)))
+            out.append((badge, (role[2] - w // 2, d // 2 - hgt + 2)))
         for spec in self.pres.unit_badges(unit):
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
@@ -717,7 +743,7 @@ def _pill(text: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
     return surf
 
 
-def _tapped(token: pygame.Surface, mark: pygame.Surface,
+def _tapped(token: pygame.Surface, mark: pygame.Surface | None,
             colour: tuple[int, int, int]) -> pygame.Surface:
     """A tapped token, like a tapped card on a table: turned a quarter, dimmed, ringed in the
     tap colour and marked TAPPED across its middle, so it shows at a glance."""
@@ -725,6 +751,8 @@ def _tapped(token: pygame.Surface, mark: pygame.Surface,
     w, h = out.get_size()
     c = (w // 2, h // 2)
     pygame.draw.circle(out, colour, c, min(w, h) // 2 - 1, max(2, w // 16))
+    if mark is None:
+        return out
     pill = mark.get_rect(center=c).inflate(6, 2)
     pygame.draw.rect(out, (12, 12, 16), pill, border_radius=pill.h // 2)
     pygame.draw.rect(out, colour, pill, 1, border_radius=pill.h // 2)
