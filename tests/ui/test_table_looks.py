@@ -330,3 +330,16 @@ def test_every_hand_name_is_readable(make_app, size, scale, extra) -> None:
         assert card.contains(a), f"tag {a} leaves its card {card}"
         for b in tags[i + 1:]:
             assert not a.colliderect(b), f"name tags {a} and {b} overlap"
+
+
+def test_the_other_seats_mulligan_says_who_is_deciding() -> None:
+    from frontier_desktop.ui.variants import presentation_for
+    from frontier_desktop.ui.variants.base import PromptContext
+
+    view = {"decision": {"kind": "mulligan", "player": 0},
+            "players": [{"name": "Ann"}, {"name": "Ben"}]}
+    pres = presentation_for("frontier")
+    waiting = pres.prompt(PromptContext(view, 1, frozenset()))
+    assert waiting == "Ann is deciding whether to keep that opening hand or mulligan."
+    deciding = pres.prompt(PromptContext(view, 0, frozenset({"keep", "mulligan"})))
+    assert deciding.startswith("Keep these seven cards")

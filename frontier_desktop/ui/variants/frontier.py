@@ -47,6 +47,12 @@ class FrontierPresentation(VariantPresentation):
                 return "Choose a colour, then click a lit square on your home row for your 1/1 token."
             return "Waiting for the opponent to place a token."
         if decision.get("kind") == "mulligan":
+            decider = decision.get("player")
+            if decider != ctx.seat:  # the other player's choice (LAN): say who is deciding
+                players = v.get("players") or []
+                name = players[decider]["name"] if isinstance(decider, int) and \
+                    0 <= decider < len(players) else "Your opponent"
+                return f"{name} is deciding whether to keep that opening hand or mulligan."
             if ctx.mulligans:
                 return (f"Keep or mulligan. To keep, first click {ctx.mulligans} card(s) to put on "
                         f"the bottom ({ctx.bottom_chosen} chosen).")
