@@ -186,8 +186,15 @@ def test_the_instructions_are_drawn_whole(make_app, size, scale, start: bool) ->
             assert len(table.drawing.colour_rects) == 6
         box = table.drawing.draw_message(pygame.Surface(app.size))
         assert (box is None) == (not said)
-        if box is not None:
-            assert table.renderer.layout.board.contains(box), (box, table.renderer.layout.board)
+        if box is not None:  # in the middle column, off the player's own pieces and hand
+            r = table.renderer
+            lay = r.layout
+            middle = pygame.Rect(lay.left.right, 0, lay.side.left - lay.left.right, size[1])
+            assert middle.contains(box), (box, middle)
+            home = r.square_rect((r._home_row(0), 0)).union(
+                r.square_rect((r._home_row(0), r.cols - 1)))
+            for mine in (home, lay.own_strip, lay.own_hand):
+                assert not box.colliderect(mine), (box, mine)
 
 
 @pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)

@@ -184,21 +184,22 @@ class TableDrawing:
             y += line_h
 
     def draw_message(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """The message for the seat (a refusal, "Saved as …") in a box over the bottom of the
-        board, near where the player acted, wrapped whole; errors and refusals in the warning
-        colour, information in the normal one. Returns the box (None when there is none)."""
+        """The message for the seat (a refusal, "Saved as …") in a box over the opponent's
+        staging row, clear of the player's own pieces and hand, wrapped whole; errors and
+        refusals in the warning colour, information in the normal one. Returns the box (None
+        when there is none)."""
         s = self.scene
         st = s.local
         lay = s.renderer.layout
         if lay is None or st.message_t <= 0 or not st.message:
             return None
         pal, fonts, px = s.app.palette, s.app.fonts, s.app.px
-        area = lay.board.inflate(-px(16), 0)
-        width = min(area.w, px(460)) - 2 * px(12)
+        area = lay.opp_strip.inflate(-px(24), 0)
+        width = min(area.w, px(560)) - 2 * px(12)
         lines = fonts.wrap(st.message, 13, width, True)[:6]
         line_h = fonts.font(13, True).get_linesize()
-        box = pygame.Rect(0, 0, width + 2 * px(12), len(lines) * line_h + 2 * px(8))
-        box.midbottom = (area.centerx, area.bottom - px(10))
+        box = pygame.Rect(0, 0, width + 2 * px(12), len(lines) * line_h + 2 * px(6))
+        box.midtop = (area.centerx, area.y + max(px(2), (area.h - box.h) // 2))
         colour = pal.warn if st.message_warn else pal.text
         alpha = int(235 * min(1.0, st.message_t / 0.4))
         back = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -206,7 +207,7 @@ class TableDrawing:
         edge = pal.warn if st.message_warn else pal.accent
         pygame.draw.rect(back, (*edge, alpha), back.get_rect(), 2, border_radius=px(10))
         surface.blit(back, box.topleft)
-        y = box.y + px(8)
+        y = box.y + px(6)
         for line in lines:
             t = fonts.fit(line, 13, colour, width, bold=True)
             surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
