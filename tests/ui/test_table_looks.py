@@ -350,3 +350,34 @@ def test_the_other_seats_mulligan_says_who_is_deciding() -> None:
     assert waiting == "Ann is deciding whether to keep that opening hand or mulligan."
     deciding = pres.prompt(PromptContext(view, 0, frozenset({"keep", "mulligan"})))
     assert deciding.startswith("Keep these seven cards")
+
+
+class _Blits(pygame.Surface):
+    """A window-sized surface that notes every blit's source and rectangle, in order."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.log: list[tuple[int, pygame.Rect]] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
+             special_flags: int = 0) -> pygame.Rect:
+        rect = super().blit(source, dest, area, special_flags)
+        self.log.append((id(source), rect))
+        return rect
+
+
+@pytest.mark.parametrize("size,scale", [((960, 600), 1.0), ((1600, 900), 1.0)])
+def test_no_token_is_drawn_over_a_badge(make_app, size, scale) -> None:
+    """A fanned stack's neighbour is not drawn over the stack's figures."""
+    app = make_app(size, scale)
+    table = _bands(app)
+    r = table.renderer
+    tokens = {id(sp.surface) for sp in r.sprites.values()}
+    badges = {id(b) for sp in r.sprites.values() for b, _ in sp.badges}
+    surface = _Blits(app.size)
+    table.drawing.draw(surface)
+    for i, (src, rect) in enumerate(surface.log):
+        if src in badges:
+            for later, over in surface.log[i + 1:]:
+                assert not (later in tokens and over.colliderect(rect)), \
+                    f"a token drawn at {over} covers the badge at {rect}"

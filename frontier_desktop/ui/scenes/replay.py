@@ -171,7 +171,9 @@ class ReplayScene(Scene):
         r.prepare(self.app.size)
         r.draw_static(surface)
         for sprite in r.sprites.values():
-            r.draw_sprite(surface, sprite)
+            r.draw_sprite(surface, sprite, badges=False)
+        for sprite in r.sprites.values():
+            r.draw_badges(surface, sprite)
         lay = r.layout
         assert lay is not None
         pal, fonts = self.app.palette, self.app.fonts

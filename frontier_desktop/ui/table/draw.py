@@ -51,6 +51,7 @@ class TableDrawing:
         moving = s.moving_ids()
         gliding = {g.unit: g for g in st.glides}
         s.fx.draw_under(surface)
+        resting = []
         for uid, sprite in r.sprites.items():
             if uid in moving:
                 continue
@@ -64,8 +65,11 @@ class TableDrawing:
             if uid == st.selected or uid in st.group:
                 pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5,
                                    3 if uid == st.selected else 2)
-            r.draw_sprite(surface, sprite, s.fx.offset(uid, sprite.home) if s.fx.lunges
-                          else None)
+            at = s.fx.offset(uid, sprite.home) if s.fx.lunges else sprite.home
+            r.draw_sprite(surface, sprite, at, badges=False)
+            resting.append((sprite, at))
+        for sprite, at in resting:  # over every token: a stack's figures stay in view
+            r.draw_badges(surface, sprite, at)
         if s.fx.lunges:
             s.fx.draw_under(surface, lunging=True)
         # hand: mulligan picks

@@ -715,12 +715,22 @@ class TableRenderer:
             surface.blit(self.static, (0, 0))
 
     def draw_sprite(self, surface: pygame.Surface, sprite: TokenSprite,
-                    centre: tuple[int, int] | None = None, *, lifted: bool = False) -> None:
+                    centre: tuple[int, int] | None = None, *, lifted: bool = False,
+                    badges: bool = True) -> None:
+        """The token at *centre* (its home), with its badges unless *badges* is False (the
+        table draws every resting token first, then every badge, so a fanned stack's
+        neighbour never covers the stack's figures)."""
         cx, cy = centre or sprite.home
         if lifted:
             shadow = self.app.images._get(("shadow", sprite.radius), lambda: _shadow(sprite.radius))
             surface.blit(shadow, shadow.get_rect(center=(cx + 6, cy + 10)))
         surface.blit(sprite.surface, sprite.surface.get_rect(center=(cx, cy)))
+        if badges:
+            self.draw_badges(surface, sprite, (cx, cy))
+
+    def draw_badges(self, surface: pygame.Surface, sprite: TokenSprite,
+                    centre: tuple[int, int] | None = None) -> None:
+        cx, cy = centre or sprite.home
         for badge, (dx, dy) in sprite.badges:
             surface.blit(badge, (cx + dx, cy + dy))
 
