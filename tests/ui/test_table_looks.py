@@ -381,3 +381,51 @@ def test_no_token_is_drawn_over_a_badge(make_app, size, scale) -> None:
             for later, over in surface.log[i + 1:]:
                 assert not (later in tokens and over.colliderect(rect)), \
                     f"a token drawn at {over} covers the badge at {rect}"
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_the_static_layers_text_stays_in_its_boxes(make_app, size, scale) -> None:
+    """The cached layer's text (panels, log, strips' labels, hand names, land names): each
+    line inside the window, none on another; the log's lines and title inside the log box,
+    each player's lines inside their panel."""
+    app = make_app(size, scale)
+    table = _table(app)
+    r = table.renderer
+    fonts = app.fonts
+    made: dict[int, str] = {}
+    text, fit = fonts.text, fonts.fit
+
+    def text_rec(t: str, *a: Any, **k: Any) -> pygame.Surface:
+        surf = text(t, *a, **k)
+        made[id(surf)] = t
+        return surf
+
+    def fit_rec(t: str, *a: Any, **k: Any) -> pygame.Surface:
+        surf = fit(t, *a, **k)
+        made[id(surf)] = t
+        return surf
+
+    layer = _Blits(app.size)
+    r.new_layer = lambda size: layer  # type: ignore[method-assign]
+    fonts.text, fonts.fit = text_rec, fit_rec  # type: ignore[method-assign]
+    try:
+        r.rebuild()
+    finally:
+        del fonts.text, fonts.fit
+    lay = r.layout
+    window = pygame.Rect((0, 0), app.size)
+    texts = [(made[src], rect) for src, rect in layer.log if src in made]
+    assert texts
+    for t, rect in texts:
+        assert window.contains(rect), f"{t!r} at {rect} leaves the window"
+    for i, (a, ra) in enumerate(texts):
+        for b, rb in texts[i + 1:]:
+            assert not ra.colliderect(rb), f"{a!r} at {ra} overlaps {b!r} at {rb}"
+    log_lines = set(r.log_lines) | {"Game log"}
+    for t, rect in texts:
+        if t in log_lines or t.strip() in {line.strip() for line in r.log_lines}:
+            assert lay.log.contains(rect), f"log line {t!r} at {rect} out of {lay.log}"
+    for t, rect in texts:
+        if t.startswith(("Library ", "Graveyard ", "Land graveyard", "Mana:")):
+            assert lay.opp_panel.contains(rect) or lay.own_panel.contains(rect), \
+                f"{t!r} at {rect} is out of the panels"

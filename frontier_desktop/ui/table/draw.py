@@ -243,10 +243,11 @@ class TableDrawing:
         if target is None:
             pygame.draw.rect(surface, pal.bg, box, border_radius=12)
             pygame.draw.rect(surface, pal.bg_panel_hi, box, 2, border_radius=12)
+            step = fonts.font(13).get_linesize()
             for i, line in enumerate(("Hover a card or token", "to see it here.",
                                       "Click to pin it.")):
                 t = fonts.text(line, 13, pal.text_dim)
-                surface.blit(t, t.get_rect(center=(box.centerx, box.centery - 20 + i * 20)))
+                surface.blit(t, t.get_rect(center=(box.centerx, box.centery + (i - 1) * step)))
             return
         kind, data = target
         if kind == "unit":

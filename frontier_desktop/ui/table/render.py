@@ -293,7 +293,7 @@ class TableRenderer:
         lay = self.layout
         assert lay is not None and self.view is not None
         view = self.view
-        surf = pygame.Surface(app.size)
+        surf = self.new_layer(app.size)
         surf.fill(pal.bg)
         # panels
         pygame.draw.rect(surf, pal.bg_panel, lay.side)
@@ -417,6 +417,10 @@ class TableRenderer:
             y += t.get_height()
         return band
 
+    def new_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The surface the static layer is drawn on (tests swap it to see where text goes)."""
+        return pygame.Surface(size)
+
     def _home_row(self, seat: int) -> int:
         return self.pres.home_row(seat, self.rows)
 
@@ -526,11 +530,12 @@ class TableRenderer:
         x = rect.x + pad + lab.get_width() + 6
         if not pool:
             surf.blit(fonts.text("empty", 12, pal.text_dim), (x, y + 2))
+        sd = self.app.px(18)
         for sym in pool[:10]:
-            s = images.mana_symbol(sym, 18)
+            s = images.mana_symbol(sym, sd)
             surf.blit(s, (x, y))
-            x += 20
-        y += 26
+            x += sd + 2
+        y += max(lab.get_height(), sd) + 6
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
@@ -571,10 +576,11 @@ class TableRenderer:
         for line in self.log_lines:
             parts = fonts.wrap(line, size, width)
             wrapped.extend(parts[:1] + ["   " + q for q in parts[1:]])
-        room = max(1, (box.h - 30) // line_h)
+        top = box.y + 6 + title.get_height() + 4
+        room = max(1, (box.bottom - 4 - top) // line_h)
         end = max(0, len(wrapped) - self.log_scroll)
         shown = wrapped[max(0, end - room):end]
-        y = box.y + 26
+        y = top
         for line in shown:
             colour = pal.text if not line.startswith(" ") else pal.text_dim
             if line.startswith("Turn "):
