@@ -36,7 +36,7 @@ HAND_NAME_MIN = 8
 
 LAND_NAME_SIZE = 10
 LAND_NAME_MIN = 7
-"""The land name band's text size, and the smallest it shrinks to before wrapping."""
+"""The land name band's smallest usual text size, and the least it shrinks to to fit."""
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -348,7 +348,8 @@ class TableRenderer:
                     # a tapped land's band is underlined in the colour of the seat that tapped it
                     card_band = pygame.Rect(0, 0, card_size[0] + 4, inner.h)
                     card_band.center = rect.center
-                    fonts_ok = self.app.fonts.whole_lines(name, LAND_NAME_SIZE, card_band.w - 4,
+                    fonts_ok = self.app.fonts.whole_lines(name, self.land_name_size,
+                                                          card_band.w - 4,
                                                           True, min_size=LAND_NAME_MIN)
                     # as wide as the card, or the whole square for a longer name
                     band = self._land_band(surf, name, card_band if fonts_ok else
@@ -397,25 +398,37 @@ class TableRenderer:
         (the card's own title is under the tokens' row otherwise); underlined in
         *tapped_by*'s colour when the land is tapped."""
         fonts = self.app.fonts
-        whole = fonts.whole_lines(name, LAND_NAME_SIZE, inner.w - 4, True,
+        whole = fonts.whole_lines(name, self.land_name_size, inner.w - 4, True,
                                   min_size=LAND_NAME_MIN)
         self.land_name_texts.append((name, None if whole is None else whole[1]))
-        lines = fonts.fit_lines(name, LAND_NAME_SIZE, (250, 250, 246), inner.w - 4,
+        lines = fonts.fit_lines(name, self.land_name_size, (250, 250, 246), inner.w - 4,
                                 bold=True, min_size=LAND_NAME_MIN)
         under = 3 if tapped_by is not None else 0
+        assert self.layout is not None
+        cw, ch = self.layout.cell
+        pad = max(0, (min(cw, int(ch * CELL_RATIO)) - 8) // 16 + 1)  # the card's title margin
         band = pygame.Rect(inner.x, inner.y, inner.w,
-                           sum(t.get_height() for t in lines) + 3 + under)
+                           sum(t.get_height() for t in lines) + 3 + pad + under)
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (10, 10, 14, 215), shade.get_rect(),
+        pygame.draw.rect(shade, (14, 14, 18, 255), shade.get_rect(),
                          border_top_left_radius=6, border_top_right_radius=6)
         if tapped_by is not None:
             pygame.draw.rect(shade, (*tapped_by, 255), (0, band.h - under, band.w, under))
         surf.blit(shade, band.topleft)
-        y = band.y + 1
+        y = band.y + 1 + pad // 2
         for t in lines:
             surf.blit(t, t.get_rect(midtop=(band.centerx, y)))
             y += t.get_height()
         return band
+
+    @property
+    def land_name_size(self) -> int:
+        """The land name band's text size: as large as the land card's own title (which the
+        band covers), at least LAND_NAME_SIZE."""
+        assert self.layout is not None
+        cw, ch = self.layout.cell
+        card_w = min(cw, int(ch * CELL_RATIO)) - 8
+        return max(LAND_NAME_SIZE, min(16, int(card_w * 0.16 / self.app.fonts.scale)))
 
     def new_layer(self, size: tuple[int, int]) -> pygame.Surface:
         """The surface the static layer is drawn on (tests swap it to see where text goes)."""
@@ -593,7 +606,8 @@ class TableRenderer:
         assert lay is not None and view is not None
         self.sprites = {}
         cw, ch = lay.cell
-        band_h = self.app.fonts.font(LAND_NAME_SIZE, True).get_linesize() + 3
+        band_h = self.app.fonts.font(self.land_name_size, True).get_linesize() + 3 + \
+            max(0, (min(cw, int(ch * CELL_RATIO)) - 8) // 16 + 1)
         d0 = int(min(cw, ch) * 0.74)
         # on a land: between its name band and the square's bottom edge
         d = max(12, min(d0, ch - 4 - band_h - 5))
