@@ -194,7 +194,7 @@ def looks(out: Path) -> None:
              ((1280, 720), 2.0)]
     for size, scale in sizes:
         tag = f"{size[0]}x{size[1]}@{round(scale * 100)}"
-        for scene in ("table", "game-over", "replay", "setup", "settings"):
+        for scene in ("table", "game-over", "replay", "setup", "settings", "menu", "builder"):
             print(render(out / f"{scene}-{tag}.png", scene=scene, size=size, scale=scale))
         print(render(out / f"start-{tag}.png", scene="table", size=size, scale=scale, turns=0))
         for name, how in LOOKS.items():
