@@ -429,3 +429,14 @@ def test_the_static_layers_text_stays_in_its_boxes(make_app, size, scale) -> Non
         if t.startswith(("Library ", "Graveyard ", "Land graveyard", "Mana:")):
             assert lay.opp_panel.contains(rect) or lay.own_panel.contains(rect), \
                 f"{t!r} at {rect} is out of the panels"
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_a_short_message_leaves_the_strips_label_readable(make_app, size, scale) -> None:
+    app = make_app(size, scale)
+    table = _table(app)
+    table.say("Undone.")
+    box = table.drawing.draw_message(pygame.Surface(app.size))
+    assert box is not None
+    for label in table.renderer.strip_label_rects:
+        assert not box.colliderect(label), f"the message {box} covers the label {label}"

@@ -189,7 +189,7 @@ class TableDrawing:
 
     def draw_message(self, surface: pygame.Surface) -> pygame.Rect | None:
         """The message for the seat (a refusal, "Saved as …") in a box over the opponent's
-        staging row, clear of the player's own pieces and hand, wrapped whole; errors and
+        off-board strip, clear of the player's own pieces and hand, wrapped in full; errors and
         refusals in the warning colour, information in the normal one. Returns the box (None
         when there is none)."""
         s = self.scene
@@ -203,7 +203,10 @@ class TableDrawing:
         lines = fonts.wrap(st.message, 13, width, True)[:6]
         line_h = fonts.font(13, True).get_linesize()
         box = pygame.Rect(0, 0, width + 2 * px(12), len(lines) * line_h + 2 * px(6))
-        box.midtop = (area.centerx, area.y + max(px(2), (area.h - box.h) // 2))
+        # below the row's label when it fits there, else as high as the row allows
+        below_label = area.y + 8 + fonts.font(11).get_linesize()
+        box.midtop = (area.centerx, below_label if below_label + box.h <= area.bottom - 2
+                      else max(area.y + 2, area.bottom - 2 - box.h))
         colour = pal.warn if st.message_warn else pal.text
         alpha = int(235 * min(1.0, st.message_t / 0.4))
         back = pygame.Surface(box.size, pygame.SRCALPHA)

@@ -161,6 +161,8 @@ class TableRenderer:
         """(rect, card id, name) of the viewer's hand cards, left to right."""
         self.label_rects: list[pygame.Rect] = []
         """Where the board's column and row numbers are drawn."""
+        self.strip_label_rects: list[pygame.Rect] = []
+        """Where the off-board strips' labels are drawn (opponent's first)."""
         self.hand_name_rects: list[pygame.Rect] = []
         """The name tag of each hand card (same order as ``hand_rects``)."""
         self.hand_name_texts: list[tuple[str, int, list[str] | None, bool]] = []
@@ -378,6 +380,7 @@ class TableRenderer:
             self.label_rects.append(at)
         # the off-board strips (Frontier: staging rows), labelled by the variant
         opp_strip, own_strip = self.pres.strips(view, me, opp)
+        self.strip_label_rects = []
         for strip, info in ((lay.opp_strip, opp_strip), (lay.own_strip, own_strip)):
             seat_idx = info.seat
             box = strip.inflate(-16, -10)
@@ -385,6 +388,7 @@ class TableRenderer:
             pygame.draw.rect(surf, (*pal.seat[seat_idx % 2],), box, 1, border_radius=10)
             lab = fonts.text(info.label, 11, pal.text_dim)
             surf.blit(lab, (box.x + 8, box.y + 3))
+            self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
         self._draw_hands(surf, me, opp)
         self._draw_panel(surf, lay.opp_panel, opp, top=True)
         self._draw_panel(surf, lay.own_panel, me, top=False)
