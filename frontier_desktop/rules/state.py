@@ -54,6 +54,7 @@ class Permanent:
     __slots__ = (
         "id", "controller", "zone", "at", "tapped", "damage", "counters", "sick", "moved",
         "attacked", "attack_tapped", "pt_mod", "attached_to", "regen_shield", "deathtouched",
+        "granted", "prevent",
     )
 
     def __init__(self, id: str, controller: int, zone: str = "staging", at: Pos | None = None,
@@ -61,7 +62,8 @@ class Permanent:
                  sick: bool = False, moved: bool = False, attacked: bool = False,
                  attack_tapped: bool = False, pt_mod: tuple[int, int] = (0, 0),
                  attached_to: str | None = None, regen_shield: int = 0,
-                 deathtouched: bool = False) -> None:
+                 deathtouched: bool = False, granted: tuple[str, ...] = (),
+                 prevent: int = 0) -> None:
         self.id = id
         self.controller = controller
         self.zone = zone
@@ -82,6 +84,10 @@ class Permanent:
         self.regen_shield = regen_shield
         self.deathtouched = deathtouched
         """Dealt damage by a source with deathtouch since the last cleanup."""
+        self.granted = granted
+        """Keywords gained until end of turn (lower case: ``("flying",)``)."""
+        self.prevent = prevent
+        """Damage still to be prevented this turn ("prevent the next N damage")."""
 
     def clone(self) -> Permanent:
         return Permanent(
@@ -90,6 +96,7 @@ class Permanent:
             sick=self.sick, moved=self.moved, attacked=self.attacked,
             attack_tapped=self.attack_tapped, pt_mod=self.pt_mod, attached_to=self.attached_to,
             regen_shield=self.regen_shield, deathtouched=self.deathtouched,
+            granted=self.granted, prevent=self.prevent,
         )
 
     def to_wire(self, board: Board) -> dict[str, Any]:
@@ -100,7 +107,8 @@ class Permanent:
             "sick": self.sick, "moved": self.moved, "attacked": self.attacked,
             "attack_tapped": self.attack_tapped, "pt_mod": list(self.pt_mod),
             "attached_to": self.attached_to, "regen_shield": self.regen_shield,
-            "deathtouched": self.deathtouched,
+            "deathtouched": self.deathtouched, "granted": list(self.granted),
+            "prevent": self.prevent,
         }
 
     @classmethod
@@ -116,6 +124,8 @@ class Permanent:
             pt_mod=(int(data["pt_mod"][0]), int(data["pt_mod"][1])),
             attached_to=data.get("attached_to"), regen_shield=int(data.get("regen_shield", 0)),
             deathtouched=bool(data.get("deathtouched", False)),
+            granted=tuple(str(k) for k in data.get("granted", ())),
+            prevent=int(data.get("prevent", 0)),
         )
 
 
@@ -202,7 +212,7 @@ class GameState:
         "variant", "options", "seed", "rng_counter", "turn", "active", "phase", "players",
         "cards", "defs", "board", "cells", "perms", "pending", "decision", "moves_started",
         "moves_closed", "attacking", "attacks_closed", "winner", "game_over", "state_id", "log", "aside",
-        "first_player", "next_id",
+        "first_player", "next_id", "stack",
     )
 
     def __init__(self, variant: str, board: Board, players: list[PlayerState]) -> None:
@@ -238,6 +248,9 @@ class GameState:
         """Cards set aside out of the game (the short last column of lands)."""
         self.first_player = 0
         self.next_id = 1
+        self.stack: list[dict[str, Any]] = []
+        """Spells and abilities waiting to resolve, bottom first: ``{"id", "card", "controller",
+        "targets", "x", …}`` (plain JSON; replaced, never mutated in place, by the rules)."""
 
     # ------------------------------------------------------------------ access
     def card(self, obj_id: str) -> Card:
@@ -304,6 +317,7 @@ class GameState:
         s.aside = list(self.aside)
         s.first_player = self.first_player
         s.next_id = self.next_id
+        s.stack = list(self.stack)  # items are replaced, never mutated
         return s
 
     # ------------------------------------------------------------------ wire
@@ -330,6 +344,7 @@ class GameState:
             "winner": self.winner, "game_over": self.game_over,
             "state_id": self.state_id, "log": list(self.log), "aside": list(self.aside),
             "first_player": self.first_player, "next_id": self.next_id,
+            "stack": [dict(item) for item in self.stack],
         }
 
     @classmethod
@@ -370,4 +385,5 @@ class GameState:
         s.aside = list(data.get("aside", []))
         s.first_player = int(data.get("first_player", 0))
         s.next_id = int(data["next_id"])
+        s.stack = [dict(item) for item in data.get("stack", [])]
         return s

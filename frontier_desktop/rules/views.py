@@ -200,6 +200,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "acting": variant.acting_seat(state), "players": players,
         "board": {"rows": rows}, "units": units, "permanents": permanents,
         "pending": _pending(state), "decision": _decision(state),
+        "stack": [_stack_item(state, item) for item in state.stack],
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
         "attacking": state.attacking, "attacks_closed": state.attacks_closed,
     }
@@ -208,6 +209,22 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
     if legal:
         seat = state.active if viewer is None else viewer
         out["legal_actions"] = [a.to_wire() for a in legal_actions(state, seat)]
+    return out
+
+
+def _stack_item(state: GameState, item: dict[str, Any]) -> dict[str, Any]:
+    """A spell or ability on the stack as position files print it (``spec/variant-positions.md``),
+    plus ``kind`` (``spell``/``ability``), ``source`` (an ability's permanent) and ``text``."""
+    out: dict[str, Any] = {"id": item["id"], "card": item["card"],
+                           "controller": item["controller"],
+                           "targets": list(item.get("targets", ())), "x": item.get("x", 0),
+                           "kind": item.get("kind", "spell")}
+    if item.get("kind") == "ability":
+        out["source"] = item.get("source")
+        out["ability"] = item.get("ability")
+    card = state.defs.get(str(item["card"]))
+    if card is not None:
+        out["text"] = card.oracle_text
     return out
 
 
@@ -226,6 +243,11 @@ def _pending(state: GameState) -> dict[str, Any] | None:
             {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]}
     if state.pending is None:
         return None
+    if state.pending.get("kind") == "priority":
+        # spec/variant-positions.md: {"seat", "kind": "priority", "options": [...]}
+        return {"seat": state.pending["seat"], "kind": "priority",
+                "responder": state.pending["responder"], "stack": state.pending.get("stack"),
+                "options": ["respond", "pass"]}
     return {k: state.pending[k] for k in ("kind", "seat", "responder", "units", "action")
             if k in state.pending}
 

@@ -110,6 +110,22 @@ def _emitted_types() -> set[str]:
 
 # Hand-made examples for event types a short bot game may not reach.
 SAMPLES: list[dict[str, Any]] = [
+    {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
+     "targets": ["u1", {"player": 1}], "kind": "spell"},
+    {"type": "priority", "player": 1, "stack": "s3"},
+    {"type": "resolved", "id": "s3", "card": "Lightning Bolt", "player": 0},
+    {"type": "countered", "id": "s3", "card": "Lightning Bolt", "player": 0,
+     "by": "Counterspell"},
+    {"type": "fizzled", "id": "s3", "card": "Lightning Bolt", "player": 0,
+     "reason": "its targets are all illegal now"},
+    {"type": "by_hand", "player": 0, "card": "Mind Rot",
+     "clauses": ["Target player discards two cards."]},
+    {"type": "pumped", "unit": "u1", "power": 3, "toughness": 3},
+    {"type": "tapped", "unit": "u1", "by": "Icy Manipulator"},
+    {"type": "prevention", "unit": "u1", "amount": 3},
+    {"type": "prevented", "unit": "u1", "amount": 2},
+    {"type": "shielded", "unit": "u1"},
+    {"type": "counters", "unit": "u1", "kind": "+1/+1", "delta": 1, "count": 1},
     {"type": "assign_choice", "player": 0, "on": False},
     {"type": "choose", "player": 1, "kind": "assign", "attacker": "u1", "units": ["u1"],
      "amount": 2},

@@ -41,6 +41,11 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
+from frontier_desktop.rules.variants.frontier_spells import (
+    SpellActions,
+    ability_effects,
+    spell_effects,
+)
 from frontier_desktop.rules.variants.frontier_combat import (
     assign_problem,
     check_deaths,
@@ -60,7 +65,7 @@ def square_words(pos: Any) -> str:
     return "that square"
 
 
-class Frontier(ManualActions, Variant):
+class Frontier(SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -341,6 +346,9 @@ class Frontier(ManualActions, Variant):
         if state.pending is not None:
             self._resolve_pending(state, events)
             return
+        if state.stack:  # not reached: a stack always resolves or waits for a window
+            self.continue_stack(state, events)
+            return
         if state.phase == "setup":
             raise IllegalActionError(action, "the game has not started")
         self._end_move_block(state, seat)
@@ -395,6 +403,8 @@ class Frontier(ManualActions, Variant):
             perm.pt_mod = (0, 0)
             perm.attack_tapped = False
             perm.regen_shield = 0
+            perm.granted = ()
+            perm.prevent = 0
         self._empty_pools(state)
         state.active = state.opponent(state.active)
         state.turn += 1
@@ -717,13 +727,22 @@ class Frontier(ManualActions, Variant):
         if not fast:
             if seat != state.active or state.phase != "main":
                 raise IllegalActionError(action, f"{card.name} can be cast only in your main phase")
-            if state.pending is not None:
+            if state.pending is not None or state.stack:
                 raise IllegalActionError(action, f"{card.name} can't be cast in response")
-        if not 0 <= action.x <= 1_000_000:
-            raise IllegalActionError(action, "X must be a whole number from 0 to 1000000")
+        if not 0 <= action.x <= A.MAX_X:
+            raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
         target_perm: str | None = None
+        targets = action.targets
+        automatic_targets = True
         if card.is_aura:
             target_perm = self._aura_target(state, action)
+            targets = ()
+        elif card.is_instant or card.is_sorcery:
+            automatic_targets = self.check_targets(
+                state, seat, action, card.name, card_id, spell_effects(card, action.mode),
+                "spell", targets, action.x)
+        elif targets:
+            raise IllegalActionError(action, f"{card.name} has no targets")
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, action.pay, events)
         player = state.players[seat]
@@ -742,17 +761,42 @@ class Frontier(ManualActions, Variant):
                            "delta": -life_paid})
         player.hand.remove(card_id)
         event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
+        if targets:
+            event["targets"] = [A.target_to_wire(t) for t in targets]
         if card.is_instant or card.is_sorcery:
-            player.graveyard.append(card_id)
-            event["note"] = "carry out its text with manual actions"
+            manual = self._by_hand_clauses(card, action.mode, automatic_targets)
+            if manual:
+                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
         elif card.is_aura:
-            state.perms[card_id] = Permanent(card_id, seat, "attached", attached_to=target_perm)
             event["attached_to"] = target_perm
         else:
-            sick = card.is_creature and not card.has("haste")
-            state.perms[card_id] = Permanent(card_id, seat, "staging", sick=sick)
             event["to"] = "staging"
         events.append(event)
+        item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
+                                "controller": seat,
+                                "targets": [A.target_to_wire(t) for t in targets],
+                                "x": action.x}
+        if action.mode != (0,):
+            item["mode"] = list(action.mode)
+        if target_perm is not None:
+            item["attach"] = target_perm
+        self.push(state, item, events)
+
+    def _by_hand_clauses(self, card: Card, modes: tuple[int, ...], targets_given: bool) -> list[str]:
+        """The clauses of an instant or sorcery the players carry out with manual actions."""
+        from frontier_desktop.rules.effects.targeting import target_slots
+        from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed
+
+        effects = spell_effects(card, modes)
+        slots = target_slots(effects)
+        out = []
+        for index, effect in enumerate(effects):
+            if not executed(effect, "spell") or (
+                    not targets_given and any(s.effect == index for s in slots)):
+                out.append(by_hand_text(effect, card.name))
+        if not effects and card.oracle_text:
+            out.append(card.oracle_text)
+        return out
 
     def _aura_target(self, state: GameState, action: A.Cast) -> str:
         target = action.target
@@ -801,6 +845,27 @@ class Frontier(ManualActions, Variant):
         if ability.life_cost and player.life < ability.life_cost:
             raise IllegalActionError(action, f"the ability costs {ability.life_cost} life; you "
                                              f"have {player.life}")
+        own = isinstance(action, A.Activate) and action.unit == unit
+        targets: tuple[Any, ...] = action.targets if isinstance(action, A.Activate) and own else ()
+        x = action.x if isinstance(action, A.Activate) and own else 0
+        modes: tuple[int, ...] = action.mode if isinstance(action, A.Activate) and own else (0,)
+        if not 0 <= x <= A.MAX_X:
+            raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
+        stack_effects = None
+        automated: list[Any] = []
+        if made is None and not ability.is_regeneration:
+            stack_effects = ability_effects(card, index, modes)
+            if stack_effects is not None:
+                from frontier_desktop.rules.variants.frontier_spells import executed
+
+                automated = [e for e in stack_effects if executed(e, "activated")]
+                given = self.check_targets(state, seat, action, card.name, perm.id,
+                                           stack_effects, "activated", targets, x)
+                if not automated or not given:
+                    stack_effects = None
+        if stack_effects is None and targets:
+            raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
+                                             f"{card.name}: leave out its targets")
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
@@ -828,6 +893,14 @@ class Frontier(ManualActions, Variant):
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
                          "(Add mana)")
+        elif stack_effects is not None:
+            event["modelled"] = len(automated) == len(stack_effects)
+            manual = [e for e in stack_effects if e not in automated]
+            if manual:
+                from frontier_desktop.rules.variants.frontier_spells import by_hand_text
+
+                notes.append("carry out by hand (manual actions): " + "; ".join(
+                    by_hand_text(e, card.name) for e in manual))
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
         if ability.other_cost:
@@ -837,6 +910,13 @@ class Frontier(ManualActions, Variant):
         events.append(event)
         if ability.sacrifices_self and perm.id in state.perms:
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
+        if stack_effects is not None:
+            item: dict[str, Any] = {"kind": "ability", "card": card.name, "source": unit,
+                                    "ability": index, "controller": seat,
+                                    "targets": [A.target_to_wire(t) for t in targets], "x": x}
+            if modes != (0,):
+                item["mode"] = list(modes)
+            self.push(state, item, events)
 
     # ------------------------------------------------------------------ attacks
     def attack_problem(self, state: GameState, seat: int, perm: Permanent, target: Any,
@@ -911,6 +991,9 @@ class Frontier(ManualActions, Variant):
     def _resolve_pending(self, state: GameState, events: list[Event]) -> None:
         pending = state.pending
         assert pending is not None
+        if pending["kind"] == "priority":
+            self.pass_priority(state, events)
+            return
         state.pending = None
         events.append({"type": "resolving", "kind": pending["kind"]})
         if pending["kind"] == "move":
@@ -1061,6 +1144,11 @@ class Frontier(ManualActions, Variant):
         from frontier_desktop.rules.variants.frontier_legal import legal_actions
 
         return legal_actions(self, state, seat)
+
+    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
+        from frontier_desktop.rules.variants.frontier_legal import _instant_actions
+
+        return _instant_actions(self, state, seat, state.occupants())
 
 
 def _option_wire(state: GameState, option: Mapping[str, Any]) -> dict[str, Any]:

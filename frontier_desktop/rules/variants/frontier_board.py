@@ -122,13 +122,19 @@ def bonus_holder(state: GameState, members: list[Permanent]) -> Permanent | None
 
 
 def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
-    """Printed P/T plus counters and until-end-of-turn changes (no terrain)."""
+    """Printed P/T, counters, static bonuses (anthems, auras) and until-end-of-turn changes.
+
+    The terrain bonus comes last, in :func:`effective_pt`.
+    """
     card = state.card(perm.id)
     p, t = card.base_power, card.base_toughness
     p += perm.pt_mod[0]
     t += perm.pt_mod[1]
     plus = perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
-    return p + plus, t + plus
+    from frontier_desktop.rules.variants.frontier_spells import static_bonus
+
+    sp, st = static_bonus(state, perm)
+    return p + plus + sp, t + plus + st
 
 
 def effective_pt(state: GameState, perm: Permanent, occ: Occupancy | None = None) -> tuple[int, int]:

@@ -17,6 +17,11 @@ from frontier_desktop.rules.variants.frontier_board import (
     move_options,
     stack_of,
 )
+from frontier_desktop.rules.variants.frontier_spells import (
+    ability_effects,
+    executed,
+    spell_effects,
+)
 
 if TYPE_CHECKING:
     from frontier_desktop.rules.variants.frontier import Frontier
@@ -322,7 +327,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         if card.is_land or not card.type_line or card.name == "(unknown card)":
             continue
         fast = card.is_instant or card.has_flash
-        if not fast and not (sorcery and seat == state.active and state.pending is None):
+        if not fast and not (sorcery and seat == state.active and state.pending is None
+                             and not state.stack):
             continue
         if card.mana_cost not in plans:
             plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost,
@@ -334,6 +340,13 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             for target in sorted(state.perms):
                 if state.perms[target].zone != "attached":
                     out.append(A.Cast(card=name, pay=_pay_tuple(plan), target=target))
+        elif card.is_instant or card.is_sorcery:
+            effects = spell_effects(card)
+            if not any(executed(e, "spell") for e in effects):
+                out.append(A.Cast(card=name, pay=_pay_tuple(plan)))  # all by hand: no targets
+                continue
+            for targets in v.legal_target_lists(state, seat, card.name, card_id, effects):
+                out.append(A.Cast(card=name, pay=_pay_tuple(plan), targets=targets))
         else:
             out.append(A.Cast(card=name, pay=_pay_tuple(plan)))
     for perm in list(state.perms.values()):
@@ -356,6 +369,13 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             choices: list[str | None] = [None]
             if len(ability.mana) > 1:
                 choices = [mana_key(option) for option in ability.mana]
+            target_lists: list[tuple[Any, ...]] = [()]
+            if not ability.is_mana_ability and not ability.is_regeneration:
+                found = ability_effects(card, index)
+                if found and any(executed(e, "activated") for e in found):
+                    target_lists = v.legal_target_lists(state, seat, card.name, perm.id, found)
             for choice in choices:
-                out.append(A.Activate(unit=perm.id, ability=index, pay=pay_with, mana=choice))
+                for targets in target_lists:
+                    out.append(A.Activate(unit=perm.id, ability=index, pay=pay_with, mana=choice,
+                                          targets=targets))
     return out

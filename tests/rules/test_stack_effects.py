@@ -1,0 +1,207 @@
+"""Issue 12 (engine slice): targets, the stack, priority, and the effects the engine carries out.
+
+Each test casts or activates a real card in a small position and checks the state after.
+"""
+
+from __future__ import annotations
+
+import json
+
+from frontier_desktop.rules.views import describe
+from tests.rules.helpers import (
+    creature,
+    legal_wire,
+    of_type,
+    position,
+    pt,
+    refused,
+    run,
+    unit,
+)
+
+P = "Plains"
+GRID = [[P] * 5 for _ in range(5)]
+BEN = unit("ben", "Hill Giant", 1, (4, 4))
+
+
+def ann(*cards: str, pool: str = "", **extra: object) -> dict[str, object]:
+    return {"name": "Ann", "hand": list(cards), "mana_pool": pool, **extra}
+
+
+def ben(*cards: str, pool: str = "", **extra: object) -> dict[str, object]:
+    return {"name": "Ben", "hand": list(cards), "mana_pool": pool, **extra}
+
+
+def cast(name: str, *targets: object, **extra: object) -> dict[str, object]:
+    return {"type": "cast", "card": name, "targets": list(targets), **extra}
+
+
+# ---------------------------------------------------------------------- Lightning Bolt
+def test_lightning_bolt_kills_a_three_toughness_creature():
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"), ben()])
+    state, events = run(state, cast("Lightning Bolt", "g"))
+    assert "g" not in state.perms and not state.stack and state.pending is None
+    assert [e["type"] for e in events if e["type"] in ("cast", "stacked", "resolved",
+                                                       "damage", "died")] == [
+        "cast", "stacked", "resolved", "damage", "died"]
+    assert [state.name(c) for c in state.players[0].graveyard] == ["Lightning Bolt"]
+
+
+def test_lightning_bolt_takes_three_life_and_is_listed_once_per_target():
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"), ben()])
+    bolts = [a for a in legal_wire(state) if a["type"] == "cast"]
+    assert {json.dumps(a["targets"]) for a in bolts} == {
+        '["a"]', '["ben"]', '[{"player": 0}]', '[{"player": 1}]'}
+    state, _ = run(state, cast("Lightning Bolt", {"player": 1}))
+    assert state.players[1].life == 17
+
+
+def test_a_bolt_cast_without_targets_leaves_its_text_to_the_players():
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"), ben()])
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt"})
+    assert state.players[1].life == 20
+    assert of_type(events, "by_hand")[0]["clauses"] == [
+        "Lightning Bolt deals 3 damage to any target."]
+
+
+# ---------------------------------------------------------------------- Terror
+def test_terror_refuses_a_black_creature_and_destroys_past_regeneration():
+    troll = creature("Moss Troll", ("G",), 2, 2, oracle_text="{G}: Regenerate Moss Troll.",
+                     mana_cost="{1}{G}")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("v", "Sengir Vampire", 1, (3, 2)),
+                            unit("t", troll, 1, (3, 4)), BEN],
+                     players=[ann("Terror", pool="{1}{B}"), ben(pool="{G}")])
+    reason = refused(state, cast("Terror", "v"))
+    assert reason.endswith("Terror can't target Sengir Vampire: it is black")
+    assert not any(a.get("targets") == ["v"] for a in legal_wire(state))
+    state, _ = run(state, {"type": "activate", "unit": "t", "seat": 1})
+    assert state.perms["t"].regen_shield == 1
+    state, events = run(state, cast("Terror", "t"))
+    assert "t" not in state.perms and not of_type(events, "regenerated")
+
+
+# ---------------------------------------------------------------------- Giant Growth
+def test_giant_growth_cast_in_response_to_an_attack_saves_the_creature():
+    state = position(GRID, [unit("a", "Hill Giant", 0, (2, 2)), unit("c", "Hill Giant", 0, (0, 0)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[ann(), ben("Giant Growth", pool="{G}", responses=True)])
+    state, _ = run(state, {"type": "attack", "unit": "a", "target": [3, 2]})
+    assert state.pending["kind"] == "attack"
+    state, events = run(state, {**cast("Giant Growth", "b"), "seat": 1})
+    assert pt(state, "b") == (5, 5) and state.pending["kind"] == "attack"
+    state, _ = run(state, {"type": "pass", "seat": 1})
+    assert "b" in state.perms and state.perms["b"].damage == 3
+    state, _ = run(state, {"type": "done_attacking"}, {"type": "pass"}, {"type": "pass"})
+    assert pt(state, "b") == (2, 2)  # "until end of turn" ended in cleanup
+
+
+# ---------------------------------------------------------------------- abilities
+def test_prodigal_sorcerer_pings_a_creature_or_a_player():
+    state = position(GRID, [unit("p", "Prodigal Sorcerer", 0, (1, 1)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)), BEN])
+    pings = [a for a in legal_wire(state) if a["type"] == "activate" and a["unit"] == "p"]
+    assert {"type": "activate", "unit": "p", "targets": [{"player": 1}]} in pings
+    state, _ = run(state, {"type": "activate", "unit": "p", "targets": [{"player": 1}]})
+    assert state.players[1].life == 19 and state.perms["p"].tapped
+    refused(state, {"type": "activate", "unit": "p", "targets": ["b"]}, match="tapped")
+
+
+def test_royal_assassin_destroys_only_a_tapped_creature():
+    state = position(GRID, [unit("r", "Royal Assassin", 0, (1, 1)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)),
+                            unit("t", "Hill Giant", 1, (3, 3), tapped=True), BEN])
+    refused(state, {"type": "activate", "unit": "r", "targets": ["b"]},
+            match="Royal Assassin can't target Grizzly Bears: it is untapped")
+    state, _ = run(state, {"type": "activate", "unit": "r", "targets": ["t"]})
+    assert "t" not in state.perms and "b" in state.perms
+
+
+# ---------------------------------------------------------------------- the stack
+def test_counterspell_counters_a_spell_in_the_priority_window():
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"),
+                              ben("Counterspell", pool="{U}{U}", responses=True)])
+    state, events = run(state, cast("Lightning Bolt", "g"))
+    bolt = state.stack[-1]["id"]
+    view = describe(state)
+    assert view["pending"]["kind"] == "priority" and view["pending"]["seat"] == 1
+    assert view["stack"][0]["card"] == "Lightning Bolt" and view["stack"][0]["targets"] == ["g"]
+    refused(state, {"type": "pass"}, seat=0, match="waiting")
+    assert {"type": "cast", "card": "Counterspell", "targets": [{"stack": bolt}]} in [
+        {k: v for k, v in a.items() if k != "pay"} for a in legal_wire(state, 1)]
+    state, events = run(state, {**cast("Counterspell", {"stack": bolt}), "seat": 1})
+    assert of_type(events, "countered")[0]["id"] == bolt
+    assert "g" in state.perms and not state.stack and state.pending is None
+    assert [state.name(c) for c in state.players[0].graveyard] == ["Lightning Bolt"]
+    assert [state.name(c) for c in state.players[1].graveyard] == ["Counterspell"]
+
+
+def test_passing_priority_resolves_the_top():
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"),
+                              ben("Counterspell", pool="{U}{U}", responses=True)])
+    state, _ = run(state, cast("Lightning Bolt", "g"), {"type": "pass", "seat": 1})
+    assert "g" not in state.perms and state.pending is None and not state.stack
+
+
+def test_no_window_for_a_player_who_holds_nothing_to_play():
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"), ben(responses=True)])
+    state, _ = run(state, cast("Lightning Bolt", {"player": 1}))
+    assert state.pending is None and state.players[1].life == 17
+
+
+def test_a_spell_whose_target_is_gone_fizzles_from_a_position_stack():
+    doc_units = [unit("a", "Grizzly Bears", 0, (1, 1)), unit("g", "Hill Giant", 1, (3, 2)), BEN]
+    state = position(GRID, doc_units, players=[ann(), ben()])
+    from frontier_desktop.position import load_position
+    from tests.rules.helpers import pool
+
+    doc = {"format": "frontier-position/1", "variant": "frontier", "active": 0,
+           "phase": "main", "players": [{"name": "Ann"}, {"name": "Ben"}],
+           "board": {"rows": GRID}, "units": doc_units,
+           "stack": [{"id": "s1", "card": "Lightning Bolt", "controller": 0, "targets": ["g"]},
+                     {"id": "s2", "card": "Terror", "controller": 0, "targets": ["g"]}]}
+    state = load_position(json.loads(json.dumps(doc)), pool().card)
+    assert describe(state)["pending"]["seat"] == 1
+    state, events = run(state, {"type": "pass", "seat": 1})
+    assert "g" not in state.perms
+    assert of_type(events, "fizzled")[0]["id"] == "s1"
+    assert not state.stack and state.pending is None
+
+
+# ---------------------------------------------------------------------- static bonuses
+def test_anthems_and_aura_bonuses_count_before_the_terrain():
+    state = position(GRID, [unit("w", "White Knight", 0, (1, 1)),
+                            unit("b", "Grizzly Bears", 0, (1, 3)), BEN],
+                     players=[ann("Crusade", "Holy Strength", pool="{W}{W}{W}"), ben()])
+    before_w, before_b = pt(state, "w"), pt(state, "b")
+    state, _ = run(state, {"type": "cast", "card": "Crusade"},
+                   {"type": "cast", "card": "Holy Strength", "target": "b"})
+    assert pt(state, "w") == (before_w[0] + 1, before_w[1] + 1)  # white: Crusade
+    assert pt(state, "b") == (before_b[0] + 1, before_b[1] + 2)  # green: only the aura
+
+
+# ---------------------------------------------------------------------- words
+def test_new_events_read_as_words():
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"),
+                              ben("Counterspell", pool="{U}{U}", responses=True)])
+    state, events = run(state, cast("Lightning Bolt", "g"))
+    bolt = state.stack[-1]["id"]
+    state, more = run(state, {**cast("Counterspell", {"stack": bolt}), "seat": 1})
+    names = Namer(["Ann", "Ben"], {"g": "Hill Giant", "a": "Grizzly Bears"})
+    for event in events + more:
+        words = event_words(event, names)
+        if event["type"] in ("stacked", "priority", "resolved", "countered"):
+            assert words and "{" not in words and bolt not in words, (event, words)
