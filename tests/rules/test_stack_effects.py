@@ -205,3 +205,111 @@ def test_new_events_read_as_words():
         words = event_words(event, names)
         if event["type"] in ("stacked", "priority", "resolved", "countered"):
             assert words and "{" not in words and bolt not in words, (event, words)
+
+
+# ---------------------------------------------------------------------- one test per executor
+def spell(name: str, text: str, kind: str = "Instant") -> dict[str, object]:
+    return {"name": name, "type_line": kind, "oracle_text": text, "mana_cost": ""}
+
+
+def _verdict_automated(card_obj: dict[str, object]) -> bool:
+    from frontier_desktop.rules.card import Card
+    from frontier_desktop.rules.effects import verdict
+    from frontier_desktop.rules.variants.frontier_spells import reading_of
+
+    card = Card.from_scryfall(card_obj)
+    return verdict(reading_of(card), card.type_line).automated
+
+
+EXECUTOR_CASES = [
+    # (oracle text, targets, check(state, events))
+    ("Tap target creature.", ["b"], lambda s, e: s.perms["b"].tapped),
+    ("Untap target creature.", ["t"], lambda s, e: not s.perms["t"].tapped),
+    ("Draw two cards.", [], lambda s, e: len(s.players[0].hand) == 2),
+    ("Target player discards a card at random.", [{"player": 1}],
+     lambda s, e: len(s.players[1].hand) == 1 and len(s.players[1].graveyard) == 1),
+    ("You gain 4 life.", [], lambda s, e: s.players[0].life == 24),
+    ("Target player loses 2 life.", [{"player": 1}], lambda s, e: s.players[1].life == 18),
+    ("Put two +1/+1 counters on target creature.", ["b"],
+     lambda s, e: s.perms["b"].counters == {"+1/+1": 2}),
+    ("Regenerate target creature.", ["b"], lambda s, e: s.perms["b"].regen_shield == 1),
+    ("Prevent the next 3 damage that would be dealt to target creature this turn.", ["b"],
+     lambda s, e: s.perms["b"].prevent == 3),
+    ("Return target creature to its owner's hand.", ["b"],
+     lambda s, e: "b" not in s.perms and "b" in s.players[1].hand),
+    ("Target creature gets +2/+0 until end of turn.", ["b"],
+     lambda s, e: s.perms["b"].pt_mod == (2, 0)),
+    ("Destroy all creatures. They can't be regenerated.", [],
+     lambda s, e: not [p for p in s.perms if p in ("a", "b", "t")]),
+    ("Test Spell deals 1 damage to each creature and each player.", [],
+     lambda s, e: s.players[0].life == 19 and s.players[1].life == 19
+     and s.perms["t"].damage == 1),
+]
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("text, targets, check", EXECUTOR_CASES,
+                         ids=[c[0][:30] for c in EXECUTOR_CASES])
+def test_each_executor_carries_out_its_clause(text, targets, check):
+    card_obj = spell("Test Spell", text)
+    assert _verdict_automated(card_obj), text
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)),
+                            unit("t", "Hill Giant", 1, (3, 3), tapped=True), BEN],
+                     players=[{"name": "Ann", "hand": [card_obj], "library": 3},
+                              {"name": "Ben", "hand": ["Giant Growth", "Terror"]}])
+    state, events = run(state, cast("Test Spell", *targets))
+    assert not of_type(events, "by_hand"), of_type(events, "by_hand")
+    assert check(state, events), events
+
+
+def test_prevention_stops_the_next_damage_then_wears_off():
+    shield = spell("Shield", "Prevent the next 3 damage that would be dealt to target creature "
+                             "this turn.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann(shield, "Lightning Bolt", pool="{R}"), ben()])
+    state, events = run(state, cast("Shield", "g"), cast("Lightning Bolt", "g"))
+    assert "g" in state.perms and state.perms["g"].damage == 0
+    assert of_type(events, "prevented")[0]["amount"] == 3
+
+
+def test_a_modal_spell_does_the_chosen_mode():
+    text = "Choose one —\n• Target player gains 3 life.\n• Target player loses 3 life."
+    card_obj = spell("Either", text)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(card_obj), ben()])
+    state, _ = run(state, cast("Either", {"player": 1}, mode=1))
+    assert state.players[1].life == 17 and state.players[0].life == 20
+
+
+def test_tokens_enter_the_staging_row():
+    card_obj = spell("Sprout", "Create two 1/1 green Saproling creature tokens.", "Sorcery")
+    assert _verdict_automated(card_obj)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(card_obj), ben()])
+    state, events = run(state, cast("Sprout"))
+    made = [e for e in events if e["type"] == "token"]
+    assert len(made) == 2 and all(state.perms[e["unit"]].zone == "staging" for e in made)
+    assert pt(state, made[0]["unit"]) == (1, 1)
+
+
+def test_a_card_with_an_unread_clause_still_casts_and_names_what_is_left():
+    card_obj = spell("Half", "Target player loses 2 life. Shuffle your library into your hand.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(card_obj), ben()])
+    state, events = run(state, cast("Half", {"player": 1}))
+    assert state.players[1].life == 18
+    assert of_type(events, "by_hand")[0]["clauses"] == ["Shuffle your library into your hand."]
+
+
+def test_shivan_dragon_pumps_itself_with_its_activated_ability():
+    state = position(GRID, [unit("d", "Shivan Dragon", 0, (1, 1)), BEN],
+                     players=[ann(pool="{R}{R}"), ben()])
+    before = pt(state, "d")
+    state, events = run(state, {"type": "activate", "unit": "d", "ability": 0},
+                        {"type": "activate", "unit": "d", "ability": 0})
+    assert pt(state, "d") == (before[0] + 2, before[1])
+    assert not of_type(events, "by_hand")
