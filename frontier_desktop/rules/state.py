@@ -135,7 +135,7 @@ class PlayerState:
     __slots__ = (
         "name", "life", "pool", "library", "hand", "graveyard", "exile", "land_graveyard",
         "lost", "mulligans", "kept", "first_turn", "responses", "drew_from_empty", "skip_draw",
-        "assign",
+        "assign", "prevent",
     )
 
     def __init__(self, name: str, life: int = 20) -> None:
@@ -161,6 +161,8 @@ class PlayerState:
         """Whether this player divides combat damage dealt to their banding stacks themselves
         (an ``assign`` decision, the digest's default); when switched off (``set_assign``),
         lethal damage goes to each member in order without asking."""
+        self.prevent = 0
+        """Damage to this player still to be prevented this turn."""
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -180,6 +182,7 @@ class PlayerState:
         p.drew_from_empty = self.drew_from_empty
         p.skip_draw = self.skip_draw
         p.assign = self.assign
+        p.prevent = self.prevent
         return p
 
     ZONES = ("library", "hand", "graveyard", "exile", "land_graveyard")
@@ -197,7 +200,7 @@ class PlayerState:
         for slot in cls.__slots__:
             if slot in ("name", "life", "pool"):
                 continue
-            if slot == "assign" and slot not in data:
+            if slot in ("assign", "prevent") and slot not in data:
                 continue  # states saved before the assign decision existed: the default
             value = data[slot]
             setattr(p, slot, list(value) if slot in cls.ZONES else value)

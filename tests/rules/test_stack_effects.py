@@ -313,3 +313,65 @@ def test_shivan_dragon_pumps_itself_with_its_activated_ability():
                         {"type": "activate", "unit": "d", "ability": 0})
     assert pt(state, "d") == (before[0] + 2, before[1])
     assert not of_type(events, "by_hand")
+
+
+# ---------------------------------------------------------------------- keywords and protection
+def test_a_creature_that_gains_flying_may_fly_this_turn_only():
+    hopper = creature("Hopper", ("W",), 1, 1, oracle_text="{W}: Hopper gains flying until end "
+                                                           "of turn.")
+    state = position(GRID, [unit("h", hopper, 0, (1, 1)), BEN], players=[ann(pool="{W}"), ben()])
+    assert (3, 1) not in set(FRONTIER_FACTS(state, "h"))
+    state, _ = run(state, {"type": "activate", "unit": "h"})
+    assert (3, 1) in set(FRONTIER_FACTS(state, "h")) and state.perms["h"].granted == ("flying",)
+    state, _ = run(state, {"type": "pass"}, {"type": "pass"})
+    assert state.perms["h"].granted == ()
+
+
+def FRONTIER_FACTS(state, uid):  # noqa: N802 - reads as a constant helper in the asserts
+    from tests.rules.helpers import moves
+
+    return moves(state, uid)
+
+
+def test_a_static_grant_gives_every_creature_it_names_the_keyword():
+    banner = {"name": "Banner", "type_line": "Enchantment",
+              "oracle_text": "Creatures you control have flying.", "mana_cost": "{W}"}
+    state = position(GRID, [unit("b", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(banner, pool="{W}"), ben()])
+    assert _verdict_automated(banner)
+    state, _ = run(state, {"type": "cast", "card": "Banner"})
+    assert (3, 1) in set(FRONTIER_FACTS(state, "b"))
+    assert (2, 4) not in set(FRONTIER_FACTS(state, "ben"))  # not Ben's creatures
+
+
+def test_protection_from_black_refuses_terror_and_stops_black_damage():
+    state = position(GRID, [unit("w", "White Knight", 0, (2, 2)),
+                            unit("v", "Sengir Vampire", 1, (3, 2)), BEN],
+                     players=[ann(), ben("Terror", pool="{1}{B}")])
+    reason = refused(state, cast("Terror", "w"), seat=1)
+    assert reason.endswith("Terror can't target White Knight: it has protection from black")
+    islands = [["Island"] * 5 for _ in range(5)]  # no terrain bonus for either
+    state = position(islands, [unit("w", "White Knight", 0, (2, 2)),
+                               unit("v", "Sengir Vampire", 1, (3, 2)), BEN], active=1)
+    state, events = run(state, {"type": "attack", "unit": "v", "target": [2, 2]})
+    assert "w" in state.perms and state.perms["w"].damage == 0
+    assert of_type(events, "prevented")
+
+
+def test_an_aura_refuses_what_its_enchant_phrase_forbids():
+    state = position(GRID, [unit("b", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann("Crusade", "Holy Strength", pool="{W}{W}{W}"), ben()])
+    state, _ = run(state, {"type": "cast", "card": "Crusade"})
+    crusade = next(p for p in state.perms if state.name(p) == "Crusade")
+    reason = refused(state, {"type": "cast", "card": "Holy Strength", "target": crusade})
+    assert reason.endswith("Holy Strength can't target Crusade: it is not a creature")
+
+
+def test_damage_to_a_player_is_prevented_by_a_shield():
+    balm = spell("Balm", "Prevent the next 2 damage that would be dealt to any target this turn.")
+    assert _verdict_automated(balm)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann("Lightning Bolt", pool="{R}"), ben(balm)], active=0)
+    state, _ = run(state, {**cast("Balm", {"player": 1}), "seat": 1},
+                   cast("Lightning Bolt", {"player": 1}))
+    assert state.players[1].life == 19

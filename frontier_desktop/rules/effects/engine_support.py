@@ -59,8 +59,19 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
             "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
             "counter_spell", "create_token", "modal")
     } | {
-        # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus).
-        "static:pump",
+        # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus),
+        # keywords gained until end of turn or granted by a static ability (has_ability).
+        "static:pump", "activated:grant_keyword", "spell:grant_keyword", "static:grant_keyword",
+        # Protection from a colour: targets refused (target_problem), damage from sources of
+        # that colour prevented (frontier_combat._deal, the damage executor), auras refused;
+        # Frontier has no blocking.
+        *(f"keyword:protection from {c}" for c in ("white", "blue", "black", "red", "green")),
+        "keyword:shroud", "keyword:hexproof",
+        # Casting an aura: its "Enchant …" phrase is checked as a target (frontier.py
+        # aura_problem); it attaches on resolution. Lands are squares on the Frontier board,
+        # so "Enchant land" is not counted.
+        "keyword:enchant creature", "keyword:enchant artifact", "keyword:enchant enchantment",
+        "keyword:enchant permanent",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -85,6 +96,15 @@ def clause_key(node: Node, where: str) -> str:
         return f"{where}:restriction_{node.when}"
     return f"{where}:{node.kind}{_qualifier(node, where)}"
 
+
+GRANTABLE = frozenset({
+    "flying", "first strike", "double strike", "trample", "banding", "deathtouch", "lifelink",
+    "vigilance", "defender", "shadow", "shroud", "hexproof",
+    "protection from white", "protection from blue", "protection from black",
+    "protection from red", "protection from green",
+})
+"""Keywords the engine honours when a creature gains them (frontier_board.has_ability,
+Frontier.target_problem, protection's damage prevention)."""
 
 _FOLLOWED_REFS = frozenset({"target", "self", "you", "each_player", "each_opponent", "opponent",
                             "that", "controller", "enchanted", "all"})
@@ -113,9 +133,16 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_land" if not child.zone else "_zone"
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
         return "_divided" if node.divided else "_source"
+    if isinstance(node, (n.Pump, n.GrantKeyword)) and any(
+            k not in GRANTABLE for k in node.keywords):
+        return "_keywords"
+    if isinstance(node, n.GrantKeyword):
+        if where == "static":
+            if node.duration or node.to.ref not in ("enchanted", "all"):
+                return "_conditional"
+        elif node.duration != "end_of_turn":
+            return "_lasting"
     if isinstance(node, n.Pump):
-        if node.keywords:
-            return "_keywords"
         if where == "static":
             if node.duration or node.to.ref not in ("enchanted", "all") or \
                     node.power.var or node.toughness.var:

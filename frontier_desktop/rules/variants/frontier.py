@@ -27,6 +27,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     effective_pt,
     enterable,
+    has_ability,
     home_row,
     home_squares,
     land_has_type,
@@ -405,6 +406,8 @@ class Frontier(SpellActions, ManualActions, Variant):
             perm.regen_shield = 0
             perm.granted = ()
             perm.prevent = 0
+        for player in state.players:
+            player.prevent = 0
         self._empty_pools(state)
         state.active = state.opponent(state.active)
         state.turn += 1
@@ -735,7 +738,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         targets = action.targets
         automatic_targets = True
         if card.is_aura:
-            target_perm = self._aura_target(state, action)
+            target_perm = self._aura_target(state, seat, action, card, card_id)
             targets = ()
         elif card.is_instant or card.is_sorcery:
             automatic_targets = self.check_targets(
@@ -798,10 +801,18 @@ class Frontier(SpellActions, ManualActions, Variant):
             out.append(card.oracle_text)
         return out
 
-    def _aura_target(self, state: GameState, action: A.Cast) -> str:
+    def _aura_target(self, state: GameState, seat: int, action: A.Cast, card: Card,
+                     card_id: str) -> str:
+        """The permanent an aura will enchant (``target``, or the one entry of ``targets``),
+        checked against its "Enchant …" phrase and the variant's reach."""
         target = action.target
+        if target is None and len(action.targets) == 1:
+            target = action.targets[0]
         if target is None:
             raise IllegalActionError(action, "an aura needs a target permanent ('target')")
+        problem = self.aura_problem(state, seat, card, card_id, target)
+        if problem:
+            raise IllegalActionError(action, problem)
         if isinstance(target, str) and target in state.perms:
             return target
         if isinstance(target, tuple) and state.board.contains(target):
@@ -809,6 +820,21 @@ class Frontier(SpellActions, ManualActions, Variant):
             if cell.land is not None and cell.face_up:
                 return cell.land
         raise IllegalActionError(action, "the aura's target is not a permanent you can see")
+
+    def aura_problem(self, state: GameState, seat: int, card: Card, card_id: str,
+                     target: Any) -> str | None:
+        """Why *card* (an aura) can't enchant *target* (None: it can), in words."""
+        from frontier_desktop.rules.effects.targeting import Slot
+        from frontier_desktop.rules.variants.frontier_spells import enchant_spec
+
+        spec = enchant_spec(card)
+        if spec is None:
+            return None
+        if isinstance(target, str) and target in state.perms and \
+                state.perms[target].zone == "attached":
+            return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
+        return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
+                                   target)
 
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
@@ -932,7 +958,7 @@ class Frontier(SpellActions, ManualActions, Variant):
                 return f"{self._label(state, m)} is summoning sick"
             if m.attacked:
                 return f"{self._label(state, m)} has already attacked this turn"
-            if card.has("defender"):
+            if has_ability(state, m, "defender"):
                 return f"{self._label(state, m)} has defender"
         opponent = state.opponent(seat)
         if target == "player":
@@ -965,7 +991,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         members = stack_of(state, perm, occ)
         for m in members:
             m.attacked = True
-            if not state.card(m.id).has("vigilance"):
+            if not has_ability(state, m, "vigilance"):
                 m.tapped, m.attack_tapped = True, True
         ids = [m.id for m in members]
         target_wire = "player" if action.target == "player" else wire(state, action.target)

@@ -121,6 +121,27 @@ def bonus_holder(state: GameState, members: list[Permanent]) -> Permanent | None
     return members[0]
 
 
+def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
+    """Whether *perm* has the simple ability *name* (``Card.abilities`` spelling, e.g.
+    ``first_strike``): printed, gained until end of turn, or granted by a static ability."""
+    if state.card(perm.id).has(name):
+        return True
+    spaced = name.replace("_", " ")
+    if spaced in perm.granted:
+        return True
+    from frontier_desktop.rules.variants.frontier_spells import static_grants
+
+    return spaced in static_grants(state, perm)
+
+
+def has_ability_id(state: GameState, obj_id: str, name: str) -> bool:
+    """:func:`has_ability` for an id that may have left the battlefield (its card then)."""
+    perm = state.perms.get(obj_id)
+    if perm is not None:
+        return has_ability(state, perm, name)
+    return obj_id in state.cards and state.card(obj_id).has(name)
+
+
 def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     """Printed P/T, counters, static bonuses (anthems, auras) and until-end-of-turn changes.
 
@@ -166,7 +187,7 @@ def can_stack(state: GameState, movers: Iterable[Permanent], occupants: list[Per
     group = list(movers) + occupants
     if len({m.controller for m in group}) > 1:
         return False
-    return sum(1 for m in group if not state.card(m.id).has("banding")) <= 1
+    return sum(1 for m in group if not has_ability(state, m, "banding")) <= 1
 
 
 def enterable(state: GameState, pos: Pos, movers: list[Permanent], occ: Occupancy) -> bool:
@@ -212,7 +233,7 @@ def move_options(state: GameState, members: list[Permanent], occ: Occupancy) -> 
     for n in board.neighbours(start):
         if enterable(state, n, members, occ):
             out[n] = {"kind": "step", "path": [n]}
-    if all(c.has("flying") for c in cards):
+    if all(has_ability(state, m, "flying") for m in members):
         for d in board.directions():
             mid = board.step(start, d)
             dest = board.step(mid, d) if mid is not None else None
@@ -231,7 +252,7 @@ def move_options(state: GameState, members: list[Permanent], occ: Occupancy) -> 
                 cell = state.cells[pos]
                 if cell.face_up and not land_has_type(state, pos, land_type):
                     break  # a known non-matching square: the walk must end here
-    if all(c.has("shadow") for c in cards):
+    if all(has_ability(state, m, "shadow") for m in members):
         for d in board.directions():
             for pos in board.ray(start, d):
                 if occ.get(pos):

@@ -338,7 +338,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             continue
         if card.is_aura:
             for target in sorted(state.perms):
-                if state.perms[target].zone != "attached":
+                if state.perms[target].zone != "attached" and \
+                        v.aura_problem(state, seat, card, card_id, target) is None:
                     out.append(A.Cast(card=name, pay=_pay_tuple(plan), target=target))
         elif card.is_instant or card.is_sorcery:
             effects = spell_effects(card)

@@ -24,7 +24,7 @@ from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, clause_key
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage,
-    Destroy, Discard, Draw, Effect, GainLife, KeywordLine, LoseLife, PreventDamage, Pump,
+    Destroy, Discard, Draw, Effect, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
     PutCounters, Regenerate, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
@@ -52,6 +52,17 @@ def _activated_readings(card: Card) -> tuple[ActivatedAbility, ...] | None:
     the two readings disagree on how many there are)."""
     found = tuple(a for a in reading_of(card).abilities if isinstance(a, ActivatedAbility))
     return found if len(found) == len(card.activated) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def enchant_spec(card: Card) -> TargetSpec | None:
+    """What an aura may enchant, from its "Enchant …" keyword (None when unread)."""
+    for ability in reading_of(card).abilities:
+        if isinstance(ability, KeywordLine):
+            for kw in ability.keywords:
+                if kw.enchant is not None:
+                    return kw.enchant
+    return None
 
 
 def spell_effects(card: Card, modes: tuple[int, ...] = (0,)) -> tuple[Effect, ...]:
@@ -104,6 +115,65 @@ def static_pumps(card: Card) -> tuple[Pump, ...]:
     return tuple(out)
 
 
+from frontier_desktop.rules.effects.engine_support import GRANTABLE  # noqa: E402,F401
+
+
+@functools.lru_cache(maxsize=4096)
+def static_grant_effects(card: Card) -> tuple[Effect, ...]:
+    """The card's static keyword grants the engine applies (("Creatures you control have
+    flying", "Enchanted creature has first strike")."""
+    out: list[Effect] = []
+    for ability in reading_of(card).abilities:
+        if isinstance(ability, StaticAbility):
+            out.extend(e for e in ability.effects
+                       if isinstance(e, GrantKeyword) and executed(e, "static"))
+    return tuple(out)
+
+
+def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:
+    """Whether a static ability of *source* with selector *sel* applies to *perm*."""
+    if sel.ref == "enchanted":
+        return source.attached_to == perm.id
+    if sel.ref == "all" and sel.spec is not None:
+        if source.zone == "attached" or perm.zone == "attached":
+            return False
+        return spec_problem(state, sel.spec, perm.id, seat=source.controller,
+                            source=source.id) is None
+    return False
+
+
+def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
+    """Keywords static abilities on the battlefield give *perm* now."""
+    out: set[str] = set()
+    for source in state.perms.values():
+        card = state.card(source.id)
+        if not card.oracle_text:
+            continue
+        for grant in static_grant_effects(card):
+            assert isinstance(grant, GrantKeyword)
+            if _reaches(state, source, grant.to, perm):
+                out.update(grant.keywords)
+    return frozenset(out)
+
+
+def protection_keywords(state: GameState, perm: Permanent) -> set[str]:
+    """Printed, gained and granted protection, shroud and hexproof of *perm*."""
+    out = set(protections(state.card(perm.id)))
+    out.update(k for k in perm.granted if k.startswith("protection") or k in ("shroud", "hexproof"))
+    out.update(k for k in static_grants(state, perm)
+               if k.startswith("protection") or k in ("shroud", "hexproof"))
+    return out
+
+
+def protected_from(state: GameState, perm: Permanent, source: str | None) -> bool:
+    """Whether *perm* has protection from a colour of *source* (damage from it is prevented)."""
+    if source is None or source not in state.cards:
+        return False
+    colours = {c for c, letter in COLOUR_LETTER.items() if letter in state.card(source).colors}
+    return any(k[len("protection from "):] in colours for k in protection_keywords(state, perm)
+               if k.startswith("protection from "))
+
+
 def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
     """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras)."""
     p = t = 0
@@ -111,17 +181,7 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
         card = state.card(source.id)
         pumps = static_pumps(card) if card.oracle_text else ()
         for pump in pumps:
-            sel = pump.to
-            if sel.ref == "enchanted":
-                if source.attached_to != perm.id:
-                    continue
-            elif sel.ref == "all" and sel.spec is not None:
-                if source.zone == "attached" or perm.zone == "attached":
-                    continue
-                if spec_problem(state, sel.spec, perm.id, seat=source.controller,
-                                source=source.id) is not None:
-                    continue
-            else:
+            if not _reaches(state, source, pump.to, perm):
                 continue
             p += pump.power.n
             t += pump.toughness.n
@@ -155,7 +215,7 @@ class SpellActions:
         if not isinstance(target, str) or target not in state.perms:
             return None
         perm = state.perms[target]
-        keywords = protections(state.card(target))
+        keywords = protection_keywords(state, perm)
         if "shroud" in keywords:
             return "it has shroud"
         if "hexproof" in keywords and perm.controller != seat:
@@ -444,7 +504,8 @@ class SpellActions:
                 damage_player(state, obj[1], amount, ctx.source_label, events)
             elif isinstance(obj, str) and obj in state.perms:
                 perm = state.perms[obj]
-                dealt = prevent(perm, amount)
+                dealt = 0 if protected_from(state, perm, ctx.source_label) else \
+                    prevent(perm, amount)
                 if dealt:
                     perm.damage += dealt
                     events.append({"type": "damage", "source": ctx.source_label, "target": obj,
@@ -464,6 +525,24 @@ class SpellActions:
                 continue
             perm.pt_mod = (perm.pt_mod[0] + p, perm.pt_mod[1] + t)
             events.append({"type": "pumped", "unit": obj, "power": p, "toughness": t})
+            self._grant(perm, effect.keywords, events)
+        return objs
+
+    def _grant(self, perm: Permanent, keywords: tuple[str, ...], events: list[Event]) -> None:
+        new = tuple(k for k in keywords if k not in perm.granted)
+        if new:
+            perm.granted = perm.granted + new
+            events.append({"type": "gained", "unit": perm.id, "keywords": list(new)})
+
+    def _exec_grant_keyword(self, ctx: _Context, effect: GrantKeyword,
+                            events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is not None:
+                self._grant(perm, effect.keywords, events)
         return objs
 
     def _exec_destroy(self, ctx: _Context, effect: Destroy, events: list[Event]) -> list[Any] | None:
@@ -586,10 +665,16 @@ class SpellActions:
                 effect.amount.var:
             return None
         objs = ctx.objects(effect.to)
-        if objs is None or any(not isinstance(o, str) for o in objs):
+        if objs is None:
             return None
         for obj in objs:
-            perm = ctx.state.perms.get(obj)
+            if isinstance(obj, tuple) and obj[0] == "player":
+                player = ctx.state.players[obj[1]]
+                player.prevent += ctx.amount(effect.amount)
+                events.append({"type": "prevention", "player": obj[1],
+                               "amount": ctx.amount(effect.amount)})
+                continue
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
             if perm is not None:
                 perm.prevent += ctx.amount(effect.amount)
                 events.append({"type": "prevention", "unit": obj,
