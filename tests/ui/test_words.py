@@ -125,6 +125,8 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "prevention", "unit": "u1", "amount": 3},
     {"type": "prevented", "unit": "u1", "amount": 2},
     {"type": "shielded", "unit": "u1"},
+    {"type": "gained", "unit": "u1", "keywords": ["flying"]},
+    {"type": "prevented", "player": 1, "amount": 2},
     {"type": "counters", "unit": "u1", "kind": "+1/+1", "delta": 1, "count": 1},
     {"type": "assign_choice", "player": 0, "on": False},
     {"type": "choose", "player": 1, "kind": "assign", "attacker": "u1", "units": ["u1"],

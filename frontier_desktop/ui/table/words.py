@@ -410,13 +410,19 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "pumped":
         return (f"  {names.unit(event.get('unit'))} gets {_signed(event.get('power'))}/"
                 f"{_signed(event.get('toughness'))} until end of turn")
+    if kind == "gained":
+        kws = event.get("keywords")
+        what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
+            "an ability"
+        return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
     if kind == "tapped":
         return f"  {names.unit(event.get('unit'))} is tapped"
     if kind == "prevention":
-        return (f"  The next {event.get('amount')} damage to {names.unit(event.get('unit'))} "
-                "this turn will be prevented")
+        who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
     if kind == "prevented":
-        return f"  {event.get('amount')} damage to {names.unit(event.get('unit'))} is prevented"
+        who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        return f"  {event.get('amount')} damage to {who} is prevented"
     if kind == "shielded":
         return f"  {names.unit(event.get('unit'))} will regenerate if destroyed this turn"
     if kind == "counters":
