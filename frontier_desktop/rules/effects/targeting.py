@@ -50,8 +50,26 @@ def chosen_effects(effects: Iterable[Effect], modes: tuple[int, ...]) -> tuple[E
     return tuple(out)
 
 
+_SLOTS: dict[tuple[int, int], tuple[tuple[Effect, ...], list[Slot]]] = {}
+
+
 def target_slots(effects: tuple[Effect, ...], x: int = 0) -> list[Slot]:
-    """The targets *effects* ask for, in text order (``X target …`` counts *x*)."""
+    """The targets *effects* ask for, in text order (``X target …`` counts *x*).
+
+    Cached by the identity of *effects* (the cached readings hand out the same tuples).
+    """
+    key = (id(effects), x)
+    hit = _SLOTS.get(key)
+    if hit is not None and hit[0] is effects:
+        return list(hit[1])
+    if len(_SLOTS) > 4096:
+        _SLOTS.clear()
+    slots = _target_slots(effects, x)
+    _SLOTS[key] = (effects, slots)
+    return list(slots)
+
+
+def _target_slots(effects: tuple[Effect, ...], x: int) -> list[Slot]:
     out: list[Slot] = []
     for index, effect in enumerate(effects):
         for node in effect.walk():

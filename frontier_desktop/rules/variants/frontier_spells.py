@@ -65,6 +65,7 @@ def enchant_spec(card: Card) -> TargetSpec | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
 def spell_effects(card: Card, modes: tuple[int, ...] = (0,)) -> tuple[Effect, ...]:
     """What an instant or sorcery does, with the chosen modes of a modal one."""
     effects: list[Effect] = []
@@ -74,6 +75,7 @@ def spell_effects(card: Card, modes: tuple[int, ...] = (0,)) -> tuple[Effect, ..
     return chosen_effects(effects, modes)
 
 
+@functools.lru_cache(maxsize=8192)
 def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
                     ) -> tuple[Effect, ...] | None:
     """What activated ability *index* does (None when the reader can't line it up)."""
@@ -142,13 +144,44 @@ def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent
     return False
 
 
+class _DefsInfo:
+    """What the cards of one ``GameState.defs`` hold that the hot paths ask about, by name."""
+
+    __slots__ = ("defs", "grants", "pumps", "protections")
+
+    def __init__(self, defs: dict[str, Card]) -> None:
+        self.defs = defs
+        self.grants = frozenset(n for n, c in defs.items()
+                                if c.oracle_text and static_grant_effects(c))
+        self.pumps = frozenset(n for n, c in defs.items() if c.oracle_text and static_pumps(c))
+        self.protections = {n: protections(c) for n, c in defs.items() if c.oracle_text}
+
+
+_DEFS_CACHE: dict[int, _DefsInfo] = {}
+
+
+def defs_info(state: GameState) -> _DefsInfo:
+    """Per-``defs`` facts, cached: ``defs`` is replaced, never mutated (state.py), so its
+    identity says the cards are the same."""
+    info = _DEFS_CACHE.get(id(state.defs))
+    if info is None or info.defs is not state.defs:
+        if len(_DEFS_CACHE) > 64:
+            _DEFS_CACHE.clear()
+        info = _DefsInfo(state.defs)
+        _DEFS_CACHE[id(state.defs)] = info
+    return info
+
+
 def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
     """Keywords static abilities on the battlefield give *perm* now."""
+    names = defs_info(state).grants
+    if not names:
+        return frozenset()
     out: set[str] = set()
     for source in state.perms.values():
-        card = state.card(source.id)
-        if not card.oracle_text:
+        if state.cards[source.id][0] not in names:
             continue
+        card = state.card(source.id)
         for grant in static_grant_effects(card):
             assert isinstance(grant, GrantKeyword)
             if _reaches(state, source, grant.to, perm):
@@ -158,7 +191,7 @@ def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
 
 def protection_keywords(state: GameState, perm: Permanent) -> set[str]:
     """Printed, gained and granted protection, shroud and hexproof of *perm*."""
-    out = set(protections(state.card(perm.id)))
+    out = set(defs_info(state).protections.get(state.cards[perm.id][0], ()))
     out.update(k for k in perm.granted if k.startswith("protection") or k in ("shroud", "hexproof"))
     out.update(k for k in static_grants(state, perm)
                if k.startswith("protection") or k in ("shroud", "hexproof"))
@@ -177,10 +210,13 @@ def protected_from(state: GameState, perm: Permanent, source: str | None) -> boo
 def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
     """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras)."""
     p = t = 0
+    names = defs_info(state).pumps
+    if not names:
+        return 0, 0
     for source in state.perms.values():
-        card = state.card(source.id)
-        pumps = static_pumps(card) if card.oracle_text else ()
-        for pump in pumps:
+        if state.cards[source.id][0] not in names:
+            continue
+        for pump in static_pumps(state.card(source.id)):
             if not _reaches(state, source, pump.to, perm):
                 continue
             p += pump.power.n
@@ -216,6 +252,8 @@ class SpellActions:
             return None
         perm = state.perms[target]
         keywords = protection_keywords(state, perm)
+        if not keywords:
+            return None
         if "shroud" in keywords:
             return "it has shroud"
         if "hexproof" in keywords and perm.controller != seat:
