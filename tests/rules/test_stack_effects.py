@@ -375,3 +375,41 @@ def test_damage_to_a_player_is_prevented_by_a_shield():
     state, _ = run(state, {**cast("Balm", {"player": 1}), "seat": 1},
                    cast("Lightning Bolt", {"player": 1}))
     assert state.players[1].life == 19
+
+
+# ---------------------------------------------------------------------- "unless its controller pays"
+SPIKE = {"name": "Spike", "type_line": "Instant", "mana_cost": "{U}",
+         "oracle_text": "Counter target spell unless its controller pays {1}."}
+
+
+def _spiked(ann_pool: str):
+    rows = [list(r) for r in GRID]
+    rows[1][1] = "?Plains"  # Ann's only creature stands on a face-down land, tapped: no
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (1, 1), tapped=True),  # more mana
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann("Lightning Bolt", pool=ann_pool),
+                              ben(SPIKE, pool="{U}", responses=True)])
+    state, _ = run(state, cast("Lightning Bolt", "g"))
+    bolt = state.stack[-1]["id"]
+    return run(state, {**cast("Spike", {"stack": bolt}), "seat": 1})
+
+
+def test_unless_pays_asks_the_controller_who_may_pay_and_the_spell_resolves():
+    state, events = _spiked("{R}{R}")
+    view = describe(state)
+    assert view["pending"]["kind"] == "choice" and view["pending"]["seat"] == 0
+    assert [a["choice"] for a in legal_wire(state, 0)] == ["pay", "decline"]
+    refused(state, {"type": "pass"}, seat=0)
+    state, events = run(state, {"type": "choose", "choice": "pay", "seat": 0})
+    assert "g" not in state.perms and state.decision is None and not state.stack
+
+
+def test_unless_pays_declined_counters_the_spell():
+    state, _ = _spiked("{R}{R}")
+    state, events = run(state, {"type": "choose", "choice": "decline", "seat": 0})
+    assert "g" in state.perms and of_type(events, "countered")
+
+
+def test_unless_pays_counters_at_once_when_the_controller_cannot_pay():
+    state, events = _spiked("{R}")
+    assert state.decision is None and "g" in state.perms and of_type(events, "countered")

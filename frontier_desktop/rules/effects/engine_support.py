@@ -154,8 +154,6 @@ def _qualifier(node: Node, where: str) -> str:
     if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None
                                               or node.combat_only or node.amount.var):
         return "_other"
-    if isinstance(node, n.CounterSpell) and node.unless_pays is not None:
-        return "_unless"
     if isinstance(node, n.CreateToken) and (node.who is not None
                                             or "Creature" not in node.types):
         return "_other"

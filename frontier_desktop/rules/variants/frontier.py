@@ -231,11 +231,11 @@ class Frontier(SpellActions, ManualActions, Variant):
                 raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
             allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
-                       "assign": (A.Assign, A.Pass)}
+                       "assign": (A.Assign, A.Pass), "choice": (A.Choose, A.TapLand)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
-        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign)):
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign, A.Choose)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:
@@ -1030,6 +1030,41 @@ class Frontier(SpellActions, ManualActions, Variant):
             target = pending["target"]
             target = target if target == "player" else state.board.pos_from_wire(target)
             resolve_attack(state, int(pending["seat"]), list(pending["units"]), target, events)
+
+    def _do_choose(self, state: GameState, seat: int, action: A.Choose,
+                   events: list[Event]) -> None:
+        """Answer "counter it unless its controller pays {N}": ``pay`` (from the pool, tapping
+        lands automatically for what it lacks) or ``decline``."""
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if action.choice not in ("pay", "decline", True, False):
+            raise IllegalActionError(action, "choose pay or decline")
+        amount = int(decision["amount"])
+        if action.choice in ("pay", True):
+            from frontier_desktop.rules.variants.frontier_legal import (
+                _pay_tuple, ability_payers, mana_sources, plan_payment,
+            )
+
+            player = state.players[seat]
+            cost = "{%d}" % amount
+            if pay(player.pool, cost) is None:
+                plan = plan_payment(player.pool, player.life, cost,
+                                    mana_sources(self, state, seat, state.occupants()),
+                                    ability_payers(state, seat))
+                if plan is None:
+                    raise IllegalActionError(action, f"you can't pay {{{amount}}}: your mana "
+                                                     f"pool holds {format_pool(player.pool) or 'nothing'}")
+                self._pay_lands(state, seat, action, _pay_tuple(plan), events)
+            paid = pay(player.pool, cost)
+            if paid is None:
+                raise IllegalActionError(action, f"you can't pay {{{amount}}}")
+            player.pool = paid[0]
+            events.append({"type": "paid", "player": seat, "amount": amount,
+                           "card": decision["card"]})
+        else:
+            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
+        state.decision = None
+        self.continue_stack(state, events)
 
     def _do_assign(self, state: GameState, seat: int, action: A.Assign,
                    events: list[Event]) -> None:

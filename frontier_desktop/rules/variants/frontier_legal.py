@@ -209,6 +209,10 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         elif d["kind"] == "assign":
             out.extend(assign_actions(d))
             out.append(A.Pass())
+        elif d["kind"] == "choice":
+            if v.can_pay_generic(state, seat, int(d["amount"])):
+                out.append(A.Choose(choice="pay"))
+            out.append(A.Choose(choice="decline"))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:

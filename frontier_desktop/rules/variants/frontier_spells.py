@@ -732,16 +732,50 @@ class SpellActions:
 
     def _exec_counter_spell(self, ctx: _Context, effect: CounterSpell,
                             events: list[Event]) -> list[Any] | None:
-        if effect.unless_pays is not None:
-            return None
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
         for obj in objs:
             if not (isinstance(obj, tuple) and obj[0] == "stack"):
                 return None
+            if effect.unless_pays is not None:
+                self.ask_to_pay(ctx, str(obj[1]), ctx.amount(effect.unless_pays), events)
+                continue
             self.counter_item(ctx.state, str(obj[1]), ctx.name, events)
         return objs
+
+    def ask_to_pay(self, ctx: _Context, stack_id: str, amount: int, events: list[Event]) -> None:
+        """"Counter it unless its controller pays {N}": a ``choice`` for that player (the
+        stack waits for the answer); countered at once when they can't pay at all."""
+        state = ctx.state
+        item = next((i for i in state.stack if i["id"] == stack_id), None)
+        if item is None:
+            return
+        payer = int(item["controller"])
+        if amount <= 0:
+            return
+        if not self.can_pay_generic(state, payer, amount):
+            self.counter_item(state, stack_id, ctx.name, events)
+            return
+        state.decision = {"kind": "choice", "player": payer, "amount": amount,
+                          "stack": stack_id, "card": item["card"], "by": ctx.name,
+                          "options": ["pay", "decline"]}
+        events.append({"type": "choose", "player": payer, "kind": "pay",
+                       "amount": amount, "card": item["card"], "by": ctx.name})
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        from frontier_desktop.rules.mana import pay
+        from frontier_desktop.rules.variants.frontier_legal import (
+            ability_payers, mana_sources, plan_payment,
+        )
+
+        player = state.players[seat]
+        cost = "{%d}" % amount
+        if pay(player.pool, cost) is not None:
+            return True
+        return plan_payment(player.pool, player.life, cost,
+                            mana_sources(self, state, seat, state.occupants()),  # type: ignore[arg-type]
+                            ability_payers(state, seat)) is not None
 
     def counter_item(self, state: GameState, stack_id: str, by: str,
                      events: list[Event]) -> None:

@@ -410,6 +410,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "pumped":
         return (f"  {names.unit(event.get('unit'))} gets {_signed(event.get('power'))}/"
                 f"{_signed(event.get('toughness'))} until end of turn")
+    if kind == "paid":
+        return f"  {p} pays {{{event.get('amount')}}}"
     if kind == "gained":
         kws = event.get("keywords")
         what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
@@ -477,6 +479,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "choose":
         if event.get("kind") == "place_token":
             return f"  {p} chooses a square for a free token"
+        if event.get("kind") == "pay":
+            card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
+            return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")
         if event.get("kind") == "assign":
             amount = event.get("amount")
             dmg = f"{amount} damage" if isinstance(amount, int) else "the damage"
