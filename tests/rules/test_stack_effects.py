@@ -413,3 +413,15 @@ def test_unless_pays_declined_counters_the_spell():
 def test_unless_pays_counters_at_once_when_the_controller_cannot_pay():
     state, events = _spiked("{R}")
     assert state.decision is None and "g" in state.perms and of_type(events, "countered")
+
+
+def test_an_enchanted_creature_granted_islandwalk_walks_islands():
+    rows = [["Island"] * 5 for _ in range(5)]
+    oil = {"name": "Oil", "type_line": "Enchantment — Aura", "mana_cost": "{U}",
+           "oracle_text": "Enchant creature\nEnchanted creature has islandwalk."}
+    assert _verdict_automated(oil)
+    state = position(rows, [unit("b", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=[ann(oil, pool="{U}"), ben()])
+    assert (3, 1) not in set(FRONTIER_FACTS(state, "b"))
+    state, _ = run(state, {"type": "cast", "card": "Oil", "targets": ["b"]})
+    assert (3, 1) in set(FRONTIER_FACTS(state, "b"))

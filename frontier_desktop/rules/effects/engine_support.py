@@ -100,6 +100,7 @@ def clause_key(node: Node, where: str) -> str:
 GRANTABLE = frozenset({
     "flying", "first strike", "double strike", "trample", "banding", "deathtouch", "lifelink",
     "vigilance", "defender", "shadow", "shroud", "hexproof",
+    "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
     "protection from white", "protection from blue", "protection from black",
     "protection from red", "protection from green",
 })

@@ -134,6 +134,19 @@ def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
     return spaced in static_grants(state, perm)
 
 
+_WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+          "mountainwalk": "Mountain", "forestwalk": "Forest"}
+
+
+def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
+    """The land types *perm* walks: printed, gained until end of turn, or granted."""
+    from frontier_desktop.rules.variants.frontier_spells import static_grants
+
+    walks = state.card(perm.id).landwalk
+    extra = {_WALKS[k] for k in (*perm.granted, *static_grants(state, perm)) if k in _WALKS}
+    return walks | extra if extra else walks
+
+
 def has_ability_id(state: GameState, obj_id: str, name: str) -> bool:
     """:func:`has_ability` for an id that may have left the battlefield (its card then)."""
     perm = state.perms.get(obj_id)
@@ -239,7 +252,8 @@ def move_options(state: GameState, members: list[Permanent], occ: Occupancy) -> 
             dest = board.step(mid, d) if mid is not None else None
             if dest is not None and dest not in out and enterable(state, dest, members, occ):
                 out[dest] = {"kind": "flying", "path": [dest]}
-    walks = frozenset.intersection(*(c.landwalk for c in cards)) if cards else frozenset()
+    walks = frozenset.intersection(*(landwalks(state, m) for m in members)) if cards \
+        else frozenset()
     for land_type in sorted(walks):
         for d in board.directions():
             path: list[Pos] = []
