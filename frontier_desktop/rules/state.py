@@ -54,7 +54,7 @@ class Permanent:
     __slots__ = (
         "id", "controller", "zone", "at", "tapped", "damage", "counters", "sick", "moved",
         "attacked", "attack_tapped", "pt_mod", "attached_to", "regen_shield", "deathtouched",
-        "granted", "prevent",
+        "granted", "prevent", "activations",
     )
 
     def __init__(self, id: str, controller: int, zone: str = "staging", at: Pos | None = None,
@@ -63,7 +63,7 @@ class Permanent:
                  attack_tapped: bool = False, pt_mod: tuple[int, int] = (0, 0),
                  attached_to: str | None = None, regen_shield: int = 0,
                  deathtouched: bool = False, granted: tuple[str, ...] = (),
-                 prevent: int = 0) -> None:
+                 prevent: int = 0, activations: dict[str, int] | None = None) -> None:
         self.id = id
         self.controller = controller
         self.zone = zone
@@ -88,6 +88,8 @@ class Permanent:
         """Keywords gained until end of turn (lower case: ``("flying",)``)."""
         self.prevent = prevent
         """Damage still to be prevented this turn ("prevent the next N damage")."""
+        self.activations = activations or {}
+        """Activations this turn by ability index (as a string), for "only once each turn"."""
 
     def clone(self) -> Permanent:
         return Permanent(
@@ -97,6 +99,7 @@ class Permanent:
             attack_tapped=self.attack_tapped, pt_mod=self.pt_mod, attached_to=self.attached_to,
             regen_shield=self.regen_shield, deathtouched=self.deathtouched,
             granted=self.granted, prevent=self.prevent,
+            activations=dict(self.activations) if self.activations else None,
         )
 
     def to_wire(self, board: Board) -> dict[str, Any]:
@@ -108,7 +111,7 @@ class Permanent:
             "attack_tapped": self.attack_tapped, "pt_mod": list(self.pt_mod),
             "attached_to": self.attached_to, "regen_shield": self.regen_shield,
             "deathtouched": self.deathtouched, "granted": list(self.granted),
-            "prevent": self.prevent,
+            "prevent": self.prevent, "activations": dict(self.activations),
         }
 
     @classmethod
@@ -126,6 +129,7 @@ class Permanent:
             deathtouched=bool(data.get("deathtouched", False)),
             granted=tuple(str(k) for k in data.get("granted", ())),
             prevent=int(data.get("prevent", 0)),
+            activations={str(k): int(v) for k, v in dict(data.get("activations") or {}).items()},
         )
 
 

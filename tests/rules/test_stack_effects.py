@@ -425,3 +425,14 @@ def test_an_enchanted_creature_granted_islandwalk_walks_islands():
     assert (3, 1) not in set(FRONTIER_FACTS(state, "b"))
     state, _ = run(state, {"type": "cast", "card": "Oil", "targets": ["b"]})
     assert (3, 1) in set(FRONTIER_FACTS(state, "b"))
+
+
+def test_activate_only_once_each_turn():
+    pinger = creature("Pinger", ("R",), 1, 1, oracle_text="{R}: Pinger deals 1 damage to any "
+                                                          "target. Activate only once each turn.")
+    state = position(GRID, [unit("p", pinger, 0, (1, 1)), BEN], players=[ann(pool="{R}{R}"), ben()])
+    ping = {"type": "activate", "unit": "p", "targets": [{"player": 1}]}
+    state, events = run(state, ping)
+    assert state.players[1].life == 19 and not of_type(events, "by_hand")
+    refused(state, ping, match="only once each turn")
+    assert not [a for a in legal_wire(state) if a["type"] == "activate"]

@@ -44,6 +44,10 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:add_mana", "activated:regenerate_self",
         # "Activate only as an instant" says what every activation already is.
         "activated:restriction_instant",
+        # Checked on activation (frontier_spells.activation_problem).
+        "activated:restriction_once_each_turn", "activated:restriction_twice_each_turn",
+        "activated:restriction_three_times_each_turn", "activated:restriction_sorcery",
+        "activated:restriction_your_turn",
         # A land on the Frontier board is a square, not a permanent with abilities: tapping it
         # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
         # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of

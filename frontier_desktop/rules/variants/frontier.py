@@ -406,6 +406,7 @@ class Frontier(SpellActions, ManualActions, Variant):
             perm.regen_shield = 0
             perm.granted = ()
             perm.prevent = 0
+            perm.activations = {}
         for player in state.players:
             player.prevent = 0
         self._empty_pools(state)
@@ -856,6 +857,9 @@ class Frontier(SpellActions, ManualActions, Variant):
         if not 0 <= index < len(card.activated):
             raise IllegalActionError(action, f"{card.name} has no ability #{index + 1}")
         ability = card.activated[index]
+        timing = self.activation_problem(state, seat, perm, index)
+        if timing:
+            raise IllegalActionError(action, timing)
         if ability.taps:
             if perm.tapped:
                 raise IllegalActionError(action, f"{self._label(state, perm)} is tapped")
@@ -905,6 +909,8 @@ class Frontier(SpellActions, ManualActions, Variant):
                            "delta": -(life_paid + ability.life_cost)})
         if ability.taps:
             perm.tapped, perm.attack_tapped = True, False
+        perm.activations = {**perm.activations,
+                            str(index): perm.activations.get(str(index), 0) + 1}
         if ability.is_regeneration:
             perm.regen_shield += 1
         event: Event = {"type": "activated", "unit": perm.id, "name": card.name,

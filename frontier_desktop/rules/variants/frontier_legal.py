@@ -361,6 +361,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         for index, ability in enumerate(card.activated):
             if ability.taps and (perm.tapped or (card.is_creature and perm.sick)):
                 continue
+            if v.activation_problem(state, seat, perm, index):
+                continue
             if ability.life_cost and player.life < ability.life_cost:
                 continue
             cost = ability.mana_cost

@@ -267,6 +267,28 @@ class SpellActions:
                 return f"it has {kw}"
         return None
 
+    def activation_problem(self, state: GameState, seat: int, perm: Permanent,
+                           index: int) -> str | None:
+        """Why ability *index* of *perm* can't be activated now by its "Activate only …"
+        (None: it can)."""
+        from frontier_desktop.rules.effects.nodes import Restriction
+
+        card = state.card(perm.id)
+        effects = ability_effects(card, index)
+        for effect in effects or ():
+            if not isinstance(effect, Restriction):
+                continue
+            limit = _TIMES.get(effect.when)
+            if limit is not None and perm.activations.get(str(index), 0) >= limit:
+                return (f"{card.name}'s ability can be activated only "
+                        f"{effect.when.replace('_', ' ')}")
+            if effect.when == "sorcery" and (seat != state.active or state.phase != "main"
+                                             or state.stack or state.pending is not None):
+                return f"{card.name}'s ability can be activated only as a sorcery"
+            if effect.when == "your_turn" and seat != state.active:
+                return f"{card.name}'s ability can be activated only during your turn"
+        return None
+
     def attacking_ids(self, state: GameState) -> list[str]:
         pending = state.pending
         while pending is not None and pending.get("kind") == "priority":
@@ -598,6 +620,11 @@ class SpellActions:
                 destroy(ctx.state, perm, events, reason=f"destroyed by {ctx.name}")
         return objs
 
+    def _exec_restriction(self, ctx: _Context, effect: Effect,
+                          events: list[Event]) -> list[Any] | None:
+        """"Activate only …" was checked when the ability was activated: nothing to do."""
+        return list(ctx.previous)
+
     def _exec_tap(self, ctx: _Context, effect: Tap, events: list[Event]) -> list[Any] | None:
         return self._set_tapped(ctx, effect.to, True, events)
 
@@ -812,6 +839,10 @@ class SpellActions:
                            "name": card.name, "at": "staging"})
             made.append(unit_id)
         return made
+
+
+_TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
+"""How many activations a turn "Activate only once/twice/three times each turn" allows."""
 
 
 def prevent(perm: Permanent, amount: int) -> int:
