@@ -219,7 +219,7 @@ class GameState:
         "variant", "options", "seed", "rng_counter", "turn", "active", "phase", "players",
         "cards", "defs", "board", "cells", "perms", "pending", "decision", "moves_started",
         "moves_closed", "attacking", "attacks_closed", "winner", "game_over", "state_id", "log", "aside",
-        "first_player", "next_id", "stack",
+        "first_player", "next_id", "stack", "delayed",
     )
 
     def __init__(self, variant: str, board: Board, players: list[PlayerState]) -> None:
@@ -258,6 +258,9 @@ class GameState:
         self.stack: list[dict[str, Any]] = []
         """Spells and abilities waiting to resolve, bottom first: ``{"id", "card", "controller",
         "targets", "x", …}`` (plain JSON; replaced, never mutated in place, by the rules)."""
+        self.delayed: list[dict[str, Any]] = []
+        """Effects waiting for a later moment ("at the beginning of the next turn's upkeep"):
+        ``{"when", "card", "controller", "where", "ability", "mode", "index"}``."""
 
     # ------------------------------------------------------------------ access
     def card(self, obj_id: str) -> Card:
@@ -325,6 +328,7 @@ class GameState:
         s.first_player = self.first_player
         s.next_id = self.next_id
         s.stack = list(self.stack)  # items are replaced, never mutated
+        s.delayed = list(self.delayed)
         return s
 
     # ------------------------------------------------------------------ wire
@@ -352,6 +356,7 @@ class GameState:
             "state_id": self.state_id, "log": list(self.log), "aside": list(self.aside),
             "first_player": self.first_player, "next_id": self.next_id,
             "stack": [dict(item) for item in self.stack],
+            "delayed": [dict(item) for item in self.delayed],
         }
 
     @classmethod
@@ -393,4 +398,5 @@ class GameState:
         s.first_player = int(data.get("first_player", 0))
         s.next_id = int(data["next_id"])
         s.stack = [dict(item) for item in data.get("stack", [])]
+        s.delayed = [dict(item) for item in data.get("delayed", [])]
         return s

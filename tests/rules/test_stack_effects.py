@@ -436,3 +436,17 @@ def test_activate_only_once_each_turn():
     assert state.players[1].life == 19 and not of_type(events, "by_hand")
     refused(state, ping, match="only once each turn")
     assert not [a for a in legal_wire(state) if a["type"] == "activate"]
+
+
+def test_a_delayed_draw_happens_at_the_next_turns_upkeep():
+    wine = spell("Wine", "You gain 1 life.\nDraw a card at the beginning of the next turn's "
+                         "upkeep.")
+    assert _verdict_automated(wine)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [wine], "library": 3}, ben()])
+    state, events = run(state, cast("Wine"))
+    assert state.players[0].life == 21 and len(state.players[0].hand) == 0
+    assert state.delayed and of_type(events, "delayed")
+    state, events = run(state, {"type": "pass"}, {"type": "pass"})  # to Ben's upkeep
+    assert state.active == 1 and state.phase == "upkeep"
+    assert len(state.players[0].hand) == 1 and not state.delayed

@@ -125,6 +125,8 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "prevention", "unit": "u1", "amount": 3},
     {"type": "prevented", "unit": "u1", "amount": 2},
     {"type": "shielded", "unit": "u1"},
+    {"type": "delayed", "player": 0, "card": "Blessed Wine",
+     "text": "Draw a card at the beginning of the next turn's upkeep."},
     {"type": "paid", "player": 0, "amount": 1, "card": "Lightning Bolt"},
     {"type": "choose", "player": 0, "kind": "pay", "amount": 1, "card": "Lightning Bolt",
      "by": "Force Spike"},

@@ -61,7 +61,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         f"{where}:{what}" for where in ("spell", "activated") for what in (
             "deal_damage", "pump", "destroy", "tap", "untap", "draw", "discard", "gain_life",
             "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
-            "counter_spell", "create_token", "modal")
+            "counter_spell", "create_token", "modal", "delayed")
     } | {
         # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus),
         # keywords gained until end of turn or granted by a static ability (has_ability).
@@ -101,6 +101,14 @@ def clause_key(node: Node, where: str) -> str:
     return f"{where}:{node.kind}{_qualifier(node, where)}"
 
 
+def _untargeted() -> tuple[type, ...]:
+    from frontier_desktop.rules.effects import nodes as n
+
+    return (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken)
+
+
+_UNTARGETED = _untargeted()
+
 GRANTABLE = frozenset({
     "flying", "first strike", "double strike", "trample", "banding", "deathtouch", "lifelink",
     "vigilance", "defender", "shadow", "shroud", "hexproof",
@@ -122,6 +130,16 @@ def _qualifier(node: Node, where: str) -> str:
     from frontier_desktop.rules.effects import nodes as n
 
     if isinstance(node, (n.Modal, n.Unimplemented)):
+        return ""
+    if isinstance(node, n.Delayed):
+        # Carried out at the next upkeep (frontier_spells.run_delayed) when what it does
+        # needs no target and is itself carried out.
+        if node.when != "next_upkeep" or any(
+                not isinstance(e, _UNTARGETED) or _qualifier(e, where) for e in node.effects) \
+                or any(isinstance(s, n.Selector) and s.ref in ("target", "that", "self",
+                                                                "enchanted", "controller")
+                       for e in node.effects for s in e.walk()):
+            return "_nested"
         return ""
     if isinstance(node, n.Effect):
         for child in node.walk():

@@ -390,6 +390,8 @@ class Frontier(SpellActions, ManualActions, Variant):
     def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
         state.phase = phase
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
+        if phase == "upkeep":
+            self.run_delayed(state, "next_upkeep", events)
 
     def _empty_pools(self, state: GameState) -> None:
         for p in state.players:

@@ -23,7 +23,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, clause_key
 from frontier_desktop.rules.effects.nodes import (
-    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage,
+    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
     Destroy, Discard, Draw, Effect, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
     PutCounters, Regenerate, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
 )
@@ -619,6 +619,50 @@ class SpellActions:
             else:
                 destroy(ctx.state, perm, events, reason=f"destroyed by {ctx.name}")
         return objs
+
+    def _exec_delayed(self, ctx: _Context, effect: Delayed,
+                      events: list[Event]) -> list[Any] | None:
+        """Remember the effects for the moment named (the next turn's upkeep)."""
+        if effect.when != "next_upkeep":
+            return None
+        item = ctx.item
+        effects = spell_effects(ctx.state.defs[ctx.name], tuple(item.get("mode", (0,)))) \
+            if item["kind"] == "spell" else ability_effects(
+                ctx.state.defs[ctx.name], int(item["ability"]), tuple(item.get("mode", (0,))))
+        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
+        if index is None:
+            return None
+        ctx.state.delayed = ctx.state.delayed + [{
+            "when": effect.when, "card": ctx.name, "controller": ctx.seat,
+            "kind": item["kind"], "ability": item.get("ability"), "source": ctx.source,
+            "mode": list(item.get("mode", (0,))), "index": index}]
+        events.append({"type": "delayed", "player": ctx.seat, "card": ctx.name,
+                       "text": by_hand_text(effect, ctx.name)})
+        return []
+
+    def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None:
+        """Carry out the delayed effects waiting for *when* (they happen once)."""
+        due = [d for d in state.delayed if d["when"] == when]
+        if not due:
+            return
+        state.delayed = [d for d in state.delayed if d["when"] != when]
+        for d in due:
+            card = state.defs[str(d["card"])]
+            modes = tuple(d.get("mode", (0,)))
+            effects = spell_effects(card, modes) if d["kind"] == "spell" else \
+                ability_effects(card, int(d["ability"]), modes)
+            delayed = (effects or ())[int(d["index"])]
+            assert isinstance(delayed, Delayed)
+            item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],
+                    "targets": []}
+            ctx = _Context(state, int(d["controller"]), d.get("source"), str(d["card"]), 0, {},
+                           [], item)
+            for effect in delayed.effects:
+                if self.execute(ctx, effect, events) is None:
+                    events.append({"type": "by_hand", "player": d["controller"],
+                                   "card": d["card"],
+                                   "clauses": [by_hand_text(effect, str(d["card"]))]})
+        check_deaths(state, events)
 
     def _exec_restriction(self, ctx: _Context, effect: Effect,
                           events: list[Event]) -> list[Any] | None:

@@ -410,6 +410,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "pumped":
         return (f"  {names.unit(event.get('unit'))} gets {_signed(event.get('power'))}/"
                 f"{_signed(event.get('toughness'))} until end of turn")
+    if kind == "delayed":
+        text = event.get("text")
+        return f"  Later: {text}" if isinstance(text, str) and text else None
     if kind == "paid":
         return f"  {p} pays {{{event.get('amount')}}}"
     if kind == "gained":
