@@ -380,6 +380,8 @@ class Activate(Action):
     """The ability's targets in the order its text names them."""
     x: int = field("x", default=0)
     mode: tuple[int, ...] = field("mode", default=(0,))
+    sacrifice: tuple[str, ...] = field("strs", default=())
+    """The permanents sacrificed to pay "Sacrifice a creature" (one per such cost part)."""
 
 
 @_register

@@ -450,3 +450,18 @@ def test_a_delayed_draw_happens_at_the_next_turns_upkeep():
     state, events = run(state, {"type": "pass"}, {"type": "pass"})  # to Ben's upkeep
     assert state.active == 1 and state.phase == "upkeep"
     assert len(state.players[0].hand) == 1 and not state.delayed
+
+
+def test_a_sacrifice_a_creature_cost_names_the_creature():
+    eater = creature("Eater", ("B",), 1, 1, oracle_text="Sacrifice a creature: Eater gets "
+                                                        "+2/+2 until end of turn.")
+    state = position(GRID, [unit("e", eater, 0, (1, 1)), unit("b", "Grizzly Bears", 0, (1, 3)),
+                             BEN])
+    assert {"type": "activate", "unit": "e", "sacrifice": ["b"]} in [
+        {k: v for k, v in a.items() if k != "pay"} for a in legal_wire(state)]
+    refused(state, {"type": "activate", "unit": "e", "sacrifice": ["ben"]},
+            match="you can sacrifice only a permanent you control")
+    before = pt(state, "e")
+    state, events = run(state, {"type": "activate", "unit": "e", "sacrifice": ["b"]})
+    assert "b" not in state.perms and pt(state, "e") == (before[0] + 2, before[1] + 2)
+    assert "note" not in of_type(events, "activated")[0]

@@ -39,6 +39,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "static:landhome",
         # Activated abilities (frontier.py _do_activate): costs the engine pays itself...
         "cost:mana_cost", "cost:tap_cost", "cost:pay_life_cost", "cost:sacrifice_self",
+        # "Sacrifice a creature/artifact …": the activation names it (``sacrifice``).
+        "cost:sacrifice_cost",
         # ... and the effects it carries out: mana abilities (rules/mana.py) and a
         # regeneration shield for the permanent itself.
         "activated:add_mana", "activated:regenerate_self",
@@ -89,6 +91,10 @@ def clause_key(node: Node, where: str) -> str:
     if isinstance(node, CostPart):
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
             return "cost:sacrifice_self"
+        if isinstance(node, SacrificeCost) and (
+                node.what.spec is None or "land" in node.what.spec.noun.split("_or_")
+                or node.what.spec.zone or node.what.spec.count != 1):
+            return "cost:sacrifice_cost_other"  # lands are squares on the Frontier board
         if isinstance(node, ManaCost) and "X" in node.symbols:
             return "cost:mana_cost_x"
         if isinstance(node, PayLifeCost) and node.amount.var:

@@ -839,6 +839,34 @@ class Frontier(SpellActions, ManualActions, Variant):
         return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
                                    target)
 
+    def _sacrifice_choice(self, state: GameState, seat: int, action: A.Action,
+                          perm: Permanent, index: int) -> list[str]:
+        """The permanents ``sacrifice`` names for the ability's "Sacrifice a …" cost, checked
+        ([] when none are named: that part of the cost is then paid by hand, as before)."""
+        from frontier_desktop.rules.effects.targeting import spec_problem
+        from frontier_desktop.rules.variants.frontier_spells import sacrifice_specs
+
+        chosen = action.sacrifice if isinstance(action, A.Activate) else ()
+        specs = sacrifice_specs(state.card(perm.id), index)
+        if not chosen:
+            return []
+        name = state.name(perm.id)
+        if specs is None or len(chosen) != len(specs):
+            wanted = len(specs or ())
+            raise IllegalActionError(action, f"{name}'s cost sacrifices {wanted} permanent"
+                                             f"{'s' if wanted != 1 else ''}")
+        if len(set(chosen)) != len(chosen) or perm.id in chosen:
+            raise IllegalActionError(action, "sacrifice different permanents, not the source")
+        for victim, spec in zip(chosen, specs):
+            victim_perm = state.perms.get(victim)
+            if victim_perm is None or victim_perm.controller != seat:
+                raise IllegalActionError(action, "you can sacrifice only a permanent you control")
+            problem = spec_problem(state, spec, victim, seat=seat, source=perm.id)
+            if problem:
+                raise IllegalActionError(action, f"{name} can't sacrifice "
+                                                 f"{state.name(victim)}: {problem}")
+        return list(chosen)
+
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
         self._activate(state, seat, action, action.unit, action.ability, action.mana,
@@ -898,6 +926,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         if stack_effects is None and targets:
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
+        sacrificed = self._sacrifice_choice(state, seat, action, perm, index) if own else []
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
@@ -937,11 +966,15 @@ class Frontier(SpellActions, ManualActions, Variant):
                     by_hand_text(e, card.name) for e in manual))
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
-        if ability.other_cost:
+        if ability.other_cost and not sacrificed:
             notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
+        for victim in sacrificed:
+            if victim in state.perms:
+                leave_battlefield(state, state.perms[victim], "graveyard", events,
+                                  reason="sacrificed")
         if ability.sacrifices_self and perm.id in state.perms:
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
         if stack_effects is not None:

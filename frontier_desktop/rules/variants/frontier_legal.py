@@ -20,6 +20,7 @@ from frontier_desktop.rules.variants.frontier_board import (
 from frontier_desktop.rules.variants.frontier_spells import (
     ability_effects,
     executed,
+    sacrifice_specs,
     spell_effects,
 )
 
@@ -288,6 +289,23 @@ def assign_actions(d: dict[str, Any]) -> list[A.Action]:
     return [A.Assign(attacker=str(d["attacker"]), damage=division) for division in out]
 
 
+def _sacrifice_pick(state: GameState, seat: int, source: str,
+                    specs: tuple[Any, ...]) -> tuple[str, ...] | None:
+    """A representative choice of permanents for the "Sacrifice a …" costs (any fitting choice
+    is accepted); None when there is none."""
+    from frontier_desktop.rules.effects.targeting import spec_problem
+
+    picked: list[str] = []
+    for spec in specs:
+        pick = next((pid for pid in sorted(state.perms) if pid != source and pid not in picked
+                     and state.perms[pid].controller == seat
+                     and spec_problem(state, spec, pid, seat=seat, source=source) is None), None)
+        if pick is None:
+            return None
+        picked.append(pick)
+    return tuple(picked)
+
+
 def _sort_key(pos: Pos) -> Any:
     return pos if isinstance(pos, tuple) else (999, str(pos))
 
@@ -381,8 +399,15 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                 found = ability_effects(card, index)
                 if found and any(executed(e, "activated") for e in found):
                     target_lists = v.legal_target_lists(state, seat, card.name, perm.id, found)
+            victims: tuple[str, ...] = ()
+            specs = sacrifice_specs(card, index)
+            if specs:
+                picked = _sacrifice_pick(state, seat, perm.id, specs)
+                if picked is None:
+                    continue
+                victims = picked
             for choice in choices:
                 for targets in target_lists:
                     out.append(A.Activate(unit=perm.id, ability=index, pay=pay_with, mana=choice,
-                                          targets=targets))
+                                          targets=targets, sacrifice=victims))
     return out

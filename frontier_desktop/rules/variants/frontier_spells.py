@@ -85,6 +85,23 @@ def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
     return chosen_effects(found[index].effects, modes)
 
 
+@functools.lru_cache(maxsize=4096)
+def sacrifice_specs(card: Card, index: int) -> tuple[TargetSpec, ...] | None:
+    """What the "Sacrifice a …" parts of ability *index*'s cost ask for (None: unread)."""
+    from frontier_desktop.rules.effects.nodes import SacrificeCost
+
+    found = _activated_readings(card)
+    if found is None or not 0 <= index < len(found):
+        return None
+    out: list[TargetSpec] = []
+    for part in found[index].cost:
+        if isinstance(part, SacrificeCost) and part.what.ref != "self":
+            if part.what.spec is None:
+                return None
+            out.append(part.what.spec)
+    return tuple(out)
+
+
 def executed(effect: Effect, where: str) -> bool:
     """Whether the engine carries out *effect* (its clause key is registered)."""
     return clause_key(effect, where) in EXECUTED_BY_ENGINE
