@@ -465,3 +465,38 @@ def test_a_sacrifice_a_creature_cost_names_the_creature():
     state, events = run(state, {"type": "activate", "unit": "e", "sacrifice": ["b"]})
     assert "b" not in state.perms and pt(state, "e") == (before[0] + 2, before[1] + 2)
     assert "note" not in of_type(events, "activated")[0]
+
+
+def test_raise_dead_returns_a_creature_card_from_your_graveyard():
+    raise_dead = spell("Raise", "Return target creature card from your graveyard to your hand.",
+                       "Sorcery")
+    back = spell("Back", "Return target creature card from your graveyard to the battlefield.",
+                 "Sorcery")
+    assert _verdict_automated(raise_dead) and _verdict_automated(back)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [raise_dead, back],
+                               "graveyard": ["Hill Giant", "Lightning Bolt", "Serra Angel"]},
+                              {"name": "Ben", "graveyard": ["Shivan Dragon"]}])
+    listed = [a["targets"] for a in legal_wire(state) if a["type"] == "cast"
+              and a["card"] == "Raise"]
+    assert [{"graveyard": 0, "card": "Hill Giant"}] in listed
+    assert [{"graveyard": 0, "card": "Lightning Bolt"}] not in listed
+    assert [{"graveyard": 1, "card": "Shivan Dragon"}] not in listed
+    refused(state, cast("Raise", {"graveyard": 0, "card": "Lightning Bolt"}),
+            match="not a creature")
+    state, _ = run(state, cast("Raise", {"graveyard": 0, "card": "Hill Giant"}),
+                   cast("Back", {"graveyard": 0, "card": "Serra Angel"}))
+    names = [state.name(c) for c in state.players[0].hand]
+    assert "Hill Giant" in names
+    angel = [p for p in state.perms.values() if state.name(p.id) == "Serra Angel"]
+    assert angel and angel[0].zone == "staging" and angel[0].controller == 0
+
+
+def test_a_permanent_that_enters_tapped_resolves_tapped():
+    rock = {"name": "Rock", "type_line": "Artifact", "mana_cost": "",
+            "oracle_text": "Rock enters the battlefield tapped."}
+    assert _verdict_automated(rock)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN], players=[ann(rock), ben()])
+    state, _ = run(state, {"type": "cast", "card": "Rock"})
+    perm = next(p for p in state.perms.values() if state.name(p.id) == "Rock")
+    assert perm.tapped

@@ -63,10 +63,12 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         f"{where}:{what}" for where in ("spell", "activated") for what in (
             "deal_damage", "pump", "destroy", "tap", "untap", "draw", "discard", "gain_life",
             "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
-            "counter_spell", "create_token", "modal", "delayed")
+            "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard")
     } | {
         # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus),
         # keywords gained until end of turn or granted by a static ability (has_ability).
+        # "CARDNAME enters the battlefield tapped" (a permanent spell resolving).
+        "static:enters_tapped",
         "static:pump", "activated:grant_keyword", "spell:grant_keyword", "static:grant_keyword",
         # Protection from a colour: targets refused (target_problem), damage from sources of
         # that colour prevented (frontier_combat._deal, the damage executor), auras refused;
@@ -159,6 +161,10 @@ def _qualifier(node: Node, where: str) -> str:
                 return f"_{child.ref}"
             if isinstance(child, n.TargetSpec) and ("land" in child.noun.split("_or_")
                                                     or child.zone):
+                if isinstance(node, n.ReturnFromGraveyard) and child.zone in (
+                        "graveyard", "your_graveyard") and "land" not in child.noun and \
+                        node.destination in ("hand", "battlefield"):
+                    continue  # a card from a graveyard back to hand or to the staging row
                 return "_land" if not child.zone else "_zone"
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
         return "_divided" if node.divided else "_source"
@@ -178,6 +184,8 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_conditional"
         elif node.duration != "end_of_turn":
             return "_lasting"
+    if isinstance(node, n.EntersTapped) and node.to.ref != "self":
+        return "_other"
     if isinstance(node, n.Discard) and not node.at_random:
         return "_chosen"
     if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None
@@ -245,7 +253,9 @@ def clauses(reading: CardReading, *, land: bool = False,
         elif isinstance(ability, SpellAbility):
             effects(ability.effects, "spell")
         elif isinstance(ability, StaticAbility):
-            effects(ability.effects, "static")
+            # A land is a square of the Frontier board: it never enters the battlefield or
+            # gets static abilities carried out ("land_static" keys are not registered).
+            effects(ability.effects, "land_static" if land else "static")
     return out
 
 

@@ -25,7 +25,7 @@ from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, cl
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
     Destroy, Discard, Draw, Effect, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
-    PutCounters, Regenerate, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
+    PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
 from frontier_desktop.rules.effects.targeting import (
@@ -100,6 +100,16 @@ def sacrifice_specs(card: Card, index: int) -> tuple[TargetSpec, ...] | None:
                 return None
             out.append(part.what.spec)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def enters_tapped(card: Card) -> bool:
+    """"CARDNAME enters the battlefield tapped"."""
+    from frontier_desktop.rules.effects.nodes import EntersTapped
+
+    return any(isinstance(e, EntersTapped) and e.to.ref == "self"
+               for a in reading_of(card).abilities if isinstance(a, StaticAbility)
+               for e in a.effects)
 
 
 def executed(effect: Effect, where: str) -> bool:
@@ -502,7 +512,8 @@ class SpellActions:
                            "player": seat, "attached_to": target})
             return
         sick = card.is_creature and not card.has("haste")
-        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick)
+        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick,
+                                     tapped=enters_tapped(card))
         events.append({"type": "resolved", "id": item["id"], "card": card.name, "player": seat,
                        "to": "staging", "unit": obj})
 
@@ -680,6 +691,42 @@ class SpellActions:
                                    "card": d["card"],
                                    "clauses": [by_hand_text(effect, str(d["card"]))]})
         check_deaths(state, events)
+
+    def _exec_return_from_graveyard(self, ctx: _Context, effect: ReturnFromGraveyard,
+                                    events: list[Event]) -> list[Any] | None:
+        """A card from a graveyard to its owner's hand, or onto the battlefield (the staging
+        row of the player who returns it)."""
+        objs = ctx.objects(effect.to)
+        if objs is None or effect.destination not in ("hand", "battlefield"):
+            return None
+        state = ctx.state
+        moved: list[Any] = []
+        for obj in objs:
+            if not (isinstance(obj, tuple) and obj[0] == "graveyard"):
+                return None
+            seat, name = int(obj[1]), str(obj[2])
+            yard = state.players[seat].graveyard
+            card_id = next((c for c in yard if state.name(c) == name), None)
+            if card_id is None:
+                continue
+            yard.remove(card_id)
+            owner = state.owner(card_id)
+            if effect.destination == "hand":
+                state.players[owner].hand.append(card_id)
+                events.append({"type": "returned", "player": owner, "card": name,
+                               "to": "hand"})
+            else:
+                card = state.card(card_id)
+                if not card.is_permanent or card.is_aura:
+                    yard.append(card_id)
+                    return None
+                state.perms[card_id] = Permanent(card_id, ctx.seat, "staging",
+                                                 sick=card.is_creature and not card.has("haste"),
+                                                 tapped=enters_tapped(card))
+                events.append({"type": "returned", "player": ctx.seat, "card": name,
+                               "to": "staging", "unit": card_id})
+            moved.append(card_id)
+        return moved
 
     def _exec_restriction(self, ctx: _Context, effect: Effect,
                           events: list[Event]) -> list[Any] | None:

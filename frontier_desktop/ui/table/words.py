@@ -413,6 +413,10 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "delayed":
         text = event.get("text")
         return f"  Later: {text}" if isinstance(text, str) and text else None
+    if kind == "returned":
+        card = event.get("card") if isinstance(event.get("card"), str) else "A card"
+        where = "the staging row" if event.get("to") == "staging" else "the hand"
+        return f"  {card} returns from the graveyard to {where} of {p}"
     if kind == "paid":
         return f"  {p} pays {{{event.get('amount')}}}"
     if kind == "gained":
