@@ -500,3 +500,15 @@ def test_a_permanent_that_enters_tapped_resolves_tapped():
     state, _ = run(state, {"type": "cast", "card": "Rock"})
     perm = next(p for p in state.perms.values() if state.name(p.id) == "Rock")
     assert perm.tapped
+
+
+def test_an_aura_that_pumps_and_grants_flying_does_both():
+    wings = {"name": "Wings", "type_line": "Enchantment — Aura", "mana_cost": "",
+             "oracle_text": "Enchant creature\nEnchanted creature gets +1/+1 and has flying."}
+    assert _verdict_automated(wings)
+    state = position(GRID, [unit("b", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(wings), ben()])
+    before = pt(state, "b")
+    state, _ = run(state, {"type": "cast", "card": "Wings", "target": "b"})
+    assert pt(state, "b") == (before[0] + 1, before[1] + 1)
+    assert (3, 1) in set(FRONTIER_FACTS(state, "b"))

@@ -155,7 +155,8 @@ def static_grant_effects(card: Card) -> tuple[Effect, ...]:
     for ability in reading_of(card).abilities:
         if isinstance(ability, StaticAbility):
             out.extend(e for e in ability.effects
-                       if isinstance(e, GrantKeyword) and executed(e, "static"))
+                       if isinstance(e, (GrantKeyword, Pump)) and e.keywords
+                       and executed(e, "static"))
     return tuple(out)
 
 
@@ -210,7 +211,7 @@ def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
             continue
         card = state.card(source.id)
         for grant in static_grant_effects(card):
-            assert isinstance(grant, GrantKeyword)
+            assert isinstance(grant, (GrantKeyword, Pump))
             if _reaches(state, source, grant.to, perm):
                 out.update(grant.keywords)
     return frozenset(out)
