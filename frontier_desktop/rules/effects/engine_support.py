@@ -184,6 +184,11 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_conditional"
         elif node.duration != "end_of_turn":
             return "_lasting"
+    if isinstance(node, n.PutCounters) and node.counter not in ("+1/+1", "-1/-1"):
+        return "_other"  # poison and named counters: P/T counts only +1/+1 and -1/-1
+    if where == "static" and isinstance(node, (n.Pump, n.GrantKeyword)) and \
+            node.to.spec is not None and node.to.spec.state:
+        return "_conditional"  # "attacking creatures get …": not followed in a static
     if isinstance(node, n.EntersTapped) and node.to.ref != "self":
         return "_other"
     if isinstance(node, n.Discard) and not node.at_random:
