@@ -63,12 +63,16 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         f"{where}:{what}" for where in ("spell", "activated") for what in (
             "deal_damage", "pump", "destroy", "tap", "untap", "draw", "discard", "gain_life",
             "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
-            "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard")
+            "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard",
+            "exile", "cant_block", "cant_be_blocked")
     } | {
         # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus),
         # keywords gained until end of turn or granted by a static ability (has_ability).
         # "CARDNAME enters the battlefield tapped" (a permanent spell resolving).
         "static:enters_tapped",
+        # Nothing blocks in Frontier Magic (one attack at a time, no blockers): "can't block"
+        # and "can't be blocked (by …)" are always true there (docs/rules-notes.md).
+        "static:cant_block", "static:cant_be_blocked",
         "static:pump", "activated:grant_keyword", "spell:grant_keyword", "static:grant_keyword",
         # Protection from a colour: targets refused (target_problem), damage from sources of
         # that colour prevented (frontier_combat._deal, the damage executor), auras refused;
@@ -184,6 +188,8 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_conditional"
         elif node.duration != "end_of_turn":
             return "_lasting"
+    if isinstance(node, n.Exile) and node.to.ref == "self" and where == "spell":
+        return "_self"  # a spell exiling itself: not followed (it goes to the graveyard)
     if isinstance(node, n.PutCounters) and node.counter not in ("+1/+1", "-1/-1"):
         return "_other"  # poison and named counters: P/T counts only +1/+1 and -1/-1
     if where == "static" and isinstance(node, (n.Pump, n.GrantKeyword)) and \

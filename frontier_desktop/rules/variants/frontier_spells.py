@@ -24,7 +24,7 @@ from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, clause_key
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
-    Destroy, Discard, Draw, Effect, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
+    Destroy, Discard, Draw, Effect, Exile, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
     PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
@@ -728,6 +728,27 @@ class SpellActions:
                                "to": "staging", "unit": card_id})
             moved.append(card_id)
         return moved
+
+    def _exec_exile(self, ctx: _Context, effect: Exile, events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is not None:
+                leave_battlefield(ctx.state, perm, "exile", events,
+                                  reason=f"exiled by {ctx.name}")
+        return objs
+
+    def _exec_cant_block(self, ctx: _Context, effect: Effect,
+                         events: list[Event]) -> list[Any] | None:
+        """Nothing blocks in Frontier Magic: "can't block" is always true there."""
+        return ctx.objects(getattr(effect, "to")) or []
+
+    def _exec_cant_be_blocked(self, ctx: _Context, effect: Effect,
+                              events: list[Event]) -> list[Any] | None:
+        """Nothing blocks in Frontier Magic: "can't be blocked" is always true there."""
+        return ctx.objects(getattr(effect, "to")) or []
 
     def _exec_restriction(self, ctx: _Context, effect: Effect,
                           events: list[Event]) -> list[Any] | None:
