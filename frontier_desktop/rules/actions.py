@@ -455,10 +455,12 @@ class Keep(Action):
 @_register
 @dataclasses.dataclass(frozen=True)
 class Discard(Action):
-    """Discard a card (down to the hand size at cleanup)."""
+    """Discard a card (down to the hand size at cleanup), or the cards a ``discard`` decision
+    asks for (``cards``: names or ids, as many as it says)."""
 
     type: ClassVar[str] = "discard"
-    card: str = field("str")
+    card: str | None = field("str", default=None)
+    cards: tuple[str, ...] = field("strs", default=())
 
 
 @_register

@@ -241,6 +241,9 @@ def _pending(state: GameState) -> dict[str, Any] | None:
         # spec/variant-positions.md: {"seat", "kind": "assign", "options": [...]}
         return {"seat": d["player"], "kind": "assign", "options": [
             {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]}
+    if d is not None and d.get("kind") == "discard":
+        return {"seat": d["player"], "kind": "discard", "count": d["count"], "by": d["by"],
+                "options": [state.name(c) for c in state.players[int(d["player"])].hand]}
     if d is not None and d.get("kind") == "choice":
         return {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
                 "amount": d["amount"], "card": d["card"], "by": d["by"]}

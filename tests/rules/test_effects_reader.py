@@ -276,11 +276,12 @@ def test_automated_only_when_the_engine_carries_out_every_clause() -> None:
     assert verdict(elves, "Creature — Elf Druid").automated
     bolt = inline("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.", "Instant")
     assert verdict(bolt, "Instant").automated  # the stack and its executors carry it out
-    # Read, but in a form the executors don't follow yet (the player chooses the card).
-    mind = inline("Mind Rot", "Target player discards two cards.", "Sorcery")
-    mind_verdict = verdict(mind, "Sorcery")
-    assert mind_verdict.read and not mind_verdict.automated
-    assert mind_verdict.not_executed == ("Target player discards two cards.",)
+    # Read, but not carried out yet (no executor searches a library).
+    text = "Search your library for a card, put that card into your hand, then shuffle."
+    tutor = inline("Demonic Tutor", text, "Sorcery")
+    tutor_verdict = verdict(tutor, "Sorcery")
+    assert tutor_verdict.read and not tutor_verdict.automated
+    assert tutor_verdict.not_executed == (text,)
     odd = inline("Test", "Flying\nTest fights a random Ogre.", "Creature — Test")
     assert not verdict(odd, "Creature — Test").read
 

@@ -515,3 +515,28 @@ def test_an_aura_that_pumps_and_grants_flying_does_both():
     state, _ = run(state, {"type": "cast", "card": "Wings", "target": "b"})
     assert pt(state, "b") == (before[0] + 1, before[1] + 1)
     assert (3, 1) in set(FRONTIER_FACTS(state, "b"))
+
+
+def test_a_chosen_discard_waits_for_the_player_to_choose():
+    rot = spell("Rot", "Target player discards two cards.", "Sorcery")
+    assert _verdict_automated(rot)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(rot), ben("Giant Growth", "Terror", "Counterspell")])
+    state, events = run(state, cast("Rot", {"player": 1}))
+    view = describe(state)
+    assert view["pending"]["kind"] == "discard" and view["pending"]["seat"] == 1
+    assert view["pending"]["count"] == 2
+    refused(state, {"type": "discard", "cards": ["Terror"]}, seat=1, match="exactly 2")
+    refused(state, {"type": "pass"}, seat=0)
+    state, events = run(state, {"type": "discard", "cards": ["Terror", "Counterspell"],
+                                "seat": 1})
+    assert [state.name(c) for c in state.players[1].hand] == ["Giant Growth"]
+    assert state.decision is None and not state.stack
+
+
+def test_a_discard_of_more_than_the_hand_takes_it_all():
+    rot = spell("Rot", "Target player discards two cards.", "Sorcery")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(rot), ben("Terror")])
+    state, _ = run(state, cast("Rot", {"player": 1}))
+    assert state.decision is None and not state.players[1].hand

@@ -125,6 +125,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "prevention", "unit": "u1", "amount": 3},
     {"type": "prevented", "unit": "u1", "amount": 2},
     {"type": "shielded", "unit": "u1"},
+    {"type": "choose", "player": 1, "kind": "discard", "count": 2, "by": "Mind Rot"},
     {"type": "returned", "player": 0, "card": "Grizzly Bears", "to": "hand"},
     {"type": "delayed", "player": 0, "card": "Blessed Wine",
      "text": "Draw a card at the beginning of the next turn's upkeep."},

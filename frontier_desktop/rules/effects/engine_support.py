@@ -197,8 +197,6 @@ def _qualifier(node: Node, where: str) -> str:
         return "_conditional"  # "attacking creatures get …": not followed in a static
     if isinstance(node, n.EntersTapped) and node.to.ref != "self":
         return "_other"
-    if isinstance(node, n.Discard) and not node.at_random:
-        return "_chosen"
     if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None
                                               or node.combat_only or node.amount.var):
         return "_other"

@@ -231,7 +231,8 @@ class Frontier(SpellActions, ManualActions, Variant):
                 raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
             allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
-                       "assign": (A.Assign, A.Pass), "choice": (A.Choose, A.TapLand)}
+                       "assign": (A.Assign, A.Pass), "choice": (A.Choose, A.TapLand),
+                       "discard": (A.Discard,)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
@@ -439,15 +440,49 @@ class Frontier(SpellActions, ManualActions, Variant):
 
     def _do_discard(self, state: GameState, seat: int, action: A.Discard,
                     events: list[Event]) -> None:
-        limit = int(state.options.get("hand_size", self.hand_size))
         player = state.players[seat]
+        if state.decision is not None and state.decision["kind"] == "discard":
+            self._discard_chosen(state, seat, action, events)
+            return
+        limit = int(state.options.get("hand_size", self.hand_size))
         if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
             raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
+        if action.card is None or action.cards:
+            raise IllegalActionError(action, "at end of turn discard one card at a time ('card')")
         card_id = self._hand_card(state, seat, action, action.card)
         player.hand.remove(card_id)
         player.graveyard.append(card_id)
         events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
                        "id": card_id})
+
+    def _discard_chosen(self, state: GameState, seat: int, action: A.Discard,
+                        events: list[Event]) -> None:
+        """Answer a ``discard`` decision ("target player discards two cards")."""
+        decision = state.decision
+        assert decision is not None
+        player = state.players[seat]
+        refs = list(action.cards) or ([action.card] if action.card else [])
+        count = min(int(decision["count"]), len(player.hand))
+        if len(refs) != count:
+            raise IllegalActionError(action, f"discard exactly {count} card"
+                                             f"{'s' if count != 1 else ''}")
+        chosen: list[str] = []
+        for ref in refs:
+            card_id = self._hand_card(state, seat, action, ref)
+            if card_id in chosen:  # the same name twice: the next copy of it
+                others = [c for c in player.hand if c not in chosen
+                          and state.name(c) == state.name(card_id)]
+                if not others:
+                    raise IllegalActionError(action, f"you hold only one {state.name(card_id)}")
+                card_id = others[0]
+            chosen.append(card_id)
+        for card_id in chosen:
+            player.hand.remove(card_id)
+            player.graveyard.append(card_id)
+            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                           "id": card_id})
+        state.decision = None
+        self.continue_stack(state, events)
 
     def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
         hand = state.players[seat].hand

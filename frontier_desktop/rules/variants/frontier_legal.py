@@ -210,6 +210,15 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         elif d["kind"] == "assign":
             out.extend(assign_actions(d))
             out.append(A.Pass())
+        elif d["kind"] == "discard":
+            hand = state.players[seat].hand
+            count = min(int(d["count"]), len(hand))
+            if count == 1:
+                out.extend(A.Discard(cards=(c,)) for c in hand)
+            else:  # a representative few: any choice of that many is accepted
+                for start in range(len(hand)):
+                    pick = tuple((hand[start:] + hand[:start])[:count])
+                    out.append(A.Discard(cards=pick))
         elif d["kind"] == "choice":
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))

@@ -794,10 +794,26 @@ class SpellActions:
         if seats is None:
             return None
         count = ctx.amount(effect.amount)
+        if not effect.at_random:
+            choosers = [s for s in seats if len(ctx.state.players[s].hand) > count]
+            if len(choosers) > 1 or ctx.state.decision is not None:
+                return None  # several players choose at once: carried out by hand
+            for seat in seats:
+                hand = ctx.state.players[seat].hand
+                if seat in choosers:
+                    ctx.state.decision = {"kind": "discard", "player": seat, "count": count,
+                                          "by": ctx.name}
+                    events.append({"type": "choose", "player": seat, "kind": "discard",
+                                   "count": count, "by": ctx.name})
+                    continue
+                for card_id in list(hand):  # no more cards than asked: all of them
+                    hand.remove(card_id)
+                    ctx.state.players[seat].graveyard.append(card_id)
+                    events.append({"type": "discarded", "player": seat,
+                                   "card": ctx.state.name(card_id), "id": card_id})
+            return [("player", s) for s in seats]
         for seat in seats:
             hand = ctx.state.players[seat].hand
-            if not effect.at_random and len(hand) > count:
-                return None  # the player chooses: carried out by hand
             rng = self._rng(ctx.state)
             for _ in range(min(count, len(hand))):
                 card_id = hand.pop(rng.randbelow(len(hand)))
