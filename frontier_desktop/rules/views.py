@@ -199,7 +199,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "game_over": state.game_over, "state_id": state.state_id,
         "acting": variant.acting_seat(state), "players": players,
         "board": {"rows": rows}, "units": units, "permanents": permanents,
-        "pending": _pending(state), "decision": _decision(state),
+        "pending": _pending(state, viewer), "decision": _decision(state),
         "stack": [_stack_item(state, item) for item in state.stack],
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
         "attacking": state.attacking, "attacks_closed": state.attacks_closed,
@@ -235,15 +235,18 @@ def _decision(state: GameState) -> dict[str, Any] | None:
     return {k: v for k, v in state.decision.items() if not k.startswith("_")}
 
 
-def _pending(state: GameState) -> dict[str, Any] | None:
+def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | None:
     d = state.decision
     if d is not None and d.get("kind") == "assign":
         # spec/variant-positions.md: {"seat", "kind": "assign", "options": [...]}
         return {"seat": d["player"], "kind": "assign", "options": [
             {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]}
     if d is not None and d.get("kind") == "discard":
-        return {"seat": d["player"], "kind": "discard", "count": d["count"], "by": d["by"],
-                "options": [state.name(c) for c in state.players[int(d["player"])].hand]}
+        seat = int(d["player"])
+        hand = [state.name(c) for c in state.players[seat].hand]
+        return {"seat": seat, "kind": "discard", "count": d["count"], "by": d["by"],
+                # the hand is the chooser's secret: another player's view gets no options
+                "options": hand if viewer is None or viewer == seat else []}
     if d is not None and d.get("kind") == "choice":
         return {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
                 "amount": d["amount"], "card": d["card"], "by": d["by"]}

@@ -540,3 +540,13 @@ def test_a_discard_of_more_than_the_hand_takes_it_all():
                      players=[ann(rot), ben("Terror")])
     state, _ = run(state, cast("Rot", {"player": 1}))
     assert state.decision is None and not state.players[1].hand
+
+
+def test_the_discard_decision_never_shows_the_hand_to_the_other_player():
+    rot = spell("Rot", "Target player discards a card.", "Sorcery")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(rot), ben("Giant Growth", "Terror")])
+    state, _ = run(state, cast("Rot", {"player": 1}))
+    assert describe(state, viewer=1)["pending"]["options"] == ["Giant Growth", "Terror"]
+    assert describe(state, viewer=0)["pending"]["options"] == []
+    assert "Terror" not in json.dumps(describe(state, viewer=0))
