@@ -243,7 +243,6 @@ EXECUTOR_CASES = [
      lambda s, e: not [p for p in s.perms if p in ("a", "b", "t")]),
     ("Exile target creature.", ["b"],
      lambda s, e: "b" not in s.perms and "b" in s.players[1].exile),
-    ("Target creature can't be blocked this turn.", ["b"], lambda s, e: "b" in s.perms),
     ("Test Spell deals 1 damage to each creature and each player.", [],
      lambda s, e: s.players[0].life == 19 and s.players[1].life == 19
      and s.perms["t"].damage == 1),

@@ -64,15 +64,12 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
             "deal_damage", "pump", "destroy", "tap", "untap", "draw", "discard", "gain_life",
             "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
             "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard",
-            "exile", "cant_block", "cant_be_blocked")
+            "exile")
     } | {
         # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus),
         # keywords gained until end of turn or granted by a static ability (has_ability).
         # "CARDNAME enters the battlefield tapped" (a permanent spell resolving).
         "static:enters_tapped",
-        # Nothing blocks in Frontier Magic (one attack at a time, no blockers): "can't block"
-        # and "can't be blocked (by …)" are always true there (docs/rules-notes.md).
-        "static:cant_block", "static:cant_be_blocked",
         "static:pump", "activated:grant_keyword", "spell:grant_keyword", "static:grant_keyword",
         # Protection from a colour: targets refused (target_problem), damage from sources of
         # that colour prevented (frontier_combat._deal, the damage executor), auras refused;

@@ -740,16 +740,6 @@ class SpellActions:
                                   reason=f"exiled by {ctx.name}")
         return objs
 
-    def _exec_cant_block(self, ctx: _Context, effect: Effect,
-                         events: list[Event]) -> list[Any] | None:
-        """Nothing blocks in Frontier Magic: "can't block" is always true there."""
-        return ctx.objects(getattr(effect, "to")) or []
-
-    def _exec_cant_be_blocked(self, ctx: _Context, effect: Effect,
-                              events: list[Event]) -> list[Any] | None:
-        """Nothing blocks in Frontier Magic: "can't be blocked" is always true there."""
-        return ctx.objects(getattr(effect, "to")) or []
-
     def _exec_restriction(self, ctx: _Context, effect: Effect,
                           events: list[Event]) -> list[Any] | None:
         """"Activate only …" was checked when the ability was activated: nothing to do."""
