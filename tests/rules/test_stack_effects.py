@@ -549,3 +549,17 @@ def test_the_discard_decision_never_shows_the_hand_to_the_other_player():
     assert describe(state, viewer=1)["pending"]["options"] == ["Giant Growth", "Terror"]
     assert describe(state, viewer=0)["pending"]["options"] == []
     assert "Terror" not in json.dumps(describe(state, viewer=0))
+
+
+def test_attacking_and_blocking_targets_during_the_attack_window():
+    smite = spell("Smite", "Destroy target blocking creature.")
+    strike = spell("Strike", "Destroy target attacking creature.")
+    state = position(GRID, [unit("a", "Hill Giant", 0, (2, 2)), unit("c", "Hill Giant", 0, (0, 0)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[ann(), ben(smite, strike, responses=True)])
+    refused(state, cast("Strike", "a"), seat=1, match="not attacking")
+    state, _ = run(state, {"type": "attack", "unit": "a", "target": [3, 2]})
+    refused(state, cast("Smite", "a"), seat=1, match="not blocking")
+    refused(state, cast("Strike", "c"), seat=1, match="not attacking")
+    state, _ = run(state, {**cast("Strike", "a"), "seat": 1})
+    assert "a" not in state.perms

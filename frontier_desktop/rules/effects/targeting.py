@@ -112,11 +112,13 @@ def _colours(colours: Iterable[str]) -> set[str]:
 
 
 def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
-                 source: str | None, attacking: Iterable[str] = ()) -> str | None:
+                 source: str | None, attacking: Iterable[str] = (),
+                 blocking: Iterable[str] = (), blocked: bool = False) -> str | None:
     """Why *target* doesn't match *spec* for a spell or ability of *seat* (None: it does).
 
     *source* is the permanent the ability belongs to (for "other"), *attacking* the ids of the
-    creatures attacking now.
+    creatures attacking now, *blocking* the creatures they attack (Frontier: the attacked
+    creature is the blocker for card text), *blocked* whether the attack is on a creature.
     """
     nouns = spec.noun.split("_or_")
     if isinstance(target, tuple) and target and target[0] == "player":
@@ -196,10 +198,17 @@ def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
         return "it is untapped"
     if spec.state == "untapped" and perm.tapped:
         return "it is tapped"
-    if spec.state in ("attacking", "attacking_or_blocking") and target not in set(attacking):
+    attackers, blockers = set(attacking), set(blocking)
+    if spec.state == "attacking" and target not in attackers:
         return "it is not attacking"
-    if spec.state in ("blocking", "blocked", "unblocked"):
-        return "nothing blocks in Frontier Magic"
+    if spec.state == "attacking_or_blocking" and target not in attackers | blockers:
+        return "it is not attacking or blocking"
+    if spec.state == "blocking" and target not in blockers:
+        return "it is not blocking (being attacked)"
+    if spec.state == "blocked" and (target not in attackers or not blocked):
+        return "it is not a blocked attacker"
+    if spec.state == "unblocked" and (target not in attackers or blocked):
+        return "it is not an unblocked attacker"
     for kw in spec.with_keywords:
         if not card.has(kw) and kw not in perm.granted:
             return f"it doesn't have {kw}"

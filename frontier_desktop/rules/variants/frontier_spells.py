@@ -317,19 +317,34 @@ class SpellActions:
                 return f"{card.name}'s ability can be activated only during your turn"
         return None
 
-    def attacking_ids(self, state: GameState) -> list[str]:
+    def _attack_window(self, state: GameState) -> dict[str, Any] | None:
         pending = state.pending
         while pending is not None and pending.get("kind") == "priority":
             pending = pending.get("outer")
-        if pending is not None and pending.get("kind") == "attack":
-            return list(pending.get("units", ()))
-        return []
+        return pending if pending is not None and pending.get("kind") == "attack" else None
+
+    def attacking_ids(self, state: GameState) -> list[str]:
+        """The creatures of the attack waiting to resolve."""
+        window = self._attack_window(state)
+        return list(window.get("units", ())) if window is not None else []
+
+    def blocking_ids(self, state: GameState) -> list[str]:
+        """The creatures that attack is on: the blockers for card text (the digest)."""
+        window = self._attack_window(state)
+        if window is None or window.get("target") == "player":
+            return []
+        pos = state.board.pos_from_wire(window["target"])
+        seat = int(window["seat"])
+        return [i for i in state.occupants().get(pos, ()) if state.perms[i].controller != seat]
 
     def target_refusal(self, state: GameState, seat: int, source_name: str, source: str | None,
                        slot: Slot, target: Target) -> str | None:
         """One line naming the target and why it's refused (None: it is legal)."""
+        window = self._attack_window(state) if slot.spec.state else None
         problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
-                               attacking=self.attacking_ids(state))
+                               attacking=self.attacking_ids(state) if window else (),
+                               blocking=self.blocking_ids(state) if window else (),
+                               blocked=bool(window and window.get("target") != "player"))
         if problem is None:
             problem = self.target_problem(state, seat, source, target)
         if problem is None:
