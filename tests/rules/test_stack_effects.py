@@ -563,3 +563,18 @@ def test_attacking_and_blocking_targets_during_the_attack_window():
     refused(state, cast("Strike", "c"), seat=1, match="not attacking")
     state, _ = run(state, {**cast("Strike", "a"), "seat": 1})
     assert "a" not in state.perms
+
+
+def test_the_table_asks_which_targets_a_card_takes_and_which_are_legal():
+    from frontier_desktop.rules.variants.frontier_spells import targeting
+
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("v", "Sengir Vampire", 1, (3, 2)),
+                            unit("g", "Hill Giant", 1, (3, 3))],
+                     players=[ann("Terror", "Lightning Bolt"), ben()])
+    terror = next(c for c in state.players[0].hand if state.name(c) == "Terror")
+    slots = targeting(state, 0, terror)
+    assert [s["text"] for s in slots] == ["target nonartifact, nonblack creature"]
+    assert sorted(slots[0]["legal"]) == ["a", "g"]
+    sorcerer = position(GRID, [unit("p", "Prodigal Sorcerer", 0, (1, 1)), BEN])
+    assert {"player": 1} in targeting(sorcerer, 0, "p", 0)[0]["legal"]

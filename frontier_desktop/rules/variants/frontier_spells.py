@@ -1078,3 +1078,39 @@ def item_wire(item: dict[str, Any]) -> dict[str, Any]:
 
 def seq(items: Sequence[Any]) -> list[Any]:
     return list(items)
+
+
+def targeting(state: GameState, seat: int, card_id: str, ability: int | None = None, *,
+              x: int = 0, modes: tuple[int, ...] = (0,)) -> list[dict[str, Any]]:
+    """For the table: the targets a card in hand (``ability`` None) or a permanent's activated
+    ability asks for, in order, each ``{"text", "noun", "optional", "legal": [T, ...]}`` with
+    the legal choices in wire form. Why another object is refused:
+    :meth:`SpellActions.target_refusal` (or just try the action: the refusal names it)."""
+    from frontier_desktop.rules.variants import find_variant
+
+    variant = find_variant(state.variant)
+    assert isinstance(variant, SpellActions)
+    card = state.card(card_id)
+    if ability is None:
+        effects: tuple[Effect, ...] = spell_effects(card, modes) if (
+            card.is_instant or card.is_sorcery) else ()
+        source = card_id
+    else:
+        effects = ability_effects(card, ability, modes) or ()
+        source = card_id
+    out: list[dict[str, Any]] = []
+    if ability is None and card.is_aura:
+        spec = enchant_spec(card)
+        if spec is not None:
+            slot = Slot(spec, 0, None)
+            legal = [t for t in variant.target_candidates(state, spec)
+                     if variant.target_refusal(state, seat, card.name, source, slot, t) is None]
+            out.append({"text": spec.text, "noun": spec.noun, "optional": False,
+                        "legal": [A.target_to_wire(t) for t in legal]})
+        return out
+    for slot in target_slots(effects, x):
+        legal = [t for t in variant.target_candidates(state, slot.spec)
+                 if variant.target_refusal(state, seat, card.name, source, slot, t) is None]
+        out.append({"text": slot.spec.text, "noun": slot.spec.noun, "optional": slot.optional,
+                    "legal": [A.target_to_wire(t) for t in legal]})
+    return out
