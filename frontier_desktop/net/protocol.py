@@ -443,6 +443,48 @@ def _validate_action(action: Mapping[str, Any]) -> None:
     elif kind == "set_assign":
         if set(action) != {"type", "on"} or not isinstance(action.get("on"), bool):
             raise ProtocolError(ErrorCode.BAD_VALUE, "set_assign: needs 'on', true or false")
+    if kind in ("cast", "activate"):
+        _validate_targets(str(kind), action)
+
+
+MAX_TARGETS = 16
+"""Most targets one ``cast`` or ``activate`` names (rules/actions.py MAX_TARGETS)."""
+MAX_X = 1_000_000
+"""Largest X of a ``cast`` or ``activate``."""
+
+
+def _validate_targets(kind: str, action: Mapping[str, Any]) -> None:
+    """``targets`` (at most 16, each a unit id, ``[r, c]``, ``{"player": N}``, ``{"stack":
+    ID}`` or ``{"graveyard": N, "card": NAME}``), ``x`` (0-1,000,000) and ``mode`` (0-63 or a
+    list of at most 8) of a ``cast`` or ``activate``; the rules check what they name."""
+    def small(v: object, top: int) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= top
+
+    targets = action.get("targets", [])
+    if not isinstance(targets, list) or len(targets) > MAX_TARGETS:
+        raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'targets' must be a list of at most "
+                                                 f"{MAX_TARGETS} targets")
+    for t in targets:
+        ok = (isinstance(t, str) and 0 < len(t) <= MAX_ID) or (
+            isinstance(t, list) and len(t) == 2 and all(small(v, 10_000) for v in t)) or (
+            isinstance(t, dict) and (
+                (set(t) == {"player"} and small(t["player"], 64))
+                or (set(t) == {"stack"} and isinstance(t["stack"], str)
+                    and 0 < len(t["stack"]) <= MAX_ID)
+                or (set(t) == {"graveyard", "card"} and small(t["graveyard"], 64)
+                    and isinstance(t["card"], str) and 0 < len(t["card"]) <= 200)))
+        if not ok:
+            raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: a target must be a unit id, "
+                                                     "[row, col], a player, a spell or a card")
+    if "x" in action and not small(action["x"], MAX_X):
+        raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'x' must be a whole number from 0 "
+                                                 f"to {MAX_X}")
+    if "mode" in action:
+        mode = action["mode"]
+        modes = mode if isinstance(mode, list) else [mode]
+        if not 0 < len(modes) <= 8 or not all(small(m, 63) for m in modes):
+            raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'mode' must be a mode number "
+                                                     "(or a list of at most 8)")
 
 
 def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:
