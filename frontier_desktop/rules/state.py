@@ -10,6 +10,7 @@ this full form is the authority's (saves on the host); players get :mod:`views` 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -202,7 +203,7 @@ class GameState:
         "variant", "options", "seed", "rng_counter", "turn", "active", "phase", "players",
         "cards", "defs", "board", "cells", "perms", "pending", "decision", "moves_started",
         "moves_closed", "attacking", "attacks_closed", "winner", "game_over", "state_id", "log", "aside",
-        "first_player", "next_id",
+        "first_player", "next_id", "extra",
     )
 
     def __init__(self, variant: str, board: Board, players: list[PlayerState]) -> None:
@@ -238,6 +239,9 @@ class GameState:
         """Cards set aside out of the game (the short last column of lands)."""
         self.first_player = 0
         self.next_id = 1
+        self.extra: dict[str, Any] = {}
+        """Variant bookkeeping as JSON-ready data (Army Magic: this turn's combats and land
+        play). Never shown to players: views pick what they print."""
 
     # ------------------------------------------------------------------ access
     def card(self, obj_id: str) -> Card:
@@ -304,6 +308,7 @@ class GameState:
         s.aside = list(self.aside)
         s.first_player = self.first_player
         s.next_id = self.next_id
+        s.extra = copy.deepcopy(self.extra) if self.extra else {}
         return s
 
     # ------------------------------------------------------------------ wire
@@ -330,6 +335,7 @@ class GameState:
             "winner": self.winner, "game_over": self.game_over,
             "state_id": self.state_id, "log": list(self.log), "aside": list(self.aside),
             "first_player": self.first_player, "next_id": self.next_id,
+            "extra": self.extra,
         }
 
     @classmethod
@@ -370,4 +376,5 @@ class GameState:
         s.aside = list(data.get("aside", []))
         s.first_player = int(data.get("first_player", 0))
         s.next_id = int(data["next_id"])
+        s.extra = dict(data.get("extra") or {})
         return s

@@ -169,6 +169,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             permanents.append({
                 "id": perm.id, "name": card.name, "owner": state.owner(perm.id),
                 "controller": perm.controller, "zone": perm.zone, "tapped": perm.tapped,
+                "at": board.pos_to_wire(perm.at) if perm.at is not None else None,
                 "attached_to": perm.attached_to, "counters": dict(perm.counters),
             })
             continue
@@ -186,12 +187,11 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "attacks": [board.pos_to_wire(a) for a in facts.get("attacks", [])],
             "can_attack_player": facts.get("can_attack_player", False),
         }
-        if "stack" in facts:
-            unit["stack"] = facts["stack"]
+        for key in ("stack", "unit"):  # a banding stack; Army Magic: the ids on its land
+            if key in facts:
+                unit[key] = facts[key]
         if not legal:
-            from frontier_desktop.rules.variants.frontier_board import effective_pt
-
-            unit["power"], unit["toughness"] = effective_pt(state, perm, occ)
+            unit["power"], unit["toughness"] = variant.effective_pt(state, perm, occ)
         units.append(unit)
     out: dict[str, Any] = {
         "variant": state.variant, "options": dict(state.options), "turn": state.turn,
@@ -218,8 +218,16 @@ def _decision(state: GameState) -> dict[str, Any] | None:
     return {k: v for k, v in state.decision.items() if not k.startswith("_")}
 
 
+PENDING_KINDS = ("priority", "blocks", "assign", "targets", "choice", "retreat", "place",
+                 "discard")
+"""The decision kinds of ``spec/variant-positions.md``'s ``pending``."""
+
+
 def _pending(state: GameState) -> dict[str, Any] | None:
     d = state.decision
+    if d is not None and d.get("kind") in PENDING_KINDS and "options" in d:
+        # A decision that carries its own public options (Army blocks, retreats, places).
+        return {"seat": d["player"], "kind": d["kind"], "options": list(d["options"])}
     if d is not None and d.get("kind") == "assign":
         # spec/variant-positions.md: {"seat", "kind": "assign", "options": [...]}
         return {"seat": d["player"], "kind": "assign", "options": [
@@ -241,5 +249,6 @@ def _cell(state: GameState, pos: Any, occ: dict[Any, list[str]], show_hidden: bo
     if cell.land is not None and (cell.face_up or show_hidden):
         out["land"] = state.name(cell.land)
     if cell.extra:
-        out.update(cell.extra)
+        # Keys starting "_" are the variant's secrets (Army's hidden treasure): never printed.
+        out.update({k: v for k, v in cell.extra.items() if not k.startswith("_")})
     return out

@@ -78,7 +78,8 @@ class Frontier(ManualActions, Variant):
 
     # ================================================================== set-up
     def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
-                 seed: int | str = 0, options: Mapping[str, Any] | None = None) -> GameState:
+                 seed: int | str = 0, options: Mapping[str, Any] | None = None,
+                 sections: Sequence[Mapping[str, Sequence[Card]]] | None = None) -> GameState:
         """Set up a game: the decks' lands become the board, then tokens and mulligans.
 
         Raises:
@@ -1013,6 +1014,9 @@ class Frontier(ManualActions, Variant):
         return out
 
     # ================================================================== analysis
+    def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
+        return effective_pt(state, perm, occ)
+
     def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
         occ = state.occupants()
         return self._unit_facts(state, state.perms[unit_id], occ, self._may_move_now(state))
