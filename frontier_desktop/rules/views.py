@@ -234,6 +234,8 @@ def _pending(state: GameState) -> dict[str, Any] | None:
             {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]}
     if state.pending is None:
         return None
+    if "view" in state.pending:  # a window that carries its own public form (Army's moves)
+        return dict(state.pending["view"])
     return {k: state.pending[k] for k in ("kind", "seat", "responder", "units", "action")
             if k in state.pending}
 

@@ -197,3 +197,21 @@ def test_the_legal_list_offers_attacks_on_enemy_lands_and_blocks():
     blocks = [a.to_wire() for a in legal_actions(state, 1)]
     assert {"type": "block", "blocker": "d", "attacker": "a"} in blocks
     assert {"type": "done_blocking"} in blocks
+
+
+def test_the_losers_artifacts_on_a_captured_land_are_dropped_for_the_capturer():
+    rows = standard_rows({(1, 2): land("Plains", 0, 6), (2, 2): land("Mountain", 1, 1)})
+    state = army(rows, [unit("a", OGRE, 0, (1, 2))],
+                 permanents=[{"id": "ring", "card": "Sol Ring", "owner": 1, "at": [2, 2]}])
+    state, events = run(state, {"type": "attack", "units": ["a"], "target": [2, 2]})
+    assert state.perms["ring"].controller == 0 and state.perms["ring"].at == (2, 2)
+    assert of_type(events, "dropped")
+
+
+def test_a_move_in_a_response_window_shows_as_a_priority_pending():
+    rows = standard_rows({(1, 2): land("Plains", 0, 6)})
+    state = army(rows, [unit("a", BEAR, 0, (0, 2))],
+                 players=[{"name": "Ann"}, {"name": "Ben", "responses": True}])
+    state, _ = run(state, {"type": "move", "unit": "a", "to": [1, 2]})
+    pending = describe(state)["pending"]
+    assert pending["seat"] == 1 and pending["kind"] == "priority"

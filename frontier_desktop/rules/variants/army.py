@@ -483,8 +483,11 @@ class Army(Variant):
             m.moved = True  # declared: they can't move again or attack this turn
         events.append({"type": "move_declared", "units": ids, "to": wire(state, dest)})
         if state.players[state.opponent(seat)].responses:
-            state.pending = {"kind": "move", "seat": seat, "responder": state.opponent(seat),
-                             "units": ids, "to": wire(state, dest), "action": action.to_wire()}
+            responder = state.opponent(seat)
+            state.pending = {"kind": "move", "seat": seat, "responder": responder,
+                             "units": ids, "to": wire(state, dest), "action": action.to_wire(),
+                             "view": {"seat": responder, "kind": "priority",
+                                      "options": [action.to_wire()]}}
             events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
             return
         self.resolve_move(state, seat, ids, dest, events)

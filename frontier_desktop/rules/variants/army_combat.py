@@ -343,6 +343,13 @@ def capture(state: GameState, pos: Pos, seat: int, movers: list[Permanent],
         events.append({"type": "moved", "unit": movers[0].id, "units": [m.id for m in movers],
                        "to": wire(state, pos), "kind": "capture"})
     if loser is not None:
+        for perm in list(state.perms.values()):
+            card = state.card(perm.id)
+            if perm.zone == "board" and perm.at == pos and perm.controller == loser \
+                    and "Artifact" in card.types and not card.is_creature:
+                perm.controller = seat  # dropped on the land: whoever holds it takes it
+                events.append({"type": "dropped", "unit": perm.id, "name": card.name,
+                               "at": wire(state, pos), "to": seat})
         evict(state, pos, loser, events)
 
 
