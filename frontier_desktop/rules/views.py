@@ -187,7 +187,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "attacks": [board.pos_to_wire(a) for a in facts.get("attacks", [])],
             "can_attack_player": facts.get("can_attack_player", False),
         }
-        for key in ("stack", "unit"):  # a banding stack; Army Magic: the ids on its land
+        for key in ("stack", "unit", "top"):  # a banding stack; Army: its land's unit, top card
             if key in facts:
                 unit[key] = facts[key]
         if not legal:

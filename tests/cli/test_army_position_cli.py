@@ -20,7 +20,7 @@ def test_an_army_position_prints_land_control_life_home_bases_and_units():
     assert rows[4][4]["controller"] is None and rows[4][4]["land"] is None
     giant = next(u for u in out["units"] if u["id"] == "giant")
     assert giant["at"] == [1, 2] and giant["controller"] == 0
-    assert sorted(giant["unit"]) == ["giant", "hero"]
+    assert sorted(giant["unit"]) == ["giant", "hero"] and giant["top"] == "giant"
     assert [2, 2] in giant["attacks"] and [0, 2] in giant["moves"]
     assert out["permanents"][0]["at"] == [0, 2]
     assert out["pending"] is None and out["winner"] is None

@@ -318,6 +318,9 @@ class TableRenderer:
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
                 else:
                     surf.blit(face, inner.topleft)
+                for spec in self.pres.cell_badges(cell):  # Army: the land's life die
+                    pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+                    surf.blit(pill, (inner.x + 2, inner.y + 2))
         # coordinates along the edges (players talk in squares)
         for c in range(self.cols):
             rect = self.square_rect((self._home_row(me), c))

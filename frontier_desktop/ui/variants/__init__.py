@@ -18,9 +18,11 @@ from frontier_desktop.ui.variants.base import (
     presentation_for,
     register,
 )
+from frontier_desktop.ui.variants.army import ArmyPresentation
 from frontier_desktop.ui.variants.frontier import FrontierPresentation
 
 register(FrontierPresentation)
+register(ArmyPresentation)
 
-__all__ = ["PRESENTATIONS", "Badge", "FrontierPresentation", "MenuEntry", "PromptContext",
+__all__ = ["PRESENTATIONS", "ArmyPresentation", "Badge", "FrontierPresentation", "MenuEntry", "PromptContext",
            "StepButton", "Strip", "VariantPresentation", "presentation_for", "register"]
