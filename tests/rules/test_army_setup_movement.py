@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from frontier_desktop.rules import apply, legal_actions, player_view
+from frontier_desktop.rules import InvalidActionError, apply, legal_actions, player_view
 from frontier_desktop.rules.variants.army_board import controller, land_life
 from tests.rules.army_helpers import (
     ARMY,
@@ -231,3 +231,15 @@ def test_a_creature_cast_this_turn_enters_on_the_home_base_and_may_explore_from_
     assert state.perms[bear].at == (0, 2) and state.perms[bear].sick
     state, _ = run(state, {"type": "move", "unit": bear, "to": [1, 2]})
     assert controller(state, (1, 2)) == 0
+
+
+def test_planeswalkers_move_and_explore_and_then_use_no_ability_that_turn():
+    walker = {"name": "Test Walker", "type_line": "Legendary Planeswalker — Test",
+              "oracle_text": "{T}: Add {R}."}
+    state = army(permanents=[{"id": "pw", "card": walker, "owner": 0, "at": [0, 2]}])
+    moves = [a.to_wire() for a in legal_actions(state) if a.type == "move"]
+    assert {"type": "move", "unit": "pw", "to": [1, 2], "units": ["pw"]} in moves
+    state, events = run(state, {"type": "move", "unit": "pw", "to": [1, 2]})
+    assert state.perms["pw"].at == (1, 2) and controller(state, (1, 2)) == 0
+    refused(state, {"type": "activate", "unit": "pw", "ability": 0}, match="explored")
+    refused(state, {"type": "attack", "units": ["pw"], "target": [2, 2]}, error=InvalidActionError)

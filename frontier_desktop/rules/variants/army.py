@@ -186,13 +186,16 @@ class Army(Variant):
         return pos
 
     def _members(self, state: GameState, seat: int, action: A.Action, lead: str,
-                 units: Sequence[str] | None) -> list[Permanent]:
+                 units: Sequence[str] | None, *, walkers: bool = False) -> list[Permanent]:
+        """The creatures (and, for a move, planeswalkers) an action names, all on one land."""
         ids = list(dict.fromkeys([lead, *(units or ())]))
         members = []
         for unit in ids:
             perm = state.perms.get(unit)
-            if perm is None or not state.card(unit).is_creature or perm.zone != "board":
-                raise InvalidActionError(f"{action.type}: no creature {unit!r} on the board")
+            if perm is None or perm.zone != "board" or not (
+                    state.card(unit).is_creature or (walkers and is_walker(state, unit))):
+                what = "creature or planeswalker" if walkers else "creature"
+                raise InvalidActionError(f"{action.type}: no {what} {unit!r} on the board")
             if perm.controller != seat:
                 raise IllegalActionError(action, f"{self._label(state, perm)} is not yours")
             members.append(perm)
@@ -472,7 +475,7 @@ class Army(Variant):
         return None
 
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
-        members = self._members(state, seat, action, action.unit, action.units)
+        members = self._members(state, seat, action, action.unit, action.units, walkers=True)
         dest = self._pos(state, action, action.to, "destination")
         self._main_check(state, seat, action)
         problem = self.move_problem(state, seat, members, dest)
@@ -515,7 +518,10 @@ class Army(Variant):
                        "to": wire(state, dest), "kind": kind})
         if kind == "explore":
             for m in members:
-                if not state.card(m.id).has("vigilance"):
+                if is_walker(state, m.id):
+                    # A planeswalker that explored uses no loyalty ability this turn.
+                    state.extra.setdefault("explored", []).append(m.id)
+                elif not state.card(m.id).has("vigilance"):
                     m.tapped = True
             self.explore(state, dest, seat, events)
 
@@ -755,6 +761,9 @@ class Army(Variant):
         if not 0 <= action.ability < len(card.activated):
             raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
         ability = card.activated[action.ability]
+        if perm.id in state.extra.get("explored", []):
+            raise IllegalActionError(action, f"{self._label(state, perm)} explored this turn: "
+                                             "no loyalty ability until your next turn")
         if ability.taps:
             if perm.tapped:
                 raise IllegalActionError(action, f"{self._label(state, perm)} is tapped")
@@ -1076,6 +1085,11 @@ class Army(Variant):
             if len(who) > 1:
                 return f"both players' creatures stand on {land_words(state, pos)}"
         return None
+
+
+def is_walker(state: GameState, obj: str) -> bool:
+    """A planeswalker (it moves and explores like a creature, but never attacks)."""
+    return "Planeswalker" in state.card(obj).types
 
 
 def game_rng_for(seed: int | str) -> Any:

@@ -39,6 +39,11 @@ def _units(state: GameState, seat: int) -> dict[Pos, list[Permanent]]:
     return out
 
 
+def _walkers(state: GameState, seat: int) -> list[Permanent]:
+    return [p for p in state.perms.values() if p.controller == seat and p.zone == "board"
+            and "Planeswalker" in state.card(p.id).types]
+
+
 def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
     if state.game_over:
         return []
@@ -75,6 +80,10 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
                 for n in state.board.neighbours(pos):
                     if v.move_problem(state, seat, group, n) is None:
                         out.append(A.Move(unit=ids[0], to=n, units=ids))
+        for walker in _walkers(state, seat):
+            for n in state.board.neighbours(walker.at):
+                if v.move_problem(state, seat, [walker], n) is None:
+                    out.append(A.Move(unit=walker.id, to=n, units=(walker.id,)))
     if state.phase in ("main", "combat"):
         for pos, members in units.items():
             for group in _groups(members):
