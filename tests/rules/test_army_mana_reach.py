@@ -122,3 +122,31 @@ def test_an_aura_needs_a_target_in_range():
     refused(state, {"type": "cast", "card": holy, "target": "far"}, match="out of range")
     state, _ = run(state, {"type": "cast", "card": holy, "target": "a"})
     assert any(p.attached_to == "a" for p in state.perms.values())
+
+
+def test_a_new_artifact_is_put_on_a_land_in_range_chosen_by_its_caster():
+    players = [{"name": "Ann", "hand": ["Sol Ring"], "mana_pool": "{1}"}, {"name": "Ben"}]
+    state, events = run(army(ROWS, players=players), {"type": "cast", "card": "Sol Ring"})
+    pending = describe(state)["pending"]
+    assert pending["kind"] == "place" and pending["seat"] == 0
+    spots = {tuple(o["at"]) for o in pending["options"]}
+    assert (1, 2) in spots and (0, 2) in spots and (2, 2) not in spots and (4, 4) not in spots
+    ring = of_type(events, "cast")[0]["id"]
+    state, _ = run(state, {"type": "place", "id": ring, "at": [1, 1]})
+    assert state.perms[ring].at == (1, 1) and state.decision is None
+
+
+def test_a_land_brought_to_0_by_a_spell_is_captured_by_its_caster_no_creature_moving_in():
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 3),
+                          (3, 2): land("Mountain", 1, 6)})
+    state = army(rows, [unit("d", BEAR, 1, (2, 2)), unit("a", BEAR, 0, (1, 2))])
+    events: list = []
+    ARMY.damage_land(state, 0, (2, 2), 3, events)
+    assert controller(state, (2, 2)) == 0 and land_life(state, (2, 2)) == 6
+    assert state.perms["d"].at == (3, 2) and state.perms["a"].at == (1, 2)
+    home = standard_rows({(4, 2): land("Plains", 0, 6),
+                          (5, 2): land("Mountain", 1, 3, stronghold_of=1)})
+    state = army(home)
+    ARMY.damage_land(state, 0, (5, 2), 3, events)
+    ARMY.after_action(state, events)
+    assert state.game_over and state.winner == 0

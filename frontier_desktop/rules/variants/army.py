@@ -738,6 +738,35 @@ class Army(Variant):
             state.perms[card_id] = Permanent(card_id, seat, "board", home, sick=sick)
             event["to"] = wire(state, home)
         events.append(event)
+        if not card.is_creature and not is_walker(state, card_id) and (
+                "Artifact" in card.types or "Enchantment" in card.types) and not card.is_aura:
+            self._ask_place(state, seat, card_id, events)
+
+    def _ask_place(self, state: GameState, seat: int, obj: str, events: list[Event]) -> None:
+        """A new artifact or non-aura enchantment is put on a land its controller controls or
+        next to one (a ``place`` decision when there is more than one)."""
+        lands = sorted(p for p in state.board.positions()
+                       if state.cells[p].land is not None and in_range(state, seat, p)
+                       and controller(state, p) in (None, seat))
+        if len(lands) <= 1:
+            return  # only the home base: it stays there
+        state.decision = {"kind": "place", "player": seat, "id": obj,
+                          "options": [{"id": obj, "at": wire(state, p)} for p in lands]}
+        events.append({"type": "choose", "player": seat, "kind": "place", "unit": obj})
+
+    def damage_land(self, state: GameState, seat: int, pos: Pos, amount: int,
+                    events: list[Event]) -> None:
+        """*seat*'s spell or ability deals *amount* damage to the land at *pos* (damage to a
+        player lands here too). A land other than a home base brought to 0 is captured by
+        *seat*: untapped, their die at 6, with no creature moving in (the digest's ruling)."""
+        life = info(state.cells[pos])["life"]
+        if life is None or amount <= 0:
+            return
+        from frontier_desktop.rules.variants.army_combat import capture, damage_land
+
+        damage_land(state, pos, amount, events)
+        if info(state.cells[pos])["life"] <= 0 and controller(state, pos) != seat:
+            capture(state, pos, seat, [], events)
 
     def _aura_target(self, state: GameState, seat: int, action: A.Cast, card_id: str) -> str:
         target = action.target
