@@ -43,7 +43,7 @@ def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: s
         perm.regen_shield -= 1
         perm.tapped, perm.damage, perm.deathtouched = True, 0, False
         events.append({"type": "regenerated", "unit": perm.id, "name": card.name,
-                       "from": wire(state, perm.at)})
+                       "from": wire(state, perm.at), "stays": True})
         return
     leave_battlefield(state, perm, "graveyard", events, reason=reason)
 
