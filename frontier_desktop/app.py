@@ -247,7 +247,8 @@ class App:
     # ------------------------------------------------------------------ loop
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.quit()
+            if self.scenes.close_request():  # a scene may ask first (an unsaved deck)
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.resize((event.w, event.h))

@@ -79,6 +79,9 @@ class Settings:
     hold_priority: bool = False
     """Ask for a response window on each of the opponent's moves and attacks
     (``set_responses``); off by default so play is never slowed when nobody responds."""
+    divide_damage: bool = True
+    """Ask me to divide the combat damage dealt to my banding stacks (``set_assign``); off:
+    the rules divide it, lethal damage first in order."""
     player_names: tuple[str, str] = ("Ann", "Ben")
     keys: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
 

@@ -95,6 +95,10 @@ class LocalSession(Session):
         """
         return self.game.can_undo(seat)
 
+    def undo_refusal(self, seat: int | None = None) -> str:
+        """Why *seat* may not undo now, in words ('' when it may)."""
+        return self.game.undo_refusal(seat)
+
     def undo(self, seat: int | None = None) -> bool:
         """Go back to just before *seat*'s last decision (automatic steps after it go too)."""
         depth = self.game.undo(seat)

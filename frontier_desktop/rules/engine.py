@@ -178,6 +178,30 @@ class Game:
         """Whether *seat* (default: the acting seat) has a decision this turn to take back."""
         return self.undo_depth(seat) > 0
 
+    def undo_refusal(self, seat: int | None = None) -> str:
+        """Why :meth:`undo` would take nothing back for *seat*, in words ('' when it would).
+
+        Hidden information is named only when it is the reason (the seat's last decision, or
+        an automatic step after it, showed something); otherwise the seat has nothing of its
+        own to take back this turn.
+        """
+        if self.undo_depth(seat) > 0:
+            return ""
+        if self.state.game_over:
+            return "The game is over."
+        if seat is None:
+            seat = acting_seat(self.state)
+        for step in reversed(self._undo):
+            if step.before.turn != self.state.turn or step.before.game_over:
+                break
+            if not step.automatic and step.seat != seat:
+                break
+            if step.revealed:
+                return "Nothing to undo (the last action revealed hidden information)."
+            if not step.automatic:
+                break
+        return "Nothing of yours to undo this turn."
+
     def undo(self, seat: int | None = None) -> int:
         """Go back to just before *seat*'s last decision; returns how many actions were undone.
 

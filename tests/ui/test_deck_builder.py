@@ -502,3 +502,44 @@ def test_a_clean_deck_is_replaced_without_a_question(app) -> None:
     assert builder.draft.save_state == "not saved"  # a sample: not in your decks
     press(app, builder.w["paste"])
     assert isinstance(app.scenes.top, PasteScene)  # nothing would be lost: no question
+
+
+def _close_window(app) -> None:
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    step(app, 2)
+
+
+def test_closing_the_window_with_an_unsaved_deck_asks_first(app) -> None:
+    builder = open_builder(app)
+    builder.add("Serra Angel")
+    settle(app, builder)
+    _close_window(app)
+    assert app.running
+    ask = app.scenes.top
+    assert isinstance(ask, UnsavedChangesScene)
+    assert "before closing Frontier Desktop" in ask.question
+    _close_window(app)  # a second close while the question is up asks nothing new
+    assert app.running and app.scenes.top is ask
+    key(app, pygame.K_ESCAPE)  # Cancel: the window stays, the deck too
+    assert app.running and app.scenes.top is builder
+    assert builder.draft.copies("Serra Angel") == 1
+    _close_window(app)
+    press(app, app.scenes.top.buttons["save"])
+    assert not app.running
+    assert list(decks_dir(app).glob("*.fdeck"))  # Save wrote the deck before quitting
+
+
+def test_closing_the_window_discarding_an_unsaved_deck(app) -> None:
+    builder = open_builder(app)
+    builder.add("Serra Angel")
+    settle(app, builder)
+    _close_window(app)
+    press(app, app.scenes.top.buttons["discard"])
+    assert not app.running
+    assert not decks_dir(app).exists()
+
+
+def test_closing_the_window_with_a_saved_deck_just_quits(app) -> None:
+    open_builder(app)
+    _close_window(app)
+    assert not app.running

@@ -82,6 +82,12 @@ class Scene:
         """Return True if the event was consumed and must not reach lower scenes."""
         return False
 
+    def on_close_request(self) -> bool:
+        """The window's close button was pressed: True lets the app quit; False keeps the
+        window open (the scene asks its own question, and calls ``app.quit()`` itself if the
+        player agrees)."""
+        return True
+
     def update(self, dt: float) -> None:
         """Advance animations by *dt* seconds."""
 
@@ -148,6 +154,11 @@ class SceneStack:
             if isinstance(scene, kind):
                 return scene
         return None
+
+    def close_request(self) -> bool:
+        """Ask every scene, top down, whether the window may close (see
+        :meth:`Scene.on_close_request`); the first that says no keeps it open."""
+        return all(scene.on_close_request() for scene in reversed(self._scenes))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         for scene in reversed(self._scenes):

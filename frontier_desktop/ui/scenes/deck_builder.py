@@ -500,6 +500,15 @@ class DeckBuilderScene(BuilderView, Scene):
                 self.app.scenes.pop()
         self.ask_to_save("leaving the deck builder", pop)
 
+    def on_close_request(self) -> bool:
+        """Closing the window with an unsaved deck asks Save / Discard / Cancel first."""
+        if not self.draft.needs_saving:
+            return True
+        if isinstance(self.app.scenes.top, UnsavedChangesScene):
+            return False  # the question is already up
+        self.ask_to_save("closing Frontier Desktop", self.app.quit)
+        return False
+
     def new_deck(self) -> None:
         self.load_draft(DeckDraft(name="New deck", variant=self.draft.variant))
         self.say("New deck.")

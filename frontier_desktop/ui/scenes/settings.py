@@ -1,5 +1,6 @@
 """Settings: UI scale, card size, theme, sound, animation speed, auto-pass, hold priority,
-offline, cache, and the key bindings (click a key's button, then press the new key)."""
+dividing the damage to your bands yourself, offline, cache, and the key bindings (click a
+key's button, then press the new key)."""
 
 from __future__ import annotations
 
@@ -32,14 +33,15 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.w: dict[str, object] = {}
         self.rows = ("UI scale", "Card size", "Theme", "Sound", "Animations", "Auto-pass empty steps",
-                     "Hold priority on opponent's moves", "Offline mode", "Card cache folder")
+                     "Hold priority on opponent's moves", "Divide damage to my bands myself",
+                     "Offline mode", "Card cache folder")
         self.keys = dict(app.settings.keys)
         self.capturing: str | None = None
         self.key_buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     # Two columns in design pixels of the 960x600 frame (``App.drect``): the options with
     # their labels right-aligned at LABEL_RIGHT, the key bindings with theirs at KEY_LABEL_RIGHT.
-    TOP, PITCH, ROW_H = 100, 46, 34
+    TOP, PITCH, ROW_H = 96, 42, 32
     LABEL_LEFT, LABEL_RIGHT, CONTROL_W = 30, 326, 240
     KEY_LABEL_LEFT, KEY_LABEL_RIGHT, KEY_W = 620, 752, 160
 
@@ -65,8 +67,9 @@ class SettingsScene(Scene):
             "anim": d(list(SPEEDS), speed, self._rect(4), ui),
             "auto_pass": d(["on", "off"], "on" if s.auto_pass else "off", self._rect(5), ui),
             "hold": d(["off", "on"], "on" if s.hold_priority else "off", self._rect(6), ui),
-            "offline": d(["off", "on"], "on" if s.offline else "off", self._rect(7), ui),
-            "cache": pygame_gui.elements.UITextEntryLine(self._rect(8, True), ui),
+            "divide": d(["on", "off"], "on" if s.divide_damage else "off", self._rect(7), ui),
+            "offline": d(["off", "on"], "on" if s.offline else "off", self._rect(8), ui),
+            "cache": pygame_gui.elements.UITextEntryLine(self._rect(9, True), ui),
         }
         self.w["cache"].set_text(s.cache_dir)  # type: ignore[attr-defined]
         self.key_buttons = {}
@@ -121,6 +124,7 @@ class SettingsScene(Scene):
         s.auto_pass = self._opt(self.w["auto_pass"]) == "on"
         s.offline = self._opt(self.w["offline"]) == "on"
         s.hold_priority = self._opt(self.w["hold"]) == "on"
+        s.divide_damage = self._opt(self.w["divide"]) == "on"
         s.cache_dir = self.w["cache"].get_text().strip()  # type: ignore[attr-defined]
         s.keys = dict(self.keys)
         try:

@@ -24,6 +24,7 @@ from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
 from frontier_desktop.ui.scenes.base import Scene
 from frontier_desktop.ui.table.buttons import build_buttons, update_buttons
+from frontier_desktop.ui.table.divide import DivisionPanel
 from frontier_desktop.ui.table.draw import TableDrawing
 from frontier_desktop.ui.table.effects import Effects
 from frontier_desktop.ui.table.files import GameFiles
@@ -100,6 +101,8 @@ class TableScene(Scene):
         """What the seat at the screen selected, hovered, pinned, chose and was told."""
         self.fx = Effects()
         self.respond = ResponsePrompt()
+        self.division = DivisionPanel(self)
+        """The prompt to divide damage among a band's members (the ``assign`` decision)."""
         self.input = TableInput(self)
         self.drawing = TableDrawing(self)
         self.menus = TableMenus(self)
@@ -124,6 +127,7 @@ class TableScene(Scene):
     def on_enter(self) -> None:
         super().on_enter()
         self.sync_responses()
+        self.sync_assign()
         self.settle()
         if self.cover_first and self.hotseat:
             self._push_cover()
@@ -159,7 +163,8 @@ class TableScene(Scene):
 
     def on_resume(self) -> None:
         super().on_resume()
-        if self.sync_responses():
+        changed = self.sync_responses()
+        if self.sync_assign() or changed:
             self.refresh()
         self._update_buttons()
 
@@ -178,6 +183,22 @@ class TableScene(Scene):
             self._autosave()
         return changed
 
+    def sync_assign(self) -> bool:
+        """Tell the engine whether each seat at this screen divides the damage to its bands
+        itself (the "Divide damage to my bands myself" setting); True if changed."""
+        want = bool(getattr(self.app.settings, "divide_damage", True))
+        seats = (0, 1) if self.hotseat else (self.seat,)
+        changed = False
+        for seat in seats:
+            players = self.session.view(seat).get("players") or []
+            if seat < len(players) and not players[seat].get("game_over") and \
+                    "assign" in players[seat] and bool(players[seat].get("assign")) != want:
+                if self.session.submit(seat, {"type": "set_assign", "on": want}).ok:
+                    changed = True
+        if changed:
+            self._autosave()
+        return changed
+
     # ------------------------------------------------------------------ state
     def refresh(self) -> None:
         """Fetch this seat's view once and rebuild what depends on it."""
@@ -190,6 +211,7 @@ class TableScene(Scene):
             lines.extend(entry_lines(entry, self.names))
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
         self.respond.update(self.view, self.seat, self.names)
+        self.division.sync()
         moment = (self.view.get("turn"), self.view.get("phase"), self.view.get("active"),
                   self.seat)
         if moment != self._moment:
@@ -277,7 +299,7 @@ class TableScene(Scene):
         result = self.session.submit(self.seat, action)
         if not result.ok:
             if not quiet:
-                self.say(result.reason)
+                self.say(result.reason, warn=True)
             return result
         self._autosave()
         self._animate(result.events)
@@ -286,8 +308,10 @@ class TableScene(Scene):
         self.settle()
         return result
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, warn: bool = False) -> None:
+        """Tell the seat at the screen *text*: information, or (*warn*) an error or refusal."""
         self.local.message = text
+        self.local.message_warn = warn
         self.local.message_t = MESSAGE_S
 
     # ------------------------------------------------------------------ legal helpers
@@ -396,6 +420,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ intents
     def primary(self) -> None:
         """Space / the main button: the first legal of the variant's step actions, keep, or pass."""
+        if self.division.request is not None:
+            self.division.confirm()
+            return
         types = {a["type"] for a in self.legal}
         for kind in self.presentation.primary_order:
             if kind in types:
@@ -439,16 +466,16 @@ class TableScene(Scene):
         return False
 
     def undo(self) -> None:
-        if not self.hotseat:
+        """Take back the last decision of the seat at the screen (the engine decides whether
+        it may: only its own, this turn, nothing hidden shown since)."""
+        if not self.session.can_undo(self.seat):
+            refusal = getattr(self.session, "undo_refusal", None)
+            reason = refusal(self.seat) if callable(refusal) else ""
+            self.say(reason or "Nothing of yours to undo this turn.", warn=True)
             return
-        if not self.session.can_undo():
-            self.say("Nothing to undo (the last action revealed hidden information).")
+        if not self.session.undo(self.seat):
+            self.say("Nothing of yours to undo this turn.", warn=True)
             return
-        actor = self.session.actions[-1]["seat"] if self.session.actions else self.seat
-        if actor != self.seat:
-            self.say("You can only undo your own last action.")
-            return
-        self.session.undo()
         self._autosave()
         self.refresh()
         self.say("Undone.")
@@ -461,7 +488,7 @@ class TableScene(Scene):
                 self._autosave()
                 self.settle()
             else:
-                self.say(f"Can't cast {name}: {result.reason}")
+                self.say(f"Can't cast {name}: {result.reason}", warn=True)
             return
         if len(options) == 1:
             self.submit(options[0])
@@ -524,7 +551,7 @@ class TableScene(Scene):
         if unit is None:
             return False
         if unit.get("controller") != self.seat:
-            self.say(f"{unit.get('name', 'That creature')} is not yours.")
+            self.say(f"{unit.get('name', 'That creature')} is not yours.", warn=True)
             return True
         self.select(uid, mode)
         return True
@@ -572,7 +599,7 @@ class TableScene(Scene):
                 self._autosave()
                 self.settle()
                 return
-            self.say(probe.reason or "You can't move there.")
+            self.say(probe.reason or "You can't move there.", warn=True)
             self.end_drag_back(drag)
         elif not result.ok:
             self.end_drag_back(drag)

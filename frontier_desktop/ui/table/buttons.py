@@ -57,11 +57,12 @@ def update_buttons(buttons: dict[str, Any], table: TableScene,
         buttons[key].show() if mull else buttons[key].hide()
     buttons["pass"].hide() if mull else buttons["pass"].show()
     label = "Let it resolve" if view.get("pending") else PASS_LABELS.get(view.get("phase"), "Pass")
+    dividing = table.division.request is not None
+    if dividing:
+        label = "Confirm"
+        types = types | {"pass"}
     hint = table.app.settings.keys.get("pass_or_done", "")
     buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
     for key in ("pass", *(b.action for b in steps)):
         buttons[key].enable() if key in types else buttons[key].disable()
-    session = table.session
-    can_undo = table.hotseat and session.can_undo() and bool(session.actions) and \
-        session.actions[-1]["seat"] == table.seat
-    buttons["undo"].enable() if can_undo else buttons["undo"].disable()
+    buttons["undo"].enable() if table.session.can_undo(table.seat) else buttons["undo"].disable()

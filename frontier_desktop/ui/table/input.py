@@ -39,6 +39,10 @@ class TableInput:
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             return self.on_button(event.ui_element)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.mouse = event.pos
+        if s.division.handle_event(event):
+            return True
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and \
                 event.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
             self.shift = event.type == pygame.KEYDOWN

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -12,6 +13,36 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost
     from frontier_desktop.ui.scenes.table import TableScene
     from frontier_desktop.ui.table.render import Square, TokenSprite
+
+
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+MANA_BY_HAND = ("W", "U", "B", "R", "G", "C")
+"""The kinds of mana the table menu's "Add mana by hand" offers."""
+
+
+def symbol_text(host: UIHost, label: str, size: int, colour: tuple[int, int, int]
+                ) -> pygame.Surface:
+    """*label* with each mana symbol (``{G}``, ``{2}``, ``{T}``) drawn as the table draws
+    costs: a coloured disc in the line."""
+    fonts = host.fonts
+    parts = _SYMBOL.split(label)
+    if len(parts) == 1:
+        return fonts.text(label, size, colour)
+    d = fonts.font(size).get_height() - 2
+    pieces: list[pygame.Surface] = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            pieces.append(host.images.mana_symbol(part, d))
+        elif part:
+            pieces.append(fonts.text(part, size, colour))
+    w = sum(p.get_width() for p in pieces) + len(pieces)
+    h = max(p.get_height() for p in pieces)
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    x = 0
+    for p in pieces:
+        out.blit(p, (x, (h - p.get_height()) // 2))
+        x += p.get_width() + 1
+    return out
 
 
 @dataclass
@@ -29,7 +60,7 @@ class ContextMenu:
         self.items = items
         self.title = title
         fonts = host.fonts
-        width = max([fonts.text(i.label, 14, (0, 0, 0)).get_width() for i in items] +
+        width = max([symbol_text(host, i.label, 14, (0, 0, 0)).get_width() for i in items] +
                     [fonts.text(title, 12, (0, 0, 0), True).get_width()]) + 28
         self.row_h = fonts.font(14).get_linesize() + 8
         head = self.row_h if title else 0
@@ -63,7 +94,7 @@ class ContextMenu:
             if r.collidepoint(mouse) and item.enabled:
                 pygame.draw.rect(surface, pal.bg_panel, r, border_radius=6)
             colour = pal.text if item.enabled else pal.text_dim
-            t = fonts.text(item.label, 14, colour)
+            t = symbol_text(host, item.label, 14, colour)
             surface.blit(t, t.get_rect(midleft=(r.x + 10, r.centery)))
 
 
@@ -119,7 +150,9 @@ class TableMenus:
         unit = sprite.unit
         uid = sprite.id
         items: list[MenuItem] = []
-        for entry in s.presentation.unit_menu(unit, s.seat, s.legal):
+        card = s.info.get(str(unit.get("name", "")))
+        abilities = card.activated if card is not None else ()
+        for entry in s.presentation.unit_menu(unit, s.seat, s.legal, abilities):
             if entry.mode is not None:
                 run: Callable[[], None] = lambda m=entry.mode: s.select(uid, m)
             else:
@@ -146,6 +179,7 @@ class TableMenus:
         items += [
             MenuItem("Roll a d6", lambda: s.submit({"type": "roll", "sides": 6})),
             MenuItem("Roll a d20", lambda: s.submit({"type": "roll", "sides": 20})),
+            MenuItem("Add mana by hand  ›", lambda: self.mana_by_hand(pos)),
             MenuItem("Draw a card (manual)", lambda: s.submit({"type": "draw", "count": 1})),
             MenuItem("Lose 1 life (manual)",
                      lambda: s.submit({"type": "life", "player": s.seat, "delta": -1})),
@@ -154,6 +188,14 @@ class TableMenus:
             MenuItem("Concede…", lambda: s.confirm("Concede this game?", {"type": "concede"})),
         ]
         s.menu = ContextMenu(s.app, pos, items, "Table")
+
+    def mana_by_hand(self, pos: tuple[int, int]) -> None:
+        """The table menu's "Add mana by hand" submenu: one kind of mana to the pool."""
+        s = self.scene
+        items = [MenuItem(f"Add {{{m}}}", lambda m=m: s.submit({"type": "add_mana",
+                                                                 "mana": f"{{{m}}}"}))
+                 for m in MANA_BY_HAND]
+        s.menu = ContextMenu(s.app, pos, items, "Add mana by hand")
 
     def game(self) -> None:
         """The Menu button: save, open a saved game, rules help, leave."""

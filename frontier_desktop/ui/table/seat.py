@@ -59,4 +59,15 @@ class SeatState:
     last_click: tuple[float, str] = (0.0, "")
     message: str = ""
     message_t: float = 0.0
+    message_warn: bool = False
+    """The message is an error or a refusal (drawn in the warning colour), not information."""
     help: bool = False
+    division: dict[str, int] = field(default_factory=dict)
+    """The shares of a division being made (see :mod:`~frontier_desktop.ui.table.divide`)."""
+    division_key: str | None = None
+    """The decision those shares answer (a new decision starts afresh)."""
+    division_focus: int = 0
+    """The recipient the keyboard's arrows, + and - act on."""
+    division_drag: tuple[str, tuple[int, int], tuple[int, int]] | None = None
+    """A point being carried in the division panel: (from: a recipient id or "" for the
+    undivided points, where the press was, where the mouse is)."""

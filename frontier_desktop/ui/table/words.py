@@ -425,7 +425,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "assign":
             amount = event.get("amount")
             dmg = f"{amount} damage" if isinstance(amount, int) else "the damage"
-            return f"  {p} divides {dmg} from {names.unit(event.get('attacker'))} among the band"
+            return (f"  {p} chooses how to divide {dmg} from "
+                    f"{names.unit(event.get('attacker'))} among the band")
         return None
     if kind == "assigned":
         damage = event.get("damage")

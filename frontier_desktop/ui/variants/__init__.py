@@ -10,8 +10,10 @@ from __future__ import annotations
 from frontier_desktop.ui.variants.base import (
     PRESENTATIONS,
     Badge,
+    DivisionRequest,
     MenuEntry,
     PromptContext,
+    Recipient,
     StepButton,
     Strip,
     VariantPresentation,
@@ -24,5 +26,6 @@ from frontier_desktop.ui.variants.frontier import FrontierPresentation
 register(FrontierPresentation)
 register(ArmyPresentation)
 
-__all__ = ["PRESENTATIONS", "ArmyPresentation", "Badge", "FrontierPresentation", "MenuEntry", "PromptContext",
-           "StepButton", "Strip", "VariantPresentation", "presentation_for", "register"]
+__all__ = ["PRESENTATIONS", "ArmyPresentation", "Badge", "DivisionRequest", "FrontierPresentation", "MenuEntry",
+           "PromptContext", "Recipient", "StepButton", "Strip", "VariantPresentation",
+           "presentation_for", "register"]

@@ -13,6 +13,9 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+ABILITY_LABEL_CHARS = 44
+"""An activated ability's menu label is cut to this many characters ("…" marks the cut)."""
+
 Place = Hashable
 """A grid square ``(row, col)``, a stronghold ``"S0"`` or an area name."""
 Colour = tuple[int, int, int]
@@ -69,6 +72,35 @@ class PromptContext:
     mulligans: int = 0
     bottom_chosen: int = 0
     keys: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """One creature a division prompt shares an amount among."""
+
+    id: str
+    name: str
+    power: Any
+    toughness: Any
+    damage: int = 0
+    """Damage already marked on it."""
+    lethal: int = 1
+    """How much more of the amount kills it."""
+
+
+@dataclass(frozen=True)
+class DivisionRequest:
+    """A decision to divide *amount* among *recipients* (banding: the damage dealt to your
+    stack; blockers' damage in the war-game variants). The table draws it generically."""
+
+    key: str
+    """What the decision is about (the attacker's id): a new key starts a fresh division."""
+    title: str
+    amount: int
+    recipients: tuple[Recipient, ...]
+    default: Mapping[str, int]
+    """The division the rules make when the player doesn't (lethal damage first, in order)."""
+    verb: str = "damage"
 
 
 def grid_square(value: Any) -> tuple[int, int] | None:
@@ -181,9 +213,51 @@ class VariantPresentation:
         return ""
 
     def cover_reason(self, view: Mapping[str, Any]) -> str:
+        if (view.get("pending") or {}).get("kind") == "assign":
+            return "Divide the damage dealt to your creatures."
         if view.get("pending"):
             return "Your opponent acted: you may respond."
         return f"Turn {view.get('turn')}: your turn."
+
+    # ------------------------------------------------------------------ divisions
+    def division(self, view: Mapping[str, Any], seat: int) -> DivisionRequest | None:
+        """A division the seat at the screen must make now (None: none).
+
+        Reads the ``assign`` decision of ``spec/variant-positions.md``: ``view["pending"] =
+        {"seat", "kind": "assign", "options": [{"attacker", "sources", "units", "amount",
+        "lethal", "default"}]}``."""
+        pending = view.get("pending") or {}
+        if pending.get("kind") != "assign" or pending.get("seat") != seat:
+            return None
+        options = pending.get("options") or []
+        if not options:
+            return None
+        option = options[0]
+        units = {str(u.get("id")): u for u in view.get("units") or []}
+        recipients = []
+        for uid in option.get("units") or []:
+            unit = units.get(str(uid), {})
+            # the member's own P/T (the board's badge shows a stack's combined one)
+            power, toughness = unit.get("power", "?"), unit.get("toughness", "?")
+            recipients.append(Recipient(
+                str(uid), str(unit.get("name", "a creature")), power, toughness,
+                int(unit.get("damage") or 0), int((option.get("lethal") or {}).get(uid, 1))))
+        sources = [str(units.get(str(i), {}).get("name", "a creature"))
+                   for i in option.get("sources") or [option.get("attacker")]]
+        amount = int(option.get("amount") or 0)
+        return DivisionRequest(str(option.get("attacker")),
+                               self.division_title(sources, amount), amount, tuple(recipients),
+                               {str(k): int(v) for k, v in (option.get("default") or {}).items()})
+
+    def division_title(self, sources: Sequence[str], amount: int) -> str:
+        who = sources[0] if len(set(sources)) == 1 else " and ".join(sorted(set(sources)))
+        return f"Divide {who}'s {amount} damage among your creatures"
+
+    def division_action(self, request: DivisionRequest,
+                        shares: Mapping[str, int]) -> dict[str, Any]:
+        """The answer to *request* dividing it as *shares*."""
+        return {"type": "assign", "attacker": request.key,
+                "damage": {r.id: int(shares.get(r.id, 0)) for r in request.recipients}}
 
     # ------------------------------------------------------------------ actions
     def can_pick_up(self, unit: Mapping[str, Any], seat: int,
@@ -230,8 +304,13 @@ class VariantPresentation:
         return None
 
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
-                  legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
-        """The variant's own entries of a unit's right-click menu (before the manual ones)."""
+                  legal: Sequence[Mapping[str, Any]],
+                  abilities: Sequence[Any] = ()) -> list[MenuEntry]:
+        """The variant's own entries of a unit's right-click menu (before the manual ones).
+
+        *abilities* are the card's activated abilities (objects with ``cost``, ``effect`` and
+        ``mana``, as :class:`~frontier_desktop.rules.card.ActivatedAbility`), which name the
+        ``activate`` entries; without them an entry says "Activate ability N"."""
         uid = str(unit.get("id"))
         items: list[MenuEntry] = []
         if unit.get("controller") != seat:
@@ -243,8 +322,34 @@ class VariantPresentation:
                                                          "target": "player"}))
         for a in legal:
             if a.get("type") == "activate" and a.get("unit") == uid:
-                items.append(MenuEntry(f"Activate ability {int(a.get('ability', 0)) + 1}", a))
+                items.append(MenuEntry(ability_label(a, abilities), a))
         return items
+
+
+def mana_words(mana: str) -> str:
+    """An ``activate`` action's ``mana`` choice in pool notation: ``"G"`` → ``"{G}"``."""
+    mana = mana.strip()
+    return mana if "{" in mana else "".join(f"{{{m}}}" for m in mana)
+
+
+def ability_label(action: Mapping[str, Any], abilities: Sequence[Any] = ()) -> str:
+    """The menu label of an ``activate`` action: "Add {G}" for a mana ability (one line per
+    choice of mana), else the ability's own text "cost: effect", cut to fit."""
+    index = int(action.get("ability") or 0)
+    ability = abilities[index] if 0 <= index < len(abilities) else None
+    made = action.get("mana")
+    if not made and ability is not None and len(getattr(ability, "mana", ()) or ()) == 1:
+        made = ability.mana[0]
+    if made:
+        cost = str(getattr(ability, "cost", "") or "{T}")
+        words = f"Add {mana_words(str(made))}"
+        return words if cost == "{T}" else f"{cost}: {words}"
+    if ability is not None:
+        text = f"{ability.cost}: {ability.effect}".strip()
+        if len(text) > ABILITY_LABEL_CHARS:
+            text = text[:ABILITY_LABEL_CHARS - 1].rstrip(" ,.;:") + "…"
+        return text
+    return f"Activate ability {index + 1}"
 
 
 PRESENTATIONS: dict[str, type[VariantPresentation]] = {}

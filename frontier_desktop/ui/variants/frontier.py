@@ -46,7 +46,22 @@ class FrontierPresentation(VariantPresentation):
             if decision.get("player") == ctx.seat:
                 return "Choose a colour, then click a lit square on your home row for your 1/1 token."
             return "Waiting for the opponent to place a token."
+        pending = v.get("pending") or {}
+        if pending.get("kind") == "assign":
+            if pending.get("seat") == ctx.seat:
+                return ("Divide the damage to your band: drag the red points onto its members "
+                        "(or click a member, or use + and -), then Confirm.")
+            players = v.get("players") or []
+            who = int(pending.get("seat", 0))
+            name = players[who]["name"] if who < len(players) else "The opponent"
+            return f"Waiting for {name} to divide the damage to their band."
         if decision.get("kind") == "mulligan":
+            decider = decision.get("player")
+            if decider != ctx.seat:  # the other player's choice (LAN): say who is deciding
+                players = v.get("players") or []
+                name = players[decider]["name"] if isinstance(decider, int) and \
+                    0 <= decider < len(players) else "Your opponent"
+                return f"{name} is deciding whether to keep that opening hand or mulligan."
             if ctx.mulligans:
                 return (f"Keep or mulligan. To keep, first click {ctx.mulligans} card(s) to put on "
                         f"the bottom ({ctx.bottom_chosen} chosen).")
@@ -74,7 +89,18 @@ class FrontierPresentation(VariantPresentation):
             return "Click a highlighted square on your home row to place your token."
         return hint
 
+    def division_title(self, sources: Sequence[str], amount: int) -> str:
+        who = sources[0] if len(set(sources)) == 1 else " and ".join(sorted(set(sources)))
+        return f"Divide {who}'s {amount} damage among your band"
+
     def cover_reason(self, view: Mapping[str, Any]) -> str:
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "assign":
+            players = view.get("players") or []
+            seat = int(pending.get("seat", 0))
+            name = players[seat]["name"] if seat < len(players) else ""
+            return f"{name}: divide the damage to your band." if name else \
+                "Divide the damage to your band."
         d = view.get("decision") or {}
         if d.get("kind") == "place_token":
             return "Place your starting token on your home row."
@@ -131,8 +157,9 @@ class FrontierPresentation(VariantPresentation):
         return super().target_action(kind, unit_id, place)
 
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
-                  legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
-        items = super().unit_menu(unit, seat, legal)
+                  legal: Sequence[Mapping[str, Any]],
+                  abilities: Sequence[Any] = ()) -> list[MenuEntry]:
+        items = super().unit_menu(unit, seat, legal, abilities)
         if unit.get("controller") != seat:
             return items
         scouts = any(a.get("type") == "scout" and a.get("unit") == unit.get("id") for a in legal)
