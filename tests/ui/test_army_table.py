@@ -47,3 +47,24 @@ def test_dragging_a_creature_onto_an_enemy_land_attacks_it(app) -> None:
     view = table.session.view(0)
     assert view["phase"] == "combat"
     assert view["pending"]["kind"] == "blocks" and view["pending"]["seat"] == 1
+
+
+def test_a_trample_division_names_the_land_as_a_recipient() -> None:
+    from tests.rules.army_helpers import army, land, standard_rows
+    from tests.rules.helpers import creature, run, unit
+
+    trampler = creature("Trampler", ["G"], 5, 5, keywords=["Trample"])
+    bear = creature("Test Bear", ["G"], 2, 2)
+    rows = standard_rows({(1, 2): land("Plains", 0, 6), (2, 2): land("Mountain", 1, 6)})
+    state, _ = run(army(rows, [unit("t", trampler, 0, (1, 2)), unit("d", bear, 1, (2, 2))]),
+                   {"type": "attack", "units": ["t"], "target": [2, 2]},
+                   {"type": "block", "blocker": "d", "attacker": "t", "seat": 1},
+                   {"type": "done_blocking", "seat": 1})
+    request = presentation_for("army").division(describe(state, viewer=0), 0)
+    assert request is not None and "and the land" in request.title
+    assert [r.id for r in request.recipients] == ["d", "land"]
+    land_part = request.recipients[1]
+    assert "Mountain" in land_part.name and land_part.toughness == 6 and land_part.lethal == 0
+    action = presentation_for("army").division_action(request, {"d": 2, "land": 3})
+    state, _ = run(state, action)
+    assert describe(state)["board"]["rows"][2][2]["life"] == 3

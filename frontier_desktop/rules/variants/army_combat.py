@@ -190,8 +190,9 @@ def resolve_combat(state: GameState, combat: dict[str, Any], events: list[Event]
                     "default": dict(packet["default"]), "trample": packet["trample"],
                     "_combat": combat, "_packet": i,
                 }
-                state.decision["options"] = [{k: state.decision[k] for k in (
-                    "attacker", "units", "amount", "lethal", "default")}]
+                state.decision["options"] = [{**{k: state.decision[k] for k in (
+                    "attacker", "sources", "units", "amount", "lethal", "default")},
+                    "at": combat["target"]}]
                 events.append({"type": "choose", "player": seat, "kind": "assign",
                                "attacker": packet["source"], "units": list(packet["to"]),
                                "amount": packet["amount"]})

@@ -15,9 +15,11 @@ from typing import Any, ClassVar
 
 from frontier_desktop.ui.variants.base import (
     Badge,
+    DivisionRequest,
     MenuEntry,
     Place,
     PromptContext,
+    Recipient,
     StepButton,
     Strip,
     VariantPresentation,
@@ -122,6 +124,29 @@ class ArmyPresentation(VariantPresentation):
             return {"type": "attack", "units": [unit_id],
                     "target": list(place) if isinstance(place, tuple) else place}
         return None
+
+    def division(self, view: Mapping[str, Any], seat: int) -> DivisionRequest | None:
+        """The attacker's division among its blockers and, with trample, the land."""
+        request = super().division(view, seat)
+        if request is None:
+            return None
+        option = ((view.get("pending") or {}).get("options") or [{}])[0]
+        target = option.get("at")
+        cell: Mapping[str, Any] = {}
+        sq = grid_square(target)
+        rows = (view.get("board") or {}).get("rows") or []
+        if sq is not None and sq[0] < len(rows) and sq[1] < len(rows[sq[0]]):
+            cell = rows[sq[0]][sq[1]]
+        recipients = tuple(
+            Recipient("land", f"the {cell.get('land') or 'land'} (its life)", "", cell.get(
+                "life", "?"), 0, 0) if r.id == "land" else r
+            for r in request.recipients)
+        attacker = next((u for u in view.get("units") or []
+                         if u.get("id") == request.key), {})
+        title = (f"Divide {attacker.get('name', 'the attacker')}'s {request.amount} damage among "
+                 "its blockers" + (" and the land" if any(r.id == "land" for r in recipients)
+                                   else ""))
+        return DivisionRequest(request.key, title, request.amount, recipients, request.default)
 
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
                   legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
