@@ -10,7 +10,7 @@ from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.table import TableScene
 from frontier_desktop.ui.variants import ArmyPresentation, presentation_for
 
-from .helpers import drag, step
+from .helpers import click, drag, step
 
 BORDER = Path(__file__).resolve().parents[2] / "assets" / "positions" / "army-border-fight.json"
 
@@ -68,3 +68,52 @@ def test_a_trample_division_names_the_land_as_a_recipient() -> None:
     action = presentation_for("army").division_action(request, {"d": 2, "land": 3})
     state, _ = run(state, action)
     assert describe(state)["board"]["rows"][2][2]["life"] == 3
+
+
+def test_an_army_game_from_the_sample_decks_plays_three_turns_with_the_mouse(app) -> None:
+    import dataclasses
+
+    import pygame
+
+    from frontier_desktop.ui.scenes.cover import CoverScene
+
+    from .helpers import key
+
+    monks = games.read_deck(games.DECKS_DIR / "army_monk_legion.txt")
+    assert monks.variant == "army" and dict(monks.sections)["home_base"]
+    monks = dataclasses.replace(monks, sections=monks.sections + (
+        ("initial_forces", ((2, "Benalish Hero"),)),))
+    session = games.start_game([monks, monks], ["Ann", "Ben"], seed=4,
+                               options={"first_player": 0})
+    table = TableScene(app, session, seat=0, hotseat=True)
+    app.scenes.push(table)
+    step(app)
+
+    def explore(seat: int, frm: tuple[int, int], to: tuple[int, int]) -> None:
+        assert table.seat == seat and table.view["phase"] == "main", table.view["phase"]
+        mine = [u for u in table.view["units"] if u["controller"] == seat
+                and tuple(u["at"]) == frm]
+        sprite = table.renderer.sprites[mine[0]["id"]]
+        drag(app, sprite.home, table.renderer.square_rect(to).center)
+        cell = table.session.view(seat)["board"]["rows"][to[0]][to[1]]
+        assert cell["controller"] == seat and cell["life"] == 6 and cell["face_up"]
+
+    def end_turn() -> None:
+        for _ in range(8):
+            if table.view["phase"] == "end" and len(table.view["players"][table.seat]
+                                                    .get("hand", [])) > 7:
+                rect, _cid, _name = table.renderer.hand_rects[0]
+                click(app, rect.center)  # discard down to seven (the turn may end with it)
+            else:
+                key(app, pygame.K_SPACE)
+            if isinstance(app.scenes.top, CoverScene):
+                break
+        assert isinstance(app.scenes.top, CoverScene)
+        key(app, pygame.K_SPACE)  # the next player takes the seat
+
+    explore(0, (0, 2), (1, 2))
+    end_turn()
+    explore(1, (5, 2), (4, 2))
+    end_turn()
+    explore(0, (1, 2), (2, 2))
+    assert table.view["turn"] == 3
