@@ -117,3 +117,24 @@ def test_an_army_game_from_the_sample_decks_plays_three_turns_with_the_mouse(app
     end_turn()
     explore(0, (1, 2), (2, 2))
     assert table.view["turn"] == 3
+
+
+def test_new_game_starts_an_army_game_from_the_menu(app) -> None:
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+    from frontier_desktop.ui.scenes.setup import SetupScene
+
+    from .helpers import press
+    from .test_full_game import choose
+
+    menu = app.scenes.push(MainMenuScene(app))
+    step(app)
+    press(app, menu.buttons["new"])
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    choose(app, setup.w["variant"], "Army Magic")
+    step(app)
+    assert [d.name for d in setup.decks] == ["Monk Legion"]
+    press(app, setup.w["start"])
+    table = app.scenes.find(TableScene)
+    assert table is not None and table.view["variant"] == "army"
+    assert table.view["board"]["rows"][0][2]["stronghold_of"] == 0
