@@ -1,10 +1,14 @@
-"""Rules engine figures: ``rules_legal_actions_ms`` and ``rules_apply_ms``.
+"""Rules engine figures: ``rules_legal_actions_ms``, ``rules_apply_ms`` and
+``army_legal_actions_ms``.
 
 - ``rules_legal_actions_ms``: median time of ``legal_actions`` on a mid-game 5x10 Frontier
   board (half face up) with 12 creatures on it, 3 in the active player's staging row and 7
   cards in hand.
 - ``rules_apply_ms``: median time per ``apply`` over a replayed 200-action game (random legal
   play from the two bundled Frontier sample decks, fixed seeds).
+- ``army_legal_actions_ms``: median time of ``legal_actions`` on a mid-game Army Magic
+  position (6x5 board, 14 lands explored, 12 creatures in units of one to three, 7 cards in
+  hand, first main phase).
 """
 
 from __future__ import annotations
@@ -21,7 +25,8 @@ from frontier_desktop.position import load_position
 from frontier_desktop.rules import apply, legal_actions
 from frontier_desktop.record import new_game
 
-TARGETS = {"rules_legal_actions_ms": "<= 2", "rules_apply_ms": "<= 0.2"}
+TARGETS = {"rules_legal_actions_ms": "<= 2", "rules_apply_ms": "<= 0.2",
+           "army_legal_actions_ms": "<= 1"}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -56,6 +61,33 @@ def mid_game_position() -> dict[str, Any]:
     return {"format": "frontier-position/1", "variant": "frontier", "active": 0,
             "phase": "main", "players": [{"name": "Ann", "hand": hand, "mana_pool": "{G}"},
                                          {"name": "Ben"}],
+            "board": {"rows": rows}, "units": units}
+
+
+def army_mid_game_position() -> dict[str, Any]:
+    """Ann and Ben each hold seven lands around their home base; units meet in the middle."""
+    rows: list[list[Any]] = [["?"] * 5 for _ in range(6)]
+    mine = {0: [(0, 1), (0, 3), (1, 1), (1, 2), (1, 3), (2, 2), (2, 1)],
+            1: [(5, 1), (5, 3), (4, 1), (4, 2), (4, 3), (3, 2), (3, 3)]}
+    for seat, squares in mine.items():
+        for r, c in squares:
+            rows[r][c] = {"land": ("Plains", "Mountain")[(r + c) % 2], "controller": seat,
+                          "life": 3 + (r + c) % 4}
+    rows[0][2] = {"land": "Plains", "stronghold_of": 0, "life": 17}
+    rows[5][2] = {"land": "Mountain", "stronghold_of": 1, "life": 15}
+    creatures = ["Grizzly Bears", "Hill Giant", "Serra Angel", "Benalish Hero", "Mesa Pegasus",
+                 "White Knight"]
+    units = []
+    spots = {0: [(2, 2), (2, 2), (2, 2), (1, 1), (1, 3), (0, 2)],
+             1: [(3, 2), (3, 2), (3, 3), (4, 1), (4, 2), (5, 2)]}
+    for seat, squares in spots.items():
+        for i, (r, c) in enumerate(squares):
+            units.append({"id": f"{'ab'[seat]}{i}", "card": creatures[i], "owner": seat,
+                          "at": [r, c]})
+    hand = ["Grizzly Bears", "Lightning Bolt", "Hill Giant", "Serra Angel", "Holy Strength",
+            "Plains", "Giant Growth"]
+    return {"format": "frontier-position/1", "variant": "army", "active": 0, "phase": "main",
+            "players": [{"name": "Ann", "hand": hand}, {"name": "Ben"}],
             "board": {"rows": rows}, "units": units}
 
 
@@ -110,7 +142,15 @@ def run() -> dict[str, float]:
             t0 = time.perf_counter()
             s, _ = apply(s, action, seat)
             apply_times.append(time.perf_counter() - t0)
+    army = load_position(army_mid_game_position(), pool.card)
+    army_times = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        legal_actions(army)
+        army_times.append(time.perf_counter() - t0)
     return {
+        "army_legal_actions_ms": round(statistics.median(army_times) * 1000, 3),
+        "army_legal_actions_count": len(legal_actions(army)),
         "rules_legal_actions_ms": round(statistics.median(times) * 1000, 3),
         "rules_legal_actions_count": len(legal_actions(state)),
         "rules_apply_ms": round(statistics.median(apply_times) * 1000, 4),

@@ -377,8 +377,12 @@ class _Loader:
             raise self.fail("units", f"at most {MAX_UNITS} units")
         for i, udata in enumerate(units):
             self.unit(state, i, udata)
+        self.permanents(state, data.get("permanents", []))
         self.check_units(state, units)
         self.stack(state, data.get("stack", []))
+        problem = variant.position_loaded(state)
+        if problem:
+            raise self.fail("position", problem)
         return state
 
     def stack(self, state: GameState, items: object) -> None:
@@ -430,6 +434,61 @@ class _Loader:
             other = state.opponent(int(state.stack[-1]["controller"]))
             state.pending = {"kind": "priority", "seat": other, "responder": other,
                              "stack": state.stack[-1]["id"], "outer": None}
+
+    def permanents(self, state: GameState, items: object) -> None:
+        """``permanents``: non-creature permanents (spec/variant-positions.md)."""
+        if not isinstance(items, list):
+            raise self.fail("permanents", "must be a list")
+        if len(items) > MAX_UNITS:
+            raise self.fail("permanents", f"at most {MAX_UNITS} permanents")
+        attached: list[tuple[int, str, object]] = []
+        for i, pdata in enumerate(items):
+            where = f"permanents[{i}]"
+            if not isinstance(pdata, Mapping):
+                raise self.fail(where, "must be an object")
+            unknown = set(pdata) - {"id", "card", "owner", "controller", "at", "attached_to",
+                                    "tapped", "counters"}
+            if unknown:
+                raise self.fail(where, f"unknown field {sorted(unknown)[0]!r}")
+            obj_id = pdata.get("id", f"p{i + 1}")
+            if not isinstance(obj_id, str) or not obj_id or obj_id in state.cards:
+                raise self.fail(f"{where}.id", "must be a new, non-empty string")
+            if "card" not in pdata:
+                raise self.fail(f"{where}.card", "is required")
+            card = self.card(pdata["card"], f"{where}.card", state)
+            owner = pdata.get("owner")
+            if not _int_in(owner, 0, len(state.players) - 1):
+                raise self.fail(f"{where}.owner", "must be a player index")
+            assert isinstance(owner, int)
+            controller = pdata.get("controller", owner)
+            if not _int_in(controller, 0, len(state.players) - 1):
+                raise self.fail(f"{where}.controller", "must be a player index")
+            assert isinstance(controller, int)
+            tapped = pdata.get("tapped", False)
+            if not isinstance(tapped, bool):
+                raise self.fail(f"{where}.tapped", "must be true or false")
+            at = pdata.get("at")
+            host = pdata.get("attached_to")
+            if host is not None:
+                attached.append((i, obj_id, host))
+                perm = Permanent(obj_id, controller, "attached", tapped=tapped)
+            elif at is None:
+                raise self.fail(f"{where}.at", "give the land it is on, or 'attached_to'")
+            else:
+                try:
+                    pos = state.board.pos_from_wire(at)
+                except ValueError as exc:
+                    raise self.fail(f"{where}.at", str(exc)) from None
+                if not state.board.contains(pos):
+                    raise self.fail(f"{where}.at", f"{at} is off the board")
+                perm = Permanent(obj_id, controller, "board", pos, tapped=tapped)
+            state.cards[obj_id] = (card.name, owner)
+            state.perms[obj_id] = perm
+        for i, obj_id, host in attached:
+            if not isinstance(host, str) or (host not in state.perms and not any(
+                    c.land == host for c in state.cells.values())):
+                raise self.fail(f"permanents[{i}].attached_to", f"no permanent {host!r}")
+            state.perms[obj_id].attached_to = host
 
     def player(self, state: GameState, i: int, pdata: object, life: int) -> PlayerState:
         where = f"players[{i}]"
@@ -536,7 +595,11 @@ class _Loader:
             card = self.card(land, f"{where}.land", state)
             self.check_land(card, f"{where}.land")
             land_id = self.add_card(state, card, -1, "L")
-            extra = {k: value[k] for k in ("life", "cv", "stronghold_of") if k in value}
+            fields = find_variant(state.variant).cell_fields
+            extra = {k: value[k] for k in fields if k in value}
+            controller = extra.get("controller")
+            if controller is not None and not _int_in(controller, 0, len(state.players) - 1):
+                raise self.fail(f"{where}.controller", "must be a player index or null")
             for key in ("life", "cv"):
                 if key in extra and extra[key] is not None and not _int_in(
                         extra[key], -MAX_NUMBER, MAX_NUMBER):
@@ -633,6 +696,8 @@ class _Loader:
                     raise self.fail(f"units[{i}].band", f"{other!r} is not on the same square")
         from frontier_desktop.rules.variants.frontier_board import can_stack
 
+        if state.variant != "frontier":
+            return  # the variant's own check (position_loaded) says who may share a land
         for pos, group in occupied.items():
             if len(group) > 1 and not can_stack(state, group, []):
                 ids = ", ".join(p.id for p in group)

@@ -34,20 +34,27 @@ class RecordError(ValueError):
 
 
 def new_game(variant: str, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
-             seed: int | str = 0, options: Mapping[str, Any] | None = None
+             seed: int | str = 0, options: Mapping[str, Any] | None = None,
+             sections: Sequence[Mapping[str, Sequence[Card]]] | None = None
              ) -> tuple[GameState, dict[str, Any]]:
-    """Start a game from decks and return it with its record header."""
+    """Start a game from decks and return it with its record header.
+
+    *sections* (Army Magic: ``home_base``, ``land_grid``, ``initial_forces`` per player) are
+    passed to the variant and kept in the header beside each deck.
+    """
     rules = find_variant(variant)
-    state = rules.new_game(decks, names, seed=seed, options=options)
+    state = rules.new_game(decks, names, seed=seed, options=options, sections=sections)
     cards: dict[str, Any] = {}
-    for deck in decks:
+    for deck in [*decks, *(c for s in sections or () for c in s.values())]:
         for card in deck:
             cards.setdefault(card.name, card.to_scryfall())
+    players: list[dict[str, Any]] = [{"name": n, "deck": [c.name for c in d]}
+                                     for n, d in zip(names, decks)]
+    for player, parts in zip(players, sections or ()):
+        player["sections"] = {k: [c.name for c in v] for k, v in parts.items()}
     header = {
         "format": FORMAT, "program": f"frontier-desktop {__version__}", "variant": rules.name,
-        "options": dict(state.options), "seed": seed,
-        "players": [{"name": n, "deck": [c.name for c in d]} for n, d in zip(names, decks)],
-        "cards": cards,
+        "options": dict(state.options), "seed": seed, "players": players, "cards": cards,
     }
     return state, header
 
@@ -97,8 +104,12 @@ def initial_state(header: Mapping[str, Any]) -> GameState:
         cards = {name: Card.from_scryfall(obj) for name, obj in header["cards"].items()}
         decks = [[cards[name] for name in p["deck"]] for p in header["players"]]
         names = [p["name"] for p in header["players"]]
+        sections = [{k: [cards[n] for n in v] for k, v in p["sections"].items()}
+                    for p in header["players"]] if any(
+                        "sections" in p for p in header["players"]) else None
         rules = find_variant(header["variant"])
-        return rules.new_game(decks, names, seed=header["seed"], options=header.get("options"))
+        return rules.new_game(decks, names, seed=header["seed"], options=header.get("options"),
+                              sections=sections)
     except KeyError as exc:
         what = {"cards": "the card data", "players": "the players", "deck": "a deck",
                 "name": "a player's name", "variant": "the variant", "seed": "the shuffle seed"}

@@ -281,7 +281,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "move": {"unit": ID, "to": POS, "units": ListOf(ID, 60)},
     "scout": {"unit": ID, "target": POS},
     "tap_land": {"at": POS, "via": ID, "color": COLOUR},
-    "attack": {"unit": ID, "target": Either(SQUARE, Str(64))},
+    "attack": {"unit": ID, "target": Either(SQUARE, Str(64)), "units": ListOf(ID, 60)},
     "done_moving": {},
     "done_attacking": {},
     "cast": {"card": ID, "pay": PAY, "target": REF, "x": Int(0, 1_000_000), "targets": TARGETS,
@@ -317,6 +317,11 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     # banding damage division (issue 17: the rules add these actions)
     "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64, min_items=1)},
     "set_assign": {"on": OneOf(True, False)},
+    # Army Magic (rules/variants/army_actions.py)
+    "block": {"blocker": ID, "attacker": ID},
+    "done_blocking": {},
+    "retreat": {"unit": ID, "to": POS},
+    "place": {"id": ID, "at": POS},
 }
 
 

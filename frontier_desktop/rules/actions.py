@@ -283,6 +283,15 @@ def _register(cls: type[Action]) -> type[Action]:
     return cls
 
 
+def _lead_unit(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``{"units": [A, B]}`` without ``unit``: the first of ``units`` leads (Army Magic's form)."""
+    units = data.get("units")
+    if "unit" not in data and isinstance(units, (list, tuple)) and units \
+            and isinstance(units[0], str):
+        return {**data, "unit": units[0]}
+    return data
+
+
 # ---------------------------------------------------------------------- game actions
 @_register
 @dataclasses.dataclass(frozen=True)
@@ -293,7 +302,12 @@ class Move(Action):
     unit: str = field("str")
     to: Pos = field("pos")
     units: tuple[str, ...] | None = field("strs", default=None)
-    """Move only these members of a banding stack (default: the whole stack)."""
+    """Move only these members of a banding stack (default: the whole stack); Army Magic:
+    the creatures moving together as one unit (``unit`` may then be left out)."""
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> Action:
+        return super().from_wire(_lead_unit(data))
 
 
 @_register
@@ -327,6 +341,13 @@ class Attack(Action):
     type: ClassVar[str] = "attack"
     unit: str = field("str")
     target: Pos = field("target")
+    units: tuple[str, ...] | None = field("strs", default=None)
+    """Army Magic: the creatures from one land attacking together (``unit`` may be left
+    out); Frontier attacks with the whole stack and ignores it."""
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> Action:
+        return super().from_wire(_lead_unit(data))
 
 
 @_register

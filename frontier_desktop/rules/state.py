@@ -10,6 +10,7 @@ this full form is the authority's (saves on the host); players get :mod:`views` 
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -219,7 +220,7 @@ class GameState:
         "variant", "options", "seed", "rng_counter", "turn", "active", "phase", "players",
         "cards", "defs", "board", "cells", "perms", "pending", "decision", "moves_started",
         "moves_closed", "attacking", "attacks_closed", "winner", "game_over", "state_id", "log", "aside",
-        "first_player", "next_id", "stack", "delayed",
+        "first_player", "next_id", "stack", "delayed", "extra",
     )
 
     def __init__(self, variant: str, board: Board, players: list[PlayerState]) -> None:
@@ -261,6 +262,9 @@ class GameState:
         self.delayed: list[dict[str, Any]] = []
         """Effects waiting for a later moment ("at the beginning of the next turn's upkeep"):
         ``{"when", "card", "controller", "where", "ability", "mode", "index"}``."""
+        self.extra: dict[str, Any] = {}
+        """Variant bookkeeping as JSON-ready data (Army Magic: this turn's combats and land
+        play). Never shown to players: views pick what they print."""
 
     # ------------------------------------------------------------------ access
     def card(self, obj_id: str) -> Card:
@@ -329,6 +333,7 @@ class GameState:
         s.next_id = self.next_id
         s.stack = list(self.stack)  # items are replaced, never mutated
         s.delayed = list(self.delayed)
+        s.extra = copy.deepcopy(self.extra) if self.extra else {}
         return s
 
     # ------------------------------------------------------------------ wire
@@ -357,6 +362,7 @@ class GameState:
             "first_player": self.first_player, "next_id": self.next_id,
             "stack": [dict(item) for item in self.stack],
             "delayed": [dict(item) for item in self.delayed],
+            "extra": self.extra,
         }
 
     @classmethod
@@ -399,4 +405,5 @@ class GameState:
         s.next_id = int(data["next_id"])
         s.stack = [dict(item) for item in data.get("stack", [])]
         s.delayed = [dict(item) for item in data.get("delayed", [])]
+        s.extra = dict(data.get("extra") or {})
         return s

@@ -169,6 +169,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             permanents.append({
                 "id": perm.id, "name": card.name, "owner": state.owner(perm.id),
                 "controller": perm.controller, "zone": perm.zone, "tapped": perm.tapped,
+                "at": board.pos_to_wire(perm.at) if perm.at is not None else None,
                 "attached_to": perm.attached_to, "counters": dict(perm.counters),
             })
             continue
@@ -186,12 +187,11 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "attacks": [board.pos_to_wire(a) for a in facts.get("attacks", [])],
             "can_attack_player": facts.get("can_attack_player", False),
         }
-        if "stack" in facts:
-            unit["stack"] = facts["stack"]
+        for key in ("stack", "unit", "top"):  # a banding stack; Army: its land's unit, top card
+            if key in facts:
+                unit[key] = facts[key]
         if not legal:
-            from frontier_desktop.rules.variants.frontier_board import effective_pt
-
-            unit["power"], unit["toughness"] = effective_pt(state, perm, occ)
+            unit["power"], unit["toughness"] = variant.effective_pt(state, perm, occ)
         units.append(unit)
     out: dict[str, Any] = {
         "variant": state.variant, "options": dict(state.options), "turn": state.turn,
@@ -235,12 +235,18 @@ def _decision(state: GameState) -> dict[str, Any] | None:
     return {k: v for k, v in state.decision.items() if not k.startswith("_")}
 
 
+PENDING_KINDS = ("priority", "blocks", "assign", "targets", "choice", "retreat", "place",
+                 "discard")
+"""The decision kinds of ``spec/variant-positions.md``'s ``pending``."""
+
+
 def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | None:
     d = state.decision
     if d is not None and d.get("kind") == "assign":
         # spec/variant-positions.md: {"seat", "kind": "assign", "options": [...]}
-        return {"seat": d["player"], "kind": "assign", "options": [
-            {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]}
+        options = list(d["options"]) if "options" in d else [
+            {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]
+        return {"seat": d["player"], "kind": "assign", "options": options}
     if d is not None and d.get("kind") == "discard":
         seat = int(d["player"])
         hand = [state.name(c) for c in state.players[seat].hand]
@@ -250,8 +256,14 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
     if d is not None and d.get("kind") == "choice":
         return {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
                 "amount": d["amount"], "card": d["card"], "by": d["by"]}
+    if d is not None and d.get("kind") in PENDING_KINDS and "options" in d:
+        # A decision that carries its own public options (Army blocks, retreats, places);
+        # the kinds above with secrets (a discard's hand) are answered before this.
+        return {"seat": d["player"], "kind": d["kind"], "options": list(d["options"])}
     if state.pending is None:
         return None
+    if "view" in state.pending:  # a window that carries its own public form (Army's moves)
+        return dict(state.pending["view"])
     if state.pending.get("kind") == "priority":
         # spec/variant-positions.md: {"seat", "kind": "priority", "options": [...]}
         return {"seat": state.pending["seat"], "kind": "priority",
@@ -272,5 +284,6 @@ def _cell(state: GameState, pos: Any, occ: dict[Any, list[str]], show_hidden: bo
     if cell.land is not None and (cell.face_up or show_hidden):
         out["land"] = state.name(cell.land)
     if cell.extra:
-        out.update(cell.extra)
+        # Keys starting "_" are the variant's secrets (Army's hidden treasure): never printed.
+        out.update({k: v for k, v in cell.extra.items() if not k.startswith("_")})
     return out

@@ -38,6 +38,8 @@ class DeckList:
     name: str
     variant: str
     cards: tuple[tuple[int, str], ...]
+    sections: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = ()
+    """Army Magic: ``(section, lines)`` for ``home_base``, ``land_grid``, ``initial_forces``."""
 
 
 def read_deck(path: Path, pool: BundledPool | None = None) -> DeckList:
@@ -55,7 +57,11 @@ def read_deck(path: Path, pool: BundledPool | None = None) -> DeckList:
         raise ValueError(f"{path.name}: " + "; ".join(str(p) for p in result.problems))
     deck = result.deck
     cards = tuple((e.count, e.name) for e in deck.entries if e.section is Section.MAIN)
-    return DeckList(path, deck.name or path.stem, deck.variant or "frontier", cards)
+    sections = tuple(
+        (s.value, tuple((e.count, e.name) for e in deck.entries if e.section is s))
+        for s in (Section.HOME_BASE, Section.LAND_GRID, Section.INITIAL_FORCES)
+        if any(e.section is s for e in deck.entries))
+    return DeckList(path, deck.name or path.stem, deck.variant or "frontier", cards, sections)
 
 
 def sample_decks(variant: str = "frontier", pool: BundledPool | None = None) -> list[DeckList]:
@@ -87,10 +93,18 @@ def deck_cards(deck: DeckList, pool: BundledPool) -> list[Card]:
 def start_game(decks: list[DeckList], names: list[str], *, seed: int,
                options: Mapping[str, Any] | None = None,
                pool: BundledPool | None = None) -> LocalSession:
-    """A hot-seat session for two decks (the game starts in its set-up phase)."""
+    """A hot-seat session for two decks of one variant (the decks' own; Frontier starts in
+    its set-up phase, Army Magic with the initial forces on the home bases)."""
     pool = pool or BundledPool.load()
-    state, header = new_game("frontier", [deck_cards(d, pool) for d in decks], names,
-                             seed=seed, options=options)
+    variant = decks[0].variant if decks else "frontier"
+    if any(d.variant != variant for d in decks):
+        raise ValueError("both decks must be built for the same variant")
+    sections = None
+    if any(d.sections for d in decks):
+        sections = [{name: [pool.card(n) for count, n in lines for _ in range(count)]
+                     for name, lines in d.sections} for d in decks]
+    state, header = new_game(variant, [deck_cards(d, pool) for d in decks], names,
+                             seed=seed, options=options, sections=sections)
     return LocalSession(state, record_header=header)
 
 

@@ -169,6 +169,23 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "discarded", "player": 0, "card": "Terror", "id": "c9"},
     {"type": "skip_draw", "player": 0},
     {"type": "responses", "player": 0, "on": True},
+    # Army Magic
+    {"type": "move_declared", "units": ["u1"], "to": [1, 2]},
+    {"type": "explored", "at": [1, 2], "by": 0},
+    {"type": "land_life", "at": [1, 2], "life": 4, "delta": -2},
+    {"type": "damage", "source": "u1", "target": "land", "at": [1, 2], "amount": 2},
+    {"type": "captured", "at": [1, 2], "by": 1, "from": 0},
+    {"type": "retreated", "unit": "u1", "from": [1, 2], "to": [0, 2]},
+    {"type": "block", "blocker": "u1", "attacker": "u1", "player": 1},
+    {"type": "done_blocking", "player": 1, "blocks": {}},
+    {"type": "combat_over", "at": [1, 2], "life": 4},
+    {"type": "land_played", "player": 0, "card": "Forest", "id": "c1", "at": [0, 2]},
+    {"type": "treasure", "at": [1, 2], "player": 0, "unit": "u1", "name": "Sol Ring"},
+    {"type": "placed", "unit": "u1", "at": [1, 2]},
+    {"type": "dropped", "unit": "u1", "name": "Sol Ring", "at": [1, 2], "to": 1},
+    {"type": "regenerated", "unit": "u1", "name": "River Boa", "from": [1, 2], "stays": True},
+    {"type": "choose", "player": 1, "kind": "blocks", "attackers": ["u1"], "at": [1, 2]},
+    {"type": "lost", "player": 1, "reason": "home base at 0 life"},
 ]
 
 BAD = [re.compile(p) for p in (r"\bNone\b", r"[\[\]]", r"\{'", r"': ", r"\(unit ", r"\bunit\b",
@@ -376,3 +393,18 @@ def test_tokens_get_an_article() -> None:
                         "at": [0, 1]}, names) == "Ann puts a Blue Token at column 2, row 1"
     assert event_words({"type": "token", "player": 1, "unit": "t2", "name": "Orange Token",
                         "at": "staging"}, names) == "Ben puts an Orange Token on the staging row"
+
+
+def test_an_army_game_log_reads_as_words() -> None:
+    from tests.rules.army_helpers import play_randomly, sample_game
+
+    state, _ = play_randomly(sample_game(3), random.Random(3), 600)
+    ids = set(state.cards) | {f"t{i}" for i in range(1, state.next_id + 1)}
+    kinds: set[str] = set()
+    for viewer in (0, 1):
+        names = Namer(["Ann", "Ben"])
+        for entry in log_view(state, viewer):
+            kinds |= {e["type"] for e in entry["events"]}
+            for line in entry_lines(entry, names):
+                _assert_words(line, ids)
+    assert {"explored", "attack", "land_life"} <= kinds

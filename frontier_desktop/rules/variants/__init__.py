@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from frontier_desktop.rules.variants.base import Variant
+from frontier_desktop.rules.variants.army import Army
 from frontier_desktop.rules.variants.frontier import Frontier
 
 VARIANTS: dict[str, Variant] = {}
@@ -15,6 +16,7 @@ def register(variant: Variant) -> Variant:
 
 
 register(Frontier())
+register(Army())
 
 
 def find_variant(name: str) -> Variant:

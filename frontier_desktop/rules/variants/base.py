@@ -45,8 +45,14 @@ class Variant:
 
     # ------------------------------------------------------------------ set-up
     def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
-                 seed: int | str = 0, options: Mapping[str, Any] | None = None) -> GameState:
-        """A new game from each player's deck (a list of cards, one entry per copy)."""
+                 seed: int | str = 0, options: Mapping[str, Any] | None = None,
+                 sections: Sequence[Mapping[str, Sequence[Card]]] | None = None) -> GameState:
+        """A new game from each player's deck (a list of cards, one entry per copy).
+
+        *sections* (one mapping per player, or None) gives the deck sections beside the
+        library that a variant reads: Army Magic's ``home_base``, ``land_grid`` and
+        ``initial_forces`` (the names of :class:`frontier_desktop.decks.Section`).
+        """
         raise NotImplementedError
 
     def options_with_defaults(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -101,6 +107,36 @@ class Variant:
     def land_controllers(self, state: GameState) -> dict[Any, int]:
         """Board position → the seat controlling the land there (absent: nobody)."""
         return {}
+
+    def target_problem(self, state: GameState, seat: int, source: str | None,
+                       target: Any) -> str | None:
+        """Why *target* is out of the variant's reach for *seat*'s spell or ability, or None.
+
+        *source* is the object id of the spell (a card in hand or on the stack) or of the
+        permanent whose ability it is; *target* a decoded target (a permanent id, a square,
+        ``("player", N)``, ...). The card's own text (Terror's "nonblack") is checked
+        elsewhere: this is only the variant's range, terrain or reach. Default: no limit.
+        """
+        return None
+
+    cell_fields: ClassVar[tuple[str, ...]] = ("life", "cv", "stronghold_of")
+    """The object fields of a position file's board cell this variant reads into
+    :attr:`Cell.extra`."""
+
+    def position_loaded(self, state: GameState) -> str | None:
+        """Complete a state read from a position file (the variant's defaults) and return why
+        the variant can't accept it, or None. Called before the state-based checks."""
+        return None
+
+    player_damage_to_land: ClassVar[bool] = False
+    """Damage to a player is dealt to a land of theirs instead (Army Magic): a spell names the
+    land as its target, never the player."""
+
+    def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
+        """A creature's power and toughness now, with every modelled effect of the variant."""
+        from frontier_desktop.rules.variants.shared import own_pt
+
+        return own_pt(state, perm)
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         """Every game action *seat* may take now (manual actions are not listed)."""

@@ -23,6 +23,8 @@ from frontier_desktop.rules.state import (
     PlayerState,
 )
 from frontier_desktop.rules.variants.base import Event, Variant
+from frontier_desktop.rules.variants.shared import draw_cards, game_rng, save_rng
+from frontier_desktop.rules.variants.shared import square_words as square_words  # re-exported
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     effective_pt,
@@ -59,13 +61,6 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-def square_words(pos: Any) -> str:
-    """A grid square as the board's edge labels show it: ``(1, 4)`` → "column 5, row 2"."""
-    if isinstance(pos, tuple) and len(pos) == 2:
-        return f"column {pos[1] + 1}, row {pos[0] + 1}"
-    return "that square"
-
-
 class Frontier(SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
@@ -89,7 +84,8 @@ class Frontier(SpellActions, ManualActions, Variant):
 
     # ================================================================== set-up
     def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
-                 seed: int | str = 0, options: Mapping[str, Any] | None = None) -> GameState:
+                 seed: int | str = 0, options: Mapping[str, Any] | None = None,
+                 sections: Sequence[Mapping[str, Sequence[Card]]] | None = None) -> GameState:
         """Set up a game: the decks' lands become the board, then tokens and mulligans.
 
         Raises:
@@ -159,22 +155,13 @@ class Frontier(SpellActions, ManualActions, Variant):
 
     # ================================================================== helpers
     def _rng(self, state: GameState) -> Rng:
-        return Rng(state.seed, state.rng_counter)
+        return game_rng(state)
 
     def _save_rng(self, state: GameState, rng: Rng) -> None:
-        state.rng_counter = rng.resume_point()
+        save_rng(state, rng)
 
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
-        player = state.players[seat]
-        for _ in range(count):
-            if not player.library:
-                player.drew_from_empty = True
-                events.append({"type": "draw_empty", "player": seat})
-                return
-            card_id = player.library.pop(0)
-            player.hand.append(card_id)
-            events.append({"type": "drew", "player": seat, "card": state.name(card_id),
-                           "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+        draw_cards(state, seat, count, events)
 
     def reveal(self, state: GameState, pos: Pos, events: list[Event]) -> None:
         """Turn the land at *pos* face up (drawing an unknown land's identity from the seed)."""
@@ -1247,6 +1234,9 @@ class Frontier(SpellActions, ManualActions, Variant):
         return out
 
     # ================================================================== analysis
+    def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
+        return effective_pt(state, perm, occ)
+
     def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
         occ = state.occupants()
         return self._unit_facts(state, state.perms[unit_id], occ, self._may_move_now(state))

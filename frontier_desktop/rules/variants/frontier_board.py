@@ -5,13 +5,13 @@ Functions of a state, shared by the Frontier variant's actions and by its analys
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
+from frontier_desktop.rules.variants.shared import land_makes as land_makes  # re-exported
 
 Occupancy = dict[Pos, list[str]]
 
@@ -32,26 +32,6 @@ def visible_land(state: GameState, pos: Pos) -> Card | None:
     if cell is None or cell.land is None or not cell.face_up:
         return None
     return state.card(cell.land)
-
-
-_MANA_ORDER = ("W", "U", "B", "R", "G", "C")
-_ADD_RE = re.compile(r"\bAdd ((?:\{[^}]+\})+)")
-
-
-def land_makes(land: Card) -> tuple[str, ...]:
-    """The kinds of mana a land can be tapped for (W U B R G C order); empty: it can't.
-
-    From Scryfall's ``produced_mana`` (and basic land types); a land without one that says
-    "Add {…}" makes what it says (``{1}`` is colourless). A land with no mana ability (Maze of
-    Ith) makes nothing: it is no mana source.
-    """
-    made = set(land.mana_colours)
-    if not made:
-        for symbols in _ADD_RE.findall(land.oracle_text):
-            for sym in re.findall(r"\{([^}]+)\}", symbols):
-                sym = sym.upper()
-                made.add("C" if sym.isdigit() else sym)
-    return tuple(c for c in _MANA_ORDER if c in made)
 
 
 def land_has_type(state: GameState, pos: Pos, land_type: str) -> bool:

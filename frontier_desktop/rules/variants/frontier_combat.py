@@ -11,6 +11,10 @@ from typing import Any
 
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.shared import assign_problem as assign_problem
+from frontier_desktop.rules.variants.shared import leave_battlefield as leave_battlefield
+from frontier_desktop.rules.variants.shared import lethal_first as lethal_first
+from frontier_desktop.rules.variants.shared import wire as wire
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     effective_pt,
@@ -22,9 +26,6 @@ from frontier_desktop.rules.variants.frontier_board import (
 
 Event = dict[str, Any]
 
-
-def wire(state: GameState, pos: Pos | None) -> object:
-    return state.board.pos_to_wire(pos) if pos is not None else None
 
 
 def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
@@ -43,23 +44,6 @@ def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: s
     leave_battlefield(state, perm, "graveyard", events, reason=reason)
 
 
-def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list[Event], *,
-                      reason: str) -> None:
-    """Move a permanent off the battlefield to its owner's *zone* (tokens cease to exist)."""
-    name, owner = state.cards[perm.id]
-    del state.perms[perm.id]
-    events.append({"type": "died" if zone == "graveyard" else "left", "unit": perm.id,
-                   "name": name, "owner": owner, "controller": perm.controller,
-                   "at": wire(state, perm.at), "to": zone, "reason": reason})
-    if state.card(perm.id).type_line.startswith("Token"):  # tokens cease to exist
-        del state.cards[perm.id]
-    else:
-        getattr(state.players[owner], zone).append(perm.id)
-    for other in list(state.perms.values()):
-        if other.attached_to == perm.id:
-            leave_battlefield(state, other, "graveyard", events, reason="its permanent left")
-
-
 def lethal_needs(state: GameState, members: list[Permanent], occ: Occupancy, *,
                  deathtouch: bool) -> dict[str, int]:
     """Damage each member still needs to be dealt lethal damage (1 from a deathtouch source)."""
@@ -70,20 +54,6 @@ def lethal_needs(state: GameState, members: list[Permanent], occ: Occupancy, *,
         if deathtouch:
             left = min(left, 1) if m.damage == 0 else 0
         out[m.id] = left
-    return out
-
-
-def lethal_first(units: list[str], amount: int, lethal: dict[str, int]) -> dict[str, int]:
-    """The default division: lethal damage to each member in order, any rest on the last."""
-    out: dict[str, int] = {}
-    rest = amount
-    for unit in units:
-        take = min(rest, lethal.get(unit, 0))
-        if take:
-            out[unit] = take
-        rest -= take
-    if rest > 0 and units:
-        out[units[-1]] = out.get(units[-1], 0) + rest
     return out
 
 
@@ -352,22 +322,6 @@ def _deal_strike(state: GameState, combat: dict[str, Any], events: list[Event]) 
         gain_life(state, seat, dealt["attack"], events)
     if lifelink["defence"]:
         gain_life(state, state.opponent(seat), dealt["defence"], events)
-
-
-def assign_problem(decision: dict[str, Any], attacker: str, damage: dict[str, int]) -> str | None:
-    """Why *damage* is not a division the pending ``assign`` decision accepts (None: it is)."""
-    if attacker != decision["attacker"]:
-        return f"the division to make now is of {decision['attacker']}'s damage"
-    units = decision["units"]
-    for unit, amount in damage.items():
-        if unit not in units:
-            return f"{unit} is not in the stack the damage is dealt to"
-        if amount < 0:
-            return "damage can't be negative"
-    total = sum(damage.values())
-    if total != decision["amount"]:
-        return f"divide exactly {decision['amount']} damage ({total} given)"
-    return None
 
 
 def finish_assign(state: GameState, damage: dict[str, int] | None, events: list[Event]) -> None:

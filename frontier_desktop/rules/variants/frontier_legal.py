@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import dataclasses
-import math
 from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
-from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
 from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.variants.shared import ASSIGN_LISTED as ASSIGN_LISTED
+from frontier_desktop.rules.variants.shared import Payer as Payer
+from frontier_desktop.rules.variants.shared import ability_payers as ability_payers
+from frontier_desktop.rules.variants.shared import assign_actions as assign_actions
+from frontier_desktop.rules.variants.shared import land_payers as land_payers
+from frontier_desktop.rules.variants.shared import mana_key as mana_key
+from frontier_desktop.rules.variants.shared import pay_tuple
+from frontier_desktop.rules.variants.shared import plan_payment as plan_payment
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     home_squares,
@@ -53,139 +58,6 @@ def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> li
                 if perm.controller == seat and not perm.tapped and not perm.sick:
                     via.append((pos, unit, makes))
     return free + via
-
-
-@dataclasses.dataclass(frozen=True)
-class Payer:
-    """One way to make mana for automatic payment: a land to tap or a mana ability."""
-
-    rank: int
-    """Preference, lowest first: 0 a land under your creature, 1 an artifact's mana ability,
-    2 a land tapped via an adjacent creature, 3 a creature's own mana ability (creatures that
-    could attack or move are tapped last)."""
-    options: tuple[str, ...]
-    """The mana it can make, one entry per choice, in pool notation (``"{G}"``, ``"{C}{C}"``)."""
-    land: Pos | None = None
-    via: str | None = None
-    unit: str | None = None
-    ability: int = 0
-
-    @property
-    def creatures(self) -> frozenset[str]:
-        """The creatures (or permanent) this payment taps."""
-        return frozenset(x for x in (self.via, self.unit) if x is not None)
-
-    def entry(self, option: str) -> Any:
-        """The ``pay`` entry that makes *option*."""
-        if self.unit is not None:
-            choice = None if option == self.options[0] else mana_key(option)
-            return A.AbilityPayment(self.unit, self.ability, choice)
-        colour = parse_pool(option)
-        kind = next(k for k in POOL_ORDER if colour[k])
-        if self.via is None and option == self.options[0]:
-            return self.land
-        return {"at": self.land, **({"via": self.via} if self.via is not None else {}),
-                "color": kind}
-
-
-def mana_key(option: str) -> str:
-    """The ``mana`` choice naming *option*: a kind (``"G"`` for ``{G}{G}``) or its symbols."""
-    pool = parse_pool(option)
-    kinds = [k for k in POOL_ORDER if pool[k]]
-    return kinds[0] if len(kinds) == 1 else option
-
-
-def ability_payers(state: GameState, seat: int, *, exclude: str | None = None) -> list[Payer]:
-    """Mana abilities automatic payment may use: a cost of only {T} (see
-    :attr:`ActivatedAbility.pays_automatically`), on an untapped permanent of *seat* that is not
-    a summoning-sick creature."""
-    out: list[Payer] = []
-    for perm in state.perms.values():
-        if perm.controller != seat or perm.id == exclude or perm.tapped:
-            continue
-        card = state.card(perm.id)
-        if card.is_creature and perm.sick:
-            continue
-        for index, ability in enumerate(card.activated):
-            if ability.pays_automatically:
-                out.append(Payer(3 if card.is_creature else 1, ability.mana, unit=perm.id,
-                                 ability=index))
-                break  # one {T} ability per permanent: tapping it spends the others
-    return out
-
-
-def land_payers(sources: list[Source]) -> list[Payer]:
-    return [Payer(0 if via is None else 2, tuple(f"{{{c}}}" for c in makes), land=pos, via=via)
-            for pos, via, makes in sources]
-
-
-def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
-                 abilities: list[Payer] | None = None) -> list[Any] | None:
-    """Lands to tap and mana abilities to activate so that *pool* plus their mana pays *cost*.
-
-    Greedy and checked: each coloured (or {C}) symbol the pool lacks takes a source that makes
-    it (by :attr:`Payer.rank`, then fewest choices), then generic costs take sources in rank
-    order; every step is checked with :func:`pay`. Each land and each permanent is used once.
-    Returns the ``pay`` entries, or None when the sources can't pay.
-    """
-    if pay(pool, cost, life=life) is not None:
-        return []
-    try:
-        symbols = parse_cost(cost)
-    except ValueError:
-        return None
-    payers = sorted(land_payers(sources) + list(abilities or ()), key=lambda p: p.rank)
-    have = {k: pool.get(k, 0) for k in POOL_ORDER}
-    extra = {k: 0 for k in POOL_ORDER}
-    chosen: list[tuple[Payer, str]] = []
-    used_lands: set[Any] = set()
-    used_units: set[str] = set()
-
-    def usable(p: Payer) -> bool:
-        return (p.land is None or p.land not in used_lands) and not (p.creatures & used_units)
-
-    def take(p: Payer, option: str) -> None:
-        chosen.append((p, option))
-        if p.land is not None:
-            used_lands.add(p.land)
-        used_units.update(p.creatures)
-        for kind, n in parse_pool(option).items():
-            have[kind] += n
-            extra[kind] += n
-
-    for sym in symbols:
-        if sym not in POOL_ORDER:
-            continue
-        if have[sym] <= 0:
-            options = [p for p in payers if usable(p) and any(sym in o for o in p.options)]
-            if not options:
-                return None
-            best = min(options, key=lambda p: (p.rank, len(p.options)))
-            take(best, max((o for o in best.options if sym in o),
-                           key=lambda o: parse_pool(o)[sym]))
-        have[sym] -= 1
-
-    def current() -> Pool:
-        return {k: pool.get(k, 0) + extra[k] for k in POOL_ORDER}
-
-    while pay(current(), cost, life=life) is None:
-        rest = [p for p in payers if usable(p)]
-        if not rest:
-            return None
-        take(rest[0], rest[0].options[0])
-    return [p.entry(option) for p, option in chosen]
-
-
-def _pay_tuple(plan: list[Any]) -> tuple[Any, ...]:
-    out: list[Any] = []
-    for entry in plan:
-        if isinstance(entry, A.AbilityPayment):
-            out.append(entry)
-        elif isinstance(entry, dict):
-            out.append((entry["at"], entry.get("via"), entry.get("color")))
-        else:
-            out.append((entry, None, None))
-    return tuple(out)
 
 
 def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
@@ -267,37 +139,6 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
     return out
 
 
-ASSIGN_LISTED = 64
-"""Divisions listed for an ``assign`` decision before falling back to a few (any is legal)."""
-
-
-def assign_actions(d: dict[str, Any]) -> list[A.Action]:
-    """``assign`` answers: the default first, then every division (or, when there are more
-    than :data:`ASSIGN_LISTED`, all the damage on each member in turn)."""
-    units: list[str] = list(d["units"])
-    amount = int(d["amount"])
-    default = tuple(sorted(d["default"].items()))
-    out = [default]
-
-    def count(n: int, k: int) -> int:
-        return math.comb(n + k - 1, k - 1) if k > 0 else 0
-
-    if count(amount, len(units)) <= ASSIGN_LISTED:
-        def splits(n: int, k: int) -> list[list[int]]:
-            if k == 1:
-                return [[n]]
-            return [[first] + rest for first in range(n, -1, -1) for rest in splits(n - first, k - 1)]
-
-        divisions = [tuple(sorted((u, v) for u, v in zip(units, parts) if v))
-                     for parts in splits(amount, len(units))]
-    else:
-        divisions = [((u, amount),) for u in units]
-    for division in divisions:
-        if division not in out:
-            out.append(division)
-    return [A.Assign(attacker=str(d["attacker"]), damage=division) for division in out]
-
-
 def _sacrifice_pick(state: GameState, seat: int, source: str,
                     specs: tuple[Any, ...]) -> tuple[str, ...] | None:
     """A representative choice of permanents for the "Sacrifice a …" costs (any fitting choice
@@ -371,16 +212,16 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             for target in sorted(state.perms):
                 if state.perms[target].zone != "attached" and \
                         v.aura_problem(state, seat, card, card_id, target) is None:
-                    out.append(A.Cast(card=name, pay=_pay_tuple(plan), target=target))
+                    out.append(A.Cast(card=name, pay=pay_tuple(plan), target=target))
         elif card.is_instant or card.is_sorcery:
             effects = spell_effects(card)
             if not any(executed(e, "spell") for e in effects):
-                out.append(A.Cast(card=name, pay=_pay_tuple(plan)))  # all by hand: no targets
+                out.append(A.Cast(card=name, pay=pay_tuple(plan)))  # all by hand: no targets
                 continue
             for targets in v.legal_target_lists(state, seat, card.name, card_id, effects):
-                out.append(A.Cast(card=name, pay=_pay_tuple(plan), targets=targets))
+                out.append(A.Cast(card=name, pay=pay_tuple(plan), targets=targets))
         else:
-            out.append(A.Cast(card=name, pay=_pay_tuple(plan)))
+            out.append(A.Cast(card=name, pay=pay_tuple(plan)))
     for perm in list(state.perms.values()):
         if perm.controller != seat:
             continue
@@ -399,7 +240,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                                 [p for p in abilities if p.unit != perm.id])
             if plan is None:
                 continue
-            pay_with = _pay_tuple(plan)
+            pay_with = pay_tuple(plan)
             choices: list[str | None] = [None]
             if len(ability.mana) > 1:
                 choices = [mana_key(option) for option in ability.mana]

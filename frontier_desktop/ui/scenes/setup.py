@@ -17,6 +17,8 @@ NEIGHBOURS = ("Only on a matching land (ruling)", "Always (house rule)")
 DEPTHS = ("5", "4", "6", "3")
 """Board depth (rows); 5 is the rules' default."""
 LIVES = ("20", "15", "10", "5")
+VARIANTS = {"Frontier Magic": "frontier", "Army Magic": "army"}
+"""The variants a hot-seat game can start, by the name the drop-down shows."""
 """Starting life; fewer makes a short game (a lesson, a test)."""
 
 
@@ -28,6 +30,7 @@ class SetupScene(Scene):
         from frontier_desktop.ui.games import sample_decks
 
         self.decks = sample_decks("frontier")
+        self.variant = "frontier"
         self.error = ""
         self.w: dict[str, object] = {}
 
@@ -47,8 +50,9 @@ class SetupScene(Scene):
         names = self.app.settings.player_names
         deck_names = [d.name for d in self.decks] or ["(no decks)"]
         w = self.w = {}
-        w["variant"] = pygame_gui.elements.UIDropDownMenu(["Frontier Magic"], "Frontier Magic",
-                                                          self._rect(0, 0), ui)
+        w["variant"] = pygame_gui.elements.UIDropDownMenu(
+            list(VARIANTS), next(k for k, v in VARIANTS.items() if v == self.variant),
+            self._rect(0, 0), ui)
         for seat in (0, 1):
             w[f"name{seat}"] = pygame_gui.elements.UITextEntryLine(self._rect(1, seat), ui)
             w[f"name{seat}"].set_text(names[seat])
@@ -66,6 +70,10 @@ class SetupScene(Scene):
         self.widgets = list(w.values())
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
+                event.ui_element is self.w.get("variant"):
+            self.choose_variant(VARIANTS.get(str(event.text), "frontier"))
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.w.get("back"):
                 self.app.scenes.pop()
@@ -77,6 +85,23 @@ class SetupScene(Scene):
             self.app.scenes.pop()
             return True
         return False
+
+    def choose_variant(self, variant: str) -> None:
+        """Offer the sample decks of *variant* (its own options apply when the game starts)."""
+        from frontier_desktop.ui.games import sample_decks
+
+        if variant == self.variant:
+            return
+        self.variant = variant
+        self.decks = sample_decks(variant)
+        deck_names = [d.name for d in self.decks] or ["(no decks)"]
+        for seat in (0, 1):
+            old = self.w[f"deck{seat}"]
+            old.kill()  # type: ignore[attr-defined]
+            self.w[f"deck{seat}"] = pygame_gui.elements.UIDropDownMenu(
+                deck_names, deck_names[min(seat, len(deck_names) - 1)], self._rect(2, seat),
+                self.app.ui)
+        self.widgets = list(self.w.values())
 
     def _opt(self, key: str) -> str:
         value = self.w[key].selected_option  # type: ignore[attr-defined]
@@ -103,8 +128,11 @@ class SetupScene(Scene):
         neigh = neigh[0] if isinstance(neigh, tuple) else neigh
         depth = int(self._opt("depth"))
         life = int(self._opt("life"))
-        options = {"terrain_neighbours_regardless": neigh == NEIGHBOURS[1], "board_depth": depth,
-                   "starting_life": life}
+        options: dict[str, object] = {
+            "terrain_neighbours_regardless": neigh == NEIGHBOURS[1], "board_depth": depth,
+            "starting_life": life}
+        if self.variant == "army":
+            options = {}  # the rows, terrain and life choices are Frontier's
         try:
             session = start_game(decks, names, seed=seed, options=options)
         except (ValueError, KeyError) as exc:

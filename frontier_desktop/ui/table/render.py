@@ -362,6 +362,9 @@ class TableRenderer:
                     dot.topright = (inner.right - 2, inner.top + 2)
                     pygame.draw.circle(surf, tap_col, dot.center, 6)
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
+                for spec in self.pres.cell_badges(cell):  # Army: the land's life die
+                    pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+                    surf.blit(pill, (inner.x + 2, inner.y + 2))
         # coordinates along the edges (players talk in squares), in the bands the layout keeps
         self.label_rects = []
         for c in range(self.cols):

@@ -15,13 +15,15 @@ from typing import Any
 
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 PHASE_NAMES = {"setup": "set-up", "upkeep": "upkeep", "draw": "draw step", "main": "main phase",
-               "end": "end step", "cleanup": "cleanup"}
+               "end": "end step", "cleanup": "cleanup", "combat": "combat",
+               "main2": "second main phase"}
 ZONE_NAMES = {"hand": "its owner's hand", "graveyard": "its owner's graveyard",
               "exile": "exile", "library": "its owner's library",
               "library_top": "the top of its owner's library",
               "library_bottom": "the bottom of its owner's library",
               "staging": "the staging row", "battlefield": "the battlefield"}
 LOSS_REASONS = {"conceded": "concedes", "life 0 or less": "has no life left and loses",
+                "home base at 0 life": "has lost their home base and is out of the game",
                 "drew from an empty library": "had to draw from an empty library and loses"}
 
 
@@ -295,6 +297,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "damage":
         target = event.get("target")
         tname = names.player(event.get("player")) if target == "player" else names.unit(target)
+        if target == "land":  # Army Magic: damage to the attacked land's life
+            tname = names.land(event.get("at"), event.get("land"))
         sources = event.get("sources")
         if isinstance(sources, (list, tuple)) and len(sources) > 1:
             who = _and(names.units_of(sources, event.get("source")
@@ -457,7 +461,12 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return line
     if kind == "regenerated":
         name = _own_name(event, names)
+        if event.get("stays"):
+            return f"  {name} regenerates (tapped, where it stands)"
         return f"  {name} regenerates and goes to the staging row"
+    army = _army_words(kind, event, names, p)
+    if army is not None:
+        return army
     if kind == "land_destroyed":
         verb = "sacrifices" if event.get("how") == "sacrificed" else "destroys"
         land = names.land(event.get("at"), event.get("land"))
@@ -492,6 +501,12 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "pay":
             card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
             return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")
+        if event.get("kind") == "blocks":
+            return f"  {p} chooses blockers"
+        if event.get("kind") == "retreat":
+            return f"  {p} chooses where the creatures on the lost land retreat"
+        if event.get("kind") == "place":
+            return f"  {p} chooses a land for {names.unit(event.get('unit'))}"
         if event.get("kind") == "assign":
             amount = event.get("amount")
             dmg = f"{amount} damage" if isinstance(amount, int) else "the damage"
@@ -511,8 +526,36 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     return None
 
 
+def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> str | None:
+    """Army Magic's events: land life, exploring, capture, blocks, retreats, placing."""
+    at = event.get("at")
+    if kind == "explored":
+        return f"  {names.player(event.get('by'))} explores {square(at)}: 6 life"
+    if kind == "land_life":
+        return f"  {_sentence(names.land(at, event.get('land')))} is at {event.get('life')} life"
+    if kind == "captured":
+        return f"  {names.player(event.get('by'))} captures {names.land(at, event.get('land'))}"
+    if kind == "retreated":
+        return f"  {names.unit(event.get('unit'))} retreats to {square(event.get('to'))}"
+    if kind == "block":
+        return f"  {names.unit(event.get('blocker'))} blocks {names.unit(event.get('attacker'))}"
+    if kind == "done_blocking":
+        return f"  {p} is done blocking" if event.get("blocks") else f"  {p} doesn't block"
+    if kind == "land_played":
+        return f"{p} plays {event.get('card') or 'a land'} under the home base"
+    if kind == "treasure":
+        return f"  {p} finds {event.get('name') or 'a treasure'} at {square(at)}"
+    if kind == "placed":
+        return f"  {names.unit(event.get('unit'))} is put at {square(at)}"
+    if kind == "dropped":
+        return (f"  {event.get('name') or names.unit(event.get('unit'))} is dropped and "
+                f"taken by {names.player(event.get('to'))}")
+    return None
+
+
 SILENT_EVENTS = frozenset({"moved", "scouted", "untap", "untapped", "done_moving",
-                           "done_attacking", "responses", "assign_choice"})
+                           "done_attacking", "responses", "assign_choice", "move_declared",
+                           "combat_over"})
 """Event types that deliberately have no line of their own (the action's line says it)."""
 
 

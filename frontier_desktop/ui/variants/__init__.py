@@ -20,10 +20,12 @@ from frontier_desktop.ui.variants.base import (
     presentation_for,
     register,
 )
+from frontier_desktop.ui.variants.army import ArmyPresentation
 from frontier_desktop.ui.variants.frontier import FrontierPresentation
 
 register(FrontierPresentation)
+register(ArmyPresentation)
 
-__all__ = ["PRESENTATIONS", "Badge", "DivisionRequest", "FrontierPresentation", "MenuEntry",
+__all__ = ["PRESENTATIONS", "ArmyPresentation", "Badge", "DivisionRequest", "FrontierPresentation", "MenuEntry",
            "PromptContext", "Recipient", "StepButton", "Strip", "VariantPresentation",
            "presentation_for", "register"]

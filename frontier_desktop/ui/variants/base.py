@@ -161,6 +161,10 @@ class VariantPresentation:
         """A word drawn on a square instead of a land ("hole"), or ''."""
         return ""
 
+    def cell_badges(self, cell: Mapping[str, Any]) -> list[Badge]:
+        """Labels drawn on a land's square (Army Magic: its life die); none by default."""
+        return []
+
     # ------------------------------------------------------------------ badges
     def unit_badges(self, unit: Mapping[str, Any]) -> list[Badge]:
         """Damage, summoning sickness, counters and stack size (P/T is drawn by the renderer

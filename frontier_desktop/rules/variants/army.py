@@ -1,0 +1,1186 @@
+"""Army Magic: armies on a 5-wide x 6-deep board of lands with life dice, home bases at 20.
+
+Every bullet of ``shared/rules/army.md`` is enforced here, in :mod:`army_board` (control, land
+life, range) and :mod:`army_combat` (blocks, damage, capture, retreat); the legal-action list
+is :mod:`army_legal`. Pieces shared with Frontier (leaving play, damage division, payment, the
+seeded stream) come from :mod:`shared`.
+
+Moves are sorcery-speed actions that go through the same answerable window as Frontier's
+(``responses``): declared, then resolved when the opponent passes (at once when they asked for
+no window). When the spell stack lands, a move becomes an object on it in
+:meth:`Army._do_move` (the declaration) and :meth:`Army.resolve_move` (its resolution).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import GridBoard, Pos
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
+from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
+from frontier_desktop.rules.state import UNKNOWN_LAND, Cell, GameState, Permanent, PlayerState
+from frontier_desktop.rules.variants import army_actions as AA
+from frontier_desktop.rules.variants.army_board import (
+    COLS,
+    HOME_LIFE,
+    HOME_SQUARES,
+    LAND_LIFE,
+    ROWS,
+    TREASURE,
+    controller,
+    creatures_at,
+    home_of,
+    in_range,
+    info,
+    land_words,
+    place_of,
+    reach,
+    top_card,
+)
+from frontier_desktop.rules.variants.army_combat import (
+    LAND,
+    ask_retreat,
+    check_deaths,
+    declare_block,
+    destroy,
+    done_blocking,
+    resolve_combat,
+    retreat_lands,
+    start_combat,
+)
+from frontier_desktop.rules.variants.base import Event, Variant
+from frontier_desktop.rules.variants.shared import (
+    Source,
+    assign_problem,
+    draw_cards,
+    game_rng,
+    land_makes,
+    leave_battlefield,
+    own_pt,
+    plan_payment,
+    save_rng,
+    square_words,
+    wire,
+)
+
+PHASES = ("untap", "upkeep", "draw", "main", "combat", "main2", "end")
+MAIN_PHASES = ("main", "main2")
+
+
+class Army(Variant):
+    """Army Magic for two players."""
+
+    name: ClassVar[str] = "army"
+    aliases: ClassVar[tuple[str, ...]] = ("army-magic",)
+    title: ClassVar[str] = "Army Magic"
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    player_damage_to_land: ClassVar[bool] = True
+    cell_fields: ClassVar[tuple[str, ...]] = ("controller", "life", "stronghold_of")
+    default_options: ClassVar[Mapping[str, Any]] = {
+        "first_player": -1,
+        "hand_size": 7,
+        "sick_cant_move": False,
+        "hidden_treasure": False,
+    }
+    """``first_player`` -1 draws the first player from the seed; ``sick_cant_move`` is the
+    digest's option (summoning-sick creatures can't move); ``hidden_treasure`` hides the
+    artifacts among the initial forces under random face-down lands of their owner's half."""
+    option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "first_player": (-1, 1),
+        "hand_size": (0, 1000),
+    }
+
+    # ================================================================== set-up
+    def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
+                 seed: int | str = 0, options: Mapping[str, Any] | None = None,
+                 sections: Sequence[Mapping[str, Sequence[Card]]] | None = None) -> GameState:
+        """Lay out both halves, put the initial forces on the home bases, shuffle, draw 7.
+
+        Each player's *sections* give ``home_base`` (one land), ``land_grid`` (the 14 others;
+        15 with the home base among them is accepted) and ``initial_forces``; without them the
+        first 15 lands of the deck are the grid (the first one the home base) and nothing
+        starts in play.
+
+        Raises:
+            ValueError: not two players, a bad option, or a grid that is not 15 lands.
+        """
+        opts = self.options_with_defaults(options)
+        if len(decks) != 2 or len(names) != 2:
+            raise ValueError("Army Magic is for two players")
+        rng = game_rng_for(seed)
+        players = [PlayerState(str(n), 20) for n in names]
+        state = GameState(self.name, GridBoard(ROWS, COLS), players)
+        state.options = opts
+        state.seed = str(seed)
+        defs: dict[str, Card] = {}
+        for seat in (0, 1):
+            library, home, grid, forces = _split_deck(list(decks[seat]),
+                                                      sections[seat] if sections else None,
+                                                      names[seat])
+            self._lay_half(state, rng, seat, home, grid, defs)
+            treasure: list[str] = []
+            for card in forces:
+                defs[card.name] = card
+                obj = state.new_id("f")
+                state.cards[obj] = (card.name, seat)
+                if opts["hidden_treasure"] and "Artifact" in card.types and not card.is_creature:
+                    treasure.append(obj)
+                    continue
+                state.perms[obj] = Permanent(obj, seat, "board", HOME_SQUARES[seat])
+            if treasure:
+                hidden = [p for p in state.cells if _half(p) == seat and not state.cells[p].face_up]
+                for obj in treasure:
+                    pos = hidden[rng.randbelow(len(hidden))]
+                    info(state.cells[pos]).setdefault(TREASURE, []).append(obj)
+            rng.shuffle(library)
+            for card in library:
+                defs[card.name] = card
+                obj = "c" + rng.token()
+                while obj in state.cards:
+                    obj = "c" + rng.token()
+                state.cards[obj] = (card.name, seat)
+                players[seat].library.append(obj)
+        state.defs = defs
+        first = int(opts["first_player"])
+        if first < 0:
+            first = rng.randbelow(2)
+        save_rng(state, rng)
+        state.first_player = first
+        state.active = first
+        players[first].skip_draw = True
+        events: list[Event] = []
+        for seat in (0, 1):
+            draw_cards(state, seat, 7, events)
+        state.turn = 1
+        state.phase = "upkeep"
+        return state
+
+    def _lay_half(self, state: GameState, rng: Any, seat: int, home: Card, grid: list[Card],
+                  defs: dict[str, Card]) -> None:
+        squares = [p for p in _half_squares(seat) if p != HOME_SQUARES[seat]]
+        rng.shuffle(grid)
+        defs[home.name] = home
+        r, c = HOME_SQUARES[seat]
+        state.cards[f"L{r}-{c}"] = (home.name, seat)
+        state.cells[(r, c)] = Cell(f"L{r}-{c}", face_up=True, extra={
+            "controller": seat, "life": HOME_LIFE, "stronghold_of": seat})
+        for (r, c), card in zip(squares, grid):
+            defs[card.name] = card
+            state.cards[f"L{r}-{c}"] = (card.name, seat)
+            state.cells[(r, c)] = Cell(f"L{r}-{c}", face_up=False, extra={
+                "controller": None, "life": None, "stronghold_of": None})
+
+    # ================================================================== helpers
+    def _label(self, state: GameState, perm: Permanent) -> str:
+        if perm.zone == "board" and perm.at is not None:
+            return f"{state.name(perm.id)} at {square_words(perm.at)}"
+        return state.name(perm.id)
+
+    def _pos(self, state: GameState, action: A.Action, pos: Any, what: str) -> Pos:
+        if not state.board.contains(pos):
+            shown = list(pos) if isinstance(pos, tuple) else pos
+            raise InvalidActionError(f"{action.type}: {what} {shown} is not on the board")
+        return pos
+
+    def _members(self, state: GameState, seat: int, action: A.Action, lead: str,
+                 units: Sequence[str] | None, *, walkers: bool = False) -> list[Permanent]:
+        """The creatures (and, for a move, planeswalkers) an action names, all on one land."""
+        ids = list(dict.fromkeys([lead, *(units or ())]))
+        members = []
+        for unit in ids:
+            perm = state.perms.get(unit)
+            if perm is None or perm.zone != "board" or not (
+                    state.card(unit).is_creature or (walkers and is_walker(state, unit))):
+                what = "creature or planeswalker" if walkers else "creature"
+                raise InvalidActionError(f"{action.type}: no {what} {unit!r} on the board")
+            if perm.controller != seat:
+                raise IllegalActionError(action, f"{self._label(state, perm)} is not yours")
+            members.append(perm)
+        if len({m.at for m in members}) != 1:
+            raise IllegalActionError(action, "creatures moving or attacking together must stand "
+                                             "on one land")
+        return members
+
+    def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
+        if seat != state.active or state.phase not in MAIN_PHASES:
+            raise IllegalActionError(action, "only in your main phases")
+        if state.pending is not None:
+            raise IllegalActionError(action, "a move is waiting to resolve")
+
+    def _tap_land_for(self, state: GameState, seat: int, action: A.Action, key: Any,
+                      colour: str | None, events: list[Event]) -> None:
+        """Tap a land (a square, or the id of an extra land under a home base) for mana."""
+        if isinstance(key, str):
+            perm = state.perms.get(key)
+            if perm is None or perm.controller != seat or not state.card(key).is_land:
+                raise IllegalActionError(action, "that is not a land of yours")
+            if perm.tapped:
+                raise IllegalActionError(action, f"{state.name(key)} is already tapped")
+            land, pos = state.card(key), perm.at
+        else:
+            pos = self._pos(state, action, key, "land")
+            cell = state.cells[pos]
+            if cell.land is None or not cell.face_up:
+                raise IllegalActionError(action, f"{land_words(state, pos)} is not a face-up land")
+            if controller(state, pos) != seat:
+                raise IllegalActionError(action, f"you don't control {land_words(state, pos)}")
+            if cell.tapped_by is not None:
+                extra = [p for p in self._extra_lands(state, pos, seat) if not p.tapped]
+                if not extra:
+                    raise IllegalActionError(action, f"{land_words(state, pos)} is already tapped")
+                self._tap_land_for(state, seat, action, extra[0].id, colour, events)
+                return
+            land = state.card(cell.land)
+        makes = land_makes(land)
+        if not makes:
+            raise IllegalActionError(action, f"{land.name} makes no mana")
+        colour = colour or makes[0]
+        if colour not in makes:
+            raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not {colour}")
+        if isinstance(key, str):
+            state.perms[key].tapped = True
+        else:
+            state.cells[pos].tapped_by = seat
+        pool = state.players[seat].pool
+        pool[colour] += 1
+        events.append({"type": "land_tapped", "at": wire(state, pos), "player": seat,
+                       "mana": colour, "pool": format_pool(pool)})
+
+    @staticmethod
+    def _extra_lands(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
+        return [p for p in state.perms.values() if p.zone == "board" and p.at == pos
+                and p.controller == seat and state.card(p.id).is_land]
+
+    def mana_sources(self, state: GameState, seat: int) -> list[Source]:
+        """Untapped face-up lands *seat* controls, then untapped extra lands under home bases."""
+        out: list[Source] = []
+        for pos, cell in state.cells.items():
+            if cell.land is None or not cell.face_up or cell.tapped_by is not None:
+                continue
+            if controller(state, pos) != seat:
+                continue
+            makes = land_makes(state.card(cell.land))
+            if makes:
+                out.append((pos, None, makes))
+        for perm in state.perms.values():
+            if perm.controller == seat and not perm.tapped and perm.zone == "board" \
+                    and state.card(perm.id).is_land:
+                makes = land_makes(state.card(perm.id))
+                if makes:
+                    out.append((perm.id, None, makes))
+        return out
+
+    def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
+             pay_list: Sequence[Any], events: list[Event], x: int = 0) -> None:
+        """Tap the lands of *pay_list*, then as many more as the cost needs, and pay."""
+        for entry in pay_list:
+            if isinstance(entry, A.AbilityPayment):
+                raise IllegalActionError(action, "in Army Magic pay with lands (activate mana "
+                                                 "abilities first)")
+            at, _via, colour = entry
+            self._tap_land_for(state, seat, action, at, colour, events)
+        player = state.players[seat]
+        if pay(player.pool, cost, x=x, life=player.life) is None:
+            plan = plan_payment(player.pool, player.life, _with_x(cost, x),
+                                self.mana_sources(state, seat))
+            if plan is None:
+                raise IllegalActionError(action, f"{cost or '{0}'} can't be paid: your lands "
+                                                 f"and pool ({format_pool(player.pool) or 'empty'}) "
+                                                 "don't make enough mana")
+            for entry in plan:
+                key, colour = (entry["at"], entry.get("color")) if isinstance(entry, dict) \
+                    else (entry, None)
+                self._tap_land_for(state, seat, action, key, colour, events)
+        paid = pay(player.pool, cost, x=x, life=player.life)
+        if paid is None:
+            raise IllegalActionError(action, f"{cost} can't be paid from your mana pool")
+        player.pool, life_paid = paid
+        if life_paid:
+            player.life -= life_paid
+
+    # ================================================================== who may act
+    def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
+        if seat not in (0, 1):
+            raise InvalidActionError(f"there is no seat {seat}")
+        if state.game_over:
+            raise IllegalActionError(action, "the game is over")
+        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
+            return
+        d = state.decision
+        if d is not None:
+            if seat != d["player"]:
+                raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
+                                                 f"to choose ({d['kind']})")
+            allowed: dict[str, tuple[type[A.Action], ...]] = {
+                "blocks": (AA.Block, AA.DoneBlocking), "assign": (A.Assign, A.Pass),
+                "retreat": (AA.Retreat,), "place": (AA.PlaceAt,)}
+            if not isinstance(action, allowed[d["kind"]]):
+                raise IllegalActionError(action, f"first choose: {d['kind']}")
+            return
+        if isinstance(action, (A.Assign, AA.Block, AA.DoneBlocking, AA.Retreat, AA.PlaceAt)):
+            raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
+                                             "choice to make now")
+        if state.pending is not None:
+            if seat != state.pending["responder"]:
+                raise IllegalActionError(action, "waiting for the opponent's response")
+            if not (action.instant or isinstance(action, A.Pass)):
+                raise IllegalActionError(action, "only instant-speed actions or pass in response")
+            return
+        if seat != state.active and not action.instant:
+            raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
+
+    # ================================================================== perform
+    _MANUAL_OK = ("manual_tap", "manual_untap", "counters", "pt_change", "roll", "add_mana",
+                  "draw", "destroy", "destroy_land", "regenerate")
+
+    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
+        if action.manual and action.type not in self._MANUAL_OK:
+            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not offered in "
+                                             "Army Magic yet")
+        handler = getattr(self, "_do_" + action.type, None)
+        if handler is None:
+            raise IllegalActionError(action, f"{action.type} is not part of Army Magic")
+        handler(state, seat, action, events)
+
+    # ------------------------------------------------------------------ turn structure
+    def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
+        if state.decision is not None and state.decision["kind"] == "assign":
+            self._finish_assign(state, None, events)
+            return
+        if state.pending is not None:
+            pending = state.pending
+            state.pending = None
+            events.append({"type": "resolving", "kind": pending["kind"]})
+            self.resolve_move(state, int(pending["seat"]), list(pending["units"]),
+                              state.board.pos_from_wire(pending["to"]), events)
+            return
+        phase = state.phase
+        if phase == "end":
+            limit = int(state.options.get("hand_size", self.hand_size))
+            hand = state.players[seat].hand
+            if len(hand) > limit:
+                raise IllegalActionError(action, f"discard down to {limit} cards first "
+                                                 f"({len(hand)} in hand)")
+            self._end_turn(state, events)
+            return
+        self._empty_pools(state)
+        if phase == "untap":
+            self._untap(state, events)
+            self._enter(state, "upkeep", events)
+        elif phase == "upkeep":
+            self._enter(state, "draw", events)
+            player = state.players[state.active]
+            if player.skip_draw:
+                player.skip_draw = False
+                events.append({"type": "skip_draw", "player": state.active})
+            else:
+                draw_cards(state, state.active, 1, events)
+        elif phase in ("draw", "main", "combat", "main2"):
+            self._enter(state, PHASES[PHASES.index(phase) + 1], events)
+        else:
+            raise IllegalActionError(action, f"unknown phase {phase!r}")
+
+    def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
+        state.phase = phase
+        events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
+
+    @staticmethod
+    def _empty_pools(state: GameState) -> None:
+        for p in state.players:
+            for k in p.pool:
+                p.pool[k] = 0
+
+    def _end_turn(self, state: GameState, events: list[Event]) -> None:
+        for perm in state.perms.values():
+            perm.damage = 0
+            perm.deathtouched = False
+            perm.pt_mod = (0, 0)
+            perm.regen_shield = 0
+        self._empty_pools(state)
+        state.active = state.opponent(state.active)
+        state.turn += 1
+        state.extra = {}
+        events.append({"type": "turn", "turn": state.turn, "active": state.active})
+        state.phase = "untap"
+        self._untap(state, events)
+        self._enter(state, "upkeep", events)
+
+    def _untap(self, state: GameState, events: list[Event]) -> None:
+        seat = state.active
+        for perm in state.perms.values():
+            if perm.controller == seat:
+                perm.tapped = perm.sick = perm.moved = perm.attacked = False
+        untapped = []
+        for pos, cell in state.cells.items():
+            if cell.tapped_by == seat:
+                cell.tapped_by = None
+                untapped.append(wire(state, pos))
+        events.append({"type": "untap", "player": seat, "lands": untapped})
+
+    def _do_discard(self, state: GameState, seat: int, action: A.Discard,
+                    events: list[Event]) -> None:
+        limit = int(state.options.get("hand_size", self.hand_size))
+        player = state.players[seat]
+        if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
+            raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
+        card_id = self._hand_card(state, seat, action, action.card)
+        player.hand.remove(card_id)
+        player.graveyard.append(card_id)
+        events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                       "id": card_id})
+
+    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
+        from frontier_desktop.rules.card import normalise_name
+
+        hand = state.players[seat].hand
+        if ref in hand:
+            return ref
+        want = normalise_name(ref)
+        for card_id in hand:
+            if normalise_name(state.name(card_id)) == want:
+                return card_id
+        raise IllegalActionError(action, "that card is not in your hand" if ref in state.cards
+                                 else f"{ref} is not in your hand")
+
+    # ------------------------------------------------------------------ movement
+    def move_problem(self, state: GameState, seat: int, members: list[Permanent],
+                     dest: Pos) -> str | None:
+        """Why *members* (one unit, on one land) may not move to *dest* now (None: they may)."""
+        sick_stops = bool(state.options.get("sick_cant_move", False))
+        for m in members:
+            card = state.card(m.id)
+            label = self._label(state, m)
+            if m.tapped:
+                return f"{label} is tapped"
+            if m.moved:
+                return f"{label} has already moved this turn"
+            if m.attacked:
+                return f"{label} has attacked this turn"
+            if card.has("defender"):
+                return f"{label} has defender: defenders can't move"
+            if sick_stops and m.sick and not card.has("haste"):
+                return f"{label} is summoning sick (this game's option: sick creatures can't move)"
+        start = members[0].at
+        if dest not in state.board.neighbours(start):
+            return "a unit moves one land north, south, east or west"
+        cell = state.cells[dest]
+        if cell.land is None:
+            return "that square is a hole"
+        owner = controller(state, dest)
+        if owner is not None and owner != seat:
+            return f"{land_words(state, dest)} is the opponent's: attack it in combat instead"
+        return None
+
+    def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
+        members = self._members(state, seat, action, action.unit, action.units, walkers=True)
+        dest = self._pos(state, action, action.to, "destination")
+        self._main_check(state, seat, action)
+        problem = self.move_problem(state, seat, members, dest)
+        if problem:
+            raise IllegalActionError(action, problem)
+        ids = [m.id for m in members]
+        for m in members:
+            m.moved = True  # declared: they can't move again or attack this turn
+        events.append({"type": "move_declared", "units": ids, "to": wire(state, dest)})
+        if state.players[state.opponent(seat)].responses:
+            responder = state.opponent(seat)
+            state.pending = {"kind": "move", "seat": seat, "responder": responder,
+                             "units": ids, "to": wire(state, dest), "action": action.to_wire(),
+                             "view": {"seat": responder, "kind": "priority",
+                                      "options": [action.to_wire()]}}
+            events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
+            return
+        self.resolve_move(state, seat, ids, dest, events)
+
+    def resolve_move(self, state: GameState, seat: int, ids: list[str], dest: Pos,
+                     events: list[Event]) -> None:
+        """A declared move resolves: onto your own land, or exploring a face-down one."""
+        members = [state.perms[i] for i in ids if i in state.perms]
+        members = [m for m in members if m.zone == "board" and m.controller == seat]
+        if not members:
+            events.append({"type": "fizzled", "unit": ids[0], "reason": "the unit is gone"})
+            return
+        owner = controller(state, dest)
+        cell = state.cells[dest]
+        if cell.land is None or (owner is not None and owner != seat):
+            events.append({"type": "fizzled", "unit": ids[0], "at": wire(state, dest),
+                           "reason": "the land can't be entered any more"})
+            return
+        frm = members[0].at
+        for m in members:
+            m.at = dest
+        kind = "own" if owner == seat else "explore"
+        events.append({"type": "moved", "unit": top_card(state, [m.id for m in members]),
+                       "units": [m.id for m in members], "from": wire(state, frm),
+                       "to": wire(state, dest), "kind": kind})
+        if kind == "explore":
+            for m in members:
+                if is_walker(state, m.id):
+                    # A planeswalker that explored uses no loyalty ability this turn.
+                    state.extra.setdefault("explored", []).append(m.id)
+                elif not state.card(m.id).has("vigilance"):
+                    m.tapped = True
+            self.explore(state, dest, seat, events)
+
+    def explore(self, state: GameState, pos: Pos, seat: int, events: list[Event]) -> None:
+        """*seat* explores the land at *pos*: face up, their die at 6, theirs (with any hidden
+        treasure under it); a land that enters tapped enters tapped."""
+        cell = state.cells[pos]
+        if not cell.face_up:
+            self._reveal(state, pos, events)
+        extra = info(cell)
+        extra["controller"] = seat
+        extra["life"] = LAND_LIFE
+        events.append({"type": "explored", "at": wire(state, pos), "by": seat})
+        events.append({"type": "land_life", "at": wire(state, pos), "life": LAND_LIFE})
+        assert cell.land is not None
+        if "enters the battlefield tapped" in state.card(cell.land).oracle_text.lower() or \
+                "enters tapped" in state.card(cell.land).oracle_text.lower():
+            cell.tapped_by = seat
+        for obj in extra.pop(TREASURE, []):
+            state.perms[obj] = Permanent(obj, seat, "board", pos)
+            events.append({"type": "treasure", "at": wire(state, pos), "player": seat,
+                           "unit": obj, "name": state.name(obj)})
+
+    def _reveal(self, state: GameState, pos: Pos, events: list[Event]) -> None:
+        cell = state.cells[pos]
+        assert cell.land is not None
+        if state.cards[cell.land][0] == UNKNOWN_LAND:
+            from frontier_desktop.rules.variants.frontier_manual import basic_land
+
+            rng = game_rng(state)
+            land_type = ("Plains", "Island", "Swamp", "Mountain", "Forest")[rng.randbelow(5)]
+            save_rng(state, rng)
+            if land_type not in state.defs:
+                state.defs = {**state.defs, land_type: basic_land(land_type)}
+            state.cards[cell.land] = (land_type, state.cards[cell.land][1])
+        cell.face_up = True
+        events.append({"type": "revealed", "at": wire(state, pos), "land": state.name(cell.land)})
+
+    # ------------------------------------------------------------------ combat
+    def attack_problem(self, state: GameState, seat: int, members: list[Permanent],
+                       target: Pos) -> str | None:
+        """Why *members* may not attack the land at *target* now (None: they may)."""
+        origin = members[0].at
+        if controller(state, origin) != seat:
+            return "attacks start from a land you control"
+        for m in members:
+            card = state.card(m.id)
+            label = self._label(state, m)
+            if m.tapped:
+                return f"{label} is tapped"
+            if m.moved:
+                return f"{label} moved this turn"
+            if m.attacked:
+                return f"{label} has already attacked this turn"
+            if m.sick and not card.has("haste"):
+                return f"{label} is summoning sick"
+            if card.has("defender"):
+                return f"{label} has defender"
+        if target not in state.board.neighbours(origin):
+            return "attack a land directly north, south, east or west"
+        owner = controller(state, target)
+        if owner is None or owner == seat:
+            return "attack a land the opponent controls"
+        if [wire(state, origin), wire(state, target)] in state.extra.get("combats", []):
+            return "the creatures from that land have already fought that land this turn " \
+                   "(all of them attack it together)"
+        return None
+
+    def _do_attack(self, state: GameState, seat: int, action: A.Attack,
+                   events: list[Event]) -> None:
+        members = self._members(state, seat, action, action.unit, action.units)
+        if not isinstance(action.target, tuple):
+            raise IllegalActionError(action, "in Army Magic you attack a land ([row, col])")
+        target = self._pos(state, action, action.target, "target")
+        if seat != state.active or state.phase not in ("main", "combat"):
+            raise IllegalActionError(action, "attacks are made in your combat phase (an attack "
+                                             "in the first main phase begins it)")
+        if state.pending is not None:
+            raise IllegalActionError(action, "a move is waiting to resolve")
+        problem = self.attack_problem(state, seat, members, target)
+        if problem:
+            raise IllegalActionError(action, problem)
+        if state.phase == "main":
+            self._empty_pools(state)
+            self._enter(state, "combat", events)  # ruling: an attack in main 1 begins combat
+        origin = members[0].at
+        state.extra.setdefault("combats", []).append([wire(state, origin), wire(state, target)])
+        ids = [m.id for m in members]
+        for m in members:
+            m.attacked = True
+            if not state.card(m.id).has("vigilance"):
+                m.tapped = True
+        defenders = [p.id for p in creatures_at(state, target)]
+        events.append({"type": "attack", "unit": top_card(state, ids), "units": ids,
+                       "band": ids, "defenders": defenders, "from": wire(state, origin),
+                       "target": wire(state, target)})
+        start_combat(state, seat, ids, origin, target, events)
+
+    def _do_block(self, state: GameState, seat: int, action: AA.Block,
+                  events: list[Event]) -> None:
+        problem = declare_block(state, action.blocker, action.attacker, events)
+        if problem:
+            raise IllegalActionError(action, problem)
+
+    def _do_done_blocking(self, state: GameState, seat: int, action: AA.DoneBlocking,
+                          events: list[Event]) -> None:
+        done_blocking(state, events)
+
+    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
+                   events: list[Event]) -> None:
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "assign"
+        damage: dict[str, int] = {}
+        for unit, amount in action.damage:
+            damage[unit] = damage.get(unit, 0) + amount
+        problem = assign_problem(decision, action.attacker, damage)
+        if problem is None and damage.get(LAND, 0) > 0:
+            short = [u for u, need in decision["lethal"].items() if damage.get(u, 0) < need]
+            if short:
+                problem = "trample damage reaches the land only after every blocker is dealt " \
+                          "lethal damage"
+        if problem:
+            raise IllegalActionError(action, problem)
+        self._finish_assign(state, damage, events)
+
+    def _finish_assign(self, state: GameState, damage: dict[str, int] | None,
+                       events: list[Event]) -> None:
+        import copy
+
+        decision = state.decision
+        assert decision is not None
+        combat = copy.deepcopy(decision["_combat"])
+        packet = combat["packets"][decision["_packet"]]
+        packet["division"] = dict(decision["default"]) if damage is None else \
+            {k: v for k, v in damage.items() if v > 0}
+        state.decision = None
+        events.append({"type": "assigned", "player": decision["player"],
+                       "attacker": decision["attacker"], "damage": dict(packet["division"]),
+                       "default": damage is None})
+        resolve_combat(state, combat, events)
+
+    def _do_retreat(self, state: GameState, seat: int, action: AA.Retreat,
+                    events: list[Event]) -> None:
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "retreat"
+        to = self._pos(state, action, action.to, "land")
+        if {"unit": action.unit, "to": wire(state, to)} not in decision["options"]:
+            raise IllegalActionError(action, "retreat one of the creatures waiting to a land of "
+                                             "yours next to the lost land")
+        frm = state.board.pos_from_wire(decision["from"])
+        state.perms[action.unit].at = to
+        events.append({"type": "retreated", "unit": action.unit, "from": decision["from"],
+                       "to": wire(state, to)})
+        rest = [u for u in decision["units"] if u != action.unit and u in state.perms]
+        state.decision = None
+        if rest:
+            ask_retreat(state, frm, seat, rest, events)
+
+    def _do_place(self, state: GameState, seat: int, action: AA.PlaceAt,
+                  events: list[Event]) -> None:
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "place"
+        at = self._pos(state, action, action.at, "land")
+        if {"id": action.id, "at": wire(state, at)} not in decision["options"]:
+            raise IllegalActionError(action, "put it on a land you control or next to one you "
+                                             "control, as offered")
+        perm = state.perms[action.id]
+        perm.zone, perm.at = "board", at
+        events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
+        state.decision = None
+
+    # ------------------------------------------------------------------ mana and casting
+    def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
+                     events: list[Event]) -> None:
+        if action.via is not None:
+            raise IllegalActionError(action, "in Army Magic you tap lands you control: no 'via'")
+        self._tap_land_for(state, seat, action, action.at, action.color, events)
+
+    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
+        card_id = self._hand_card(state, seat, action, action.card)
+        card = state.card(card_id)
+        player = state.players[seat]
+        home = home_of(state, seat)
+        if home is None:
+            raise IllegalActionError(action, "you have no home base")
+        if card.is_land:
+            self._main_check(state, seat, action)
+            if state.extra.get("land_played"):
+                raise IllegalActionError(action, "one extra land a turn")
+            player.hand.remove(card_id)
+            state.perms[card_id] = Permanent(card_id, seat, "board", home)
+            state.extra["land_played"] = True
+            events.append({"type": "land_played", "player": seat, "card": card.name,
+                           "id": card_id, "at": wire(state, home)})
+            return
+        if not card.type_line or card.name == "(unknown card)":
+            raise IllegalActionError(action, f"{card.name} can't be cast")
+        if not (card.is_instant or card.has_flash):
+            self._main_check(state, seat, action)
+        target: str | None = None
+        if card.is_aura:
+            target = self._aura_target(state, seat, action, card_id)
+        self._pay(state, seat, action, card.mana_cost, action.pay, events, action.x)
+        player.hand.remove(card_id)
+        event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
+        if card.is_instant or card.is_sorcery:
+            player.graveyard.append(card_id)
+            event["note"] = "carry out its text with manual actions"
+        elif card.is_aura:
+            state.perms[card_id] = Permanent(card_id, seat, "attached", attached_to=target)
+            event["attached_to"] = target
+        else:
+            sick = card.is_creature and not card.has("haste")
+            state.perms[card_id] = Permanent(card_id, seat, "board", home, sick=sick)
+            event["to"] = wire(state, home)
+        events.append(event)
+        if not card.is_creature and not is_walker(state, card_id) and (
+                "Artifact" in card.types or "Enchantment" in card.types) and not card.is_aura:
+            self._ask_place(state, seat, card_id, events)
+
+    def _ask_place(self, state: GameState, seat: int, obj: str, events: list[Event]) -> None:
+        """A new artifact or non-aura enchantment is put on a land its controller controls or
+        next to one (a ``place`` decision when there is more than one)."""
+        lands = sorted(p for p in state.board.positions()
+                       if state.cells[p].land is not None and in_range(state, seat, p)
+                       and controller(state, p) in (None, seat))
+        if len(lands) <= 1:
+            return  # only the home base: it stays there
+        state.decision = {"kind": "place", "player": seat, "id": obj,
+                          "options": [{"id": obj, "at": wire(state, p)} for p in lands]}
+        events.append({"type": "choose", "player": seat, "kind": "place", "unit": obj})
+
+    def damage_land(self, state: GameState, seat: int, pos: Pos, amount: int,
+                    events: list[Event]) -> None:
+        """*seat*'s spell or ability deals *amount* damage to the land at *pos* (damage to a
+        player lands here too). A land other than a home base brought to 0 is captured by
+        *seat*: untapped, their die at 6, with no creature moving in (the digest's ruling)."""
+        life = info(state.cells[pos])["life"]
+        if life is None or amount <= 0:
+            return
+        from frontier_desktop.rules.variants.army_combat import capture, damage_land
+
+        damage_land(state, pos, amount, events)
+        if info(state.cells[pos])["life"] <= 0 and controller(state, pos) != seat:
+            capture(state, pos, seat, [], events)
+
+    def _aura_target(self, state: GameState, seat: int, action: A.Cast, card_id: str) -> str:
+        target = action.target
+        if isinstance(target, tuple) and state.board.contains(target):
+            cell = state.cells[target]
+            target = cell.land if cell.land is not None and cell.face_up else None
+        if not isinstance(target, str) or (target not in state.perms and not any(
+                c.land == target for c in state.cells.values())):
+            raise IllegalActionError(action, "an aura needs a permanent you can see ('target')")
+        problem = self.target_problem(state, seat, card_id, target)
+        if problem:
+            raise IllegalActionError(action, problem)
+        return target
+
+    def _do_activate(self, state: GameState, seat: int, action: A.Activate,
+                     events: list[Event]) -> None:
+        perm = state.perms.get(action.unit)
+        if perm is None or perm.controller != seat:
+            raise IllegalActionError(action, "that is not a permanent you control")
+        card = state.card(perm.id)
+        if not 0 <= action.ability < len(card.activated):
+            raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
+        ability = card.activated[action.ability]
+        if perm.id in state.extra.get("explored", []):
+            raise IllegalActionError(action, f"{self._label(state, perm)} explored this turn: "
+                                             "no loyalty ability until your next turn")
+        if ability.taps:
+            if perm.tapped:
+                raise IllegalActionError(action, f"{self._label(state, perm)} is tapped")
+            if card.is_creature and perm.sick and not card.has("haste"):
+                raise IllegalActionError(action, f"{self._label(state, perm)} is summoning sick")
+        made: str | None = None
+        if ability.is_mana_ability:
+            made = choose_mana(ability.mana, action.mana)
+            if made is None:
+                raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
+        player = state.players[seat]
+        self._pay(state, seat, action, ability.mana_cost, action.pay, events)
+        if ability.taps:
+            perm.tapped = True
+        if ability.is_regeneration:
+            perm.regen_shield += 1
+        event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
+                        "cost": ability.cost, "effect": ability.effect,
+                        "modelled": ability.is_regeneration or made is not None}
+        if made is not None:
+            add_mana(player.pool, made)
+            event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
+        elif not ability.is_regeneration:
+            event["note"] = "carry out its text with manual actions (its reach: its land and " \
+                            "the lands next to it)"
+        events.append(event)
+        if ability.sacrifices_self and perm.id in state.perms:
+            leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
+
+    # ------------------------------------------------------------------ manual and other
+    def _do_destroy(self, state: GameState, seat: int, action: A.Destroy,
+                    events: list[Event]) -> None:
+        perm = state.perms.get(action.unit)
+        if perm is None:
+            raise InvalidActionError(f"destroy: no permanent {action.unit!r}")
+        destroy(state, perm, events, reason="destroyed by hand")
+
+    def _do_regenerate(self, state: GameState, seat: int, action: A.Regenerate,
+                       events: list[Event]) -> None:
+        perm = state.perms.get(action.unit)
+        if perm is None:
+            raise InvalidActionError(f"regenerate: no permanent {action.unit!r}")
+        perm.regen_shield += 1
+        events.append({"type": "manual", "player": seat, "action": action.type,
+                       "unit": perm.id})
+
+    def _do_destroy_land(self, state: GameState, seat: int, action: A.DestroyLand,
+                         events: list[Event]) -> None:
+        """Land destruction: the land turns face down (nobody's), its troops retreat or die,
+        enchantments on it are destroyed."""
+        pos = self._pos(state, action, action.at, "land")
+        cell = state.cells[pos]
+        if cell.land is None or not cell.face_up:
+            raise IllegalActionError(action, "only a face-up land can be destroyed")
+        if info(cell)["stronghold_of"] is not None:
+            raise IllegalActionError(action, "a home base is not destroyed: it loses life")
+        loser = controller(state, pos)
+        extra = info(cell)
+        extra["controller"] = None
+        extra["life"] = None
+        cell.face_up = False
+        cell.tapped_by = None
+        events.append({"type": "land_destroyed", "at": wire(state, pos), "player": seat,
+                       "land": state.name(cell.land)})
+        for perm in list(state.perms.values()):
+            if perm.zone == "board" and perm.at == pos and "Enchantment" in state.card(perm.id).types:
+                leave_battlefield(state, perm, "graveyard", events, reason="its land was destroyed")
+        for who in (0, 1):
+            units = creatures_at(state, pos, who)
+            if not units:
+                continue
+            lands = retreat_lands(state, pos, who)
+            for perm in units:
+                if not lands:
+                    destroy(state, perm, events, reason="no land of theirs to retreat to")
+                elif len(lands) == 1:
+                    perm.at = lands[0]
+                    events.append({"type": "retreated", "unit": perm.id, "from": wire(state, pos),
+                                   "to": wire(state, lands[0])})
+            waiting = [p.id for p in creatures_at(state, pos, who)]
+            if waiting and state.decision is None:
+                ask_retreat(state, pos, who, waiting, events)
+        del loser
+
+    def _do_manual_tap(self, state: GameState, seat: int, action: A.ManualTap,
+                       events: list[Event]) -> None:
+        self._manual_tapping(state, seat, action, action.target, True, events)
+
+    def _do_manual_untap(self, state: GameState, seat: int, action: A.ManualUntap,
+                         events: list[Event]) -> None:
+        self._manual_tapping(state, seat, action, action.target, False, events)
+
+    def _manual_tapping(self, state: GameState, seat: int, action: A.Action, ref: Any,
+                        tapped: bool, events: list[Event]) -> None:
+        if isinstance(ref, str):
+            perm = state.perms.get(ref)
+            if perm is None:
+                raise InvalidActionError(f"{action.type}: no permanent {ref!r}")
+            perm.tapped = tapped
+        else:
+            pos = self._pos(state, action, ref, "land")
+            if state.cells[pos].land is None:
+                raise IllegalActionError(action, "that square is a hole")
+            state.cells[pos].tapped_by = seat if tapped else None
+        events.append({"type": "manual", "player": seat, "action": action.type,
+                       "target": ref if isinstance(ref, str) else wire(state, ref)})
+
+    def _do_counters(self, state: GameState, seat: int, action: A.Counters,
+                     events: list[Event]) -> None:
+        perm = state.perms.get(action.unit)
+        if perm is None:
+            raise InvalidActionError(f"counters: no permanent {action.unit!r}")
+        perm.counters[action.kind] = max(0, perm.counters.get(action.kind, 0) + action.delta)
+        events.append({"type": "manual", "player": seat, "action": action.type,
+                       "unit": perm.id, "kind": action.kind, "delta": action.delta})
+
+    def _do_pt_change(self, state: GameState, seat: int, action: A.PTChange,
+                      events: list[Event]) -> None:
+        perm = state.perms.get(action.unit)
+        if perm is None:
+            raise InvalidActionError(f"pt_change: no permanent {action.unit!r}")
+        perm.pt_mod = (perm.pt_mod[0] + action.power, perm.pt_mod[1] + action.toughness)
+        events.append({"type": "manual", "player": seat, "action": action.type, "unit": perm.id,
+                       "power": action.power, "toughness": action.toughness})
+
+    def _do_roll(self, state: GameState, seat: int, action: A.Roll, events: list[Event]) -> None:
+        if not 2 <= action.sides <= 1000:
+            raise IllegalActionError(action, "a die has 2 to 1000 sides")
+        rng = game_rng(state)
+        value = rng.roll(action.sides)
+        save_rng(state, rng)
+        events.append({"type": "dice", "player": seat, "sides": action.sides, "value": value})
+
+    def _do_add_mana(self, state: GameState, seat: int, action: A.AddMana,
+                     events: list[Event]) -> None:
+        from frontier_desktop.rules.mana import parse_pool
+
+        try:
+            mana = parse_pool(action.mana if "{" in action.mana else "{" + action.mana + "}")
+        except ValueError as exc:
+            raise IllegalActionError(action, str(exc)) from None
+        if sum(mana.values()) > 100:
+            raise IllegalActionError(action, "at most 100 mana at once")
+        pool = state.players[seat].pool
+        for k, v in mana.items():
+            pool[k] += v
+        events.append({"type": "manual", "player": seat, "action": action.type,
+                       "mana": format_pool(mana), "pool": format_pool(pool)})
+
+    def _do_draw(self, state: GameState, seat: int, action: A.Draw, events: list[Event]) -> None:
+        if not 0 <= action.count <= 100:
+            raise IllegalActionError(action, "draw 0 to 100 cards")
+        draw_cards(state, seat, action.count, events)
+
+    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
+                       events: list[Event]) -> None:
+        state.players[seat].assign = action.on
+        events.append({"type": "assign_choice", "player": seat, "on": action.on})
+
+    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
+                          events: list[Event]) -> None:
+        state.players[seat].responses = action.on
+        events.append({"type": "responses", "player": seat, "on": action.on})
+
+    def _do_concede(self, state: GameState, seat: int, action: A.Concede,
+                    events: list[Event]) -> None:
+        state.players[seat].lost = True
+        events.append({"type": "lost", "player": seat, "reason": "conceded"})
+
+    # ================================================================== state-based checks
+    def after_action(self, state: GameState, events: list[Event]) -> None:
+        check_deaths(state, events)
+        for seat in (0, 1):
+            home = home_of(state, seat)
+            life = info(state.cells[home])["life"] if home is not None else None
+            if home is not None and isinstance(life, int) and life <= 0 \
+                    and not state.players[seat].lost:
+                state.players[seat].lost = True
+                events.append({"type": "lost", "player": seat, "reason": "home base at 0 life"})
+        self._changes_of_control(state, events)
+        for seat, player in enumerate(state.players):
+            if not player.lost and player.drew_from_empty:
+                player.lost = True
+                events.append({"type": "lost", "player": seat,
+                               "reason": "drew from an empty library"})
+        alive = [i for i, p in enumerate(state.players) if not p.lost]
+        if len(alive) <= 1 and not state.game_over:
+            state.game_over = True
+            state.winner = alive[0] if alive else None
+            state.pending = state.decision = None
+            events.append({"type": "game_over", "winner": state.winner})
+
+    def _changes_of_control(self, state: GameState, events: list[Event]) -> None:
+        """A permanent on a land its controller doesn't control, next to none they control,
+        moves to a land next to one they control (``place`` when there is a choice)."""
+        if state.decision is not None:
+            return
+        for perm in state.perms.values():
+            if perm.zone != "board" or state.card(perm.id).is_land:
+                continue
+            here = controller(state, perm.at)
+            if here == perm.controller or (here is None and any(
+                    controller(state, n) == perm.controller
+                    for n in state.board.neighbours(perm.at))):
+                continue
+            if here is None:
+                continue  # an explorer's own face-down step is resolved by the move
+            places = sorted({n for p in state.board.positions()
+                             if controller(state, p) == perm.controller
+                             for n in reach(state, p)
+                             if controller(state, n) in (None, perm.controller)
+                             and state.cells[n].land is not None and state.cells[n].face_up},
+                            key=lambda p: p)
+            if not places:
+                leave_battlefield(state, perm, "graveyard", events,
+                                  reason="its controller has no land to put it on")
+                continue
+            if len(places) == 1:
+                perm.at = places[0]
+                events.append({"type": "placed", "unit": perm.id, "at": wire(state, places[0])})
+                continue
+            state.decision = {"kind": "place", "player": perm.controller, "id": perm.id,
+                              "options": [{"id": perm.id, "at": wire(state, p)} for p in places]}
+            events.append({"type": "choose", "player": perm.controller, "kind": "place",
+                           "unit": perm.id})
+            return
+
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        return {pos: c for pos in state.cells if (c := controller(state, pos)) is not None}
+
+    # ================================================================== reach
+    def target_problem(self, state: GameState, seat: int, source: str | None,
+                       target: Any) -> str | None:
+        """Army's area of effect: a spell targets only in lands its caster controls or next to
+        them; a permanent's ability only on its land or the lands next to it; players and
+        objects off the board need no range (damage to a player is dealt to a land instead)."""
+        if isinstance(target, tuple) and len(target) == 2 and all(
+                isinstance(v, int) for v in target):
+            place: Pos | None = target
+        elif isinstance(target, str):
+            place = place_of(state, target)
+            if place is None:
+                for pos, cell in state.cells.items():
+                    if cell.land == target:
+                        place = pos
+        else:
+            return None
+        if place is None or not state.board.contains(place):
+            return None
+        if source is not None and source in state.perms:
+            origin = place_of(state, source)
+            if origin is not None:
+                if place not in reach(state, origin):
+                    return (f"out of range: {state.name(source)} reaches only its own land and "
+                            f"the lands next to it, not {land_words(state, place)}")
+                return None
+        if not in_range(state, seat, place):
+            return (f"out of range: {land_words(state, place)} is neither a land you control "
+                    "nor next to one")
+        return None
+
+    # ================================================================== analysis
+    def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
+        return own_pt(state, perm)
+
+    def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
+        return self._unit_facts(state, state.perms[unit_id], state.occupants(),
+                                self._may_move_now(state))
+
+    def _may_move_now(self, state: GameState) -> bool:
+        return (state.phase in MAIN_PHASES and state.pending is None and state.decision is None
+                and not state.game_over)
+
+    def _unit_facts(self, state: GameState, perm: Permanent, occ: Any,
+                    may_move: bool) -> dict[str, Any]:
+        p, t = own_pt(state, perm)
+        here = [i for i in occ.get(perm.at, ()) if state.perms[i].controller == perm.controller]
+        moves: list[Pos] = []
+        attacks: list[Pos] = []
+        if perm.controller == state.active and perm.zone == "board" and not state.game_over:
+            if may_move:
+                moves = [n for n in state.board.neighbours(perm.at)
+                         if self.move_problem(state, perm.controller, [perm], n) is None]
+            if state.phase in ("main", "combat") and state.pending is None \
+                    and state.decision is None:
+                attacks = [n for n in state.board.neighbours(perm.at)
+                           if self.attack_problem(state, perm.controller, [perm], n) is None]
+        return {"power": p, "toughness": t, "moves": sorted(moves), "attacks": sorted(attacks),
+                "can_attack_player": False, "unit": here, "top": top_card(state, here)
+                if here else perm.id}
+
+    def legal_actions(self, state: GameState, seat: int) -> list[A.Action]:
+        from frontier_desktop.rules.variants.army_legal import legal_actions
+
+        return legal_actions(self, state, seat)
+
+    def position_loaded(self, state: GameState) -> str | None:
+        """Fill a position's defaults (every cell's control data, life 6 / 20) and say what
+        Army Magic can't accept (a staging row, two players' creatures on one land)."""
+        for pos, cell in state.cells.items():
+            extra = info(cell)
+            owner = extra["stronghold_of"]
+            if owner is not None and extra["controller"] is None:
+                extra["controller"] = owner
+            if extra["controller"] is not None and extra["life"] is None:
+                extra["life"] = HOME_LIFE if owner is not None else LAND_LIFE
+            if extra["controller"] is not None and (cell.land is None or not cell.face_up):
+                return f"{land_words(state, pos)} can't have a controller: it is not a " \
+                       "face-up land"
+        for perm in state.perms.values():
+            if perm.zone == "staging":
+                return f"{state.name(perm.id)}: Army Magic has no staging row (give [row, col])"
+            if perm.zone == "board" and state.cells[perm.at].land is None:
+                return f"{state.name(perm.id)} stands on a hole"
+        lands: dict[Pos, set[int]] = {}
+        for perm in state.board_creatures():
+            lands.setdefault(perm.at, set()).add(perm.controller)
+        for pos, who in lands.items():
+            if len(who) > 1:
+                return f"both players' creatures stand on {land_words(state, pos)}"
+        return None
+
+
+def is_walker(state: GameState, obj: str) -> bool:
+    """A planeswalker (it moves and explores like a creature, but never attacks)."""
+    return "Planeswalker" in state.card(obj).types
+
+
+def game_rng_for(seed: int | str) -> Any:
+    from frontier_desktop.rules.rng import Rng
+
+    return Rng(seed)
+
+
+def _half(pos: Pos) -> int:
+    return 0 if pos[0] < ROWS // 2 else 1
+
+
+def _half_squares(seat: int) -> list[Pos]:
+    rows = range(0, ROWS // 2) if seat == 0 else range(ROWS // 2, ROWS)
+    return [(r, c) for r in rows for c in range(COLS)]
+
+
+def _with_x(cost: str, x: int) -> str:
+    return cost.replace("{X}", f"{{{x}}}") if x else cost.replace("{X}", "")
+
+
+def _split_deck(deck: list[Card], sections: Mapping[str, Sequence[Card]] | None,
+                name: str) -> tuple[list[Card], Card, list[Card], list[Card]]:
+    """``(library, home base, the 14 other grid lands, initial forces)`` of one player."""
+    if sections:
+        home_list = list(sections.get("home_base", ()))
+        grid = list(sections.get("land_grid", ()))
+        forces = list(sections.get("initial_forces", ()))
+        library = list(deck)
+        if not home_list and grid:
+            home_list = [grid[0]]
+            grid = grid[1:]
+        if len(home_list) != 1:
+            raise ValueError(f"{name}'s army needs exactly one home base land")
+        home = home_list[0]
+        if len(grid) == 15:
+            names = [c.name for c in grid]
+            if home.name in names:
+                grid.pop(names.index(home.name))
+    else:
+        lands = [c for c in deck if c.is_land]
+        if len(lands) < 15:
+            raise ValueError(f"{name}'s deck has {len(lands)} lands: an army needs 15 for its "
+                             "land grid")
+        home, grid = lands[0], lands[1:15]
+        library = []
+        skipped = 0
+        for card in deck:
+            if card.is_land and skipped < 15 and any(card is c for c in lands[:15]):
+                skipped += 1
+                continue
+            library.append(card)
+        forces = []
+    if len(grid) != 14:
+        raise ValueError(f"{name}'s land grid has {len(grid) + 1} lands with the home base: "
+                         "it needs 15")
+    for card in [home, *grid]:
+        if not card.is_land:
+            raise ValueError(f"{card.name} in {name}'s land grid is not a land")
+    for card in forces:
+        if not card.is_permanent or card.is_land:
+            raise ValueError(f"{card.name} in {name}'s initial forces is not a permanent spell")
+        if card.is_aura:
+            raise ValueError(f"{card.name}: an aura can't start in play among the initial forces")
+    return library, home, grid, forces

@@ -1,0 +1,388 @@
+"""Army Magic combat: land against adjacent enemy land, normal Magic blocking and damage.
+
+One combat at a time: the attackers from one land against one target land. The defender
+blocks (a ``blocks`` decision), damage is dealt in a first-strike and a regular step, an
+attacker blocked by several creatures (or trampling over them) has its controller divide its
+damage (the shared ``assign`` decision, with ``"land"`` as a place to put trample damage), and
+what nobody blocks hits the land's life. A land at 0 is captured; a home base at 0 ends the
+game for its owner.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.army_board import (
+    LAND_LIFE,
+    controller,
+    creatures_at,
+    info,
+    land_life,
+    stronghold_of,
+)
+from frontier_desktop.rules.variants.shared import (
+    leave_battlefield,
+    lethal_first,
+    own_pt,
+    wire,
+)
+
+Event = dict[str, Any]
+LAND = "land"
+"""The name of the attacked land in an ``assign`` division (trample damage)."""
+
+
+# ---------------------------------------------------------------------- deaths
+def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
+    """Destroy a permanent; a regeneration shield taps a creature and keeps it where it is."""
+    card = state.card(perm.id)
+    if card.is_creature and perm.regen_shield > 0:
+        perm.regen_shield -= 1
+        perm.tapped, perm.damage, perm.deathtouched = True, 0, False
+        events.append({"type": "regenerated", "unit": perm.id, "name": card.name,
+                       "from": wire(state, perm.at), "stays": True})
+        return
+    leave_battlefield(state, perm, "graveyard", events, reason=reason)
+
+
+def check_deaths(state: GameState, events: list[Event]) -> None:
+    """Creatures with lethal damage (or any deathtouch damage), or toughness 0, die at once."""
+    while True:
+        doomed: list[tuple[Permanent, int]] = []
+        for perm in list(state.creatures()):
+            _, t = own_pt(state, perm)
+            if t <= 0 or (perm.damage > 0 and (perm.damage >= t or perm.deathtouched)):
+                doomed.append((perm, t))
+        if not doomed:
+            return
+        for perm, t in doomed:
+            if perm.id not in state.perms:
+                continue
+            if t <= 0 and perm.damage == 0:
+                leave_battlefield(state, perm, "graveyard", events, reason="toughness 0")
+            else:
+                destroy(state, perm, events, reason="lethal damage")
+
+
+# ---------------------------------------------------------------------- blocking
+def can_block(state: GameState, blocker: Permanent, attacker: Permanent) -> bool:
+    """Whether *blocker* may block *attacker* (untapped; flying needs flying or reach)."""
+    if blocker.tapped:
+        return False
+    if state.card(attacker.id).has("flying"):
+        card = state.card(blocker.id)
+        return card.has("flying") or card.has("reach")
+    return True
+
+
+def block_options(state: GameState, combat: dict[str, Any]) -> list[dict[str, str]]:
+    """Every ``block`` the defender may still declare in *combat*."""
+    target = state.board.pos_from_wire(combat["target"])
+    defender = int(combat["defender"])
+    attackers = _alive(state, combat["attackers"], None)
+    out: list[dict[str, str]] = []
+    for blocker in creatures_at(state, target, defender):
+        if blocker.id in combat["blocks"]:
+            continue
+        for attacker in attackers:
+            if can_block(state, blocker, attacker):
+                out.append({"blocker": blocker.id, "attacker": attacker.id})
+    return out
+
+
+def start_combat(state: GameState, seat: int, ids: list[str], origin: Pos, target: Pos,
+                 events: list[Event]) -> None:
+    """Declare one combat (attackers already tapped and marked) and ask for blocks."""
+    defender = controller(state, target)
+    assert defender is not None and defender != seat
+    combat: dict[str, Any] = {
+        "seat": seat, "defender": defender, "from": wire(state, origin),
+        "target": wire(state, target), "attackers": list(ids), "blocks": {},
+        "steps": None, "step": 0, "packets": None,
+    }
+    options = block_options(state, combat)
+    if not options:
+        resolve_combat(state, combat, events)
+        return
+    state.decision = {"kind": "blocks", "player": defender, "options": options,
+                      "attackers": list(ids), "target": combat["target"], "_combat": combat}
+    events.append({"type": "choose", "player": defender, "kind": "blocks",
+                   "attackers": list(ids), "at": combat["target"]})
+
+
+def declare_block(state: GameState, blocker: str, attacker: str, events: list[Event]) -> str | None:
+    """Record a block in the waiting ``blocks`` decision; the reason when it is not allowed."""
+    decision = state.decision
+    assert decision is not None and decision["kind"] == "blocks"
+    if {"blocker": blocker, "attacker": attacker} not in decision["options"]:
+        if blocker in decision["_combat"]["blocks"]:
+            return "that creature is already blocking"
+        return "that creature can't block that attacker (it must be untapped, on the attacked " \
+               "land, and able to block a flyer)"
+    combat = copy.deepcopy(decision["_combat"])
+    combat["blocks"][blocker] = attacker
+    events.append({"type": "block", "blocker": blocker, "attacker": attacker,
+                   "player": decision["player"]})
+    decision = dict(decision)
+    decision["_combat"] = combat
+    decision["options"] = block_options(state, combat)
+    state.decision = decision
+    return None
+
+
+def done_blocking(state: GameState, events: list[Event]) -> None:
+    decision = state.decision
+    assert decision is not None and decision["kind"] == "blocks"
+    combat = copy.deepcopy(decision["_combat"])
+    state.decision = None
+    events.append({"type": "done_blocking", "player": decision["player"],
+                   "blocks": dict(combat["blocks"])})
+    resolve_combat(state, combat, events)
+
+
+# ---------------------------------------------------------------------- damage
+def _alive(state: GameState, ids: list[str], at: Pos | None) -> list[Permanent]:
+    return [state.perms[i] for i in ids if i in state.perms and state.perms[i].zone == "board"
+            and (at is None or state.perms[i].at == at)]
+
+
+def _strikes(state: GameState, perm: Permanent, step: str, two_steps: bool) -> bool:
+    if not two_steps:
+        return True
+    card = state.card(perm.id)
+    first = card.has("first_strike") or card.has("double_strike")
+    return first if step == "first" else (not first or card.has("double_strike"))
+
+
+def _lethal(state: GameState, members: list[Permanent], deathtouch: bool) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for m in members:
+        _, t = own_pt(state, m)
+        left = max(0, t - m.damage)
+        out[m.id] = (min(left, 1) if m.damage == 0 else 0) if deathtouch else left
+    return out
+
+
+def resolve_combat(state: GameState, combat: dict[str, Any], events: list[Event]) -> None:
+    """Deal the combat's damage step by step (stopping on an ``assign`` decision), then
+    capture the land if its life reached 0."""
+    if combat["steps"] is None:
+        ids = combat["attackers"] + list(combat["blocks"])
+        cards = [state.card(i) for i in ids if i in state.perms]
+        two = any(c.has("first_strike") or c.has("double_strike") for c in cards)
+        combat["steps"] = ["first", "regular"] if two else ["regular"]
+    target = state.board.pos_from_wire(combat["target"])
+    while combat["step"] < len(combat["steps"]):
+        if combat["packets"] is None:
+            combat["packets"] = _plan(state, combat, target)
+        for i, packet in enumerate(combat["packets"]):
+            if packet["division"] is not None:
+                continue
+            seat = int(combat["seat"])
+            if state.players[seat].assign:
+                state.decision = {
+                    "kind": "assign", "player": seat, "attacker": packet["source"],
+                    "sources": [packet["source"]], "units": list(packet["to"]),
+                    "amount": packet["amount"], "lethal": dict(packet["lethal"]),
+                    "default": dict(packet["default"]), "trample": packet["trample"],
+                    "_combat": combat, "_packet": i,
+                }
+                state.decision["options"] = [{**{k: state.decision[k] for k in (
+                    "attacker", "sources", "units", "amount", "lethal", "default")},
+                    "at": combat["target"]}]
+                events.append({"type": "choose", "player": seat, "kind": "assign",
+                               "attacker": packet["source"], "units": list(packet["to"]),
+                               "amount": packet["amount"]})
+                return
+            packet["division"] = dict(packet["default"])
+        _deal(state, combat, target, events)
+        check_deaths(state, events)
+        combat["step"] += 1
+        combat["packets"] = None
+    finish_combat(state, combat, target, events)
+
+
+def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[str, Any]]:
+    step = combat["steps"][combat["step"]]
+    two = len(combat["steps"]) == 2
+    blocks: dict[str, str] = combat["blocks"]
+    packets: list[dict[str, Any]] = []
+    attackers = _alive(state, combat["attackers"], None)
+    for attacker in attackers:
+        if not _strikes(state, attacker, step, two):
+            continue
+        power = max(0, own_pt(state, attacker)[0])
+        if power <= 0:
+            continue
+        card = state.card(attacker.id)
+        trample = card.has("trample")
+        deathtouch = card.has("deathtouch")
+        blocked_by = [b for b, a in blocks.items() if a == attacker.id]
+        alive = _alive(state, blocked_by, target)
+        if not blocked_by:
+            to: list[str] = [LAND]
+            lethal: dict[str, int] = {}
+        elif not alive:
+            if not trample:
+                continue  # blocked, and its blockers are gone: no damage (CR 506.4)
+            to, lethal = [LAND], {}
+        else:
+            to = [b.id for b in alive] + ([LAND] if trample else [])
+            lethal = _lethal(state, alive, deathtouch)
+        default = lethal_first(to, power, lethal)
+        division = default if len(to) == 1 else None
+        packets.append({"source": attacker.id, "to": to, "amount": power, "lethal": lethal,
+                        "default": default, "division": division, "trample": trample,
+                        "deathtouch": deathtouch, "side": "attack"})
+    for blocker_id, attacker_id in blocks.items():
+        still = _alive(state, [blocker_id], target)
+        hit = _alive(state, [attacker_id], None)
+        if not still or not hit or not _strikes(state, still[0], step, two):
+            continue
+        power = max(0, own_pt(state, still[0])[0])
+        if power <= 0:
+            continue
+        packets.append({"source": blocker_id, "to": [attacker_id], "amount": power,
+                        "lethal": {}, "default": {attacker_id: power},
+                        "division": {attacker_id: power}, "trample": False,
+                        "deathtouch": state.card(blocker_id).has("deathtouch"),
+                        "side": "block"})
+    return packets
+
+
+def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
+    """Deal every packet of the step at once (combat damage is simultaneous)."""
+    to_land = 0
+    gains = {int(combat["seat"]): 0, int(combat["defender"]): 0}
+    for packet in combat["packets"]:
+        source = packet["source"]
+        for unit, amount in packet["division"].items():
+            if amount <= 0:
+                continue
+            if unit == LAND:
+                to_land += amount
+                events.append({"type": "damage", "source": source, "target": "land",
+                               "at": combat["target"], "amount": amount})
+            else:
+                perm = state.perms.get(unit)
+                if perm is None:
+                    continue
+                perm.damage += amount
+                if packet["deathtouch"]:
+                    perm.deathtouched = True
+                events.append({"type": "damage", "source": source, "target": unit,
+                               "amount": amount})
+            if source in state.perms and state.card(source).has("lifelink"):
+                gains[state.perms[source].controller] += amount
+    if to_land:
+        damage_land(state, target, to_land, events)
+    for seat, amount in gains.items():
+        if amount:
+            gain_life(state, seat, amount, events)
+
+
+def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) -> None:
+    """The land at *pos* loses *amount* life (not below 0)."""
+    extra = info(state.cells[pos])
+    life = int(extra["life"] or 0)
+    extra["life"] = max(0, life - amount)
+    events.append({"type": "land_life", "at": wire(state, pos), "life": extra["life"],
+                   "delta": -amount})
+
+
+def gain_life(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
+    """Life *seat* gains: it goes on their home base (the land a player gains life on;
+    choosing another land is not offered yet). A land's life is not capped."""
+    from frontier_desktop.rules.variants.army_board import home_of
+
+    home = home_of(state, seat)
+    if home is None or amount <= 0:
+        return
+    extra = info(state.cells[home])
+    extra["life"] = int(extra["life"] or 0) + amount
+    events.append({"type": "land_life", "at": wire(state, home), "life": extra["life"],
+                   "delta": amount})
+
+
+def finish_combat(state: GameState, combat: dict[str, Any], target: Pos,
+                  events: list[Event]) -> None:
+    """After the damage: a land at 0 is captured by the attacker (a home base: game over)."""
+    seat = int(combat["seat"])
+    life = land_life(state, target)
+    events.append({"type": "combat_over", "at": combat["target"], "life": life})
+    if life is None or life > 0 or controller(state, target) == seat:
+        return
+    attackers = _alive(state, combat["attackers"], None)
+    capture(state, target, seat, attackers, events)
+
+
+def capture(state: GameState, pos: Pos, seat: int, movers: list[Permanent],
+            events: list[Event]) -> None:
+    """*seat* takes the land at *pos* (untapped, die at 6); *movers* move onto it; the loser's
+    creatures there retreat or are sacrificed. A home base at 0 puts its owner out instead."""
+    owner = stronghold_of(state, pos)
+    loser = controller(state, pos)
+    if owner is not None:
+        player = state.players[owner]
+        if not player.lost:
+            player.lost = True
+            events.append({"type": "lost", "player": owner, "reason": "home base at 0 life"})
+        return
+    cell = state.cells[pos]
+    extra = info(cell)
+    extra["controller"] = seat
+    extra["life"] = LAND_LIFE
+    cell.tapped_by = None
+    events.append({"type": "captured", "at": wire(state, pos), "by": seat, "from": loser})
+    events.append({"type": "land_life", "at": wire(state, pos), "life": LAND_LIFE})
+    for m in movers:
+        m.at = pos
+    if movers:
+        events.append({"type": "moved", "unit": movers[0].id, "units": [m.id for m in movers],
+                       "to": wire(state, pos), "kind": "capture"})
+    if loser is not None:
+        for perm in list(state.perms.values()):
+            card = state.card(perm.id)
+            if perm.zone == "board" and perm.at == pos and perm.controller == loser \
+                    and "Artifact" in card.types and not card.is_creature:
+                perm.controller = seat  # dropped on the land: whoever holds it takes it
+                events.append({"type": "dropped", "unit": perm.id, "name": card.name,
+                               "at": wire(state, pos), "to": seat})
+        evict(state, pos, loser, events)
+
+
+def retreat_lands(state: GameState, pos: Pos, seat: int) -> list[Pos]:
+    return [n for n in state.board.neighbours(pos) if controller(state, n) == seat]
+
+
+def evict(state: GameState, pos: Pos, loser: int, events: list[Event]) -> None:
+    """The loser's creatures on *pos* retreat to an adjacent land they control (asked with a
+    ``retreat`` decision when there is more than one), or are sacrificed."""
+    lands = retreat_lands(state, pos, loser)
+    waiting: list[str] = []
+    for perm in creatures_at(state, pos, loser):
+        if not lands:
+            leave_battlefield(state, perm, "graveyard", events,
+                              reason="sacrificed: no land of theirs to retreat to")
+        elif len(lands) == 1:
+            perm.at = lands[0]
+            events.append({"type": "retreated", "unit": perm.id, "from": wire(state, pos),
+                           "to": wire(state, lands[0])})
+        else:
+            waiting.append(perm.id)
+    if waiting:
+        ask_retreat(state, pos, loser, waiting, events)
+
+
+def ask_retreat(state: GameState, pos: Pos, seat: int, units: list[str],
+                events: list[Event]) -> None:
+    lands = retreat_lands(state, pos, seat)
+    state.decision = {
+        "kind": "retreat", "player": seat, "from": wire(state, pos), "units": list(units),
+        "options": [{"unit": u, "to": wire(state, n)} for u in units for n in lands],
+    }
+    events.append({"type": "choose", "player": seat, "kind": "retreat", "units": list(units),
+                   "at": wire(state, pos)})

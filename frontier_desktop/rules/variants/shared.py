@@ -1,0 +1,310 @@
+"""Rules pieces every grid variant shares: places in words, leaving the battlefield, damage
+division, the seeded stream, drawing, mana sources and automatic payment.
+
+Lifted out of the Frontier modules so that Frontier and Army Magic (and the variants after
+them) use one implementation; nothing here knows a variant's own rules (terrain, staging
+rows, land life).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
+from frontier_desktop.rules.rng import Rng
+from frontier_desktop.rules.state import GameState, Permanent
+
+Event = dict[str, Any]
+
+
+# ---------------------------------------------------------------------- places and ids
+def wire(state: GameState, pos: Pos | None) -> object:
+    """A board position in wire form (None stays None)."""
+    return state.board.pos_to_wire(pos) if pos is not None else None
+
+
+def square_words(pos: Any) -> str:
+    """A grid square as the board's edge labels show it: ``(1, 4)`` → "column 5, row 2"."""
+    if isinstance(pos, tuple) and len(pos) == 2:
+        return f"column {pos[1] + 1}, row {pos[0] + 1}"
+    return "that square"
+
+
+# ---------------------------------------------------------------------- randomness, cards
+def game_rng(state: GameState) -> Rng:
+    """The game's seeded stream, resumed where the last action left it."""
+    return Rng(state.seed, state.rng_counter)
+
+
+def save_rng(state: GameState, rng: Rng) -> None:
+    state.rng_counter = rng.resume_point()
+
+
+def draw_cards(state: GameState, seat: int, count: int, events: list[Event]) -> None:
+    """Draw *count* cards; drawing from an empty library marks the player (a state check)."""
+    player = state.players[seat]
+    for _ in range(count):
+        if not player.library:
+            player.drew_from_empty = True
+            events.append({"type": "draw_empty", "player": seat})
+            return
+        card_id = player.library.pop(0)
+        player.hand.append(card_id)
+        events.append({"type": "drew", "player": seat, "card": state.name(card_id),
+                       "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+
+
+def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
+    """Printed P/T plus counters and until-end-of-turn changes (no board bonus)."""
+    card = state.card(perm.id)
+    p, t = card.base_power, card.base_toughness
+    p += perm.pt_mod[0]
+    t += perm.pt_mod[1]
+    plus = perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
+    return p + plus, t + plus
+
+
+_MANA_ORDER = ("W", "U", "B", "R", "G", "C")
+_ADD_RE = re.compile(r"\bAdd ((?:\{[^}]+\})+)")
+
+
+def land_makes(land: Card) -> tuple[str, ...]:
+    """The kinds of mana a land can be tapped for (W U B R G C order); empty: it can't.
+
+    From Scryfall's ``produced_mana`` (and basic land types); a land without one that says
+    "Add {…}" makes what it says (``{1}`` is colourless). A land with no mana ability (Maze of
+    Ith) makes nothing: it is no mana source.
+    """
+    made = set(land.mana_colours)
+    if not made:
+        for symbols in _ADD_RE.findall(land.oracle_text):
+            for sym in re.findall(r"\{([^}]+)\}", symbols):
+                sym = sym.upper()
+                made.add("C" if sym.isdigit() else sym)
+    return tuple(c for c in _MANA_ORDER if c in made)
+
+
+# ---------------------------------------------------------------------- leaving play
+def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list[Event], *,
+                      reason: str) -> None:
+    """Move a permanent off the battlefield to its owner's *zone* (tokens cease to exist)."""
+    name, owner = state.cards[perm.id]
+    del state.perms[perm.id]
+    events.append({"type": "died" if zone == "graveyard" else "left", "unit": perm.id,
+                   "name": name, "owner": owner, "controller": perm.controller,
+                   "at": wire(state, perm.at), "to": zone, "reason": reason})
+    if state.card(perm.id).type_line.startswith("Token"):  # tokens cease to exist
+        del state.cards[perm.id]
+    else:
+        getattr(state.players[owner], zone).append(perm.id)
+    for other in list(state.perms.values()):
+        if other.attached_to == perm.id:
+            leave_battlefield(state, other, "graveyard", events, reason="its permanent left")
+
+
+# ---------------------------------------------------------------------- damage division
+def lethal_first(units: list[str], amount: int, lethal: dict[str, int]) -> dict[str, int]:
+    """The default division: lethal damage to each member in order, any rest on the last."""
+    out: dict[str, int] = {}
+    rest = amount
+    for unit in units:
+        take = min(rest, lethal.get(unit, 0))
+        if take:
+            out[unit] = take
+        rest -= take
+    if rest > 0 and units:
+        out[units[-1]] = out.get(units[-1], 0) + rest
+    return out
+
+
+def assign_problem(decision: dict[str, Any], attacker: str, damage: dict[str, int]) -> str | None:
+    """Why *damage* is not a division the pending ``assign`` decision accepts (None: it is)."""
+    if attacker != decision["attacker"]:
+        return f"the division to make now is of {decision['attacker']}'s damage"
+    units = decision["units"]
+    for unit, amount in damage.items():
+        if unit not in units:
+            return f"{unit} is not in the stack the damage is dealt to"
+        if amount < 0:
+            return "damage can't be negative"
+    total = sum(damage.values())
+    if total != decision["amount"]:
+        return f"divide exactly {decision['amount']} damage ({total} given)"
+    return None
+
+
+ASSIGN_LISTED = 64
+"""Divisions listed for an ``assign`` decision before falling back to a few (any is legal)."""
+
+
+def assign_actions(d: dict[str, Any]) -> list[A.Action]:
+    """``assign`` answers: the default first, then every division (or, when there are more
+    than :data:`ASSIGN_LISTED`, all the damage on each member in turn)."""
+    units: list[str] = list(d["units"])
+    amount = int(d["amount"])
+    default = tuple(sorted(d["default"].items()))
+    out = [default]
+
+    def count(n: int, k: int) -> int:
+        return math.comb(n + k - 1, k - 1) if k > 0 else 0
+
+    if count(amount, len(units)) <= ASSIGN_LISTED:
+        def splits(n: int, k: int) -> list[list[int]]:
+            if k == 1:
+                return [[n]]
+            return [[first] + rest for first in range(n, -1, -1) for rest in splits(n - first, k - 1)]
+
+        divisions = [tuple(sorted((u, v) for u, v in zip(units, parts) if v))
+                     for parts in splits(amount, len(units))]
+    else:
+        divisions = [((u, amount),) for u in units]
+    for division in divisions:
+        if division not in out:
+            out.append(division)
+    return [A.Assign(attacker=str(d["attacker"]), damage=division) for division in out]
+
+
+# ---------------------------------------------------------------------- automatic payment
+Source = tuple[Any, "str | None", tuple[str, ...]]
+"""A land that could be tapped: ``(key, via, kinds of mana)``; *key* is its position (or any
+hashable the variant uses for a land off the grid)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Payer:
+    """One way to make mana for automatic payment: a land to tap or a mana ability."""
+
+    rank: int
+    """Preference, lowest first: 0 a land under your creature, 1 an artifact's mana ability,
+    2 a land tapped via an adjacent creature, 3 a creature's own mana ability (creatures that
+    could attack or move are tapped last)."""
+    options: tuple[str, ...]
+    """The mana it can make, one entry per choice, in pool notation (``"{G}"``, ``"{C}{C}"``)."""
+    land: Pos | None = None
+    via: str | None = None
+    unit: str | None = None
+    ability: int = 0
+
+    @property
+    def creatures(self) -> frozenset[str]:
+        """The creatures (or permanent) this payment taps."""
+        return frozenset(x for x in (self.via, self.unit) if x is not None)
+
+    def entry(self, option: str) -> Any:
+        """The ``pay`` entry that makes *option*."""
+        if self.unit is not None:
+            choice = None if option == self.options[0] else mana_key(option)
+            return A.AbilityPayment(self.unit, self.ability, choice)
+        colour = parse_pool(option)
+        kind = next(k for k in POOL_ORDER if colour[k])
+        if self.via is None and option == self.options[0]:
+            return self.land
+        return {"at": self.land, **({"via": self.via} if self.via is not None else {}),
+                "color": kind}
+
+
+def mana_key(option: str) -> str:
+    """The ``mana`` choice naming *option*: a kind (``"G"`` for ``{G}{G}``) or its symbols."""
+    pool = parse_pool(option)
+    kinds = [k for k in POOL_ORDER if pool[k]]
+    return kinds[0] if len(kinds) == 1 else option
+
+
+def ability_payers(state: GameState, seat: int, *, exclude: str | None = None) -> list[Payer]:
+    """Mana abilities automatic payment may use: a cost of only {T} (see
+    :attr:`ActivatedAbility.pays_automatically`), on an untapped permanent of *seat* that is not
+    a summoning-sick creature."""
+    out: list[Payer] = []
+    for perm in state.perms.values():
+        if perm.controller != seat or perm.id == exclude or perm.tapped:
+            continue
+        card = state.card(perm.id)
+        if card.is_creature and perm.sick:
+            continue
+        for index, ability in enumerate(card.activated):
+            if ability.pays_automatically:
+                out.append(Payer(3 if card.is_creature else 1, ability.mana, unit=perm.id,
+                                 ability=index))
+                break  # one {T} ability per permanent: tapping it spends the others
+    return out
+
+
+def land_payers(sources: list[Source]) -> list[Payer]:
+    return [Payer(0 if via is None else 2, tuple(f"{{{c}}}" for c in makes), land=pos, via=via)
+            for pos, via, makes in sources]
+
+
+def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
+                 abilities: list[Payer] | None = None) -> list[Any] | None:
+    """Lands to tap and mana abilities to activate so that *pool* plus their mana pays *cost*.
+
+    Greedy and checked: each coloured (or {C}) symbol the pool lacks takes a source that makes
+    it (by :attr:`Payer.rank`, then fewest choices), then generic costs take sources in rank
+    order; every step is checked with :func:`pay`. Each land and each permanent is used once.
+    Returns the ``pay`` entries, or None when the sources can't pay.
+    """
+    if pay(pool, cost, life=life) is not None:
+        return []
+    try:
+        symbols = parse_cost(cost)
+    except ValueError:
+        return None
+    payers = sorted(land_payers(sources) + list(abilities or ()), key=lambda p: p.rank)
+    have = {k: pool.get(k, 0) for k in POOL_ORDER}
+    extra = {k: 0 for k in POOL_ORDER}
+    chosen: list[tuple[Payer, str]] = []
+    used_lands: set[Any] = set()
+    used_units: set[str] = set()
+
+    def usable(p: Payer) -> bool:
+        return (p.land is None or p.land not in used_lands) and not (p.creatures & used_units)
+
+    def take(p: Payer, option: str) -> None:
+        chosen.append((p, option))
+        if p.land is not None:
+            used_lands.add(p.land)
+        used_units.update(p.creatures)
+        for kind, n in parse_pool(option).items():
+            have[kind] += n
+            extra[kind] += n
+
+    for sym in symbols:
+        if sym not in POOL_ORDER:
+            continue
+        if have[sym] <= 0:
+            options = [p for p in payers if usable(p) and any(sym in o for o in p.options)]
+            if not options:
+                return None
+            best = min(options, key=lambda p: (p.rank, len(p.options)))
+            take(best, max((o for o in best.options if sym in o),
+                           key=lambda o: parse_pool(o)[sym]))
+        have[sym] -= 1
+
+    def current() -> Pool:
+        return {k: pool.get(k, 0) + extra[k] for k in POOL_ORDER}
+
+    while pay(current(), cost, life=life) is None:
+        rest = [p for p in payers if usable(p)]
+        if not rest:
+            return None
+        take(rest[0], rest[0].options[0])
+    return [p.entry(option) for p, option in chosen]
+
+
+def pay_tuple(plan: list[Any]) -> tuple[Any, ...]:
+    """A payment plan as the ``pay`` field of an action."""
+    out: list[Any] = []
+    for entry in plan:
+        if isinstance(entry, A.AbilityPayment):
+            out.append(entry)
+        elif isinstance(entry, dict):
+            out.append((entry["at"], entry.get("via"), entry.get("color")))
+        else:
+            out.append((entry, None, None))
+    return tuple(out)
