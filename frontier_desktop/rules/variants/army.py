@@ -426,6 +426,8 @@ class Army(Variant):
         player = state.players[seat]
         if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
             raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
+        if action.card is None:
+            raise IllegalActionError(action, "name the card to discard")
         card_id = self._hand_card(state, seat, action, action.card)
         player.hand.remove(card_id)
         player.graveyard.append(card_id)

@@ -23,7 +23,7 @@ from frontier_desktop.rules.state import (
     PlayerState,
 )
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.shared import draw_cards, game_rng, save_rng
+from frontier_desktop.rules.variants.shared import draw_cards, game_rng, pay_tuple, save_rng
 from frontier_desktop.rules.variants.shared import square_words as square_words  # re-exported
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
@@ -1105,7 +1105,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         amount = int(decision["amount"])
         if action.choice in ("pay", True):
             from frontier_desktop.rules.variants.frontier_legal import (
-                _pay_tuple, ability_payers, mana_sources, plan_payment,
+                ability_payers, mana_sources, plan_payment,
             )
 
             player = state.players[seat]
@@ -1117,7 +1117,7 @@ class Frontier(SpellActions, ManualActions, Variant):
                 if plan is None:
                     raise IllegalActionError(action, f"you can't pay {{{amount}}}: your mana "
                                                      f"pool holds {format_pool(player.pool) or 'nothing'}")
-                self._pay_lands(state, seat, action, _pay_tuple(plan), events)
+                self._pay_lands(state, seat, action, pay_tuple(plan), events)
             paid = pay(player.pool, cost)
             if paid is None:
                 raise IllegalActionError(action, f"you can't pay {{{amount}}}")
