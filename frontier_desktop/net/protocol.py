@@ -289,7 +289,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "activate": {"unit": ID, "ability": Int(0, 100), "pay": PAY, "mana": Str(40),
                  "targets": TARGETS, "x": Int(0, 1_000_000), "mode": MODE,
                  "sacrifice": ListOf(ID, 16)},
-    "choose": {"choice": Either(Str(40), Int(0, 1000), OneOf(True, False))},
+    "choose": {"choice": OneOf("accept", "decline", "pay", True, False)},
     "add_mana": {"mana": Str(40)},
     "pass": {},
     "place_token": {"at": POS, "color": COLOUR},

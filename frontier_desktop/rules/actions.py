@@ -408,7 +408,9 @@ class Activate(Action):
 @_register
 @dataclasses.dataclass(frozen=True)
 class Choose(Action):
-    """Answer a ``choice`` decision (``pending``): pay or decline "unless its controller pays"."""
+    """Answer a pending choice: ``pay`` or ``decline`` "unless its controller pays" (a
+    ``choice`` decision), ``accept`` or ``decline`` a manual action on the chooser's things (a
+    ``consent`` decision)."""
 
     type: ClassVar[str] = "choose"
     instant: ClassVar[bool] = True
