@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from frontier_desktop import resources
 from frontier_desktop.config import Paths, Settings, load_settings, save_settings
 from frontier_desktop.ui.card_art import CardArt, open_database
 from frontier_desktop.ui.cards import CardImages
@@ -27,7 +28,6 @@ from frontier_desktop.ui.keys import matches
 from frontier_desktop.ui.scenes.base import Scene, SceneStack
 from frontier_desktop.ui.theme import Fonts, Palette, palette
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MIN_SIZE = (960, 600)
 DESIGN_SIZE = MIN_SIZE
 """Every scene lays out in this many design pixels at 100% (``App.px`` scales them)."""
@@ -121,6 +121,10 @@ class App:
         self.save_settings_on_exit = save_settings_on_exit
         pygame.init()
         pygame.display.set_caption("Frontier Desktop")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(resources.icon_file())))
+        except (pygame.error, OSError, FileNotFoundError):
+            pass  # the window keeps the system's default icon
         self.size = size or self.settings.window_size
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
@@ -161,7 +165,7 @@ class App:
 
     # ------------------------------------------------------------------ parts
     def _make_ui(self) -> pygame_gui.UIManager:
-        theme = ASSETS / ("theme-light.json" if self.settings.theme == "light" else "theme.json")
+        theme = resources.theme_file(self.settings.theme)
         return pygame_gui.UIManager(self.size, scaled_theme(theme, self._scale))
 
     def _make_art(self) -> CardArt:
@@ -397,10 +401,44 @@ class App:
         return self.scenes.push(scene)
 
 
+def start_scenes(app: App) -> None:
+    """What a start shows: the main menu."""
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+    app.scenes.push(MainMenuScene(app))
+
+
+def headless_check(paths: Paths | None = None, frames: int = 10) -> int:
+    """Start the program without a screen (SDL's dummy driver), draw a few frames and say
+    whether the main menu was reached; settings are read but never written. Exit code 0/1.
+
+    Used by the install tests and by the bundle check of ``build_scripts/build.py``.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+    started = time.perf_counter()
+    app = App(paths=paths or Paths.default(), save_settings_on_exit=False)
+    try:
+        start_scenes(app)
+        for _ in range(frames):
+            app.step(1 / 60)
+        menu = app.scenes.find(MainMenuScene)
+        reached = menu is not None and bool(menu.buttons) and app.draws + app.frames > 0
+    finally:
+        app.shutdown()
+    if not reached:
+        print("frontier-desktop: the main menu was not reached", file=sys.stderr)
+        return 1
+    print(f"frontier-desktop: reached the main menu ({frames} frames in "
+          f"{time.perf_counter() - started:.1f} s)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the window on the main menu and run until the player quits."""
     started = time.perf_counter()
-    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 
     problem = display_problem()
     if problem is None:
@@ -411,7 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    app.scenes.push(MainMenuScene(app))
+    start_scenes(app)
     app.started = started  # type: ignore[attr-defined]
     try:
         app.run()

@@ -22,6 +22,7 @@ SUBCOMMAND_MODULES = (
     "frontier_desktop.ui.screenshot",
     "frontier_desktop.net.cli",
     "frontier_desktop.effects_cli",
+    "frontier_desktop.selfplay",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 
@@ -40,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Run with no subcommand to open the game.",
     )
     parser.add_argument("--version", action="version", version=f"frontier-desktop {__version__}")
+    parser.add_argument("--headless-check", action="store_true",
+                        help="start without a screen, reach the main menu, and exit (checks "
+                        "an install; exit code 0 when it works)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
         module = importlib.import_module(name)
@@ -65,6 +69,8 @@ def _run_game(args: argparse.Namespace) -> int:
     except ModuleNotFoundError:
         build_parser().print_help()
         return 0
+    if getattr(args, "headless_check", False):
+        return int(app.headless_check())
     return int(app.main([]))
 
 

@@ -30,12 +30,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from frontier_desktop import resources
 from frontier_desktop.jsonlines import JsonFileError, read_objects
 from frontier_desktop.rules import Card
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-DEFAULT_DECKS = (ROOT / "assets" / "decks" / "frontier_bog_and_forest_walkers.txt",
-                 ROOT / "assets" / "decks" / "frontier_banners_of_benalia.txt")
+DEFAULT_DECKS = tuple(resources.decks_dir() / name for name in resources.QUICK_DECKS)
 """The bundled sample decks: the host's and the guest's when none is given."""
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from frontier_desktop import resources
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -166,7 +167,7 @@ class MainMenuScene(Scene):
 
         w, h = self.app.size
         start = self.app.paths.saves_dir if kind != "open_position" else \
-            Path(__file__).resolve().parents[3] / "assets" / "positions"
+            resources.positions_dir()
         if not start.exists():
             start = self.app.paths.data_dir if self.app.paths.data_dir.exists() else Path.home()
         self.dialog_kind = kind
