@@ -8,6 +8,8 @@ whatever events are queued, so a test posts real mouse and keyboard events and s
 from __future__ import annotations
 
 import json
+import logging
+import logging.handlers
 import math
 import os
 import sys
@@ -40,6 +42,19 @@ that changed something."""
 LINGER_S = 0.4
 """After an input event the loop keeps drawing at the frame cap this long (hover fades, the
 button-pressed event pygame-gui posts a frame later)."""
+
+MAX_CRASHES = 5
+"""After this many unexpected exceptions in one run the program stops (a loop of failures)."""
+log = logging.getLogger(__name__)
+
+
+def log_path() -> str | None:
+    """The file the log is written to (the rotating file handler's), if any."""
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, logging.handlers.RotatingFileHandler):
+            return str(handler.baseFilename)
+    return None
+
 
 WAKE_EVENT = pygame.event.custom_type()
 """Posted by :meth:`App.request_redraw` from other threads to wake the sleeping loop (taken
@@ -150,6 +165,8 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.crashes = 0
+        """Unexpected exceptions reported by :meth:`report_crash` in this run."""
         self.draws = 0
         """Frames drawn by :meth:`run_once` (idle passes draw nothing)."""
         self.fps = 60
@@ -378,7 +395,40 @@ class App:
         except (AttributeError, pygame.error):
             pass
         while self.running and self.scenes:
-            self.run_once()
+            self.run_guarded()
+
+    def run_guarded(self) -> bool:
+        """:meth:`run_once`, turning an unexpected exception into the crash dialog."""
+        try:
+            return self.run_once()
+        except Exception as exc:  # noqa: BLE001 - anything a scene raises is reported
+            self.report_crash(exc)
+            return True
+
+    def report_crash(self, exc: BaseException) -> None:
+        """Log *exc* with its traceback and replace every scene with the crash dialog.
+
+        Autosaves are written whole after each action (atomically), so the game in play is
+        intact; the dialog's Main menu leads to Continue. A failure of the dialog itself, or
+        too many in a row, is raised (``main`` shuts down and the log keeps it).
+        """
+        import traceback
+
+        from frontier_desktop import __version__
+        from frontier_desktop.ui.scenes.crash import CrashScene
+
+        top = self.scenes.top
+        log.error("Unexpected problem in the %s scene", getattr(top, "name", "?"), exc_info=exc)
+        self.crashes += 1
+        if isinstance(top, CrashScene) or self.crashes > MAX_CRASHES:
+            raise exc
+        details = (f"frontier-desktop {__version__}, Python {sys.version.split()[0]}, "
+                   f"{sys.platform}, scene {getattr(top, 'name', '?')}\n"
+                   + "".join(traceback.format_exception(exc)))
+        for problem in self.scenes.abandon():
+            log.error("Closing a scene after the problem failed too", exc_info=problem)
+        self.scenes.push(CrashScene(self, details, log_path()))
+        self.request_redraw()
 
     def quit(self) -> None:
         self.running = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -39,8 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="frontier-desktop",
         description="A desktop tabletop for the grid-based Magic: the Gathering variants. "
         "Run with no subcommand to open the game.",
+        epilog="The log is written to the user log folder (frontier-desktop.log); "
+        "'frontier-desktop COMMAND --help' describes each command.",
     )
     parser.add_argument("--version", action="version", version=f"frontier-desktop {__version__}")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="show more on stderr (-vv: debug) and write debug lines to the log")
+    parser.add_argument("-q", "--quiet", action="store_true", help="show only errors on stderr")
     parser.add_argument("--headless-check", action="store_true",
                         help="start without a screen, reach the main menu, and exit (checks "
                         "an install; exit code 0 when it works)")
@@ -58,6 +64,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
+    from frontier_desktop.logs import setup_logging
+
+    log = setup_logging(args.verbose, args.quiet)
+    logging.getLogger(__name__).info("frontier-desktop %s: %s (log: %s)", __version__,
+                                     args.command or "game", log)
     if getattr(args, "func", None) is None:
         return _run_game(args)
     return int(args.func(args))

@@ -246,7 +246,11 @@ def run_host(args: argparse.Namespace) -> int:
         host = HostSession(source, autosave=autosave, resolve_card=pool.card,
                            check_deck=deck_checker(pool))
         port = host.listen(args.bind, args.port)
-    except (OSError, RecordError, ValueError) as exc:
+    except OSError as exc:
+        from frontier_desktop.problems import serve_problem
+
+        return _fail("host", serve_problem(args.port, exc, cli=True), 2)
+    except (RecordError, ValueError) as exc:
         return _fail("host", f"cannot serve on port {args.port}: {exc}", 2)
     shown = lan_address() if args.bind in ("0.0.0.0", "") else args.bind
     print(f"your address on this network is {shown}:{port}", file=sys.stderr, flush=True)

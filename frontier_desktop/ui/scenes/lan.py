@@ -222,7 +222,11 @@ class LanScene(Scene):
             bound = net.listen(bind, port)
         except OSError as exc:
             net.close()
-            self.note = f"Cannot host on port {port}: {exc.strerror or exc}"
+            from frontier_desktop.problems import serve_problem
+            from frontier_desktop.ui.scenes.crash import ProblemScene
+
+            self.note = serve_problem(port, exc)
+            self.app.scenes.push(ProblemScene(self.app, "Cannot host the game", self.note))
             return
         self.net = net
         shown = lan_address() if bind == "0.0.0.0" else bind

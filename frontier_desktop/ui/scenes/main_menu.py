@@ -42,17 +42,20 @@ def start_table(app: App, session: Any, *, cover_first: bool = True) -> None:
     app.scenes.reset(TableScene(app, session, autosave_path=path, cover_first=cover_first))
 
 
+OTHER_GAME = "Start a new game, or choose another one in Recent games."
+
+
 def continue_game(app: App, game: Any) -> str:
     """Resume the Recent games entry *game*; the reason in words when it can't be."""
     from frontier_desktop.ui import games
 
     if game.problem:
-        return f"{game.title()}: {game.problem}. It is kept at {game.path}."
+        return (f"{game.title()}: {game.problem}. It is kept at {game.path}. {OTHER_GAME}")
     try:
         session = games.resume_recent(game)
     except (ValueError, OSError, KeyError):
         return (f"The saved game {game.title()} can't be resumed: the file is damaged. "
-                f"It is kept at {game.path}.")
+                f"It is kept at {game.path}. {OTHER_GAME}")
     start_table(app, session)
     return ""
 
@@ -141,6 +144,7 @@ class MainMenuScene(Scene):
             latest = self.latest()
             if latest is not None:
                 self.note = continue_game(self.app, latest)
+                self._problem("Cannot continue the game")
         elif key == "recent":
             from frontier_desktop.ui.scenes.recent import RecentGamesScene
 
@@ -182,6 +186,7 @@ class MainMenuScene(Scene):
         from frontier_desktop.ui import games
 
         kind, self.dialog = self.dialog_kind, None
+        self.note = ""
         try:
             if kind == "open_game":
                 start_table(self.app, games.session_from_record(path))
@@ -196,6 +201,14 @@ class MainMenuScene(Scene):
             self.note = str(exc)
         except (OSError, KeyError) as exc:
             self.note = f"Could not open {path.name}: {exc}"
+        self._problem(f"Cannot open {path.name}")
+
+    def _problem(self, title: str) -> None:
+        """Show :attr:`note`, when a problem set it, in a dialog (it stays as the hint too)."""
+        if self.note and self.app.scenes.top is self:
+            from frontier_desktop.ui.scenes.crash import ProblemScene
+
+            self.app.scenes.push(ProblemScene(self.app, title, self.note))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
