@@ -452,10 +452,14 @@ class App:
 
 
 def start_scenes(app: App) -> None:
-    """What a start shows: the main menu."""
+    """What a start shows: the main menu, and the welcome over it the first time."""
     from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 
     app.scenes.push(MainMenuScene(app))
+    if not app.settings.welcome_seen:
+        from frontier_desktop.ui.scenes.welcome import WelcomeScene
+
+        app.scenes.push(WelcomeScene(app))
 
 
 def headless_check(paths: Paths | None = None, frames: int = 10) -> int:

@@ -104,7 +104,7 @@ class CrashScene(ProblemScene):
 
     opaque = True
     name = "crash"
-    WIDTH, HEIGHT = 680, 330
+    WIDTH, HEIGHT = 680, 320
 
     def __init__(self, app: App, details: str, log_path: str | None) -> None:
         super().__init__(app, "Something went wrong", "")
@@ -118,11 +118,11 @@ class CrashScene(ProblemScene):
                 ("quit", "Quit", "#menu_button")]
 
     def lines(self) -> list[str]:
-        where = (f"The details are in the log: {self.log_path}" if self.log_path
-                 else "The log could not be written.")
+        where = (f"The details are in the log file:\n{self.log_path}" if self.log_path
+                 else "The log file could not be written.")
         out = ["Frontier Desktop hit an unexpected problem and stopped what it was doing. "
                "Your game is autosaved: choose Main menu, then Continue to resume it.",
-               where + " Copy details puts them on the clipboard for a bug report."]
+               where, "Copy details puts them on the clipboard, for a bug report."]
         if self.note:
             out.append(self.note)
         return out

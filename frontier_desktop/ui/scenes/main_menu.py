@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from frontier_desktop import resources
+from frontier_desktop.ui.keys import matches
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class MainMenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.help: pygame_gui.elements.UIButton | None = None
         self.note = ""
         self.dialog: Any = None
         self.dialog_kind = ""
@@ -109,7 +111,10 @@ class MainMenuScene(Scene):
             if (key == "continue" and latest is None) or (key == "recent" and not self.recent):
                 btn.disable()
             self.buttons[key] = btn
-        self.widgets = list(self.buttons.values())
+        self.help = pygame_gui.elements.UIButton(
+            pygame.Rect(w - px(150) - px(16), px(16), px(150), px(38)), "Help (F1)",
+            self.app.ui, object_id="#menu_button")
+        self.widgets = [*self.buttons.values(), self.help]
 
     def latest(self) -> Any:
         """The most recently played game that can be read (what Continue resumes)."""
@@ -118,6 +123,13 @@ class MainMenuScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self._open(Path(event.text))
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.help:
+            self.activate("help")
+            return True
+        if event.type == pygame.KEYDOWN and self.dialog is None and \
+                matches(self.app.settings.keys.get("help", "f1"), event):
+            self.activate("help")
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, btn in self.buttons.items():
@@ -163,6 +175,10 @@ class MainMenuScene(Scene):
             from frontier_desktop.ui.scenes.settings import SettingsScene
 
             self.app.scenes.push(SettingsScene(self.app))
+        elif key == "help":
+            from frontier_desktop.ui.scenes.help import HelpScene
+
+            self.app.scenes.push(HelpScene(self.app))
         elif key == "quit":
             self.app.quit()
 
