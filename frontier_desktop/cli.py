@@ -24,6 +24,7 @@ SUBCOMMAND_MODULES = (
     "frontier_desktop.net.cli",
     "frontier_desktop.effects_cli",
     "frontier_desktop.selfplay",
+    "frontier_desktop.desktop_entry",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 

@@ -108,3 +108,9 @@ def test_wheel_in_a_fresh_venv_outside_the_repository(wheel: Path, tmp_path: Pat
     assert result["game_over"] and result["winner"] in ("Ann", "Ben")
     replayed = run("replay", str(root / "game.jsonl"))
     assert replayed.returncode == 0, replayed.stderr
+
+    if sys.platform.startswith("linux"):
+        entry = run("install-desktop-entry")
+        assert entry.returncode == 0, entry.stderr
+        text = (home / "data" / "applications" / "frontier-desktop.desktop").read_text()
+        assert f"Exec={exe}" in text, "the menu starts the installed program"
