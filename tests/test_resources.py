@@ -48,3 +48,18 @@ def test_headless_check_reaches_the_menu_and_writes_no_settings(tmp_path: Path, 
     assert headless_check(paths) == 0
     assert "reached the main menu" in capsys.readouterr().out
     assert not paths.settings_file.exists()
+
+
+def test_resources_and_problems_import_only_the_stdlib() -> None:
+    """The card and network layers use them, so they stay leaves."""
+    import ast
+    import sys
+
+    for name in ("resources.py", "problems.py"):
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            modules = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                       [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            for module in modules:
+                assert module.split(".")[0] in sys.stdlib_module_names or \
+                    module == "__future__", f"{name} imports {module}"
