@@ -34,3 +34,17 @@ def network_problem(reason: str) -> str:
     """A card-data network failure (Scryfall unreachable) in words, without the API path."""
     reason = re.sub(r"\s*\((/[^)]*)\)", "", reason.removesuffix("; working offline"))
     return f"{reason.rstrip('.')}. {NO_NETWORK_HELP} (--offline)."
+
+
+UNREACHABLE = ("cannot reach ", "no game from ")
+"""How the guest's join errors start when the host could not be reached (``net/client.py``)."""
+
+
+def join_problem(reason: str) -> str:
+    """A failed join in words; when the host could not be reached, what to check."""
+    reason = reason.rstrip(".")
+    if not reason.startswith(UNREACHABLE):
+        return reason[:1].upper() + reason[1:] + "."
+    return (reason[:1].upper() + reason[1:] + ". Check the address, that the host has "
+            "pressed Host a game, and that both computers are on the same network (a "
+            "firewall on the host may block the port).")

@@ -82,3 +82,47 @@ def test_other_serve_problems_in_words() -> None:
     assert "does not allow" in text and "--port" in text
     assert network_problem("Scryfall timed out (/cards/named); working offline").startswith(
         "Scryfall timed out. Check the network")
+
+
+def _closed_port() -> int:
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    return port
+
+
+def test_joining_nobody_says_what_to_check_on_the_command_line(
+        capsys: pytest.CaptureFixture[str], tmp_path) -> None:  # type: ignore[no-untyped-def]
+    port = _closed_port()
+    code = cli.main(["join", f"127.0.0.1:{port}", "--headless", "--timeout", "3",
+                     "--session", str(tmp_path / "s.json")])
+    assert code != 0
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    assert f"127.0.0.1:{port}" in err and "Check the address" in err and "Errno" not in err
+
+
+def test_joining_nobody_in_the_lan_screen_shows_a_dialog(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from frontier_desktop.app import App
+    from frontier_desktop.config import Paths, Settings
+    from frontier_desktop.ui.scenes.crash import ProblemScene
+    from frontier_desktop.ui.scenes.lan import LanScene
+
+    app = App(paths=Paths(tmp_path / "c", tmp_path / "d"), settings=Settings(),
+              size=(1280, 800), save_settings_on_exit=False)
+    try:
+        lan = LanScene(app)
+        app.scenes.push(lan)
+        lan.join(f"127.0.0.1:{_closed_port()}")
+        dialog = app.scenes.top
+        assert isinstance(dialog, ProblemScene), lan.note
+        assert "Check the address" in dialog.text and "same network" in dialog.text
+        app.step()
+    finally:
+        pygame.quit()

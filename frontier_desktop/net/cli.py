@@ -332,7 +332,9 @@ def run_join(args: argparse.Namespace) -> int:
         try:
             guest.connect(timeout=args.timeout)
         except JoinError as exc:
-            return _fail("join", str(exc))
+            from frontier_desktop.problems import join_problem
+
+            return _fail("join", join_problem(str(exc)))
         assert guest.seat is not None
         todo, _ = _script_runner(lines, guest.seat, guest.your_actions)
         seen_syncs = guest.resyncs

@@ -261,7 +261,11 @@ class LanScene(Scene):
         try:
             net.connect(timeout=5.0)
         except JoinError as exc:
-            self.note = str(exc)
+            from frontier_desktop.problems import join_problem
+            from frontier_desktop.ui.scenes.crash import ProblemScene
+
+            self.note = join_problem(str(exc))
+            self.app.scenes.push(ProblemScene(self.app, "Cannot join the game", self.note))
             return
         net.auto_reconnect = True
         self.net = net
