@@ -378,7 +378,58 @@ class _Loader:
         for i, udata in enumerate(units):
             self.unit(state, i, udata)
         self.check_units(state, units)
+        self.stack(state, data.get("stack", []))
         return state
+
+    def stack(self, state: GameState, items: object) -> None:
+        """``stack``: spells (and abilities) waiting to resolve, bottom first. The player who
+        did not put the top one there has priority when the position starts."""
+        from frontier_desktop.rules.actions import MAX_TARGETS, _target, target_to_wire
+
+        if not isinstance(items, list) or len(items) > MAX_UNITS:
+            raise self.fail("stack", f"must be a list of at most {MAX_UNITS} spells")
+        seen: set[str] = set()
+        for i, item in enumerate(items):
+            where = f"stack[{i}]"
+            if not isinstance(item, Mapping):
+                raise self.fail(where, "must be an object with 'card' and 'controller'")
+            controller = item.get("controller")
+            if not isinstance(controller, int) or isinstance(controller, bool) or \
+                    not 0 <= controller < len(state.players):
+                raise self.fail(f"{where}.controller", "must be a player index")
+            card = self.card(item.get("card"), f"{where}.card", state)
+            sid = item.get("id", f"s{i + 1}")
+            if not isinstance(sid, str) or not sid or sid in seen:
+                raise self.fail(f"{where}.id", "must be a unique non-empty string")
+            seen.add(sid)
+            targets = item.get("targets", [])
+            if not isinstance(targets, list) or len(targets) > MAX_TARGETS:
+                raise self.fail(f"{where}.targets", f"must be a list of at most {MAX_TARGETS}")
+            try:
+                decoded = [_target(t, f"{where}.targets[{j}]") for j, t in enumerate(targets)]
+            except RulesError as exc:
+                raise self.fail(f"{where}.targets", str(exc)) from None
+            x = item.get("x", 0)
+            if not _int_in(x, 0, MAX_NUMBER):
+                raise self.fail(f"{where}.x", f"must be a whole number from 0 to {MAX_NUMBER}")
+            entry: dict[str, Any] = {"id": sid, "card": card.name, "controller": controller,
+                                     "targets": [target_to_wire(t) for t in decoded], "x": x}
+            source = item.get("source")
+            if source is not None:
+                if not isinstance(source, str) or source not in state.perms:
+                    raise self.fail(f"{where}.source", "must be the id of a unit on the board")
+                ability = item.get("ability", 0)
+                if not _int_in(ability, 0, len(card.activated) - 1):
+                    raise self.fail(f"{where}.ability", f"{card.name} has no such ability")
+                entry.update({"kind": "ability", "source": source, "ability": ability})
+            else:
+                entry.update({"kind": "spell",
+                              "obj": self.add_card(state, card, controller, "c")})
+            state.stack.append(entry)
+        if state.stack:
+            other = state.opponent(int(state.stack[-1]["controller"]))
+            state.pending = {"kind": "priority", "seat": other, "responder": other,
+                             "stack": state.stack[-1]["id"], "outer": None}
 
     def player(self, state: GameState, i: int, pdata: object, life: int) -> PlayerState:
         where = f"players[{i}]"

@@ -15,7 +15,9 @@ the wire the seat comes from the connection, never from the message. A restarted
 skips the lines the host has already accepted from its seat.
 
 Both print their final view as one JSON object on stdout and exit 0 when the script is done or
-the game is over; on failure they print one line on stderr and exit non-zero.
+the game is over; on failure they print one line on stderr and exit non-zero. ``join`` exits
+with status 3 when a fairness check failed (each ``FAIRNESS WARNING`` is printed on stderr),
+including a game that ended without the host's audit.
 """
 
 from __future__ import annotations
@@ -37,6 +39,13 @@ from frontier_desktop.rules import Card
 DEFAULT_DECKS = tuple(resources.decks_dir() / name for name in resources.QUICK_DECKS)
 """The bundled sample decks: the host's and the guest's when none is given."""
 
+
+FAIRNESS_FAILURE = 3
+"""``join --headless`` exit status when a fairness check failed (a warning was printed)."""
+
+END_WAIT = 600.0
+"""How long a host whose game is over waits for the guest to (re)join and get the end and
+the audit (``--timeout`` stops it sooner)."""
 
 SETTLE_SECONDS = 2.0
 """A guest whose script is done leaves once the host has been quiet this long."""
@@ -183,7 +192,7 @@ def build_source(args: argparse.Namespace) -> Any:
         ValueError: a file that is neither a record nor a position, or a bad deck.
     """
     from frontier_desktop.net.host import GameSource
-    from frontier_desktop.record import FORMAT, read_record
+    from frontier_desktop.record import FORMAT, RecordError, read_record
 
     names = [args.name, "Guest"]
     if args.game is not None:
@@ -256,15 +265,28 @@ def run_host(args: argparse.Namespace) -> int:
     print(f"your address on this network is {shown}:{port}", file=sys.stderr, flush=True)
     deadline = time.monotonic() + args.timeout if args.timeout else None
     todo: list[tuple[int, dict[str, Any], int]] | None = None
+    end_deadline: float | None = None
     code = 0
     try:
         with host.changed:
             while True:
-                if host.result is not None or (host.started.is_set()
-                                               and host.status().state == LEFT):
+                if host.started.is_set() and host.status().state == LEFT:
                     break
+                if host.result is not None:
+                    # Over: quit once the guest has the end and the audit. A host restarted
+                    # from the autosave of a finished game waits for the guest to rejoin.
+                    if host.end_delivered.is_set():
+                        break
+                    if end_deadline is None:
+                        end_deadline = time.monotonic() + END_WAIT
+                    if time.monotonic() > end_deadline:
+                        print("frontier-desktop host: the guest did not come back for the end "
+                              "of the game", file=sys.stderr)
+                        break
                 if deadline is not None and time.monotonic() > deadline:
-                    what = "no guest joined" if not host.started.is_set() else "game not over"
+                    what = "no guest joined" if not host.started.is_set() else \
+                        "the guest did not come back for the end" if host.result is not None \
+                        else "game not over"
                     return _fail("host", f"timed out after {args.timeout:g} s ({what})")
                 if host.started.is_set() and todo is None:
                     todo, _ = _script_runner(lines, host.host_seat, host._count(host.host_seat))
@@ -346,7 +368,6 @@ def run_join(args: argparse.Namespace) -> int:
                 if guest.refusal is not None:
                     return _fail("join", guest.refusal)
                 if guest.is_over:
-                    guest.changed.wait_for(guest.audited.is_set, 3.0)
                     break
                 if not todo:
                     # Done when the game waits for us again, or the host has gone quiet: the
@@ -374,11 +395,16 @@ def run_join(args: argparse.Namespace) -> int:
                         # sync shows it was accepted and the skip count moves on)
                     return _fail("join", f"script line {number} refused: {result.reason}")
                 guest.changed.wait(0.2)
-        for problem in guest.verifier.problems + (guest.audit_problems or []):
+        if guest.is_over:
+            guest.wait_for_audit()  # a game that ends without an audit is a fairness failure
+        if guest.unfair_board is not None:
+            print(f"frontier-desktop join: note: {guest.unfair_board}", file=sys.stderr)
+        warnings = guest.fairness_warnings
+        for problem in warnings:
             print(f"frontier-desktop join: {problem}", file=sys.stderr)
         json.dump(guest.view(), sys.stdout, ensure_ascii=False)
         sys.stdout.write("\n")
         sys.stdout.flush()
-        return 0
+        return FAIRNESS_FAILURE if warnings else 0
     finally:
         guest.close()

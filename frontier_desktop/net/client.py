@@ -51,6 +51,18 @@ from frontier_desktop.session import Listener, Result, Session, Update
 log = logging.getLogger(__name__)
 
 
+def _uncommitted_squares(view: Mapping[str, Any], commitments: Mapping[str, Any]) -> list[str]:
+    """Face-down squares of *view* without a commitment (``"row,col"``)."""
+    rows = (view.get("board") or {}).get("rows") if isinstance(view.get("board"), dict) else None
+    out = []
+    for r, row in enumerate(rows if isinstance(rows, list) else []):
+        for c, cell in enumerate(row if isinstance(row, list) else []):
+            if isinstance(cell, dict) and not cell.get("face_up") and not cell.get("hole") \
+                    and f"{r},{c}" not in commitments:
+                out.append(f"{r},{c}")
+    return out
+
+
 class JoinError(RuntimeError):
     """The host refused us or could not be reached; the message says why in plain words."""
 
@@ -69,7 +81,7 @@ class GuestSession(Session):
                  deck: Sequence[str] | None = None, session_file: Path | None = None,
                  program: str = PROGRAM, cards_version: str | None = None,
                  heartbeat: float = 1.0, timeout: float = 4.0, reconnect: bool = True,
-                 tap: Any = None) -> None:
+                 audit_grace: float = 5.0, tap: Any = None) -> None:
         self.address = address
         self.name = name
         self.deck = list(deck) if deck is not None else None
@@ -79,6 +91,8 @@ class GuestSession(Session):
         self.heartbeat = heartbeat
         self.timeout = timeout
         self.auto_reconnect = reconnect
+        self.audit_grace = audit_grace
+        """Seconds after ``game_end`` by which the audit must have arrived."""
         self.tap = tap
         self.inbox = Inbox()
         self.changed = threading.Condition(threading.RLock())
@@ -88,6 +102,8 @@ class GuestSession(Session):
         self._status = PeerStatus(WAITING, time.monotonic())
         self._ref = 0
         self._answers: dict[int, Result] = {}
+        self._outstanding: set[int] = set()
+        """Refs of actions sent and not answered yet: an answer to any other ref is ignored."""
         self._closing = False
         self._wake = threading.Event()
         self._reconnecting = False
@@ -99,9 +115,24 @@ class GuestSession(Session):
         self.names: list[str] = []
         self.token: str | None = None
         self.nonce = fairness.new_nonce()
+        """The nonce of this seat's game (the audit needs it), or the next one to commit to."""
+        self.nonce_revealed = False
+        """Whether ``nonce`` has been revealed: then it is never committed to or revealed
+        again; each new ``hello`` commits to a fresh nonce (``_next_nonce``) instead."""
+        self.game_started = False
+        """Whether a game started from the exchange that revealed ``nonce``."""
+        self._next_nonce: str | None = None
+        self._sent_nonce: str | None = None
+        """The nonce committed to in the hello of the current connection."""
+        self._audit_missing_flagged = False
         self.host_commit: str | None = None
+        self.setup_commit: str | None = None
+        """The host's commitment to both decks (or the position), from ``welcome``."""
+        self.host_plays_my_deck = False
+        """Whether the host said it plays the deck this guest sent (audited at the end)."""
         self.seed_mode = ""
-        self.verifier = fairness.BoardVerifier()
+        self.verifier = fairness.BoardVerifier(
+            on_problem=lambda text: self.inbox.post("fairness", text))
         self.state_id = -1
         self._view: dict[str, Any] | None = None
         self.log_entries: list[dict[str, Any]] = []
@@ -131,14 +162,23 @@ class GuestSession(Session):
             return
         self.token = data.get("token")
         self.nonce = data.get("nonce") or self.nonce
+        self.nonce_revealed = bool(data.get("nonce_revealed"))
+        self.game_started = bool(data.get("game_started"))
+        next_nonce = data.get("next_nonce")
+        self._next_nonce = next_nonce if isinstance(next_nonce, str) else None
         self.host_commit = data.get("host_commit")
+        self.setup_commit = data.get("setup_commit")
+        self.host_plays_my_deck = bool(data.get("host_plays_my_deck"))
         self.verifier.commitments = dict(data.get("commitments") or {})
 
     def _save_session_file(self) -> None:
         if self.session_file is None:
             return
         data = {"address": list(self.address), "token": self.token, "nonce": self.nonce,
-                "host_commit": self.host_commit, "commitments": self.verifier.commitments}
+                "nonce_revealed": self.nonce_revealed, "game_started": self.game_started,
+                "next_nonce": self._next_nonce,
+                "host_commit": self.host_commit, "commitments": self.verifier.commitments,
+                "setup_commit": self.setup_commit, "host_plays_my_deck": self.host_plays_my_deck}
         self.session_file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.session_file.parent, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -177,6 +217,8 @@ class GuestSession(Session):
             self._start_reconnect()
             return
         sock.settimeout(None)
+        with self._lock:
+            self._sent_nonce = self.hello_nonce()
         conn = Connection(sock, HOST_SENDS, on_message=self._on_message,
                           on_close=self._on_close, heartbeat=self.heartbeat,
                           timeout=self.timeout, tap=self.tap)
@@ -186,9 +228,20 @@ class GuestSession(Session):
         first = self.token is None
         conn.send(make("hello", program=self.program, protocol=PROTOCOL_VERSION,
                        cards=self.cards_version, name=self.name, deck=self.deck,
-                       token=self.token, commit=fairness.commit(self.nonce)))
+                       token=self.token, commit=fairness.commit(self._sent_nonce)))
         if first:
             self._save_session_file()
+
+    def hello_nonce(self) -> str:
+        """The nonce the next ``hello`` commits to: never one that has been revealed (the host
+        would know it, and could try its own nonces against it before a new exchange)."""
+        with self._lock:
+            if not self.nonce_revealed:
+                return self.nonce
+            if self._next_nonce is None:
+                self._next_nonce = fairness.new_nonce()
+                self._save_session_file()
+            return self._next_nonce
 
     def _on_close(self, conn: Connection, reason: str) -> None:
         with self._lock:
@@ -315,19 +368,51 @@ class GuestSession(Session):
             log.warning("the host left: %s", msg["reason"])
 
     def _on_welcome(self, conn: Connection, msg: Message) -> None:
-        if self.host_commit is not None and msg["commit"] != self.host_commit and msg["resume"]:
+        if msg["resume"] and self.host_commit is not None and msg["commit"] != self.host_commit:
             self.verifier._fail("the host's seed commitment changed after a reconnect")
+        if msg["resume"] and self.setup_commit and msg["setup"] != self.setup_commit:
+            self.verifier._fail("the host's commitment to the decks changed after a reconnect")
         self.seat, self.token, self.names = msg["seat"], msg["token"], msg["names"]
         self.host_commit, self.seed_mode = msg["commit"], msg["seed_mode"]
+        if not msg["resume"] or not self.setup_commit:
+            self.setup_commit = msg["setup"] or None
+            self.host_plays_my_deck = msg["guest_deck"] and self.deck is not None
         self.your_actions = msg["your_actions"]
         if msg["seed_mode"] != "commit-reveal" and not msg["resume"]:
             log.warning("the host fixed the seed (%s): the board and shuffles were not agreed "
                         "by commit-reveal", msg["seed_mode"])
-        self._save_session_file()
         if not msg["resume"]:
-            conn.send(make("reveal", nonce=self.nonce))
+            nonce = self._sent_nonce
+            if nonce is None or nonce == self.nonce and self.nonce_revealed:
+                self.verifier._fail("the host asked to see a nonce we had already revealed")
+                conn.close("no nonce is revealed twice")
+                return
+            if self.nonce_revealed and not self.game_started:
+                self.verifier._fail(
+                    "the host started the seed exchange again after it had seen our revealed "
+                    "nonce (the connection ended between our reveal and the start of the "
+                    "game). A host can do this to draw the board again until it likes it; "
+                    "a fresh nonce was used")
+            self.nonce, self._next_nonce = nonce, None
+            self.nonce_revealed, self.game_started = True, False
+            self.verifier.commitments = {}  # a new game: nothing of an earlier one applies
+            self._save_session_file()  # before the reveal leaves: a restart must know it
+            conn.send(make("reveal", nonce=nonce))
+            return
+        self._save_session_file()
 
     def _on_start(self, conn: Connection, msg: Message) -> None:
+        uncommitted = _uncommitted_squares(msg["view"], msg["commitments"])
+        if uncommitted:
+            self.verifier._fail(f"the host started a game without committing to its face-down "
+                                f"lands ({len(uncommitted)} squares, e.g. {uncommitted[0]}), so "
+                                "it could change them at will. The game was refused")
+            self.refusal = ("the host did not commit to the face-down lands: this board "
+                            "cannot be checked, so the game was refused")
+            self._set_status(FAILED, self.refusal)
+            conn.close("no board commitment")
+            return
+        self.game_started = True
         self.verifier.adopt(msg["commitments"])
         self._save_session_file()
         self._take_view(msg["view"], msg["state_id"])
@@ -335,9 +420,16 @@ class GuestSession(Session):
         self.started.set()
 
     def _on_sync(self, conn: Connection, msg: Message) -> None:
+        if not self.game_started:
+            self.game_started = True
+            self._save_session_file()
         self.verifier.adopt(msg["commitments"])
         self.your_actions = msg["your_actions"]
         view = msg["view"]
+        uncommitted = _uncommitted_squares(view, self.verifier.commitments)
+        if uncommitted:
+            self.verifier._fail(f"face-down squares without a commitment: "
+                                f"{', '.join(uncommitted[:5])}")
         self._verify_face_up(view, msg["salts"])
         known = {e.get("state_id") for e in self.log_entries}
         self.log_entries += [e for e in msg["log"] if isinstance(e, dict)
@@ -385,32 +477,77 @@ class GuestSession(Session):
         update = Update(self.seat or 0, msg["state_id"], view, events, msg["actor"],
                         msg["action"])
         if msg["ref"] is not None:
-            self._answers[msg["ref"]] = Result(True, events=events)
+            self._answer(msg["ref"], Result(True, events=events))
         for listener in self._listeners:
             listener(update)
         self.inbox.post("update", update)
+
+    def _answer(self, ref: int, result: Result) -> None:
+        if ref in self._outstanding:  # never an answer to something we did not ask
+            self._outstanding.discard(ref)
+            self._answers[ref] = result
 
     def _resync(self, conn: Connection, why: str) -> None:
         log.info("asking for a full resync: %s", why)
         conn.send(make("resync", state_id=max(self.state_id, 0)))
 
     def _on_rejected(self, conn: Connection, msg: Message) -> None:
-        self._answers[msg["ref"]] = Result(False, msg["reason"])
+        self._answer(msg["ref"], Result(False, msg["reason"]))
         self.inbox.post("rejected", {"reason": msg["reason"], "code": msg["code"]})
         if msg["code"] == "stale_state" and msg["state_id"] > self.state_id:
             self._resync(conn, "our state is stale")
 
     def _on_game_end(self, conn: Connection, msg: Message) -> None:
+        first = self.result is None
         self.result = {"result": msg["result"], "winner": msg["winner"]}
         self.inbox.post("game_end", dict(self.result))
+        if first and not self.audited.is_set():
+            timer = threading.Timer(self.audit_grace, self._check_audit_arrived)
+            timer.daemon = True
+            timer.start()
+
+    def _check_audit_arrived(self) -> None:
+        with self._lock:
+            if self.audited.is_set() or self._audit_missing_flagged:
+                return
+            self._audit_missing_flagged = True
+            self.verifier._fail("the game ended but the host sent no audit, so the seed, the "
+                                "decks and the board cannot be checked")
+            self.changed.notify_all()
+
+    def wait_for_audit(self, timeout: float | None = None) -> bool:
+        """Wait for the end-of-game audit (at most *timeout*, by default ``audit_grace``);
+        a missing audit becomes a fairness warning. Returns whether it arrived."""
+        if self.audited.wait(self.audit_grace if timeout is None else timeout):
+            return True
+        self._check_audit_arrived()
+        return False
+
+    @property
+    def unfair_board(self) -> str | None:
+        """Why this board was not drawn fairly, in plain words (None: it was). Not a sign of
+        cheating, but the guest should know (the UI shows it in the lobby and at the table)."""
+        if self.seed_mode == "fixed":
+            return ("the host fixed the seed (a test seed or a saved game): the board and the "
+                    "shuffles were not agreed by both computers")
+        if self.seed_mode == "position":
+            return ("the host set up the board from a position file: the host chose the "
+                    "face-down lands")
+        return None
 
     def _on_audit(self, conn: Connection, msg: Message) -> None:
+        if self.audited.is_set():
+            return  # a second audit (after a resync) changes nothing
         if self.host_commit is None:
+            self.audit_problems = ["the host sent an audit without having committed to a seed"]
+            self.audited.set()
             return
         self.audit_problems = fairness.audit(
             host_commit=self.host_commit, host_nonce=msg["host_nonce"], guest_nonce=self.nonce,
             seed_mode=self.seed_mode, commitments=self.verifier.commitments, salts=msg["salts"],
-            record=msg["record"], final_view=self._view, seat=self.seat or 0)
+            record=msg["record"], final_view=self._view, seat=self.seat or 0,
+            setup=self.setup_commit,
+            own_deck=self.deck if self.host_plays_my_deck else None)
         for problem in self.audit_problems:
             self.inbox.post("fairness", problem)
         self.audited.set()
@@ -440,6 +577,7 @@ class GuestSession(Session):
                 return None
             self._ref += 1
             ref = self._ref
+            self._outstanding.add(ref)
             conn.send(make("action", state_id=self.state_id, action=wire, ref=ref))
             return ref
 
@@ -512,6 +650,13 @@ class GuestSession(Session):
     @property
     def is_over(self) -> bool:
         return self.result is not None or bool(self._view and self._view.get("game_over"))
+
+    @property
+    def fairness_warnings(self) -> list[str]:
+        """Every fairness problem seen so far, in plain words (empty: none). The UI shows
+        these; ``join --headless`` prints them and exits with status 3."""
+        with self._lock:
+            return list(self.verifier.problems) + list(self.audit_problems or [])
 
     @property
     def is_paused(self) -> bool:

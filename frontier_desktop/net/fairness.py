@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from frontier_desktop.rules import GameState
@@ -29,6 +30,10 @@ from frontier_desktop.rules.state import UNKNOWN_LAND
 log = logging.getLogger(__name__)
 
 SEED_DOMAIN = b"frontier-seed/1\x00"
+SETUP_DOMAIN = b"frontier-setup/1\x00"
+
+DRAWN_FAIRLY = frozenset({"commit-reveal", "position"})
+"""Seed modes whose seed both sides agreed (a ``position`` board itself is the host's)."""
 
 
 def new_nonce() -> str:
@@ -49,6 +54,34 @@ def derive_seed(host_nonce: str, guest_nonce: str) -> str:
     """The game seed from both nonces (hex, fed to :class:`~frontier_desktop.rules.Rng`)."""
     return hashlib.sha256(SEED_DOMAIN + host_nonce.encode() + b"\x00"
                           + guest_nonce.encode()).hexdigest()
+
+
+def canonical_deck(deck: Sequence[Any]) -> list[Any]:
+    """*deck* (cards or names) in the canonical order the game shuffles from: by name.
+
+    The host shuffles from this order, never from the order it was given, so a host that
+    learnt the seed cannot pick hands or lands by arranging its input.
+    """
+    return sorted(deck, key=lambda card: card if isinstance(card, str) else card.name)
+
+
+def setup_document(header: Mapping[str, Any]) -> dict[str, Any]:
+    """What a game starts from besides the seed: both decks (or the position), from a record
+    header. The host commits to it in ``welcome``, before any nonce is revealed."""
+    if "position" in header:
+        position = dict(header["position"])
+        position.pop("seed", None)
+        return {"position": position}
+    return {"variant": header.get("variant"),
+            "decks": [list(player.get("deck", [])) for player in header.get("players", [])]}
+
+
+def setup_commit(host_nonce: str, document: Mapping[str, Any]) -> str:
+    """The commitment to a set-up document, salted with the host's (still secret) nonce so
+    that the guest cannot test guesses of the host's deck against it."""
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(SETUP_DOMAIN + host_nonce.encode("utf-8") + b"\x00"
+                          + text.encode("utf-8")).hexdigest()
 
 
 def square_key(state: GameState, pos: Any) -> str:
@@ -93,9 +126,11 @@ def commitments(state: GameState, salts: Mapping[str, str]) -> dict[str, str]:
 class BoardVerifier:
     """The guest's side: holds the commitments and checks each revealed land."""
 
-    def __init__(self, commitments: Mapping[str, str] | None = None) -> None:
+    def __init__(self, commitments: Mapping[str, str] | None = None,
+                 on_problem: Callable[[str], None] | None = None) -> None:
         self.commitments: dict[str, str] = dict(commitments or {})
         self.problems: list[str] = []
+        self.on_problem = on_problem
         self.checked = 0
 
     def adopt(self, commitments: Mapping[str, str]) -> None:
@@ -125,19 +160,25 @@ class BoardVerifier:
 
     def _fail(self, text: str) -> None:
         message = f"FAIRNESS WARNING: {text}. The host may be cheating."
+        log.error(message)  # logged before it is listed: a reader of the list sees the log
         self.problems.append(message)
-        log.error(message)
+        if self.on_problem is not None:
+            self.on_problem(message)
 
 
 def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str,
           commitments: Mapping[str, str], salts: Mapping[str, str],
           record: list[dict[str, Any]], final_view: Mapping[str, Any] | None,
-          seat: int) -> list[str]:
+          seat: int, setup: str | None = None,
+          own_deck: Sequence[str] | None = None) -> list[str]:
     """The guest's end-of-game audit; returns the problems found (empty: all checks pass).
 
     Checks that the host's nonce matches its commitment, that the record starts from the
-    agreed seed, that the record's starting board matches the commitments, and that
-    replaying the record gives the guest the view it holds.
+    agreed seed, that the decks (or position) are the ones the host committed to before any
+    nonce was revealed (*setup*), shuffled from the canonical order, that the guest's deck is
+    the one it sent (*own_deck*, when the host said it plays it), that the record's starting
+    board matches the commitments, and that replaying the record gives the guest the view it
+    holds.
     """
     from frontier_desktop.record import RecordError, initial_state, replay
     from frontier_desktop.rules.views import describe
@@ -148,7 +189,25 @@ def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str
     if not record or not isinstance(record[0], dict):
         return problems + ["the host sent no game record"]
     header, actions = record[0], record[1:]
-    if seed_mode == "commit-reveal":
+    if setup is not None and not hmac.compare_digest(
+            setup_commit(host_nonce, setup_document(header)), setup):
+        problems.append("the decks (or position) in the record are not the ones the host "
+                        "committed to before the seed was drawn")
+    if "position" not in header:
+        players = header.get("players") or []
+        for number, player in enumerate(players if isinstance(players, list) else []):
+            deck = player.get("deck") if isinstance(player, dict) else None
+            if not isinstance(deck, list) or not all(isinstance(n, str) for n in deck) \
+                    or deck != canonical_deck(deck):
+                problems.append(f"player {number + 1}'s deck was not shuffled from the "
+                                "canonical order")
+        if own_deck is not None:
+            mine = players[seat].get("deck") if isinstance(players, list) and \
+                len(players) > seat and isinstance(players[seat], dict) else None
+            if mine != canonical_deck(list(own_deck)):
+                problems.append("the host played a different deck for you than the one you "
+                                "sent")
+    if seed_mode in DRAWN_FAIRLY:
         seed = derive_seed(host_nonce, guest_nonce)
         used = header.get("seed") if "position" not in header else \
             header["position"].get("seed")

@@ -13,6 +13,7 @@ loopback is well inside the targets (see ``build_scripts/bench_lan.py``).
 
 from __future__ import annotations
 
+import collections
 import logging
 import socket
 import struct
@@ -75,13 +76,34 @@ class FrameDecoder:
             yield body
 
     @property
+    def buffered(self) -> int:
+        """Bytes of an unfinished frame held in memory."""
+        return len(self._buf)
+
+    @property
     def is_mid_frame(self) -> bool:
         """Whether bytes of an unfinished frame are buffered (a truncated frame at EOF)."""
         return bool(self._buf) and not self._skip
 
 
+MAX_HANDSHAKE_FRAME = 64 * 1024
+"""Largest frame from a peer that has not finished the handshake (a hello with a 500-card
+deck is about 15 kB). With the host's cap on unfinished handshakes this bounds the memory
+strangers can make it hold with half-sent frames: 16 x 64 KiB, plus 1 MiB for the guest."""
+
+MAX_SEND_QUEUE = 4 * MAX_FRAME
+"""Bytes one connection may have waiting to be sent; a peer that lets more pile up is dropped."""
+
+
 class Connection:
-    """One framed TCP connection: a reader thread, a locked sender and a heartbeat.
+    """One framed TCP connection: a reader thread, a writer thread with a bounded queue, and a
+    heartbeat.
+
+    :meth:`send` never touches the socket: it puts the frame on this connection's queue and
+    returns at once, so a caller may hold a lock (the session's) while sending. The writer
+    thread drains the queue. A peer that stops reading cannot block anyone: when its queue
+    would exceed *max_queue* bytes, or the writer has made no progress for *timeout* seconds,
+    the connection is dropped.
 
     Callbacks run on the reader thread: ``on_message(conn, msg)`` for every valid message,
     ``on_close(conn, reason)`` once when the connection ends. Protocol errors are answered
@@ -90,13 +112,16 @@ class Connection:
     Args:
         allowed: message types this end accepts.
         heartbeat: seconds between pings; a peer silent for *timeout* seconds is dropped.
-        tap: called with every byte string sent (tests capture the wire with it).
+        handshake_timeout: drop the connection if no seat is bound to it (``seat``) by then.
+        tap: called with every byte string queued for sending (tests capture the wire).
     """
 
     def __init__(self, sock: socket.socket, allowed: frozenset[str], *,
                  on_message: Callable[[Connection, Message], None],
                  on_close: Callable[[Connection, str], None],
                  heartbeat: float = 1.0, timeout: float = 4.0, max_errors: int = 10,
+                 max_queue: int = MAX_SEND_QUEUE, handshake_timeout: float | None = None,
+                 handshake_frame: int = MAX_FRAME,
                  tap: Callable[[bytes], None] | None = None) -> None:
         self.sock = sock
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -106,53 +131,107 @@ class Connection:
         self.heartbeat = heartbeat
         self.timeout = timeout
         self.max_errors = max_errors
+        self.max_queue = max_queue
+        self.handshake_timeout = handshake_timeout
+        self.handshake_frame = handshake_frame
+        """The frame limit until a seat is bound (``MAX_FRAME`` after)."""
         self.tap = tap
         self.errors = 0
         self.bytes_sent = 0
+        """Bytes queued for sending (they reach the wire as the peer reads)."""
         self.bytes_received = 0
-        self.last_received = time.monotonic()
+        self.opened = time.monotonic()
+        self.last_received = self.opened
         self.rtt_ms: float | None = None
         self.seat: int | None = None
         """The seat bound to this connection by the handshake (identity is the connection)."""
-        self._send_lock = threading.Lock()
+        self._out: collections.deque[bytes] = collections.deque()
+        self._queued = 0
+        self._cv = threading.Condition(threading.Lock())
+        self._stalled_since: float | None = None
+        """Since when bytes wait to be sent without progress (None: nothing waits)."""
+        self._finishing: float | None = None
+        """When a graceful close began: queued frames are still sent, nothing new is."""
         self._closed = threading.Event()
         self._close_reason = ""
         self._threads: list[threading.Thread] = []
+        self._decoder: FrameDecoder | None = None
 
     def start(self) -> None:
-        for target, name in ((self._read_loop, "net-read"), (self._beat_loop, "net-beat")):
+        for target, name in ((self._read_loop, "net-read"), (self._write_loop, "net-write"),
+                             (self._beat_loop, "net-beat")):
             thread = threading.Thread(target=target, name=name, daemon=True)
             thread.start()
             self._threads.append(thread)
 
     @property
     def is_open(self) -> bool:
-        return not self._closed.is_set()
+        return not self._closed.is_set() and self._finishing is None
+
+    @property
+    def queued_bytes(self) -> int:
+        """Bytes waiting to be sent."""
+        return self._queued
 
     def send(self, msg: Message) -> bool:
-        """Send one message; False if the connection is closed or the send failed."""
-        data = encode_frame(msg)
-        if len(data) - HEADER.size > MAX_FRAME:
+        """Queue one message; False if the connection is closed or closing."""
+        body = encode_body(msg)
+        if len(body) > MAX_FRAME:
             log.error("not sending a %s message of %d bytes (over the frame limit)",
-                      msg.get("type"), len(data))
+                      msg.get("type"), len(body))
             return False
-        with self._send_lock:
-            if self._closed.is_set():
+        return self.send_body(body)
+
+    def send_body(self, body: bytes) -> bool:
+        """Queue one already encoded body (as it is: tests send malformed ones with it)."""
+        data = frame(body)
+        with self._cv:
+            if self._closed.is_set() or self._finishing is not None:
                 return False
-            try:
-                self.sock.sendall(data)
-            except OSError as exc:
-                self._shutdown(f"send failed: {exc}")
-                return False
-            self.bytes_sent += len(data)
-            if self.tap is not None:
-                self.tap(data)
+            overflow = self._queued + len(data) > self.max_queue
+            if not overflow:
+                self._out.append(data)
+                self._queued += len(data)
+                self.bytes_sent += len(data)
+                if self._stalled_since is None:
+                    self._stalled_since = time.monotonic()
+                self._cv.notify_all()
+        if overflow:
+            log.warning("the peer does not read what we send: dropping the connection")
+            self._shutdown("the peer stopped reading (send queue full)")
+            return False
+        if self.tap is not None:
+            self.tap(data)
         return True
 
+    def flush(self, timeout: float) -> bool:
+        """Wait until everything queued has been sent (or the connection ended)."""
+        deadline = time.monotonic() + timeout
+        with self._cv:
+            while self._out and not self._closed.is_set():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cv.wait(left)
+            return not self._out
+
     def close(self, reason: str = "closed", *, bye: bool = False) -> None:
-        """Close the connection (with a ``bye`` first when *bye*)."""
+        """Close the connection gracefully: what is queued (and a ``bye`` when *bye*) is still
+        sent, then our side of the stream ends. With *bye* this waits up to a second for the
+        queue to drain (call it without holding a lock others need)."""
         if bye:
             self.send(make("bye", reason=reason[:200]))
+        with self._cv:
+            if self._closed.is_set() or self._finishing is not None:
+                return
+            self._finishing = time.monotonic()
+            self._close_reason = reason
+            self._cv.notify_all()
+        if bye:
+            self.flush(1.0)
+
+    def abort(self, reason: str) -> None:
+        """Close at once, dropping anything queued (frees the descriptor now)."""
         self._shutdown(reason)
 
     def join(self, timeout: float = 2.0) -> None:
@@ -161,12 +240,16 @@ class Connection:
                 thread.join(timeout)
 
     def _shutdown(self, reason: str) -> None:
-        if self._closed.is_set():
-            return
-        self._closed.set()
-        self._close_reason = reason
+        with self._cv:
+            if self._closed.is_set():
+                return
+            self._closed.set()
+            self._close_reason = self._close_reason or reason
+            self._out.clear()
+            self._queued = 0
+            self._cv.notify_all()
         try:
-            self.sock.shutdown(socket.SHUT_RDWR)
+            self.sock.shutdown(socket.SHUT_RDWR)  # wakes a reader or writer blocked on it
         except OSError:
             pass
         try:
@@ -180,10 +263,47 @@ class Connection:
         self.send(error_msg(exc.code, str(exc)))
         if self.errors >= self.max_errors:
             self.send(error_msg(ErrorCode.TOO_MANY_ERRORS, "too many protocol errors"))
-            self._shutdown("too many protocol errors")
+            self.close("too many protocol errors")
+
+    def _write_loop(self) -> None:
+        while True:
+            with self._cv:
+                while not self._out and not self._closed.is_set() and self._finishing is None:
+                    self._cv.wait()
+                if self._closed.is_set():
+                    return
+                if not self._out:
+                    break  # closing, and everything has been sent
+                data = self._out[0]
+            view = memoryview(data)
+            sent = 0
+            while sent < len(view):
+                try:
+                    sent += self.sock.send(view[sent:])
+                except OSError as exc:
+                    self._shutdown(f"send failed: {exc}")
+                    return
+                with self._cv:
+                    self._stalled_since = time.monotonic()  # progress
+            with self._cv:
+                if self._out and self._out[0] is data:
+                    self._out.popleft()
+                    self._queued -= len(data)
+                self._stalled_since = time.monotonic() if self._out else None
+                self._cv.notify_all()
+        try:  # a graceful close: our side is done; the reader waits for the peer's end
+            self.sock.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+    @property
+    def buffered(self) -> int:
+        """Bytes of a half-received frame held for this connection."""
+        decoder = self._decoder
+        return decoder.buffered if decoder is not None else 0
 
     def _read_loop(self) -> None:
-        decoder = FrameDecoder()
+        decoder = self._decoder = FrameDecoder(self.handshake_frame)
         reason = "connection closed by peer"
         try:
             while not self._closed.is_set():
@@ -193,12 +313,15 @@ class Connection:
                     reason = f"connection lost: {exc}"
                     break
                 if not data:
-                    if decoder.is_mid_frame:
+                    if decoder.is_mid_frame and self._finishing is None:
                         self._problem(ProtocolError(ErrorCode.TRUNCATED,
                                                     "connection ended inside a frame"))
                     break
                 self.bytes_received += len(data)
                 self.last_received = time.monotonic()
+                if self._finishing is not None:
+                    continue  # closing: what the peer still says is not acted on
+                decoder.max_frame = MAX_FRAME if self.seat is not None else self.handshake_frame
                 for item in decoder.feed(data):
                     if isinstance(item, ProtocolError):
                         self._problem(item)
@@ -223,6 +346,8 @@ class Connection:
                     if self._closed.is_set():
                         break
         finally:
+            if self._finishing is not None and not self._closed.is_set():
+                self.flush(self.timeout)  # let a refusal or bye reach the peer first
             self._shutdown(self._close_reason or reason)
             try:
                 self.on_close(self, self._close_reason or reason)
@@ -231,7 +356,28 @@ class Connection:
 
     def _beat_loop(self) -> None:
         while not self._closed.wait(self.heartbeat):
-            if time.monotonic() - self.last_received > self.timeout:
+            now = time.monotonic()
+            with self._cv:
+                stalled = self._stalled_since
+                finishing = self._finishing
+            if stalled is not None and now - stalled > self.timeout:
+                log.warning("the peer has not read what we sent for %.1f s: dropping the "
+                            "connection", self.timeout)
+                self._shutdown(f"the peer stopped reading for {self.timeout:.0f} s")
+                return
+            if finishing is not None:
+                if now - finishing > self.timeout:
+                    self._shutdown(self._close_reason or "closed")
+                    return
+                continue
+            if self.handshake_timeout is not None and self.seat is None \
+                    and now - self.opened > self.handshake_timeout:
+                log.info("no handshake within %.0f s: dropping the connection",
+                         self.handshake_timeout)
+                self.send(error_msg(ErrorCode.NOT_NOW, "the handshake took too long"))
+                self.close("no handshake in time")
+                continue
+            if now - self.last_received > self.timeout:
                 log.warning("no word from the peer for %.1f s: dropping the connection",
                             self.timeout)
                 self._shutdown(f"peer silent for {self.timeout:.0f} s")

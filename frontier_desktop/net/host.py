@@ -13,6 +13,7 @@ refusal. Nothing the guest sends changes the game except an action the engine ac
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import secrets
@@ -34,13 +35,15 @@ from frontier_desktop.net.bridge import (
     PeerStatus,
 )
 from frontier_desktop.net.delta import diff
-from frontier_desktop.net.framing import Connection
+from frontier_desktop.net.framing import MAX_HANDSHAKE_FRAME, Connection
 from frontier_desktop.net.protocol import (
     GUEST_SENDS,
     PROGRAM,
     ErrorCode,
     Message,
+    ProtocolError,
     card_data_version,
+    check_action,
     hello_differences,
     make,
 )
@@ -105,6 +108,8 @@ class HostSession(Session):
                  check_deck: DeckChecker | None = None,
                  program: str = PROGRAM, cards_version: str | None = None,
                  heartbeat: float = 1.0, timeout: float = 4.0,
+                 handshake_timeout: float = 15.0, max_pending: int = 16,
+                 max_pending_per_address: int = 4,
                  tap: Callable[[bytes], None] | None = None) -> None:
         self.source = source
         self.host_seat = host_seat
@@ -116,6 +121,13 @@ class HostSession(Session):
         self.cards_version = cards_version if cards_version is not None else card_data_version()
         self.heartbeat = heartbeat
         self.timeout = timeout
+        self.handshake_timeout = handshake_timeout
+        """A connection that has not finished the handshake by then is dropped."""
+        self.max_pending = max_pending
+        self.max_pending_per_address = max_pending_per_address
+        """Unfinished handshakes held at once (in all, and per address): a new connection
+        beyond either limit pushes out the oldest unfinished one, so squatters can neither
+        use up the host's file descriptors nor keep the rightful guest out."""
         self.tap = tap
         self.inbox = Inbox()
         self.state: GameState | None = None
@@ -125,6 +137,9 @@ class HostSession(Session):
         self.result: dict[str, Any] | None = None
         """``{"result": "win"|"draw", "winner": seat|None}`` once the game is over."""
         self.started = threading.Event()
+        self.end_delivered = threading.Event()
+        """Set once ``game_end`` and the audit have been queued for the bound guest (a host
+        restarted after the end waits for this before it quits)."""
         self.changed = threading.Condition(threading.RLock())
         """Notified after every accepted action and connection change (``with`` it to wait)."""
         self._lock = self.changed
@@ -142,9 +157,18 @@ class HostSession(Session):
         self.host_commit = fairness.commit(self.host_nonce)
         self.guest_nonce: str | None = lan.get("guest_nonce")
         self.guest_token: str | None = lan.get("token")
+        self.previous_token: str | None = lan.get("previous_token")
+        """The token before the last resume: good until the current one has been used."""
         self.guest_name: str = lan.get("guest_name", "")
         self.seed_mode: str = lan.get("seed_mode") or (
-            "commit-reveal" if source.record is None and source.seed is None else "fixed")
+            "fixed" if source.record is not None or source.seed is not None
+            else "position" if source.position is not None else "commit-reveal")
+        """``commit-reveal`` (the seed agreed), ``position`` (the seed agreed, the board the
+        host's position file) or ``fixed`` (``--seed`` or a saved game: nothing agreed)."""
+        self.setup_commit: str | None = lan.get("setup_commit")
+        """The commitment to both decks (or the position), sent in ``welcome``."""
+        self.guest_deck_used: bool = bool(lan.get("guest_deck_used", False))
+        """Whether the guest's seat plays the deck from its hello (the guest audits that)."""
         self.salts: dict[str, str] = dict(lan.get("salts") or {})
         self.commitments: dict[str, str] = dict(lan.get("commitments") or {})
         self.base_actions: int = int(lan.get("base_actions", 0))
@@ -210,19 +234,68 @@ class HostSession(Session):
         self.inbox.post("status", self._status)
 
     def _accept_loop(self) -> None:
-        assert self._server is not None
+        server = self._server
+        assert server is not None
+        backoff = 0.05
         while not self._closing:
             try:
-                sock, addr = self._server.accept()
-            except OSError:
-                return
-            log.info("connection from %s:%d", *addr[:2])
-            conn = Connection(sock, GUEST_SENDS, on_message=self._on_message,
-                              on_close=self._on_close, heartbeat=self.heartbeat,
-                              timeout=self.timeout, tap=self.tap)
-            with self._lock:
-                self._pending[id(conn)] = {"phase": "hello"}
-            conn.start()
+                sock, addr = server.accept()
+            except OSError as exc:
+                if self._closing or exc.errno in (errno.EBADF, errno.EINVAL, errno.ENOTSOCK):
+                    return  # the server socket was closed
+                # Out of descriptors (EMFILE...) or a connection aborted before accept: never
+                # stop accepting, or not even the rightful guest could come back. Free the
+                # oldest unfinished handshake and try again after a pause.
+                log.warning("cannot accept a connection (%s): retrying", exc.strerror or exc)
+                if exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+                    with self._lock:
+                        victims = self._oldest_unfinished(None, 1)
+                    for victim in victims:
+                        victim.abort("the host ran out of connections")
+                    time.sleep(backoff)
+                    backoff = min(backoff * 2, 1.0)
+                continue
+            backoff = 0.05
+            self._admit(sock, addr)
+
+    def _admit(self, sock: socket.socket, addr: Any) -> None:
+        address = str(addr[0])
+        log.info("connection from %s:%d", address, addr[1])
+        conn = Connection(sock, GUEST_SENDS, on_message=self._on_message,
+                          on_close=self._on_close, heartbeat=self.heartbeat,
+                          timeout=self.timeout, handshake_timeout=self.handshake_timeout,
+                          handshake_frame=MAX_HANDSHAKE_FRAME, tap=self.tap)
+        with self._lock:
+            victims = self._oldest_unfinished(address, self.max_pending_per_address - 1)
+            if not victims:
+                victims = self._oldest_unfinished(None, self.max_pending - 1)
+            self._pending[id(conn)] = {"phase": "hello", "conn": conn, "addr": address,
+                                       "since": time.monotonic()}
+        for victim in victims:
+            victim.abort("too many unfinished connections")
+        conn.start()
+
+    def _oldest_unfinished(self, address: str | None, keep: int) -> list[Connection]:
+        """The oldest connections still in the handshake beyond the newest *keep* (from
+        *address*, or from anywhere when None)."""
+        unfinished = sorted([(info["since"], info["conn"]) for info in self._pending.values()
+                             if info.get("phase") != "playing" and "conn" in info
+                             and (address is None or info.get("addr") == address)],
+                            key=lambda pair: pair[0])
+        excess = len(unfinished) - max(keep, 0)
+        return [conn for _, conn in unfinished[:excess]] if excess > 0 else []
+
+    @property
+    def buffered_bytes(self) -> int:
+        """Memory held by half-received frames, over all connections."""
+        with self._lock:
+            return sum(info["conn"].buffered for info in self._pending.values() if "conn" in info)
+
+    @property
+    def unfinished_connections(self) -> int:
+        """Connections that have not finished the handshake (held file descriptors)."""
+        with self._lock:
+            return sum(1 for info in self._pending.values() if info.get("phase") != "playing")
 
     def _on_close(self, conn: Connection, reason: str) -> None:
         with self._lock:
@@ -305,14 +378,12 @@ class HostSession(Session):
             self._refuse(conn, ErrorCode.VERSION_MISMATCH,
                          "versions differ: " + "; ".join(differences), differences)
             return
-        resume = (self.guest_token is not None and self.started.is_set()
-                  and isinstance(msg["token"], str)
-                  and secrets.compare_digest(msg["token"], self.guest_token))
+        resume = self.started.is_set() and self._token_matches(msg["token"])
         if self.started.is_set() and not resume:
             self._refuse(conn, ErrorCode.SEAT_TAKEN, "this game already has its guest")
             return
-        if not resume and any(i.get("phase") == "reveal" for k, i in self._pending.items()
-                              if k != id(conn)):
+        if not resume and any(i.get("phase") == "reveal" and i["conn"].is_open
+                              for k, i in self._pending.items() if k != id(conn)):
             self._refuse(conn, ErrorCode.SEAT_TAKEN, "another guest is joining this game")
             return
         if not fairness.is_valid_nonce(msg["commit"]) and not resume:
@@ -324,21 +395,82 @@ class HostSession(Session):
                 self._pending.pop(id(old), None)
                 old.close("replaced by a new connection from the guest")
             self._bind(conn, info)
+            # A fresh token on every resume (kept in the autosave before the guest hears of
+            # it): a token seen on the wire once is worth nothing after the next rejoin. The
+            # one it replaces stays good until the new one is used, in case this welcome
+            # never arrives.
+            if msg["token"] == self.guest_token:
+                self.previous_token = self.guest_token
+            self.guest_token = secrets.token_hex(16)
+            self._write_autosave_header()
             conn.send(self._welcome(resume=True))
             self._send_sync(conn, since=0)
             self._set_status(CONNECTED)
             log.info("the guest is back")
             return
-        info.update(phase="reveal", hello=msg)
+        try:  # the decks are fixed (and committed to) before any nonce is revealed
+            guest_deck = self._guest_deck(msg)
+            document = self._setup_document(guest_deck)
+        except GuestDeckError as exc:
+            self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
+            return
+        info.update(phase="reveal", hello=msg, guest_deck=guest_deck)
         self.guest_token = secrets.token_hex(16)
+        self.setup_commit = fairness.setup_commit(self.host_nonce, document)
+        self.guest_deck_used = guest_deck is not None and msg.get("deck") is not None
         conn.send(self._welcome(resume=False))
+
+    def _token_matches(self, token: Any) -> bool:
+        if not isinstance(token, str):
+            return False
+        return any(known is not None and secrets.compare_digest(token, known)
+                   for known in (self.guest_token, self.previous_token))
 
     def _welcome(self, *, resume: bool) -> Message:
         assert self.guest_token is not None
         return make("welcome", seat=self.guest_seat, token=self.guest_token,
                     names=self._names(), commit=self.host_commit, seed_mode=self.seed_mode,
+                    setup=self.setup_commit or "", guest_deck=self.guest_deck_used,
                     resume=resume, your_actions=self._count(self.guest_seat),
                     program=self.program)
+
+    def _guest_deck(self, hello: Mapping[str, Any]) -> list[Card] | None:
+        """The guest's deck when the host plays one for the guest's seat from the hello (or
+        its fallback), checked now; None when the host fixed it (or the source has no decks).
+
+        Raises:
+            GuestDeckError: the deck cannot be played (the message says why).
+        """
+        src = self.source
+        if src.record is not None or src.position is not None or src.decks is None \
+                or src.decks[self.guest_seat] is not None:
+            return None
+        sent = hello.get("deck")
+        if sent is None and src.guest_fallback is not None:
+            return list(src.guest_fallback)
+        return self._resolve_deck(sent)
+
+    def _decks(self, guest_deck: list[Card] | None) -> list[list[Card]]:
+        """Both decks in the canonical order the game shuffles from."""
+        decks = list(self.source.decks or [None, None])
+        if guest_deck is not None:
+            decks[self.guest_seat] = guest_deck
+        if any(d is None for d in decks):
+            raise GuestDeckError("this host has no deck for the guest's seat")
+        return [fairness.canonical_deck(d) for d in decks if d is not None]
+
+    def _setup_document(self, guest_deck: list[Card] | None) -> dict[str, Any]:
+        """What the game will start from besides the seed (committed to in ``welcome``)."""
+        from frontier_desktop.record import position_header
+        from frontier_desktop.rules import find_variant
+
+        src = self.source
+        if src.record is not None:
+            return fairness.setup_document(src.record[0])
+        if src.position is not None:
+            return fairness.setup_document(position_header(src.position))
+        return {"variant": find_variant(src.variant).name,
+                "decks": [[card.name for card in deck] for deck in self._decks(guest_deck)]}
 
     def _names(self) -> list[str]:
         if self.state is not None:
@@ -364,7 +496,7 @@ class HostSession(Session):
         self.guest_nonce = nonce
         self.guest_name = hello["name"][:40] or "Guest"
         try:
-            self._create_game(hello)
+            self._create_game(info.get("guest_deck"))
         except GuestDeckError as exc:
             self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
             return
@@ -381,13 +513,14 @@ class HostSession(Session):
         self.inbox.post("started", None)
 
     # ------------------------------------------------------------------ game set-up
-    def _create_game(self, hello: Mapping[str, Any]) -> None:
+    def _create_game(self, guest_deck: list[Card] | None) -> None:
         from frontier_desktop.record import initial_state, new_game, position_header, replay
 
         src = self.source
         assert self.guest_nonce is not None
         seed: int | str = fairness.derive_seed(self.host_nonce, self.guest_nonce) \
-            if self.seed_mode == "commit-reveal" else (src.seed if src.seed is not None else 0)
+            if self.seed_mode in fairness.DRAWN_FAIRLY \
+            else (src.seed if src.seed is not None else 0)
         names = list(src.names)
         names[self.guest_seat] = self.guest_name
         if src.record is not None:
@@ -401,15 +534,9 @@ class HostSession(Session):
             self.header = position_header(position)
             self.state = initial_state(self.header)
         else:
-            decks = list(src.decks or [None, None])
-            if decks[self.guest_seat] is None:
-                sent = hello.get("deck")
-                decks[self.guest_seat] = self._resolve_deck(sent) if sent is not None \
-                    or src.guest_fallback is None else list(src.guest_fallback)
-            if any(d is None for d in decks):
-                raise ValueError("no deck for the host's seat")
-            self.state, self.header = new_game(src.variant, decks, names,  # type: ignore[arg-type]
-                                               seed=seed, options=src.options)
+            decks = self._decks(guest_deck)
+            self.state, self.header = new_game(src.variant, decks, names, seed=seed,
+                                               options=src.options)
         self.base_actions = len(self.actions)
         self.salts = fairness.make_salts(self.state)
         self.commitments = fairness.commitments(self.state, self.salts)
@@ -452,8 +579,10 @@ class HostSession(Session):
             self.result = {"result": "win", "winner": self.state.winner}
 
     def _lan_meta(self) -> dict[str, Any]:
-        return {"token": self.guest_token, "host_nonce": self.host_nonce,
+        return {"token": self.guest_token, "previous_token": self.previous_token,
+                "host_nonce": self.host_nonce,
                 "guest_nonce": self.guest_nonce, "seed_mode": self.seed_mode,
+                "setup_commit": self.setup_commit, "guest_deck_used": self.guest_deck_used,
                 "salts": self.salts, "commitments": self.commitments,
                 "base_actions": self.base_actions, "guest_name": self.guest_name,
                 "host_seat": self.host_seat,
@@ -490,6 +619,8 @@ class HostSession(Session):
         elif msg["state_id"] != state.state_id:
             code, reason = ErrorCode.STALE_STATE, (f"stale state {msg['state_id']} (the game "
                                                    f"is at {state.state_id})")
+        elif (bad := _out_of_bounds(msg["action"])) is not None:
+            code, reason = ErrorCode.BAD_VALUE, bad
         else:
             result, code = self._push(seat, msg["action"], ref=msg["ref"])
             reason = result.reason
@@ -599,8 +730,12 @@ class HostSession(Session):
 
     def _send_audit(self, conn: Connection) -> None:
         assert self.header is not None
-        conn.send(make("audit", host_nonce=self.host_nonce, guest_nonce=self.guest_nonce or "",
-                       salts=self.salts, record=[self.header] + self.actions))
+        sent = conn.send(make("audit", host_nonce=self.host_nonce,
+                              guest_nonce=self.guest_nonce or "", salts=self.salts,
+                              record=[self.header] + self.actions))
+        if sent and conn is self._conn:
+            self.end_delivered.set()
+            self.changed.notify_all()
 
     def _resign(self, seat: int) -> Result:
         result, _ = self._push(seat, Concede(), ref=None)
@@ -674,6 +809,15 @@ class HostSession(Session):
         """Whether the game has ended (by the rules, a resignation or an agreed draw)."""
         state = self.state
         return self.result is not None or (state is not None and state.game_over)
+
+
+def _out_of_bounds(action: Mapping[str, Any]) -> str | None:
+    """Why *action* breaks the protocol's bounds (``ACTION_SCHEMAS``), or None."""
+    try:
+        check_action(action)
+    except ProtocolError as exc:
+        return str(exc)
+    return None
 
 
 def _public_action(wire: Mapping[str, Any]) -> dict[str, Any]:

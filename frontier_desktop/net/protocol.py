@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -93,7 +94,8 @@ SCHEMAS: dict[str, Schema] = {
     "resign": {},
     # ---------------------------------------------------------------- host -> guest
     "welcome": {"seat": (_INT, True), "token": (_STR, True), "names": (_LIST, True),
-                "commit": (_STR, True), "seed_mode": (_STR, True), "resume": (_BOOL, True),
+                "commit": (_STR, True), "seed_mode": (_STR, True), "setup": (_STR, True),
+                "guest_deck": (_BOOL, True), "resume": (_BOOL, True),
                 "your_actions": (_INT, True), "program": (_STR, True)},
     "refused": {"code": (_STR, True), "reason": (_STR, True), "differences": (_LIST, True)},
     "start": {"state_id": (_INT, True), "view": (_DICT, True), "commitments": (_DICT, True)},
@@ -117,6 +119,237 @@ SCHEMAS: dict[str, Schema] = {
     "error": {"code": (_STR, True), "message": (_STR, True)},
     "bye": {"reason": (_STR, True)},
 }
+
+# ---------------------------------------------------------------------------- value bounds
+# Types alone let a peer send a life change of 9x10^4299 or a 700 kB token name: accepted,
+# autosaved, and from then on every sync too large or too long to encode. Every string and
+# number a receiver keeps is bounded here, so a message out of bounds is refused and changes
+# nothing.
+
+
+class Bound:
+    """A bound on one JSON value; :meth:`check` raises ``ProtocolError(BAD_VALUE)``."""
+
+    def check(self, value: Any, where: str) -> None:
+        raise NotImplementedError
+
+
+def _bad(where: str, text: str) -> ProtocolError:
+    return ProtocolError(ErrorCode.BAD_VALUE, f"{where}: {text}")
+
+
+class Int(Bound):
+    """An integer from *lo* to *hi* (booleans and floats refused)."""
+
+    def __init__(self, lo: int, hi: int) -> None:
+        self.lo, self.hi = lo, hi
+
+    def check(self, value: Any, where: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _bad(where, "must be a whole number")
+        if not self.lo <= value <= self.hi:
+            raise _bad(where, f"must be from {self.lo} to {self.hi}")
+
+
+class Num(Bound):
+    """Any finite number (decode already refuses NaN, Infinity and overlong literals)."""
+
+    def check(self, value: Any, where: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                not math.isfinite(value):
+            raise _bad(where, "must be a finite number")
+
+
+class Str(Bound):
+    """A string of *min_len* to *max_len* characters."""
+
+    def __init__(self, max_len: int, min_len: int = 1) -> None:
+        self.max_len, self.min_len = max_len, min_len
+
+    def check(self, value: Any, where: str) -> None:
+        if not isinstance(value, str):
+            raise _bad(where, "must be a string")
+        if not self.min_len <= len(value) <= self.max_len:
+            raise _bad(where, f"must be {self.min_len} to {self.max_len} characters long")
+
+
+class OneOf(Bound):
+    def __init__(self, *choices: Any) -> None:
+        self.choices = choices
+
+    def check(self, value: Any, where: str) -> None:
+        if isinstance(value, bool) or value not in self.choices:
+            raise _bad(where, "must be one of " + ", ".join(map(str, self.choices)))
+
+
+class Either(Bound):
+    """Any of several bounds (a square or an id, say)."""
+
+    def __init__(self, *options: Bound) -> None:
+        self.options = options
+
+    def check(self, value: Any, where: str) -> None:
+        first: ProtocolError | None = None
+        for option in self.options:
+            try:
+                option.check(value, where)
+                return
+            except ProtocolError as exc:
+                first = first or exc
+        assert first is not None
+        raise first
+
+
+class ListOf(Bound):
+    def __init__(self, item: Bound, max_items: int, length: int | None = None) -> None:
+        self.item, self.max_items, self.length = item, max_items, length
+
+    def check(self, value: Any, where: str) -> None:
+        if not isinstance(value, list):
+            raise _bad(where, "must be a list")
+        if len(value) > self.max_items or self.length is not None and len(value) != self.length:
+            raise _bad(where, f"has {len(value)} items (at most {self.max_items})")
+        for i, item in enumerate(value):
+            self.item.check(item, f"{where}[{i}]")
+
+
+class MapOf(Bound):
+    """An object with keys of *key* and values of *value* (e.g. ``{id: damage}``)."""
+
+    def __init__(self, key: Str, value: Bound, max_items: int) -> None:
+        self.key, self.value, self.max_items = key, value, max_items
+
+    def check(self, value: Any, where: str) -> None:
+        if not isinstance(value, dict):
+            raise _bad(where, "must be an object")
+        if len(value) > self.max_items:
+            raise _bad(where, f"has {len(value)} entries (at most {self.max_items})")
+        for key, item in value.items():
+            self.key.check(key, f"{where} key")
+            self.value.check(item, f"{where}[{key!r:.20}]")
+
+
+class Record(Bound):
+    """An object with exactly these fields (``required`` ones must be present)."""
+
+    def __init__(self, fields: Mapping[str, Bound], required: tuple[str, ...] = ()) -> None:
+        self.fields, self.required = dict(fields), required
+
+    def check(self, value: Any, where: str) -> None:
+        if not isinstance(value, dict):
+            raise _bad(where, "must be an object")
+        for name in self.required:
+            if name not in value:
+                raise _bad(where, f"needs {name!r}")
+        for name, item in value.items():
+            bound = self.fields.get(name)
+            if bound is None:
+                raise _bad(where, f"unknown field {name!r:.40}")
+            bound.check(item, f"{where}.{name}")
+
+
+MAX_COORD = 1000
+ID = Str(64)
+"""A card or unit id."""
+SQUARE = ListOf(Int(-MAX_COORD, MAX_COORD), 2, length=2)
+POS = Either(SQUARE, Str(64))
+"""A square ``[row, col]`` or an area name."""
+REF = Either(ID, SQUARE)
+"""A unit id or a square (manual actions on creatures or lands)."""
+COLOUR = OneOf("W", "U", "B", "R", "G", "C")
+PAY = ListOf(Either(SQUARE, Str(64), Record({"at": POS, "via": ID, "color": COLOUR},
+                                            required=("at",)),
+                    Record({"unit": ID, "ability": Int(0, 100), "mana": Str(40)},
+                           required=("unit",))), 60)
+HEX = Str(128)
+NAME = Str(100)
+
+ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
+    # One entry per rules action (``rules.actions.ACTIONS``; a test keeps them equal): every
+    # field it may carry, bounded. ``null`` is allowed for any field (the rules read it as
+    # absent). To add an action, add its line.
+    "move": {"unit": ID, "to": POS, "units": ListOf(ID, 60)},
+    "scout": {"unit": ID, "target": POS},
+    "tap_land": {"at": POS, "via": ID, "color": COLOUR},
+    "attack": {"unit": ID, "target": Either(SQUARE, Str(64))},
+    "done_moving": {},
+    "done_attacking": {},
+    "cast": {"card": ID, "pay": PAY, "target": REF, "x": Int(0, 1000)},
+    "activate": {"unit": ID, "ability": Int(0, 100), "pay": PAY, "mana": Str(40)},
+    "add_mana": {"mana": Str(40)},
+    "pass": {},
+    "place_token": {"at": POS, "color": COLOUR},
+    "mulligan": {},
+    "keep": {"bottom": ListOf(ID, 60)},
+    "discard": {"card": ID},
+    "set_responses": {"on": OneOf(True, False)},
+    "concede": {},
+    # manual actions
+    "manual_tap": {"target": REF},
+    "manual_untap": {"target": REF},
+    "counters": {"unit": ID, "kind": Str(30), "delta": Int(-100, 100)},
+    "pt_change": {"unit": ID, "power": Int(-100, 100), "toughness": Int(-100, 100)},
+    "life": {"player": Int(0, 7), "delta": Int(-1000, 1000)},
+    "move_card": {"card": ID, "to": Str(20)},
+    "create_token": {"at": Either(SQUARE, Str(64)), "name": Str(40), "power": Int(0, 99),
+                     "toughness": Int(0, 99), "colors": ListOf(OneOf(*"WUBRG"), 5),
+                     "keywords": ListOf(Str(30), 10)},
+    "destroy_land": {"at": POS},
+    "sacrifice_land": {"at": POS},
+    "destroy": {"unit": ID},
+    "regenerate": {"unit": ID},
+    "roll": {"sides": Int(2, 1000)},
+    "draw": {"count": Int(1, 100)},
+    # banding damage division (issue 17: the rules add these actions)
+    "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64)},
+    "set_assign": {"on": OneOf(True, False)},
+}
+
+
+def check_action(action: Mapping[str, Any]) -> None:
+    """Check a guest's action against :data:`ACTION_SCHEMAS` (every field known and bounded).
+
+    The host runs this before the rules engine sees the action; a refusal is answered with
+    ``rejected`` code ``bad_value`` and changes nothing.
+
+    Raises:
+        ProtocolError: ``BAD_VALUE``, naming the field.
+    """
+    kind = action.get("type")
+    fields = ACTION_SCHEMAS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise _bad("action", f"unknown action type {kind!r:.40}")
+    for name, value in action.items():
+        if name == "type":
+            continue
+        bound = fields.get(name)
+        if bound is None:
+            raise _bad(f"{kind}", f"unknown field {name!r:.40}")
+        if value is not None:
+            bound.check(value, f"{kind}.{name}")
+
+
+FIELD_BOUNDS: dict[str, dict[str, Bound]] = {
+    # Bounds on message fields beyond their JSON type (checked by :func:`validate`).
+    "hello": {"program": NAME, "protocol": Int(0, 1 << 31), "cards": Str(64), "name": NAME,
+              "deck": ListOf(Str(150), 500), "token": Str(64), "commit": HEX},
+    "reveal": {"nonce": HEX},
+    "action": {"state_id": Int(-(1 << 53), 1 << 53), "ref": Int(-(1 << 53), 1 << 53)},
+    "resync": {"state_id": Int(-(1 << 53), 1 << 53)},
+    "welcome": {"seat": Int(0, 7), "token": Str(64), "names": ListOf(NAME, 8), "commit": HEX,
+                "seed_mode": Str(20), "setup": Str(64, 0), "your_actions": Int(0, 1 << 53),
+                "program": NAME},
+    "refused": {"code": Str(40), "reason": Str(1000), "differences": ListOf(Str(300), 10)},
+    "rejected": {"ref": Int(-(1 << 53), 1 << 53), "code": Str(40), "reason": Str(1000),
+                 "state_id": Int(-1, 1 << 53)},
+    "game_end": {"result": OneOf("win", "draw"), "winner": Int(0, 7)},
+    "chat": {"text": Str(MAX_CHAT, 0), "from": Int(0, 7)},
+    "ping": {"t": Num()},
+    "pong": {"t": Num()},
+    "error": {"code": Str(40), "message": Str(1000, 0)},
+    "bye": {"reason": Str(300, 0)},
+}
+
 
 GUEST_SENDS = frozenset({"hello", "reveal", "action", "resync", "resign", "chat", "offer",
                          "answer", "ping", "pong", "error", "bye"})
@@ -164,6 +397,9 @@ def validate(obj: Any, allowed: frozenset[str] | None = None) -> Message:
         _validate_action(obj["action"])
     if kind == "chat" and len(obj["text"]) > MAX_CHAT:
         raise ProtocolError(ErrorCode.BAD_VALUE, f"chat: longer than {MAX_CHAT} characters")
+    for name, bound in FIELD_BOUNDS.get(kind, {}).items():
+        if obj.get(name) is not None:
+            bound.check(obj[name], f"{kind}.{name}")
     if kind in ("offer", "answer") and obj["kind"] not in OFFER_KINDS:
         raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: unknown kind {obj['kind']!r:.40}")
     return obj
@@ -207,6 +443,48 @@ def _validate_action(action: Mapping[str, Any]) -> None:
     elif kind == "set_assign":
         if set(action) != {"type", "on"} or not isinstance(action.get("on"), bool):
             raise ProtocolError(ErrorCode.BAD_VALUE, "set_assign: needs 'on', true or false")
+    if kind in ("cast", "activate"):
+        _validate_targets(str(kind), action)
+
+
+MAX_TARGETS = 16
+"""Most targets one ``cast`` or ``activate`` names (rules/actions.py MAX_TARGETS)."""
+MAX_X = 1_000_000
+"""Largest X of a ``cast`` or ``activate``."""
+
+
+def _validate_targets(kind: str, action: Mapping[str, Any]) -> None:
+    """``targets`` (at most 16, each a unit id, ``[r, c]``, ``{"player": N}``, ``{"stack":
+    ID}`` or ``{"graveyard": N, "card": NAME}``), ``x`` (0-1,000,000) and ``mode`` (0-63 or a
+    list of at most 8) of a ``cast`` or ``activate``; the rules check what they name."""
+    def small(v: object, top: int) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= top
+
+    targets = action.get("targets", [])
+    if not isinstance(targets, list) or len(targets) > MAX_TARGETS:
+        raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'targets' must be a list of at most "
+                                                 f"{MAX_TARGETS} targets")
+    for t in targets:
+        ok = (isinstance(t, str) and 0 < len(t) <= MAX_ID) or (
+            isinstance(t, list) and len(t) == 2 and all(small(v, 10_000) for v in t)) or (
+            isinstance(t, dict) and (
+                (set(t) == {"player"} and small(t["player"], 64))
+                or (set(t) == {"stack"} and isinstance(t["stack"], str)
+                    and 0 < len(t["stack"]) <= MAX_ID)
+                or (set(t) == {"graveyard", "card"} and small(t["graveyard"], 64)
+                    and isinstance(t["card"], str) and 0 < len(t["card"]) <= 200)))
+        if not ok:
+            raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: a target must be a unit id, "
+                                                     "[row, col], a player, a spell or a card")
+    if "x" in action and not small(action["x"], MAX_X):
+        raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'x' must be a whole number from 0 "
+                                                 f"to {MAX_X}")
+    if "mode" in action:
+        mode = action["mode"]
+        modes = mode if isinstance(mode, list) else [mode]
+        if not 0 < len(modes) <= 8 or not all(small(m, 63) for m in modes):
+            raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'mode' must be a mode number "
+                                                     "(or a list of at most 8)")
 
 
 def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:
@@ -220,7 +498,8 @@ def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:
     except UnicodeDecodeError:
         raise ProtocolError(ErrorCode.BAD_UTF8, "the frame is not valid UTF-8") from None
     try:
-        obj = json.loads(text, parse_constant=_refuse_constant)
+        obj = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float,
+                         parse_int=_bounded_int)
     except (ValueError, RecursionError):
         raise ProtocolError(ErrorCode.BAD_JSON, "the frame is not valid JSON") from None
     return validate(obj, allowed)
@@ -228,6 +507,23 @@ def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+MAX_NUMBER_DIGITS = 18
+"""Longest integer literal accepted (below 2**63); a longer one is refused at decode."""
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e309 parses to inf without passing parse_constant
+        raise ValueError("a number out of range")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise ValueError("an integer out of range")
+    return int(text)
 
 
 def encode(msg: Mapping[str, Any]) -> bytes:

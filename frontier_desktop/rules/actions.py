@@ -39,6 +39,50 @@ MAX_DAMAGE = 1_000_000
 """Largest amount one ``assign`` puts on one unit (the wire bound; the rules check the total)."""
 MAX_DIVISION = 64
 """Most units one ``assign`` names."""
+MAX_TARGETS = 16
+"""Most targets one ``cast`` or ``activate`` names."""
+MAX_X = 1_000_000
+"""Largest X (and mode index) an action may carry."""
+MAX_MODES = 8
+"""Most modes a ``mode`` list names."""
+
+
+def _target(value: object, field: str) -> Any:
+    """One target ``T`` (``spec/variant-positions.md``) in its decoded, hashable form.
+
+    A unit or permanent id stays a string; ``[r, c]`` becomes a tuple; ``{"player": N}`` →
+    ``("player", N)``; ``{"stack": ID}`` → ``("stack", ID)``; ``{"graveyard": N, "card": NAME}``
+    → ``("graveyard", N, NAME)``.
+    """
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, (list, tuple)):
+        return _pos(value, field)
+    if isinstance(value, Mapping):
+        def whole(v: object) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 64
+        if set(value) == {"player"} and whole(value["player"]):
+            return ("player", int(value["player"]))
+        if set(value) == {"stack"} and isinstance(value["stack"], str) and value["stack"]:
+            return ("stack", value["stack"])
+        if set(value) == {"graveyard", "card"} and whole(value["graveyard"]) and isinstance(
+                value["card"], str) and value["card"]:
+            return ("graveyard", int(value["graveyard"]), value["card"])
+    raise InvalidActionError(f"'{field}' must be a unit id, [row, col], {{\"player\": N}}, "
+                             "{\"stack\": ID} or {\"graveyard\": N, \"card\": NAME}")
+
+
+def target_to_wire(target: Any) -> object:
+    """The wire form of a decoded target (see :func:`_target`)."""
+    if isinstance(target, str):
+        return target
+    if isinstance(target, tuple) and target and target[0] == "player":
+        return {"player": target[1]}
+    if isinstance(target, tuple) and target and target[0] == "stack":
+        return {"stack": target[1]}
+    if isinstance(target, tuple) and target and target[0] == "graveyard":
+        return {"graveyard": target[1], "card": target[2]}
+    return _pos_wire(target)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,6 +135,25 @@ def _decode(kind: str, value: object, field: str) -> Any:
         if isinstance(value, str) and value:
             return value
         return _pos(value, field)
+    if kind == "targets":
+        if not isinstance(value, (list, tuple)) or len(value) > MAX_TARGETS:
+            raise InvalidActionError(f"'{field}' must be a list of at most {MAX_TARGETS} targets")
+        return tuple(_target(v, f"{field}[{i}]") for i, v in enumerate(value))
+    if kind == "x":  # the range (0 to MAX_X) is the rules' check: an illegal action
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidActionError(f"'{field}' must be an integer")
+        return value
+    if kind == "mode":
+        items = value if isinstance(value, (list, tuple)) else [value]
+        if not items or len(items) > MAX_MODES or not all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 64 for v in items):
+            raise InvalidActionError(f"'{field}' must be a mode number from 0 (or a list of "
+                                     f"at most {MAX_MODES})")
+        return tuple(v for v in items if isinstance(v, int))
+    if kind == "choice":
+        if isinstance(value, (bool, str)) or (isinstance(value, int) and abs(value) <= MAX_X):
+            return value
+        raise InvalidActionError(f"'{field}' must be true, false, a number or a word")
     if kind == "strs":
         if not isinstance(value, (list, tuple)) or not all(
             isinstance(v, str) and v for v in value
@@ -147,6 +210,10 @@ def _encode(kind: str, value: Any) -> object:
         return value if isinstance(value, str) else _pos_wire(value)
     if kind in ("strs", "colours"):
         return list(value)
+    if kind == "targets":
+        return [target_to_wire(t) for t in value]
+    if kind == "mode":
+        return value[0] if len(value) == 1 else list(value)
     if kind == "damage":
         return {k: v for k, v in value}
     if kind == "pay":
@@ -284,8 +351,12 @@ class Cast(Action):
     card: str = field("str")
     pay: tuple[Any, ...] = field("pay", default=())
     target: Any = field("ref", default=None)
-    """An aura's permanent: a unit id or a land's square."""
-    x: int = field("int", default=0)
+    """An aura's permanent: a unit id or a land's square (``targets`` may name it instead)."""
+    x: int = field("x", default=0)
+    targets: tuple[Any, ...] = field("targets", default=())
+    """The spell's targets in the order its text names them (see :func:`_target`)."""
+    mode: tuple[int, ...] = field("mode", default=(0,))
+    """The chosen mode(s) of a "choose one" spell (0-based)."""
 
 
 @_register
@@ -305,6 +376,22 @@ class Activate(Action):
     ability: int = field("int", default=0)
     pay: tuple[Any, ...] = field("pay", default=())
     mana: str | None = field("mana", default=None)
+    targets: tuple[Any, ...] = field("targets", default=())
+    """The ability's targets in the order its text names them."""
+    x: int = field("x", default=0)
+    mode: tuple[int, ...] = field("mode", default=(0,))
+    sacrifice: tuple[str, ...] = field("strs", default=())
+    """The permanents sacrificed to pay "Sacrifice a creature" (one per such cost part)."""
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class Choose(Action):
+    """Answer a ``choice`` decision (``pending``): pay or decline "unless its controller pays"."""
+
+    type: ClassVar[str] = "choose"
+    instant: ClassVar[bool] = True
+    choice: Any = field("choice")
 
 
 @_register
@@ -368,10 +455,12 @@ class Keep(Action):
 @_register
 @dataclasses.dataclass(frozen=True)
 class Discard(Action):
-    """Discard a card (down to the hand size at cleanup)."""
+    """Discard a card (down to the hand size at cleanup), or the cards a ``discard`` decision
+    asks for (``cards``: names or ids, as many as it says)."""
 
     type: ClassVar[str] = "discard"
-    card: str = field("str")
+    card: str | None = field("str", default=None)
+    cards: tuple[str, ...] = field("strs", default=())
 
 
 @_register

@@ -54,6 +54,7 @@ class Permanent:
     __slots__ = (
         "id", "controller", "zone", "at", "tapped", "damage", "counters", "sick", "moved",
         "attacked", "attack_tapped", "pt_mod", "attached_to", "regen_shield", "deathtouched",
+        "granted", "prevent", "activations",
     )
 
     def __init__(self, id: str, controller: int, zone: str = "staging", at: Pos | None = None,
@@ -61,7 +62,8 @@ class Permanent:
                  sick: bool = False, moved: bool = False, attacked: bool = False,
                  attack_tapped: bool = False, pt_mod: tuple[int, int] = (0, 0),
                  attached_to: str | None = None, regen_shield: int = 0,
-                 deathtouched: bool = False) -> None:
+                 deathtouched: bool = False, granted: tuple[str, ...] = (),
+                 prevent: int = 0, activations: dict[str, int] | None = None) -> None:
         self.id = id
         self.controller = controller
         self.zone = zone
@@ -82,6 +84,12 @@ class Permanent:
         self.regen_shield = regen_shield
         self.deathtouched = deathtouched
         """Dealt damage by a source with deathtouch since the last cleanup."""
+        self.granted = granted
+        """Keywords gained until end of turn (lower case: ``("flying",)``)."""
+        self.prevent = prevent
+        """Damage still to be prevented this turn ("prevent the next N damage")."""
+        self.activations = activations or {}
+        """Activations this turn by ability index (as a string), for "only once each turn"."""
 
     def clone(self) -> Permanent:
         return Permanent(
@@ -90,6 +98,8 @@ class Permanent:
             sick=self.sick, moved=self.moved, attacked=self.attacked,
             attack_tapped=self.attack_tapped, pt_mod=self.pt_mod, attached_to=self.attached_to,
             regen_shield=self.regen_shield, deathtouched=self.deathtouched,
+            granted=self.granted, prevent=self.prevent,
+            activations=dict(self.activations) if self.activations else None,
         )
 
     def to_wire(self, board: Board) -> dict[str, Any]:
@@ -100,7 +110,8 @@ class Permanent:
             "sick": self.sick, "moved": self.moved, "attacked": self.attacked,
             "attack_tapped": self.attack_tapped, "pt_mod": list(self.pt_mod),
             "attached_to": self.attached_to, "regen_shield": self.regen_shield,
-            "deathtouched": self.deathtouched,
+            "deathtouched": self.deathtouched, "granted": list(self.granted),
+            "prevent": self.prevent, "activations": dict(self.activations),
         }
 
     @classmethod
@@ -116,6 +127,9 @@ class Permanent:
             pt_mod=(int(data["pt_mod"][0]), int(data["pt_mod"][1])),
             attached_to=data.get("attached_to"), regen_shield=int(data.get("regen_shield", 0)),
             deathtouched=bool(data.get("deathtouched", False)),
+            granted=tuple(str(k) for k in data.get("granted", ())),
+            prevent=int(data.get("prevent", 0)),
+            activations={str(k): int(v) for k, v in dict(data.get("activations") or {}).items()},
         )
 
 
@@ -125,7 +139,7 @@ class PlayerState:
     __slots__ = (
         "name", "life", "pool", "library", "hand", "graveyard", "exile", "land_graveyard",
         "lost", "mulligans", "kept", "first_turn", "responses", "drew_from_empty", "skip_draw",
-        "assign",
+        "assign", "prevent",
     )
 
     def __init__(self, name: str, life: int = 20) -> None:
@@ -151,6 +165,8 @@ class PlayerState:
         """Whether this player divides combat damage dealt to their banding stacks themselves
         (an ``assign`` decision, the digest's default); when switched off (``set_assign``),
         lethal damage goes to each member in order without asking."""
+        self.prevent = 0
+        """Damage to this player still to be prevented this turn."""
 
     def clone(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -170,6 +186,7 @@ class PlayerState:
         p.drew_from_empty = self.drew_from_empty
         p.skip_draw = self.skip_draw
         p.assign = self.assign
+        p.prevent = self.prevent
         return p
 
     ZONES = ("library", "hand", "graveyard", "exile", "land_graveyard")
@@ -187,7 +204,7 @@ class PlayerState:
         for slot in cls.__slots__:
             if slot in ("name", "life", "pool"):
                 continue
-            if slot == "assign" and slot not in data:
+            if slot in ("assign", "prevent") and slot not in data:
                 continue  # states saved before the assign decision existed: the default
             value = data[slot]
             setattr(p, slot, list(value) if slot in cls.ZONES else value)
@@ -202,7 +219,7 @@ class GameState:
         "variant", "options", "seed", "rng_counter", "turn", "active", "phase", "players",
         "cards", "defs", "board", "cells", "perms", "pending", "decision", "moves_started",
         "moves_closed", "attacking", "attacks_closed", "winner", "game_over", "state_id", "log", "aside",
-        "first_player", "next_id",
+        "first_player", "next_id", "stack", "delayed",
     )
 
     def __init__(self, variant: str, board: Board, players: list[PlayerState]) -> None:
@@ -238,6 +255,12 @@ class GameState:
         """Cards set aside out of the game (the short last column of lands)."""
         self.first_player = 0
         self.next_id = 1
+        self.stack: list[dict[str, Any]] = []
+        """Spells and abilities waiting to resolve, bottom first: ``{"id", "card", "controller",
+        "targets", "x", …}`` (plain JSON; replaced, never mutated in place, by the rules)."""
+        self.delayed: list[dict[str, Any]] = []
+        """Effects waiting for a later moment ("at the beginning of the next turn's upkeep"):
+        ``{"when", "card", "controller", "where", "ability", "mode", "index"}``."""
 
     # ------------------------------------------------------------------ access
     def card(self, obj_id: str) -> Card:
@@ -304,6 +327,8 @@ class GameState:
         s.aside = list(self.aside)
         s.first_player = self.first_player
         s.next_id = self.next_id
+        s.stack = list(self.stack)  # items are replaced, never mutated
+        s.delayed = list(self.delayed)
         return s
 
     # ------------------------------------------------------------------ wire
@@ -330,6 +355,8 @@ class GameState:
             "winner": self.winner, "game_over": self.game_over,
             "state_id": self.state_id, "log": list(self.log), "aside": list(self.aside),
             "first_player": self.first_player, "next_id": self.next_id,
+            "stack": [dict(item) for item in self.stack],
+            "delayed": [dict(item) for item in self.delayed],
         }
 
     @classmethod
@@ -370,4 +397,6 @@ class GameState:
         s.aside = list(data.get("aside", []))
         s.first_player = int(data.get("first_player", 0))
         s.next_id = int(data["next_id"])
+        s.stack = [dict(item) for item in data.get("stack", [])]
+        s.delayed = [dict(item) for item in data.get("delayed", [])]
         return s

@@ -199,7 +199,8 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "game_over": state.game_over, "state_id": state.state_id,
         "acting": variant.acting_seat(state), "players": players,
         "board": {"rows": rows}, "units": units, "permanents": permanents,
-        "pending": _pending(state), "decision": _decision(state),
+        "pending": _pending(state, viewer), "decision": _decision(state),
+        "stack": [_stack_item(state, item) for item in state.stack],
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
         "attacking": state.attacking, "attacks_closed": state.attacks_closed,
     }
@@ -211,6 +212,22 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
     return out
 
 
+def _stack_item(state: GameState, item: dict[str, Any]) -> dict[str, Any]:
+    """A spell or ability on the stack as position files print it (``spec/variant-positions.md``),
+    plus ``kind`` (``spell``/``ability``), ``source`` (an ability's permanent) and ``text``."""
+    out: dict[str, Any] = {"id": item["id"], "card": item["card"],
+                           "controller": item["controller"],
+                           "targets": list(item.get("targets", ())), "x": item.get("x", 0),
+                           "kind": item.get("kind", "spell")}
+    if item.get("kind") == "ability":
+        out["source"] = item.get("source")
+        out["ability"] = item.get("ability")
+    card = state.defs.get(str(item["card"]))
+    if card is not None:
+        out["text"] = card.oracle_text
+    return out
+
+
 def _decision(state: GameState) -> dict[str, Any] | None:
     """The decision waiting, without the engine's own bookkeeping (keys starting ``_``)."""
     if state.decision is None:
@@ -218,14 +235,28 @@ def _decision(state: GameState) -> dict[str, Any] | None:
     return {k: v for k, v in state.decision.items() if not k.startswith("_")}
 
 
-def _pending(state: GameState) -> dict[str, Any] | None:
+def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | None:
     d = state.decision
     if d is not None and d.get("kind") == "assign":
         # spec/variant-positions.md: {"seat", "kind": "assign", "options": [...]}
         return {"seat": d["player"], "kind": "assign", "options": [
             {k: d[k] for k in ("attacker", "sources", "units", "amount", "lethal", "default")}]}
+    if d is not None and d.get("kind") == "discard":
+        seat = int(d["player"])
+        hand = [state.name(c) for c in state.players[seat].hand]
+        return {"seat": seat, "kind": "discard", "count": d["count"], "by": d["by"],
+                # the hand is the chooser's secret: another player's view gets no options
+                "options": hand if viewer is None or viewer == seat else []}
+    if d is not None and d.get("kind") == "choice":
+        return {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
+                "amount": d["amount"], "card": d["card"], "by": d["by"]}
     if state.pending is None:
         return None
+    if state.pending.get("kind") == "priority":
+        # spec/variant-positions.md: {"seat", "kind": "priority", "options": [...]}
+        return {"seat": state.pending["seat"], "kind": "priority",
+                "responder": state.pending["responder"], "stack": state.pending.get("stack"),
+                "options": ["respond", "pass"]}
     return {k: state.pending[k] for k in ("kind", "seat", "responder", "units", "action")
             if k in state.pending}
 

@@ -127,6 +127,36 @@ class Fonts:
                 return surf
         return self.text(text, small, colour, bold)
 
+    def whole_lines(self, text: str, size: int, width: int, bold: bool = False, *,
+                    min_size: int = 8, max_lines: int = 2) -> tuple[int, list[str]] | None:
+        """``(size, lines)`` that show *text* whole within *width*: one line at *size* or
+        smaller down to *min_size*, else up to *max_lines* wrapped lines at the largest size
+        that holds them; None when even that can't hold it."""
+        sizes = range(size, min(size, min_size) - 1, -1)
+        for s in sizes:
+            if self.font(s, bold).size(text)[0] <= width:
+                return s, [text]
+        for lines in range(2, max_lines + 1):
+            for s in sizes:
+                parts = self.wrap(text, s, width, bold)
+                if len(parts) <= lines and all(self.font(s, bold).size(p)[0] <= width
+                                               for p in parts):
+                    return s, parts
+        return None
+
+    def fit_lines(self, text: str, size: int, colour: Colour, width: int, bold: bool = False,
+                  *, min_size: int = 8, max_lines: int = 2) -> list[pygame.Surface]:
+        """*text* rendered as :meth:`whole_lines` lays it out (a name is never cut while it can
+        be read whole); only when it can't is the last line ellipsised."""
+        whole = self.whole_lines(text, size, width, bold, min_size=min_size,
+                                 max_lines=max_lines)
+        if whole is not None:
+            return [self.text(p, whole[0], colour, bold) for p in whole[1]]
+        small = min(size, min_size)
+        parts = self.wrap(text, small, width, bold)
+        head = [self.text(p, small, colour, bold) for p in parts[:max_lines - 1]]
+        return head + [self.fit(" ".join(parts[max_lines - 1:]), small, colour, width, bold)]
+
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """Break *text* into lines no wider than *width* (hard newlines kept)."""
         font = self.font(size, bold)

@@ -96,6 +96,9 @@ def test_known_cards_get_honest_verdicts(tmp_path: Path) -> None:
          "oracle_text": "{T}: Add {G}."},
         {"name": "Lightning Bolt", "type_line": "Instant",
          "oracle_text": "Lightning Bolt deals 3 damage to any target."},
+        {"name": "Demonic Tutor", "type_line": "Sorcery",
+         "oracle_text": "Search your library for a card, put that card into your hand, "
+                        "then shuffle."},
         {"name": "Odd Ogre", "type_line": "Creature — Ogre",
          "oracle_text": "Odd Ogre fights a random squirrel."},
     ]
@@ -105,11 +108,13 @@ def test_known_cards_get_honest_verdicts(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "automated Grizzly Bears (creature)"
     assert lines[1] == "automated Llanowar Elves (creature)"
-    assert lines[2] == ("read      Lightning Bolt (instant) — not yet carried out: "
-                        "“Lightning Bolt deals 3 damage to any target.”")
-    assert lines[3] == ("manual    Odd Ogre (creature) — not read: "
+    assert lines[2] == "automated Lightning Bolt (instant)"  # the stack carries it out
+    assert lines[3] == ("read      Demonic Tutor (sorcery) — not yet carried out: "
+                        "“Search your library for a card, put that card into your hand, "
+                        "then shuffle.”")
+    assert lines[4] == ("manual    Odd Ogre (creature) — not read: "
                         "“Odd Ogre fights a random squirrel.”")
-    assert lines[-1] == "automated 2/4"
+    assert lines[-1] == "automated 3/5"
 
 
 def test_bad_lines_are_named_and_the_rest_still_reported(tmp_path: Path) -> None:
@@ -130,7 +135,7 @@ def test_bad_lines_are_named_and_the_rest_still_reported(tmp_path: Path) -> None
                               "double quotes)")
     assert "line 3: a card needs a 'name'" in errors[1]
     assert "line 4: Nameless Text: no 'oracle_text'" in errors[2]
-    assert done.stdout.splitlines()[-1] == "automated 1/2"
+    assert done.stdout.splitlines()[-1] == "automated 2/2"  # Ancestral Recall: the stack draws
     assert "Traceback" not in done.stderr
 
 

@@ -31,7 +31,7 @@ def test_the_host_plays_the_deck_the_guest_chose(tmp_path):
     guest = make_guest(host, deck=names(DECK_A), reconnect=False)  # the same deck as the host's
     try:
         guest.connect(timeout=10)
-        assert host.header["players"][1]["deck"] == names(DECK_A)
+        assert host.header["players"][1]["deck"] == sorted(names(DECK_A))  # canonical order
     finally:
         guest.close()
         host.close()
@@ -42,7 +42,7 @@ def test_a_guest_without_a_deck_gets_the_hosts_fallback(tmp_path):
     guest = make_guest(host, deck=None, reconnect=False)
     try:
         guest.connect(timeout=10)
-        assert host.header["players"][1]["deck"] == names(DECK_B)
+        assert host.header["players"][1]["deck"] == sorted(names(DECK_B))  # canonical order
     finally:
         guest.close()
         host.close()
@@ -53,7 +53,7 @@ def test_decks_fixed_by_the_host_win_over_the_guests(tmp_path):
     guest = make_guest(host, deck=names(DECK_A), reconnect=False)
     try:
         guest.connect(timeout=10)
-        assert host.header["players"][1]["deck"] == names(DECK_B)
+        assert host.header["players"][1]["deck"] == sorted(names(DECK_B))  # canonical order
     finally:
         guest.close()
         host.close()

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from frontier_desktop.net.fairness import canonical_deck
 from frontier_desktop.record import new_game
 from frontier_desktop.rules.views import describe
 from frontier_desktop.session import LocalSession
@@ -28,7 +29,9 @@ pytestmark = pytest.mark.timeout(120)
 
 def scripted_game(tmp_path: Path):
     """Play a bot game locally with the seed the host will use; write each seat's script."""
-    state, header = new_game("frontier", [list(deck(DECK_A)), list(deck(DECK_B))],
+    # the LAN host shuffles from the canonical (sorted) deck order
+    state, header = new_game("frontier", [canonical_deck(deck(DECK_A)),
+                                          canonical_deck(deck(DECK_B))],
                              ["Host", "Guest"], seed=SEED)
     session = LocalSession(state, record_header=header)
     rnd = random.Random(0)

@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from frontier_desktop.record import new_game, replay
-from frontier_desktop.rules import apply, legal_actions, player_view
+from frontier_desktop.rules import RulesError, apply, legal_actions, player_view
+from frontier_desktop.rules.actions import action_from_wire
 from frontier_desktop.rules.variants.frontier_board import home_squares
 from frontier_desktop.session import LocalSession
 from tests.rules.helpers import card, pool
@@ -63,6 +64,8 @@ def owned_ids(state, seat):
             if not pid.startswith("t") and state.owner(pid) == seat]
     ids += [c.land for c in state.cells.values() if c.land and state.owner(c.land) == seat]
     ids += [a for a in state.aside if state.owner(a) == seat]
+    ids += [item["obj"] for item in state.stack
+            if item.get("kind") == "spell" and state.owner(item["obj"]) == seat]
     return Counter(ids)
 
 
@@ -156,6 +159,22 @@ def test_random_legal_games_keep_the_invariants(decks, seed, depth, data):
             pick_from = [a for a in options if a.type == kind]
             action = pick_from[data.draw(st.integers(0, len(pick_from) - 1), label="action")]
             actor = seat
+        if not isinstance(action, dict) and action.type in ("cast", "activate") and data.draw(st.integers(0, 3),
+                                                             label="retarget?") == 0:
+            # Random targets (any object, player, spell or square): accepted or refused in
+            # words, never a crash; a refusal changes nothing.
+            pool_of = sorted(state.perms) + [{"player": 0}, {"player": 1}] + [
+                {"stack": i["id"]} for i in state.stack] + [[0, 0], "nobody"]
+            count = data.draw(st.integers(0, 2), label="count")
+            targets = [pool_of[data.draw(st.integers(0, len(pool_of) - 1), label="t")]
+                       for _ in range(count)]
+            wild = {**action.to_wire(), "targets": targets}
+            try:
+                apply(state, wild, actor)
+            except RulesError as exc:
+                assert str(exc) and "Traceback" not in str(exc)
+            else:
+                action = action_from_wire(wild)
         result = session.submit(actor, action)
         assert result.ok, (action, result.reason)
         check_invariants(state, session.state, result.events, initial_ids)

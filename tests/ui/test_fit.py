@@ -71,6 +71,12 @@ def _table_start(app: App) -> None:
     app.scenes.push(TableScene(app, quick_game(seed=3), seat=0, hotseat=False))
 
 
+def _table_message(app: App) -> None:
+    """A long refusal in its box over the board: in the window, off the buttons and the text."""
+    _table(app).say("You can't move there: Serra Angel has already moved this turn and can't "
+                    "move again until your next turn.", warn=True)
+
+
 def _table_help(app: App) -> None:
     """The rules overlay (F1): its text wraps to the frame and the buttons are hidden."""
     _table(app).help = True
@@ -154,7 +160,7 @@ def _lan(app: App) -> None:
 
 SCENES: dict[str, Callable[[App], Any]] = {
     "menu": _menu, "setup": _setup, "settings": _settings, "table": _table,
-    "table-start": _table_start, "table-help": _table_help, "game-over": _game_over,
+    "table-start": _table_start, "table-message": _table_message, "table-help": _table_help, "game-over": _game_over,
     "game-over-lan-resign": _game_over_lan_resign, "cover": _cover,
     "cover-long-name": _cover_long_name, "replay": _replay, "builder": _builder, "builder-army": _builder_army,
     "builder-unsaved": _builder_unsaved, "lan": _lan,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pygame_gui
 import pytest
 
 from frontier_desktop.net import GameSource, HostSession
@@ -90,7 +91,7 @@ def test_the_guest_joins_with_its_deck_and_reconnects_by_button(app, tmp_path):
     host = open_host(tmp_path)
     table = join_from_lobby(app, host, "Bog and Forest Walkers (sample)")
     try:
-        assert host.header["players"][1]["deck"] == names(DECK_A)   # the deck chosen
+        assert host.header["players"][1]["deck"] == sorted(names(DECK_A))  # chosen; canonical order
         assert step_until(app, lambda: "connected" in table.banner)
         assert not table.lan_buttons["reconnect"].visible
         port = host.port
@@ -248,6 +249,56 @@ def test_the_guest_divides_the_damage_to_its_own_band(app, tmp_path):
         assert step_until(app, lambda: not host.view(0).get("pending"))
         left = {u["id"] for u in host.view(0)["units"]}
         assert "hero1" not in left and "hero2" not in left
+    finally:
+        host.close()
+        app.scenes.reset(MainMenuScene(app))
+
+
+def test_the_guest_sees_who_decides_and_chat_in_time_order(app, tmp_path):
+    """While the host decides on its opening hand the guest is told who is deciding (no Keep
+    or Mulligan buttons), and chat lines sit among the game's lines in the order they came."""
+    host = open_host(tmp_path)
+    table = join_from_lobby(app, host, "Banners of Benalia (sample)")
+
+    def decision() -> dict:
+        return table.view.get("decision") or {}
+
+    try:
+        for _ in range(2):  # each player places the starting token
+            assert step_until(app, lambda: decision().get("kind") in ("place_token", "mulligan"))
+            if decision().get("kind") != "place_token":
+                break
+            if decision().get("player") == table.seat:
+                place = next(a for a in table.legal if a["type"] == "place_token")
+                assert table.submit(place).ok
+            else:
+                place = next(a for a in host.view(0)["legal_actions"] if a.get("type") == "place_token")
+                assert host.submit(0, place).ok
+            before = host.view(0).get("state_id")
+            assert step_until(app, lambda: table.view.get("state_id") == before)
+        assert step_until(app, lambda: decision().get("kind") == "mulligan")
+        if decision().get("player") == table.seat:   # the guest chooses first: it keeps
+            keep = next(a for a in table.legal if a["type"] == "keep")
+            assert table.submit(keep).ok
+        assert step_until(app, lambda: decision().get("kind") == "mulligan"
+                          and decision().get("player") == 0)
+        assert table.prompt() == \
+            "Ann is deciding whether to keep that opening hand or mulligan."
+        assert not table.buttons["keep"].visible and not table.buttons["mulligan"].visible
+        host.chat("good luck")
+        assert step_until(app, lambda: log_has(table, "good luck"))
+        keep = next(a for a in host.view(0)["legal_actions"] if a.get("type") == "keep")
+        assert host.submit(0, keep).ok
+        assert step_until(app, lambda: decision().get("player") != 0)
+        table.chat_entry.set_text("thanks")
+        table.handle_event(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED,
+                                              ui_element=table.chat_entry, text="thanks"))
+        step(app, 2)
+        lines = table.renderer.log_lines
+        said = next(i for i, line in enumerate(lines) if "good luck" in line)
+        kept = next(i for i, line in enumerate(lines) if line.startswith("Ann keep"))
+        answered = next(i for i, line in enumerate(lines) if "thanks" in line)
+        assert said < kept < answered, lines
     finally:
         host.close()
         app.scenes.reset(MainMenuScene(app))

@@ -39,16 +39,48 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "static:landhome",
         # Activated abilities (frontier.py _do_activate): costs the engine pays itself...
         "cost:mana_cost", "cost:tap_cost", "cost:pay_life_cost", "cost:sacrifice_self",
+        # "Sacrifice a creature/artifact …": the activation names it (``sacrifice``).
+        "cost:sacrifice_cost",
         # ... and the effects it carries out: mana abilities (rules/mana.py) and a
         # regeneration shield for the permanent itself.
         "activated:add_mana", "activated:regenerate_self",
         # "Activate only as an instant" says what every activation already is.
         "activated:restriction_instant",
+        # Checked on activation (frontier_spells.activation_problem).
+        "activated:restriction_once_each_turn", "activated:restriction_twice_each_turn",
+        "activated:restriction_three_times_each_turn", "activated:restriction_sorcery",
+        "activated:restriction_your_turn",
         # A land on the Frontier board is a square, not a permanent with abilities: tapping it
         # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
         # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of
         # a colour the card model lists (see land_mana_key()).
         "land_cost:tap_cost", "land:add_mana",
+    } | {
+        # The stack and the effect executors (rules/variants/frontier_spells.py): spells and
+        # activated abilities with these effects resolve through the engine. A clause whose
+        # form the executors don't follow gets a qualified key (see _qualifier) that is not
+        # listed here, so it stays "not yet carried out".
+        f"{where}:{what}" for where in ("spell", "activated") for what in (
+            "deal_damage", "pump", "destroy", "tap", "untap", "draw", "discard", "gain_life",
+            "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
+            "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard",
+            "exile")
+    } | {
+        # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus),
+        # keywords gained until end of turn or granted by a static ability (has_ability).
+        # "CARDNAME enters the battlefield tapped" (a permanent spell resolving).
+        "static:enters_tapped",
+        "static:pump", "activated:grant_keyword", "spell:grant_keyword", "static:grant_keyword",
+        # Protection from a colour: targets refused (target_problem), damage from sources of
+        # that colour prevented (frontier_combat._deal, the damage executor), auras refused;
+        # Frontier has no blocking.
+        *(f"keyword:protection from {c}" for c in ("white", "blue", "black", "red", "green")),
+        "keyword:shroud", "keyword:hexproof",
+        # Casting an aura: its "Enchant …" phrase is checked as a target (frontier.py
+        # aura_problem); it attaches on resolution. Lands are squares on the Frontier board,
+        # so "Enchant land" is not counted.
+        "keyword:enchant creature", "keyword:enchant artifact", "keyword:enchant enchantment",
+        "keyword:enchant permanent",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -62,6 +94,10 @@ def clause_key(node: Node, where: str) -> str:
     if isinstance(node, CostPart):
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
             return "cost:sacrifice_self"
+        if isinstance(node, SacrificeCost) and (
+                node.what.spec is None or "land" in node.what.spec.noun.split("_or_")
+                or node.what.spec.zone or node.what.spec.count != 1):
+            return "cost:sacrifice_cost_other"  # lands are squares on the Frontier board
         if isinstance(node, ManaCost) and "X" in node.symbols:
             return "cost:mana_cost_x"
         if isinstance(node, PayLifeCost) and node.amount.var:
@@ -71,7 +107,100 @@ def clause_key(node: Node, where: str) -> str:
         return f"{where}:regenerate_self"
     if isinstance(node, Restriction):
         return f"{where}:restriction_{node.when}"
-    return f"{where}:{node.kind}"
+    return f"{where}:{node.kind}{_qualifier(node, where)}"
+
+
+def _untargeted() -> tuple[type, ...]:
+    from frontier_desktop.rules.effects import nodes as n
+
+    return (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken)
+
+
+_UNTARGETED = _untargeted()
+
+GRANTABLE = frozenset({
+    "flying", "first strike", "double strike", "trample", "banding", "deathtouch", "lifelink",
+    "vigilance", "defender", "shadow", "shroud", "hexproof",
+    "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
+    "protection from white", "protection from blue", "protection from black",
+    "protection from red", "protection from green",
+})
+"""Keywords the engine honours when a creature gains them (frontier_board.has_ability,
+Frontier.target_problem, protection's damage prevention)."""
+
+_FOLLOWED_REFS = frozenset({"target", "self", "you", "each_player", "each_opponent", "opponent",
+                            "that", "controller", "enchanted", "all"})
+"""Selector refs the executors follow (frontier_spells._Context.objects)."""
+
+
+def _qualifier(node: Node, where: str) -> str:
+    """"" when the executors carry out *node* in this form; otherwise a suffix naming the
+    form they don't follow yet (so the key is not in :data:`EXECUTED_BY_ENGINE`)."""
+    from frontier_desktop.rules.effects import nodes as n
+
+    if isinstance(node, (n.Modal, n.Unimplemented)):
+        return ""
+    if isinstance(node, n.Delayed):
+        # Carried out at the next upkeep (frontier_spells.run_delayed) when what it does
+        # needs no target and is itself carried out.
+        if node.when != "next_upkeep" or any(
+                not isinstance(e, _UNTARGETED) or _qualifier(e, where) for e in node.effects) \
+                or any(isinstance(s, n.Selector) and s.ref in ("target", "that", "self",
+                                                                "enchanted", "controller")
+                       for e in node.effects for s in e.walk()):
+            return "_nested"
+        return ""
+    if isinstance(node, n.Effect):
+        for child in node.walk():
+            if child is node:
+                continue
+            if isinstance(child, n.Effect):
+                return "_nested"
+            if isinstance(child, n.Amount) and child.var not in ("", "X"):
+                return "_variable"
+            if isinstance(child, n.Selector) and child.ref not in _FOLLOWED_REFS:
+                return f"_{child.ref}"
+            if isinstance(child, n.TargetSpec) and ("land" in child.noun.split("_or_")
+                                                    or child.zone):
+                if isinstance(node, n.ReturnFromGraveyard) and child.zone in (
+                        "graveyard", "your_graveyard") and "land" not in child.noun and \
+                        node.destination in ("hand", "battlefield"):
+                    continue  # a card from a graveyard back to hand or to the staging row
+                return "_land" if not child.zone else "_zone"
+    if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
+        return "_divided" if node.divided else "_source"
+    if isinstance(node, (n.Pump, n.GrantKeyword)) and any(
+            k not in GRANTABLE for k in node.keywords):
+        return "_keywords"
+    if isinstance(node, n.GrantKeyword):
+        if where == "static":
+            if node.duration or node.to.ref not in ("enchanted", "all"):
+                return "_conditional"
+        elif node.duration != "end_of_turn":
+            return "_lasting"
+    if isinstance(node, n.Pump):
+        if where == "static":
+            if node.duration or node.to.ref not in ("enchanted", "all") or \
+                    node.power.var or node.toughness.var:
+                return "_conditional"
+        elif node.duration != "end_of_turn":
+            return "_lasting"
+    if isinstance(node, n.Exile) and node.to.ref == "self" and where == "spell":
+        return "_self"  # a spell exiling itself: not followed (it goes to the graveyard)
+    if isinstance(node, n.PutCounters) and node.counter not in ("+1/+1", "-1/-1"):
+        return "_other"  # poison and named counters: P/T counts only +1/+1 and -1/-1
+    if where == "static" and isinstance(node, (n.Pump, n.GrantKeyword)) and \
+            node.to.spec is not None and node.to.spec.state:
+        return "_conditional"  # "attacking creatures get …": not followed in a static
+    if isinstance(node, n.EntersTapped) and node.to.ref != "self":
+        return "_other"
+    if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None
+                                              or node.combat_only or node.amount.var):
+        return "_other"
+    if isinstance(node, n.CreateToken) and (node.who is not None
+                                            or "Creature" not in node.types):
+        return "_other"
+    return ""
 
 
 def land_mana_key(effect: AddMana, mana_colours: frozenset[str] | None) -> str:
@@ -116,14 +245,23 @@ def clauses(reading: CardReading, *, land: bool = False,
                     effects((effect,), "land")
         elif isinstance(ability, ActivatedAbility):
             out.extend((clause_key(c, "cost"), c) for c in ability.cost)
-            effects(ability.effects, "activated")
+            if any(isinstance(e, AddMana) for e in ability.effects):
+                # A mana ability doesn't use the stack: the engine adds its mana and leaves
+                # the rest of its text to the players (frontier.py _activate).
+                for effect in ability.effects:
+                    effects((effect,), "activated" if isinstance(effect, AddMana)
+                            else "mana_ability")
+            else:
+                effects(ability.effects, "activated")
         elif isinstance(ability, TriggeredAbility):
             out.append((f"trigger:{ability.trigger.event}", ability.trigger))
             effects(ability.effects, "triggered")
         elif isinstance(ability, SpellAbility):
             effects(ability.effects, "spell")
         elif isinstance(ability, StaticAbility):
-            effects(ability.effects, "static")
+            # A land is a square of the Frontier board: it never enters the battlefield or
+            # gets static abilities carried out ("land_static" keys are not registered).
+            effects(ability.effects, "land_static" if land else "static")
     return out
 
 

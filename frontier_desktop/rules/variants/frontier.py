@@ -27,6 +27,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     effective_pt,
     enterable,
+    has_ability,
     home_row,
     home_squares,
     land_has_type,
@@ -40,6 +41,11 @@ from frontier_desktop.rules.variants.frontier_manual import (
     ManualActions,
     basic_land,
     token_card,
+)
+from frontier_desktop.rules.variants.frontier_spells import (
+    SpellActions,
+    ability_effects,
+    spell_effects,
 )
 from frontier_desktop.rules.variants.frontier_combat import (
     assign_problem,
@@ -60,7 +66,7 @@ def square_words(pos: Any) -> str:
     return "that square"
 
 
-class Frontier(ManualActions, Variant):
+class Frontier(SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -225,11 +231,12 @@ class Frontier(ManualActions, Variant):
                 raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
             allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
-                       "assign": (A.Assign, A.Pass)}
+                       "assign": (A.Assign, A.Pass), "choice": (A.Choose, A.TapLand),
+                       "discard": (A.Discard,)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
-        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign)):
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign, A.Choose)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:
@@ -341,6 +348,9 @@ class Frontier(ManualActions, Variant):
         if state.pending is not None:
             self._resolve_pending(state, events)
             return
+        if state.stack:  # not reached: a stack always resolves or waits for a window
+            self.continue_stack(state, events)
+            return
         if state.phase == "setup":
             raise IllegalActionError(action, "the game has not started")
         self._end_move_block(state, seat)
@@ -381,6 +391,8 @@ class Frontier(ManualActions, Variant):
     def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
         state.phase = phase
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
+        if phase == "upkeep":
+            self.run_delayed(state, "next_upkeep", events)
 
     def _empty_pools(self, state: GameState) -> None:
         for p in state.players:
@@ -395,6 +407,11 @@ class Frontier(ManualActions, Variant):
             perm.pt_mod = (0, 0)
             perm.attack_tapped = False
             perm.regen_shield = 0
+            perm.granted = ()
+            perm.prevent = 0
+            perm.activations = {}
+        for player in state.players:
+            player.prevent = 0
         self._empty_pools(state)
         state.active = state.opponent(state.active)
         state.turn += 1
@@ -423,15 +440,49 @@ class Frontier(ManualActions, Variant):
 
     def _do_discard(self, state: GameState, seat: int, action: A.Discard,
                     events: list[Event]) -> None:
-        limit = int(state.options.get("hand_size", self.hand_size))
         player = state.players[seat]
+        if state.decision is not None and state.decision["kind"] == "discard":
+            self._discard_chosen(state, seat, action, events)
+            return
+        limit = int(state.options.get("hand_size", self.hand_size))
         if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
             raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
+        if action.card is None or action.cards:
+            raise IllegalActionError(action, "at end of turn discard one card at a time ('card')")
         card_id = self._hand_card(state, seat, action, action.card)
         player.hand.remove(card_id)
         player.graveyard.append(card_id)
         events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
                        "id": card_id})
+
+    def _discard_chosen(self, state: GameState, seat: int, action: A.Discard,
+                        events: list[Event]) -> None:
+        """Answer a ``discard`` decision ("target player discards two cards")."""
+        decision = state.decision
+        assert decision is not None
+        player = state.players[seat]
+        refs = list(action.cards) or ([action.card] if action.card else [])
+        count = min(int(decision["count"]), len(player.hand))
+        if len(refs) != count:
+            raise IllegalActionError(action, f"discard exactly {count} card"
+                                             f"{'s' if count != 1 else ''}")
+        chosen: list[str] = []
+        for ref in refs:
+            card_id = self._hand_card(state, seat, action, ref)
+            if card_id in chosen:  # the same name twice: the next copy of it
+                others = [c for c in player.hand if c not in chosen
+                          and state.name(c) == state.name(card_id)]
+                if not others:
+                    raise IllegalActionError(action, f"you hold only one {state.name(card_id)}")
+                card_id = others[0]
+            chosen.append(card_id)
+        for card_id in chosen:
+            player.hand.remove(card_id)
+            player.graveyard.append(card_id)
+            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                           "id": card_id})
+        state.decision = None
+        self.continue_stack(state, events)
 
     def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
         hand = state.players[seat].hand
@@ -717,13 +768,22 @@ class Frontier(ManualActions, Variant):
         if not fast:
             if seat != state.active or state.phase != "main":
                 raise IllegalActionError(action, f"{card.name} can be cast only in your main phase")
-            if state.pending is not None:
+            if state.pending is not None or state.stack:
                 raise IllegalActionError(action, f"{card.name} can't be cast in response")
-        if not 0 <= action.x <= 1_000_000:
-            raise IllegalActionError(action, "X must be a whole number from 0 to 1000000")
+        if not 0 <= action.x <= A.MAX_X:
+            raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
         target_perm: str | None = None
+        targets = action.targets
+        automatic_targets = True
         if card.is_aura:
-            target_perm = self._aura_target(state, action)
+            target_perm = self._aura_target(state, seat, action, card, card_id)
+            targets = ()
+        elif card.is_instant or card.is_sorcery:
+            automatic_targets = self.check_targets(
+                state, seat, action, card.name, card_id, spell_effects(card, action.mode),
+                "spell", targets, action.x)
+        elif targets:
+            raise IllegalActionError(action, f"{card.name} has no targets")
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, action.pay, events)
         player = state.players[seat]
@@ -742,22 +802,55 @@ class Frontier(ManualActions, Variant):
                            "delta": -life_paid})
         player.hand.remove(card_id)
         event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
+        if targets:
+            event["targets"] = [A.target_to_wire(t) for t in targets]
         if card.is_instant or card.is_sorcery:
-            player.graveyard.append(card_id)
-            event["note"] = "carry out its text with manual actions"
+            manual = self._by_hand_clauses(card, action.mode, automatic_targets)
+            if manual:
+                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
         elif card.is_aura:
-            state.perms[card_id] = Permanent(card_id, seat, "attached", attached_to=target_perm)
             event["attached_to"] = target_perm
         else:
-            sick = card.is_creature and not card.has("haste")
-            state.perms[card_id] = Permanent(card_id, seat, "staging", sick=sick)
             event["to"] = "staging"
         events.append(event)
+        item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
+                                "controller": seat,
+                                "targets": [A.target_to_wire(t) for t in targets],
+                                "x": action.x}
+        if action.mode != (0,):
+            item["mode"] = list(action.mode)
+        if target_perm is not None:
+            item["attach"] = target_perm
+        self.push(state, item, events)
 
-    def _aura_target(self, state: GameState, action: A.Cast) -> str:
+    def _by_hand_clauses(self, card: Card, modes: tuple[int, ...], targets_given: bool) -> list[str]:
+        """The clauses of an instant or sorcery the players carry out with manual actions."""
+        from frontier_desktop.rules.effects.targeting import target_slots
+        from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed
+
+        effects = spell_effects(card, modes)
+        slots = target_slots(effects)
+        out = []
+        for index, effect in enumerate(effects):
+            if not executed(effect, "spell") or (
+                    not targets_given and any(s.effect == index for s in slots)):
+                out.append(by_hand_text(effect, card.name))
+        if not effects and card.oracle_text:
+            out.append(card.oracle_text)
+        return out
+
+    def _aura_target(self, state: GameState, seat: int, action: A.Cast, card: Card,
+                     card_id: str) -> str:
+        """The permanent an aura will enchant (``target``, or the one entry of ``targets``),
+        checked against its "Enchant …" phrase and the variant's reach."""
         target = action.target
+        if target is None and len(action.targets) == 1:
+            target = action.targets[0]
         if target is None:
             raise IllegalActionError(action, "an aura needs a target permanent ('target')")
+        problem = self.aura_problem(state, seat, card, card_id, target)
+        if problem:
+            raise IllegalActionError(action, problem)
         if isinstance(target, str) and target in state.perms:
             return target
         if isinstance(target, tuple) and state.board.contains(target):
@@ -765,6 +858,49 @@ class Frontier(ManualActions, Variant):
             if cell.land is not None and cell.face_up:
                 return cell.land
         raise IllegalActionError(action, "the aura's target is not a permanent you can see")
+
+    def aura_problem(self, state: GameState, seat: int, card: Card, card_id: str,
+                     target: Any) -> str | None:
+        """Why *card* (an aura) can't enchant *target* (None: it can), in words."""
+        from frontier_desktop.rules.effects.targeting import Slot
+        from frontier_desktop.rules.variants.frontier_spells import enchant_spec
+
+        spec = enchant_spec(card)
+        if spec is None:
+            return None
+        if isinstance(target, str) and target in state.perms and \
+                state.perms[target].zone == "attached":
+            return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
+        return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
+                                   target)
+
+    def _sacrifice_choice(self, state: GameState, seat: int, action: A.Action,
+                          perm: Permanent, index: int) -> list[str]:
+        """The permanents ``sacrifice`` names for the ability's "Sacrifice a …" cost, checked
+        ([] when none are named: that part of the cost is then paid by hand, as before)."""
+        from frontier_desktop.rules.effects.targeting import spec_problem
+        from frontier_desktop.rules.variants.frontier_spells import sacrifice_specs
+
+        chosen = action.sacrifice if isinstance(action, A.Activate) else ()
+        specs = sacrifice_specs(state.card(perm.id), index)
+        if not chosen:
+            return []
+        name = state.name(perm.id)
+        if specs is None or len(chosen) != len(specs):
+            wanted = len(specs or ())
+            raise IllegalActionError(action, f"{name}'s cost sacrifices {wanted} permanent"
+                                             f"{'s' if wanted != 1 else ''}")
+        if len(set(chosen)) != len(chosen) or perm.id in chosen:
+            raise IllegalActionError(action, "sacrifice different permanents, not the source")
+        for victim, spec in zip(chosen, specs):
+            victim_perm = state.perms.get(victim)
+            if victim_perm is None or victim_perm.controller != seat:
+                raise IllegalActionError(action, "you can sacrifice only a permanent you control")
+            problem = spec_problem(state, spec, victim, seat=seat, source=perm.id)
+            if problem:
+                raise IllegalActionError(action, f"{name} can't sacrifice "
+                                                 f"{state.name(victim)}: {problem}")
+        return list(chosen)
 
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
@@ -786,6 +922,9 @@ class Frontier(ManualActions, Variant):
         if not 0 <= index < len(card.activated):
             raise IllegalActionError(action, f"{card.name} has no ability #{index + 1}")
         ability = card.activated[index]
+        timing = self.activation_problem(state, seat, perm, index)
+        if timing:
+            raise IllegalActionError(action, timing)
         if ability.taps:
             if perm.tapped:
                 raise IllegalActionError(action, f"{self._label(state, perm)} is tapped")
@@ -801,6 +940,28 @@ class Frontier(ManualActions, Variant):
         if ability.life_cost and player.life < ability.life_cost:
             raise IllegalActionError(action, f"the ability costs {ability.life_cost} life; you "
                                              f"have {player.life}")
+        own = isinstance(action, A.Activate) and action.unit == unit
+        targets: tuple[Any, ...] = action.targets if isinstance(action, A.Activate) and own else ()
+        x = action.x if isinstance(action, A.Activate) and own else 0
+        modes: tuple[int, ...] = action.mode if isinstance(action, A.Activate) and own else (0,)
+        if not 0 <= x <= A.MAX_X:
+            raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
+        stack_effects = None
+        automated: list[Any] = []
+        if made is None and not ability.is_regeneration:
+            stack_effects = ability_effects(card, index, modes)
+            if stack_effects is not None:
+                from frontier_desktop.rules.variants.frontier_spells import executed
+
+                automated = [e for e in stack_effects if executed(e, "activated")]
+                given = self.check_targets(state, seat, action, card.name, perm.id,
+                                           stack_effects, "activated", targets, x)
+                if not automated or not given:
+                    stack_effects = None
+        if stack_effects is None and targets:
+            raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
+                                             f"{card.name}: leave out its targets")
+        sacrificed = self._sacrifice_choice(state, seat, action, perm, index) if own else []
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
@@ -814,6 +975,8 @@ class Frontier(ManualActions, Variant):
                            "delta": -(life_paid + ability.life_cost)})
         if ability.taps:
             perm.tapped, perm.attack_tapped = True, False
+        perm.activations = {**perm.activations,
+                            str(index): perm.activations.get(str(index), 0) + 1}
         if ability.is_regeneration:
             perm.regen_shield += 1
         event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
@@ -828,15 +991,34 @@ class Frontier(ManualActions, Variant):
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
                          "(Add mana)")
+        elif stack_effects is not None:
+            event["modelled"] = len(automated) == len(stack_effects)
+            manual = [e for e in stack_effects if e not in automated]
+            if manual:
+                from frontier_desktop.rules.variants.frontier_spells import by_hand_text
+
+                notes.append("carry out by hand (manual actions): " + "; ".join(
+                    by_hand_text(e, card.name) for e in manual))
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
-        if ability.other_cost:
+        if ability.other_cost and not sacrificed:
             notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
+        for victim in sacrificed:
+            if victim in state.perms:
+                leave_battlefield(state, state.perms[victim], "graveyard", events,
+                                  reason="sacrificed")
         if ability.sacrifices_self and perm.id in state.perms:
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
+        if stack_effects is not None:
+            item: dict[str, Any] = {"kind": "ability", "card": card.name, "source": unit,
+                                    "ability": index, "controller": seat,
+                                    "targets": [A.target_to_wire(t) for t in targets], "x": x}
+            if modes != (0,):
+                item["mode"] = list(modes)
+            self.push(state, item, events)
 
     # ------------------------------------------------------------------ attacks
     def attack_problem(self, state: GameState, seat: int, perm: Permanent, target: Any,
@@ -852,7 +1034,7 @@ class Frontier(ManualActions, Variant):
                 return f"{self._label(state, m)} is summoning sick"
             if m.attacked:
                 return f"{self._label(state, m)} has already attacked this turn"
-            if card.has("defender"):
+            if has_ability(state, m, "defender"):
                 return f"{self._label(state, m)} has defender"
         opponent = state.opponent(seat)
         if target == "player":
@@ -885,7 +1067,7 @@ class Frontier(ManualActions, Variant):
         members = stack_of(state, perm, occ)
         for m in members:
             m.attacked = True
-            if not state.card(m.id).has("vigilance"):
+            if not has_ability(state, m, "vigilance"):
                 m.tapped, m.attack_tapped = True, True
         ids = [m.id for m in members]
         target_wire = "player" if action.target == "player" else wire(state, action.target)
@@ -911,6 +1093,9 @@ class Frontier(ManualActions, Variant):
     def _resolve_pending(self, state: GameState, events: list[Event]) -> None:
         pending = state.pending
         assert pending is not None
+        if pending["kind"] == "priority":
+            self.pass_priority(state, events)
+            return
         state.pending = None
         events.append({"type": "resolving", "kind": pending["kind"]})
         if pending["kind"] == "move":
@@ -921,6 +1106,41 @@ class Frontier(ManualActions, Variant):
             target = pending["target"]
             target = target if target == "player" else state.board.pos_from_wire(target)
             resolve_attack(state, int(pending["seat"]), list(pending["units"]), target, events)
+
+    def _do_choose(self, state: GameState, seat: int, action: A.Choose,
+                   events: list[Event]) -> None:
+        """Answer "counter it unless its controller pays {N}": ``pay`` (from the pool, tapping
+        lands automatically for what it lacks) or ``decline``."""
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if action.choice not in ("pay", "decline", True, False):
+            raise IllegalActionError(action, "choose pay or decline")
+        amount = int(decision["amount"])
+        if action.choice in ("pay", True):
+            from frontier_desktop.rules.variants.frontier_legal import (
+                _pay_tuple, ability_payers, mana_sources, plan_payment,
+            )
+
+            player = state.players[seat]
+            cost = "{%d}" % amount
+            if pay(player.pool, cost) is None:
+                plan = plan_payment(player.pool, player.life, cost,
+                                    mana_sources(self, state, seat, state.occupants()),
+                                    ability_payers(state, seat))
+                if plan is None:
+                    raise IllegalActionError(action, f"you can't pay {{{amount}}}: your mana "
+                                                     f"pool holds {format_pool(player.pool) or 'nothing'}")
+                self._pay_lands(state, seat, action, _pay_tuple(plan), events)
+            paid = pay(player.pool, cost)
+            if paid is None:
+                raise IllegalActionError(action, f"you can't pay {{{amount}}}")
+            player.pool = paid[0]
+            events.append({"type": "paid", "player": seat, "amount": amount,
+                           "card": decision["card"]})
+        else:
+            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
+        state.decision = None
+        self.continue_stack(state, events)
 
     def _do_assign(self, state: GameState, seat: int, action: A.Assign,
                    events: list[Event]) -> None:
@@ -1062,6 +1282,11 @@ class Frontier(ManualActions, Variant):
         from frontier_desktop.rules.variants.frontier_legal import legal_actions
 
         return legal_actions(self, state, seat)
+
+    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
+        from frontier_desktop.rules.variants.frontier_legal import _instant_actions
+
+        return _instant_actions(self, state, seat, state.occupants())
 
 
 def _option_wire(state: GameState, option: Mapping[str, Any]) -> dict[str, Any]:

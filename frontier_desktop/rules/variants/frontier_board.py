@@ -121,14 +121,54 @@ def bonus_holder(state: GameState, members: list[Permanent]) -> Permanent | None
     return members[0]
 
 
+def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
+    """Whether *perm* has the simple ability *name* (``Card.abilities`` spelling, e.g.
+    ``first_strike``): printed, gained until end of turn, or granted by a static ability."""
+    if state.card(perm.id).has(name):
+        return True
+    spaced = name.replace("_", " ")
+    if spaced in perm.granted:
+        return True
+    from frontier_desktop.rules.variants.frontier_spells import static_grants
+
+    return spaced in static_grants(state, perm)
+
+
+_WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+          "mountainwalk": "Mountain", "forestwalk": "Forest"}
+
+
+def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
+    """The land types *perm* walks: printed, gained until end of turn, or granted."""
+    from frontier_desktop.rules.variants.frontier_spells import static_grants
+
+    walks = state.card(perm.id).landwalk
+    extra = {_WALKS[k] for k in (*perm.granted, *static_grants(state, perm)) if k in _WALKS}
+    return walks | extra if extra else walks
+
+
+def has_ability_id(state: GameState, obj_id: str, name: str) -> bool:
+    """:func:`has_ability` for an id that may have left the battlefield (its card then)."""
+    perm = state.perms.get(obj_id)
+    if perm is not None:
+        return has_ability(state, perm, name)
+    return obj_id in state.cards and state.card(obj_id).has(name)
+
+
 def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
-    """Printed P/T plus counters and until-end-of-turn changes (no terrain)."""
+    """Printed P/T, counters, static bonuses (anthems, auras) and until-end-of-turn changes.
+
+    The terrain bonus comes last, in :func:`effective_pt`.
+    """
     card = state.card(perm.id)
     p, t = card.base_power, card.base_toughness
     p += perm.pt_mod[0]
     t += perm.pt_mod[1]
     plus = perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
-    return p + plus, t + plus
+    from frontier_desktop.rules.variants.frontier_spells import static_bonus
+
+    sp, st = static_bonus(state, perm)
+    return p + plus + sp, t + plus + st
 
 
 def effective_pt(state: GameState, perm: Permanent, occ: Occupancy | None = None) -> tuple[int, int]:
@@ -160,7 +200,7 @@ def can_stack(state: GameState, movers: Iterable[Permanent], occupants: list[Per
     group = list(movers) + occupants
     if len({m.controller for m in group}) > 1:
         return False
-    return sum(1 for m in group if not state.card(m.id).has("banding")) <= 1
+    return sum(1 for m in group if not has_ability(state, m, "banding")) <= 1
 
 
 def enterable(state: GameState, pos: Pos, movers: list[Permanent], occ: Occupancy) -> bool:
@@ -206,13 +246,14 @@ def move_options(state: GameState, members: list[Permanent], occ: Occupancy) -> 
     for n in board.neighbours(start):
         if enterable(state, n, members, occ):
             out[n] = {"kind": "step", "path": [n]}
-    if all(c.has("flying") for c in cards):
+    if all(has_ability(state, m, "flying") for m in members):
         for d in board.directions():
             mid = board.step(start, d)
             dest = board.step(mid, d) if mid is not None else None
             if dest is not None and dest not in out and enterable(state, dest, members, occ):
                 out[dest] = {"kind": "flying", "path": [dest]}
-    walks = frozenset.intersection(*(c.landwalk for c in cards)) if cards else frozenset()
+    walks = frozenset.intersection(*(landwalks(state, m) for m in members)) if cards \
+        else frozenset()
     for land_type in sorted(walks):
         for d in board.directions():
             path: list[Pos] = []
@@ -225,7 +266,7 @@ def move_options(state: GameState, members: list[Permanent], occ: Occupancy) -> 
                 cell = state.cells[pos]
                 if cell.face_up and not land_has_type(state, pos, land_type):
                     break  # a known non-matching square: the walk must end here
-    if all(c.has("shadow") for c in cards):
+    if all(has_ability(state, m, "shadow") for m in members):
         for d in board.directions():
             for pos in board.ray(start, d):
                 if occ.get(pos):

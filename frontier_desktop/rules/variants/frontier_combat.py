@@ -14,6 +14,8 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     effective_pt,
+    has_ability,
+    has_ability_id,
     home_row,
     stack_at,
 )
@@ -92,6 +94,17 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
         perm = state.perms.get(unit)
         if perm is None or amount <= 0:
             continue
+        from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
+
+        if protected_from(state, perm, source):
+            events.append({"type": "prevented", "unit": unit, "amount": amount})
+            continue
+        kept = prevent(perm, amount)
+        if kept < amount:
+            events.append({"type": "prevented", "unit": unit, "amount": amount - kept})
+            amount = kept
+            if amount <= 0:
+                continue
         perm.damage += amount
         if deathtouch:
             perm.deathtouched = True
@@ -108,6 +121,13 @@ def damage_player(state: GameState, seat: int, amount: int, source: str,
     if amount <= 0:
         return
     player = state.players[seat]
+    stopped = min(player.prevent, amount)
+    if stopped:
+        player.prevent -= stopped
+        amount -= stopped
+        events.append({"type": "prevented", "player": seat, "amount": stopped})
+        if amount <= 0:
+            return
     player.life -= amount
     event: Event = {"type": "damage", "source": source, "target": "player", "player": seat,
                     "amount": amount}
@@ -169,7 +189,7 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
         sources = [a.id for a, p in powers if p > 0] or [lead]
         damage_player(state, opponent, max(0, sum(p for _, p in powers)), sources[0], events,
                       sources)
-        lifelink = sum(p for a, p in powers if state.card(a.id).has("lifelink"))
+        lifelink = sum(p for a, p in powers if has_ability(state, a, "lifelink"))
         gain_life(state, seat, lifelink, events)
         return
     defenders = [d for d in stack_at(state, target, occ) if d.controller != seat]
@@ -177,8 +197,8 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
         events.append({"type": "fizzled", "unit": lead, "reason": "the defender is gone"})
         return
     direction = state.board.direction_between(origin, target)
-    strikers = [state.card(m.id) for m in attackers + defenders]
-    two_steps = any(c.has("first_strike") or c.has("double_strike") for c in strikers)
+    two_steps = any(has_ability(state, m, "first_strike") or has_ability(state, m, "double_strike")
+                    for m in attackers + defenders)
     combat: dict[str, Any] = {
         "seat": seat, "attackers": [a.id for a in attackers],
         "defenders": [d.id for d in defenders], "target": wire(state, target),
@@ -247,7 +267,7 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
     if not att_alive:
         return None
     att_sources = _sources(state, att_alive, step, two_steps)
-    trample = bool(att_sources) and all(state.card(a.id).has("trample") for a in att_sources)
+    trample = bool(att_sources) and all(has_ability(state, a, "trample") for a in att_sources)
     # Once the defender is dead a trampler's later strike is all excess (CR 702.19e).
     if not def_alive and not trample:
         return None
@@ -256,8 +276,8 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
     def_powers = [(d.id, max(0, effective_pt(state, d, occ)[0])) for d in def_sources]
     att_power = sum(p for _, p in att_powers)
     def_power = sum(p for _, p in def_powers)
-    att_dt = any(state.card(a.id).has("deathtouch") for a in att_sources)
-    def_dt = any(state.card(d.id).has("deathtouch") for d in def_sources)
+    att_dt = any(has_ability(state, a, "deathtouch") for a in att_sources)
+    def_dt = any(has_ability(state, d, "deathtouch") for d in def_sources)
     att_ids = [i for i, p in att_powers if p > 0]
     def_ids = [i for i, p in def_powers if p > 0]
     packets: list[dict[str, Any]] = []
@@ -319,7 +339,7 @@ def _deal_strike(state: GameState, combat: dict[str, Any], events: list[Event]) 
     lifelink = {"attack": False, "defence": False}
     for packet in combat["packets"]:
         side = packet["side"]
-        if any(state.card(i).has("lifelink") for i in packet["sources"] if i in state.cards):
+        if any(has_ability_id(state, i, "lifelink") for i in packet["sources"]):
             lifelink[side] = True
         if packet["to"] == "player":
             damage_player(state, packet["player"], packet["amount"], packet["source"], events,
@@ -371,10 +391,10 @@ def _sources(state: GameState, members: list[Permanent], step: str, two_steps: b
         return members
     out = []
     for m in members:
-        card = state.card(m.id)
-        first = card.has("first_strike") or card.has("double_strike")
+        double = has_ability(state, m, "double_strike")
+        first = has_ability(state, m, "first_strike") or double
         if step == "first" and first:
             out.append(m)
-        elif step == "regular" and (not first or card.has("double_strike")):
+        elif step == "regular" and (not first or double):
             out.append(m)
     return out

@@ -17,6 +17,12 @@ from frontier_desktop.rules.variants.frontier_board import (
     move_options,
     stack_of,
 )
+from frontier_desktop.rules.variants.frontier_spells import (
+    ability_effects,
+    executed,
+    sacrifice_specs,
+    spell_effects,
+)
 
 if TYPE_CHECKING:
     from frontier_desktop.rules.variants.frontier import Frontier
@@ -204,6 +210,19 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         elif d["kind"] == "assign":
             out.extend(assign_actions(d))
             out.append(A.Pass())
+        elif d["kind"] == "discard":
+            hand = state.players[seat].hand
+            count = min(int(d["count"]), len(hand))
+            if count == 1:
+                out.extend(A.Discard(cards=(c,)) for c in hand)
+            else:  # a representative few: any choice of that many is accepted
+                for start in range(len(hand)):
+                    pick = tuple((hand[start:] + hand[:start])[:count])
+                    out.append(A.Discard(cards=pick))
+        elif d["kind"] == "choice":
+            if v.can_pay_generic(state, seat, int(d["amount"])):
+                out.append(A.Choose(choice="pay"))
+            out.append(A.Choose(choice="decline"))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:
@@ -279,6 +298,23 @@ def assign_actions(d: dict[str, Any]) -> list[A.Action]:
     return [A.Assign(attacker=str(d["attacker"]), damage=division) for division in out]
 
 
+def _sacrifice_pick(state: GameState, seat: int, source: str,
+                    specs: tuple[Any, ...]) -> tuple[str, ...] | None:
+    """A representative choice of permanents for the "Sacrifice a …" costs (any fitting choice
+    is accepted); None when there is none."""
+    from frontier_desktop.rules.effects.targeting import spec_problem
+
+    picked: list[str] = []
+    for spec in specs:
+        pick = next((pid for pid in sorted(state.perms) if pid != source and pid not in picked
+                     and state.perms[pid].controller == seat
+                     and spec_problem(state, spec, pid, seat=seat, source=source) is None), None)
+        if pick is None:
+            return None
+        picked.append(pick)
+    return tuple(picked)
+
+
 def _sort_key(pos: Pos) -> Any:
     return pos if isinstance(pos, tuple) else (999, str(pos))
 
@@ -322,7 +358,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         if card.is_land or not card.type_line or card.name == "(unknown card)":
             continue
         fast = card.is_instant or card.has_flash
-        if not fast and not (sorcery and seat == state.active and state.pending is None):
+        if not fast and not (sorcery and seat == state.active and state.pending is None
+                             and not state.stack):
             continue
         if card.mana_cost not in plans:
             plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost,
@@ -332,8 +369,16 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             continue
         if card.is_aura:
             for target in sorted(state.perms):
-                if state.perms[target].zone != "attached":
+                if state.perms[target].zone != "attached" and \
+                        v.aura_problem(state, seat, card, card_id, target) is None:
                     out.append(A.Cast(card=name, pay=_pay_tuple(plan), target=target))
+        elif card.is_instant or card.is_sorcery:
+            effects = spell_effects(card)
+            if not any(executed(e, "spell") for e in effects):
+                out.append(A.Cast(card=name, pay=_pay_tuple(plan)))  # all by hand: no targets
+                continue
+            for targets in v.legal_target_lists(state, seat, card.name, card_id, effects):
+                out.append(A.Cast(card=name, pay=_pay_tuple(plan), targets=targets))
         else:
             out.append(A.Cast(card=name, pay=_pay_tuple(plan)))
     for perm in list(state.perms.values()):
@@ -342,6 +387,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         card = state.card(perm.id)
         for index, ability in enumerate(card.activated):
             if ability.taps and (perm.tapped or (card.is_creature and perm.sick)):
+                continue
+            if v.activation_problem(state, seat, perm, index):
                 continue
             if ability.life_cost and player.life < ability.life_cost:
                 continue
@@ -356,6 +403,20 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             choices: list[str | None] = [None]
             if len(ability.mana) > 1:
                 choices = [mana_key(option) for option in ability.mana]
+            target_lists: list[tuple[Any, ...]] = [()]
+            if not ability.is_mana_ability and not ability.is_regeneration:
+                found = ability_effects(card, index)
+                if found and any(executed(e, "activated") for e in found):
+                    target_lists = v.legal_target_lists(state, seat, card.name, perm.id, found)
+            victims: tuple[str, ...] = ()
+            specs = sacrifice_specs(card, index)
+            if specs:
+                picked = _sacrifice_pick(state, seat, perm.id, specs)
+                if picked is None:
+                    continue
+                victims = picked
             for choice in choices:
-                out.append(A.Activate(unit=perm.id, ability=index, pay=pay_with, mana=choice))
+                for targets in target_lists:
+                    out.append(A.Activate(unit=perm.id, ability=index, pay=pay_with, mana=choice,
+                                          targets=targets, sacrifice=victims))
     return out

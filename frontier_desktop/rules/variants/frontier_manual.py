@@ -42,6 +42,33 @@ def basic_land(land_type: str) -> Card:
                 oracle_text=f"({{T}}: Add {{{colour}}}.)")
 
 
+MANUAL_BOUNDS: dict[str, tuple[int, int]] = {
+    "life.delta": (-1000, 1000), "counters.delta": (-100, 100), "counters.kind": (1, 30),
+    "pt_change.power": (-100, 100), "pt_change.toughness": (-100, 100),
+    "create_token.power": (0, 99), "create_token.toughness": (0, 99),
+    "create_token.name": (1, 40), "create_token.keywords": (0, 10),
+    "create_token.keyword": (1, 30),
+}
+"""Sane ranges for manual numbers and text lengths: card text never asks for more, and an
+absurd value (a life change of 10^4299, a 700 kB token name) would make the state unsavable."""
+
+
+def check_bounds(action: A.Action, **values: int | str | Sequence[str]) -> None:
+    """Refuse a manual action whose numbers (or text lengths) leave :data:`MANUAL_BOUNDS`.
+
+    Raises:
+        InvalidActionError: naming the field and its range.
+    """
+    for name, value in values.items():
+        key = f"{action.type}.{name}"
+        lo, hi = MANUAL_BOUNDS[key]
+        size = value if isinstance(value, int) else len(value)
+        if not lo <= size <= hi:
+            what = "" if isinstance(value, int) else " characters long" \
+                if isinstance(value, str) else " items"
+            raise InvalidActionError(f"{action.type}: '{name}' must be from {lo} to {hi}{what}")
+
+
 class ManualActions:
     """Handlers ``_do_<type>`` for the manual actions of :mod:`frontier_desktop.rules.actions`."""
 
@@ -99,6 +126,7 @@ class ManualActions:
 
     def _do_counters(self, state: GameState, seat: int, action: A.Counters,
                      events: list[Event]) -> None:
+        check_bounds(action, delta=action.delta, kind=action.kind)
         perm = self._creature(state, action, action.unit)
         value = perm.counters.get(action.kind, 0) + action.delta
         if value < 0:
@@ -113,6 +141,7 @@ class ManualActions:
 
     def _do_pt_change(self, state: GameState, seat: int, action: A.PTChange,
                       events: list[Event]) -> None:
+        check_bounds(action, power=action.power, toughness=action.toughness)
         perm = self._creature(state, action, action.unit)
         perm.pt_mod = (perm.pt_mod[0] + action.power, perm.pt_mod[1] + action.toughness)
         self._manual(events, seat, action, unit=perm.id, name=state.name(perm.id),
@@ -120,6 +149,7 @@ class ManualActions:
 
     def _do_life(self, state: GameState, seat: int, action: A.LifeChange,
                  events: list[Event]) -> None:
+        check_bounds(action, delta=action.delta)
         if action.player not in range(len(state.players)):
             raise InvalidActionError(f"life: there is no player {action.player}")
         player = state.players[action.player]
@@ -135,14 +165,14 @@ class ManualActions:
         if action.to not in self._ZONES:
             raise InvalidActionError(f"move_card: 'to' must be one of {', '.join(self._ZONES)}")
         card_id = action.card
-        if card_id not in state.cards:
-            raise InvalidActionError(f"move_card: no card {card_id!r}")
-        owner = state.owner(card_id)
-        source = self._zone_of(state, card_id)
-        if source is None:
-            raise IllegalActionError(action, "that card is not in a zone you can reach")
-        if source in ("hand", "library") and owner != seat:
-            raise IllegalActionError(action, "that card is hidden from you")
+        owner = state.owner(card_id) if card_id in state.cards else -1
+        source = self._zone_of(state, card_id) if card_id in state.cards else None
+        if source is None or source in ("hand", "library") and owner != seat:
+            # One answer for every card the actor can't reach: a missing id, a card set aside
+            # (the short column of lands) or one hidden from them. Different answers would let
+            # a player probe ids and count the opponent's lands or cards.
+            raise IllegalActionError(action, "that card is hidden from you or not in a zone "
+                                             "you can reach")
         hidden_before = source in ("hand", "library")
         name = state.name(card_id)
         if source == "battlefield":
@@ -191,6 +221,10 @@ class ManualActions:
 
     def _do_create_token(self, state: GameState, seat: int, action: A.CreateToken,
                          events: list[Event]) -> None:
+        check_bounds(action, power=action.power, toughness=action.toughness, name=action.name,
+                     keywords=action.keywords)
+        for keyword in action.keywords:
+            check_bounds(action, keyword=keyword)
         card = token_card(None, action.name, action.power, action.toughness, action.keywords,
                           colours=action.colors)
         if card.name not in state.defs:

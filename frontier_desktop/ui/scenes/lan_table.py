@@ -34,7 +34,35 @@ class LanSeat:
         self.net = net
         self.seat = seat
         self.actions: list[dict[str, Any]] = []
-        self.chat_lines: list[str] = []
+        self.chat: list[tuple[int, str]] = []
+        """Chat, draw offers and connection lines, each with the game state it came after
+        (its ``state_id``), so the log panel shows them in time order among the game's."""
+        self.state_seen = 0
+        """The newest game state this screen has taken in (from the network's updates)."""
+
+    @property
+    def chat_lines(self) -> list[str]:
+        return [line for _, line in self.chat]
+
+    def add_line(self, line: str, state_id: int | None = None) -> None:
+        """A chat or table line, placed after the game state *state_id* (the newest seen)."""
+        self.chat.append((self.state_seen if state_id is None else state_id, line))
+        del self.chat[:-200]
+
+    def merged_log(self, entry_lines: Any) -> list[str]:
+        """The game log's lines (``entry_lines(entry)`` of each entry) with the chat lines
+        between them, in the order things happened."""
+        lines: list[str] = []
+        chat = list(self.chat)
+        k = 0
+        for entry in self.log(self.seat):
+            sid = int(entry.get("state_id", 0))
+            while k < len(chat) and chat[k][0] < sid:
+                lines.append(chat[k][1])
+                k += 1
+            lines.extend(entry_lines(entry))
+        lines.extend(line for _, line in chat[k:])
+        return lines
 
     @property
     def record_header(self) -> dict[str, Any] | None:
@@ -94,6 +122,7 @@ class LanTableScene(TableScene):
     def __init__(self, app: App, net: Any, seat: int) -> None:
         self.lan = LanSeat(net, seat)
         super().__init__(app, self.lan, seat=seat, hotseat=False)  # type: ignore[arg-type]
+        self.lan.state_seen = int(self.view.get("state_id") or 0)
         self.chat_entry: Any = None
         self.lan_buttons: dict[str, Any] = {}
         self.banner = ""
@@ -201,7 +230,8 @@ class LanTableScene(TableScene):
     # ------------------------------------------------------------------ intents
     def note(self, line: str) -> None:
         """A line in the log panel (chat, draw offers, connection, the result)."""
-        self.lan.chat_lines.append(line)
+        self.lan.state_seen = max(self.lan.state_seen, int(self.view.get("state_id") or 0))
+        self.lan.add_line(line)
         self.refresh()
 
     def reconnect(self) -> None:
@@ -219,11 +249,11 @@ class LanTableScene(TableScene):
     def resign(self) -> None:
         result = self.lan.net.resign()
         if isinstance(result, Result) and not result.ok:
-            self.say(f"Could not resign: {result.reason}")
+            self.say(f"Could not resign: {result.reason}", warn=True)
             return
         self.note("— You resigned.")
         if self.lan.net.status().is_paused:
-            self.say("Not connected: the resignation could not be sent.")
+            self.say("Not connected: the resignation could not be sent.", warn=True)
 
     def offer_draw(self) -> None:
         if self.my_offer or self._is_over():
@@ -304,12 +334,9 @@ class LanTableScene(TableScene):
         if result is not None and not self.view.get("game_over"):
             # a draw agreed (or a resignation during set-up): the session knows, the view not
             self.view = {**self.view, "game_over": True, "winner": result.get("winner")}
-        if self.lan.chat_lines:
-            lines: list[str] = []
-            for entry in self.lan.log(self.seat):
-                lines.extend(entry_lines(entry, self.names))
-            self.renderer.set_view(self.view, self.seat, lines + self.lan.chat_lines[-30:],
-                                   hidden_hand=False)
+        if self.lan.chat:
+            lines = self.lan.merged_log(lambda entry: entry_lines(entry, self.names))
+            self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
 
     def on_exit(self) -> None:
         super().on_exit()
@@ -353,27 +380,28 @@ class LanTableScene(TableScene):
         ended: dict[str, Any] | None = None
         for notice in self.lan.net.inbox.drain():
             if notice.kind == "update":
+                self.lan.state_seen = max(self.lan.state_seen, int(notice.data.state_id))
                 if notice.data.actor not in (self.seat, -1):
                     self._animate(list(notice.data.events))  # the peer's action, as if local
                 if (self.offer_from is not None or self.my_offer) and notice.data.actor != -1:
                     self.offer_from, self.my_offer = None, False
-                    self.lan.chat_lines.append("— The draw offer lapsed (a player acted).")
+                    self.lan.add_line("— The draw offer lapsed (a player acted).")
                 changed = True
             elif notice.kind == "chat":
                 who = notice.data.get("name") or peer
-                self.lan.chat_lines.append(f"{who}: {notice.data['text']}")
+                self.lan.add_line(f"{who}: {notice.data['text']}")
                 changed = True
             elif notice.kind == "offer" and notice.data.get("seat") != self.seat:
                 self.offer_from = notice.data.get("seat")
-                self.lan.chat_lines.append(f"— {peer} offers a draw: Accept or Decline.")
+                self.lan.add_line(f"— {peer} offers a draw: Accept or Decline.")
                 changed = True
             elif notice.kind == "answer" and notice.data.get("seat") != self.seat:
                 self.my_offer = False
-                self.lan.chat_lines.append(f"— {peer} " + ("accepted" if notice.data.get("accept")
-                                                          else "declined") + " your draw offer.")
+                self.lan.add_line(f"— {peer} " + ("accepted" if notice.data.get("accept")
+                                                   else "declined") + " your draw offer.")
                 changed = True
             elif notice.kind == "fairness":
-                self.say(str(notice.data))
+                self.say(str(notice.data), warn=True)
             elif notice.kind == "game_end":
                 ended = dict(notice.data)
                 changed = True

@@ -19,7 +19,7 @@ from frontier_desktop.rules.views import describe, log_view
 from frontier_desktop.ui.games import CardInfo
 from frontier_desktop.ui.scenes.base import Scene
 from frontier_desktop.ui.table.render import TableRenderer
-from frontier_desktop.ui.table.words import Namer, entry_lines
+from frontier_desktop.ui.table.words import Namer, action_sentence, entry_lines
 
 if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
@@ -39,6 +39,8 @@ class ReplayScene(Scene):
         self.renderer = TableRenderer(app, CardInfo(header))
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.error = ""
+        self.names = Namer([p.name for p in self.states[0].players])
+        """Player and unit names of the step shown (the "Next:" line uses them)."""
 
     def state_at(self, k: int) -> Any:
         k = max(0, min(k, len(self.actions)))
@@ -94,6 +96,7 @@ class ReplayScene(Scene):
         names = Namer([p.name for p in state.players])
         for unit in view.get("units", []):
             names.units[str(unit["id"])] = unit.get("name", "?")
+        self.names = names
         lines: list[str] = []
         for entry in log_view(state, self.viewer):
             lines.extend(entry_lines(entry, names))
@@ -168,7 +171,9 @@ class ReplayScene(Scene):
         r.prepare(self.app.size)
         r.draw_static(surface)
         for sprite in r.sprites.values():
-            r.draw_sprite(surface, sprite)
+            r.draw_sprite(surface, sprite, badges=False)
+        for sprite in r.sprites.values():
+            r.draw_badges(surface, sprite)
         lay = r.layout
         assert lay is not None
         pal, fonts = self.app.palette, self.app.fonts
@@ -191,6 +196,6 @@ class ReplayScene(Scene):
                 y += t.get_height() + 2
         if self.index < len(self.actions) and y + 6 + fonts.font(12).get_linesize() <= limit:
             nxt = self.actions[self.index]
-            t = fonts.fit(f"Next: {nxt['action'].get('type')} by seat {nxt['seat']}", 12,
-                          pal.text_dim, lay.status.w)
+            sentence = action_sentence(nxt["action"], int(nxt["seat"]), self.names)
+            t = fonts.fit(f"Next: {sentence}", 12, pal.text_dim, lay.status.w)
             surface.blit(t, (lay.status.x, y + 6))

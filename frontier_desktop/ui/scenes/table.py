@@ -299,7 +299,7 @@ class TableScene(Scene):
         result = self.session.submit(self.seat, action)
         if not result.ok:
             if not quiet:
-                self.say(result.reason)
+                self.say(result.reason, warn=True)
             return result
         self._autosave()
         self._animate(result.events)
@@ -308,8 +308,10 @@ class TableScene(Scene):
         self.settle()
         return result
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, *, warn: bool = False) -> None:
+        """Tell the seat at the screen *text*: information, or (*warn*) an error or refusal."""
         self.local.message = text
+        self.local.message_warn = warn
         self.local.message_t = MESSAGE_S
 
     # ------------------------------------------------------------------ legal helpers
@@ -469,10 +471,10 @@ class TableScene(Scene):
         if not self.session.can_undo(self.seat):
             refusal = getattr(self.session, "undo_refusal", None)
             reason = refusal(self.seat) if callable(refusal) else ""
-            self.say(reason or "Nothing of yours to undo this turn.")
+            self.say(reason or "Nothing of yours to undo this turn.", warn=True)
             return
         if not self.session.undo(self.seat):
-            self.say("Nothing of yours to undo this turn.")
+            self.say("Nothing of yours to undo this turn.", warn=True)
             return
         self._autosave()
         self.refresh()
@@ -486,7 +488,7 @@ class TableScene(Scene):
                 self._autosave()
                 self.settle()
             else:
-                self.say(f"Can't cast {name}: {result.reason}")
+                self.say(f"Can't cast {name}: {result.reason}", warn=True)
             return
         if len(options) == 1:
             self.submit(options[0])
@@ -549,7 +551,7 @@ class TableScene(Scene):
         if unit is None:
             return False
         if unit.get("controller") != self.seat:
-            self.say(f"{unit.get('name', 'That creature')} is not yours.")
+            self.say(f"{unit.get('name', 'That creature')} is not yours.", warn=True)
             return True
         self.select(uid, mode)
         return True
@@ -597,7 +599,7 @@ class TableScene(Scene):
                 self._autosave()
                 self.settle()
                 return
-            self.say(probe.reason or "You can't move there.")
+            self.say(probe.reason or "You can't move there.", warn=True)
             self.end_drag_back(drag)
         elif not result.ok:
             self.end_drag_back(drag)

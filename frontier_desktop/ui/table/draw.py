@@ -16,6 +16,10 @@ from frontier_desktop.ui.table.input import DRAG_THRESHOLD
 if TYPE_CHECKING:
     from frontier_desktop.ui.scenes.table import TableScene
 
+PROMPT_MIN_SIZE = 10
+"""The smallest size (before UI scaling) the status column's prompt steps down to."""
+
+
 class TableDrawing:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
@@ -47,6 +51,7 @@ class TableDrawing:
         moving = s.moving_ids()
         gliding = {g.unit: g for g in st.glides}
         s.fx.draw_under(surface)
+        resting = []
         for uid, sprite in r.sprites.items():
             if uid in moving:
                 continue
@@ -60,8 +65,11 @@ class TableDrawing:
             if uid == st.selected or uid in st.group:
                 pygame.draw.circle(surface, pal.select, sprite.home, sprite.radius + 5,
                                    3 if uid == st.selected else 2)
-            r.draw_sprite(surface, sprite, s.fx.offset(uid, sprite.home) if s.fx.lunges
-                          else None)
+            at = s.fx.offset(uid, sprite.home) if s.fx.lunges else sprite.home
+            r.draw_sprite(surface, sprite, at, badges=False)
+            resting.append((sprite, at))
+        for sprite, at in resting:  # over every token: a stack's figures stay in view
+            r.draw_badges(surface, sprite, at)
         if s.fx.lunges:
             s.fx.draw_under(surface, lunging=True)
         # hand: mulligan picks
@@ -75,6 +83,7 @@ class TableDrawing:
             rect = r.hand_rects[hand_hover[0]][0]
             pygame.draw.rect(surface, pal.accent, rect.inflate(4, 4), 2, border_radius=8)
         self.draw_status(surface)
+        self.draw_message(surface)
         self.draw_preview(surface)
         s.fx.draw_over(surface, fonts)
         if s.dice is not None:
@@ -127,24 +136,42 @@ class TableDrawing:
                         pal.seat[s.seat % 2], box.w, bold=True)
         surface.blit(you, (box.x, y))
         y += you.get_height() + 8
-        line_h = fonts.font(13).get_linesize()
-        lines = fonts.wrap(s.prompt(), 13, box.w)
-        # The variant's colour chooser (Frontier: the starting token's) goes below the prompt,
-        # or, when they don't both fit above the buttons, at the bottom of the text area: the
-        # prompt is cut short, not the chooser.
+        # The prompt wraps onto as many lines as it needs; when they don't all fit above the
+        # buttons (and the colour chooser), its size steps down to a still legible one.
         self.colour_rects = []
         chooser = s.presentation.colour_choice(s.view, s.seat)
+        px = s.app.px
+        d = gap = cap_h = 0
         if chooser is not None:
-            caption, options = chooser
-            px, n = s.app.px, len(options)
+            n = len(chooser[1])
             gap = px(6)
             d = max(12, min(px(26), (box.w - px(4) - (n - 1) * gap) // n))
-            cap = fonts.fit(caption, 12, pal.text_dim, box.w)
-            top = min(max(y, limit - d - px(4) - cap.get_height() - px(2)),
+            cap_h = fonts.font(12).get_linesize() + px(2)
+        prompt = s.prompt()
+        # larger text first; the chooser's caption goes before the prompt's size drops to the
+        # smallest (the prompt itself asks for the colour)
+        tries = [(size, True) for size in range(13, PROMPT_MIN_SIZE, -1)] + \
+                [(size, False) for size in range(13, PROMPT_MIN_SIZE - 1, -1)]
+        for size, with_caption in tries:
+            line_h = fonts.font(size).get_linesize()
+            lines = fonts.wrap(prompt, size, box.w)
+            chooser_h = 0 if chooser is None else \
+                (cap_h if with_caption else 0) + d + px(4) + px(8) + px(6)
+            if len(lines) * line_h <= limit - y - chooser_h:
+                break
+        # The prompt, then the variant's colour chooser (Frontier: the starting token's), or the
+        # chooser at the bottom of the text area when they don't both fit above the buttons:
+        # the prompt is cut short (only below the minimum window), not the chooser.
+        if chooser is not None:
+            caption, options = chooser
+            cap = fonts.fit(caption, 12, pal.text_dim, box.w) if with_caption else None
+            cap_drawn = cap.get_height() + px(2) if cap is not None else 0
+            top = min(max(y, limit - d - px(4) - cap_drawn),
                       y + len(lines) * line_h + px(8))
             limit = top - px(6)
-            surface.blit(cap, (box.x, top))
-            row = top + cap.get_height() + px(2)
+            if cap is not None:
+                surface.blit(cap, (box.x, top))
+            row = top + cap_drawn
             for i, colour in enumerate(options):
                 rect = pygame.Rect(box.x + px(3) + i * (d + gap), row, d, d)
                 sym = s.app.images.mana_symbol(colour or "C", d)
@@ -158,16 +185,42 @@ class TableDrawing:
             if lines:
                 lines[-1] = lines[-1].rstrip(" .,;:") + " …"
         for line in lines:
-            surface.blit(fonts.fit(line, 13, pal.text, box.w), (box.x, y))
+            surface.blit(fonts.fit(line, size, pal.text, box.w), (box.x, y))
             y += line_h
-        if st.message_t > 0 and st.message:
-            y += 10
-            for line in fonts.wrap(st.message, 13, box.w - 12)[:5]:
-                if y + line_h > limit:
-                    break
-                t = fonts.fit(line, 13, pal.warn, box.w - 12, bold=True)
-                surface.blit(t, (box.x + 6, y))
-                y += line_h
+
+    def draw_message(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The message for the seat (a refusal, "Saved as …") in a box over the opponent's
+        off-board strip, clear of the player's own pieces and hand, wrapped in full; errors and
+        refusals in the warning colour, information in the normal one. Returns the box (None
+        when there is none)."""
+        s = self.scene
+        st = s.local
+        lay = s.renderer.layout
+        if lay is None or st.message_t <= 0 or not st.message:
+            return None
+        pal, fonts, px = s.app.palette, s.app.fonts, s.app.px
+        area = lay.opp_strip.inflate(-px(24), 0)
+        width = min(area.w, px(560)) - 2 * px(12)
+        lines = fonts.wrap(st.message, 13, width, True)[:6]
+        line_h = fonts.font(13, True).get_linesize()
+        box = pygame.Rect(0, 0, width + 2 * px(12), len(lines) * line_h + 2 * px(6))
+        # below the row's label when it fits there, else as high as the row allows
+        below_label = area.y + 8 + fonts.font(11).get_linesize()
+        box.midtop = (area.centerx, below_label if below_label + box.h <= area.bottom - 2
+                      else max(area.y + 2, area.bottom - 2 - box.h))
+        colour = pal.warn if st.message_warn else pal.text
+        alpha = int(235 * min(1.0, st.message_t / 0.4))
+        back = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (*pal.bg, alpha), back.get_rect(), border_radius=px(10))
+        edge = pal.warn if st.message_warn else pal.accent
+        pygame.draw.rect(back, (*edge, alpha), back.get_rect(), 2, border_radius=px(10))
+        surface.blit(back, box.topleft)
+        y = box.y + px(6)
+        for line in lines:
+            t = fonts.fit(line, 13, colour, width, bold=True)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += line_h
+        return box
 
     def preview_target(self) -> tuple[str, Any] | None:
         """What the preview shows: the hovered thing, else the pinned one. A unit is looked
@@ -194,10 +247,11 @@ class TableDrawing:
         if target is None:
             pygame.draw.rect(surface, pal.bg, box, border_radius=12)
             pygame.draw.rect(surface, pal.bg_panel_hi, box, 2, border_radius=12)
+            step = fonts.font(13).get_linesize()
             for i, line in enumerate(("Hover a card or token", "to see it here.",
                                       "Click to pin it.")):
                 t = fonts.text(line, 13, pal.text_dim)
-                surface.blit(t, t.get_rect(center=(box.centerx, box.centery - 20 + i * 20)))
+                surface.blit(t, t.get_rect(center=(box.centerx, box.centery + (i - 1) * step)))
             return
         kind, data = target
         if kind == "unit":

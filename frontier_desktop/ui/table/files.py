@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,14 +33,14 @@ class GameFiles:
 
         s = self.scene
         if s.session.record_header is None:
-            s.say("This game can't be saved (it has no record header).")
+            s.say("This game can't be saved (it has no record header).", warn=True)
             return s.local.message
         path = s.app.paths.saves_dir / f"{safe_file_stem(name)}.jsonl"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_record(path, s.session.record_header, s.session.actions)
         except OSError as exc:
-            s.say(f"Could not save: {exc}")
+            s.say(f"Couldn't save {path}: {os_error_words(exc)}.", warn=True)
         else:
             s.saved_path = path
             s.say(f"Saved as {path.name} (Open game… in the menu loads it).")
@@ -67,6 +68,34 @@ class GameFiles:
         try:
             session = session_from_record(path)
         except (ValueError, OSError, KeyError) as exc:
-            s.say(f"Could not open {path.name}: {exc}")
+            # the record's error already names the file and says what is wrong with it
+            from frontier_desktop.record import RecordError
+
+            s.say(str(exc) if isinstance(exc, RecordError) else
+                  f"Couldn't open {path}: {os_error_words(exc)}." if isinstance(exc, OSError) else
+                  f"{path.name} is not a saved game this version can read.", warn=True)
             return
         start_table(s.app, session)
+
+
+_OS_ERRORS = {
+    errno.EACCES: "the folder is not writable (no permission)",
+    errno.EPERM: "the folder is not writable (no permission)",
+    errno.EROFS: "the folder is read-only",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is full",
+    errno.ENOENT: "the folder does not exist",
+    errno.ENOTDIR: "part of the path is a file, not a folder",
+    errno.EISDIR: "a folder has that name",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.EEXIST: "a file is in the way",
+}
+
+
+def os_error_words(exc: OSError) -> str:
+    """What went wrong with a file, in a player's words (never Python's exception text)."""
+    words = _OS_ERRORS.get(exc.errno or 0)
+    if words is not None:
+        return words
+    return "the system refused to write it" + (f" ({exc.strerror.lower()})" if exc.strerror
+                                                else "")

@@ -127,6 +127,10 @@ class TableMenus:
             if target is not None:
                 label += " on " + (s.names.unit(target) if isinstance(target, str)
                                    else f"land r{target[0] + 1}c{target[1] + 1}")
+            elif a.get("targets"):  # issue 12: the engine's targets (words: _stack_target)
+                from frontier_desktop.ui.table.words import _and, _stack_target
+
+                label += " on " + _and([_stack_target(t, s.names) for t in a["targets"]])
             items.append(MenuItem(label, lambda a=a: s.submit(a)))
         s.menu = ContextMenu(s.app, pos, items, f"Cast {name}")
 
@@ -157,7 +161,13 @@ class TableMenus:
                 run: Callable[[], None] = lambda m=entry.mode: s.select(uid, m)
             else:
                 run = lambda a=dict(entry.action or {}): s.submit(a)
-            items.append(MenuItem(entry.label, run, entry.enabled))
+            label = entry.label
+            if entry.action and entry.action.get("targets"):  # issue 12: one entry a target
+                from frontier_desktop.ui.table.words import _and, _stack_target
+
+                label += " on " + _and([_stack_target(t, s.names)
+                                        for t in entry.action["targets"]])
+            items.append(MenuItem(label, run, entry.enabled))
         for label, make in MANUAL_UNIT_ACTIONS:
             items.append(MenuItem(label, lambda a=make(uid): s.submit(a)))
         s.menu = ContextMenu(s.app, pos, items, unit.get("name", ""))

@@ -24,9 +24,19 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
 
 CELL_RATIO = 0.8
-"""Board cell width / height (a land card stands upright in it)."""
+"""Board cell width / height at least (a land card stands upright in it)."""
+CELL_WIDE_RATIO = 0.9
+"""Board cell width / height at most, when the window is wide enough."""
 
 Square = tuple[int, int]
+
+HAND_NAME_SIZE = 11
+HAND_NAME_MIN = 8
+"""The hand cards' name tags: their text size, and the smallest it shrinks to before wrapping."""
+
+LAND_NAME_SIZE = 10
+LAND_NAME_MIN = 7
+"""The land name band's smallest usual text size, and the least it shrinks to to fit."""
 
 
 def _int(value: Any, default: int = 0) -> int:
@@ -60,6 +70,8 @@ class Layout:
     own_panel: pygame.Rect = field(init=False)
     status: pygame.Rect = field(init=False)
     cell: tuple[int, int] = field(init=False)
+    label: int = field(init=False)
+    """Height of the band for the board's coordinates (column numbers below, rows beside)."""
     hand_card: tuple[int, int] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -77,10 +89,15 @@ class Layout:
         self.opp_strip = pygame.Rect(mid.x, opp_h, mid.w, stage_h)
         self.own_hand = pygame.Rect(mid.x, h - hand_h, mid.w, hand_h)
         self.own_strip = pygame.Rect(mid.x, h - hand_h - stage_h, mid.w, stage_h)
+        # room for the coordinates around the board: the column numbers below it, the row
+        # numbers beside it (never under a staging strip or a side panel)
+        self.label = round(15 * s)
         area = pygame.Rect(mid.x, self.opp_strip.bottom, mid.w,
-                           self.own_strip.top - self.opp_strip.bottom).inflate(-16, -8)
+                           self.own_strip.top - self.opp_strip.bottom
+                           ).inflate(-16 - 2 * self.label, -8 - 2 * self.label)
         ch = min(area.h / max(1, self.rows), area.w / max(1, self.cols) / CELL_RATIO)
-        cw = ch * CELL_RATIO
+        # a little wider when the window has the width: room for land names and bands
+        cw = min(area.w / max(1, self.cols), ch * CELL_WIDE_RATIO)
         self.cell = (int(cw), int(ch))
         bw, bh = int(cw) * self.cols, int(ch) * self.rows
         self.board = pygame.Rect(0, 0, bw, bh)
@@ -142,6 +159,18 @@ class TableRenderer:
         self.sprites: dict[str, TokenSprite] = {}
         self.hand_rects: list[tuple[pygame.Rect, str, str]] = []
         """(rect, card id, name) of the viewer's hand cards, left to right."""
+        self.label_rects: list[pygame.Rect] = []
+        """Where the board's column and row numbers are drawn."""
+        self.strip_label_rects: list[pygame.Rect] = []
+        """Where the off-board strips' labels are drawn (opponent's first)."""
+        self.hand_name_rects: list[pygame.Rect] = []
+        """The name tag of each hand card (same order as ``hand_rects``)."""
+        self.hand_name_texts: list[tuple[str, int, list[str] | None, bool]] = []
+        """(name, size, lines drawn or None when shortened, turned) of each name tag."""
+        self.land_name_rects: dict[Square, pygame.Rect] = {}
+        self.land_name_texts: list[tuple[str, list[str] | None]] = []
+        """(name, its lines; None when too long to show whole) of each land name band."""
+        """The name band at the top of each face-up land (tokens rest below it)."""
         self.log_lines: list[str] = []
         self.log_scroll = 0
         self._tiles: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
@@ -266,7 +295,7 @@ class TableRenderer:
         lay = self.layout
         assert lay is not None and self.view is not None
         view = self.view
-        surf = pygame.Surface(app.size)
+        surf = self.new_layer(app.size)
         surf.fill(pal.bg)
         # panels
         pygame.draw.rect(surf, pal.bg_panel, lay.side)
@@ -286,8 +315,10 @@ class TableRenderer:
             tint.fill((*pal.seat[seat_idx], 26))
             surf.blit(tint, rect.topleft)
         cw, ch = lay.cell
-        card_size = (cw - 8, ch - 8)
-        tapped_size = (cw - 8, int((cw - 8) * CARD_RATIO))
+        self.land_name_rects = {}
+        self.land_name_texts = []
+        card_size = (min(cw, int(ch * CELL_RATIO)) - 8, ch - 8)
+        tapped_size = (card_size[0], int(card_size[0] * CARD_RATIO))
         for r, row in enumerate(view["board"]["rows"]):
             for c, cell in enumerate(row):
                 rect = self.square_rect((r, c))
@@ -311,25 +342,45 @@ class TableRenderer:
                                       lambda f=face: pygame.transform.rotate(
                                           pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
                     surf.blit(rot, rot.get_rect(center=rect.center))
+                else:
+                    surf.blit(face, face.get_rect(center=rect.center))
+                tap_col = None if tapper is None else \
+                    (pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap)
+                if cell.get("face_up") and name:
+                    # a tapped land's band is underlined in the colour of the seat that tapped it
+                    card_band = pygame.Rect(0, 0, card_size[0] + 4, inner.h)
+                    card_band.center = rect.center
+                    fonts_ok = self.app.fonts.whole_lines(name, self.land_name_size,
+                                                          card_band.w - 4,
+                                                          True, min_size=LAND_NAME_MIN)
+                    # as wide as the card, or the whole square for a longer name
+                    band = self._land_band(surf, name, card_band if fonts_ok else
+                                           rect.inflate(-2, -8), tap_col)
+                    self.land_name_rects[(r, c)] = band
+                elif tap_col is not None:
                     dot = pygame.Rect(0, 0, 12, 12)
                     dot.topright = (inner.right - 2, inner.top + 2)
-                    col = pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap
-                    pygame.draw.circle(surf, col, dot.center, 6)
+                    pygame.draw.circle(surf, tap_col, dot.center, 6)
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
-                else:
-                    surf.blit(face, inner.topleft)
-        # coordinates along the edges (players talk in squares)
+        # coordinates along the edges (players talk in squares), in the bands the layout keeps
+        self.label_rects = []
         for c in range(self.cols):
             rect = self.square_rect((self._home_row(me), c))
             lab = fonts.text(str(c + 1), 10, pal.text_dim)
-            surf.blit(lab, lab.get_rect(midtop=(rect.centerx, lay.board.bottom + 1)))
+            at = lab.get_rect(center=(rect.centerx, lay.board.bottom + (lay.label + 4) // 2))
+            surf.blit(lab, at)
+            self.label_rects.append(at)
         for r in range(self.rows):
             rect = self.square_rect((r, 0))
             lab = fonts.text(str(r + 1), 10, pal.text_dim)
-            side_x = lay.board.left - 11 if self.seat == 0 else lay.board.right + 11
-            surf.blit(lab, lab.get_rect(center=(side_x, rect.centery)))
+            side_x = lay.board.left - (lay.label + 4) // 2 if self.seat == 0 else \
+                lay.board.right + (lay.label + 4) // 2
+            at = lab.get_rect(center=(side_x, rect.centery))
+            surf.blit(lab, at)
+            self.label_rects.append(at)
         # the off-board strips (Frontier: staging rows), labelled by the variant
         opp_strip, own_strip = self.pres.strips(view, me, opp)
+        self.strip_label_rects = []
         for strip, info in ((lay.opp_strip, opp_strip), (lay.own_strip, own_strip)):
             seat_idx = info.seat
             box = strip.inflate(-16, -10)
@@ -337,12 +388,55 @@ class TableRenderer:
             pygame.draw.rect(surf, (*pal.seat[seat_idx % 2],), box, 1, border_radius=10)
             lab = fonts.text(info.label, 11, pal.text_dim)
             surf.blit(lab, (box.x + 8, box.y + 3))
+            self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
         self._draw_hands(surf, me, opp)
         self._draw_panel(surf, lay.opp_panel, opp, top=True)
         self._draw_panel(surf, lay.own_panel, me, top=False)
         self._draw_permanents(surf, me, opp)
         self._draw_log(surf)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+
+    def _land_band(self, surf: pygame.Surface, name: str, inner: pygame.Rect,
+                   tapped_by: tuple[int, int, int] | None) -> pygame.Rect:
+        """The land's name on a dark band across the top of its card, where no token rests
+        (the card's own title is under the tokens' row otherwise); underlined in
+        *tapped_by*'s colour when the land is tapped."""
+        fonts = self.app.fonts
+        whole = fonts.whole_lines(name, self.land_name_size, inner.w - 4, True,
+                                  min_size=LAND_NAME_MIN)
+        self.land_name_texts.append((name, None if whole is None else whole[1]))
+        lines = fonts.fit_lines(name, self.land_name_size, (250, 250, 246), inner.w - 4,
+                                bold=True, min_size=LAND_NAME_MIN)
+        under = 3 if tapped_by is not None else 0
+        assert self.layout is not None
+        cw, ch = self.layout.cell
+        pad = max(0, (min(cw, int(ch * CELL_RATIO)) - 8) // 16 + 1)  # the card's title margin
+        band = pygame.Rect(inner.x, inner.y, inner.w,
+                           sum(t.get_height() for t in lines) + 3 + pad + under)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (14, 14, 18, 255), shade.get_rect(),
+                         border_top_left_radius=6, border_top_right_radius=6)
+        if tapped_by is not None:
+            pygame.draw.rect(shade, (*tapped_by, 255), (0, band.h - under, band.w, under))
+        surf.blit(shade, band.topleft)
+        y = band.y + 1 + pad // 2
+        for t in lines:
+            surf.blit(t, t.get_rect(midtop=(band.centerx, y)))
+            y += t.get_height()
+        return band
+
+    @property
+    def land_name_size(self) -> int:
+        """The land name band's text size: as large as the land card's own title (which the
+        band covers), at least LAND_NAME_SIZE."""
+        assert self.layout is not None
+        cw, ch = self.layout.cell
+        card_w = min(cw, int(ch * CELL_RATIO)) - 8
+        return max(LAND_NAME_SIZE, min(16, int(card_w * 0.16 / self.app.fonts.scale)))
+
+    def new_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """The surface the static layer is drawn on (tests swap it to see where text goes)."""
+        return pygame.Surface(size)
 
     def _home_row(self, seat: int) -> int:
         return self.pres.home_row(seat, self.rows)
@@ -361,6 +455,8 @@ class TableRenderer:
             surf.blit(back, (x0 + i * step, lay.opp_hand.y + 8))
         # own hand
         self.hand_rects = []
+        self.hand_name_rects = []
+        self.hand_name_texts = []
         me_p = view["players"][me]
         names = me_p.get("hand") or []
         ids = me_p.get("hand_ids") or []
@@ -377,6 +473,58 @@ class TableRenderer:
                 card = self.info.get(names[i])
                 surf.blit(images.face(names[i], card, (cw, chh)), rect.topleft)
                 self.hand_rects.append((rect, ids[i] if i < len(ids) else names[i], names[i]))
+            # each card's name in a readable strip over the bottom of the part that shows (the
+            # card's own title is too small to read at hand size, and hidden where they overlap)
+            self.hand_name_rects = []
+            for k, (rect, _, name) in enumerate(self.hand_rects):
+                shown = rect.w if k == len(self.hand_rects) - 1 else min(rect.w, step)
+                self.hand_name_rects.append(self._name_tag(surf, name, rect, shown))
+
+    def _name_tag(self, surf: pygame.Surface, name: str, card: pygame.Rect,
+                  shown: int) -> pygame.Rect:
+        """*name* on a dark tag over the part of a hand card that shows (*shown* pixels wide):
+        across its bottom at a legible size, on two lines when one is too narrow; where the
+        cards overlap so much that it can't be read across, along the slice's edge, turned a
+        quarter like the corner of a fanned card. Never cut while it can be read whole."""
+        fonts = self.app.fonts
+        ink = (250, 250, 246)
+        whole = fonts.whole_lines(name, HAND_NAME_SIZE, shown - 6, True, min_size=HAND_NAME_MIN)
+        vertical = whole is None
+        if vertical:
+            whole = fonts.whole_lines(name, HAND_NAME_SIZE, card.h - 8, True,
+                                      min_size=HAND_NAME_MIN)
+            if whole is not None and \
+                    len(whole[1]) * fonts.font(whole[0], True).get_linesize() > shown - 2:
+                whole = fonts.whole_lines(name, HAND_NAME_SIZE, card.h - 8, True,
+                                          min_size=HAND_NAME_MIN, max_lines=1)
+        if whole is None:  # too narrow either way: the name, shortened
+            size, texts = HAND_NAME_MIN, None
+            lines = [fonts.fit(name, size, ink, shown - 6, bold=True)]
+            vertical = False
+        else:
+            size, texts = whole
+            lines = [fonts.text(t, size, ink, True) for t in texts]
+        self.hand_name_texts.append((name, size, texts, vertical))
+        h = sum(t.get_height() for t in lines) + 2
+        if vertical:
+            tag = pygame.Rect(card.x, card.y, min(h, shown - 1), card.h)
+        else:
+            tag = pygame.Rect(card.x, card.bottom - h, shown - 1, h)
+        shade = pygame.Surface(tag.size, pygame.SRCALPHA)
+        shade.fill((10, 10, 14, 225))
+        surf.blit(shade, tag.topleft)
+        if vertical:
+            x = tag.x + 1
+            for t in lines:
+                turned = pygame.transform.rotate(t, 90)
+                surf.blit(turned, turned.get_rect(midleft=(x, tag.centery)))
+                x += t.get_height()
+        else:
+            y = tag.y + 1
+            for t in lines:
+                surf.blit(t, t.get_rect(midtop=(tag.centerx, y)))
+                y += t.get_height()
+        return tag
 
     def _draw_panel(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, *, top: bool) -> None:
         pal, fonts, images, view = self.app.palette, self.app.fonts, self.app.images, self.view
@@ -399,11 +547,12 @@ class TableRenderer:
         x = rect.x + pad + lab.get_width() + 6
         if not pool:
             surf.blit(fonts.text("empty", 12, pal.text_dim), (x, y + 2))
+        sd = self.app.px(18)
         for sym in pool[:10]:
-            s = images.mana_symbol(sym, 18)
+            s = images.mana_symbol(sym, sd)
             surf.blit(s, (x, y))
-            x += 20
-        y += 26
+            x += sd + 2
+        y += max(lab.get_height(), sd) + 6
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
@@ -444,10 +593,11 @@ class TableRenderer:
         for line in self.log_lines:
             parts = fonts.wrap(line, size, width)
             wrapped.extend(parts[:1] + ["   " + q for q in parts[1:]])
-        room = max(1, (box.h - 30) // line_h)
+        top = box.y + 6 + title.get_height() + 4
+        room = max(1, (box.bottom - 4 - top) // line_h)
         end = max(0, len(wrapped) - self.log_scroll)
         shown = wrapped[max(0, end - room):end]
-        y = box.y + 26
+        y = top
         for line in shown:
             colour = pal.text if not line.startswith(" ") else pal.text_dim
             if line.startswith("Turn "):
@@ -460,7 +610,11 @@ class TableRenderer:
         assert lay is not None and view is not None
         self.sprites = {}
         cw, ch = lay.cell
-        d = int(min(cw, ch) * 0.74)
+        band_h = self.app.fonts.font(self.land_name_size, True).get_linesize() + 3 + \
+            max(0, (min(cw, int(ch * CELL_RATIO)) - 8) // 16 + 1)
+        d0 = int(min(cw, ch) * 0.74)
+        # on a land: between its name band and the square's bottom edge
+        d = max(12, min(d0, ch - 4 - band_h - 5))
         staged: dict[int, int] = {}
         me = self.seat
         per_square: dict[tuple[int, int], list[str]] = {}
@@ -468,62 +622,93 @@ class TableRenderer:
         for unit in view.get("units", []):
             if pres.strip_of(unit) is None:
                 per_square.setdefault(pres.place(unit.get("at")), []).append(str(unit["id"]))
+        for unit in view.get("units", []):  # a stack fans out in its own order, lead first
+            order = [str(u) for u in ((unit.get("stack") or {}).get("units") or [])]
+            members = per_square.get(pres.place(unit.get("at"))) if order else None
+            if members and set(order) == set(members):
+                members[:] = order
         for unit in view.get("units", []):
             strip_seat = pres.strip_of(unit)
+            role: tuple[str, int, int] | None = None
             if strip_seat is None:
                 sq = pres.place(unit.get("at"))
                 rect = self.place_rect(sq) or lay.board
                 centre = rect.center
                 members = per_square[sq]
                 dd = d
+                band = self.land_name_rects.get(sq) if isinstance(sq, tuple) else None
+                if band is not None:
+                    # below the land's name band (a long name on two lines: a smaller token)
+                    dd = max(12, min(dd, rect.bottom - 3 - band.bottom - 2))
+                    centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
                 if len(members) > 1:
-                    # a banding stack: members fanned out so each can be picked (shift-click)
-                    dd = int(d * 0.8)
+                    # a banding stack: members fanned out side by side so each can be picked
+                    # (shift-click); one badge for the stack, under the fan (see _badges)
+                    dd = int(dd * 0.8)
                     n = len(members)
                     spread = min(dd * 0.45, (cw - dd - 6) / max(1, n - 1))
                     i = members.index(str(unit["id"]))
-                    centre = (int(centre[0] + (i - (n - 1) / 2) * spread),
-                              int(centre[1] + (i - (n - 1) / 2) * -4))
+                    dx = int((i - (n - 1) / 2) * spread)
+                    centre = (centre[0] + dx, centre[1])
+                    if unit.get("stack"):
+                        role = ("lead", n, -dx) if i == 0 else ("member", n, -dx)
             else:
                 strip = lay.own_strip if strip_seat == me else lay.opp_strip
                 k = staged.get(strip_seat, 0)
                 staged[strip_seat] = k + 1
-                dd = min(d, strip.h - 28)  # clear of the row's label
+                dd = min(d0, strip.h - 28)  # clear of the row's label
                 centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
             card = self.info.get(name)
             owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
-                base = images._get(("tapped-token", id(base)),
-                                   lambda b=base: _dim(pygame.transform.rotate(b, -90)))
-            badges = self._badges(unit, dd)
+                # the word when it fits whole (a small token: turned, dimmed and ringed only)
+                fits = self.app.fonts.whole_lines("TAPPED", 11, dd - 8, True, min_size=7,
+                                                  max_lines=1)
+                mark = self.app.fonts.text("TAPPED", fits[0], pal.tap, True) if fits else None
+                base = images._get(("tapped-token", id(base), id(mark)),
+                                   lambda b=base, m=mark: _tapped(b, m, pal.tap))
+            badges = self._badges(unit, dd, role)
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
 
-    def _badges(self, unit: dict[str, Any], d: int) -> list[tuple[pygame.Surface, tuple[int, int]]]:
-        """The P/T pill (green when boosted, red when shrunk), then the variant's badges."""
+    def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
+                ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The P/T pill (green when boosted, red when shrunk), then the variant's badges.
+
+        In a stack of *n* (*role* ``("lead" | "member", n, dx)``, *dx* from this token to the
+        fan's centre) only the lead carries badges: the stack's combined P/T (the view's
+        ``stack`` facts) centred under the fan, and its count; each member's own figures are
+        in the preview. Side by side, the members' own pills could only overlap."""
         fonts = self.app.fonts
         out: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        if role is not None and role[0] == "member":
+            return out
         power, tough = self.pres.unit_pt(unit)
         bonus = _int(unit.get("power"), 0) - _int(unit.get("base_power"), 0)
         p_col = (120, 230, 140) if bonus > 0 else ((255, 130, 110) if bonus < 0 else (250, 250, 250))
-        ptext = fonts.text(str(power), 13, p_col, bold=True)
-        ttext = fonts.text(f"/{tough}", 13, (250, 250, 250), bold=True)
+        size = max(9, min(13, round(d / 3.2 / fonts.scale)))
+        ptext = fonts.text(str(power), size, p_col, bold=True)
+        ttext = fonts.text(f"/{tough}", size, (250, 250, 250), bold=True)
         w = ptext.get_width() + ttext.get_width() + 10
-        hgt = max(ptext.get_height(), 16) + 2
+        hgt = ptext.get_height() + 2
         badge = pygame.Surface((w, hgt), pygame.SRCALPHA)
         pygame.draw.rect(badge, (16, 16, 20, 235), (0, 0, w, hgt), border_radius=hgt // 2)
         pygame.draw.rect(badge, (200, 200, 200, 160), (0, 0, w, hgt), 1, border_radius=hgt // 2)
         badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
         badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
-        out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 4)))
+        if role is None:
+            out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 2)))
+        else:
+            out.append((badge, (role[2] - w // 2, d // 2 - hgt + 2)))
         for spec in self.pres.unit_badges(unit):
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
                       "left": (-d // 2 - 6, -bh // 2),
-                      "top": (-bw // 2, -d // 2 - bh + 2),
-                      "top_left": (-d // 2 - 4, -d // 2 - 4),
+                      # inside the token's square: above it is the land's name band
+                      "top": (-bw // 2, -d // 2),
+                      "top_left": (-d // 2 - 4, -d // 2),
                       "bottom": (-bw // 2, d // 2 - bh + 2)}.get(spec.anchor, (-bw // 2, -bh // 2))
             out.append((pill, offset))
         return out
@@ -554,12 +739,22 @@ class TableRenderer:
             surface.blit(self.static, (0, 0))
 
     def draw_sprite(self, surface: pygame.Surface, sprite: TokenSprite,
-                    centre: tuple[int, int] | None = None, *, lifted: bool = False) -> None:
+                    centre: tuple[int, int] | None = None, *, lifted: bool = False,
+                    badges: bool = True) -> None:
+        """The token at *centre* (its home), with its badges unless *badges* is False (the
+        table draws every resting token first, then every badge, so a fanned stack's
+        neighbour never covers the stack's figures)."""
         cx, cy = centre or sprite.home
         if lifted:
             shadow = self.app.images._get(("shadow", sprite.radius), lambda: _shadow(sprite.radius))
             surface.blit(shadow, shadow.get_rect(center=(cx + 6, cy + 10)))
         surface.blit(sprite.surface, sprite.surface.get_rect(center=(cx, cy)))
+        if badges:
+            self.draw_badges(surface, sprite, (cx, cy))
+
+    def draw_badges(self, surface: pygame.Surface, sprite: TokenSprite,
+                    centre: tuple[int, int] | None = None) -> None:
+        cx, cy = centre or sprite.home
         for badge, (dx, dy) in sprite.badges:
             surface.blit(badge, (cx + dx, cy + dy))
 
@@ -582,10 +777,28 @@ def _pill(text: pygame.Surface, colour: tuple[int, int, int]) -> pygame.Surface:
     return surf
 
 
-def _dim(surf: pygame.Surface) -> pygame.Surface:
+def _tapped(token: pygame.Surface, mark: pygame.Surface | None,
+            colour: tuple[int, int, int]) -> pygame.Surface:
+    """A tapped token, like a tapped card on a table: turned a quarter, dimmed, ringed in the
+    tap colour and marked TAPPED across its middle, so it shows at a glance."""
+    out = _dim(pygame.transform.rotate(token, -90), 0.5)
+    w, h = out.get_size()
+    c = (w // 2, h // 2)
+    pygame.draw.circle(out, colour, c, min(w, h) // 2 - 1, max(2, w // 16))
+    if mark is None:
+        return out
+    pill = mark.get_rect(center=c).inflate(6, 2)
+    pygame.draw.rect(out, (12, 12, 16), pill, border_radius=pill.h // 2)
+    pygame.draw.rect(out, colour, pill, 1, border_radius=pill.h // 2)
+    out.blit(mark, mark.get_rect(center=pill.center))
+    return out
+
+
+def _dim(surf: pygame.Surface, factor: float = 0.59) -> pygame.Surface:
     out = surf.copy()
     shade = pygame.Surface(out.get_size(), pygame.SRCALPHA)
-    shade.fill((150, 150, 150, 255))
+    v = int(255 * factor)
+    shade.fill((v, v, v, 255))
     out.blit(shade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     return out
 

@@ -59,6 +59,8 @@ class SeatState:
     last_click: tuple[float, str] = (0.0, "")
     message: str = ""
     message_t: float = 0.0
+    message_warn: bool = False
+    """The message is an error or a refusal (drawn in the warning colour), not information."""
     help: bool = False
     division: dict[str, int] = field(default_factory=dict)
     """The shares of a division being made (see :mod:`~frontier_desktop.ui.table.divide`)."""

@@ -200,6 +200,7 @@ _PLAIN_ACTIONS = {
     "keep": "keeps", "mulligan": "mulligans", "concede": "concedes",
     "add_mana": "adds mana by hand", "assign": "divides the damage",
     "set_assign": "changes how damage to their bands is divided",
+    "choose": "makes a choice",
 }
 
 
@@ -258,6 +259,21 @@ def _manual_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if what == "regenerate":
         return f"{p} gives {unit} a regeneration shield"
     return f"{p} carries out card text by hand"
+
+
+def _stack_target(target: Any, names: Namer) -> str:
+    """A spell's target in words: a creature, a player, a land's square or another spell."""
+    if isinstance(target, Mapping):
+        if "player" in target:
+            return names.player(target.get("player"))
+        if "stack" in target:
+            return "a spell on the stack"
+        if "card" in target:
+            return f"{target.get('card')} in a graveyard"
+        return "something"
+    if isinstance(target, (list, tuple)):
+        return square(target)
+    return names.unit(target)
 
 
 def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
@@ -361,6 +377,69 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {p} discards {card}"
     if kind == "stopped":
         return f"  {names.unit(event.get('unit'))} stops at {square(event.get('at'))}"
+    if kind == "fizzled" and "unit" not in event:
+        card = event.get("card") if isinstance(event.get("card"), str) else "The spell"
+        reason = event.get("reason")
+        why = f": {reason}" if isinstance(reason, str) and reason else ""
+        return f"  {card} does nothing{why}"
+    if kind == "stacked":
+        card = event.get("card") if isinstance(event.get("card"), str) else "a spell"
+        what = f"{card}'s ability" if event.get("kind") == "ability" else card
+        targets = event.get("targets")
+        at = ""
+        if isinstance(targets, (list, tuple)) and targets:
+            at = " targeting " + _and([_stack_target(t, names) for t in targets])
+        return f"  {_sentence(what)} goes on the stack{at}"
+    if kind == "priority":
+        return f"  {p} may respond before it resolves"
+    if kind == "resolved":
+        card = event.get("card") if isinstance(event.get("card"), str) else "The spell"
+        if event.get("to") == "staging":
+            return f"  {card} resolves and enters the staging row"
+        return f"  {card} resolves"
+    if kind == "countered":
+        card = event.get("card") if isinstance(event.get("card"), str) else "The spell"
+        by = event.get("by")
+        return f"  {card} is countered" + (f" by {by}" if isinstance(by, str) else "")
+    if kind == "by_hand":
+        clauses = event.get("clauses")
+        card = event.get("card") if isinstance(event.get("card"), str) else "the card"
+        if isinstance(clauses, (list, tuple)) and clauses:
+            return f"  By hand for {card} ({p}): " + " ".join(str(c) for c in clauses)
+        return None
+    if kind == "pumped":
+        return (f"  {names.unit(event.get('unit'))} gets {_signed(event.get('power'))}/"
+                f"{_signed(event.get('toughness'))} until end of turn")
+    if kind == "delayed":
+        text = event.get("text")
+        return f"  Later: {text}" if isinstance(text, str) and text else None
+    if kind == "returned":
+        card = event.get("card") if isinstance(event.get("card"), str) else "A card"
+        where = "the staging row" if event.get("to") == "staging" else "the hand"
+        return f"  {card} returns from the graveyard to {where} of {p}"
+    if kind == "paid":
+        return f"  {p} pays {{{event.get('amount')}}}"
+    if kind == "gained":
+        kws = event.get("keywords")
+        what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
+            "an ability"
+        return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
+    if kind == "tapped":
+        return f"  {names.unit(event.get('unit'))} is tapped"
+    if kind == "prevention":
+        who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
+    if kind == "prevented":
+        who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        return f"  {event.get('amount')} damage to {who} is prevented"
+    if kind == "shielded":
+        return f"  {names.unit(event.get('unit'))} will regenerate if destroyed this turn"
+    if kind == "counters":
+        delta = event.get("delta")
+        counter = event.get("kind", "+1/+1")
+        n = delta if isinstance(delta, int) else "some"
+        return f"  {names.unit(event.get('unit'))} gets {n} {counter} counter" + (
+            "" if n == 1 else "s")
     if kind == "fizzled":
         reason = event.get("reason")
         why = f": {reason}" if isinstance(reason, str) and reason else ""
@@ -407,6 +486,12 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "choose":
         if event.get("kind") == "place_token":
             return f"  {p} chooses a square for a free token"
+        if event.get("kind") == "discard":
+            n = event.get("count")
+            return f"  {p} chooses {n} card{'s' if n != 1 else ''} to discard"
+        if event.get("kind") == "pay":
+            card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
+            return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")
         if event.get("kind") == "assign":
             amount = event.get("amount")
             dmg = f"{amount} damage" if isinstance(amount, int) else "the damage"

@@ -56,6 +56,12 @@ class FrontierPresentation(VariantPresentation):
             name = players[who]["name"] if who < len(players) else "The opponent"
             return f"Waiting for {name} to divide the damage to their band."
         if decision.get("kind") == "mulligan":
+            decider = decision.get("player")
+            if decider != ctx.seat:  # the other player's choice (LAN): say who is deciding
+                players = v.get("players") or []
+                name = players[decider]["name"] if isinstance(decider, int) and \
+                    0 <= decider < len(players) else "Your opponent"
+                return f"{name} is deciding whether to keep that opening hand or mulligan."
             if ctx.mulligans:
                 return (f"Keep or mulligan. To keep, first click {ctx.mulligans} card(s) to put on "
                         f"the bottom ({ctx.bottom_chosen} chosen).")

@@ -1,0 +1,1116 @@
+"""Frontier Magic: the stack, priority, targets and the effects the engine carries out.
+
+Spells and (non-mana) activated abilities go on :attr:`GameState.stack` (bottom first). After
+each addition the other player gets priority only when they have a response window: they asked
+for responses (``set_responses``) *and* hold a card or control an ability they could play now.
+Otherwise the top resolves at once, so hot-seat play stays quick. A window is
+``state.pending = {"kind": "priority", "seat": N, "responder": N, "outer": …}`` (``outer`` is a
+move or attack window it interrupted, restored when the stack is empty); it is answered by a
+``cast``/``activate`` (a response: it goes on top) or ``pass`` (the top resolves).
+
+On resolution each effect runs with the targets that are still legal; when every target is
+illegal the spell fizzles. A clause the engine can't carry out is named in a ``by_hand`` event
+for the players to do with manual actions (the fallback).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, clause_key
+from frontier_desktop.rules.effects.nodes import (
+    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
+    Destroy, Discard, Draw, Effect, Exile, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
+    PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
+)
+from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
+from frontier_desktop.rules.effects.targeting import (
+    COLOUR_LETTER, Slot, chosen_effects, describe_target, spec_problem, target_slots,
+)
+from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.frontier_combat import (
+    check_deaths, damage_player, destroy, gain_life, leave_battlefield, wire,
+)
+
+Target = Any
+
+
+def reading_of(card: Card) -> CardReading:
+    """The card's abilities read from its oracle text (cached by the reader)."""
+    return read_card(card.name, card.oracle_text, card.type_line, card.mana_cost)
+
+
+@functools.lru_cache(maxsize=4096)
+def _activated_readings(card: Card) -> tuple[ActivatedAbility, ...] | None:
+    """The reader's activated abilities, index for index with ``Card.activated`` (None when
+    the two readings disagree on how many there are)."""
+    found = tuple(a for a in reading_of(card).abilities if isinstance(a, ActivatedAbility))
+    return found if len(found) == len(card.activated) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def enchant_spec(card: Card) -> TargetSpec | None:
+    """What an aura may enchant, from its "Enchant …" keyword (None when unread)."""
+    for ability in reading_of(card).abilities:
+        if isinstance(ability, KeywordLine):
+            for kw in ability.keywords:
+                if kw.enchant is not None:
+                    return kw.enchant
+    return None
+
+
+@functools.lru_cache(maxsize=8192)
+def spell_effects(card: Card, modes: tuple[int, ...] = (0,)) -> tuple[Effect, ...]:
+    """What an instant or sorcery does, with the chosen modes of a modal one."""
+    effects: list[Effect] = []
+    for ability in reading_of(card).abilities:
+        if isinstance(ability, SpellAbility):
+            effects.extend(ability.effects)
+    return chosen_effects(effects, modes)
+
+
+@functools.lru_cache(maxsize=8192)
+def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
+                    ) -> tuple[Effect, ...] | None:
+    """What activated ability *index* does (None when the reader can't line it up)."""
+    found = _activated_readings(card)
+    if found is None or not 0 <= index < len(found):
+        return None
+    return chosen_effects(found[index].effects, modes)
+
+
+@functools.lru_cache(maxsize=4096)
+def sacrifice_specs(card: Card, index: int) -> tuple[TargetSpec, ...] | None:
+    """What the "Sacrifice a …" parts of ability *index*'s cost ask for (None: unread)."""
+    from frontier_desktop.rules.effects.nodes import SacrificeCost
+
+    found = _activated_readings(card)
+    if found is None or not 0 <= index < len(found):
+        return None
+    out: list[TargetSpec] = []
+    for part in found[index].cost:
+        if isinstance(part, SacrificeCost) and part.what.ref != "self":
+            if part.what.spec is None:
+                return None
+            out.append(part.what.spec)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def enters_tapped(card: Card) -> bool:
+    """"CARDNAME enters the battlefield tapped"."""
+    from frontier_desktop.rules.effects.nodes import EntersTapped
+
+    return any(isinstance(e, EntersTapped) and e.to.ref == "self"
+               for a in reading_of(card).abilities if isinstance(a, StaticAbility)
+               for e in a.effects)
+
+
+def executed(effect: Effect, where: str) -> bool:
+    """Whether the engine carries out *effect* (its clause key is registered)."""
+    return clause_key(effect, where) in EXECUTED_BY_ENGINE
+
+
+def by_hand_text(effect: Effect, card_name: str) -> str:
+    return (effect.text or effect.kind.replace("_", " ")).replace(PLACEHOLDER, card_name)
+
+
+@functools.lru_cache(maxsize=4096)
+def protections(card: Card) -> tuple[str, ...]:
+    """The card's "protection from …", shroud and hexproof keywords (lower case)."""
+    out: list[str] = []
+    for ability in reading_of(card).abilities:
+        if isinstance(ability, KeywordLine):
+            for kw in ability.keywords:
+                if kw.name.startswith("protection from") or kw.name in ("shroud", "hexproof"):
+                    out.append(kw.name)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def static_pumps(card: Card) -> tuple[Pump, ...]:
+    """The card's static "get +N/+N" abilities the engine applies (anthems, aura bonuses)."""
+    out: list[Pump] = []
+    for ability in reading_of(card).abilities:
+        if isinstance(ability, StaticAbility):
+            out.extend(e for e in ability.effects
+                       if isinstance(e, Pump) and executed(e, "static"))
+    return tuple(out)
+
+
+from frontier_desktop.rules.effects.engine_support import GRANTABLE  # noqa: E402,F401
+
+
+@functools.lru_cache(maxsize=4096)
+def static_grant_effects(card: Card) -> tuple[Effect, ...]:
+    """The card's static keyword grants the engine applies (("Creatures you control have
+    flying", "Enchanted creature has first strike")."""
+    out: list[Effect] = []
+    for ability in reading_of(card).abilities:
+        if isinstance(ability, StaticAbility):
+            out.extend(e for e in ability.effects
+                       if isinstance(e, (GrantKeyword, Pump)) and e.keywords
+                       and executed(e, "static"))
+    return tuple(out)
+
+
+def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:
+    """Whether a static ability of *source* with selector *sel* applies to *perm*."""
+    if sel.ref == "enchanted":
+        return source.attached_to == perm.id
+    if sel.ref == "all" and sel.spec is not None:
+        if source.zone == "attached" or perm.zone == "attached":
+            return False
+        return spec_problem(state, sel.spec, perm.id, seat=source.controller,
+                            source=source.id) is None
+    return False
+
+
+class _DefsInfo:
+    """What the cards of one ``GameState.defs`` hold that the hot paths ask about, by name."""
+
+    __slots__ = ("defs", "grants", "pumps", "protections")
+
+    def __init__(self, defs: dict[str, Card]) -> None:
+        self.defs = defs
+        self.grants = frozenset(n for n, c in defs.items()
+                                if c.oracle_text and static_grant_effects(c))
+        self.pumps = frozenset(n for n, c in defs.items() if c.oracle_text and static_pumps(c))
+        self.protections = {n: protections(c) for n, c in defs.items() if c.oracle_text}
+
+
+_DEFS_CACHE: dict[int, _DefsInfo] = {}
+
+
+def defs_info(state: GameState) -> _DefsInfo:
+    """Per-``defs`` facts, cached: ``defs`` is replaced, never mutated (state.py), so its
+    identity says the cards are the same."""
+    info = _DEFS_CACHE.get(id(state.defs))
+    if info is None or info.defs is not state.defs:
+        if len(_DEFS_CACHE) > 64:
+            _DEFS_CACHE.clear()
+        info = _DefsInfo(state.defs)
+        _DEFS_CACHE[id(state.defs)] = info
+    return info
+
+
+def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
+    """Keywords static abilities on the battlefield give *perm* now."""
+    names = defs_info(state).grants
+    if not names:
+        return frozenset()
+    out: set[str] = set()
+    for source in state.perms.values():
+        if state.cards[source.id][0] not in names:
+            continue
+        card = state.card(source.id)
+        for grant in static_grant_effects(card):
+            assert isinstance(grant, (GrantKeyword, Pump))
+            if _reaches(state, source, grant.to, perm):
+                out.update(grant.keywords)
+    return frozenset(out)
+
+
+def protection_keywords(state: GameState, perm: Permanent) -> set[str]:
+    """Printed, gained and granted protection, shroud and hexproof of *perm*."""
+    out = set(defs_info(state).protections.get(state.cards[perm.id][0], ()))
+    out.update(k for k in perm.granted if k.startswith("protection") or k in ("shroud", "hexproof"))
+    out.update(k for k in static_grants(state, perm)
+               if k.startswith("protection") or k in ("shroud", "hexproof"))
+    return out
+
+
+def protected_from(state: GameState, perm: Permanent, source: str | None) -> bool:
+    """Whether *perm* has protection from a colour of *source* (damage from it is prevented)."""
+    if source is None or source not in state.cards:
+        return False
+    colours = {c for c, letter in COLOUR_LETTER.items() if letter in state.card(source).colors}
+    return any(k[len("protection from "):] in colours for k in protection_keywords(state, perm)
+               if k.startswith("protection from "))
+
+
+def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
+    """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras)."""
+    p = t = 0
+    names = defs_info(state).pumps
+    if not names:
+        return 0, 0
+    for source in state.perms.values():
+        if state.cards[source.id][0] not in names:
+            continue
+        for pump in static_pumps(state.card(source.id)):
+            if not _reaches(state, source, pump.to, perm):
+                continue
+            p += pump.power.n
+            t += pump.toughness.n
+    return p, t
+
+
+class SpellActions:
+    """The stack, targets and effect executors, mixed into :class:`Frontier`."""
+
+    # provided by Frontier
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _rng(self, state: GameState) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def _save_rng(self, state: GameState, rng: Any) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:  # pragma: no cover
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the variant hook
+    def target_problem(self, state: GameState, seat: int, source: str | None,
+                       target: Target) -> str | None:
+        """Frontier's reach: what normal Magic allows (protection, shroud, hexproof).
+
+        Face-down lands may be targeted as lands, and creatures on the staging row are on the
+        battlefield (docs/rules-notes.md, Targets).
+        """
+        if not isinstance(target, str) or target not in state.perms:
+            return None
+        perm = state.perms[target]
+        keywords = protection_keywords(state, perm)
+        if not keywords:
+            return None
+        if "shroud" in keywords:
+            return "it has shroud"
+        if "hexproof" in keywords and perm.controller != seat:
+            return "it has hexproof"
+        colours: set[str] = set()
+        if source is not None and source in state.cards:
+            colours = {c for c, letter in COLOUR_LETTER.items()
+                       if letter in state.card(source).colors}
+        for kw in keywords:
+            if kw.startswith("protection from ") and kw[len("protection from "):] in colours:
+                return f"it has {kw}"
+        return None
+
+    def activation_problem(self, state: GameState, seat: int, perm: Permanent,
+                           index: int) -> str | None:
+        """Why ability *index* of *perm* can't be activated now by its "Activate only …"
+        (None: it can)."""
+        from frontier_desktop.rules.effects.nodes import Restriction
+
+        card = state.card(perm.id)
+        effects = ability_effects(card, index)
+        for effect in effects or ():
+            if not isinstance(effect, Restriction):
+                continue
+            limit = _TIMES.get(effect.when)
+            if limit is not None and perm.activations.get(str(index), 0) >= limit:
+                return (f"{card.name}'s ability can be activated only "
+                        f"{effect.when.replace('_', ' ')}")
+            if effect.when == "sorcery" and (seat != state.active or state.phase != "main"
+                                             or state.stack or state.pending is not None):
+                return f"{card.name}'s ability can be activated only as a sorcery"
+            if effect.when == "your_turn" and seat != state.active:
+                return f"{card.name}'s ability can be activated only during your turn"
+        return None
+
+    def _attack_window(self, state: GameState) -> dict[str, Any] | None:
+        pending = state.pending
+        while pending is not None and pending.get("kind") == "priority":
+            pending = pending.get("outer")
+        return pending if pending is not None and pending.get("kind") == "attack" else None
+
+    def attacking_ids(self, state: GameState) -> list[str]:
+        """The creatures of the attack waiting to resolve."""
+        window = self._attack_window(state)
+        return list(window.get("units", ())) if window is not None else []
+
+    def blocking_ids(self, state: GameState) -> list[str]:
+        """The creatures that attack is on: the blockers for card text (the digest)."""
+        window = self._attack_window(state)
+        if window is None or window.get("target") == "player":
+            return []
+        pos = state.board.pos_from_wire(window["target"])
+        seat = int(window["seat"])
+        return [i for i in state.occupants().get(pos, ()) if state.perms[i].controller != seat]
+
+    def target_refusal(self, state: GameState, seat: int, source_name: str, source: str | None,
+                       slot: Slot, target: Target) -> str | None:
+        """One line naming the target and why it's refused (None: it is legal)."""
+        window = self._attack_window(state) if slot.spec.state else None
+        problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
+                               attacking=self.attacking_ids(state) if window else (),
+                               blocking=self.blocking_ids(state) if window else (),
+                               blocked=bool(window and window.get("target") != "player"))
+        if problem is None:
+            problem = self.target_problem(state, seat, source, target)
+        if problem is None:
+            return None
+        return f"{source_name} can't target {describe_target(state, target)}: {problem}"
+
+    def check_targets(self, state: GameState, seat: int, action: A.Action, name: str,
+                      source: str | None, effects: tuple[Effect, ...], where: str,
+                      targets: tuple[Any, ...], x: int) -> bool:
+        """Check the action's targets against the slots; False when none are given for an
+        ability that has some (its targeted clauses are then carried out by hand).
+
+        Raises:
+            IllegalActionError: a wrong number of targets, or a refused one.
+        """
+        slots = target_slots(effects, x)
+        if not slots and targets:
+            raise IllegalActionError(action, f"{name} has no targets")
+        if not slots:
+            return True
+        if not targets:
+            # Cast without choosing: the targeted clauses are carried out by hand (as before
+            # the engine read card text; a table that can't choose targets yet still works).
+            return False
+        needed = sum(1 for s in slots if not s.optional)
+        if not needed <= len(targets) <= len(slots):
+            many = f"{len(slots)} target{'s' if len(slots) != 1 else ''}"
+            if needed != len(slots):
+                many = f"{needed} to {len(slots)} targets"
+            raise IllegalActionError(action, f"{name} needs {many} "
+                                             f"({', '.join(s.spec.text or s.spec.noun for s in slots)})")
+        seen: list[Any] = []
+        for slot, target in zip(slots, targets):
+            refusal = self.target_refusal(state, seat, name, source, slot, target)
+            if refusal:
+                raise IllegalActionError(action, refusal)
+            if target in seen and slot.selector is not None and any(
+                    s.selector is slot.selector for s in slots if s is not slot):
+                raise IllegalActionError(action, f"{name} can't target "
+                                                 f"{describe_target(state, target)} twice")
+            seen.append(target)
+        return True
+
+    def legal_target_lists(self, state: GameState, seat: int, name: str, source: str | None,
+                           effects: tuple[Effect, ...], x: int = 0,
+                           limit: int = 24) -> list[tuple[Any, ...]]:
+        """Target choices to list: one per legal target of a single-target ability; for more
+        targets a representative few (any legal combination is accepted). ``[()]`` when it
+        has no targets; ``[]`` when a required target has no legal choice."""
+        slots = target_slots(effects, x)
+        if not slots:
+            return [()]
+        candidates = self.target_candidates(state, slots[0].spec)
+        per_slot: list[list[Any]] = []
+        for slot in slots:
+            if slot.spec != slots[0].spec:
+                candidates = self.target_candidates(state, slot.spec)
+            ok = [t for t in candidates
+                  if self.target_refusal(state, seat, name, source, slot, t) is None]
+            per_slot.append(ok)
+        if len(slots) == 1:
+            return [(t,) for t in per_slot[0][:limit]]
+        out: list[tuple[Any, ...]] = []
+        for first in per_slot[0][:limit]:
+            chosen: list[Any] = [first]
+            for ok in per_slot[1:]:
+                pick = next((t for t in ok if t not in chosen), None)
+                if pick is None:
+                    break
+                chosen.append(pick)
+            needed = sum(1 for s in slots if not s.optional)
+            if len(chosen) >= needed:
+                out.append(tuple(chosen))
+        return out
+
+    def target_candidates(self, state: GameState, spec: TargetSpec) -> list[Any]:
+        """Every object a spec of this noun could name (filtered by :meth:`target_refusal`)."""
+        nouns = set(spec.noun.split("_or_"))
+        out: list[Any] = []
+        if spec.zone.endswith("graveyard"):
+            for n, player in enumerate(state.players):
+                for name in sorted({state.name(c) for c in player.graveyard}):
+                    out.append(("graveyard", n, name))
+            return out
+        if "spell" in nouns:
+            out.extend(("stack", item["id"]) for item in reversed(state.stack))
+            return out
+        if nouns & {"any", "creature", "artifact", "enchantment", "permanent"}:
+            out.extend(sorted(pid for pid, p in state.perms.items() if p.zone != "attached"
+                              or "enchantment" in nouns or "permanent" in nouns
+                              or "artifact" in nouns))
+        if nouns & {"any", "player", "opponent"}:
+            out.extend(("player", n) for n in range(len(state.players)))
+        if nouns & {"land"}:
+            out.extend(pos for pos, cell in sorted(state.cells.items(), key=repr)
+                       if cell.land is not None)
+        return out
+
+    # ------------------------------------------------------------------ the stack
+    def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """Put *item* on the stack, then give priority or resolve (see the module docstring)."""
+        item = dict(item)
+        item["id"] = state.new_id("s")
+        state.stack = state.stack + [item]
+        events.append({"type": "stacked", "id": item["id"], "card": item["card"],
+                       "controller": item["controller"], "targets": list(item["targets"]),
+                       "kind": item["kind"]})
+        self.continue_stack(state, events)
+
+    def continue_stack(self, state: GameState, events: list[Event]) -> None:
+        """Resolve the top while nobody has a response window; stop at a window or a choice."""
+        while state.stack and state.decision is None and not state.game_over:
+            top = state.stack[-1]
+            other = state.opponent(int(top["controller"]))
+            if self.has_window(state, other):
+                outer = state.pending
+                if outer is not None and outer.get("kind") == "priority":
+                    outer = outer.get("outer")
+                state.pending = {"kind": "priority", "seat": other, "responder": other,
+                                 "stack": top["id"], "outer": outer}
+                events.append({"type": "priority", "player": other, "stack": top["id"]})
+                return
+            self.resolve_top(state, events)
+        if not state.stack and state.pending is not None and \
+                state.pending.get("kind") == "priority":
+            state.pending = state.pending.get("outer")
+
+    def has_window(self, state: GameState, seat: int) -> bool:
+        """Whether *seat* asked for responses and could play something now."""
+        player = state.players[seat]
+        if not player.responses or player.lost:
+            return False
+        for action in self._instant_choices(state, seat):
+            if isinstance(action, A.Cast):
+                return True
+            if isinstance(action, A.Activate) and not action.mana:
+                card = state.card(action.unit)
+                if not card.activated[action.ability].is_mana_ability:
+                    return True
+        return False
+
+    def pass_priority(self, state: GameState, events: list[Event]) -> None:
+        """The player with priority passes: the top of the stack resolves, and play goes on."""
+        pending = state.pending
+        assert pending is not None and pending["kind"] == "priority"
+        state.pending = pending.get("outer")
+        if state.stack:
+            self.resolve_top(state, events)
+        self.continue_stack(state, events)
+
+    def resolve_top(self, state: GameState, events: list[Event]) -> None:
+        item = state.stack[-1]
+        state.stack = state.stack[:-1]
+        if item["kind"] == "spell":
+            self.resolve_spell(state, item, events)
+        else:
+            self.resolve_ability(state, item, events)
+        check_deaths(state, events)
+
+    # ------------------------------------------------------------------ resolution
+    def resolve_spell(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        obj = str(item["obj"])
+        seat = int(item["controller"])
+        card = state.card(obj)
+        if card.is_instant or card.is_sorcery:
+            effects = spell_effects(card, tuple(item.get("mode", (0,))))
+            self.run_effects(state, item, effects, "spell", None, events)
+            owner = state.owner(obj)
+            state.players[owner].graveyard.append(obj)
+            return
+        if card.is_aura:
+            target = item.get("attach")
+            if target is None or target not in state.perms and not self._land_id_on_board(
+                    state, str(target)):
+                state.players[state.owner(obj)].graveyard.append(obj)
+                events.append({"type": "fizzled", "id": item["id"], "card": card.name,
+                               "player": seat, "reason": "its permanent is gone"})
+                return
+            state.perms[obj] = Permanent(obj, seat, "attached", attached_to=str(target))
+            events.append({"type": "resolved", "id": item["id"], "card": card.name,
+                           "player": seat, "attached_to": target})
+            return
+        sick = card.is_creature and not card.has("haste")
+        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick,
+                                     tapped=enters_tapped(card))
+        events.append({"type": "resolved", "id": item["id"], "card": card.name, "player": seat,
+                       "to": "staging", "unit": obj})
+
+    @staticmethod
+    def _land_id_on_board(state: GameState, land_id: str) -> bool:
+        return any(cell.land == land_id for cell in state.cells.values())
+
+    def resolve_ability(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        source = str(item["source"])
+        card = state.defs[str(item["card"])]
+        effects = ability_effects(card, int(item["ability"]), tuple(item.get("mode", (0,))))
+        self.run_effects(state, item, effects or (), "activated", source, events)
+
+    def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
+                    where: str, source: str | None, events: list[Event]) -> None:
+        seat = int(item["controller"])
+        name = str(item["card"])
+        x = int(item.get("x", 0))
+        targets = [_decode_target(t) for t in item.get("targets", ())]
+        slots = target_slots(effects, x)
+        legal: dict[int, bool] = {}
+        for i, (slot, target) in enumerate(zip(slots, targets)):
+            legal[i] = self.target_refusal(state, seat, name, source, slot, target) is None
+        if targets and not any(legal.values()):
+            events.append({"type": "fizzled", "id": item["id"], "card": name, "player": seat,
+                           "reason": "its targets are all illegal now"})
+            return
+        events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
+        by_hand: list[str] = []
+        previous: list[Any] = []
+        for index, effect in enumerate(effects):
+            chosen: dict[int, list[Any]] = {}
+            for i, (slot, target) in enumerate(zip(slots, targets)):
+                if slot.effect == index and slot.selector is not None:
+                    chosen.setdefault(id(slot.selector), [])
+                    if legal[i]:
+                        chosen[id(slot.selector)].append(target)
+            had_targets = any(s.effect == index for s in slots)
+            if not executed(effect, where) or (had_targets and not item.get("targets")):
+                by_hand.append(by_hand_text(effect, name))
+                continue
+            ctx = _Context(state, seat, source, name, x, chosen, previous, item)
+            done = self.execute(ctx, effect, events)
+            if done is None:
+                by_hand.append(by_hand_text(effect, name))
+            else:
+                previous = done
+        if by_hand:
+            events.append({"type": "by_hand", "player": seat, "card": name,
+                           "clauses": by_hand})
+
+    # ------------------------------------------------------------------ executors
+    def execute(self, ctx: _Context, effect: Effect, events: list[Event]) -> list[Any] | None:
+        """Carry out one effect; the objects it reached (None: it is left to the players)."""
+        handler = getattr(self, "_exec_" + effect.kind, None)
+        if handler is None:
+            return None
+        if any(isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
+               for targets in ctx.chosen.values() for t in targets):
+            return None  # a land on the board: carried out by hand
+        result: list[Any] | None = handler(ctx, effect, events)
+        return result
+
+    def _exec_deal_damage(self, ctx: _Context, effect: DealDamage,
+                          events: list[Event]) -> list[Any] | None:
+        amount = ctx.amount(effect.amount)
+        reached: list[Any] = []
+        for sel in effect.to:
+            objs = ctx.objects(sel)
+            if objs is None:
+                return None
+            reached.extend(objs)
+        state = ctx.state
+        for obj in reached:
+            if isinstance(obj, tuple) and obj[0] == "player":
+                damage_player(state, obj[1], amount, ctx.source_label, events)
+            elif isinstance(obj, str) and obj in state.perms:
+                perm = state.perms[obj]
+                dealt = 0 if protected_from(state, perm, ctx.source_label) else \
+                    prevent(perm, amount)
+                if dealt:
+                    perm.damage += dealt
+                    events.append({"type": "damage", "source": ctx.source_label, "target": obj,
+                                   "amount": dealt})
+                if amount > dealt:
+                    events.append({"type": "prevented", "unit": obj, "amount": amount - dealt})
+        return reached
+
+    def _exec_pump(self, ctx: _Context, effect: Pump, events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        p, t = ctx.amount(effect.power), ctx.amount(effect.toughness)
+        for obj in objs:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is None:
+                continue
+            perm.pt_mod = (perm.pt_mod[0] + p, perm.pt_mod[1] + t)
+            events.append({"type": "pumped", "unit": obj, "power": p, "toughness": t})
+            self._grant(perm, effect.keywords, events)
+        return objs
+
+    def _grant(self, perm: Permanent, keywords: tuple[str, ...], events: list[Event]) -> None:
+        new = tuple(k for k in keywords if k not in perm.granted)
+        if new:
+            perm.granted = perm.granted + new
+            events.append({"type": "gained", "unit": perm.id, "keywords": list(new)})
+
+    def _exec_grant_keyword(self, ctx: _Context, effect: GrantKeyword,
+                            events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is not None:
+                self._grant(perm, effect.keywords, events)
+        return objs
+
+    def _exec_destroy(self, ctx: _Context, effect: Destroy, events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is None:
+                continue
+            if effect.no_regenerate:
+                leave_battlefield(ctx.state, perm, "graveyard", events,
+                                  reason=f"destroyed by {ctx.name}")
+            else:
+                destroy(ctx.state, perm, events, reason=f"destroyed by {ctx.name}")
+        return objs
+
+    def _exec_delayed(self, ctx: _Context, effect: Delayed,
+                      events: list[Event]) -> list[Any] | None:
+        """Remember the effects for the moment named (the next turn's upkeep)."""
+        if effect.when != "next_upkeep":
+            return None
+        item = ctx.item
+        effects = spell_effects(ctx.state.defs[ctx.name], tuple(item.get("mode", (0,)))) \
+            if item["kind"] == "spell" else ability_effects(
+                ctx.state.defs[ctx.name], int(item["ability"]), tuple(item.get("mode", (0,))))
+        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
+        if index is None:
+            return None
+        ctx.state.delayed = ctx.state.delayed + [{
+            "when": effect.when, "card": ctx.name, "controller": ctx.seat,
+            "kind": item["kind"], "ability": item.get("ability"), "source": ctx.source,
+            "mode": list(item.get("mode", (0,))), "index": index}]
+        events.append({"type": "delayed", "player": ctx.seat, "card": ctx.name,
+                       "text": by_hand_text(effect, ctx.name)})
+        return []
+
+    def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None:
+        """Carry out the delayed effects waiting for *when* (they happen once)."""
+        due = [d for d in state.delayed if d["when"] == when]
+        if not due:
+            return
+        state.delayed = [d for d in state.delayed if d["when"] != when]
+        for d in due:
+            card = state.defs[str(d["card"])]
+            modes = tuple(d.get("mode", (0,)))
+            effects = spell_effects(card, modes) if d["kind"] == "spell" else \
+                ability_effects(card, int(d["ability"]), modes)
+            delayed = (effects or ())[int(d["index"])]
+            assert isinstance(delayed, Delayed)
+            item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],
+                    "targets": []}
+            ctx = _Context(state, int(d["controller"]), d.get("source"), str(d["card"]), 0, {},
+                           [], item)
+            for effect in delayed.effects:
+                if self.execute(ctx, effect, events) is None:
+                    events.append({"type": "by_hand", "player": d["controller"],
+                                   "card": d["card"],
+                                   "clauses": [by_hand_text(effect, str(d["card"]))]})
+        check_deaths(state, events)
+
+    def _exec_return_from_graveyard(self, ctx: _Context, effect: ReturnFromGraveyard,
+                                    events: list[Event]) -> list[Any] | None:
+        """A card from a graveyard to its owner's hand, or onto the battlefield (the staging
+        row of the player who returns it)."""
+        objs = ctx.objects(effect.to)
+        if objs is None or effect.destination not in ("hand", "battlefield"):
+            return None
+        state = ctx.state
+        moved: list[Any] = []
+        for obj in objs:
+            if not (isinstance(obj, tuple) and obj[0] == "graveyard"):
+                return None
+            seat, name = int(obj[1]), str(obj[2])
+            yard = state.players[seat].graveyard
+            card_id = next((c for c in yard if state.name(c) == name), None)
+            if card_id is None:
+                continue
+            yard.remove(card_id)
+            owner = state.owner(card_id)
+            if effect.destination == "hand":
+                state.players[owner].hand.append(card_id)
+                events.append({"type": "returned", "player": owner, "card": name,
+                               "to": "hand"})
+            else:
+                card = state.card(card_id)
+                if not card.is_permanent or card.is_aura:
+                    yard.append(card_id)
+                    return None
+                state.perms[card_id] = Permanent(card_id, ctx.seat, "staging",
+                                                 sick=card.is_creature and not card.has("haste"),
+                                                 tapped=enters_tapped(card))
+                events.append({"type": "returned", "player": ctx.seat, "card": name,
+                               "to": "staging", "unit": card_id})
+            moved.append(card_id)
+        return moved
+
+    def _exec_exile(self, ctx: _Context, effect: Exile, events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is not None:
+                leave_battlefield(ctx.state, perm, "exile", events,
+                                  reason=f"exiled by {ctx.name}")
+        return objs
+
+    def _exec_restriction(self, ctx: _Context, effect: Effect,
+                          events: list[Event]) -> list[Any] | None:
+        """"Activate only …" was checked when the ability was activated: nothing to do."""
+        return list(ctx.previous)
+
+    def _exec_tap(self, ctx: _Context, effect: Tap, events: list[Event]) -> list[Any] | None:
+        return self._set_tapped(ctx, effect.to, True, events)
+
+    def _exec_untap(self, ctx: _Context, effect: Untap, events: list[Event]) -> list[Any] | None:
+        return self._set_tapped(ctx, effect.to, False, events)
+
+    def _set_tapped(self, ctx: _Context, sel: Selector, tapped: bool,
+                    events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(sel)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is None or perm.tapped == tapped:
+                continue
+            perm.tapped, perm.attack_tapped = tapped, False
+            events.append({"type": "tapped" if tapped else "untapped", "unit": obj,
+                           "by": ctx.name})
+        return objs
+
+    def _players(self, ctx: _Context, sel: Selector) -> list[int] | None:
+        objs = ctx.objects(sel)
+        if objs is None or any(not (isinstance(o, tuple) and o[0] == "player") for o in objs):
+            return None
+        return [int(o[1]) for o in objs]
+
+    def _exec_draw(self, ctx: _Context, effect: Draw, events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        for seat in seats:
+            self._draw(ctx.state, seat, ctx.amount(effect.amount), events)
+        return [("player", s) for s in seats]
+
+    def _exec_discard(self, ctx: _Context, effect: Discard, events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        count = ctx.amount(effect.amount)
+        if not effect.at_random:
+            choosers = [s for s in seats if len(ctx.state.players[s].hand) > count]
+            if len(choosers) > 1 or ctx.state.decision is not None:
+                return None  # several players choose at once: carried out by hand
+            for seat in seats:
+                hand = ctx.state.players[seat].hand
+                if seat in choosers:
+                    ctx.state.decision = {"kind": "discard", "player": seat, "count": count,
+                                          "by": ctx.name}
+                    events.append({"type": "choose", "player": seat, "kind": "discard",
+                                   "count": count, "by": ctx.name})
+                    continue
+                for card_id in list(hand):  # no more cards than asked: all of them
+                    hand.remove(card_id)
+                    ctx.state.players[seat].graveyard.append(card_id)
+                    events.append({"type": "discarded", "player": seat,
+                                   "card": ctx.state.name(card_id), "id": card_id})
+            return [("player", s) for s in seats]
+        for seat in seats:
+            hand = ctx.state.players[seat].hand
+            rng = self._rng(ctx.state)
+            for _ in range(min(count, len(hand))):
+                card_id = hand.pop(rng.randbelow(len(hand)))
+                ctx.state.players[seat].graveyard.append(card_id)
+                events.append({"type": "discarded", "player": seat,
+                               "card": ctx.state.name(card_id), "id": card_id})
+            self._save_rng(ctx.state, rng)
+        return [("player", s) for s in seats]
+
+    def _exec_gain_life(self, ctx: _Context, effect: GainLife, events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        for seat in seats:
+            gain_life(ctx.state, seat, ctx.amount(effect.amount), events)
+        return [("player", s) for s in seats]
+
+    def _exec_lose_life(self, ctx: _Context, effect: LoseLife, events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        for seat in seats:
+            amount = ctx.amount(effect.amount)
+            player = ctx.state.players[seat]
+            player.life -= amount
+            events.append({"type": "life", "player": seat, "life": player.life,
+                           "delta": -amount})
+        return [("player", s) for s in seats]
+
+    def _exec_put_counters(self, ctx: _Context, effect: PutCounters,
+                           events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        n = ctx.amount(effect.amount)
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is None:
+                continue
+            perm.counters = {**perm.counters, effect.counter: perm.counters.get(effect.counter, 0) + n}
+            events.append({"type": "counters", "unit": obj, "kind": effect.counter, "delta": n,
+                           "count": perm.counters[effect.counter]})
+        return objs
+
+    def _exec_regenerate(self, ctx: _Context, effect: Regenerate,
+                         events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is not None:
+                perm.regen_shield += 1
+                events.append({"type": "shielded", "unit": obj})
+        return objs
+
+    def _exec_prevent_damage(self, ctx: _Context, effect: PreventDamage,
+                             events: list[Event]) -> list[Any] | None:
+        if effect.to is None or effect.by is not None or effect.combat_only or \
+                effect.amount.var:
+            return None
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            if isinstance(obj, tuple) and obj[0] == "player":
+                player = ctx.state.players[obj[1]]
+                player.prevent += ctx.amount(effect.amount)
+                events.append({"type": "prevention", "player": obj[1],
+                               "amount": ctx.amount(effect.amount)})
+                continue
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is not None:
+                perm.prevent += ctx.amount(effect.amount)
+                events.append({"type": "prevention", "unit": obj,
+                               "amount": ctx.amount(effect.amount)})
+        return objs
+
+    def _exec_bounce(self, ctx: _Context, effect: Bounce, events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is not None:
+                leave_battlefield(ctx.state, perm, "hand", events,
+                                  reason=f"returned by {ctx.name}")
+        return objs
+
+    def _exec_counter_spell(self, ctx: _Context, effect: CounterSpell,
+                            events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            if not (isinstance(obj, tuple) and obj[0] == "stack"):
+                return None
+            if effect.unless_pays is not None:
+                self.ask_to_pay(ctx, str(obj[1]), ctx.amount(effect.unless_pays), events)
+                continue
+            self.counter_item(ctx.state, str(obj[1]), ctx.name, events)
+        return objs
+
+    def ask_to_pay(self, ctx: _Context, stack_id: str, amount: int, events: list[Event]) -> None:
+        """"Counter it unless its controller pays {N}": a ``choice`` for that player (the
+        stack waits for the answer); countered at once when they can't pay at all."""
+        state = ctx.state
+        item = next((i for i in state.stack if i["id"] == stack_id), None)
+        if item is None:
+            return
+        payer = int(item["controller"])
+        if amount <= 0:
+            return
+        if not self.can_pay_generic(state, payer, amount):
+            self.counter_item(state, stack_id, ctx.name, events)
+            return
+        state.decision = {"kind": "choice", "player": payer, "amount": amount,
+                          "stack": stack_id, "card": item["card"], "by": ctx.name,
+                          "options": ["pay", "decline"]}
+        events.append({"type": "choose", "player": payer, "kind": "pay",
+                       "amount": amount, "card": item["card"], "by": ctx.name})
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        from frontier_desktop.rules.mana import pay
+        from frontier_desktop.rules.variants.frontier_legal import (
+            ability_payers, mana_sources, plan_payment,
+        )
+
+        player = state.players[seat]
+        cost = "{%d}" % amount
+        if pay(player.pool, cost) is not None:
+            return True
+        return plan_payment(player.pool, player.life, cost,
+                            mana_sources(self, state, seat, state.occupants()),  # type: ignore[arg-type]
+                            ability_payers(state, seat)) is not None
+
+    def counter_item(self, state: GameState, stack_id: str, by: str,
+                     events: list[Event]) -> None:
+        item = next((i for i in state.stack if i["id"] == stack_id), None)
+        if item is None:
+            return
+        state.stack = [i for i in state.stack if i["id"] != stack_id]
+        if item["kind"] == "spell":
+            obj = str(item["obj"])
+            state.players[state.owner(obj)].graveyard.append(obj)
+        events.append({"type": "countered", "id": stack_id, "card": item["card"],
+                       "player": item["controller"], "by": by})
+
+    def _exec_create_token(self, ctx: _Context, effect: CreateToken,
+                           events: list[Event]) -> list[Any] | None:
+        from frontier_desktop.rules.variants.frontier_manual import token_card
+
+        if effect.who is not None or "Creature" not in effect.types:
+            return None
+        colours = tuple(COLOUR_LETTER[c] for c in effect.colours if c in COLOUR_LETTER)
+        subtypes = [t for t in effect.types if t not in ("Creature", "Artifact")]
+        name = " ".join(subtypes) or "Token"
+        card = token_card(None, name, effect.power, effect.toughness,
+                          tuple(k.capitalize() for k in effect.keywords), colours=colours)
+        state = ctx.state
+        if card.name not in state.defs:
+            state.defs = {**state.defs, card.name: card}
+        made: list[Any] = []
+        for _ in range(ctx.amount(effect.amount)):
+            unit_id = state.new_id("t")
+            state.cards[unit_id] = (card.name, ctx.seat)
+            state.perms[unit_id] = Permanent(unit_id, ctx.seat, "staging", sick=True)
+            events.append({"type": "token", "player": ctx.seat, "unit": unit_id,
+                           "name": card.name, "at": "staging"})
+            made.append(unit_id)
+        return made
+
+
+_TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
+"""How many activations a turn "Activate only once/twice/three times each turn" allows."""
+
+
+def prevent(perm: Permanent, amount: int) -> int:
+    """Use *perm*'s prevention shield on *amount* damage; the damage still dealt."""
+    stopped = min(perm.prevent, amount)
+    perm.prevent -= stopped
+    return amount - stopped
+
+
+def _decode_target(value: Any) -> Any:
+    return A._target(value, "targets")
+
+
+class _Context:
+    """What one resolving spell or ability knows while its effects run."""
+
+    def __init__(self, state: GameState, seat: int, source: str | None, name: str, x: int,
+                 chosen: dict[int, list[Any]], previous: list[Any], item: dict[str, Any]) -> None:
+        self.state = state
+        self.seat = seat
+        self.source = source
+        self.name = name
+        self.x = x
+        self.chosen = chosen
+        self.previous = previous
+        self.item = item
+        self.source_label = source if source is not None else str(item.get("obj", name))
+
+    def amount(self, amount: Amount) -> int:
+        return amount.n * (self.x if amount.var == "X" else 1)
+
+    def objects(self, sel: Selector) -> list[Any] | None:
+        """The objects *sel* reaches now (None: a selector the engine doesn't follow)."""
+        state = self.state
+        ref = sel.ref
+        if ref == "target":
+            return list(self.chosen.get(id(sel), []))
+        if ref == "self":
+            return [self.source] if self.source is not None and self.source in state.perms else []
+        if ref == "you":
+            return [("player", self.seat)]
+        if ref == "each_player":
+            return [("player", n) for n, p in enumerate(state.players) if not p.lost]
+        if ref in ("each_opponent", "opponent"):
+            return [("player", n) for n, p in enumerate(state.players)
+                    if n != self.seat and not p.lost]
+        if ref == "that":
+            return list(self.previous)
+        if ref == "controller":
+            first = self.previous[0] if self.previous else None
+            if isinstance(first, str) and first in state.perms:
+                return [("player", state.perms[first].controller)]
+            if isinstance(first, str) and first in state.cards:
+                return [("player", state.owner(first))]
+            return None
+        if ref == "enchanted":
+            if self.source is None or self.source not in state.perms:
+                return []
+            host = state.perms[self.source].attached_to
+            return [host] if host in state.perms else []
+        if ref == "all" and sel.spec is not None:
+            spec = sel.spec
+            nouns = set(spec.noun.split("_or_"))
+            if nouns & {"player", "opponent"}:
+                return [("player", n) for n, p in enumerate(state.players) if not p.lost
+                        and spec_problem(state, spec, ("player", n), seat=self.seat,
+                                         source=self.source) is None]
+            return [pid for pid, p in state.perms.items() if p.zone != "attached"
+                    and spec_problem(state, spec, pid, seat=self.seat,
+                                     source=self.source) is None]
+        return None
+
+
+def item_wire(item: dict[str, Any]) -> dict[str, Any]:
+    """A stack item as position files print it."""
+    out = {"id": item["id"], "card": item["card"], "controller": item["controller"],
+           "targets": list(item.get("targets", ())), "x": item.get("x", 0)}
+    if item.get("kind") == "ability":
+        out["source"] = item.get("source")
+    return out
+
+
+def seq(items: Sequence[Any]) -> list[Any]:
+    return list(items)
+
+
+def targeting(state: GameState, seat: int, card_id: str, ability: int | None = None, *,
+              x: int = 0, modes: tuple[int, ...] = (0,)) -> list[dict[str, Any]]:
+    """For the table: the targets a card in hand (``ability`` None) or a permanent's activated
+    ability asks for, in order, each ``{"text", "noun", "optional", "legal": [T, ...]}`` with
+    the legal choices in wire form. Why another object is refused:
+    :meth:`SpellActions.target_refusal` (or just try the action: the refusal names it)."""
+    from frontier_desktop.rules.variants import find_variant
+
+    variant = find_variant(state.variant)
+    assert isinstance(variant, SpellActions)
+    card = state.card(card_id)
+    if ability is None:
+        effects: tuple[Effect, ...] = spell_effects(card, modes) if (
+            card.is_instant or card.is_sorcery) else ()
+        source = card_id
+    else:
+        effects = ability_effects(card, ability, modes) or ()
+        source = card_id
+    out: list[dict[str, Any]] = []
+    if ability is None and card.is_aura:
+        spec = enchant_spec(card)
+        if spec is not None:
+            slot = Slot(spec, 0, None)
+            legal = [t for t in variant.target_candidates(state, spec)
+                     if variant.target_refusal(state, seat, card.name, source, slot, t) is None]
+            out.append({"text": spec.text, "noun": spec.noun, "optional": False,
+                        "legal": [A.target_to_wire(t) for t in legal]})
+        return out
+    for slot in target_slots(effects, x):
+        legal = [t for t in variant.target_candidates(state, slot.spec)
+                 if variant.target_refusal(state, seat, card.name, source, slot, t) is None]
+        out.append({"text": slot.spec.text, "noun": slot.spec.noun, "optional": slot.optional,
+                    "legal": [A.target_to_wire(t) for t in legal]})
+    return out
