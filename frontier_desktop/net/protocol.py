@@ -178,7 +178,8 @@ class OneOf(Bound):
         self.choices = choices
 
     def check(self, value: Any, where: str) -> None:
-        if isinstance(value, bool) or value not in self.choices:
+        # Same type as well as equal: 1 is not True, and True is not 1.
+        if not any(type(value) is type(c) and value == c for c in self.choices):
             raise _bad(where, "must be one of " + ", ".join(map(str, self.choices)))
 
 
@@ -216,12 +217,14 @@ class ListOf(Bound):
 class MapOf(Bound):
     """An object with keys of *key* and values of *value* (e.g. ``{id: damage}``)."""
 
-    def __init__(self, key: Str, value: Bound, max_items: int) -> None:
-        self.key, self.value, self.max_items = key, value, max_items
+    def __init__(self, key: Str, value: Bound, max_items: int, min_items: int = 0) -> None:
+        self.key, self.value, self.max_items, self.min_items = key, value, max_items, min_items
 
     def check(self, value: Any, where: str) -> None:
         if not isinstance(value, dict):
             raise _bad(where, "must be an object")
+        if len(value) < self.min_items:
+            raise _bad(where, f"needs at least {self.min_items} entries")
         if len(value) > self.max_items:
             raise _bad(where, f"has {len(value)} entries (at most {self.max_items})")
         for key, item in value.items():
@@ -264,6 +267,13 @@ PAY = ListOf(Either(SQUARE, Str(64), Record({"at": POS, "via": ID, "color": COLO
 HEX = Str(128)
 NAME = Str(100)
 
+TARGET = Either(ID, SQUARE, Record({"player": Int(0, 64)}, required=("player",)),
+                Record({"stack": ID}, required=("stack",)),
+                Record({"graveyard": Int(0, 64), "card": Str(200)},
+                       required=("graveyard", "card")))
+TARGETS = ListOf(TARGET, 16)
+MODE = Either(Int(0, 63), ListOf(Int(0, 63), 8))
+
 ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     # One entry per rules action (``rules.actions.ACTIONS``; a test keeps them equal): every
     # field it may carry, bounded. ``null`` is allowed for any field (the rules read it as
@@ -274,14 +284,18 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "attack": {"unit": ID, "target": Either(SQUARE, Str(64))},
     "done_moving": {},
     "done_attacking": {},
-    "cast": {"card": ID, "pay": PAY, "target": REF, "x": Int(0, 1000)},
-    "activate": {"unit": ID, "ability": Int(0, 100), "pay": PAY, "mana": Str(40)},
+    "cast": {"card": ID, "pay": PAY, "target": REF, "x": Int(0, 1_000_000), "targets": TARGETS,
+             "mode": MODE},
+    "activate": {"unit": ID, "ability": Int(0, 100), "pay": PAY, "mana": Str(40),
+                 "targets": TARGETS, "x": Int(0, 1_000_000), "mode": MODE,
+                 "sacrifice": ListOf(ID, 16)},
+    "choose": {"choice": Either(Str(40), Int(0, 1000), OneOf(True, False))},
     "add_mana": {"mana": Str(40)},
     "pass": {},
     "place_token": {"at": POS, "color": COLOUR},
     "mulligan": {},
     "keep": {"bottom": ListOf(ID, 60)},
-    "discard": {"card": ID},
+    "discard": {"card": ID, "cards": ListOf(ID, 60)},
     "set_responses": {"on": OneOf(True, False)},
     "concede": {},
     # manual actions
@@ -301,8 +315,14 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "roll": {"sides": Int(2, 1000)},
     "draw": {"count": Int(1, 100)},
     # banding damage division (issue 17: the rules add these actions)
-    "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64)},
+    "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64, min_items=1)},
     "set_assign": {"on": OneOf(True, False)},
+}
+
+
+ACTION_REQUIRED: dict[str, tuple[str, ...]] = {
+    # Fields an action can't go without (the rules would refuse it too; refused here first).
+    "assign": ("attacker", "damage"), "set_assign": ("on",), "set_responses": ("on",),
 }
 
 
@@ -319,6 +339,9 @@ def check_action(action: Mapping[str, Any]) -> None:
     fields = ACTION_SCHEMAS.get(kind) if isinstance(kind, str) else None
     if fields is None:
         raise _bad("action", f"unknown action type {kind!r:.40}")
+    for name in ACTION_REQUIRED.get(str(kind), ()):
+        if action.get(name) is None:
+            raise _bad(f"{kind}", f"needs {name!r}")
     for name, value in action.items():
         if name == "type":
             continue
@@ -393,8 +416,8 @@ def validate(obj: Any, allowed: frozenset[str] | None = None) -> Message:
             raise ProtocolError(ErrorCode.WRONG_TYPE,
                                 f"{kind}: field {name!r} has the wrong type "
                                 f"({type(value).__name__})")
-    if kind == "action":
-        _validate_action(obj["action"])
+    # An action's own fields are bounded by ACTION_SCHEMAS when the host checks it
+    # (check_action), so a refusal is an answer (``rejected``, ``bad_value``), not a broken frame.
     if kind == "chat" and len(obj["text"]) > MAX_CHAT:
         raise ProtocolError(ErrorCode.BAD_VALUE, f"chat: longer than {MAX_CHAT} characters")
     for name, bound in FIELD_BOUNDS.get(kind, {}).items():
@@ -403,88 +426,6 @@ def validate(obj: Any, allowed: frozenset[str] | None = None) -> Message:
     if kind in ("offer", "answer") and obj["kind"] not in OFFER_KINDS:
         raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: unknown kind {obj['kind']!r:.40}")
     return obj
-
-
-MAX_ID = 64
-"""Longest unit id in an action's fields."""
-
-MAX_DAMAGE = 1_000_000
-"""Largest damage one ``assign`` puts on one unit."""
-
-MAX_DIVISION = 64
-"""Most units one ``assign`` names."""
-
-
-def _validate_action(action: Mapping[str, Any]) -> None:
-    """Bounds of the actions whose shape the protocol checks itself (the rules check the rest).
-
-    ``assign`` (the division of combat damage among a stack's members): ``attacker`` a unit
-    id, ``damage`` an object of 1-64 unit ids each mapped to a whole number 0-1,000,000.
-    ``set_assign``: ``on`` a boolean.
-    """
-    kind = action.get("type")
-    if kind == "assign":
-        allowed = {"type", "attacker", "damage"}
-        extra = sorted(set(action) - allowed)
-        if extra:
-            raise ProtocolError(ErrorCode.UNKNOWN_FIELD, f"assign: unknown field {extra[0]!r:.40}")
-        attacker = action.get("attacker")
-        if not isinstance(attacker, str) or not 0 < len(attacker) <= MAX_ID:
-            raise ProtocolError(ErrorCode.BAD_VALUE, "assign: 'attacker' must be a unit id")
-        damage = action.get("damage")
-        if not isinstance(damage, dict) or not 0 < len(damage) <= MAX_DIVISION:
-            raise ProtocolError(ErrorCode.BAD_VALUE, f"assign: 'damage' must map 1 to "
-                                                     f"{MAX_DIVISION} unit ids to damage")
-        for unit, amount in damage.items():
-            if not 0 < len(unit) <= MAX_ID or isinstance(amount, bool) or \
-                    not isinstance(amount, int) or not 0 <= amount <= MAX_DAMAGE:
-                raise ProtocolError(ErrorCode.BAD_VALUE, f"assign: the damage on a unit must be "
-                                                         f"a whole number from 0 to {MAX_DAMAGE}")
-    elif kind == "set_assign":
-        if set(action) != {"type", "on"} or not isinstance(action.get("on"), bool):
-            raise ProtocolError(ErrorCode.BAD_VALUE, "set_assign: needs 'on', true or false")
-    if kind in ("cast", "activate"):
-        _validate_targets(str(kind), action)
-
-
-MAX_TARGETS = 16
-"""Most targets one ``cast`` or ``activate`` names (rules/actions.py MAX_TARGETS)."""
-MAX_X = 1_000_000
-"""Largest X of a ``cast`` or ``activate``."""
-
-
-def _validate_targets(kind: str, action: Mapping[str, Any]) -> None:
-    """``targets`` (at most 16, each a unit id, ``[r, c]``, ``{"player": N}``, ``{"stack":
-    ID}`` or ``{"graveyard": N, "card": NAME}``), ``x`` (0-1,000,000) and ``mode`` (0-63 or a
-    list of at most 8) of a ``cast`` or ``activate``; the rules check what they name."""
-    def small(v: object, top: int) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= top
-
-    targets = action.get("targets", [])
-    if not isinstance(targets, list) or len(targets) > MAX_TARGETS:
-        raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'targets' must be a list of at most "
-                                                 f"{MAX_TARGETS} targets")
-    for t in targets:
-        ok = (isinstance(t, str) and 0 < len(t) <= MAX_ID) or (
-            isinstance(t, list) and len(t) == 2 and all(small(v, 10_000) for v in t)) or (
-            isinstance(t, dict) and (
-                (set(t) == {"player"} and small(t["player"], 64))
-                or (set(t) == {"stack"} and isinstance(t["stack"], str)
-                    and 0 < len(t["stack"]) <= MAX_ID)
-                or (set(t) == {"graveyard", "card"} and small(t["graveyard"], 64)
-                    and isinstance(t["card"], str) and 0 < len(t["card"]) <= 200)))
-        if not ok:
-            raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: a target must be a unit id, "
-                                                     "[row, col], a player, a spell or a card")
-    if "x" in action and not small(action["x"], MAX_X):
-        raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'x' must be a whole number from 0 "
-                                                 f"to {MAX_X}")
-    if "mode" in action:
-        mode = action["mode"]
-        modes = mode if isinstance(mode, list) else [mode]
-        if not 0 < len(modes) <= 8 or not all(small(m, 63) for m in modes):
-            raise ProtocolError(ErrorCode.BAD_VALUE, f"{kind}: 'mode' must be a mode number "
-                                                     "(or a list of at most 8)")
 
 
 def decode(body: bytes, allowed: frozenset[str] | None = None) -> Message:

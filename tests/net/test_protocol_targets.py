@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from frontier_desktop.net.protocol import ErrorCode, ProtocolError, validate
+from frontier_desktop.net.protocol import ErrorCode, ProtocolError, check_action, validate
 
 
 def _action(**fields: object) -> dict[str, object]:
@@ -20,6 +20,7 @@ def _action(**fields: object) -> dict[str, object]:
 ])
 def test_targets_x_and_mode_pass(fields: dict[str, object]) -> None:
     assert validate(_action(**fields))["action"]["card"] == "Lightning Bolt"
+    check_action(_action(**fields)["action"])  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("fields", [
@@ -29,5 +30,5 @@ def test_targets_x_and_mode_pass(fields: dict[str, object]) -> None:
 ])
 def test_out_of_bounds_targets_are_refused(fields: dict[str, object]) -> None:
     with pytest.raises(ProtocolError) as info:
-        validate(_action(**fields))
+        check_action(_action(**fields)["action"])  # type: ignore[arg-type]
     assert info.value.code == ErrorCode.BAD_VALUE
