@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 
-.PHONY: run test bench clean xvfb
+.PHONY: run test bench bundle clean xvfb
 
 # A stamp per install flavour: pyproject changes re-run pip.
 $(VENV)/.run-installed: pyproject.toml
@@ -57,6 +57,11 @@ test: $(VENV)/.test-installed xvfb
 
 bench: $(VENV)/.test-installed
 	$(HEADLESS) $(PY) build_scripts/bench.py
+
+# The desktop bundle (PyInstaller, the dev extra): dist/frontier-desktop/, built and checked.
+bundle: $(VENV)/.run-installed
+	$(PY) -m pip install --quiet -e '.[dev]'
+	$(HEADLESS) $(PY) build_scripts/build.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

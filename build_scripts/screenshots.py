@@ -187,6 +187,11 @@ def readme_set(out: Path) -> None:
     _shrink(out / "table-light.png", README)
     for name, how in DRIVEN.items():
         shoot(name, how, out / f"{name}.png", (1600, 900), fit=README)
+    for scene in ("welcome", "help"):  # the first run, at 100%, 150% and the smallest window
+        print(render(out / f"{scene}.png", scene=scene))
+    print(render(out / "help-150.png", scene="help", scale=1.5))
+    for scene in ("welcome", "help-controls", "crash"):
+        print(render(out / f"{scene}-960x600.png", scene=scene, size=(960, 600)))
 
 
 def looks(out: Path) -> None:
@@ -194,7 +199,8 @@ def looks(out: Path) -> None:
              ((1280, 720), 2.0)]
     for size, scale in sizes:
         tag = f"{size[0]}x{size[1]}@{round(scale * 100)}"
-        for scene in ("table", "game-over", "replay", "setup", "settings", "menu", "builder"):
+        for scene in ("table", "game-over", "replay", "setup", "settings", "menu", "builder",
+                      "welcome", "help", "help-controls", "crash"):
             print(render(out / f"{scene}-{tag}.png", scene=scene, size=size, scale=scale))
         print(render(out / f"start-{tag}.png", scene="table", size=size, scale=scale, turns=0))
         for name, how in LOOKS.items():

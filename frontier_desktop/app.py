@@ -8,6 +8,8 @@ whatever events are queued, so a test posts real mouse and keyboard events and s
 from __future__ import annotations
 
 import json
+import logging
+import logging.handlers
 import math
 import os
 import sys
@@ -20,6 +22,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from frontier_desktop import resources
 from frontier_desktop.config import Paths, Settings, load_settings, save_settings
 from frontier_desktop.ui.card_art import CardArt, open_database
 from frontier_desktop.ui.cards import CardImages
@@ -27,7 +30,6 @@ from frontier_desktop.ui.keys import matches
 from frontier_desktop.ui.scenes.base import Scene, SceneStack
 from frontier_desktop.ui.theme import Fonts, Palette, palette
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
 MIN_SIZE = (960, 600)
 DESIGN_SIZE = MIN_SIZE
 """Every scene lays out in this many design pixels at 100% (``App.px`` scales them)."""
@@ -40,6 +42,19 @@ that changed something."""
 LINGER_S = 0.4
 """After an input event the loop keeps drawing at the frame cap this long (hover fades, the
 button-pressed event pygame-gui posts a frame later)."""
+
+MAX_CRASHES = 5
+"""After this many unexpected exceptions in one run the program stops (a loop of failures)."""
+log = logging.getLogger(__name__)
+
+
+def log_path() -> str | None:
+    """The file the log is written to (the rotating file handler's), if any."""
+    for handler in logging.getLogger().handlers:
+        if isinstance(handler, logging.handlers.RotatingFileHandler):
+            return str(handler.baseFilename)
+    return None
+
 
 WAKE_EVENT = pygame.event.custom_type()
 """Posted by :meth:`App.request_redraw` from other threads to wake the sleeping loop (taken
@@ -121,6 +136,10 @@ class App:
         self.save_settings_on_exit = save_settings_on_exit
         pygame.init()
         pygame.display.set_caption("Frontier Desktop")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(resources.icon_file())))
+        except (pygame.error, OSError, FileNotFoundError):
+            pass  # the window keeps the system's default icon
         self.size = size or self.settings.window_size
         flags = pygame.RESIZABLE
         if self.settings.fullscreen and size is None:
@@ -146,6 +165,8 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.crashes = 0
+        """Unexpected exceptions reported by :meth:`report_crash` in this run."""
         self.draws = 0
         """Frames drawn by :meth:`run_once` (idle passes draw nothing)."""
         self.fps = 60
@@ -161,7 +182,7 @@ class App:
 
     # ------------------------------------------------------------------ parts
     def _make_ui(self) -> pygame_gui.UIManager:
-        theme = ASSETS / ("theme-light.json" if self.settings.theme == "light" else "theme.json")
+        theme = resources.theme_file(self.settings.theme)
         return pygame_gui.UIManager(self.size, scaled_theme(theme, self._scale))
 
     def _make_art(self) -> CardArt:
@@ -374,7 +395,40 @@ class App:
         except (AttributeError, pygame.error):
             pass
         while self.running and self.scenes:
-            self.run_once()
+            self.run_guarded()
+
+    def run_guarded(self) -> bool:
+        """:meth:`run_once`, turning an unexpected exception into the crash dialog."""
+        try:
+            return self.run_once()
+        except Exception as exc:  # noqa: BLE001 - anything a scene raises is reported
+            self.report_crash(exc)
+            return True
+
+    def report_crash(self, exc: BaseException) -> None:
+        """Log *exc* with its traceback and replace every scene with the crash dialog.
+
+        Autosaves are written whole after each action (atomically), so the game in play is
+        intact; the dialog's Main menu leads to Continue. A failure of the dialog itself, or
+        too many in a row, is raised (``main`` shuts down and the log keeps it).
+        """
+        import traceback
+
+        from frontier_desktop import __version__
+        from frontier_desktop.ui.scenes.crash import CrashScene
+
+        top = self.scenes.top
+        log.error("Unexpected problem in the %s scene", getattr(top, "name", "?"), exc_info=exc)
+        self.crashes += 1
+        if isinstance(top, CrashScene) or self.crashes > MAX_CRASHES:
+            raise exc
+        details = (f"frontier-desktop {__version__}, Python {sys.version.split()[0]}, "
+                   f"{sys.platform}, scene {getattr(top, 'name', '?')}\n"
+                   + "".join(traceback.format_exception(exc)))
+        for problem in self.scenes.abandon():
+            log.error("Closing a scene after the problem failed too", exc_info=problem)
+        self.scenes.push(CrashScene(self, details, log_path()))
+        self.request_redraw()
 
     def quit(self) -> None:
         self.running = False
@@ -397,10 +451,48 @@ class App:
         return self.scenes.push(scene)
 
 
+def start_scenes(app: App) -> None:
+    """What a start shows: the main menu, and the welcome over it the first time."""
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+    app.scenes.push(MainMenuScene(app))
+    if not app.settings.welcome_seen:
+        from frontier_desktop.ui.scenes.welcome import WelcomeScene
+
+        app.scenes.push(WelcomeScene(app))
+
+
+def headless_check(paths: Paths | None = None, frames: int = 10) -> int:
+    """Start the program without a screen (SDL's dummy driver), draw a few frames and say
+    whether the main menu was reached; settings are read but never written. Exit code 0/1.
+
+    Used by the install tests and by the bundle check of ``build_scripts/build.py``.
+    """
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+    started = time.perf_counter()
+    app = App(paths=paths or Paths.default(), save_settings_on_exit=False)
+    try:
+        start_scenes(app)
+        for _ in range(frames):
+            app.step(1 / 60)
+        menu = app.scenes.find(MainMenuScene)
+        reached = menu is not None and bool(menu.buttons) and app.draws + app.frames > 0
+    finally:
+        app.shutdown()
+    if not reached:
+        print("frontier-desktop: the main menu was not reached", file=sys.stderr)
+        return 1
+    print(f"frontier-desktop: reached the main menu ({frames} frames in "
+          f"{time.perf_counter() - started:.1f} s)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Open the window on the main menu and run until the player quits."""
     started = time.perf_counter()
-    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 
     problem = display_problem()
     if problem is None:
@@ -411,7 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
-    app.scenes.push(MainMenuScene(app))
+    start_scenes(app)
     app.started = started  # type: ignore[attr-defined]
     try:
         app.run()

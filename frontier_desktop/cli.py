@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -22,6 +23,8 @@ SUBCOMMAND_MODULES = (
     "frontier_desktop.ui.screenshot",
     "frontier_desktop.net.cli",
     "frontier_desktop.effects_cli",
+    "frontier_desktop.selfplay",
+    "frontier_desktop.desktop_entry",
 )
 """Modules that add subcommands, in the order they are listed in ``--help``."""
 
@@ -38,8 +41,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="frontier-desktop",
         description="A desktop tabletop for the grid-based Magic: the Gathering variants. "
         "Run with no subcommand to open the game.",
+        epilog="The log is written to the user log folder (frontier-desktop.log); "
+        "'frontier-desktop COMMAND --help' describes each command.",
     )
     parser.add_argument("--version", action="version", version=f"frontier-desktop {__version__}")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="show more on stderr (-vv: debug) and write debug lines to the log")
+    parser.add_argument("-q", "--quiet", action="store_true", help="show only errors on stderr")
+    parser.add_argument("--headless-check", action="store_true",
+                        help="start without a screen, reach the main menu, and exit (checks "
+                        "an install; exit code 0 when it works)")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
         module = importlib.import_module(name)
@@ -54,6 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     parser = build_parser()
     args = parser.parse_args(argv)
+    from frontier_desktop.logs import setup_logging
+
+    log = setup_logging(args.verbose, args.quiet)
+    logging.getLogger(__name__).info("frontier-desktop %s: %s (log: %s)", __version__,
+                                     args.command or "game", log)
     if getattr(args, "func", None) is None:
         return _run_game(args)
     return int(args.func(args))
@@ -65,6 +81,8 @@ def _run_game(args: argparse.Namespace) -> int:
     except ModuleNotFoundError:
         build_parser().print_help()
         return 0
+    if getattr(args, "headless_check", False):
+        return int(app.headless_check())
     return int(app.main([]))
 
 

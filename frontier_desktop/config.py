@@ -82,6 +82,8 @@ class Settings:
     divide_damage: bool = True
     """Ask me to divide the combat damage dealt to my banding stacks (``set_assign``); off:
     the rules divide it, lethal damage first in order."""
+    welcome_seen: bool = False
+    """The first-run welcome was shown and closed (Help shows it again)."""
     player_names: tuple[str, str] = ("Ann", "Ben")
     keys: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
 

@@ -34,6 +34,12 @@ def shared_dir() -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _log_in_tmp(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Commands run in-process log to a temporary folder, never the user's log folder."""
+    monkeypatch.setenv("FRONTIER_LOG_DIR", str(tmp_path_factory.getbasetemp() / "logs"))
+
+
+@pytest.fixture(autouse=True)
 def _no_real_scryfall(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test asks the real Scryfall: offline unless a test says otherwise (the tests that
     talk to the fake server on 127.0.0.1 remove ``FRONTIER_OFFLINE`` themselves), and the

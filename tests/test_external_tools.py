@@ -21,6 +21,12 @@ RUNNERS |= {("os", n) for n in ("system", "popen", "execv", "execvp", "execl", "
                                 "spawnv", "spawnvp", "posix_spawn", "posix_spawnp")}
 RUNNERS |= {("asyncio", "create_subprocess_exec"), ("asyncio", "create_subprocess_shell")}
 PYTHON = "python"
+BUILDS_ITS_OWN = {
+    "tests/test_install.py": "the fresh venv's python and the frontier-desktop it installs",
+    "build_scripts/build.py": "the frontier-desktop of the bundle it has just built",
+}
+"""Files whose unreadable runner calls start programs the file itself makes (named here);
+a program named in words in them is still checked."""
 
 
 def _dotted(node: ast.AST) -> tuple[str, str] | None:
@@ -104,6 +110,8 @@ def test_every_program_the_suite_runs_is_installed_by_make_test() -> None:
         for path in sorted((ROOT / folder).rglob("*.py")):
             rel = path.relative_to(ROOT)
             for prog, line, call in programs_in(path.read_text(encoding="utf-8"), str(rel)):
+                if call is not None and str(rel) in BUILDS_ITS_OWN:
+                    continue
                 key = prog if call is None else f"an unreadable {call}(...)"
                 used.setdefault(key, []).append(f"{rel}:{line}")
     stray = {prog: where for prog, where in used.items() if prog not in allowed}

@@ -17,8 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop.cards.bulk import iter_bulk_cards, pick_bulk_file
-from frontier_desktop.cards.errors import AmbiguousCardError, CardDataError, ImportInterrupted
+from frontier_desktop.cards.errors import (
+    AmbiguousCardError,
+    CardDataError,
+    ImportInterrupted,
+    NetworkError,
+)
 from frontier_desktop.cards.progress import ProgressBar
+from frontier_desktop.problems import network_problem
 
 def register(subparsers: Any) -> Any:
     """Add the ``cards`` subcommand to the program's parser.
@@ -86,6 +92,12 @@ def guard(command: Callable[[argparse.Namespace, Any], int]) -> Callable[[argpar
         except (KeyboardInterrupt, ImportInterrupted) as exc:
             print(f"frontier-desktop cards: {exc or 'interrupted'}", file=sys.stderr)
             return 130
+        except NetworkError as exc:  # one line: what happened and what to do
+            if db is not None:
+                db.cache.notices.clear()
+                db.notices.clear()
+            print(f"frontier-desktop cards: {network_problem(str(exc))}", file=sys.stderr)
+            return 1
         except (CardDataError, OSError) as exc:
             if db is not None:
                 _print_notices(db)

@@ -19,11 +19,13 @@ POOL_ENV = "FRONTIER_CARD_POOL"
 
 
 def default_pool_path() -> Path:
-    """``card_cache/pool.jsonl`` beside the package (or ``$FRONTIER_CARD_POOL``)."""
+    """The shipped ``card_cache/pool.jsonl`` (or ``$FRONTIER_CARD_POOL``)."""
     override = os.environ.get(POOL_ENV)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parent.parent.parent / "card_cache" / "pool.jsonl"
+    from frontier_desktop.resources import pool_file
+
+    return pool_file()
 
 
 class BundledPool:

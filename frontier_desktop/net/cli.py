@@ -32,12 +32,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from frontier_desktop import resources
 from frontier_desktop.jsonlines import JsonFileError, read_objects
 from frontier_desktop.rules import Card
 
-ROOT = Path(__file__).resolve().parent.parent.parent
-DEFAULT_DECKS = (ROOT / "assets" / "decks" / "frontier_bog_and_forest_walkers.txt",
-                 ROOT / "assets" / "decks" / "frontier_banners_of_benalia.txt")
+DEFAULT_DECKS = tuple(resources.decks_dir() / name for name in resources.QUICK_DECKS)
 """The bundled sample decks: the host's and the guest's when none is given."""
 
 
@@ -256,7 +255,11 @@ def run_host(args: argparse.Namespace) -> int:
         host = HostSession(source, autosave=autosave, resolve_card=pool.card,
                            check_deck=deck_checker(pool))
         port = host.listen(args.bind, args.port)
-    except (OSError, RecordError, ValueError) as exc:
+    except OSError as exc:
+        from frontier_desktop.problems import serve_problem
+
+        return _fail("host", serve_problem(args.port, exc, cli=True), 2)
+    except (RecordError, ValueError) as exc:
         return _fail("host", f"cannot serve on port {args.port}: {exc}", 2)
     shown = lan_address() if args.bind in ("0.0.0.0", "") else args.bind
     print(f"your address on this network is {shown}:{port}", file=sys.stderr, flush=True)
@@ -351,7 +354,9 @@ def run_join(args: argparse.Namespace) -> int:
         try:
             guest.connect(timeout=args.timeout)
         except JoinError as exc:
-            return _fail("join", str(exc))
+            from frontier_desktop.problems import join_problem
+
+            return _fail("join", join_problem(str(exc)))
         assert guest.seat is not None
         todo, _ = _script_runner(lines, guest.seat, guest.your_actions)
         seen_syncs = guest.resyncs

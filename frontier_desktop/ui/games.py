@@ -13,15 +13,14 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from frontier_desktop import resources
 from frontier_desktop.cards.pool import BundledPool
 from frontier_desktop.record import load_record, new_game, write_record
 from frontier_desktop.rules import Card
 from frontier_desktop.session import LocalSession
 
-REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-ASSETS = REPO_ROOT / "assets"
-DECKS_DIR = ASSETS / "decks"
-QUICK_DECKS = ("frontier_bog_and_forest_walkers.txt", "frontier_banners_of_benalia.txt")
+DECKS_DIR = resources.decks_dir()
+QUICK_DECKS = resources.QUICK_DECKS
 AUTOSAVES = "autosaves"
 """Folder in the user data folder with one autosave per game: ``<game id>.jsonl``. (The LAN
 host keeps its own ``lan-autosave.jsonl`` beside it.)"""

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 SCENES = ("menu", "setup", "table", "game-over", "settings", "cover", "replay", "builder",
-          "recent")
+          "recent", "welcome", "help", "help-controls", "crash")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -128,6 +128,8 @@ def render(out: Path, *, scene: str = "table", position: Path | None = None, vie
             from frontier_desktop.ui.scenes.settings import SettingsScene
 
             app.scenes.push(SettingsScene(app))
+        elif scene in ("welcome", "help", "help-controls", "crash"):
+            _first_run(app, scene)
         elif scene == "builder":
             _builder(app)
         elif scene == "recent":
@@ -177,6 +179,25 @@ def _recent(app: Any, seed: int, turns: int) -> None:
     (games.autosaves_dir(data) / "damaged.jsonl").write_bytes(b"\xe5\x00 not a record")
     app.scenes.push(MainMenuScene(app))
     app.scenes.push(RecentGamesScene(app))
+
+
+def _first_run(app: Any, scene: str) -> None:
+    """The menu with the welcome over it, Help (Frontier's rules or the controls), or the
+    crash dialog after an injected problem."""
+    from frontier_desktop.app import start_scenes
+
+    start_scenes(app)  # the welcome over the menu (fresh settings: not seen yet)
+    if scene in ("help", "help-controls"):
+        from frontier_desktop.ui.scenes.help import HelpScene
+
+        app.scenes.pop()
+        app.scenes.push(HelpScene(app, "controls" if scene == "help-controls" else "frontier"))
+    elif scene == "crash":
+        from frontier_desktop.ui.scenes.crash import CrashScene
+
+        app.scenes.abandon()
+        app.scenes.push(CrashScene(app, "details", "~/.local/state/frontier-desktop/log/"
+                                   "frontier-desktop.log"))
 
 
 def _builder(app: Any) -> None:

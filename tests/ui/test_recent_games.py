@@ -133,6 +133,12 @@ def test_a_record_that_does_not_replay_says_so_and_is_kept(app) -> None:
     menu = app.scenes.push(MainMenuScene(app))
     step(app)
     press(app, menu.buttons["continue"])
+    from frontier_desktop.ui.scenes.crash import ProblemScene
+
+    dialog = app.scenes.top  # the problem in a dialog, with what to do; the hint keeps it
+    assert isinstance(dialog, ProblemScene) and dialog.text == menu.note
+    assert "Start a new game" in dialog.text
+    dialog.press("ok")
     assert app.scenes.top is menu
     assert "can't be resumed" in menu.note and str(path) in menu.note
     assert "{" not in menu.note and "None" not in menu.note

@@ -149,6 +149,17 @@ class SceneStack:
             self._scenes.pop().on_exit()
         return self.push(scene)
 
+    def abandon(self) -> list[Exception]:
+        """Remove every scene after an unexpected problem, calling each ``on_exit`` but not
+        trusting it: the exceptions they raise are returned, not raised."""
+        problems: list[Exception] = []
+        while self._scenes:
+            try:
+                self._scenes.pop().on_exit()
+            except Exception as exc:  # noqa: BLE001 - a broken scene must not stop the rest
+                problems.append(exc)
+        return problems
+
     def find(self, kind: type) -> Any:
         for scene in reversed(self._scenes):
             if isinstance(scene, kind):

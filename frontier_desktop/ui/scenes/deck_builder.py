@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from frontier_desktop import resources
 from frontier_desktop.cards.pool import BundledPool
 from frontier_desktop.cards.search import CardIndex, IndexRow, QueryError
 from frontier_desktop.decks import (
@@ -102,7 +103,7 @@ _TOOLTIPS = {
     "hand": "Draw sample hands: 7 cards, mulligan, draw",
     "goldfish": "Play this deck alone against an opponent who only passes",
 }
-SAMPLE_DIR = Path(__file__).resolve().parents[3] / "assets" / "decks"
+SAMPLE_DIR = resources.decks_dir()
 
 
 def decks_dir(app: App) -> Path:

@@ -222,7 +222,11 @@ class LanScene(Scene):
             bound = net.listen(bind, port)
         except OSError as exc:
             net.close()
-            self.note = f"Cannot host on port {port}: {exc.strerror or exc}"
+            from frontier_desktop.problems import serve_problem
+            from frontier_desktop.ui.scenes.crash import ProblemScene
+
+            self.note = serve_problem(port, exc)
+            self.app.scenes.push(ProblemScene(self.app, "Cannot host the game", self.note))
             return
         self.net = net
         shown = lan_address() if bind == "0.0.0.0" else bind
@@ -257,7 +261,11 @@ class LanScene(Scene):
         try:
             net.connect(timeout=5.0)
         except JoinError as exc:
-            self.note = str(exc)
+            from frontier_desktop.problems import join_problem
+            from frontier_desktop.ui.scenes.crash import ProblemScene
+
+            self.note = join_problem(str(exc))
+            self.app.scenes.push(ProblemScene(self.app, "Cannot join the game", self.note))
             return
         net.auto_reconnect = True
         self.net = net

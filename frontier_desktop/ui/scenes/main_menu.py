@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from frontier_desktop import resources
+from frontier_desktop.ui.keys import matches
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
@@ -41,17 +43,20 @@ def start_table(app: App, session: Any, *, cover_first: bool = True) -> None:
     app.scenes.reset(TableScene(app, session, autosave_path=path, cover_first=cover_first))
 
 
+OTHER_GAME = "Start a new game, or choose another one in Recent games."
+
+
 def continue_game(app: App, game: Any) -> str:
     """Resume the Recent games entry *game*; the reason in words when it can't be."""
     from frontier_desktop.ui import games
 
     if game.problem:
-        return f"{game.title()}: {game.problem}. It is kept at {game.path}."
+        return (f"{game.title()}: {game.problem}. It is kept at {game.path}. {OTHER_GAME}")
     try:
         session = games.resume_recent(game)
     except (ValueError, OSError, KeyError):
         return (f"The saved game {game.title()} can't be resumed: the file is damaged. "
-                f"It is kept at {game.path}.")
+                f"It is kept at {game.path}. {OTHER_GAME}")
     start_table(app, session)
     return ""
 
@@ -62,6 +67,7 @@ class MainMenuScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.help: pygame_gui.elements.UIButton | None = None
         self.note = ""
         self.dialog: Any = None
         self.dialog_kind = ""
@@ -105,7 +111,10 @@ class MainMenuScene(Scene):
             if (key == "continue" and latest is None) or (key == "recent" and not self.recent):
                 btn.disable()
             self.buttons[key] = btn
-        self.widgets = list(self.buttons.values())
+        self.help = pygame_gui.elements.UIButton(
+            pygame.Rect(w - px(150) - px(16), px(16), px(150), px(38)), "Help (F1)",
+            self.app.ui, object_id="#menu_button")
+        self.widgets = [*self.buttons.values(), self.help]
 
     def latest(self) -> Any:
         """The most recently played game that can be read (what Continue resumes)."""
@@ -114,6 +123,13 @@ class MainMenuScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
             self._open(Path(event.text))
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.help:
+            self.activate("help")
+            return True
+        if event.type == pygame.KEYDOWN and self.dialog is None and \
+                matches(self.app.settings.keys.get("help", "f1"), event):
+            self.activate("help")
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, btn in self.buttons.items():
@@ -140,6 +156,7 @@ class MainMenuScene(Scene):
             latest = self.latest()
             if latest is not None:
                 self.note = continue_game(self.app, latest)
+                self._problem("Cannot continue the game")
         elif key == "recent":
             from frontier_desktop.ui.scenes.recent import RecentGamesScene
 
@@ -158,6 +175,10 @@ class MainMenuScene(Scene):
             from frontier_desktop.ui.scenes.settings import SettingsScene
 
             self.app.scenes.push(SettingsScene(self.app))
+        elif key == "help":
+            from frontier_desktop.ui.scenes.help import HelpScene
+
+            self.app.scenes.push(HelpScene(self.app))
         elif key == "quit":
             self.app.quit()
 
@@ -166,7 +187,7 @@ class MainMenuScene(Scene):
 
         w, h = self.app.size
         start = self.app.paths.saves_dir if kind != "open_position" else \
-            Path(__file__).resolve().parents[3] / "assets" / "positions"
+            resources.positions_dir()
         if not start.exists():
             start = self.app.paths.data_dir if self.app.paths.data_dir.exists() else Path.home()
         self.dialog_kind = kind
@@ -181,6 +202,7 @@ class MainMenuScene(Scene):
         from frontier_desktop.ui import games
 
         kind, self.dialog = self.dialog_kind, None
+        self.note = ""
         try:
             if kind == "open_game":
                 start_table(self.app, games.session_from_record(path))
@@ -195,6 +217,14 @@ class MainMenuScene(Scene):
             self.note = str(exc)
         except (OSError, KeyError) as exc:
             self.note = f"Could not open {path.name}: {exc}"
+        self._problem(f"Cannot open {path.name}")
+
+    def _problem(self, title: str) -> None:
+        """Show :attr:`note`, when a problem set it, in a dialog (it stays as the hint too)."""
+        if self.note and self.app.scenes.top is self:
+            from frontier_desktop.ui.scenes.crash import ProblemScene
+
+            self.app.scenes.push(ProblemScene(self.app, title, self.note))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
