@@ -110,6 +110,20 @@ def _emitted_types() -> set[str]:
 
 # Hand-made examples for event types a short bot game may not reach.
 SAMPLES: list[dict[str, Any]] = [
+    *({"type": "consent_asked", "player": 0, "by": 1, "action": a, "for": "Lightning Bolt"}
+      for a in ({"type": "life", "player": 0, "delta": -20}, {"type": "destroy", "unit": "u1"},
+                {"type": "pt_change", "unit": "u1", "power": -5, "toughness": -5},
+                {"type": "destroy_land", "at": [1, 1]}, {"type": "manual_tap", "target": [1, 1]},
+                {"type": "move_card", "card": "u1", "to": "graveyard"},
+                {"type": "counters", "unit": "u1", "kind": "-1/-1", "delta": 3},
+                {"type": "create_token", "at": [2, 2], "name": "Dragon", "power": 99,
+                 "toughness": 99, "keywords": ["Flying"]})),
+    {"type": "consent", "player": 0, "by": 1, "action": {"type": "destroy", "unit": "u1"},
+     "for": None, "answer": "accepted"},
+    {"type": "consent", "player": 0, "by": 1, "action": {"type": "destroy", "unit": "u1"},
+     "for": "Terror", "answer": "declined"},
+    {"type": "consent", "player": 0, "by": 1, "action": {"type": "destroy", "unit": "u1"},
+     "for": None, "answer": "lapsed", "why": "the game ended"},
     {"type": "assign_choice", "player": 0, "on": False},
     {"type": "choose", "player": 1, "kind": "assign", "attacker": "u1", "units": ["u1"],
      "amount": 2},

@@ -73,6 +73,7 @@ class Frontier(ManualActions, Variant):
         "hand_size": 7,
         "first_player": 0,
         "mulligans": True,
+        "manual_consent": False,
     }
     option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "board_depth": (2, 100),
@@ -225,11 +226,11 @@ class Frontier(ManualActions, Variant):
                 raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} "
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
             allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
-                       "assign": (A.Assign, A.Pass)}
+                       "assign": (A.Assign, A.Pass), "consent": (A.Choose,)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
-        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign)):
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign, A.Choose)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:
@@ -251,6 +252,8 @@ class Frontier(ManualActions, Variant):
         handler = getattr(self, "_do_" + action.type, None)
         if handler is None:
             raise IllegalActionError(action, f"{action.type} is not part of Frontier Magic")
+        if self.consent_first(state, seat, action, events):  # frontier_manual.py
+            return
         handler(state, seat, action, events)
 
     # ------------------------------------------------------------------ set-up choices
