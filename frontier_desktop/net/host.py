@@ -48,7 +48,15 @@ from frontier_desktop.net.protocol import (
     make,
 )
 from frontier_desktop.net.protocol import error as error_msg
-from frontier_desktop.rules import Action, Card, GameState, IllegalActionError, RulesError, apply
+from frontier_desktop.rules import (
+    Action,
+    Card,
+    GameState,
+    IllegalActionError,
+    RulesError,
+    apply,
+    find_variant,
+)
 from frontier_desktop.rules.actions import Concede, action_from_wire
 from frontier_desktop.rules.engine import acting_seat as rules_acting_seat
 from frontier_desktop.rules.engine import legal_actions as rules_legal_actions
@@ -83,6 +91,19 @@ class GameSource:
     options: dict[str, Any] | None = None
     seed: int | str | None = None
     """A fixed seed (``--seed``): then the seed is not agreed by commit-reveal."""
+
+
+def _with_consent(variant: str, options: Any) -> dict[str, Any]:
+    """*options* with ``manual_consent`` on, where the variant has that option: in LAN play a
+    manual action on the other player's things is a request they accept or decline."""
+    out = dict(options) if isinstance(options, Mapping) else {}
+    try:
+        known = find_variant(variant).default_options
+    except (KeyError, ValueError):
+        return out
+    if "manual_consent" in known:
+        out["manual_consent"] = True
+    return out
 
 
 class GuestDeckError(ValueError):
@@ -459,6 +480,14 @@ class HostSession(Session):
             raise GuestDeckError("this host has no deck for the guest's seat")
         return [fairness.canonical_deck(d) for d in decks if d is not None]
 
+    def _lan_position(self) -> dict[str, Any]:
+        """The position file's document with the consent rule turned on (see
+        :func:`_with_consent`): what the host commits to and plays."""
+        position = dict(self.source.position or {})
+        position["options"] = _with_consent(str(position.get("variant", "frontier")),
+                                            position.get("options"))
+        return position
+
     def _setup_document(self, guest_deck: list[Card] | None) -> dict[str, Any]:
         """What the game will start from besides the seed (committed to in ``welcome``)."""
         from frontier_desktop.record import position_header
@@ -468,7 +497,7 @@ class HostSession(Session):
         if src.record is not None:
             return fairness.setup_document(src.record[0])
         if src.position is not None:
-            return fairness.setup_document(position_header(src.position))
+            return fairness.setup_document(position_header(self._lan_position()))
         return {"variant": find_variant(src.variant).name,
                 "decks": [[card.name for card in deck] for deck in self._decks(guest_deck)]}
 
@@ -526,17 +555,24 @@ class HostSession(Session):
         if src.record is not None:
             header, actions = src.record
             self.header = {k: v for k, v in header.items() if k != "lan"}
-            self.state = replay(self.header, actions)
+            consent = {**self.header, "options": _with_consent(self.header.get("variant", ""),
+                                                               self.header.get("options"))}
+            try:  # a hot-seat save: its manual actions replay the same under the consent rule
+                self.state, self.header = replay(consent, actions), consent
+            except (RulesError, ValueError, KeyError):
+                # They don't (one touched the other player's things): play on without the
+                # rule; the guest sees that the host did not turn it on, and says so.
+                self.state = replay(self.header, actions)
             self.actions = [dict(a) for a in actions]
         elif src.position is not None:
-            position = dict(src.position)
+            position = self._lan_position()
             position["seed"] = seed
             self.header = position_header(position)
             self.state = initial_state(self.header)
         else:
             decks = self._decks(guest_deck)
             self.state, self.header = new_game(src.variant, decks, names, seed=seed,
-                                               options=src.options)
+                                               options=_with_consent(src.variant, src.options))
         self.base_actions = len(self.actions)
         self.salts = fairness.make_salts(self.state)
         self.commitments = fairness.commitments(self.state, self.salts)

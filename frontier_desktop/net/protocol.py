@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop import __version__
+from frontier_desktop.rules.actions import ACTIONS, MAX_CARD_NAME
 
 PROTOCOL_VERSION = 1
 """Bumped on any incompatible change to a message or the sequence."""
@@ -284,7 +285,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "discard": {"card": ID},
     "set_responses": {"on": OneOf(True, False)},
     "concede": {},
-    # manual actions
+    # manual actions: each may name the card whose text it carries out ("for"), see MANUAL
     "manual_tap": {"target": REF},
     "manual_untap": {"target": REF},
     "counters": {"unit": ID, "kind": Str(30), "delta": Int(-100, 100)},
@@ -303,7 +304,14 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     # banding damage division (issue 17: the rules add these actions)
     "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64)},
     "set_assign": {"on": OneOf(True, False)},
+    # answering a pending choice: accept or decline the other player's request (issue 11.9)
+    "choose": {"choice": OneOf("accept", "decline")},
 }
+
+for _name, _cls in ACTIONS.items():
+    if _cls.manual and _name in ACTION_SCHEMAS:
+        ACTION_SCHEMAS[_name]["for"] = Str(MAX_CARD_NAME)  # the card whose text it carries out
+del _name, _cls
 
 
 def check_action(action: Mapping[str, Any]) -> None:

@@ -152,3 +152,12 @@ def test_the_for_field_round_trips_and_shows_in_the_log_of_an_immediate_action()
     assert events[0]["for"] == "Giant Growth"
     assert state.log[-1]["action"] == {"type": "life", "player": 1, "delta": 2,
                                        "for": "Giant Growth"}
+
+
+def test_the_player_asked_has_exactly_accept_and_decline_to_choose_from():
+    from frontier_desktop.rules import legal_actions
+
+    state, _ = run(game(), {"type": "destroy", "unit": "ann", "seat": 1})
+    assert [a.to_wire() for a in legal_actions(state, 0)] == [
+        {"type": "choose", "choice": "accept"}, {"type": "choose", "choice": "decline"}]
+    assert legal_actions(state, 1) == []

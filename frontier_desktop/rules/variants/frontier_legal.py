@@ -204,6 +204,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         elif d["kind"] == "assign":
             out.extend(assign_actions(d))
             out.append(A.Pass())
+        elif d["kind"] == "consent":
+            out.extend(A.Choose(choice) for choice in ("accept", "decline"))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:
