@@ -106,6 +106,31 @@ def _with_consent(variant: str, options: Any) -> dict[str, Any]:
     return out
 
 
+def _consent_header(header: Mapping[str, Any]) -> dict[str, Any]:
+    """A record header with the consent rule on (see :func:`_with_consent`): in its options,
+    or in its position's when the game started from a position."""
+    out = dict(header)
+    variant = str(out.get("variant", "frontier"))
+    if isinstance(out.get("position"), Mapping):
+        position = dict(out["position"])
+        position["options"] = _with_consent(variant, position.get("options"))
+        out["position"] = position
+    else:
+        out["options"] = _with_consent(variant, out.get("options"))
+    return out
+
+
+def _same_game(a: GameState, b: GameState) -> bool:
+    """Whether two states are the same game (options and the log aside)."""
+    def game(state: GameState) -> str:
+        wire = state.to_wire()
+        for key in ("options", "log"):
+            wire.pop(key, None)
+        return json.dumps(wire, sort_keys=True, default=str)
+
+    return game(a) == game(b)
+
+
 class GuestDeckError(ValueError):
     """The guest's deck cannot be played; the message is sent to the guest as it is."""
 
@@ -186,6 +211,7 @@ class HostSession(Session):
             else "position" if source.position is not None else "commit-reveal")
         """``commit-reveal`` (the seed agreed), ``position`` (the seed agreed, the board the
         host's position file) or ``fixed`` (``--seed`` or a saved game: nothing agreed)."""
+        self._served: tuple[dict[str, Any], GameState] | None = None
         self.setup_commit: str | None = lan.get("setup_commit")
         """The commitment to both decks (or the position), sent in ``welcome``."""
         self.guest_deck_used: bool = bool(lan.get("guest_deck_used", False))
@@ -480,6 +506,28 @@ class HostSession(Session):
             raise GuestDeckError("this host has no deck for the guest's seat")
         return [fairness.canonical_deck(d) for d in decks if d is not None]
 
+    def _served_record(self) -> tuple[dict[str, Any], GameState]:
+        """The saved game served (``GameSource.record``): its header and state, with the
+        consent rule turned on when its log means the same under it (a manual action in a
+        hot-seat save that touched the other player's things would become a request). Else
+        it plays on without the rule, and the guest sees that and says so."""
+        from frontier_desktop.record import replay
+
+        if self._served is None:
+            assert self.source.record is not None
+            header, actions = self.source.record
+            header = {k: v for k, v in header.items() if k != "lan"}
+            state = replay(header, actions)
+            consent = _consent_header(header)
+            try:
+                ruled: GameState | None = replay(consent, actions)
+            except (RulesError, ValueError, KeyError):
+                ruled = None
+            if ruled is not None and _same_game(ruled, state):
+                header, state = consent, ruled
+            self._served = (header, state)
+        return self._served
+
     def _lan_position(self) -> dict[str, Any]:
         """The position file's document with the consent rule turned on (see
         :func:`_with_consent`): what the host commits to and plays."""
@@ -495,7 +543,7 @@ class HostSession(Session):
 
         src = self.source
         if src.record is not None:
-            return fairness.setup_document(src.record[0])
+            return fairness.setup_document(self._served_record()[0])
         if src.position is not None:
             return fairness.setup_document(position_header(self._lan_position()))
         return {"variant": find_variant(src.variant).name,
@@ -543,7 +591,7 @@ class HostSession(Session):
 
     # ------------------------------------------------------------------ game set-up
     def _create_game(self, guest_deck: list[Card] | None) -> None:
-        from frontier_desktop.record import initial_state, new_game, position_header, replay
+        from frontier_desktop.record import initial_state, new_game, position_header
 
         src = self.source
         assert self.guest_nonce is not None
@@ -553,16 +601,8 @@ class HostSession(Session):
         names = list(src.names)
         names[self.guest_seat] = self.guest_name
         if src.record is not None:
-            header, actions = src.record
-            self.header = {k: v for k, v in header.items() if k != "lan"}
-            consent = {**self.header, "options": _with_consent(self.header.get("variant", ""),
-                                                               self.header.get("options"))}
-            try:  # a hot-seat save: its manual actions replay the same under the consent rule
-                self.state, self.header = replay(consent, actions), consent
-            except (RulesError, ValueError, KeyError):
-                # They don't (one touched the other player's things): play on without the
-                # rule; the guest sees that the host did not turn it on, and says so.
-                self.state = replay(self.header, actions)
+            _, actions = src.record
+            self.header, self.state = self._served_record()
             self.actions = [dict(a) for a in actions]
         elif src.position is not None:
             position = self._lan_position()

@@ -12,6 +12,7 @@ import random
 from frontier_desktop.net.protocol import make
 from frontier_desktop.record import read_record, replay
 from frontier_desktop.rules.variants.frontier_manual import CONSENT_DECLINES
+from tests.net.conftest import ROOT
 from tests.net.test_session import play, wait_until
 
 
@@ -178,3 +179,50 @@ def test_a_host_that_does_not_turn_on_the_consent_rule_is_a_fairness_warning():
         if peer is not None:
             peer.close()
         server.close()
+
+
+def _record_game(tmp_path, actions):
+    """Serve a saved hot-seat game (a position and *actions*, without the consent rule)."""
+    from frontier_desktop.net import GameSource, HostSession
+    from frontier_desktop.record import position_header
+    from tests.net.conftest import make_guest
+
+    doc = json.loads((ROOT / "tests/ui/fixtures/band_attacked.json").read_text())
+    host = HostSession(GameSource(record=(position_header(doc), actions)),
+                       autosave=tmp_path / "autosave.jsonl", heartbeat=0.2, timeout=2.0)
+    host.listen("127.0.0.1", 0)
+    guest = make_guest(host)
+    guest.connect(timeout=10)
+    return host, guest
+
+
+def test_a_saved_game_is_served_with_the_consent_rule_on(tmp_path):
+    host, guest = _record_game(tmp_path, [{"seat": 1, "action": {"type": "life", "player": 1,
+                                                                 "delta": 2}}])
+    try:
+        assert host.state.options["manual_consent"] is True
+        assert host.state.players[1].life == 22
+        assert wait_until(lambda: guest.view() is not None)
+        assert guest.consent_problem is None
+        guest.resign()  # the record with the rule turned on still audits clean
+        assert guest.audited.wait(15), "no audit"
+        assert guest.audit_problems == [] and guest.fairness_warnings == []
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_saved_game_whose_log_needs_the_old_rule_plays_on_without_it_and_the_guest_is_told(
+        tmp_path):
+    # Ben (seat 1, to play) took 3 of Ann's life by hand: under the consent rule that log
+    # would not replay, so the game goes on without it, and the guest hears so.
+    host, guest = _record_game(tmp_path, [{"seat": 1, "action": {"type": "life", "player": 0,
+                                                                 "delta": -3}}])
+    try:
+        assert host.state.options["manual_consent"] is False
+        assert host.state.players[0].life == 17
+        assert wait_until(lambda: guest.consent_problem is not None)
+        assert any("consent rule" in w for w in guest.fairness_warnings)
+    finally:
+        guest.close()
+        host.close()
