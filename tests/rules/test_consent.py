@@ -161,3 +161,14 @@ def test_the_player_asked_has_exactly_accept_and_decline_to_choose_from():
     assert [a.to_wire() for a in legal_actions(state, 0)] == [
         {"type": "choose", "choice": "accept"}, {"type": "choose", "choice": "decline"}]
     assert legal_actions(state, 1) == []
+
+
+def test_refused_requests_do_not_tell_hidden_cards_from_missing_ones():
+    state = game()
+    for _ in range(CONSENT_DECLINES):
+        state, _ = run(state, {"type": "life", "player": 0, "delta": -1, "seat": 1},
+                       {"type": "choose", "choice": "decline", "seat": 0})
+    hidden = state.players[0].hand[0]
+    answers = {refused(state, {"type": "move_card", "card": card, "to": "graveyard"}, 1)
+               for card in (hidden, state.players[0].library[0], "no-such-card")}
+    assert len(answers) == 1, answers

@@ -114,13 +114,15 @@ class ManualActions:
         if not state.options.get("manual_consent") or not self.touches_other(state, seat, action):
             return False
         other = 1 - seat
+        # Tried first, so that a card the actor can't reach is refused in the same words
+        # whether or not requests are refused (no probing of hidden ids).
+        trial = state.clone()
+        getattr(self, "_do_" + action.type)(trial, seat, action, [])  # refused now, not later
         declined = self.declines_this_turn(state, seat)
         if declined >= CONSENT_DECLINES:
             raise IllegalActionError(action, f"{state.players[other].name} has declined "
                                              f"{declined} of your requests this turn: ask "
                                              "again next turn")
-        trial = state.clone()
-        getattr(self, "_do_" + action.type)(trial, seat, action, [])  # refused now, not later
         state.decision = {"kind": "consent", "player": other, "by": seat,
                           "action": action.to_wire(), "for": getattr(action, "for_card", None)}
         events.append({"type": "consent_asked", "player": other, "by": seat,
