@@ -45,7 +45,7 @@ from frontier_desktop.net.protocol import (
     card_data_version,
     make,
 )
-from frontier_desktop.rules import Action, action_from_wire
+from frontier_desktop.rules import Action, action_from_wire, find_variant
 from frontier_desktop.session import Listener, Result, Session, Update
 
 log = logging.getLogger(__name__)
@@ -656,7 +656,28 @@ class GuestSession(Session):
         """Every fairness problem seen so far, in plain words (empty: none). The UI shows
         these; ``join --headless`` prints them and exits with status 3."""
         with self._lock:
-            return list(self.verifier.problems) + list(self.audit_problems or [])
+            consent = [self.consent_problem] if self.consent_problem else []
+            return list(self.verifier.problems) + list(self.audit_problems or []) + consent
+
+    @property
+    def consent_problem(self) -> str | None:
+        """Why the host's manual actions on our things need not wait for our consent, in
+        plain words (None: they must). Every LAN game of a variant with the option
+        ``manual_consent`` has it on; a host that turns it off could change our life, cards
+        and lands by hand without asking."""
+        view = self._view
+        if view is None:
+            return None
+        try:
+            known = find_variant(str(view.get("variant"))).default_options
+        except ValueError:
+            return None
+        options = view.get("options")
+        on = isinstance(options, dict) and options.get("manual_consent") is True
+        if "manual_consent" in known and not on:
+            return ("the host did not turn on the consent rule: the host's player can change "
+                    "your life, cards and lands by hand without asking you")
+        return None
 
     @property
     def is_paused(self) -> bool:

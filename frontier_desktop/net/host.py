@@ -48,7 +48,15 @@ from frontier_desktop.net.protocol import (
     make,
 )
 from frontier_desktop.net.protocol import error as error_msg
-from frontier_desktop.rules import Action, Card, GameState, IllegalActionError, RulesError, apply
+from frontier_desktop.rules import (
+    Action,
+    Card,
+    GameState,
+    IllegalActionError,
+    RulesError,
+    apply,
+    find_variant,
+)
 from frontier_desktop.rules.actions import Concede, action_from_wire
 from frontier_desktop.rules.engine import acting_seat as rules_acting_seat
 from frontier_desktop.rules.engine import legal_actions as rules_legal_actions
@@ -83,6 +91,44 @@ class GameSource:
     options: dict[str, Any] | None = None
     seed: int | str | None = None
     """A fixed seed (``--seed``): then the seed is not agreed by commit-reveal."""
+
+
+def _with_consent(variant: str, options: Any) -> dict[str, Any]:
+    """*options* with ``manual_consent`` on, where the variant has that option: in LAN play a
+    manual action on the other player's things is a request they accept or decline."""
+    out = dict(options) if isinstance(options, Mapping) else {}
+    try:
+        known = find_variant(variant).default_options
+    except (KeyError, ValueError):
+        return out
+    if "manual_consent" in known:
+        out["manual_consent"] = True
+    return out
+
+
+def _consent_header(header: Mapping[str, Any]) -> dict[str, Any]:
+    """A record header with the consent rule on (see :func:`_with_consent`): in its options,
+    or in its position's when the game started from a position."""
+    out = dict(header)
+    variant = str(out.get("variant", "frontier"))
+    if isinstance(out.get("position"), Mapping):
+        position = dict(out["position"])
+        position["options"] = _with_consent(variant, position.get("options"))
+        out["position"] = position
+    else:
+        out["options"] = _with_consent(variant, out.get("options"))
+    return out
+
+
+def _same_game(a: GameState, b: GameState) -> bool:
+    """Whether two states are the same game (options and the log aside)."""
+    def game(state: GameState) -> str:
+        wire = state.to_wire()
+        for key in ("options", "log"):
+            wire.pop(key, None)
+        return json.dumps(wire, sort_keys=True, default=str)
+
+    return game(a) == game(b)
 
 
 class GuestDeckError(ValueError):
@@ -165,6 +211,7 @@ class HostSession(Session):
             else "position" if source.position is not None else "commit-reveal")
         """``commit-reveal`` (the seed agreed), ``position`` (the seed agreed, the board the
         host's position file) or ``fixed`` (``--seed`` or a saved game: nothing agreed)."""
+        self._served: tuple[dict[str, Any], GameState] | None = None
         self.setup_commit: str | None = lan.get("setup_commit")
         """The commitment to both decks (or the position), sent in ``welcome``."""
         self.guest_deck_used: bool = bool(lan.get("guest_deck_used", False))
@@ -459,6 +506,36 @@ class HostSession(Session):
             raise GuestDeckError("this host has no deck for the guest's seat")
         return [fairness.canonical_deck(d) for d in decks if d is not None]
 
+    def _served_record(self) -> tuple[dict[str, Any], GameState]:
+        """The saved game served (``GameSource.record``): its header and state, with the
+        consent rule turned on when its log means the same under it (a manual action in a
+        hot-seat save that touched the other player's things would become a request). Else
+        it plays on without the rule, and the guest sees that and says so."""
+        from frontier_desktop.record import replay
+
+        if self._served is None:
+            assert self.source.record is not None
+            header, actions = self.source.record
+            header = {k: v for k, v in header.items() if k != "lan"}
+            state = replay(header, actions)
+            consent = _consent_header(header)
+            try:
+                ruled: GameState | None = replay(consent, actions)
+            except (RulesError, ValueError, KeyError):
+                ruled = None
+            if ruled is not None and _same_game(ruled, state):
+                header, state = consent, ruled
+            self._served = (header, state)
+        return self._served
+
+    def _lan_position(self) -> dict[str, Any]:
+        """The position file's document with the consent rule turned on (see
+        :func:`_with_consent`): what the host commits to and plays."""
+        position = dict(self.source.position or {})
+        position["options"] = _with_consent(str(position.get("variant", "frontier")),
+                                            position.get("options"))
+        return position
+
     def _setup_document(self, guest_deck: list[Card] | None) -> dict[str, Any]:
         """What the game will start from besides the seed (committed to in ``welcome``)."""
         from frontier_desktop.record import position_header
@@ -466,9 +543,9 @@ class HostSession(Session):
 
         src = self.source
         if src.record is not None:
-            return fairness.setup_document(src.record[0])
+            return fairness.setup_document(self._served_record()[0])
         if src.position is not None:
-            return fairness.setup_document(position_header(src.position))
+            return fairness.setup_document(position_header(self._lan_position()))
         return {"variant": find_variant(src.variant).name,
                 "decks": [[card.name for card in deck] for deck in self._decks(guest_deck)]}
 
@@ -514,7 +591,7 @@ class HostSession(Session):
 
     # ------------------------------------------------------------------ game set-up
     def _create_game(self, guest_deck: list[Card] | None) -> None:
-        from frontier_desktop.record import initial_state, new_game, position_header, replay
+        from frontier_desktop.record import initial_state, new_game, position_header
 
         src = self.source
         assert self.guest_nonce is not None
@@ -524,19 +601,18 @@ class HostSession(Session):
         names = list(src.names)
         names[self.guest_seat] = self.guest_name
         if src.record is not None:
-            header, actions = src.record
-            self.header = {k: v for k, v in header.items() if k != "lan"}
-            self.state = replay(self.header, actions)
+            _, actions = src.record
+            self.header, self.state = self._served_record()
             self.actions = [dict(a) for a in actions]
         elif src.position is not None:
-            position = dict(src.position)
+            position = self._lan_position()
             position["seed"] = seed
             self.header = position_header(position)
             self.state = initial_state(self.header)
         else:
             decks = self._decks(guest_deck)
             self.state, self.header = new_game(src.variant, decks, names, seed=seed,
-                                               options=src.options)
+                                               options=_with_consent(src.variant, src.options))
         self.base_actions = len(self.actions)
         self.salts = fairness.make_salts(self.state)
         self.commitments = fairness.commitments(self.state, self.salts)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from frontier_desktop import __version__
+from frontier_desktop.rules.actions import ACTIONS, MAX_CARD_NAME
 
 PROTOCOL_VERSION = 1
 """Bumped on any incompatible change to a message or the sequence."""
@@ -298,7 +299,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "discard": {"card": ID, "cards": ListOf(ID, 60)},
     "set_responses": {"on": OneOf(True, False)},
     "concede": {},
-    # manual actions
+    # manual actions: each may name the card whose text it carries out ("for"), see MANUAL
     "manual_tap": {"target": REF},
     "manual_untap": {"target": REF},
     "counters": {"unit": ID, "kind": Str(30), "delta": Int(-100, 100)},
@@ -329,6 +330,11 @@ ACTION_REQUIRED: dict[str, tuple[str, ...]] = {
     # Fields an action can't go without (the rules would refuse it too; refused here first).
     "assign": ("attacker", "damage"), "set_assign": ("on",), "set_responses": ("on",),
 }
+
+for _name, _cls in ACTIONS.items():
+    if _cls.manual and _name in ACTION_SCHEMAS:
+        ACTION_SCHEMAS[_name]["for"] = Str(MAX_CARD_NAME)  # the card whose text it carries out
+del _name, _cls
 
 
 def check_action(action: Mapping[str, Any]) -> None:

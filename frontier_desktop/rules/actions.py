@@ -83,6 +83,8 @@ def target_to_wire(target: Any) -> object:
     if isinstance(target, tuple) and target and target[0] == "graveyard":
         return {"graveyard": target[1], "card": target[2]}
     return _pos_wire(target)
+MAX_CARD_NAME = 150
+"""Longest card name a manual action's ``for`` may give (the longest real name is 141)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,6 +129,11 @@ def _decode(kind: str, value: object, field: str) -> Any:
         return _pos(value, field)
     if kind == "mana":
         return _mana_choice(value, field)
+    if kind == "card_name":  # the card whose text a manual action carries out
+        if not isinstance(value, str) or not 1 <= len(value.strip()) <= MAX_CARD_NAME:
+            raise InvalidActionError(f"'{field}' must be a card name (1 to {MAX_CARD_NAME} "
+                                     "characters)")
+        return value.strip()
     if kind == "target":  # a square, an area, a unit id or "player"
         if value == "player":
             return "player"
@@ -243,6 +250,11 @@ def field(kind: str, *, default: Any = dataclasses.MISSING) -> Any:
     return dataclasses.field(default=default, metadata={"kind": kind})
 
 
+def _wire_name(f: dataclasses.Field[Any]) -> str:
+    """The field's name on the wire (``for_card`` is ``for``, a Python keyword)."""
+    return str(f.metadata.get("wire", f.name))
+
+
 @dataclasses.dataclass(frozen=True)
 class Action:
     """Base of every action. ``type`` is the wire name; ``manual`` marks table actions."""
@@ -260,18 +272,19 @@ class Action:
             if value is None or (f.default is not dataclasses.MISSING and value == f.default
                                  and f.name not in ("to",)):
                 continue
-            out[f.name] = _encode(f.metadata["kind"], value)
+            out[_wire_name(f)] = _encode(f.metadata["kind"], value)
         return out
 
     @classmethod
     def from_wire(cls, data: Mapping[str, Any]) -> Action:
         values: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
-            if f.name not in data or data[f.name] is None:
+            name = _wire_name(f)
+            if name not in data or data[name] is None:
                 if f.default is dataclasses.MISSING:
-                    raise InvalidActionError(f"{cls.type}: missing field '{f.name}'")
+                    raise InvalidActionError(f"{cls.type}: missing field '{name}'")
                 continue
-            values[f.name] = _decode(f.metadata["kind"], data[f.name], f.name)
+            values[f.name] = _decode(f.metadata["kind"], data[name], name)
         return cls(**values)
 
 
@@ -508,6 +521,10 @@ class Concede(Action):
 class Manual(Action):
     manual: ClassVar[bool] = True
     instant: ClassVar[bool] = True
+    for_card: str | None = dataclasses.field(
+        default=None, kw_only=True, metadata={"kind": "card_name", "wire": "for"})
+    """The card (in play or in hand) whose text this action carries out (wire: ``for``);
+    shown in the log and in a request for the opponent's consent."""
 
 
 @_register

@@ -152,7 +152,8 @@ def welcome(host_nonce: str, *, resume: bool = False, seed_mode: str = "commit-r
     return msg
 
 
-def honest_board(seed: int = 1) -> tuple[Any, dict[str, Any], dict[str, str]]:
+def honest_board(seed: int = 1, *, consent: bool = True
+                 ) -> tuple[Any, dict[str, Any], dict[str, str]]:
     """A real game for a hand-written host: ``(state, the guest's view, commitments)``."""
     from frontier_desktop.net.fairness import canonical_deck, commitments, make_salts
     from frontier_desktop.record import new_game
@@ -160,14 +161,15 @@ def honest_board(seed: int = 1) -> tuple[Any, dict[str, Any], dict[str, str]]:
     from tests.net.conftest import DECK_A, DECK_B, deck
 
     state, _ = new_game("frontier", [canonical_deck(deck(DECK_A)), canonical_deck(deck(DECK_B))],
-                        ["Host", "Ben"], seed=seed)
+                        ["Host", "Ben"], seed=seed,
+                        options={"manual_consent": consent})  # on, as every LAN host must
     return state, describe(state, viewer=1), commitments(state, make_salts(state))
 
 
 def serve_until_start(server: HostileHost, *, commitments: dict[str, str] | None = None,
-                      ) -> tuple[RawPeer, Any]:
+                      consent: bool = True) -> tuple[RawPeer, Any]:
     """Run the handshake by hand and send ``start``; returns ``(peer, state)``."""
-    state, view, honest = honest_board()
+    state, view, honest = honest_board(consent=consent)
     peer, _hello = server.accept_hello()
     peer.send(welcome(fairness.new_nonce()))
     assert peer.recv("reveal") is not None

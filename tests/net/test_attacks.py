@@ -53,7 +53,8 @@ def test_every_rules_action_has_a_bounded_schema():
     assert set(ACTIONS) <= set(ACTION_SCHEMAS)
     assert set(ACTION_SCHEMAS) == set(ACTIONS)
     for kind, cls in ACTIONS.items():
-        assert set(ACTION_SCHEMAS[kind]) == {f.name for f in dataclasses.fields(cls)}, kind
+        wire = {f.metadata.get("wire", f.name) for f in dataclasses.fields(cls)}
+        assert set(ACTION_SCHEMAS[kind]) == wire, kind
 
 
 HUGE_ACTIONS = [

@@ -32,7 +32,8 @@ def scripted_game(tmp_path: Path):
     # the LAN host shuffles from the canonical (sorted) deck order
     state, header = new_game("frontier", [canonical_deck(deck(DECK_A)),
                                           canonical_deck(deck(DECK_B))],
-                             ["Host", "Guest"], seed=SEED)
+                             ["Host", "Guest"], seed=SEED,
+                             options={"manual_consent": True})  # every LAN game has it on
     session = LocalSession(state, record_header=header)
     rnd = random.Random(0)
     lines: list[list[dict]] = [[], []]

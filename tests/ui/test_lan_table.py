@@ -77,7 +77,11 @@ def join_from_lobby(app, host, deck_label: str) -> LanTableScene:
     type_text(app, lobby.address_entry, f"127.0.0.1:{host.port}")
     assert lobby.address_entry.get_text() == f"127.0.0.1:{host.port}"
     press(app, lobby.buttons["join"])
-    assert step_until(app, lambda: isinstance(app.scenes.top, LanTableScene)), lobby.note
+    assert step_until(app, lambda: isinstance(app.scenes.top, (LanTableScene, ConfirmScene))), \
+        lobby.note
+    if isinstance(app.scenes.top, ConfirmScene):  # a board the host chose: play it anyway
+        press(app, app.scenes.top.yes)
+        assert step_until(app, lambda: isinstance(app.scenes.top, LanTableScene))
     table = app.scenes.top
     table.lan.net.heartbeat = 0.2
     return table

@@ -74,6 +74,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         "hand_size": 7,
         "first_player": 0,
         "mulligans": True,
+        "manual_consent": False,
     }
     option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "board_depth": (2, 100),
@@ -219,7 +220,7 @@ class Frontier(SpellActions, ManualActions, Variant):
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
             allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
                        "assign": (A.Assign, A.Pass), "choice": (A.Choose, A.TapLand),
-                       "discard": (A.Discard,)}
+                       "discard": (A.Discard,), "consent": (A.Choose,)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
@@ -245,6 +246,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         handler = getattr(self, "_do_" + action.type, None)
         if handler is None:
             raise IllegalActionError(action, f"{action.type} is not part of Frontier Magic")
+        if self.consent_first(state, seat, action, events):  # frontier_manual.py
+            return
         handler(state, seat, action, events)
 
     # ------------------------------------------------------------------ set-up choices
@@ -1097,8 +1100,12 @@ class Frontier(SpellActions, ManualActions, Variant):
     def _do_choose(self, state: GameState, seat: int, action: A.Choose,
                    events: list[Event]) -> None:
         """Answer "counter it unless its controller pays {N}": ``pay`` (from the pool, tapping
-        lands automatically for what it lacks) or ``decline``."""
+        lands automatically for what it lacks) or ``decline``; a ``consent`` decision (a manual
+        action on the chooser's things) is answered by the manual actions' own handler."""
         decision = state.decision
+        if decision is not None and decision["kind"] == "consent":
+            ManualActions._do_choose(self, state, seat, action, events)
+            return
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")

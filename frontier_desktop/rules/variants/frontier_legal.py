@@ -95,6 +95,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))
             out.append(A.Choose(choice="decline"))
+        elif d["kind"] == "consent":
+            out.extend(A.Choose(choice) for choice in ("accept", "decline"))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:

@@ -42,6 +42,11 @@ def basic_land(land_type: str) -> Card:
                 oracle_text=f"({{T}}: Add {{{colour}}}.)")
 
 
+CONSENT_DECLINES = 3
+"""Requests one player may have declined in a turn; further ones that turn are refused, so a
+player cannot flood the other with requests."""
+
+
 MANUAL_BOUNDS: dict[str, tuple[int, int]] = {
     "life.delta": (-1000, 1000), "counters.delta": (-100, 100), "counters.kind": (1, 30),
     "pt_change.power": (-100, 100), "pt_change.toughness": (-100, 100),
@@ -80,7 +85,142 @@ class ManualActions:
 
     # ------------------------------------------------------------------ helpers
     def _manual(self, events: list[Event], seat: int, action: A.Action, **facts: Any) -> None:
-        events.append({"type": "manual", "player": seat, "action": action.type, **facts})
+        event = {"type": "manual", "player": seat, "action": action.type, **facts}
+        if getattr(action, "for_card", None):
+            event["for"] = getattr(action, "for_card")
+        events.append(event)
+
+    # ------------------------------------------------------------------ consent
+    def consent_first(self, state: GameState, seat: int, action: A.Action,
+                      events: list[Event]) -> bool:
+        """The consent rule, called before every action is carried out.
+
+        With the option ``manual_consent`` (on in every LAN game), a manual action that
+        touches anything the other player owns or controls does not happen: it becomes a
+        ``consent`` decision for that player (answered by ``choose``), and this returns True.
+        A concession with a request open lets it lapse (logged).
+
+        Raises:
+            InvalidActionError / IllegalActionError: the action would be refused anyway (it is
+                tried on a copy first), its ``for`` names no card the actor can see, or the
+                other player has declined :data:`CONSENT_DECLINES` requests this turn.
+        """
+        if isinstance(action, A.Concede):
+            self._lapse(state, events, "the game ended")
+            return False
+        if not action.manual:
+            return False
+        self._check_for_card(state, seat, action)
+        if not state.options.get("manual_consent") or not self.touches_other(state, seat, action):
+            return False
+        other = 1 - seat
+        # Tried first, so that a card the actor can't reach is refused in the same words
+        # whether or not requests are refused (no probing of hidden ids).
+        trial = state.clone()
+        getattr(self, "_do_" + action.type)(trial, seat, action, [])  # refused now, not later
+        declined = self.declines_this_turn(state, seat)
+        if declined >= CONSENT_DECLINES:
+            raise IllegalActionError(action, f"{state.players[other].name} has declined "
+                                             f"{declined} of your requests this turn: ask "
+                                             "again next turn")
+        state.decision = {"kind": "consent", "player": other, "by": seat,
+                          "action": action.to_wire(), "for": getattr(action, "for_card", None)}
+        events.append({"type": "consent_asked", "player": other, "by": seat,
+                       "action": action.to_wire(), "for": getattr(action, "for_card", None)})
+        return True
+
+    def touches_other(self, state: GameState, seat: int, action: A.Action) -> bool:
+        """Whether manual *action* by *seat* touches anything the other player owns or
+        controls: their life, a card of theirs in any zone, a permanent they own or control,
+        or a land *seat* does not control (every face-down land among them: who owns it is
+        hidden, so only control, which everyone sees, decides)."""
+        if isinstance(action, A.LifeChange):
+            return action.player != seat
+        if isinstance(action, (A.Roll, A.AddMana)):
+            return False  # a die roll, the actor's own pool
+        if isinstance(action, (A.Draw, A.CreateToken)):
+            # Cards and creatures out of nothing change the game for both players (the
+            # issue's "draw five cards" and "create a 99/99 flyer"): the other player agrees.
+            return True
+        if isinstance(action, (A.DestroyLand, A.SacrificeLand)):
+            return self._foreign_land(state, seat, action.at)
+        ref: Any = None
+        if isinstance(action, (A.ManualTap, A.ManualUntap)):
+            ref = action.target
+        elif isinstance(action, (A.Counters, A.PTChange, A.Destroy, A.Regenerate)):
+            ref = action.unit
+        elif isinstance(action, A.MoveCard):
+            ref = action.card
+        if isinstance(ref, str):
+            perm = state.perms.get(ref)
+            if perm is not None and perm.controller != seat:
+                return True
+            return ref in state.cards and state.owner(ref) not in (seat, -1)
+        if ref is not None:
+            if isinstance(action, A.ManualUntap) and state.board.contains(ref) \
+                    and state.cells[ref].tapped_by == seat:
+                return False  # a land this player tapped
+            return self._foreign_land(state, seat, ref)
+        return True  # a manual action this rule does not know: ask
+
+    def _foreign_land(self, state: GameState, seat: int, pos: Any) -> bool:
+        controllers = {state.perms[i].controller for i in state.occupants().get(pos, ())}
+        return controllers != {seat}
+
+    @staticmethod
+    def declines_this_turn(state: GameState, seat: int) -> int:
+        """How many of *seat*'s requests the other player has declined this turn (the log)."""
+        count = 0
+        for entry in reversed(state.log):
+            if entry.get("turn") != state.turn:
+                break
+            count += sum(1 for e in entry.get("events", ())
+                         if e.get("type") == "consent" and e.get("by") == seat
+                         and e.get("answer") == "declined")
+        return count
+
+    def _check_for_card(self, state: GameState, seat: int, action: A.Action) -> None:
+        """A manual action's ``for`` must name a card *seat* can see: in their hand, on the
+        battlefield or in a graveyard or exile (the same answer for any other name)."""
+        name = getattr(action, "for_card", None)
+        if not name:
+            return
+        seen: set[str] = set()
+        for card_id in state.players[seat].hand:
+            seen.add(state.name(card_id))
+        for perm_id in state.perms:
+            seen.add(state.name(perm_id))
+        for player in state.players:
+            for card_id in (*player.graveyard, *player.exile):
+                seen.add(state.name(card_id))
+        if name not in seen:
+            raise IllegalActionError(action, f"{name} is not in your hand, in play, in a "
+                                             "graveyard or in exile")
+
+    def _lapse(self, state: GameState, events: list[Event], why: str) -> None:
+        d = state.decision
+        if d is None or d.get("kind") != "consent":
+            return
+        state.decision = None
+        events.append({"type": "consent", "player": d["player"], "by": d["by"],
+                       "action": d["action"], "for": d.get("for"), "answer": "lapsed",
+                       "why": why})
+
+    def _do_choose(self, state: GameState, seat: int, action: A.Choose,
+                   events: list[Event]) -> None:
+        d = state.decision
+        if d is None or d.get("kind") != "consent":  # pragma: no cover - check_may_act
+            raise IllegalActionError(action, "there is no request to answer")
+        if action.choice not in ("accept", "decline"):
+            raise InvalidActionError("choose: 'choice' must be accept or decline")
+        request = A.action_from_wire(d["action"])
+        by = int(d["by"])
+        state.decision = None
+        answer = "accepted" if action.choice == "accept" else "declined"
+        events.append({"type": "consent", "player": seat, "by": by, "action": d["action"],
+                       "for": d.get("for"), "answer": answer})
+        if answer == "accepted":
+            getattr(self, "_do_" + request.type)(state, by, request, events)
 
     def _target(self, state: GameState, action: A.Action, ref: Any) -> tuple[str, Any]:
         """``("unit", Permanent)`` or ``("land", pos)`` for a manual action's target."""

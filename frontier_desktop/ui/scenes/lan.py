@@ -12,7 +12,12 @@ import pygame
 import pygame_gui
 
 from frontier_desktop.ui.scenes.base import Scene
-from frontier_desktop.ui.scenes.lan_table import LanGameOverScene, LanSeat, LanTableScene
+from frontier_desktop.ui.scenes.lan_table import (
+    LanGameOverScene,
+    LanSeat,
+    LanTableScene,
+    unfair_notice,
+)
 
 if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
@@ -47,6 +52,8 @@ class LanScene(Scene):
         self.bind = "0.0.0.0"
         """Where a hosted game listens (tests use 127.0.0.1)."""
         self.port = DEFAULT_PORT
+        self.unfair_pending = False
+        """The guest was asked whether to play a board the host chose (not drawn fairly)."""
 
     @property
     def autosave_path(self) -> Path:
@@ -269,7 +276,18 @@ class LanScene(Scene):
             return
         net.auto_reconnect = True
         self.net = net
-        self._enter_table()
+        notice = unfair_notice(net)
+        if notice is None:
+            self._enter_table()
+            return
+        # A board the host chose: say so plainly before the first move, and let the player
+        # leave (the table keeps a badge saying it for the whole game).
+        from frontier_desktop.ui.scenes.dialogs import ConfirmScene
+
+        self.note = f"{notice}."
+        self.unfair_pending = True
+        self.app.scenes.push(ConfirmScene(self.app, f"{notice}. Play it anyway?",
+                                          self._enter_table))
 
     def find(self) -> None:
         from frontier_desktop.net.discovery import discover
@@ -293,6 +311,7 @@ class LanScene(Scene):
         self.net = None
 
     def _enter_table(self) -> None:
+        self.unfair_pending = False
         net = self.net
         seat = net.host_seat if hasattr(net, "host_seat") else net.seat
         self.net = None  # the table owns it now
@@ -305,6 +324,12 @@ class LanScene(Scene):
         self.app.scenes.push(LanTableScene(self.app, net, seat))
 
     def update(self, dt: float) -> None:
+        if self.unfair_pending and self.app.scenes.top is self:
+            # "No" to a board the host chose: leave the game
+            self.unfair_pending = False
+            note = self.note
+            self.stop()
+            self.note = f"You left: {note[:1].lower() + note[1:]}"
         if self.net is not None and hasattr(self.net, "host_seat") and self.net.started.is_set():
             self._enter_table()
         if self.host_list is not None and \

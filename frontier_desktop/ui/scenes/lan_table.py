@@ -134,6 +134,15 @@ class LanTableScene(TableScene):
         """Our draw offer waits for the peer's answer."""
         self.end_reason = ""
         """How the game ended, for the game-over screen ("Ben resigned.")."""
+        self.unfair = unfair_notice(net)
+        """Why this board was not drawn fairly (the guest of a host-chosen board), else None:
+        a badge for the whole game, under the connection line."""
+        self.fairness: list[str] = list(getattr(net, "fairness_warnings", []) or [])
+        """Fairness warnings so far: a red panel over the board for the rest of the game."""
+        if self.unfair:
+            self.lan.add_line(f"— {self.unfair}.")
+        for warning in self.fairness:
+            self.lan.add_line(f"— FAIRNESS WARNING: {warning}")
 
     @property
     def is_guest(self) -> bool:
@@ -401,7 +410,12 @@ class LanTableScene(TableScene):
                                                    else "declined") + " your draw offer.")
                 changed = True
             elif notice.kind == "fairness":
-                self.say(str(notice.data), warn=True)
+                text = str(notice.data)
+                if text not in self.fairness:
+                    self.fairness.append(text)
+                    self.lan.add_line(f"— FAIRNESS WARNING: {text}")
+                self.say(f"Fairness warning: {text}", warn=True)
+                changed = True
             elif notice.kind == "game_end":
                 ended = dict(notice.data)
                 changed = True
@@ -471,6 +485,31 @@ class LanTableScene(TableScene):
         if self.offer_from is not None and not status.is_paused and not self._is_over():
             self._draw_panel(surface, self.offer_rect(), f"{self.peer_name()} offers a draw",
                              [], pal.accent)
+        if self.unfair:
+            badge = fonts.fit(self.unfair, 14, pal.bg, lay.opp_hand.w // 2 - px(24),
+                              bold=True)
+            at = badge.get_rect(topleft=(back.x + px(7), back.bottom + px(6)))
+            pygame.draw.rect(surface, pal.warn, at.inflate(px(16), px(8)), border_radius=8)
+            surface.blit(badge, at)
+        if self.fairness:
+            self._draw_panel(surface, self.fairness_rect(), "FAIRNESS WARNING",
+                             self.fairness_lines(), pal.attack)
+
+    def fairness_rect(self) -> pygame.Rect:
+        """The fairness warnings: across the bottom of the board, for the rest of the game."""
+        lay = self.renderer.layout
+        assert lay is not None
+        px = self.app.px
+        rect = pygame.Rect(0, 0, min(px(760), lay.board.w - px(16)),
+                           px(44) + px(20) * len(self.fairness_lines()))
+        rect.midbottom = (lay.board.centerx, lay.board.bottom - px(8))
+        return rect
+
+    def fairness_lines(self) -> list[str]:
+        lines = [w[:1].upper() + w[1:] for w in self.fairness[:2]]
+        if len(self.fairness) > 2:
+            lines.append(f"and {len(self.fairness) - 2} more: see the log")
+        return lines
 
     def _draw_panel(self, surface: pygame.Surface, box: pygame.Rect, title: str,
                     lines: list[str], colour: tuple[int, int, int]) -> None:
@@ -487,6 +526,21 @@ class LanTableScene(TableScene):
             t = fonts.fit(line, 14, pal.text, box.w - px(24))
             surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
             y += t.get_height() + px(2)
+
+
+def unfair_notice(net: Any) -> str | None:
+    """"Ann chose this board: it was not drawn fairly (hosted from a position file)" for the
+    guest of a board the host chose, else None (the host knows what it served)."""
+    if not getattr(net, "unfair_board", None):
+        return None
+    seat = getattr(net, "seat", None)
+    names = list(getattr(net, "names", []) or [])
+    host = names[1 - seat] if isinstance(seat, int) and 0 <= 1 - seat < len(names) \
+        and names[1 - seat] else "The host"
+    how = {"position": "hosted from a position file",
+           "fixed": "a fixed seed or a saved game"}.get(getattr(net, "seed_mode", ""),
+                                                        "the seed was not agreed")
+    return f"{host} chose this board: it was not drawn fairly ({how})"
 
 
 def short_status(status: Any, peer: str) -> str:
@@ -506,4 +560,4 @@ class LanGameOverScene(GameOverScene):
     table's ``end_reason``, laid out by :class:`GameOverScene` with the other lines."""
 
 
-__all__ = ["LanGameOverScene", "LanSeat", "LanTableScene", "short_status"]
+__all__ = ["LanGameOverScene", "LanSeat", "LanTableScene", "short_status", "unfair_notice"]

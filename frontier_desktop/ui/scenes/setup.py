@@ -20,6 +20,9 @@ LIVES = ("20", "15", "10", "5")
 VARIANTS = {"Frontier Magic": "frontier", "Army Magic": "army"}
 """The variants a hot-seat game can start, by the name the drop-down shows."""
 """Starting life; fewer makes a short game (a lesson, a test)."""
+CONSENT = ("Manual: at once", "Manual: ask first")
+"""Whether a manual action on the other player's things waits for their Accept (the rules'
+``manual_consent``; always on over LAN, off by default here: both players are at the table)."""
 
 
 class SetupScene(Scene):
@@ -62,6 +65,8 @@ class SetupScene(Scene):
                                                         self._rect(3, 0, 2), ui)
         w["depth"] = pygame_gui.elements.UIDropDownMenu(list(DEPTHS), "5", self._rect(4, 0), ui)
         w["life"] = pygame_gui.elements.UIDropDownMenu(list(LIVES), "20", self._rect(4, 1), ui)
+        w["consent"] = pygame_gui.elements.UIDropDownMenu(list(CONSENT), CONSENT[0],
+                                                          self._rect(5, 1), ui)
         w["seed"] = pygame_gui.elements.UITextEntryLine(self._rect(5, 0), ui)
         w["seed"].set_text(str(random.randrange(1, 10 ** 6)))
         w["start"] = pygame_gui.elements.UIButton(self._rect(7, 1), "Start game", ui,
@@ -130,7 +135,7 @@ class SetupScene(Scene):
         life = int(self._opt("life"))
         options: dict[str, object] = {
             "terrain_neighbours_regardless": neigh == NEIGHBOURS[1], "board_depth": depth,
-            "starting_life": life}
+            "starting_life": life, "manual_consent": self._opt("consent") == CONSENT[1]}
         if self.variant == "army":
             options = {}  # the rows, terrain and life choices are Frontier's
         try:
@@ -159,4 +164,5 @@ class SetupScene(Scene):
             e = fonts.fit(self.error, 14, pal.warn, frame.w - self.app.px(40))
             surface.blit(e, e.get_rect(center=(w // 2, self._rect(6, 0).centery)))
 
-    LABELS = ("Variant", "Players", "Decks", "Terrain neighbours", "Rows · starting life", "Seed")
+    LABELS = ("Variant", "Players", "Decks", "Terrain neighbours", "Rows · starting life",
+              "Seed · manual actions")

@@ -24,6 +24,7 @@ from frontier_desktop.session import LocalSession, Result
 from frontier_desktop.ui.games import CardInfo, autosave
 from frontier_desktop.ui.scenes.base import Scene
 from frontier_desktop.ui.table.buttons import build_buttons, update_buttons
+from frontier_desktop.ui.table.consent import ConsentPrompt
 from frontier_desktop.ui.table.divide import DivisionPanel
 from frontier_desktop.ui.table.draw import TableDrawing
 from frontier_desktop.ui.table.effects import Effects
@@ -103,6 +104,8 @@ class TableScene(Scene):
         self.respond = ResponsePrompt()
         self.division = DivisionPanel(self)
         """The prompt to divide damage among a band's members (the ``assign`` decision)."""
+        self.consent = ConsentPrompt(self)
+        """The other player's request to carry out card text on our things (``consent``)."""
         self.input = TableInput(self)
         self.drawing = TableDrawing(self)
         self.menus = TableMenus(self)
@@ -540,7 +543,9 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ intents from input
     def handle_event(self, event: pygame.event.Event) -> bool:
-        return self.input.handle_event(event)
+        if hasattr(event, "pos"):
+            self.input.mouse = event.pos
+        return self.consent.handle_event(event) or self.input.handle_event(event)
 
     def key_mode(self, mode: str) -> bool:
         """A key switches a unit to a variant mode: the unit the preview shows (hovered or
@@ -655,3 +660,4 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)
+        self.consent.draw(surface)

@@ -276,6 +276,44 @@ def _stack_target(target: Any, names: Namer) -> str:
     if isinstance(target, (list, tuple)):
         return square(target)
     return names.unit(target)
+def request_words(action: Any, seat: Any, names: Namer) -> str:
+    """A manual action one player asks the other to accept, as a sentence ("Ben destroys
+    Hill Giant"), before it has happened (so from the action, not its events)."""
+    a = action if isinstance(action, Mapping) else {}
+    p = names.player(seat)
+    what = a.get("type")
+    if what in ("life", "counters", "pt_change", "destroy", "regenerate", "manual_tap",
+                "manual_untap"):
+        fake: dict[str, Any] = {"player": seat, "action": what, "delta": a.get("delta"),
+                                "kind": a.get("kind"), "power": a.get("power", 0),
+                                "toughness": a.get("toughness", 0),
+                                "player_changed": a.get("player")}
+        target = a.get("unit", a.get("target"))
+        if isinstance(target, str):
+            fake["unit"] = target
+        else:
+            fake["at"] = target
+        if what == "counters" and fake["delta"] is None:
+            fake["delta"] = 1
+        return _manual_words(fake, names) or f"{p} carries out card text by hand"
+    if what == "move_card":
+        to = ZONE_NAMES.get(str(a.get("to")), "another zone")
+        return f"{p} moves {names.unit(a.get('card'))} to {to}"
+    if what in ("destroy_land", "sacrifice_land"):
+        verb = "destroys" if what == "destroy_land" else "sacrifices"
+        return f"{p} {verb} {names.land(a.get('at'))}"
+    if what == "create_token":
+        size = f"{a.get('power', 1)}/{a.get('toughness', 1)}"
+        kw = a.get("keywords") or []
+        extra = f" with {_and([str(k) for k in kw])}" if isinstance(kw, list) and kw else ""
+        return (f"{p} creates a {size} token {a.get('name', 'Token')}{extra} at "
+                f"{square(a.get('at'))}")
+    return action_sentence(a, seat if isinstance(seat, int) else -1, names)
+
+
+def _for_words(event: Mapping[str, Any]) -> str:
+    card = event.get("for")
+    return f" (for {card})" if isinstance(card, str) and card else ""
 
 
 def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
@@ -481,7 +519,21 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {p} must draw from an empty library"
     if kind == "manual":
         text = _manual_words(event, names)
-        return f"  {text}" if text else None
+        return f"  {text}{_for_words(event)}" if text else None
+    if kind == "consent_asked":
+        return (f"  {names.player(event.get('by'))} asks {p} to accept: "
+                f"{request_words(event.get('action'), event.get('by'), names)}"
+                f"{_for_words(event)}")
+    if kind == "consent":
+        what = f"{request_words(event.get('action'), event.get('by'), names)}{_for_words(event)}"
+        answer = event.get("answer")
+        if answer == "accepted":
+            return f"  {p} accepts: {what}"
+        if answer == "declined":
+            return f"  {p} declines, nothing happens: {what}"
+        why = event.get("why")
+        return (f"  {names.player(event.get('by'))}'s request lapses"
+                f"{f' ({why})' if isinstance(why, str) else ''}: {what}")
     if kind == "resolving":
         what = {"move": "The move", "attack": "The attack"}.get(str(event.get("kind")), "It")
         return f"  {what} resolves"

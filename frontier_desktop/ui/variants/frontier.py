@@ -46,6 +46,15 @@ class FrontierPresentation(VariantPresentation):
             if decision.get("player") == ctx.seat:
                 return "Choose a colour, then click a lit square on your home row for your 1/1 token."
             return "Waiting for the opponent to place a token."
+        if decision.get("kind") == "consent":
+            players = v.get("players") or []
+            other = decision.get("by") if decision.get("player") == ctx.seat else \
+                decision.get("player")
+            name = players[other]["name"] if isinstance(other, int) and other < len(players) \
+                else "The opponent"
+            if decision.get("player") == ctx.seat:
+                return f"{name} asks to change your things by hand: Accept or Decline above."
+            return f"Waiting for {name} to accept or decline your request."
         pending = v.get("pending") or {}
         if pending.get("kind") == "assign":
             if pending.get("seat") == ctx.seat:
@@ -104,6 +113,8 @@ class FrontierPresentation(VariantPresentation):
         d = view.get("decision") or {}
         if d.get("kind") == "place_token":
             return "Place your starting token on your home row."
+        if d.get("kind") == "consent":
+            return "The other player asks to change your things by hand: accept or decline."
         if d.get("kind") == "mulligan":
             return "Look at your opening hand: keep or mulligan."
         return super().cover_reason(view)
