@@ -111,6 +111,8 @@ class TableDrawing:
             box = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
             if box.w >= DRAG_THRESHOLD or box.h >= DRAG_THRESHOLD:
                 pygame.draw.rect(surface, pal.select, box, 2, border_radius=4)
+        s.stack_panel.draw(surface)
+        s.targeting.draw(surface)
         s.division.draw(surface)
         if st.menu is not None:
             st.menu.draw(surface, s.app, mouse)

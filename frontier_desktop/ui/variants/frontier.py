@@ -167,6 +167,42 @@ class FrontierPresentation(VariantPresentation):
             return {"type": "scout", "unit": unit_id, "target": list(place)}
         return super().target_action(kind, unit_id, place)
 
+    def target_slots(self, state: Any, seat: int, card_id: str,
+                     ability: int | None = None) -> list[dict[str, Any]] | None:
+        from frontier_desktop.rules.variants.frontier_spells import targeting
+
+        try:
+            return targeting(state, seat, card_id, ability)
+        except Exception:  # not a card the engine reads: fall back to the legal actions
+            return None
+
+    def target_refusal(self, state: Any, seat: int, card_id: str, ability: int | None,
+                       index: int, target: Any) -> str:
+        from frontier_desktop.rules import actions as A
+        from frontier_desktop.rules.effects.targeting import Slot, target_slots
+        from frontier_desktop.rules.variants import find_variant
+        from frontier_desktop.rules.variants.frontier_spells import (
+            ability_effects, enchant_spec, spell_effects,
+        )
+
+        try:
+            variant = find_variant(state.variant)
+            card = state.card(card_id)
+            decoded = A._target(target, "target")
+            if ability is None and card.is_aura:
+                spec = enchant_spec(card)
+                slots = [Slot(spec, 0, None)] if spec is not None else []
+            else:
+                effects = (spell_effects(card, (0,)) if ability is None else
+                           ability_effects(card, ability, (0,)) or ())
+                slots = list(target_slots(effects, 0))
+            if not 0 <= index < len(slots):
+                return ""
+            return variant.target_refusal(state, seat, card.name, card_id, slots[index],
+                                          decoded) or ""
+        except Exception:  # words only: a reason we can't compute is no reason to fail
+            return ""
+
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
                   legal: Sequence[Mapping[str, Any]],
                   abilities: Sequence[Any] = ()) -> list[MenuEntry]:

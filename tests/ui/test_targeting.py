@@ -1,0 +1,158 @@
+"""Targeting mode, the stack beside the board and the zoom's automated/manual lines (issue 12),
+driven by posted mouse and keyboard events at the hot-seat table."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from frontier_desktop.ui import games
+from frontier_desktop.ui.scenes.cover import CoverScene
+from frontier_desktop.ui.scenes.table import TableScene
+
+from .helpers import click, key, step
+
+
+def _position(tmp_path: Path, **extra: Any) -> Path:
+    """Ben (seat 1) acts in his main phase with Lightning Bolt and Terror and mana for both;
+    Ann has a Sengir Vampire (black: Terror can't target it) and Counterspell with Islands."""
+    data = {
+        "format": "frontier-position/1", "variant": "frontier", "options": {}, "active": 1,
+        "phase": "main", "seed": 3,
+        "players": [{"name": "Ann", "life": 20, "hand": ["Counterspell"], "library": 20},
+                    {"name": "Ben", "life": 20, "hand": ["Lightning Bolt", "Terror"],
+                     "library": 20}],
+        "board": {"rows": [["Forest", "Island", "Island", "Plains"],
+                           ["Forest", "Swamp", "Forest", "Mountain"],
+                           ["Mountain", "Swamp", "Plains", "Mountain"]]},
+        "units": [{"id": "vamp", "card": "Sengir Vampire", "owner": 0, "at": [0, 1]},
+                  {"id": "elf", "card": "Llanowar Elves", "owner": 0, "at": [0, 2]},
+                  {"id": "knight", "card": "White Knight", "owner": 1, "at": [2, 2]},
+                  {"id": "ogre", "card": "Hill Giant", "owner": 1, "at": [2, 0]}],
+    }
+    data.update(extra)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _table(app, path: Path) -> TableScene:
+    table = TableScene(app, games.session_from_position(path), seat=1, hotseat=True)
+    app.scenes.push(table)
+    step(app, 2)
+    return table
+
+
+def _double_click_hand(app, table: TableScene, name: str) -> None:
+    rect = next(h[0] for h in table.renderer.hand_rects if h[2] == name)
+    click(app, rect.center)
+    click(app, rect.center)
+
+
+def _move(app, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app)
+
+
+def test_lightning_bolt_on_a_creature_by_clicking(app, tmp_path) -> None:
+    app.settings.hold_priority = True  # Ann may respond: the Bolt waits on the stack
+    table = _table(app, _position(tmp_path))
+    _double_click_hand(app, table, "Lightning Bolt")
+    t = table.targeting.active
+    assert t is not None and t.name == "Lightning Bolt"
+    assert "vamp" in t.lit.values() and table.menu is None  # lit, no one-line-per-target menu
+    assert "choose" in table.local.message.lower()
+    click(app, table.renderer.sprites["vamp"].home)
+    assert table.targeting.active is None
+    stack = table.session.view(1)["stack"]
+    assert [i["card"] for i in stack] == ["Lightning Bolt"] and stack[0]["targets"] == ["vamp"]
+    assert "Lightning Bolt" not in table.session.view(1)["players"][1]["hand"]
+
+
+def test_lightning_bolt_on_a_player_by_clicking_the_panel(app, tmp_path) -> None:
+    app.settings.hold_priority = False
+    table = _table(app, _position(tmp_path))
+    _double_click_hand(app, table, "Lightning Bolt")
+    click(app, table.renderer.layout.opp_panel.center)
+    view = table.session.view(1)
+    assert view["players"][0]["life"] == 17  # resolved: Ann didn't hold priority
+
+
+def test_esc_cancels_targeting(app, tmp_path) -> None:
+    table = _table(app, _position(tmp_path))
+    _double_click_hand(app, table, "Lightning Bolt")
+    assert table.targeting.active is not None
+    key(app, pygame.K_ESCAPE)
+    assert table.targeting.active is None
+    assert not table.session.view(1)["stack"]
+    assert "Lightning Bolt" in table.view["players"][1]["hand"]
+
+
+def test_terror_refuses_a_black_creature_with_its_reason_on_hover(app, tmp_path) -> None:
+    table = _table(app, _position(tmp_path))
+    _double_click_hand(app, table, "Terror")
+    t = table.targeting.active
+    assert t is not None and "vamp" not in t.lit.values() and "elf" in t.lit.values()
+    _move(app, table.renderer.sprites["vamp"].home)
+    assert t.hover_text == "Terror can't target Sengir Vampire: it is black"
+    app.draw(pygame.Surface(app.size))  # the hover line is drawn without error
+    click(app, table.renderer.sprites["vamp"].home)
+    assert table.targeting.active is t  # still choosing: nothing was cast
+    assert table.local.message == "Terror can't target Sengir Vampire: it is black"
+    assert table.local.message_warn
+    click(app, table.renderer.sprites["elf"].home)
+    assert table.targeting.active is None
+    assert "elf" not in {u["id"] for u in table.session.view(1)["units"]}  # destroyed
+
+
+def test_lan_style_slots_say_a_generic_refusal(app, tmp_path) -> None:
+    """Without the game state (a LAN guest) the lit targets come from the legal actions and
+    a refused one says "not a legal target"."""
+    table = _table(app, _position(tmp_path))
+    table.hotseat = False
+    _double_click_hand(app, table, "Terror")
+    t = table.targeting.active
+    assert t is not None and sorted(t.lit.values()) == ["elf", "ogre"]
+    _move(app, table.renderer.sprites["vamp"].home)
+    assert t.hover_text == "Sengir Vampire: not a legal target."
+
+
+def test_counterspell_responds_through_the_stack_panel(app, tmp_path) -> None:
+    app.settings.hold_priority = True
+    table = _table(app, _position(tmp_path))
+    _double_click_hand(app, table, "Lightning Bolt")
+    click(app, table.renderer.sprites["vamp"].home)
+    # Ann has priority: the device is handed to her
+    assert table.seat == 0 and isinstance(app.scenes.top, CoverScene)
+    key(app, pygame.K_SPACE)
+    assert app.scenes.top is table
+    panel = table.stack_panel
+    assert [ln.text for ln in panel.lines] == ["Lightning Bolt (Ben) → Sengir Vampire"]
+    labels = [b[1] for b in panel.buttons]
+    assert labels == ["Respond…", "Let it resolve"]
+    arrows = panel.arrows()
+    assert arrows and arrows[0][1] == table.renderer.sprites["vamp"].home
+    click(app, panel.buttons[0][0].center)  # Respond…
+    _double_click_hand(app, table, "Counterspell")
+    t = table.targeting.active
+    assert t is not None and len(t.lit) == 1
+    item = panel.lines[0]
+    click(app, item.rect.center)  # the Bolt on the stack
+    view = table.session.view(0)
+    assert [i["card"] for i in view["stack"]] == ["Lightning Bolt", "Counterspell"]
+
+
+def test_let_it_resolve_from_the_stack_panel(app, tmp_path) -> None:
+    app.settings.hold_priority = True
+    table = _table(app, _position(tmp_path))
+    _double_click_hand(app, table, "Lightning Bolt")
+    click(app, table.renderer.layout.opp_panel.center)
+    key(app, pygame.K_SPACE)  # the cover
+    assert table.seat == 0
+    click(app, table.stack_panel.buttons[1][0].center)  # Let it resolve
+    assert table.session.view(0)["players"][0]["life"] == 17
+    assert not table.session.view(0)["stack"]
