@@ -131,7 +131,7 @@ def test_counterspell_responds_through_the_stack_panel(app, tmp_path) -> None:
     key(app, pygame.K_SPACE)
     assert app.scenes.top is table
     panel = table.stack_panel
-    assert [ln.text for ln in panel.lines] == ["Lightning Bolt (Ben) → Sengir Vampire"]
+    assert [ln.text for ln in panel.lines] == ["Lightning Bolt (Ben), targeting Sengir Vampire"]
     labels = [b[1] for b in panel.buttons]
     assert labels == ["Respond…", "Let it resolve"]
     arrows = panel.arrows()
@@ -156,3 +156,53 @@ def test_let_it_resolve_from_the_stack_panel(app, tmp_path) -> None:
     click(app, table.stack_panel.buttons[1][0].center)  # Let it resolve
     assert table.session.view(0)["players"][0]["life"] == 17
     assert not table.session.view(0)["stack"]
+
+
+def test_the_zoom_says_what_is_automatic_and_what_is_by_hand(app, tmp_path, monkeypatch
+                                                              ) -> None:
+    from frontier_desktop.ui.table import support
+
+    table = _table(app, _position(tmp_path))
+    reads: list[str] = []
+    real = support.support_of
+
+    def counting(card):  # type: ignore[no-untyped-def]
+        reads.append(card.name if card else "")
+        return real(card)
+
+    monkeypatch.setattr(support, "support_of", counting)
+    seen: list[str] = []
+    real_text = app.fonts.text
+    monkeypatch.setattr(app.fonts, "text", lambda t, *a, **k: (seen.append(t),
+                                                               real_text(t, *a, **k))[1])
+    _move(app, table.renderer.sprites["vamp"].home)
+    step(app, 3)  # several frames: one reading
+    assert reads == ["Sengir Vampire"]
+    assert "Automatic: Flying" in seen
+    assert any(t.startswith("By hand: ") and "+1/+1 counter" in t for t in seen)
+    bolt = next(h[0] for h in table.renderer.hand_rects if h[2] == "Lightning Bolt")
+    seen.clear()
+    _move(app, bolt.center)
+    assert "Automatic: Lightning Bolt deals 3 damage to any target." in seen
+
+
+def test_the_stack_panel_fits_beside_the_board_at_the_smallest_window(app, tmp_path) -> None:
+    stack = [{"id": "s1", "card": "Lightning Bolt", "controller": 1, "targets": ["vamp"]}]
+    path = _position(tmp_path, stack=stack)
+    table = TableScene(app, games.session_from_position(path), seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    for size in ((1600, 900), (960, 600)):
+        app.resize(size)
+        step(app, 2)  # the panel lays itself out again for the new size
+        panel = table.stack_panel
+        screen = pygame.Rect((0, 0), size)
+        lay = table.renderer.layout
+        assert panel.lines and screen.contains(panel.rect)
+        assert lay.side.contains(panel.rect.inflate(-2, -2))
+        assert not panel.rect.colliderect(lay.preview) and not panel.rect.colliderect(lay.board)
+        (a, la, _), (b, lb, _) = panel.buttons
+        assert (la, lb) == ("Respond…", "Let it resolve")
+        assert panel.rect.contains(a) and panel.rect.contains(b) and not a.colliderect(b)
+        arrows = panel.arrows()
+        assert [end for _, end, _ in arrows] == [table.renderer.sprites["vamp"].home]

@@ -518,7 +518,7 @@ class TableScene(Scene):
         """A target (wire form) in words: a creature, a player, a square, a spell."""
         if isinstance(target, dict) and "stack" in target:
             line = next((ln for ln in self.stack_panel.lines if ln.id == target["stack"]), None)
-            return line.text.split(" → ")[0] if line else "that spell"
+            return line.text.split(", targeting ")[0] if line else "that spell"
         return _stack_target(target, self.names)
 
     def tap_land(self, sq: Square, pos: tuple[int, int]) -> bool:

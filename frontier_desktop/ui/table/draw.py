@@ -24,6 +24,7 @@ class TableDrawing:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.colour_rects: list[tuple[pygame.Rect, str | None]] = []
+        self._bands: dict[tuple[str, int, int], pygame.Surface | None] = {}
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -264,6 +265,39 @@ class TableDrawing:
         else:
             face = s.app.images.face(data, s.info.get(data), box.size)
         surface.blit(face, box.topleft)
+        band = self.support_band(name if kind == "unit" else str(data), box.w)
+        if band is not None:
+            surface.blit(band, band.get_rect(bottomleft=box.bottomleft))
+
+    def support_band(self, name: str, width: int) -> pygame.Surface | None:
+        """The zoom's band: which of the card's abilities the table plays and which parts
+        are by hand; built once per (card, width), cached."""
+        key = (name, width, id(self.scene.app.palette))
+        if key in self._bands:
+            return self._bands[key]
+        from frontier_desktop.ui.table.support import support_of
+
+        s = self.scene
+        pal, fonts, px = s.app.palette, s.app.fonts, s.app.px
+        support = support_of(s.info.get(name))
+        band: pygame.Surface | None = None
+        if support is not None and support.lines():
+            surfs = []
+            for text, auto in support.lines()[:6]:
+                fitted = fonts.whole_lines(text, 12, width - px(12), max_lines=3)
+                size, lines = fitted if fitted is not None else (12, [text])
+                for line in lines:
+                    surfs.append(fonts.fit(line, size, pal.text if auto else pal.warn,
+                                           width - px(12)))
+            h = sum(t.get_height() for t in surfs) + px(10)
+            band = pygame.Surface((width, h), pygame.SRCALPHA)
+            band.fill((*pal.bg[:3], 225))
+            y = px(5)
+            for t in surfs:
+                band.blit(t, (px(6), y))
+                y += t.get_height()
+        self._bands[key] = band
+        return band
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         s = self.scene

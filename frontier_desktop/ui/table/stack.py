@@ -82,7 +82,7 @@ class StackPanel:
             targets = list(item.get("targets") or [])
             text = f"{name} ({who})"
             if targets:
-                text += " → " + _and([_stack_target(t, s.names) for t in targets])
+                text += ", targeting " + _and([_stack_target(t, s.names) for t in targets])
             self.lines.append(StackLine(str(item.get("id")), text, targets,
                                         pygame.Rect(x, y, w, row),
                                         item.get("controller") == s.seat))
