@@ -206,3 +206,28 @@ def test_the_stack_panel_fits_beside_the_board_at_the_smallest_window(app, tmp_p
         assert panel.rect.contains(a) and panel.rect.contains(b) and not a.colliderect(b)
         arrows = panel.arrows()
         assert [end for _, end, _ in arrows] == [table.renderer.sprites["vamp"].home]
+
+
+def test_mind_rot_discard_is_picked_from_the_hand(app, tmp_path) -> None:
+    app.settings.hold_priority = False
+    players = [{"name": "Ann", "life": 20, "hand": ["Counterspell", "Giant Growth", "Forest"],
+                "library": 20},
+               {"name": "Ben", "life": 20, "hand": ["Mind Rot", "Lightning Bolt"],
+                "library": 20}]
+    table = _table(app, _position(tmp_path, players=players))
+    _double_click_hand(app, table, "Mind Rot")
+    click(app, table.renderer.layout.opp_panel.center)  # target Ann
+    # Ann decides what to discard: the device is handed to her
+    assert table.seat == 0 and isinstance(app.scenes.top, CoverScene)
+    key(app, pygame.K_SPACE)
+    panel = table.stack_panel
+    assert panel.title == "Mind Rot: click 2 cards in your hand to discard (0 of 2)"
+    assert panel.showing and not panel.buttons
+    forest = next(h[0] for h in table.renderer.hand_rects if h[2] == "Forest")
+    click(app, forest.center)
+    assert panel.title.endswith("(1 of 2)")
+    app.draw(pygame.Surface(app.size))
+    growth = next(h[0] for h in table.renderer.hand_rects if h[2] == "Giant Growth")
+    click(app, growth.center)
+    hand = table.session.view(0)["players"][0]["hand"]
+    assert hand == ["Counterspell"]

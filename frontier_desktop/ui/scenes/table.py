@@ -601,6 +601,10 @@ class TableScene(Scene):
             else:
                 self.say("No mulligan taken: Keep keeps all seven.")
             return True
+        pending = self.view.get("pending") or {}
+        if pending.get("kind") == "discard" and pending.get("seat") == self.seat:
+            self.pick_discard(cid, int(pending.get("count") or 1))
+            return True
         discards = self.legal_of("discard")
         if discards:
             for a in discards:
@@ -608,6 +612,23 @@ class TableScene(Scene):
                     self.submit(a)
                     return True
         return False
+
+    def pick_discard(self, cid: str, count: int) -> None:
+        """A "discard N cards" decision: clicking hand cards picks them (again: unpicks);
+        the N-th pick discards them."""
+        picks = self.local.discard_pick
+        if cid in picks:
+            picks.remove(cid)
+        else:
+            picks.append(cid)
+        self.stack_panel.update()
+        if len(picks) < count:
+            return
+        chosen, self.local.discard_pick = list(picks[:count]), []
+        action = next((a for a in self.legal_of("discard")
+                       if sorted(a.get("cards") or []) == sorted(chosen)), None)
+        if self.submit(action or {"type": "discard", "cards": chosen}).ok is False:
+            self.stack_panel.update()
 
     def drop_token(self, drag: Drag, sq: Square | None, over_opponent: bool) -> None:
         """A carried token was let go over *sq* (None: off the board)."""

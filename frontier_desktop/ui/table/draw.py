@@ -75,6 +75,10 @@ class TableDrawing:
             s.fx.draw_under(surface, lunging=True)
         # hand: mulligan picks
         for rect, cid, _ in r.hand_rects:
+            if cid in st.discard_pick:
+                pygame.draw.rect(surface, pal.warn, rect.inflate(6, 6), 3, border_radius=8)
+                t = fonts.text("discard", 12, pal.warn, True)
+                surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.y - 1)))
             if cid in st.bottom_pick:
                 pygame.draw.rect(surface, pal.warn, rect.inflate(6, 6), 3, border_radius=8)
                 t = fonts.text("bottom", 12, pal.warn, True)

@@ -38,6 +38,7 @@ class StackPanel:
         self.lines: list[StackLine] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.title = ""
+        self.title_lines: list[pygame.Surface] = []
         self.buttons: list[tuple[pygame.Rect, str, dict[str, Any] | None]] = []
         """(rect, label, action) — action None: "Respond…" (fold, act, then Let it resolve)."""
         self.folded_key: str | None = None
@@ -46,7 +47,7 @@ class StackPanel:
 
     @property
     def showing(self) -> bool:
-        return bool(self.lines or self.buttons)
+        return bool(self.lines or self.buttons or self.title_lines)
 
     def pending(self) -> dict[str, Any]:
         p = self.scene.view.get("pending") or {}
@@ -57,6 +58,7 @@ class StackPanel:
         s = self.scene
         lay = s.renderer.layout
         self.lines, self.buttons = [], []
+        self.title_lines: list[pygame.Surface] = []
         if lay is None:
             self._size = (0, 0)
             return
@@ -66,13 +68,11 @@ class StackPanel:
         pending = self.pending()
         kind = pending.get("kind")
         mine = pending.get("seat") == s.seat or pending.get("responder") == s.seat
-        if not stack and not (kind == "choice" and mine):
+        if not stack and not (kind in ("choice", "discard") and mine):
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
         fonts = s.app.fonts
-        row = fonts.font(13).get_linesize() + px(8)
-        x, w = lay.log.x, lay.log.w
-        y = lay.log.y + px(28)
+        items: list[tuple[str, str, list[Any], bool]] = []
         for item in reversed(stack):  # the top of the stack first: it resolves first
             who = s.names.player(int(item.get("controller", 0)))
             card = item.get("card")
@@ -83,22 +83,37 @@ class StackPanel:
             text = f"{name} ({who})"
             if targets:
                 text += ", targeting " + _and([_stack_target(t, s.names) for t in targets])
-            self.lines.append(StackLine(str(item.get("id")), text, targets,
-                                        pygame.Rect(x, y, w, row),
-                                        item.get("controller") == s.seat))
-            y += row + px(2)
-        self.title = "The stack (top resolves first)" if stack else "A decision"
-        bh = px(30)
+            items.append((str(item.get("id")), text, targets, item.get("controller") == s.seat))
+        title = "The stack (top resolves first)" if stack else "A decision"
         labels: list[tuple[str, dict[str, Any] | None]] = []
         if kind == "priority" and pending.get("responder") == s.seat:
             labels = [("Respond…", None), ("Let it resolve", {"type": "pass"})]
-            self.title = "Respond? " + self.title
+            title = "Respond? " + title
         elif kind == "choice" and pending.get("seat") == s.seat:
             amount = pending.get("amount", 0)
             labels = [(f"Pay {{{amount}}}", {"type": "choose", "choice": "pay"}),
                       ("Don't pay", {"type": "choose", "choice": "decline"})]
-            self.title = (f"{pending.get('by') or 'A spell'}: pay {{{amount}}} or "
-                          f"{pending.get('card') or 'your spell'} is countered")
+            title = (f"{pending.get('by') or 'A spell'}: pay {{{amount}}} or "
+                     f"{pending.get('card') or 'your spell'} is countered")
+        elif kind == "discard" and pending.get("seat") == s.seat:
+            count = int(pending.get("count") or 1)
+            picked = len(s.local.discard_pick)
+            title = (f"{pending.get('by') or 'A spell'}: click {count} card"
+                     f"{'s' if count != 1 else ''} in your hand to discard "
+                     f"({picked} of {count})")
+        x, w = lay.log.x, lay.log.w
+        fitted = fonts.whole_lines(title, 13, w - px(12), True, max_lines=3)
+        size, lines = fitted if fitted is not None else (13, [title])
+        self.title_lines = [fonts.fit(ln, size, s.app.palette.accent, w - px(12), True)
+                            for ln in lines]
+        self.title = title
+        y = lay.log.y + px(6) + sum(t.get_height() for t in self.title_lines) + px(4)
+        row = fonts.font(13).get_linesize() + px(8)
+        for ident, text, targets, mine_item in items:
+            self.lines.append(StackLine(ident, text, targets, pygame.Rect(x, y, w, row),
+                                        mine_item))
+            y += row + px(2)
+        bh = px(30)
         if labels:
             bw = (w - px(6)) // 2
             y += px(4)
@@ -153,8 +168,10 @@ class StackPanel:
         pygame.draw.rect(surface, (0, 0, 0), self.rect.move(3, 5), border_radius=8)
         pygame.draw.rect(surface, pal.bg_panel_hi, self.rect, border_radius=8)
         pygame.draw.rect(surface, pal.accent, self.rect, 2, border_radius=8)
-        title = fonts.fit(self.title, 13, pal.accent, self.rect.w - px(12), True)
-        surface.blit(title, (self.rect.x + px(6), self.rect.y + px(6)))
+        y = self.rect.y + px(6)
+        for t in self.title_lines:
+            surface.blit(t, (self.rect.x + px(8), y))
+            y += t.get_height()
         for line in self.lines:
             colour = pal.text if line.mine else pal.warn
             if line.rect.collidepoint(mouse):
