@@ -231,3 +231,19 @@ def test_mind_rot_discard_is_picked_from_the_hand(app, tmp_path) -> None:
     click(app, growth.center)
     hand = table.session.view(0)["players"][0]["hand"]
     assert hand == ["Counterspell"]
+
+
+def test_prodigal_sorcerers_ability_chooses_its_target_on_the_board(app, tmp_path) -> None:
+    units = [{"id": "vamp", "card": "Sengir Vampire", "owner": 0, "at": [0, 1]},
+             {"id": "elf", "card": "Llanowar Elves", "owner": 0, "at": [0, 2]},
+             {"id": "sorc", "card": "Prodigal Sorcerer", "owner": 1, "at": [2, 3]}]
+    table = _table(app, _position(tmp_path, units=units))
+    click(app, table.renderer.sprites["sorc"].home, button=3)
+    menu = table.menu
+    labels = [i.label for i in menu.items]
+    first = next(i for i, label in enumerate(labels) if label.startswith("Choose a target on the board"))
+    click(app, menu.item_rect(first).center)
+    t = table.targeting.active
+    assert t is not None and t.ability == 0 and "elf" in t.lit.values()
+    click(app, table.renderer.sprites["elf"].home)
+    assert "elf" not in {u["id"] for u in table.session.view(1)["units"]}
