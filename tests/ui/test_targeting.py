@@ -247,3 +247,26 @@ def test_prodigal_sorcerers_ability_chooses_its_target_on_the_board(app, tmp_pat
     assert t is not None and t.ability == 0 and "elf" in t.lit.values()
     click(app, table.renderer.sprites["elf"].home)
     assert "elf" not in {u["id"] for u in table.session.view(1)["units"]}
+
+
+CHARM = {"name": "Test Charm", "mana_cost": "{R}", "type_line": "Instant", "colors": ["R"],
+         "cmc": 1, "oracle_text": "Choose one —\n• Test Charm deals 2 damage to target "
+                                  "creature.\n• Target player gains 3 life."}
+
+
+def test_a_modal_card_shows_its_modes_as_buttons(app, tmp_path) -> None:
+    players = [{"name": "Ann", "life": 20, "hand": ["Counterspell"], "library": 20},
+               {"name": "Ben", "life": 17, "hand": [CHARM], "library": 20}]
+    app.settings.hold_priority = False
+    table = _table(app, _position(tmp_path, players=players))
+    _double_click_hand(app, table, "Test Charm")
+    t = table.targeting.active
+    assert t is not None and t.modes == ["Test Charm deals 2 damage to target creature.",
+                                         "Target player gains 3 life."]
+    assert len(t.mode_rects) == 2 and not t.mode_rects[0].colliderect(t.mode_rects[1])
+    app.draw(pygame.Surface(app.size))
+    click(app, t.mode_rects[1].center)
+    assert t.mode == 1 and sorted(map(str, t.lit.values())) == ["{'player': 0}",
+                                                                "{'player': 1}"]
+    click(app, table.renderer.layout.own_panel.center)  # Ben himself
+    assert table.session.view(1)["players"][1]["life"] == 20

@@ -46,6 +46,10 @@ class Targeting:
     """key → wire target of the slot being chosen."""
     hover_key: str | None = None
     hover_text: str = ""
+    modes: list[str] = field(default_factory=list)
+    """A "choose one" card's modes; while ``mode`` is None the player picks one first."""
+    mode: int | None = None
+    mode_rects: list[pygame.Rect] = field(default_factory=list)
 
     @property
     def index(self) -> int:
@@ -56,6 +60,8 @@ class Targeting:
         return self.slots[min(self.index, len(self.slots) - 1)]
 
     def instruction(self) -> str:
+        if self.modes and self.mode is None:
+            return f"{self.name}: choose one of its modes. Esc cancels."
         what = str(self.slot.get("text") or "a target")
         n = len(self.slots)
         step = f" ({self.index + 1} of {n})" if n > 1 else ""
@@ -99,6 +105,15 @@ class TargetingPart:
             return False
         slots = None
         state = getattr(s.session, "state", None)
+        modes = s.presentation.card_modes(state, card_id) if (
+            state is not None and s.hotseat and ability is None) else []
+        if len(modes) > 1:
+            t = Targeting(card_id, name, targeted, [], ability, modes=modes)
+            s.local.targeting = t
+            s.local.menu = None
+            self.layout_modes(t)
+            s.say(t.instruction())
+            return True
         if state is not None and s.hotseat:
             slots = s.presentation.target_slots(state, s.seat, card_id, ability)
         if not slots:
@@ -119,6 +134,36 @@ class TargetingPart:
         s.local.targeting = None
         s.say("Cancelled.")
         return True
+
+    def choose_mode(self, t: Targeting, mode: int) -> None:
+        """A mode of a "choose one" card was picked: its targets light up (none: cast it)."""
+        s = self.scene
+        state = getattr(s.session, "state", None)
+        slots = s.presentation.target_slots(state, s.seat, t.card_id, t.ability, mode) or []
+        t.mode, t.slots, t.mode_rects = mode, [dict(slot) for slot in slots], []
+        if not slots:
+            self.finish(t)
+            return
+        if any(not slot.get("legal") for slot in slots):
+            s.say(f"{t.name}: that mode has nothing to target.", warn=True)
+            t.mode, t.slots = None, []
+            self.layout_modes(t)
+            return
+        self._light(t)
+        s.say(t.instruction())
+
+    def layout_modes(self, t: Targeting) -> None:
+        """One button a mode, stacked over the middle of the board."""
+        s = self.scene
+        lay = s.renderer.layout
+        if lay is None:
+            return
+        px = s.app.px
+        w = min(lay.board.w, px(520))
+        h = s.app.fonts.font(14).get_linesize() + px(14)
+        top = lay.board.centery - (len(t.modes) * (h + px(6))) // 2
+        t.mode_rects = [pygame.Rect(lay.board.centerx - w // 2, top + i * (h + px(6)), w, h)
+                        for i in range(len(t.modes))]
 
     def _light(self, t: Targeting) -> None:
         t.lit = {target_key(x): x for x in t.slot.get("legal") or []}
@@ -159,7 +204,7 @@ class TargetingPart:
     # ------------------------------------------------------------------ input
     def motion(self, pos: tuple[int, int]) -> None:
         t = self.active
-        if t is None:
+        if t is None or (t.modes and t.mode is None):
             return
         target = self.target_at(pos)
         key = target_key(target) if target is not None else None
@@ -179,6 +224,13 @@ class TargetingPart:
         t = self.active
         if t is None:
             return False
+        if t.modes and t.mode is None:
+            for i, rect in enumerate(t.mode_rects):
+                if rect.collidepoint(pos):
+                    self.choose_mode(t, i)
+                    return True
+            s.say(t.instruction())
+            return True
         target = self.target_at(pos)
         if target is None:
             s.say(t.instruction())
@@ -201,9 +253,13 @@ class TargetingPart:
         want = [target_key(x) for x in t.chosen]
         action = next((a for a in t.options
                        if [target_key(x) for x in a.get("targets") or []] == want), None)
-        if action is None:
-            action = dict(t.options[0])
+        if action is None or t.mode is not None:
+            action = dict(action or t.options[0])
             action["targets"] = list(t.chosen)
+            if not t.chosen:
+                action.pop("targets", None)
+        if t.mode is not None:
+            action["mode"] = t.mode
         s.submit(action)
 
     # ------------------------------------------------------------------ draw
@@ -215,6 +271,14 @@ class TargetingPart:
         if t is None or lay is None:
             return
         pal, fonts, px = s.app.palette, s.app.fonts, s.app.px
+        mouse = s.input.mouse
+        for i, rect in enumerate(t.mode_rects if t.mode is None else []):
+            fill = pal.bg_panel_hi if not rect.collidepoint(mouse) else pal.bg_panel
+            pygame.draw.rect(surface, (0, 0, 0), rect.move(3, 4), border_radius=8)
+            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            pygame.draw.rect(surface, pal.accent, rect, 2, border_radius=8)
+            line = fonts.fit(t.modes[i], 14, pal.text, rect.w - px(16))
+            surface.blit(line, line.get_rect(center=rect.center))
         pulse = 3
         for target in t.lit.values():
             rect = self.rect_of(target)

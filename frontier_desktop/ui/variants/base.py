@@ -304,11 +304,16 @@ class VariantPresentation:
         return None
 
     def target_slots(self, state: Any, seat: int, card_id: str,
-                     ability: int | None = None) -> list[dict[str, Any]] | None:
+                     ability: int | None = None, mode: int = 0
+                     ) -> list[dict[str, Any]] | None:
         """The targets a card (or a permanent's ability) asks for, in order, each ``{"text",
         "noun", "optional", "legal": [T, ...]}``, read from the game *state* (hot-seat);
         None: the table groups the legal actions' ``targets`` instead (LAN, other variants)."""
         return None
+
+    def card_modes(self, state: Any, card_id: str) -> list[str]:
+        """A "choose one" card's modes in words (hot-seat); [] when it has none."""
+        return []
 
     def target_refusal(self, state: Any, seat: int, card_id: str, ability: int | None,
                        index: int, target: Any) -> str:

@@ -168,13 +168,25 @@ class FrontierPresentation(VariantPresentation):
         return super().target_action(kind, unit_id, place)
 
     def target_slots(self, state: Any, seat: int, card_id: str,
-                     ability: int | None = None) -> list[dict[str, Any]] | None:
+                     ability: int | None = None, mode: int = 0
+                     ) -> list[dict[str, Any]] | None:
         from frontier_desktop.rules.variants.frontier_spells import targeting
 
         try:
-            return targeting(state, seat, card_id, ability)
+            return targeting(state, seat, card_id, ability, modes=(mode,))
         except Exception:  # not a card the engine reads: fall back to the legal actions
             return None
+
+    def card_modes(self, state: Any, card_id: str) -> list[str]:
+        try:
+            card = state.card(card_id)
+        except Exception:
+            return []
+        text = card.oracle_text or ""
+        if "choose one" not in text.lower():
+            return []
+        return [ln.lstrip("•").strip() for ln in text.splitlines()
+                if ln.strip().startswith("•")]
 
     def target_refusal(self, state: Any, seat: int, card_id: str, ability: int | None,
                        index: int, target: Any) -> str:
