@@ -270,3 +270,27 @@ def test_a_modal_card_shows_its_modes_as_buttons(app, tmp_path) -> None:
                                                                 "{'player': 1}"]
     click(app, table.renderer.layout.own_panel.center)  # Ben himself
     assert table.session.view(1)["players"][1]["life"] == 20
+
+
+BLAZE = {"name": "Blaze", "mana_cost": "{X}{R}", "type_line": "Sorcery", "colors": ["R"],
+         "cmc": 1, "oracle_text": "Blaze deals X damage to any target."}
+
+
+def test_an_x_spell_has_a_spinner_bounded_by_what_the_player_can_pay(app, tmp_path) -> None:
+    players = [{"name": "Ann", "life": 20, "hand": ["Counterspell"], "library": 20},
+               {"name": "Ben", "life": 20, "hand": [BLAZE], "library": 20}]
+    app.settings.hold_priority = False
+    table = _table(app, _position(tmp_path, players=players))
+    _double_click_hand(app, table, "Blaze")
+    t = table.targeting.active
+    assert t is not None and t.x_rects is not None
+    top = len(t.x_pays) - 1
+    assert top >= 1 and t.x == top
+    minus, _, plus = t.x_rects
+    click(app, plus.center)
+    assert t.x == top  # never more than the player can pay
+    click(app, minus.center)
+    assert t.x == top - 1
+    app.draw(pygame.Surface(app.size))
+    click(app, table.renderer.layout.opp_panel.center)
+    assert table.session.view(1)["players"][0]["life"] == 20 - (top - 1)

@@ -50,6 +50,11 @@ class Targeting:
     """A "choose one" card's modes; while ``mode`` is None the player picks one first."""
     mode: int | None = None
     mode_rects: list[pygame.Rect] = field(default_factory=list)
+    x_pays: list[Any] = field(default_factory=list)
+    """For {X}: the payment of each X the player can afford (index = X)."""
+    x: int = 0
+    x_rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect] | None = None
+    """The X spinner: (minus, the value, plus)."""
 
     @property
     def index(self) -> int:
@@ -121,6 +126,11 @@ class TargetingPart:
         if not slots or any(not slot.get("legal") for slot in slots):
             return False
         t = Targeting(card_id, name, targeted, [dict(slot) for slot in slots], ability)
+        if state is not None and s.hotseat and ability is None:
+            t.x_pays = s.presentation.x_payments(state, s.seat, card_id)
+            if len(t.x_pays) > 1:
+                t.x = len(t.x_pays) - 1  # the most the player can pay; − lowers it
+                self.layout_x(t)
         s.local.targeting = t
         s.local.menu = None
         self._light(t)
@@ -164,6 +174,22 @@ class TargetingPart:
         top = lay.board.centery - (len(t.modes) * (h + px(6))) // 2
         t.mode_rects = [pygame.Rect(lay.board.centerx - w // 2, top + i * (h + px(6)), w, h)
                         for i in range(len(t.modes))]
+
+    def layout_x(self, t: Targeting) -> None:
+        """The X spinner, at the right end of the opponent's off-board strip."""
+        s = self.scene
+        lay = s.renderer.layout
+        if lay is None:
+            return
+        px = s.app.px
+        h = min(px(34), lay.opp_strip.h - px(8))
+        plus = pygame.Rect(0, 0, h, h)
+        plus.midright = (lay.opp_strip.right - px(8), lay.opp_strip.centery)
+        value = pygame.Rect(0, 0, px(90), h)
+        value.midright = (plus.left - px(4), plus.centery)
+        minus = pygame.Rect(0, 0, h, h)
+        minus.midright = (value.left - px(4), plus.centery)
+        t.x_rects = (minus, value, plus)
 
     def _light(self, t: Targeting) -> None:
         t.lit = {target_key(x): x for x in t.slot.get("legal") or []}
@@ -224,6 +250,15 @@ class TargetingPart:
         t = self.active
         if t is None:
             return False
+        if t.x_rects is not None:
+            minus, value, plus = t.x_rects
+            if minus.collidepoint(pos) or plus.collidepoint(pos):
+                top = len(t.x_pays) - 1
+                t.x = max(0, min(top, t.x + (1 if plus.collidepoint(pos) else -1)))
+                s.say(f"X = {t.x} (you can pay up to {top}).")
+                return True
+            if value.collidepoint(pos):
+                return True
         if t.modes and t.mode is None:
             for i, rect in enumerate(t.mode_rects):
                 if rect.collidepoint(pos):
@@ -260,6 +295,10 @@ class TargetingPart:
                 action.pop("targets", None)
         if t.mode is not None:
             action["mode"] = t.mode
+        if t.x_pays:
+            action = dict(action)
+            action["x"] = t.x
+            action["pay"] = t.x_pays[min(t.x, len(t.x_pays) - 1)]
         s.submit(action)
 
     # ------------------------------------------------------------------ draw
@@ -279,6 +318,18 @@ class TargetingPart:
             pygame.draw.rect(surface, pal.accent, rect, 2, border_radius=8)
             line = fonts.fit(t.modes[i], 14, pal.text, rect.w - px(16))
             surface.blit(line, line.get_rect(center=rect.center))
+        if t.x_rects is not None:
+            minus, value, plus = t.x_rects
+            top = len(t.x_pays) - 1
+            for rect, label, on in ((minus, "−", t.x > 0), (plus, "+", t.x < top)):
+                pygame.draw.rect(surface, pal.bg_panel_hi, rect, border_radius=6)
+                pygame.draw.rect(surface, pal.accent if on else pal.text_dim, rect, 1,
+                                 border_radius=6)
+                g = fonts.text(label, 16, pal.text if on else pal.text_dim, True)
+                surface.blit(g, g.get_rect(center=rect.center))
+            pygame.draw.rect(surface, pal.bg_panel, value, border_radius=6)
+            g = fonts.fit(f"X = {t.x}", 14, pal.accent, value.w - px(6), True)
+            surface.blit(g, g.get_rect(center=value.center))
         pulse = 3
         for target in t.lit.values():
             rect = self.rect_of(target)

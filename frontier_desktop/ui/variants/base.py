@@ -311,6 +311,11 @@ class VariantPresentation:
         None: the table groups the legal actions' ``targets`` instead (LAN, other variants)."""
         return None
 
+    def x_payments(self, state: Any, seat: int, card_id: str) -> list[Any]:
+        """For a card with {X} (hot-seat): the ``pay`` of each X the player can afford, by X
+        (index 0 is X = 0); [] when the card has no X or the variant can't tell."""
+        return []
+
     def card_modes(self, state: Any, card_id: str) -> list[str]:
         """A "choose one" card's modes in words (hot-seat); [] when it has none."""
         return []

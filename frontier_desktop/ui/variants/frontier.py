@@ -177,6 +177,33 @@ class FrontierPresentation(VariantPresentation):
         except Exception:  # not a card the engine reads: fall back to the legal actions
             return None
 
+    def x_payments(self, state: Any, seat: int, card_id: str, limit: int = 20) -> list[Any]:
+        from frontier_desktop.rules import actions as A
+        from frontier_desktop.rules.variants import find_variant
+        from frontier_desktop.rules.variants.frontier_legal import (
+            ability_payers, mana_sources, plan_payment,
+        )
+        from frontier_desktop.rules.variants.shared import pay_tuple
+
+        try:
+            card = state.card(card_id)
+            if "{X}" not in card.mana_cost:
+                return []
+            variant = find_variant(state.variant)
+            player = state.players[seat]
+            sources = mana_sources(variant, state, seat, state.occupants())
+            payers = ability_payers(state, seat)
+            out: list[Any] = []
+            for x in range(limit + 1):
+                cost = card.mana_cost.replace("{X}", "{%d}" % x if x else "")
+                plan = plan_payment(player.pool, player.life, cost, sources, payers)
+                if plan is None:
+                    break
+                out.append(A.Cast(card=card.name, pay=pay_tuple(plan)).to_wire().get("pay", []))
+            return out
+        except Exception:  # words only: without it the spell is cast with X = 0
+            return []
+
     def card_modes(self, state: Any, card_id: str) -> list[str]:
         try:
             card = state.card(card_id)
