@@ -271,7 +271,8 @@ class TableDrawing:
         surface.blit(face, box.topleft)
         band = self.support_band(name if kind == "unit" else str(data), box.w)
         if band is not None:
-            surface.blit(band, band.get_rect(bottomleft=box.bottomleft))
+            # under the card (over the log's top while hovering), never over its text
+            surface.blit(band, (box.x, box.bottom + s.app.px(4)))
 
     def support_band(self, name: str, width: int) -> pygame.Surface | None:
         """The zoom's band: which of the card's abilities the table plays and which parts
@@ -295,7 +296,8 @@ class TableDrawing:
                                            width - px(12)))
             h = sum(t.get_height() for t in surfs) + px(10)
             band = pygame.Surface((width, h), pygame.SRCALPHA)
-            band.fill((*pal.bg[:3], 225))
+            band.fill((*pal.bg_panel_hi[:3], 245))
+            pygame.draw.rect(band, pal.accent, band.get_rect(), 1, border_radius=6)
             y = px(5)
             for t in surfs:
                 band.blit(t, (px(6), y))

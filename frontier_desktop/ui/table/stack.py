@@ -121,6 +121,12 @@ class StackPanel:
                 self.buttons.append((pygame.Rect(x + i * (bw + px(6)), y, bw, bh), label, action))
             y += bh
         self.rect = pygame.Rect(x - px(4), lay.log.y, w + px(8), y - lay.log.y + px(6))
+        # at the foot of the log column: the zoom's band sits at its head
+        shift = max(0, lay.log.bottom - self.rect.bottom)
+        self.rect.move_ip(0, shift)
+        for line in self.lines:
+            line.rect.move_ip(0, shift)
+        self.buttons = [(r.move(0, shift), label, a) for r, label, a in self.buttons]
 
     def item_at(self, pos: tuple[int, int]) -> str | None:
         for line in self.lines:
