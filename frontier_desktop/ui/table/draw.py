@@ -276,34 +276,13 @@ class TableDrawing:
 
     def support_band(self, name: str, width: int) -> pygame.Surface | None:
         """The zoom's band: which of the card's abilities the table plays and which parts
-        are by hand; built once per (card, width), cached."""
+        are by hand; built once per (card, width, palette), cached."""
         key = (name, width, id(self.scene.app.palette))
-        if key in self._bands:
-            return self._bands[key]
-        from frontier_desktop.ui.table.support import support_of
+        if key not in self._bands:
+            from frontier_desktop.ui.table.support import support_band
 
-        s = self.scene
-        pal, fonts, px = s.app.palette, s.app.fonts, s.app.px
-        support = support_of(s.info.get(name))
-        band: pygame.Surface | None = None
-        if support is not None and support.lines():
-            surfs = []
-            for text, auto in support.lines()[:6]:
-                fitted = fonts.whole_lines(text, 12, width - px(12), max_lines=3)
-                size, lines = fitted if fitted is not None else (12, [text])
-                for line in lines:
-                    surfs.append(fonts.fit(line, size, pal.text if auto else pal.warn,
-                                           width - px(12)))
-            h = sum(t.get_height() for t in surfs) + px(10)
-            band = pygame.Surface((width, h), pygame.SRCALPHA)
-            band.fill((*pal.bg_panel_hi[:3], 245))
-            pygame.draw.rect(band, pal.accent, band.get_rect(), 1, border_radius=6)
-            y = px(5)
-            for t in surfs:
-                band.blit(t, (px(6), y))
-                y += t.get_height()
-        self._bands[key] = band
-        return band
+            self._bands[key] = support_band(self.scene.app, self.scene.info.get(name), width)
+        return self._bands[key]
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         s = self.scene

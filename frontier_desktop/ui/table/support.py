@@ -7,8 +7,14 @@ cached: the preview asks every frame, the reader runs once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
 
 from frontier_desktop.rules.card import Card
+
+if TYPE_CHECKING:
+    from frontier_desktop.ui.host import UIHost
 
 
 @dataclass(frozen=True)
@@ -61,3 +67,28 @@ def support_of(card: Card | None) -> Support | None:
             result = None
     _CACHE[card.name] = result
     return result
+
+
+def support_band(host: UIHost, card: Card | None, width: int) -> pygame.Surface | None:
+    """The zoom's band for *card*: its "Automatic: …" lines in the text colour and its
+    "By hand: …" lines in the warning colour, *width* wide (None: nothing to say). The
+    caller caches it: it is built once per card and width."""
+    support = support_of(card)
+    if support is None or not support.lines():
+        return None
+    pal, fonts, px = host.palette, host.fonts, host.px
+    surfs = []
+    for text, auto in support.lines()[:6]:
+        fitted = fonts.whole_lines(text, 12, width - px(12), max_lines=3)
+        size, lines = fitted if fitted is not None else (12, [text])
+        for line in lines:
+            surfs.append(fonts.fit(line, size, pal.text if auto else pal.warn, width - px(12)))
+    h = sum(t.get_height() for t in surfs) + px(10)
+    band = pygame.Surface((width, h), pygame.SRCALPHA)
+    band.fill((*pal.bg_panel_hi[:3], 245))
+    pygame.draw.rect(band, pal.accent, band.get_rect(), 1, border_radius=6)
+    y = px(5)
+    for t in surfs:
+        band.blit(t, (px(6), y))
+        y += t.get_height()
+    return band
