@@ -34,7 +34,9 @@ from frontier_desktop.ui.table.menus import TableMenus
 from frontier_desktop.ui.table.prompt import ResponsePrompt
 from frontier_desktop.ui.table.render import Square, TableRenderer
 from frontier_desktop.ui.table.seat import Drag, Glide, SeatState
-from frontier_desktop.ui.table.words import Namer, entry_lines
+from frontier_desktop.ui.table.stack import StackPanel
+from frontier_desktop.ui.table.targeting import TargetingPart
+from frontier_desktop.ui.table.words import Namer, _stack_target, entry_lines
 from frontier_desktop.ui.variants import PromptContext, presentation_for
 
 if TYPE_CHECKING:
@@ -106,6 +108,10 @@ class TableScene(Scene):
         """The prompt to divide damage among a band's members (the ``assign`` decision)."""
         self.consent = ConsentPrompt(self)
         """The other player's request to carry out card text on our things (``consent``)."""
+        self.targeting = TargetingPart(self)
+        """Casting or activating with targets: lit targets, click to choose (issue 12)."""
+        self.stack_panel = StackPanel(self)
+        """The stack beside the board, with Respond / Let it resolve and Pay / Don't pay."""
         self.input = TableInput(self)
         self.drawing = TableDrawing(self)
         self.menus = TableMenus(self)
@@ -214,6 +220,12 @@ class TableScene(Scene):
             lines.extend(entry_lines(entry, self.names))
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
         self.respond.update(self.view, self.seat, self.names)
+        self.stack_panel.update()
+        if self.stack_panel.buttons:  # the stack panel asks (it shows what waits)
+            self.respond.key = None
+        if self.local.targeting is not None and not self.legal_of("cast") and \
+                not self.legal_of("activate"):
+            self.local.targeting = None
         self.division.sync()
         moment = (self.view.get("turn"), self.view.get("phase"), self.view.get("active"),
                   self.seat)
@@ -455,6 +467,8 @@ class TableScene(Scene):
         if self.help:
             self.help = False
             return True
+        if self.targeting.cancel():
+            return True
         if self.menu is not None:
             self.menu = None
             return True
@@ -493,10 +507,19 @@ class TableScene(Scene):
             else:
                 self.say(f"Can't cast {name}: {result.reason}", warn=True)
             return
+        if self.targeting.start(card_id, name, options):
+            return
         if len(options) == 1:
             self.submit(options[0])
             return
         self.menus.cast(name, options, self.input.mouse)
+
+    def names_of(self, target: Any) -> str:
+        """A target (wire form) in words: a creature, a player, a square, a spell."""
+        if isinstance(target, dict) and "stack" in target:
+            line = next((ln for ln in self.stack_panel.lines if ln.id == target["stack"]), None)
+            return line.text.split(", targeting ")[0] if line else "that spell"
+        return _stack_target(target, self.names)
 
     def tap_land(self, sq: Square, pos: tuple[int, int]) -> bool:
         options = self.tappable().get(sq)
@@ -578,6 +601,10 @@ class TableScene(Scene):
             else:
                 self.say("No mulligan taken: Keep keeps all seven.")
             return True
+        pending = self.view.get("pending") or {}
+        if pending.get("kind") == "discard" and pending.get("seat") == self.seat:
+            self.pick_discard(cid, int(pending.get("count") or 1))
+            return True
         discards = self.legal_of("discard")
         if discards:
             for a in discards:
@@ -585,6 +612,23 @@ class TableScene(Scene):
                     self.submit(a)
                     return True
         return False
+
+    def pick_discard(self, cid: str, count: int) -> None:
+        """A "discard N cards" decision: clicking hand cards picks them (again: unpicks);
+        the N-th pick discards them."""
+        picks = self.local.discard_pick
+        if cid in picks:
+            picks.remove(cid)
+        else:
+            picks.append(cid)
+        self.stack_panel.update()
+        if len(picks) < count:
+            return
+        chosen, self.local.discard_pick = list(picks[:count]), []
+        action = next((a for a in self.legal_of("discard")
+                       if sorted(a.get("cards") or []) == sorted(chosen)), None)
+        if self.submit(action or {"type": "discard", "cards": chosen}).ok is False:
+            self.stack_panel.update()
 
     def drop_token(self, drag: Drag, sq: Square | None, over_opponent: bool) -> None:
         """A carried token was let go over *sq* (None: off the board)."""

@@ -24,6 +24,7 @@ class TableDrawing:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.colour_rects: list[tuple[pygame.Rect, str | None]] = []
+        self._bands: dict[tuple[str, int, int], pygame.Surface | None] = {}
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -74,6 +75,10 @@ class TableDrawing:
             s.fx.draw_under(surface, lunging=True)
         # hand: mulligan picks
         for rect, cid, _ in r.hand_rects:
+            if cid in st.discard_pick:
+                pygame.draw.rect(surface, pal.warn, rect.inflate(6, 6), 3, border_radius=8)
+                t = fonts.text("discard", 12, pal.warn, True)
+                surface.blit(t, t.get_rect(midbottom=(rect.centerx, rect.y - 1)))
             if cid in st.bottom_pick:
                 pygame.draw.rect(surface, pal.warn, rect.inflate(6, 6), 3, border_radius=8)
                 t = fonts.text("bottom", 12, pal.warn, True)
@@ -111,6 +116,8 @@ class TableDrawing:
             box = pygame.Rect(min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
             if box.w >= DRAG_THRESHOLD or box.h >= DRAG_THRESHOLD:
                 pygame.draw.rect(surface, pal.select, box, 2, border_radius=4)
+        s.stack_panel.draw(surface)
+        s.targeting.draw(surface)
         s.division.draw(surface)
         if st.menu is not None:
             st.menu.draw(surface, s.app, mouse)
@@ -262,6 +269,20 @@ class TableDrawing:
         else:
             face = s.app.images.face(data, s.info.get(data), box.size)
         surface.blit(face, box.topleft)
+        band = self.support_band(name if kind == "unit" else str(data), box.w)
+        if band is not None:
+            # under the card (over the log's top while hovering), never over its text
+            surface.blit(band, (box.x, box.bottom + s.app.px(4)))
+
+    def support_band(self, name: str, width: int) -> pygame.Surface | None:
+        """The zoom's band: which of the card's abilities the table plays and which parts
+        are by hand; built once per (card, width, palette), cached."""
+        key = (name, width, id(self.scene.app.palette))
+        if key not in self._bands:
+            from frontier_desktop.ui.table.support import support_band
+
+            self._bands[key] = support_band(self.scene.app, self.scene.info.get(name), width)
+        return self._bands[key]
 
     def draw_dice(self, surface: pygame.Surface) -> None:
         s = self.scene

@@ -130,6 +130,7 @@ class TableInput:
             st.hover = ("unit", unit) if unit else ("card", drag.name)
             return
         st.hover = self.hover_target(pos)
+        self.scene.targeting.motion(pos)
 
     def hover_target(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         r = self.scene.renderer
@@ -162,6 +163,10 @@ class TableInput:
             if rect.collidepoint(pos):
                 st.colour = colour
                 return True
+        if s.targeting.click(pos):
+            return True
+        if s.stack_panel.click(pos):
+            return True
         answer = s.respond.hit(pos)
         if answer == "resolve":
             s.submit({"type": "pass"})
@@ -265,6 +270,8 @@ class TableInput:
 
     def on_right_down(self, pos: tuple[int, int]) -> bool:
         s = self.scene
+        if s.targeting.cancel():
+            return True
         s.local.menu = None
         sprite = s.renderer.sprite_at(pos)
         if sprite is not None:

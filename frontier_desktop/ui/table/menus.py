@@ -156,7 +156,25 @@ class TableMenus:
         items: list[MenuItem] = []
         card = s.info.get(str(unit.get("name", "")))
         abilities = card.activated if card is not None else ()
-        for entry in s.presentation.unit_menu(unit, s.seat, s.legal, abilities):
+        entries = s.presentation.unit_menu(unit, s.seat, s.legal, abilities)
+        targeted: dict[Any, list[dict[str, Any]]] = {}
+        for entry in entries:
+            a = entry.action or {}
+            if a.get("type") == "activate" and a.get("targets") and entry.enabled:
+                targeted.setdefault(a.get("ability", 0), []).append(dict(a))
+        offered: set[Any] = set()
+        for entry in entries:
+            a = entry.action or {}
+            k = a.get("ability", 0)
+            if a.get("type") == "activate" and k in targeted and k not in offered:
+                # issue 12: choose the target on the board (the lines below stay a fallback)
+                offered.add(k)
+                options = targeted[k]
+                label = "Choose a target on the board…" if len(targeted) == 1 else \
+                    f"Choose a target on the board (ability {int(k) + 1})…"
+                items.append(MenuItem(
+                    label, lambda o=options, k=k: self.target_ability(
+                        uid, str(unit.get("name", "")), o, k)))
             if entry.mode is not None:
                 run: Callable[[], None] = lambda m=entry.mode: s.select(uid, m)
             else:
@@ -171,6 +189,13 @@ class TableMenus:
         for label, make in MANUAL_UNIT_ACTIONS:
             items.append(MenuItem(label, lambda a=make(uid): s.submit(a)))
         s.menu = ContextMenu(s.app, pos, items, unit.get("name", ""))
+
+    def target_ability(self, uid: str, name: str, options: list[dict[str, Any]],
+                       ability: int) -> None:
+        """Enter targeting mode for a unit's ability; the target menu when it can't."""
+        s = self.scene
+        if not s.targeting.start(uid, name, options, ability=int(ability)):
+            self.cast(name, options, s.input.mouse)
 
     def table(self, pos: tuple[int, int], sq: Square | None) -> None:
         """The right-click menu off the units: tap or destroy a land, dice, manual fixes."""

@@ -62,6 +62,11 @@ class SeatState:
     message_warn: bool = False
     """The message is an error or a refusal (drawn in the warning colour), not information."""
     help: bool = False
+    targeting: Any = None
+    """A cast or activation waiting for its targets (:mod:`~frontier_desktop.ui.table.targeting`)."""
+    discard_pick: list[str] = field(default_factory=list)
+    """The hand cards picked so far for a "discard N cards" decision."""
+    """A cast or activation waiting for its targets (:mod:`~frontier_desktop.ui.table.targeting`)."""
     division: dict[str, int] = field(default_factory=dict)
     """The shares of a division being made (see :mod:`~frontier_desktop.ui.table.divide`)."""
     division_key: str | None = None

@@ -303,6 +303,29 @@ class VariantPresentation:
                     if isinstance(place, tuple) else place}
         return None
 
+    def target_slots(self, state: Any, seat: int, card_id: str,
+                     ability: int | None = None, mode: int = 0
+                     ) -> list[dict[str, Any]] | None:
+        """The targets a card (or a permanent's ability) asks for, in order, each ``{"text",
+        "noun", "optional", "legal": [T, ...]}``, read from the game *state* (hot-seat);
+        None: the table groups the legal actions' ``targets`` instead (LAN, other variants)."""
+        return None
+
+    def x_payments(self, state: Any, seat: int, card_id: str) -> list[Any]:
+        """For a card with {X} (hot-seat): the ``pay`` of each X the player can afford, by X
+        (index 0 is X = 0); [] when the card has no X or the variant can't tell."""
+        return []
+
+    def card_modes(self, state: Any, card_id: str) -> list[str]:
+        """A "choose one" card's modes in words (hot-seat); [] when it has none."""
+        return []
+
+    def target_refusal(self, state: Any, seat: int, card_id: str, ability: int | None,
+                       index: int, target: Any) -> str:
+        """One line saying why *target* (wire form) can't be the *index*-th target; "" when
+        the variant can't tell (the table then says "not a legal target")."""
+        return ""
+
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
                   legal: Sequence[Mapping[str, Any]],
                   abilities: Sequence[Any] = ()) -> list[MenuEntry]:

@@ -167,6 +167,81 @@ class FrontierPresentation(VariantPresentation):
             return {"type": "scout", "unit": unit_id, "target": list(place)}
         return super().target_action(kind, unit_id, place)
 
+    def target_slots(self, state: Any, seat: int, card_id: str,
+                     ability: int | None = None, mode: int = 0
+                     ) -> list[dict[str, Any]] | None:
+        from frontier_desktop.rules.variants.frontier_spells import targeting
+
+        try:
+            return targeting(state, seat, card_id, ability, modes=(mode,))
+        except Exception:  # not a card the engine reads: fall back to the legal actions
+            return None
+
+    def x_payments(self, state: Any, seat: int, card_id: str, limit: int = 20) -> list[Any]:
+        from frontier_desktop.rules import actions as A
+        from frontier_desktop.rules.variants import find_variant
+        from frontier_desktop.rules.variants.frontier_legal import (
+            ability_payers, mana_sources, plan_payment,
+        )
+        from frontier_desktop.rules.variants.shared import pay_tuple
+
+        try:
+            card = state.card(card_id)
+            if "{X}" not in card.mana_cost:
+                return []
+            variant = find_variant(state.variant)
+            player = state.players[seat]
+            sources = mana_sources(variant, state, seat, state.occupants())
+            payers = ability_payers(state, seat)
+            out: list[Any] = []
+            for x in range(limit + 1):
+                cost = card.mana_cost.replace("{X}", "{%d}" % x if x else "")
+                plan = plan_payment(player.pool, player.life, cost, sources, payers)
+                if plan is None:
+                    break
+                out.append(A.Cast(card=card.name, pay=pay_tuple(plan)).to_wire().get("pay", []))
+            return out
+        except Exception:  # words only: without it the spell is cast with X = 0
+            return []
+
+    def card_modes(self, state: Any, card_id: str) -> list[str]:
+        try:
+            card = state.card(card_id)
+        except Exception:
+            return []
+        text = card.oracle_text or ""
+        if "choose one" not in text.lower():
+            return []
+        return [ln.lstrip("•").strip() for ln in text.splitlines()
+                if ln.strip().startswith("•")]
+
+    def target_refusal(self, state: Any, seat: int, card_id: str, ability: int | None,
+                       index: int, target: Any) -> str:
+        from frontier_desktop.rules import actions as A
+        from frontier_desktop.rules.effects.targeting import Slot, target_slots
+        from frontier_desktop.rules.variants import find_variant
+        from frontier_desktop.rules.variants.frontier_spells import (
+            ability_effects, enchant_spec, spell_effects,
+        )
+
+        try:
+            variant = find_variant(state.variant)
+            card = state.card(card_id)
+            decoded = A._target(target, "target")
+            if ability is None and card.is_aura:
+                spec = enchant_spec(card)
+                slots = [Slot(spec, 0, None)] if spec is not None else []
+            else:
+                effects = (spell_effects(card, (0,)) if ability is None else
+                           ability_effects(card, ability, (0,)) or ())
+                slots = list(target_slots(effects, 0))
+            if not 0 <= index < len(slots):
+                return ""
+            return variant.target_refusal(state, seat, card.name, card_id, slots[index],
+                                          decoded) or ""
+        except Exception:  # words only: a reason we can't compute is no reason to fail
+            return ""
+
     def unit_menu(self, unit: Mapping[str, Any], seat: int,
                   legal: Sequence[Mapping[str, Any]],
                   abilities: Sequence[Any] = ()) -> list[MenuEntry]:
