@@ -294,3 +294,18 @@ def test_an_x_spell_has_a_spinner_bounded_by_what_the_player_can_pay(app, tmp_pa
     app.draw(pygame.Surface(app.size))
     click(app, table.renderer.layout.opp_panel.center)
     assert table.session.view(1)["players"][0]["life"] == 20 - (top - 1)
+
+
+def test_the_pass_button_says_let_it_resolve_whole_at_the_smallest_window(app, tmp_path) -> None:
+    """The status column's pass button dropped its text's end at 960x600 during a response
+    window ("Let it resolve   [sp…"): the key hint now goes first."""
+    stack = [{"id": "s1", "card": "Lightning Bolt", "controller": 1, "targets": ["vamp"]}]
+    table = TableScene(app, games.session_from_position(_position(tmp_path, stack=stack)),
+                       seat=0, hotseat=False)
+    app.scenes.push(table)
+    for size in ((1600, 900), (960, 600)):
+        app.resize(size)
+        step(app, 2)
+        button = table.buttons["pass"]
+        assert button.text.startswith("Let it resolve")
+        assert button.font.size(button.text)[0] <= button.rect.width - 16, (size, button.text)

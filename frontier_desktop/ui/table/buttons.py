@@ -62,7 +62,20 @@ def update_buttons(buttons: dict[str, Any], table: TableScene,
         label = "Confirm"
         types = types | {"pass"}
     hint = table.app.settings.keys.get("pass_or_done", "")
-    buttons["pass"].set_text(f"{label}   [{hint}]" if "pass" in types and hint else label)
+    text = f"{label}   [{hint}]" if "pass" in types and hint else label
+    if text != label and not _fits(buttons["pass"], text):
+        text = label  # the key hint goes before the label is cut ("Let it resolve" at 960x600)
+    buttons["pass"].set_text(text)
     for key in ("pass", *(b.action for b in steps)):
         buttons[key].enable() if key in types else buttons[key].disable()
     buttons["undo"].enable() if table.session.can_undo(table.seat) else buttons["undo"].disable()
+
+
+def _fits(button: Any, text: str) -> bool:
+    """Whether *text* fits *button* in its own font (True when the font can't be asked)."""
+    font = getattr(button, "font", None)
+    try:
+        width = font.size(text)[0] if font is not None else 0
+    except Exception:  # noqa: BLE001 - a theme font without size(): keep the text
+        return True
+    return bool(width <= button.rect.width - 16)
