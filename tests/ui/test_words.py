@@ -422,3 +422,10 @@ def test_an_army_game_log_reads_as_words() -> None:
             for line in entry_lines(entry, names):
                 _assert_words(line, ids)
     assert {"explored", "attack", "land_life"} <= kinds
+
+
+def test_a_triggered_ability_going_on_the_stack_reads_as_one() -> None:
+    names = Namer(["Ann", "Ben"], {"d": "Juzám Djinn"})
+    event = {"type": "stacked", "id": "s1", "card": "Juzám Djinn", "controller": 1,
+             "targets": [], "kind": "trigger"}
+    assert event_words(event, names) == "  Juzám Djinn's triggered ability goes on the stack"

@@ -18,7 +18,7 @@ from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
     Node, PayLifeCost, Regenerate, Restriction, SacrificeCost, SpellAbility, StaticAbility,
-    TriggeredAbility,
+    Trigger, TriggeredAbility,
 )
 
 _ENGINE_KEYWORDS = (
@@ -60,7 +60,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # activated abilities with these effects resolve through the engine. A clause whose
         # form the executors don't follow gets a qualified key (see _qualifier) that is not
         # listed here, so it stays "not yet carried out".
-        f"{where}:{what}" for where in ("spell", "activated") for what in (
+        f"{where}:{what}" for where in ("spell", "activated", "triggered") for what in (
             "deal_damage", "pump", "destroy", "tap", "untap", "draw", "discard", "gain_life",
             "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
             "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard",
@@ -81,6 +81,10 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # so "Enchant land" is not counted.
         "keyword:enchant creature", "keyword:enchant artifact", "keyword:enchant enchantment",
         "keyword:enchant permanent",
+        # Triggered abilities (frontier_spells.fire_triggers): these triggers put the ability
+        # on the stack; its effects are keyed ``triggered:…`` and qualified (see
+        # trigger_qualifier) when they would need a target or the object that set it off.
+        "trigger:upkeep", "trigger:enters", "trigger:dies",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -108,6 +112,38 @@ def clause_key(node: Node, where: str) -> str:
     if isinstance(node, Restriction):
         return f"{where}:restriction_{node.when}"
     return f"{where}:{node.kind}{_qualifier(node, where)}"
+
+
+def trigger_key(trigger: Trigger) -> str:
+    """``trigger:<event>`` when the engine sets the trigger off in this form (see
+    frontier_spells.fire_triggers), else a qualified key naming the form it doesn't follow."""
+    event = trigger.event
+    if event == "upkeep":
+        if trigger.subject is None and trigger.whose in ("you", "each"):
+            return "trigger:upkeep"
+        return f"trigger:upkeep_{trigger.whose or 'other'}"
+    if event in ("enters", "dies"):
+        if trigger.subject is not None and trigger.subject.ref == "self" and trigger.by is None:
+            return f"trigger:{event}"
+        return f"trigger:{event}_other"
+    return f"trigger:{event}"
+
+
+def trigger_qualifier(node: Node, trigger: Trigger) -> str:
+    """A suffix for a triggered effect the trigger's resolution doesn't follow: no target is
+    asked for a triggered ability yet, "that"/"it" would name the object that set it off, and
+    after "dies" the permanent itself is gone."""
+    from frontier_desktop.rules.effects import nodes as n
+
+    for child in node.walk():
+        if isinstance(child, n.Selector):
+            if child.ref == "target":
+                return "_targeted"
+            if child.ref in ("that", "controller"):
+                return "_that"
+            if child.ref in ("self", "enchanted") and trigger.event in ("dies", "leaves"):
+                return "_gone"
+    return ""
 
 
 def _untargeted() -> tuple[type, ...]:
@@ -254,8 +290,12 @@ def clauses(reading: CardReading, *, land: bool = False,
             else:
                 effects(ability.effects, "activated")
         elif isinstance(ability, TriggeredAbility):
-            out.append((f"trigger:{ability.trigger.event}", ability.trigger))
+            out.append((trigger_key(ability.trigger), ability.trigger))
+            start = len(out)
             effects(ability.effects, "triggered")
+            out[start:] = [(k + trigger_qualifier(node, ability.trigger)
+                            if not k.endswith(":unimplemented") else k, node)
+                           for k, node in out[start:]]
         elif isinstance(ability, SpellAbility):
             effects(ability.effects, "spell")
         elif isinstance(ability, StaticAbility):

@@ -248,7 +248,9 @@ class Frontier(SpellActions, ManualActions, Variant):
             raise IllegalActionError(action, f"{action.type} is not part of Frontier Magic")
         if self.consent_first(state, seat, action, events):  # frontier_manual.py
             return
+        start = len(events)
         handler(state, seat, action, events)
+        self.fire_triggers(state, events, start)  # frontier_spells.py
 
     # ------------------------------------------------------------------ set-up choices
     def _do_place_token(self, state: GameState, seat: int, action: A.PlaceToken,

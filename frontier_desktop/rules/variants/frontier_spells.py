@@ -21,11 +21,14 @@ from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
-from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, clause_key
+from frontier_desktop.rules.effects.engine_support import (
+    EXECUTED_BY_ENGINE, clause_key, trigger_key, trigger_qualifier,
+)
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
     Destroy, Discard, Draw, Effect, Exile, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
-    PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
+    PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec,
+    Trigger, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
 from frontier_desktop.rules.effects.targeting import (
@@ -86,6 +89,24 @@ def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
 
 
 @functools.lru_cache(maxsize=4096)
+def triggered_abilities(card: Card) -> tuple[TriggeredAbility, ...]:
+    """The card's triggered abilities, in text order (a stack item's ``ability`` indexes them)."""
+    return tuple(a for a in reading_of(card).abilities if isinstance(a, TriggeredAbility))
+
+
+def item_effects(card: Card, item: dict[str, Any]) -> tuple[Effect, ...] | None:
+    """What a stack item (a spell, an activated or a triggered ability) does."""
+    modes = tuple(item.get("mode", (0,)))
+    if item["kind"] == "spell":
+        return spell_effects(card, modes)
+    if item["kind"] == "trigger":
+        found = triggered_abilities(card)
+        index = int(item["ability"])
+        return found[index].effects if 0 <= index < len(found) else None
+    return ability_effects(card, int(item["ability"]), modes)
+
+
+@functools.lru_cache(maxsize=4096)
 def sacrifice_specs(card: Card, index: int) -> tuple[TargetSpec, ...] | None:
     """What the "Sacrifice a …" parts of ability *index*'s cost ask for (None: unread)."""
     from frontier_desktop.rules.effects.nodes import SacrificeCost
@@ -112,9 +133,13 @@ def enters_tapped(card: Card) -> bool:
                for e in a.effects)
 
 
-def executed(effect: Effect, where: str) -> bool:
-    """Whether the engine carries out *effect* (its clause key is registered)."""
-    return clause_key(effect, where) in EXECUTED_BY_ENGINE
+def executed(effect: Effect, where: str, trigger: Trigger | None = None) -> bool:
+    """Whether the engine carries out *effect* (its clause key is registered); *trigger*: the
+    trigger of the triggered ability it belongs to."""
+    key = clause_key(effect, where)
+    if trigger is not None:
+        key += trigger_qualifier(effect, trigger)
+    return key in EXECUTED_BY_ENGINE
 
 
 def by_hand_text(effect: Effect, card_name: str) -> str:
@@ -540,11 +565,67 @@ class SpellActions:
     def resolve_ability(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         source = str(item["source"])
         card = state.defs[str(item["card"])]
-        effects = ability_effects(card, int(item["ability"]), tuple(item.get("mode", (0,))))
-        self.run_effects(state, item, effects or (), "activated", source, events)
+        effects = item_effects(card, item)
+        if item["kind"] == "trigger":
+            found = triggered_abilities(card)
+            trigger = found[int(item["ability"])].trigger if 0 <= int(item["ability"]) < len(
+                found) else None
+            self.run_effects(state, item, effects or (), "triggered", source, events, trigger)
+        else:
+            self.run_effects(state, item, effects or (), "activated", source, events)
+
+    # ------------------------------------------------------------------ triggered abilities
+    def fire_triggers(self, state: GameState, events: list[Event], start: int) -> None:
+        """Put on the stack the triggered abilities the events from *start* on set off.
+
+        Read here (and registered in ``EXECUTED_BY_ENGINE`` as ``trigger:…``): "at the
+        beginning of your upkeep" / "of each upkeep" (a ``phase`` event), "when CARDNAME
+        enters the battlefield" (it resolves into the staging row) and "when CARDNAME dies"
+        (a ``died`` event). Events the resolving triggers add are looked at too. Each trigger
+        goes on the stack as ``{"kind": "trigger", "ability": N}`` (N indexes the card's
+        triggered abilities), its clauses the engine doesn't carry out named ``by_hand``.
+        """
+        i = start
+        while i < len(events):
+            event = events[i]
+            i += 1
+            if state.game_over:
+                return
+            kind = event.get("type")
+            found: list[tuple[int, str, str, int]] = []  # (controller, source, card, index)
+            if kind == "phase" and event.get("phase") == "upkeep":
+                active = int(event.get("active", state.active))
+                order = sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id))
+                for perm in order:
+                    name = state.cards[perm.id][0]
+                    for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                        key = trigger_key(ability.trigger)
+                        if key == "trigger:upkeep" and (
+                                ability.trigger.whose == "each" or perm.controller == active):
+                            found.append((perm.controller, perm.id, name, index))
+            elif kind in ("died", "resolved") and isinstance(event.get("unit"), str):
+                if kind == "resolved" and event.get("to") != "staging":
+                    continue
+                unit = str(event["unit"])
+                name = str(event.get("name") or event.get("card") or "")
+                card = state.defs.get(name)
+                if card is None:
+                    continue
+                wanted = "trigger:dies" if kind == "died" else "trigger:enters"
+                controller = int(event.get("controller", event.get("player")) or 0)
+                for index, ability in enumerate(triggered_abilities(card)):
+                    if trigger_key(ability.trigger) == wanted:
+                        found.append((controller, unit, name, index))
+            for controller, source, name, index in found:
+                if state.players[controller].lost:
+                    continue
+                self.push(state, {"kind": "trigger", "card": name, "source": source,
+                                  "controller": controller, "ability": index, "targets": [],
+                                  "x": 0}, events)
 
     def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
-                    where: str, source: str | None, events: list[Event]) -> None:
+                    where: str, source: str | None, events: list[Event],
+                    trigger: Trigger | None = None) -> None:
         seat = int(item["controller"])
         name = str(item["card"])
         x = int(item.get("x", 0))
@@ -568,7 +649,7 @@ class SpellActions:
                     if legal[i]:
                         chosen[id(slot.selector)].append(target)
             had_targets = any(s.effect == index for s in slots)
-            if not executed(effect, where) or (had_targets and not item.get("targets")):
+            if not executed(effect, where, trigger) or (had_targets and not item.get("targets")):
                 by_hand.append(by_hand_text(effect, name))
                 continue
             ctx = _Context(state, seat, source, name, x, chosen, previous, item)
@@ -670,9 +751,7 @@ class SpellActions:
         if effect.when != "next_upkeep":
             return None
         item = ctx.item
-        effects = spell_effects(ctx.state.defs[ctx.name], tuple(item.get("mode", (0,)))) \
-            if item["kind"] == "spell" else ability_effects(
-                ctx.state.defs[ctx.name], int(item["ability"]), tuple(item.get("mode", (0,))))
+        effects = item_effects(ctx.state.defs[ctx.name], item)
         index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
         if index is None:
             return None
@@ -692,9 +771,7 @@ class SpellActions:
         state.delayed = [d for d in state.delayed if d["when"] != when]
         for d in due:
             card = state.defs[str(d["card"])]
-            modes = tuple(d.get("mode", (0,)))
-            effects = spell_effects(card, modes) if d["kind"] == "spell" else \
-                ability_effects(card, int(d["ability"]), modes)
+            effects = item_effects(card, d)
             delayed = (effects or ())[int(d["index"])]
             assert isinstance(delayed, Delayed)
             item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],

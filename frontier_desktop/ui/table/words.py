@@ -426,7 +426,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {card} does nothing{why}"
     if kind == "stacked":
         card = event.get("card") if isinstance(event.get("card"), str) else "a spell"
-        what = f"{card}'s ability" if event.get("kind") == "ability" else card
+        what = f"{card}'s ability" if event.get("kind") == "ability" else \
+            f"{card}'s triggered ability" if event.get("kind") == "trigger" else card
         targets = event.get("targets")
         at = ""
         if isinstance(targets, (list, tuple)) and targets:

@@ -1,0 +1,105 @@
+"""Issue 12 (triggered abilities): upkeep, enters and dies triggers go on the stack and resolve
+through the effect executors; what they can't carry out is named for the players."""
+
+from __future__ import annotations
+
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.effects import verdict
+from frontier_desktop.rules.variants.frontier_spells import reading_of
+from tests.rules.helpers import creature, of_type, position, run, unit
+
+P = "Plains"
+GRID = [[P] * 5 for _ in range(5)]
+ANN_BEARS = unit("a", "Grizzly Bears", 0, (1, 1))
+BEN = unit("ben", "Hill Giant", 1, (4, 4))
+PASS = {"type": "pass"}
+
+
+def automated(card_obj: dict[str, object]) -> bool:
+    card = Card.from_scryfall(card_obj)
+    return verdict(reading_of(card), card.type_line).automated
+
+
+def not_executed(card_obj: dict[str, object]) -> tuple[str, ...]:
+    card = Card.from_scryfall(card_obj)
+    return verdict(reading_of(card), card.type_line).not_executed
+
+
+DJINN = creature("Test Djinn", ("B",), 5, 5, oracle_text="At the beginning of your upkeep, "
+                 "Test Djinn deals 1 damage to you.")
+BANSHEE = creature("Test Banshee", ("B",), 1, 1, oracle_text="At the beginning of each upkeep, "
+                   "you lose 1 life.")
+ONULET = creature("Test Onulet", (), 2, 2, oracle_text="When Test Onulet dies, you gain 2 life.",
+                  type_line="Artifact Creature — Construct")
+PIGEONS = creature("Test Pigeons", ("W",), 1, 1, oracle_text="When Test Pigeons enters the "
+                   "battlefield, draw a card at the beginning of the next turn's upkeep.",
+                   mana_cost="{W}")
+
+
+def test_upkeep_triggers_of_the_active_player_and_each_upkeep_go_on_the_stack_and_resolve():
+    assert automated(DJINN) and automated(BANSHEE)
+    state = position(GRID, [ANN_BEARS, unit("d", DJINN, 1, (4, 2)), unit("s", BANSHEE, 0, (1, 3)),
+                            BEN])
+    state, events = run(state, PASS, PASS)  # Ann's main → Ben's upkeep
+    assert state.active == 1 and state.phase == "upkeep"
+    stacked = of_type(events, "stacked")
+    assert sorted((e["card"], e["kind"], e["controller"]) for e in stacked) == [
+        ("Test Banshee", "trigger", 0), ("Test Djinn", "trigger", 1)]
+    assert state.players[1].life == 19  # Ben's own upkeep: his Djinn hurts him
+    assert state.players[0].life == 19  # each upkeep: Ann's Banshee too
+    assert not state.stack and not of_type(events, "by_hand")
+
+
+def test_an_upkeep_trigger_waits_for_its_controllers_upkeep():
+    state = position(GRID, [ANN_BEARS, unit("d", DJINN, 0, (1, 2)), BEN])
+    state, events = run(state, PASS, PASS)  # Ben's upkeep, not Ann's
+    assert state.players[0].life == 20 and not of_type(events, "stacked")
+
+
+def test_a_dies_trigger_resolves_after_the_creature_dies():
+    assert automated(ONULET)
+    state = position(GRID, [ANN_BEARS, unit("o", ONULET, 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": ["Lightning Bolt"], "mana_pool": "{R}"},
+                              {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["o"]})
+    assert "o" not in state.perms
+    assert state.players[1].life == 22  # Ben controlled it: he gains the life
+    died = next(i for i, e in enumerate(events) if e["type"] == "died")
+    trigger = next(i for i, e in enumerate(events) if e["type"] == "stacked"
+                   and e["kind"] == "trigger")
+    assert died < trigger
+    assert [e["card"] for e in of_type(events, "stacked") if e["kind"] == "trigger"] == [
+        "Test Onulet"]
+
+
+def test_an_enters_trigger_fires_when_the_creature_resolves_into_the_staging_row():
+    assert automated(PIGEONS)
+    state = position(GRID, [ANN_BEARS, BEN],
+                     players=[{"name": "Ann", "hand": [PIGEONS], "mana_pool": "{W}",
+                               "library": 3}, {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Test Pigeons"})
+    assert any(p.zone == "staging" for p in state.perms.values())
+    assert of_type(events, "delayed") and len(state.delayed) == 1
+    hand = len(state.players[0].hand)
+    state, _ = run(state, PASS, PASS)  # Ben's upkeep: the delayed draw happens
+    assert len(state.players[0].hand) == hand + 1 and not state.delayed
+
+
+def test_a_triggered_effect_needing_a_target_stays_manual_and_is_named():
+    sparker = creature("Test Sparker", ("R",), 1, 1, oracle_text="When Test Sparker enters the "
+                       "battlefield, it deals 1 damage to target creature.", mana_cost="{R}")
+    assert not automated(sparker)
+    assert not_executed(sparker)
+    state = position(GRID, [ANN_BEARS, BEN],
+                     players=[{"name": "Ann", "hand": [sparker], "mana_pool": "{R}"},
+                              {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Test Sparker"})
+    by_hand = of_type(events, "by_hand")
+    assert by_hand and "target creature" in " ".join(by_hand[0]["clauses"])
+    assert state.perms["ben"].damage == 0 and state.perms["a"].damage == 0
+
+
+def test_a_dies_trigger_naming_the_dead_permanent_is_not_counted():
+    mummy = creature("Test Mummy", ("B",), 1, 1, oracle_text="When Test Mummy dies, "
+                     "tap Test Mummy.")
+    assert not automated(mummy) and not_executed(mummy) == ("tap Test Mummy.",)
