@@ -103,3 +103,68 @@ def test_a_dies_trigger_naming_the_dead_permanent_is_not_counted():
     mummy = creature("Test Mummy", ("B",), 1, 1, oracle_text="When Test Mummy dies, "
                      "tap Test Mummy.")
     assert not automated(mummy) and not_executed(mummy) == ("tap Test Mummy.",)
+
+
+ISLANDS = [["Island"] * 5 for _ in range(5)]  # no terrain bonus for the test creatures
+FOLK = creature("Test Folk", ("G",), 1, 2, oracle_text="Whenever Test Folk blocks, it gets "
+                "+2/+0 until end of turn.")
+CAVE = creature("Test Cave", ("R",), 1, 4, oracle_text="Whenever Test Cave attacks, it gets "
+                "+1/-2 until end of turn.")
+SPIDER = creature("Test Spider", ("G",), 2, 3, oracle_text="Whenever Test Spider blocks a "
+                  "creature with flying, Test Spider gets +0/+2 until end of turn.")
+BIRD = creature("Test Bird", ("R",), 2, 1, keywords=("Flying",), oracle_text="Flying")
+
+
+def test_a_block_trigger_resolves_before_the_attack_deals_damage():
+    assert automated(FOLK)
+    state = position(ISLANDS, [unit("g", "Hill Giant", 0, (2, 2)), unit("f", FOLK, 1, (3, 2)),
+                               BEN])
+    state, events = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    stacked = [e for e in events if e["type"] == "stacked"]
+    assert [(e["card"], e["kind"], e["controller"]) for e in stacked] == [
+        ("Test Folk", "trigger", 1)]
+    assert events.index(stacked[0]) < next(i for i, e in enumerate(events)
+                                           if e["type"] == "damage")
+    assert "g" not in state.perms  # the Folk struck for 3, not 1
+
+
+def test_an_attack_trigger_pumps_the_attacker():
+    assert automated(CAVE)
+    state = position(ISLANDS, [unit("c", CAVE, 0, (4, 2)), BEN])
+    state, _ = run(state, {"type": "attack", "unit": "c", "target": "player"})
+    assert state.players[1].life == 18
+
+
+def test_a_block_trigger_with_a_condition_needs_a_matching_attacker():
+    assert automated(SPIDER)
+    state = position(ISLANDS, [unit("g", "Hill Giant", 0, (2, 2)), unit("b", BIRD, 0, (2, 3)),
+                               unit("s", SPIDER, 1, (3, 2)), unit("t", SPIDER, 1, (3, 3)), BEN])
+    state, events = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    assert not of_type(events, "stacked") and "s" not in state.perms  # 3 damage, no +0/+2
+    state, events = run(state, {"type": "attack", "unit": "b", "target": [3, 3]})
+    assert [e["card"] for e in of_type(events, "stacked")] == ["Test Spider"]
+    assert "t" in state.perms and state.perms["t"].damage == 2  # a 2/5 now
+
+
+def test_with_responses_the_trigger_and_then_the_attack_wait_for_the_defender():
+    state = position(ISLANDS, [unit("g", "Hill Giant", 0, (2, 2)), unit("f", FOLK, 1, (3, 2)),
+                               BEN],
+                     players=[{"name": "Ann"}, {"name": "Ben", "hand": ["Giant Growth"],
+                                                "mana_pool": "{G}", "responses": True}])
+    state, _ = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    assert state.pending["kind"] == "attack" and not state.stack  # the trigger resolved
+    state, _ = run(state, {"type": "pass", "seat": 1})
+    assert "g" not in state.perms
+
+
+def test_a_trigger_the_attacker_may_respond_to_holds_the_attack_until_it_resolves():
+    state = position(ISLANDS, [unit("g", "Hill Giant", 0, (2, 2)), unit("f", FOLK, 1, (3, 2)),
+                               BEN],
+                     players=[{"name": "Ann", "hand": ["Giant Growth"], "mana_pool": "{G}",
+                               "responses": True}, {"name": "Ben"}])
+    state, events = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    assert state.pending["kind"] == "priority" and state.pending["seat"] == 0
+    assert "g" in state.perms and not of_type(events, "damage") and len(state.stack) == 1
+    state, events = run(state, {"type": "pass", "seat": 0})
+    assert state.pending is None and not state.stack
+    assert "g" not in state.perms and "f" not in state.perms  # the Folk struck for 3

@@ -33,6 +33,9 @@ _ENGINE_KEYWORDS = (
     "banding when attacking", "bands with other",
 )
 
+_COMBAT_TRIGGERS = ("attacks", "blocks", "attacks_or_blocks", "becomes_blocked",
+                    "blocks_or_blocked")
+
 EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
     {f"keyword:{k}" for k in _ENGINE_KEYWORDS} | {
         # Landhome in its old wording (card.py's _HOME_ORACLE_RE; frontier_board.py).
@@ -85,6 +88,10 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # on the stack; its effects are keyed ``triggered:…`` and qualified (see
         # trigger_qualifier) when they would need a target or the object that set it off.
         "trigger:upkeep", "trigger:enters", "trigger:dies",
+        # Combat triggers of the permanent itself (frontier_spells.fire_combat_triggers), set
+        # off as the attack is declared, before its damage: in Frontier the attacked creatures
+        # are the blockers and the attacking stack is "blocked" when it attacks creatures.
+        *(f"trigger:{e}" for e in _COMBAT_TRIGGERS),
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -122,6 +129,10 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is None and trigger.whose in ("you", "each"):
             return "trigger:upkeep"
         return f"trigger:upkeep_{trigger.whose or 'other'}"
+    if event in _COMBAT_TRIGGERS:
+        if trigger.subject is not None and trigger.subject.ref == "self":
+            return f"trigger:{event}"
+        return f"trigger:{event}_other"
     if event in ("enters", "dies"):
         if trigger.subject is not None and trigger.subject.ref == "self" and trigger.by is None:
             return f"trigger:{event}"
@@ -139,6 +150,10 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
         if isinstance(child, n.Selector):
             if child.ref == "target":
                 return "_targeted"
+            if child.ref == "that" and child.text.lower() == "it" and \
+                    trigger.subject is not None and trigger.subject.ref == "self" and \
+                    trigger.event not in ("dies", "leaves"):
+                continue  # "it": the permanent itself (the stack item's "that")
             if child.ref in ("that", "controller"):
                 return "_that"
             if child.ref in ("self", "enchanted") and trigger.event in ("dies", "leaves"):

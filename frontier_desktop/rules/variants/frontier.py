@@ -1065,12 +1065,21 @@ class Frontier(SpellActions, ManualActions, Variant):
         target_wire = "player" if action.target == "player" else wire(state, action.target)
         defenders = [] if action.target == "player" else [
             i for i in occ.get(action.target, ()) if state.perms[i].controller != seat]
-        events.append({"type": "attack", "unit": perm.id, "units": ids, "band": ids,
-                       "defenders": defenders, "target": target_wire})
+        attack: Event = {"type": "attack", "unit": perm.id, "units": ids, "band": ids,
+                         "defenders": defenders, "target": target_wire}
+        events.append(attack)
+        window = {"kind": "attack", "seat": seat, "responder": state.opponent(seat),
+                  "units": ids, "target": target_wire, "action": action.to_wire()}
         if state.players[state.opponent(seat)].responses:
-            state.pending = {"kind": "attack", "seat": seat, "responder": state.opponent(seat),
-                             "units": ids, "target": target_wire, "action": action.to_wire()}
+            state.pending = window
             events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
+        # "Whenever … attacks / blocks": on the stack before the damage (frontier_spells.py).
+        self.fire_combat_triggers(state, attack, events)
+        if state.pending is not None and state.pending.get("kind") == "priority" and \
+                state.pending.get("outer") is None:
+            # The attack resolves once the stack is empty (frontier_spells.continue_stack).
+            state.pending["outer"] = {**window, "after_triggers": True}
+        if state.pending is not None:
             return
         resolve_attack(state, seat, ids, action.target, events)
 

@@ -38,7 +38,7 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import (
-    check_deaths, damage_player, destroy, gain_life, leave_battlefield, wire,
+    check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
 )
 
 Target = Any
@@ -496,6 +496,14 @@ class SpellActions:
         if not state.stack and state.pending is not None and \
                 state.pending.get("kind") == "priority":
             state.pending = state.pending.get("outer")
+        if not state.stack and state.decision is None and state.pending is not None and \
+                state.pending.get("after_triggers"):
+            # An attack that waited only for its triggers (nobody asked to respond to it).
+            attack, state.pending = state.pending, None
+            target = attack["target"]
+            resolve_attack(state, int(attack["seat"]), list(attack["units"]),
+                           target if target == "player" else state.board.pos_from_wire(target),
+                           events)
 
     def has_window(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for responses and could play something now."""
@@ -621,7 +629,42 @@ class SpellActions:
                     continue
                 self.push(state, {"kind": "trigger", "card": name, "source": source,
                                   "controller": controller, "ability": index, "targets": [],
-                                  "x": 0}, events)
+                                  "x": 0, "that": [source]}, events)
+
+    def fire_combat_triggers(self, state: GameState, attack: Event, events: list[Event]) -> None:
+        """Put on the stack the combat triggers of an attack just declared (before its damage).
+
+        The attacking stack's members "attack" (and "become blocked" when they attack
+        creatures); the creatures attacked "block" (Frontier's reading). A trigger's "by …"
+        (``Trigger.by``) must match at least one creature on the other side.
+        """
+        band = [u for u in attack.get("band", ()) if u in state.perms]
+        defenders = [u for u in attack.get("defenders", ()) if u in state.perms]
+        sides = [(u, ("attacks", "attacks_or_blocks") + (
+            ("becomes_blocked", "blocks_or_blocked") if defenders else ()), defenders)
+            for u in band]
+        sides += [(u, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), band)
+                  for u in defenders]
+        for unit, events_of, others in sides:
+            perm = state.perms.get(unit)
+            if perm is None:
+                continue
+            name = state.cards[unit][0]
+            for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                trigger = ability.trigger
+                if trigger.event not in events_of or \
+                        trigger_key(trigger) != f"trigger:{trigger.event}":
+                    continue
+                by = trigger.by
+                if by is not None and not any(
+                        spec_problem(state, by, o, seat=perm.controller, source=unit) is None
+                        for o in others if o in state.perms):
+                    continue
+                if state.game_over or state.players[perm.controller].lost:
+                    return
+                self.push(state, {"kind": "trigger", "card": name, "source": unit,
+                                  "controller": perm.controller, "ability": index,
+                                  "targets": [], "x": 0, "that": [unit]}, events)
 
     def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
                     where: str, source: str | None, events: list[Event],
@@ -640,7 +683,7 @@ class SpellActions:
             return
         events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
         by_hand: list[str] = []
-        previous: list[Any] = []
+        previous: list[Any] = [t for t in item.get("that", ()) if t in state.perms]
         for index, effect in enumerate(effects):
             chosen: dict[int, list[Any]] = {}
             for i, (slot, target) in enumerate(zip(slots, targets)):
