@@ -168,3 +168,24 @@ def test_a_trigger_the_attacker_may_respond_to_holds_the_attack_until_it_resolve
     state, events = run(state, {"type": "pass", "seat": 0})
     assert state.pending is None and not state.stack
     assert "g" not in state.perms and "f" not in state.perms  # the Folk struck for 3
+
+
+def test_flanking_shrinks_each_creature_it_attacks_before_damage():
+    knight = creature("Test Flanker", ("R",), 2, 2, keywords=("Flanking",), oracle_text="Flanking")
+    assert automated(knight)
+    state = position(ISLANDS, [unit("k", knight, 0, (2, 2)), unit("g", "Grizzly Bears", 1, (3, 2)),
+                               BEN])
+    state, events = run(state, {"type": "attack", "unit": "k", "target": [3, 2]})
+    assert "g" not in state.perms and state.perms["k"].damage == 1
+    assert [(e["unit"], e["power"]) for e in of_type(events, "pumped")] == [("g", -1)]
+
+
+def test_rampage_grows_for_each_creature_attacked_beyond_the_first():
+    brute = creature("Test Brute", ("R",), 2, 2, keywords=("Rampage",), oracle_text="Rampage 2")
+    assert automated(brute)
+    state = position(ISLANDS, [unit("r", brute, 0, (2, 2)), unit("h1", "Benalish Hero", 1, (3, 2)),
+                               unit("h2", "Benalish Hero", 1, (3, 2)), BEN])
+    state, events = run(state, {"type": "attack", "unit": "r", "target": [3, 2]})
+    assert [(e["unit"], e["power"], e["toughness"]) for e in of_type(events, "pumped")] == [
+        ("r", 2, 2)]
+    assert "r" in state.perms  # a 4/4 now: two 1/1 Heroes can't kill it

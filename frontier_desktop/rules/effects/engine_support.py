@@ -92,6 +92,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # off as the attack is declared, before its damage: in Frontier the attacked creatures
         # are the blockers and the attacking stack is "blocked" when it attacks creatures.
         *(f"trigger:{e}" for e in _COMBAT_TRIGGERS),
+        # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
+        # creatures are the blockers.
+        "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 

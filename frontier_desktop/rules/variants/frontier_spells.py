@@ -16,6 +16,7 @@ for the players to do with manual actions (the fallback).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -86,6 +87,14 @@ def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
     if found is None or not 0 <= index < len(found):
         return None
     return chosen_effects(found[index].effects, modes)
+
+
+@functools.lru_cache(maxsize=4096)
+def combat_keywords(card: Card) -> tuple[str, ...]:
+    """The card's "Flanking" and "Rampage N" keywords (carried out as an attack is declared)."""
+    return tuple(k.name for a in reading_of(card).abilities if isinstance(a, KeywordLine)
+                 for k in a.keywords
+                 if k.name == "flanking" or re.fullmatch(r"rampage \d+", k.name))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -631,6 +640,37 @@ class SpellActions:
                                   "controller": controller, "ability": index, "targets": [],
                                   "x": 0, "that": [source]}, events)
 
+    def _flanking_and_rampage(self, state: GameState, band: list[str], defenders: list[str],
+                              events: list[Event]) -> None:
+        """Flanking and rampage, carried out as the attack is declared (before its damage).
+
+        Flanking: each creature attacked (a blocker, in Frontier's reading) without flanking
+        gets -1/-1 until end of turn, once per flanking attacker. Rampage N: an attacker
+        attacking a stack of several creatures gets +N/+N until end of turn for each beyond
+        the first.
+        """
+        if not defenders:
+            return
+        for unit in band:
+            keywords = combat_keywords(state.defs[state.cards[unit][0]])
+            perm = state.perms.get(unit)
+            if perm is None:
+                continue
+            for keyword in keywords:
+                if keyword == "flanking":
+                    for d in defenders:
+                        other = state.perms.get(d)
+                        if other is not None and "flanking" not in combat_keywords(
+                                state.defs[state.cards[d][0]]):
+                            other.pt_mod = (other.pt_mod[0] - 1, other.pt_mod[1] - 1)
+                            events.append({"type": "pumped", "unit": d, "power": -1,
+                                           "toughness": -1, "by": "flanking"})
+                elif keyword.startswith("rampage ") and len(defenders) > 1:
+                    n = int(keyword.split()[1]) * (len(defenders) - 1)
+                    perm.pt_mod = (perm.pt_mod[0] + n, perm.pt_mod[1] + n)
+                    events.append({"type": "pumped", "unit": unit, "power": n, "toughness": n,
+                                   "by": "rampage"})
+
     def fire_combat_triggers(self, state: GameState, attack: Event, events: list[Event]) -> None:
         """Put on the stack the combat triggers of an attack just declared (before its damage).
 
@@ -640,6 +680,7 @@ class SpellActions:
         """
         band = [u for u in attack.get("band", ()) if u in state.perms]
         defenders = [u for u in attack.get("defenders", ()) if u in state.perms]
+        self._flanking_and_rampage(state, band, defenders, events)
         sides = [(u, ("attacks", "attacks_or_blocks") + (
             ("becomes_blocked", "blocks_or_blocked") if defenders else ()), defenders)
             for u in band]
