@@ -6,7 +6,7 @@ from __future__ import annotations
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
 from frontier_desktop.rules.variants.frontier_spells import reading_of
-from tests.rules.helpers import creature, of_type, position, run, unit
+from tests.rules.helpers import creature, of_type, position, refused, run, unit
 
 P = "Plains"
 GRID = [[P] * 5 for _ in range(5)]
@@ -189,3 +189,28 @@ def test_rampage_grows_for_each_creature_attacked_beyond_the_first():
     assert [(e["unit"], e["power"], e["toughness"]) for e in of_type(events, "pumped")] == [
         ("r", 2, 2)]
     assert "r" in state.perms  # a 4/4 now: two 1/1 Heroes can't kill it
+
+
+COLOSSUS = creature("Test Colossus", (), 9, 9, oracle_text="Test Colossus doesn't untap during "
+                    "your untap step.\n{1}: Untap Test Colossus. Activate only during your upkeep.",
+                    type_line="Artifact Creature — Golem")
+
+
+def test_a_creature_that_doesnt_untap_stays_tapped_through_its_untap_step():
+    assert automated(COLOSSUS)
+    state = position(ISLANDS, [ANN_BEARS, unit("c", COLOSSUS, 1, (4, 2), tapped=True),
+                               unit("b", "Grizzly Bears", 1, (4, 3), tapped=True), BEN])
+    state, _ = run(state, PASS, PASS)  # Ben's untap step, then his upkeep
+    assert state.active == 1 and state.phase == "upkeep"
+    assert state.perms["c"].tapped and not state.perms["b"].tapped
+
+
+def test_activate_only_during_your_upkeep():
+    units = [ANN_BEARS, unit("c", COLOSSUS, 1, (4, 2), tapped=True), BEN]
+    players = [{"name": "Ann"}, {"name": "Ben", "mana_pool": "{1}"}]
+    untap = {"type": "activate", "unit": "c", "seat": 1}
+    main = position(ISLANDS, units, players=players, active=1)
+    refused(main, untap, match="only during your upkeep")
+    upkeep = position(ISLANDS, units, players=players, active=1, phase="upkeep")
+    state, _ = run(upkeep, untap)
+    assert not state.perms["c"].tapped

@@ -52,7 +52,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Checked on activation (frontier_spells.activation_problem).
         "activated:restriction_once_each_turn", "activated:restriction_twice_each_turn",
         "activated:restriction_three_times_each_turn", "activated:restriction_sorcery",
-        "activated:restriction_your_turn",
+        "activated:restriction_your_turn", "activated:restriction_upkeep",
+        # "CARDNAME doesn't untap during your untap step" (frontier.py _untap, stays_tapped).
+        "static:doesnt_untap",
         # A land on the Frontier board is a square, not a permanent with abilities: tapping it
         # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
         # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of
@@ -246,6 +248,10 @@ def _qualifier(node: Node, where: str) -> str:
     if where == "static" and isinstance(node, (n.Pump, n.GrantKeyword)) and \
             node.to.spec is not None and node.to.spec.state:
         return "_conditional"  # "attacking creatures get …": not followed in a static
+    if isinstance(node, n.ReturnFromGraveyard) and node.to.ref == "self":
+        return "_self"  # an ability that works from the graveyard: only permanents activate
+    if isinstance(node, n.DoesntUntap) and (node.to.ref != "self" or node.next_only):
+        return "_other"
     if isinstance(node, n.EntersTapped) and node.to.ref != "self":
         return "_other"
     if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None

@@ -48,6 +48,7 @@ from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
     spell_effects,
+    stays_tapped,
 )
 from frontier_desktop.rules.variants.frontier_combat import (
     assign_problem,
@@ -419,7 +420,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         seat = state.active
         for perm in state.perms.values():
             if perm.controller == seat:
-                perm.tapped = False
+                if not stays_tapped(state.card(perm.id)):  # frontier_spells.py
+                    perm.tapped = False
                 perm.sick = False
                 perm.moved = False
                 perm.attacked = False

@@ -90,6 +90,16 @@ def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
 
 
 @functools.lru_cache(maxsize=4096)
+def stays_tapped(card: Card) -> bool:
+    """"CARDNAME doesn't untap during your untap step" (static)."""
+    from frontier_desktop.rules.effects.nodes import DoesntUntap
+
+    return any(isinstance(e, DoesntUntap) and e.to.ref == "self" and not e.next_only
+               for a in reading_of(card).abilities if isinstance(a, StaticAbility)
+               for e in a.effects)
+
+
+@functools.lru_cache(maxsize=4096)
 def combat_keywords(card: Card) -> tuple[str, ...]:
     """The card's "Flanking" and "Rampage N" keywords (carried out as an attack is declared)."""
     return tuple(k.name for a in reading_of(card).abilities if isinstance(a, KeywordLine)
@@ -349,6 +359,8 @@ class SpellActions:
                 return f"{card.name}'s ability can be activated only as a sorcery"
             if effect.when == "your_turn" and seat != state.active:
                 return f"{card.name}'s ability can be activated only during your turn"
+            if effect.when == "upkeep" and (seat != state.active or state.phase != "upkeep"):
+                return f"{card.name}'s ability can be activated only during your upkeep"
         return None
 
     def _attack_window(self, state: GameState) -> dict[str, Any] | None:
