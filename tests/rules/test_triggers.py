@@ -214,3 +214,32 @@ def test_activate_only_during_your_upkeep():
     upkeep = position(ISLANDS, units, players=players, active=1, phase="upkeep")
     state, _ = run(upkeep, untap)
     assert not state.perms["c"].tapped
+
+
+def test_fog_prevents_the_combat_damage_of_the_turn():
+    fog = {"name": "Test Fog", "type_line": "Instant", "mana_cost": "{G}",
+           "oracle_text": "Prevent all combat damage that would be dealt this turn."}
+    assert automated(fog)
+    state = position(ISLANDS, [unit("g", "Hill Giant", 0, (2, 2)),
+                               unit("b", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann"}, {"name": "Ben", "hand": [fog],
+                                                "mana_pool": "{G}", "responses": True}])
+    state, _ = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    state, events = run(state, {"type": "cast", "card": "Test Fog", "seat": 1},
+                        {"type": "pass", "seat": 1})
+    assert of_type(events, "fog") and of_type(events, "prevented")
+    assert state.perms["b"].damage == 0 and state.perms["g"].damage == 0
+    assert not of_type(events, "damage")
+
+
+def test_prevent_all_damage_to_target_creature_this_turn():
+    aura = {"name": "Test Shield", "type_line": "Instant", "mana_cost": "{W}",
+            "oracle_text": "Prevent all damage that would be dealt to target creature this turn."}
+    assert automated(aura)
+    state = position(ISLANDS, [ANN_BEARS, BEN],
+                     players=[{"name": "Ann", "hand": [aura, "Lightning Bolt"],
+                               "mana_pool": "{W}{R}"}, {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Test Shield", "targets": ["a"]},
+                        {"type": "cast", "card": "Lightning Bolt", "targets": ["a"]})
+    assert "a" in state.perms and state.perms["a"].damage == 0
+    assert of_type(events, "prevention")[0]["all"] is True

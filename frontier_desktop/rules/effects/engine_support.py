@@ -206,6 +206,12 @@ def _qualifier(node: Node, where: str) -> str:
                        for e in node.effects for s in e.walk()):
             return "_nested"
         return ""
+    if isinstance(node, n.PreventDamage) and node.amount.var == "all" and \
+            node.duration == "end_of_turn" and node.by is None and (
+                (node.to is None and node.combat_only) or (
+                    node.to is not None and not node.combat_only
+                    and node.to.ref in ("target", "self", "you"))):
+        return ""  # Fog (frontier_combat._deal_strike); a shield of all damage (PREVENT_ALL)
     if isinstance(node, n.Effect):
         for child in node.walk():
             if child is node:

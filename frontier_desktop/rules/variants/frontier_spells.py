@@ -1050,24 +1050,33 @@ class SpellActions:
 
     def _exec_prevent_damage(self, ctx: _Context, effect: PreventDamage,
                              events: list[Event]) -> list[Any] | None:
-        if effect.to is None or effect.by is not None or effect.combat_only or \
-                effect.amount.var:
+        everything = effect.amount.var == "all"
+        if everything and effect.to is None and effect.by is None and effect.combat_only \
+                and effect.duration == "end_of_turn":
+            # "Prevent all combat damage that would be dealt this turn" (Fog).
+            ctx.state.extra["no_combat_damage_turn"] = ctx.state.turn
+            events.append({"type": "fog", "player": ctx.seat, "card": ctx.name})
+            return []
+        if effect.to is None or effect.by is not None or effect.combat_only or (
+                effect.amount.var and not (everything and effect.duration == "end_of_turn")):
             return None
+        amount = PREVENT_ALL if everything else ctx.amount(effect.amount)
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
         for obj in objs:
+            event: Event = {"type": "prevention", "amount": amount}
+            if everything:
+                event["all"] = True
             if isinstance(obj, tuple) and obj[0] == "player":
                 player = ctx.state.players[obj[1]]
-                player.prevent += ctx.amount(effect.amount)
-                events.append({"type": "prevention", "player": obj[1],
-                               "amount": ctx.amount(effect.amount)})
+                player.prevent += amount
+                events.append({**event, "player": obj[1]})
                 continue
             perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
             if perm is not None:
-                perm.prevent += ctx.amount(effect.amount)
-                events.append({"type": "prevention", "unit": obj,
-                               "amount": ctx.amount(effect.amount)})
+                perm.prevent += amount
+                events.append({**event, "unit": obj})
         return objs
 
     def _exec_bounce(self, ctx: _Context, effect: Bounce, events: list[Event]) -> list[Any] | None:
@@ -1167,6 +1176,15 @@ class SpellActions:
 
 _TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
 """How many activations a turn "Activate only once/twice/three times each turn" allows."""
+
+
+PREVENT_ALL = 1_000_000
+"""A prevention shield for "prevent all damage … this turn" (shields end in cleanup)."""
+
+
+def no_combat_damage(state: GameState) -> bool:
+    """Whether a "prevent all combat damage that would be dealt this turn" resolved this turn."""
+    return state.extra.get("no_combat_damage_turn") == state.turn
 
 
 def prevent(perm: Permanent, amount: int) -> int:

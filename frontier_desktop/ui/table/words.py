@@ -469,8 +469,13 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
     if kind == "tapped":
         return f"  {names.unit(event.get('unit'))} is tapped"
+    if kind == "fog":
+        card = event.get("card") if isinstance(event.get("card"), str) else "A spell"
+        return f"  {card}: no combat damage will be dealt this turn"
     if kind == "prevention":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        if event.get("all"):
+            return f"  All damage to {who} this turn will be prevented"
         return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
     if kind == "prevented":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
