@@ -243,3 +243,43 @@ def test_prevent_all_damage_to_target_creature_this_turn():
                         {"type": "cast", "card": "Lightning Bolt", "targets": ["a"]})
     assert "a" in state.perms and state.perms["a"].damage == 0
     assert of_type(events, "prevention")[0]["all"] is True
+
+
+CUP = {"name": "Test Cup", "type_line": "Artifact", "mana_cost": "",
+       "oracle_text": "Whenever a player casts a green spell, you may pay {1}. If you do, "
+                      "you gain 1 life."}
+
+
+def _cup_and_growth(pool: str):
+    state = position(ISLANDS, [ANN_BEARS, BEN],
+                     players=[{"name": "Ann", "hand": [CUP, "Giant Growth", "Lightning Bolt"],
+                               "mana_pool": pool}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Cup"})
+    return run(state, {"type": "cast", "card": "Giant Growth", "targets": ["a"]})
+
+
+def test_a_cast_trigger_asks_to_pay_and_gains_the_life_when_paid():
+    assert automated(CUP)
+    state, events = _cup_and_growth("{G}{G}")
+    assert state.decision["kind"] == "choice" and state.decision["player"] == 0
+    assert [e["kind"] for e in of_type(events, "choose")] == ["pay_trigger"]
+    state, events = run(state, {"type": "choose", "choice": "pay"})
+    assert state.players[0].life == 21 and state.decision is None
+    assert of_type(events, "paid")
+
+
+def test_a_cast_trigger_declined_does_nothing():
+    state, _ = _cup_and_growth("{G}{G}")
+    state, _ = run(state, {"type": "choose", "choice": "decline"})
+    assert state.players[0].life == 20 and state.decision is None
+
+
+def test_a_cast_trigger_ignores_spells_of_other_colours():
+    state = position(ISLANDS, [ANN_BEARS, BEN],
+                     players=[{"name": "Ann", "hand": [CUP, "Lightning Bolt"],
+                               "mana_pool": "{R}{R}"}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Cup"})
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt",
+                                "targets": [{"player": 1}]})
+    assert state.decision is None and not [e for e in of_type(events, "stacked")
+                                           if e["kind"] == "trigger"]

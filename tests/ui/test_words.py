@@ -438,3 +438,10 @@ def test_fog_and_a_prevent_all_shield_read_as_words() -> None:
         "  Fog: no combat damage will be dealt this turn"
     assert event_words({"type": "prevention", "unit": "a", "amount": 1_000_000, "all": True},
                        names) == "  All damage to Grizzly Bears this turn will be prevented"
+
+
+def test_a_payment_for_a_triggered_ability_reads_as_words() -> None:
+    names = Namer(["Ann", "Ben"], {})
+    assert event_words({"type": "choose", "player": 0, "kind": "pay_trigger", "amount": 1,
+                        "card": "Ivory Cup"}, names) == \
+        "  Ann may pay {1} for Ivory Cup's triggered ability"

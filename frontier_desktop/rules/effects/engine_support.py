@@ -89,7 +89,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Triggered abilities (frontier_spells.fire_triggers): these triggers put the ability
         # on the stack; its effects are keyed ``triggered:…`` and qualified (see
         # trigger_qualifier) when they would need a target or the object that set it off.
-        "trigger:upkeep", "trigger:enters", "trigger:dies",
+        "trigger:upkeep", "trigger:enters", "trigger:dies", "trigger:cast",
+        "triggered:may_pay",
         # Combat triggers of the permanent itself (frontier_spells.fire_combat_triggers), set
         # off as the attack is declared, before its damage: in Frontier the attacked creatures
         # are the blockers and the attacking stack is "blocked" when it attacks creatures.
@@ -126,6 +127,22 @@ def clause_key(node: Node, where: str) -> str:
     return f"{where}:{node.kind}{_qualifier(node, where)}"
 
 
+def pay_pattern(effects: tuple[Effect, ...]) -> tuple[int, tuple[Effect, ...]] | None:
+    """``(N, effects)`` for "you may pay {N}. If you do, <effects>" (None: another shape)."""
+    from frontier_desktop.rules.effects import nodes as n
+
+    if len(effects) != 2 or not isinstance(effects[0], n.May) or \
+            not isinstance(effects[1], n.IfPaid) or not effects[1].did:
+        return None
+    inner = effects[0].effects
+    if len(inner) != 1 or not isinstance(inner[0], n.PayMana) or inner[0].who is not None:
+        return None
+    found = re.fullmatch(r"\{(\d+)\}", inner[0].symbols)
+    if found is None or int(found.group(1)) <= 0:
+        return None
+    return int(found.group(1)), effects[1].effects
+
+
 def trigger_key(trigger: Trigger) -> str:
     """``trigger:<event>`` when the engine sets the trigger off in this form (see
     frontier_spells.fire_triggers), else a qualified key naming the form it doesn't follow."""
@@ -138,6 +155,14 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is not None and trigger.subject.ref == "self":
             return f"trigger:{event}"
         return f"trigger:{event}_other"
+    if event == "cast":
+        by = trigger.by
+        if trigger.subject is None and trigger.whose in ("each", "you", "opponent") and (
+                by is None or (by.noun == "spell" and not (
+                    by.types or by.not_types or by.subtypes or by.not_colours or by.state
+                    or by.controller or by.with_keywords or by.without_keywords))):
+            return "trigger:cast"
+        return "trigger:cast_other"
     if event in ("enters", "dies"):
         if trigger.subject is not None and trigger.subject.ref == "self" and trigger.by is None:
             return f"trigger:{event}"
@@ -322,7 +347,14 @@ def clauses(reading: CardReading, *, land: bool = False,
         elif isinstance(ability, TriggeredAbility):
             out.append((trigger_key(ability.trigger), ability.trigger))
             start = len(out)
-            effects(ability.effects, "triggered")
+            paying = pay_pattern(ability.effects)
+            if paying is not None:
+                # "You may pay {N}. If you do, …": a pay/decline choice
+                # (frontier_spells.resolve_ability), then the effects.
+                out.append(("triggered:may_pay", ability.effects[0]))
+                effects(paying[1], "triggered")
+            else:
+                effects(ability.effects, "triggered")
             out[start:] = [(k + trigger_qualifier(node, ability.trigger)
                             if not k.endswith(":unimplemented") else k, node)
                            for k, node in out[start:]]

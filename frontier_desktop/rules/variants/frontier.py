@@ -1122,6 +1122,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")
+        trigger = decision.get("_trigger")  # "you may pay {N}. If you do, …"
         amount = int(decision["amount"])
         if action.choice in ("pay", True):
             from frontier_desktop.rules.variants.frontier_legal import (
@@ -1144,9 +1145,13 @@ class Frontier(SpellActions, ManualActions, Variant):
             player.pool = paid[0]
             events.append({"type": "paid", "player": seat, "amount": amount,
                            "card": decision["card"]})
-        else:
+            if trigger is not None:
+                state.decision = None
+                self.trigger_paid(state, dict(trigger), events)
+        elif trigger is None:
             self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
-        state.decision = None
+        if state.decision is decision:
+            state.decision = None
         self.continue_stack(state, events)
 
     def _do_assign(self, state: GameState, seat: int, action: A.Assign,

@@ -23,7 +23,7 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.engine_support import (
-    EXECUTED_BY_ENGINE, clause_key, trigger_key, trigger_qualifier,
+    EXECUTED_BY_ENGINE, clause_key, pay_pattern, trigger_key, trigger_qualifier,
 )
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
@@ -599,11 +599,42 @@ class SpellActions:
             found = triggered_abilities(card)
             trigger = found[int(item["ability"])].trigger if 0 <= int(item["ability"]) < len(
                 found) else None
+            paying = pay_pattern(effects or ())
+            if paying is not None and trigger is not None:
+                self._ask_trigger_payment(state, item, paying[0], events)
+                return
             self.run_effects(state, item, effects or (), "triggered", source, events, trigger)
         else:
             self.run_effects(state, item, effects or (), "activated", source, events)
 
     # ------------------------------------------------------------------ triggered abilities
+    def _ask_trigger_payment(self, state: GameState, item: dict[str, Any], amount: int,
+                             events: list[Event]) -> None:
+        """"You may pay {N}. If you do, …": a pay/decline ``choice`` for the controller
+        (answered in frontier.py ``_do_choose`` through :meth:`trigger_paid`); nothing
+        happens when they can't pay at all."""
+        seat = int(item["controller"])
+        name = str(item["card"])
+        if not self.can_pay_generic(state, seat, amount):
+            events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
+            return
+        state.decision = {"kind": "choice", "player": seat, "amount": amount,
+                          "stack": item["id"], "card": name, "by": name,
+                          "options": ["pay", "decline"], "_trigger": dict(item)}
+        events.append({"type": "choose", "player": seat, "kind": "pay_trigger",
+                       "amount": amount, "card": name})
+
+    def trigger_paid(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """The controller paid for "you may pay {N}. If you do, …": the effects happen."""
+        card = state.defs[str(item["card"])]
+        found = triggered_abilities(card)
+        ability = found[int(item["ability"])]
+        paying = pay_pattern(ability.effects)
+        assert paying is not None
+        self.run_effects(state, item, paying[1], "triggered", str(item["source"]), events,
+                         ability.trigger)
+        check_deaths(state, events)
+
     def fire_triggers(self, state: GameState, events: list[Event], start: int) -> None:
         """Put on the stack the triggered abilities the events from *start* on set off.
 
@@ -632,6 +663,26 @@ class SpellActions:
                         if key == "trigger:upkeep" and (
                                 ability.trigger.whose == "each" or perm.controller == active):
                             found.append((perm.controller, perm.id, name, index))
+            elif kind == "cast" and isinstance(event.get("card"), str):
+                spell = state.defs.get(str(event["card"]))
+                caster = int(event.get("player") or 0)
+                if spell is None:
+                    continue
+                colours = {c for c, letter in COLOUR_LETTER.items() if letter in spell.colors}
+                active = state.active
+                for perm in sorted(state.perms.values(),
+                                   key=lambda p: (p.controller != active, p.id)):
+                    name = state.cards[perm.id][0]
+                    for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                        trigger = ability.trigger
+                        if trigger_key(trigger) != "trigger:cast" or (
+                                trigger.whose == "you" and caster != perm.controller) or (
+                                trigger.whose == "opponent" and caster == perm.controller):
+                            continue
+                        if trigger.by is not None and trigger.by.colours and not (
+                                colours & set(trigger.by.colours)):
+                            continue
+                        found.append((perm.controller, perm.id, name, index))
             elif kind in ("died", "resolved") and isinstance(event.get("unit"), str):
                 if kind == "resolved" and event.get("to") != "staging":
                     continue

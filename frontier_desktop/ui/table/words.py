@@ -556,6 +556,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "discard":
             n = event.get("count")
             return f"  {p} chooses {n} card{'s' if n != 1 else ''} to discard"
+        if event.get("kind") == "pay_trigger":
+            card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+            return f"  {p} may pay {{{event.get('amount')}}} for {card}'s triggered ability"
         if event.get("kind") == "pay":
             card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
             return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")
