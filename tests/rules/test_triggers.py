@@ -6,7 +6,7 @@ from __future__ import annotations
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
 from frontier_desktop.rules.variants.frontier_spells import reading_of
-from tests.rules.helpers import creature, of_type, position, refused, run, unit
+from tests.rules.helpers import creature, of_type, position, pt, refused, run, unit
 
 P = "Plains"
 GRID = [[P] * 5 for _ in range(5)]
@@ -283,3 +283,28 @@ def test_a_cast_trigger_ignores_spells_of_other_colours():
                                 "targets": [{"player": 1}]})
     assert state.decision is None and not [e for e in of_type(events, "stacked")
                                            if e["kind"] == "trigger"]
+
+
+def test_a_static_bonus_for_untapped_creatures_you_control():
+    castle = {"name": "Test Castle", "type_line": "Enchantment", "mana_cost": "",
+              "oracle_text": "Untapped creatures you control get +0/+2."}
+    assert automated(castle)
+    state = position(ISLANDS, [ANN_BEARS, unit("t", "Grizzly Bears", 0, (1, 2), tapped=True),
+                               unit("g", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [castle]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Castle"})
+    assert pt(state, "a") == (2, 4) and pt(state, "t") == (2, 2) and pt(state, "g") == (2, 2)
+
+
+def test_whenever_a_creature_dies_watches_every_creature():
+    net = {"name": "Test Net", "type_line": "Artifact", "mana_cost": "",
+           "oracle_text": "Whenever a creature dies, you may pay {1}. If you do, you gain 1 life."}
+    assert automated(net)
+    state = position(ISLANDS, [ANN_BEARS, unit("g", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [net, "Lightning Bolt"],
+                               "mana_pool": "{R}{R}"}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Net"})
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["g"]})
+    assert "g" not in state.perms and state.decision["player"] == 0
+    state, _ = run(state, {"type": "choose", "choice": "pay"})
+    assert state.players[0].life == 21

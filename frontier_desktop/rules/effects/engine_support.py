@@ -89,7 +89,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Triggered abilities (frontier_spells.fire_triggers): these triggers put the ability
         # on the stack; its effects are keyed ``triggered:…`` and qualified (see
         # trigger_qualifier) when they would need a target or the object that set it off.
-        "trigger:upkeep", "trigger:enters", "trigger:dies", "trigger:cast",
+        "trigger:upkeep", "trigger:enters", "trigger:dies", "trigger:cast", "trigger:dies_any",
         "triggered:may_pay",
         # Combat triggers of the permanent itself (frontier_spells.fire_combat_triggers), set
         # off as the attack is declared, before its damage: in Frontier the attacked creatures
@@ -166,6 +166,15 @@ def trigger_key(trigger: Trigger) -> str:
     if event in ("enters", "dies"):
         if trigger.subject is not None and trigger.subject.ref == "self" and trigger.by is None:
             return f"trigger:{event}"
+        spec = trigger.subject.spec if trigger.subject is not None else None
+        if event == "dies" and spec is not None and trigger.subject is not None and \
+                trigger.subject.ref in ("chosen", "all") and trigger.by is None and \
+                set(spec.noun.split("_or_")) <= {"creature", "artifact", "enchantment"} and \
+                spec.controller in ("", "you", "opponent", "not_you") and not (
+                    spec.types or spec.not_types or spec.subtypes or spec.state or spec.zone
+                    or spec.with_keywords or spec.without_keywords or spec.other
+                    or spec.power or spec.not_colours):
+            return "trigger:dies_any"  # "whenever a creature (you control) dies"
         return f"trigger:{event}_other"
     return f"trigger:{event}"
 
@@ -277,7 +286,7 @@ def _qualifier(node: Node, where: str) -> str:
     if isinstance(node, n.PutCounters) and node.counter not in ("+1/+1", "-1/-1"):
         return "_other"  # poison and named counters: P/T counts only +1/+1 and -1/-1
     if where == "static" and isinstance(node, (n.Pump, n.GrantKeyword)) and \
-            node.to.spec is not None and node.to.spec.state:
+            node.to.spec is not None and node.to.spec.state not in ("", "tapped", "untapped"):
         return "_conditional"  # "attacking creatures get …": not followed in a static
     if isinstance(node, n.ReturnFromGraveyard) and node.to.ref == "self":
         return "_self"  # an ability that works from the graveyard: only permanents activate

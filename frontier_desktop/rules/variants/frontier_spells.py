@@ -696,6 +696,8 @@ class SpellActions:
                 for index, ability in enumerate(triggered_abilities(card)):
                     if trigger_key(ability.trigger) == wanted:
                         found.append((controller, unit, name, index))
+                if kind == "died":
+                    found.extend(self._watchers_of_death(state, card, controller))
             for controller, source, name, index in found:
                 if state.players[controller].lost:
                     continue
@@ -733,6 +735,32 @@ class SpellActions:
                     perm.pt_mod = (perm.pt_mod[0] + n, perm.pt_mod[1] + n)
                     events.append({"type": "pumped", "unit": unit, "power": n, "toughness": n,
                                    "by": "rampage"})
+
+    def _watchers_of_death(self, state: GameState, card: Card, controller: int
+                           ) -> list[tuple[int, str, str, int]]:
+        """The "whenever a creature (you control) dies" triggers a death sets off."""
+        out: list[tuple[int, str, str, int]] = []
+        type_line = card.type_line.split("—")[0].lower()
+        colours = {c for c, letter in COLOUR_LETTER.items() if letter in card.colors}
+        active = state.active
+        for perm in sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id)):
+            name = state.cards[perm.id][0]
+            for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                trigger = ability.trigger
+                if trigger_key(trigger) != "trigger:dies_any" or trigger.subject is None or \
+                        trigger.subject.spec is None:
+                    continue
+                spec = trigger.subject.spec
+                if not any(noun in type_line for noun in spec.noun.split("_or_")):
+                    continue
+                if spec.colours and not colours & set(spec.colours):
+                    continue
+                mine = controller == perm.controller
+                if (spec.controller == "you" and not mine) or (
+                        spec.controller in ("opponent", "not_you") and mine):
+                    continue
+                out.append((perm.controller, perm.id, name, index))
+        return out
 
     def fire_combat_triggers(self, state: GameState, attack: Event, events: list[Event]) -> None:
         """Put on the stack the combat triggers of an attack just declared (before its damage).
