@@ -308,3 +308,28 @@ def test_whenever_a_creature_dies_watches_every_creature():
     assert "g" not in state.perms and state.decision["player"] == 0
     state, _ = run(state, {"type": "choose", "choice": "pay"})
     assert state.players[0].life == 21
+
+
+def test_a_creature_that_damages_a_player_makes_that_player_discard():
+    specter = creature("Test Specter", ("B",), 2, 2, keywords=("Flying",),
+                       oracle_text="Flying\nWhenever Test Specter deals damage to an opponent, "
+                                   "that player discards a card at random.")
+    assert automated(specter)
+    state = position(ISLANDS, [unit("s", specter, 0, (4, 2)), BEN],
+                     players=[{"name": "Ann"},
+                              {"name": "Ben", "hand": ["Lightning Bolt", "Giant Growth"]}])
+    state, events = run(state, {"type": "attack", "unit": "s", "target": "player"})
+    assert state.players[1].life == 18
+    assert len(state.players[1].hand) == 1 and len(state.players[1].graveyard) == 1
+    assert [e["player"] for e in of_type(events, "discarded")] == [1]
+
+
+def test_a_chosen_discard_from_a_damage_trigger_asks_the_damaged_player():
+    specter = creature("Test Shade", ("B",), 2, 2, oracle_text="Whenever Test Shade deals "
+                       "damage to a player, that player discards a card.")
+    assert automated(specter)
+    state = position(ISLANDS, [unit("s", specter, 0, (4, 2)), BEN],
+                     players=[{"name": "Ann"},
+                              {"name": "Ben", "hand": ["Lightning Bolt", "Giant Growth"]}])
+    state, _ = run(state, {"type": "attack", "unit": "s", "target": "player"})
+    assert state.decision["kind"] == "discard" and state.decision["player"] == 1

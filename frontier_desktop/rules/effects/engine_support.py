@@ -90,6 +90,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # on the stack; its effects are keyed ``triggered:…`` and qualified (see
         # trigger_qualifier) when they would need a target or the object that set it off.
         "trigger:upkeep", "trigger:enters", "trigger:dies", "trigger:cast", "trigger:dies_any",
+        "trigger:deals_damage",
         "triggered:may_pay",
         # Combat triggers of the permanent itself (frontier_spells.fire_combat_triggers), set
         # off as the attack is declared, before its damage: in Frontier the attacked creatures
@@ -155,6 +156,11 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is not None and trigger.subject.ref == "self":
             return f"trigger:{event}"
         return f"trigger:{event}_other"
+    if event == "deals_damage":
+        if trigger.subject is not None and trigger.subject.ref == "self" and \
+                trigger.to == "player" and trigger.by is None:
+            return "trigger:deals_damage"  # "whenever CARDNAME deals damage to a player"
+        return "trigger:deals_damage_other"
     if event == "cast":
         by = trigger.by
         if trigger.subject is None and trigger.whose in ("each", "you", "opponent") and (
@@ -189,6 +195,9 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
         if isinstance(child, n.Selector):
             if child.ref == "target":
                 return "_targeted"
+            if child.ref == "that" and child.text.lower() == "that player" and \
+                    trigger_key(trigger) == "trigger:deals_damage":
+                continue  # the player dealt damage (the stack item's "that")
             if child.ref == "that" and child.text.lower() == "it" and \
                     trigger.subject is not None and trigger.subject.ref == "self" and \
                     trigger.event not in ("dies", "leaves"):

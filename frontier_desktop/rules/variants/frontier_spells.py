@@ -663,6 +663,26 @@ class SpellActions:
                         if key == "trigger:upkeep" and (
                                 ability.trigger.whose == "each" or perm.controller == active):
                             found.append((perm.controller, perm.id, name, index))
+            elif kind == "damage" and event.get("target") == "player":
+                damaged = int(event.get("player") or 0)
+                sources = event.get("sources") or [event.get("source")]
+                for source in sources:
+                    if not isinstance(source, str) or source not in state.cards:
+                        continue
+                    name = state.cards[source][0]
+                    controller = state.perms[source].controller if source in state.perms \
+                        else state.owner(source)
+                    for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                        trigger = ability.trigger
+                        if trigger_key(trigger) != "trigger:deals_damage" or (
+                                "opponent" in trigger.text and damaged == controller):
+                            continue
+                        if state.players[controller].lost or state.game_over:
+                            continue
+                        self.push(state, {"kind": "trigger", "card": name, "source": source,
+                                          "controller": controller, "ability": index,
+                                          "targets": [], "x": 0,
+                                          "that": [{"player": damaged}]}, events)
             elif kind == "cast" and isinstance(event.get("card"), str):
                 spell = state.defs.get(str(event["card"]))
                 caster = int(event.get("player") or 0)
@@ -815,7 +835,8 @@ class SpellActions:
             return
         events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
         by_hand: list[str] = []
-        previous: list[Any] = [t for t in item.get("that", ()) if t in state.perms]
+        previous: list[Any] = [t for t in (_decode_target(v) for v in item.get("that", ()))
+                               if t in state.perms or isinstance(t, tuple)]
         for index, effect in enumerate(effects):
             chosen: dict[int, list[Any]] = {}
             for i, (slot, target) in enumerate(zip(slots, targets)):
