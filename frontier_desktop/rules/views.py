@@ -219,7 +219,7 @@ def _stack_item(state: GameState, item: dict[str, Any]) -> dict[str, Any]:
                            "controller": item["controller"],
                            "targets": list(item.get("targets", ())), "x": item.get("x", 0),
                            "kind": item.get("kind", "spell")}
-    if item.get("kind") == "ability":
+    if item.get("kind") in ("ability", "trigger"):  # a trigger: its card's triggered ability N
         out["source"] = item.get("source")
         out["ability"] = item.get("ability")
     card = state.defs.get(str(item["card"]))

@@ -113,6 +113,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
      "targets": ["u1", {"player": 1}], "kind": "spell"},
     {"type": "priority", "player": 1, "stack": "s3"},
+    {"type": "fog", "player": 1, "card": "Fog"},
     {"type": "resolved", "id": "s3", "card": "Lightning Bolt", "player": 0},
     {"type": "countered", "id": "s3", "card": "Lightning Bolt", "player": 0,
      "by": "Counterspell"},
@@ -422,3 +423,25 @@ def test_an_army_game_log_reads_as_words() -> None:
             for line in entry_lines(entry, names):
                 _assert_words(line, ids)
     assert {"explored", "attack", "land_life"} <= kinds
+
+
+def test_a_triggered_ability_going_on_the_stack_reads_as_one() -> None:
+    names = Namer(["Ann", "Ben"], {"d": "Juzám Djinn"})
+    event = {"type": "stacked", "id": "s1", "card": "Juzám Djinn", "controller": 1,
+             "targets": [], "kind": "trigger"}
+    assert event_words(event, names) == "  Juzám Djinn's triggered ability goes on the stack"
+
+
+def test_fog_and_a_prevent_all_shield_read_as_words() -> None:
+    names = Namer(["Ann", "Ben"], {"a": "Grizzly Bears"})
+    assert event_words({"type": "fog", "player": 1, "card": "Fog"}, names) == \
+        "  Fog: no combat damage will be dealt this turn"
+    assert event_words({"type": "prevention", "unit": "a", "amount": 1_000_000, "all": True},
+                       names) == "  All damage to Grizzly Bears this turn will be prevented"
+
+
+def test_a_payment_for_a_triggered_ability_reads_as_words() -> None:
+    names = Namer(["Ann", "Ben"], {})
+    assert event_words({"type": "choose", "player": 0, "kind": "pay_trigger", "amount": 1,
+                        "card": "Ivory Cup"}, names) == \
+        "  Ann may pay {1} for Ivory Cup's triggered ability"

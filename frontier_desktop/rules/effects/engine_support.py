@@ -18,7 +18,7 @@ from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
     Node, PayLifeCost, Regenerate, Restriction, SacrificeCost, SpellAbility, StaticAbility,
-    TriggeredAbility,
+    Trigger, TriggeredAbility,
 )
 
 _ENGINE_KEYWORDS = (
@@ -32,6 +32,9 @@ _ENGINE_KEYWORDS = (
     # (../shared/rules/frontier.md, Banding).
     "banding when attacking", "bands with other",
 )
+
+_COMBAT_TRIGGERS = ("attacks", "blocks", "attacks_or_blocks", "becomes_blocked",
+                    "blocks_or_blocked")
 
 EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
     {f"keyword:{k}" for k in _ENGINE_KEYWORDS} | {
@@ -49,7 +52,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Checked on activation (frontier_spells.activation_problem).
         "activated:restriction_once_each_turn", "activated:restriction_twice_each_turn",
         "activated:restriction_three_times_each_turn", "activated:restriction_sorcery",
-        "activated:restriction_your_turn",
+        "activated:restriction_your_turn", "activated:restriction_upkeep",
+        # "CARDNAME doesn't untap during your untap step" (frontier.py _untap, stays_tapped).
+        "static:doesnt_untap",
         # A land on the Frontier board is a square, not a permanent with abilities: tapping it
         # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
         # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of
@@ -60,7 +65,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # activated abilities with these effects resolve through the engine. A clause whose
         # form the executors don't follow gets a qualified key (see _qualifier) that is not
         # listed here, so it stays "not yet carried out".
-        f"{where}:{what}" for where in ("spell", "activated") for what in (
+        f"{where}:{what}" for where in ("spell", "activated", "triggered") for what in (
             "deal_damage", "pump", "destroy", "tap", "untap", "draw", "discard", "gain_life",
             "lose_life", "put_counters", "regenerate", "prevent_damage", "bounce",
             "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard",
@@ -81,6 +86,19 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # so "Enchant land" is not counted.
         "keyword:enchant creature", "keyword:enchant artifact", "keyword:enchant enchantment",
         "keyword:enchant permanent",
+        # Triggered abilities (frontier_spells.fire_triggers): these triggers put the ability
+        # on the stack; its effects are keyed ``triggered:…`` and qualified (see
+        # trigger_qualifier) when they would need a target or the object that set it off.
+        "trigger:upkeep", "trigger:enters", "trigger:dies", "trigger:cast", "trigger:dies_any",
+        "trigger:deals_damage",
+        "triggered:may_pay",
+        # Combat triggers of the permanent itself (frontier_spells.fire_combat_triggers), set
+        # off as the attack is declared, before its damage: in Frontier the attacked creatures
+        # are the blockers and the attacking stack is "blocked" when it attacks creatures.
+        *(f"trigger:{e}" for e in _COMBAT_TRIGGERS),
+        # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
+        # creatures are the blockers.
+        "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -108,6 +126,87 @@ def clause_key(node: Node, where: str) -> str:
     if isinstance(node, Restriction):
         return f"{where}:restriction_{node.when}"
     return f"{where}:{node.kind}{_qualifier(node, where)}"
+
+
+def pay_pattern(effects: tuple[Effect, ...]) -> tuple[int, tuple[Effect, ...]] | None:
+    """``(N, effects)`` for "you may pay {N}. If you do, <effects>" (None: another shape)."""
+    from frontier_desktop.rules.effects import nodes as n
+
+    if len(effects) != 2 or not isinstance(effects[0], n.May) or \
+            not isinstance(effects[1], n.IfPaid) or not effects[1].did:
+        return None
+    inner = effects[0].effects
+    if len(inner) != 1 or not isinstance(inner[0], n.PayMana) or inner[0].who is not None:
+        return None
+    found = re.fullmatch(r"\{(\d+)\}", inner[0].symbols)
+    if found is None or int(found.group(1)) <= 0:
+        return None
+    return int(found.group(1)), effects[1].effects
+
+
+def trigger_key(trigger: Trigger) -> str:
+    """``trigger:<event>`` when the engine sets the trigger off in this form (see
+    frontier_spells.fire_triggers), else a qualified key naming the form it doesn't follow."""
+    event = trigger.event
+    if event == "upkeep":
+        if trigger.subject is None and trigger.whose in ("you", "each"):
+            return "trigger:upkeep"
+        return f"trigger:upkeep_{trigger.whose or 'other'}"
+    if event in _COMBAT_TRIGGERS:
+        if trigger.subject is not None and trigger.subject.ref == "self":
+            return f"trigger:{event}"
+        return f"trigger:{event}_other"
+    if event == "deals_damage":
+        if trigger.subject is not None and trigger.subject.ref == "self" and \
+                trigger.to == "player" and trigger.by is None:
+            return "trigger:deals_damage"  # "whenever CARDNAME deals damage to a player"
+        return "trigger:deals_damage_other"
+    if event == "cast":
+        by = trigger.by
+        if trigger.subject is None and trigger.whose in ("each", "you", "opponent") and (
+                by is None or (by.noun == "spell" and not (
+                    by.types or by.not_types or by.subtypes or by.not_colours or by.state
+                    or by.controller or by.with_keywords or by.without_keywords))):
+            return "trigger:cast"
+        return "trigger:cast_other"
+    if event in ("enters", "dies"):
+        if trigger.subject is not None and trigger.subject.ref == "self" and trigger.by is None:
+            return f"trigger:{event}"
+        spec = trigger.subject.spec if trigger.subject is not None else None
+        if event == "dies" and spec is not None and trigger.subject is not None and \
+                trigger.subject.ref in ("chosen", "all") and trigger.by is None and \
+                set(spec.noun.split("_or_")) <= {"creature", "artifact", "enchantment"} and \
+                spec.controller in ("", "you", "opponent", "not_you") and not (
+                    spec.types or spec.not_types or spec.subtypes or spec.state or spec.zone
+                    or spec.with_keywords or spec.without_keywords or spec.other
+                    or spec.power or spec.not_colours):
+            return "trigger:dies_any"  # "whenever a creature (you control) dies"
+        return f"trigger:{event}_other"
+    return f"trigger:{event}"
+
+
+def trigger_qualifier(node: Node, trigger: Trigger) -> str:
+    """A suffix for a triggered effect the trigger's resolution doesn't follow: no target is
+    asked for a triggered ability yet, "that"/"it" would name the object that set it off, and
+    after "dies" the permanent itself is gone."""
+    from frontier_desktop.rules.effects import nodes as n
+
+    for child in node.walk():
+        if isinstance(child, n.Selector):
+            if child.ref == "target":
+                return "_targeted"
+            if child.ref == "that" and child.text.lower() == "that player" and \
+                    trigger_key(trigger) == "trigger:deals_damage":
+                continue  # the player dealt damage (the stack item's "that")
+            if child.ref == "that" and child.text.lower() == "it" and \
+                    trigger.subject is not None and trigger.subject.ref == "self" and \
+                    trigger.event not in ("dies", "leaves"):
+                continue  # "it": the permanent itself (the stack item's "that")
+            if child.ref in ("that", "controller"):
+                return "_that"
+            if child.ref in ("self", "enchanted") and trigger.event in ("dies", "leaves"):
+                return "_gone"
+    return ""
 
 
 def _untargeted() -> tuple[type, ...]:
@@ -150,6 +249,12 @@ def _qualifier(node: Node, where: str) -> str:
                        for e in node.effects for s in e.walk()):
             return "_nested"
         return ""
+    if isinstance(node, n.PreventDamage) and node.amount.var == "all" and \
+            node.duration == "end_of_turn" and node.by is None and (
+                (node.to is None and node.combat_only) or (
+                    node.to is not None and not node.combat_only
+                    and node.to.ref in ("target", "self", "you"))):
+        return ""  # Fog (frontier_combat._deal_strike); a shield of all damage (PREVENT_ALL)
     if isinstance(node, n.Effect):
         for child in node.walk():
             if child is node:
@@ -190,8 +295,12 @@ def _qualifier(node: Node, where: str) -> str:
     if isinstance(node, n.PutCounters) and node.counter not in ("+1/+1", "-1/-1"):
         return "_other"  # poison and named counters: P/T counts only +1/+1 and -1/-1
     if where == "static" and isinstance(node, (n.Pump, n.GrantKeyword)) and \
-            node.to.spec is not None and node.to.spec.state:
+            node.to.spec is not None and node.to.spec.state not in ("", "tapped", "untapped"):
         return "_conditional"  # "attacking creatures get …": not followed in a static
+    if isinstance(node, n.ReturnFromGraveyard) and node.to.ref == "self":
+        return "_self"  # an ability that works from the graveyard: only permanents activate
+    if isinstance(node, n.DoesntUntap) and (node.to.ref != "self" or node.next_only):
+        return "_other"
     if isinstance(node, n.EntersTapped) and node.to.ref != "self":
         return "_other"
     if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None
@@ -254,8 +363,19 @@ def clauses(reading: CardReading, *, land: bool = False,
             else:
                 effects(ability.effects, "activated")
         elif isinstance(ability, TriggeredAbility):
-            out.append((f"trigger:{ability.trigger.event}", ability.trigger))
-            effects(ability.effects, "triggered")
+            out.append((trigger_key(ability.trigger), ability.trigger))
+            start = len(out)
+            paying = pay_pattern(ability.effects)
+            if paying is not None:
+                # "You may pay {N}. If you do, …": a pay/decline choice
+                # (frontier_spells.resolve_ability), then the effects.
+                out.append(("triggered:may_pay", ability.effects[0]))
+                effects(paying[1], "triggered")
+            else:
+                effects(ability.effects, "triggered")
+            out[start:] = [(k + trigger_qualifier(node, ability.trigger)
+                            if not k.endswith(":unimplemented") else k, node)
+                           for k, node in out[start:]]
         elif isinstance(ability, SpellAbility):
             effects(ability.effects, "spell")
         elif isinstance(ability, StaticAbility):

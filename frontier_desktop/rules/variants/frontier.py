@@ -48,6 +48,7 @@ from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
     spell_effects,
+    stays_tapped,
 )
 from frontier_desktop.rules.variants.frontier_combat import (
     assign_problem,
@@ -248,7 +249,9 @@ class Frontier(SpellActions, ManualActions, Variant):
             raise IllegalActionError(action, f"{action.type} is not part of Frontier Magic")
         if self.consent_first(state, seat, action, events):  # frontier_manual.py
             return
+        start = len(events)
         handler(state, seat, action, events)
+        self.fire_triggers(state, events, start)  # frontier_spells.py
 
     # ------------------------------------------------------------------ set-up choices
     def _do_place_token(self, state: GameState, seat: int, action: A.PlaceToken,
@@ -417,7 +420,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         seat = state.active
         for perm in state.perms.values():
             if perm.controller == seat:
-                perm.tapped = False
+                if not stays_tapped(state.card(perm.id)):  # frontier_spells.py
+                    perm.tapped = False
                 perm.sick = False
                 perm.moved = False
                 perm.attacked = False
@@ -1063,12 +1067,21 @@ class Frontier(SpellActions, ManualActions, Variant):
         target_wire = "player" if action.target == "player" else wire(state, action.target)
         defenders = [] if action.target == "player" else [
             i for i in occ.get(action.target, ()) if state.perms[i].controller != seat]
-        events.append({"type": "attack", "unit": perm.id, "units": ids, "band": ids,
-                       "defenders": defenders, "target": target_wire})
+        attack: Event = {"type": "attack", "unit": perm.id, "units": ids, "band": ids,
+                         "defenders": defenders, "target": target_wire}
+        events.append(attack)
+        window = {"kind": "attack", "seat": seat, "responder": state.opponent(seat),
+                  "units": ids, "target": target_wire, "action": action.to_wire()}
         if state.players[state.opponent(seat)].responses:
-            state.pending = {"kind": "attack", "seat": seat, "responder": state.opponent(seat),
-                             "units": ids, "target": target_wire, "action": action.to_wire()}
+            state.pending = window
             events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
+        # "Whenever … attacks / blocks": on the stack before the damage (frontier_spells.py).
+        self.fire_combat_triggers(state, attack, events)
+        if state.pending is not None and state.pending.get("kind") == "priority" and \
+                state.pending.get("outer") is None:
+            # The attack resolves once the stack is empty (frontier_spells.continue_stack).
+            state.pending["outer"] = {**window, "after_triggers": True}
+        if state.pending is not None:
             return
         resolve_attack(state, seat, ids, action.target, events)
 
@@ -1109,6 +1122,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")
+        trigger = decision.get("_trigger")  # "you may pay {N}. If you do, …"
         amount = int(decision["amount"])
         if action.choice in ("pay", True):
             from frontier_desktop.rules.variants.frontier_legal import (
@@ -1131,9 +1145,13 @@ class Frontier(SpellActions, ManualActions, Variant):
             player.pool = paid[0]
             events.append({"type": "paid", "player": seat, "amount": amount,
                            "card": decision["card"]})
-        else:
+            if trigger is not None:
+                state.decision = None
+                self.trigger_paid(state, dict(trigger), events)
+        elif trigger is None:
             self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
-        state.decision = None
+        if state.decision is decision:
+            state.decision = None
         self.continue_stack(state, events)
 
     def _do_assign(self, state: GameState, seat: int, action: A.Assign,

@@ -307,8 +307,20 @@ def _deal_strike(state: GameState, combat: dict[str, Any], events: list[Event]) 
     seat = combat["seat"]
     dealt = {"attack": 0, "defence": 0}
     lifelink = {"attack": False, "defence": False}
+    from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
+
+    fog = no_combat_damage(state)
     for packet in combat["packets"]:
         side = packet["side"]
+        if fog:  # "prevent all combat damage that would be dealt this turn"
+            hit = (packet["division"] or {}) if packet["to"] != "player" else {
+                None: packet["amount"]}
+            for unit, amount in hit.items():
+                if amount > 0:
+                    events.append({"type": "prevented", "amount": amount,
+                                   **({"player": packet["player"]} if unit is None
+                                      else {"unit": unit})})
+            continue
         if any(has_ability_id(state, i, "lifelink") for i in packet["sources"]):
             lifelink[side] = True
         if packet["to"] == "player":

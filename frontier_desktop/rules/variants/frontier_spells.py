@@ -16,16 +16,20 @@ for the players to do with manual actions (the fallback).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
-from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, clause_key
+from frontier_desktop.rules.effects.engine_support import (
+    EXECUTED_BY_ENGINE, clause_key, pay_pattern, trigger_key, trigger_qualifier,
+)
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
     Destroy, Discard, Draw, Effect, Exile, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
-    PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec, Untap,
+    PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec,
+    Trigger, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
 from frontier_desktop.rules.effects.targeting import (
@@ -35,7 +39,7 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import (
-    check_deaths, damage_player, destroy, gain_life, leave_battlefield, wire,
+    check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
 )
 
 Target = Any
@@ -86,6 +90,42 @@ def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
 
 
 @functools.lru_cache(maxsize=4096)
+def stays_tapped(card: Card) -> bool:
+    """"CARDNAME doesn't untap during your untap step" (static)."""
+    from frontier_desktop.rules.effects.nodes import DoesntUntap
+
+    return any(isinstance(e, DoesntUntap) and e.to.ref == "self" and not e.next_only
+               for a in reading_of(card).abilities if isinstance(a, StaticAbility)
+               for e in a.effects)
+
+
+@functools.lru_cache(maxsize=4096)
+def combat_keywords(card: Card) -> tuple[str, ...]:
+    """The card's "Flanking" and "Rampage N" keywords (carried out as an attack is declared)."""
+    return tuple(k.name for a in reading_of(card).abilities if isinstance(a, KeywordLine)
+                 for k in a.keywords
+                 if k.name == "flanking" or re.fullmatch(r"rampage \d+", k.name))
+
+
+@functools.lru_cache(maxsize=4096)
+def triggered_abilities(card: Card) -> tuple[TriggeredAbility, ...]:
+    """The card's triggered abilities, in text order (a stack item's ``ability`` indexes them)."""
+    return tuple(a for a in reading_of(card).abilities if isinstance(a, TriggeredAbility))
+
+
+def item_effects(card: Card, item: dict[str, Any]) -> tuple[Effect, ...] | None:
+    """What a stack item (a spell, an activated or a triggered ability) does."""
+    modes = tuple(item.get("mode", (0,)))
+    if item["kind"] == "spell":
+        return spell_effects(card, modes)
+    if item["kind"] == "trigger":
+        found = triggered_abilities(card)
+        index = int(item["ability"])
+        return found[index].effects if 0 <= index < len(found) else None
+    return ability_effects(card, int(item["ability"]), modes)
+
+
+@functools.lru_cache(maxsize=4096)
 def sacrifice_specs(card: Card, index: int) -> tuple[TargetSpec, ...] | None:
     """What the "Sacrifice a …" parts of ability *index*'s cost ask for (None: unread)."""
     from frontier_desktop.rules.effects.nodes import SacrificeCost
@@ -112,9 +152,13 @@ def enters_tapped(card: Card) -> bool:
                for e in a.effects)
 
 
-def executed(effect: Effect, where: str) -> bool:
-    """Whether the engine carries out *effect* (its clause key is registered)."""
-    return clause_key(effect, where) in EXECUTED_BY_ENGINE
+def executed(effect: Effect, where: str, trigger: Trigger | None = None) -> bool:
+    """Whether the engine carries out *effect* (its clause key is registered); *trigger*: the
+    trigger of the triggered ability it belongs to."""
+    key = clause_key(effect, where)
+    if trigger is not None:
+        key += trigger_qualifier(effect, trigger)
+    return key in EXECUTED_BY_ENGINE
 
 
 def by_hand_text(effect: Effect, card_name: str) -> str:
@@ -315,6 +359,8 @@ class SpellActions:
                 return f"{card.name}'s ability can be activated only as a sorcery"
             if effect.when == "your_turn" and seat != state.active:
                 return f"{card.name}'s ability can be activated only during your turn"
+            if effect.when == "upkeep" and (seat != state.active or state.phase != "upkeep"):
+                return f"{card.name}'s ability can be activated only during your upkeep"
         return None
 
     def _attack_window(self, state: GameState) -> dict[str, Any] | None:
@@ -471,6 +517,14 @@ class SpellActions:
         if not state.stack and state.pending is not None and \
                 state.pending.get("kind") == "priority":
             state.pending = state.pending.get("outer")
+        if not state.stack and state.decision is None and state.pending is not None and \
+                state.pending.get("after_triggers"):
+            # An attack that waited only for its triggers (nobody asked to respond to it).
+            attack, state.pending = state.pending, None
+            target = attack["target"]
+            resolve_attack(state, int(attack["seat"]), list(attack["units"]),
+                           target if target == "player" else state.board.pos_from_wire(target),
+                           events)
 
     def has_window(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for responses and could play something now."""
@@ -540,11 +594,233 @@ class SpellActions:
     def resolve_ability(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         source = str(item["source"])
         card = state.defs[str(item["card"])]
-        effects = ability_effects(card, int(item["ability"]), tuple(item.get("mode", (0,))))
-        self.run_effects(state, item, effects or (), "activated", source, events)
+        effects = item_effects(card, item)
+        if item["kind"] == "trigger":
+            found = triggered_abilities(card)
+            trigger = found[int(item["ability"])].trigger if 0 <= int(item["ability"]) < len(
+                found) else None
+            paying = pay_pattern(effects or ())
+            if paying is not None and trigger is not None:
+                self._ask_trigger_payment(state, item, paying[0], events)
+                return
+            self.run_effects(state, item, effects or (), "triggered", source, events, trigger)
+        else:
+            self.run_effects(state, item, effects or (), "activated", source, events)
+
+    # ------------------------------------------------------------------ triggered abilities
+    def _ask_trigger_payment(self, state: GameState, item: dict[str, Any], amount: int,
+                             events: list[Event]) -> None:
+        """"You may pay {N}. If you do, …": a pay/decline ``choice`` for the controller
+        (answered in frontier.py ``_do_choose`` through :meth:`trigger_paid`); nothing
+        happens when they can't pay at all."""
+        seat = int(item["controller"])
+        name = str(item["card"])
+        if not self.can_pay_generic(state, seat, amount):
+            events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
+            return
+        state.decision = {"kind": "choice", "player": seat, "amount": amount,
+                          "stack": item["id"], "card": name, "by": name,
+                          "options": ["pay", "decline"], "_trigger": dict(item)}
+        events.append({"type": "choose", "player": seat, "kind": "pay_trigger",
+                       "amount": amount, "card": name})
+
+    def trigger_paid(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """The controller paid for "you may pay {N}. If you do, …": the effects happen."""
+        card = state.defs[str(item["card"])]
+        found = triggered_abilities(card)
+        ability = found[int(item["ability"])]
+        paying = pay_pattern(ability.effects)
+        assert paying is not None
+        self.run_effects(state, item, paying[1], "triggered", str(item["source"]), events,
+                         ability.trigger)
+        check_deaths(state, events)
+
+    def fire_triggers(self, state: GameState, events: list[Event], start: int) -> None:
+        """Put on the stack the triggered abilities the events from *start* on set off.
+
+        Read here (and registered in ``EXECUTED_BY_ENGINE`` as ``trigger:…``): "at the
+        beginning of your upkeep" / "of each upkeep" (a ``phase`` event), "when CARDNAME
+        enters the battlefield" (it resolves into the staging row) and "when CARDNAME dies"
+        (a ``died`` event). Events the resolving triggers add are looked at too. Each trigger
+        goes on the stack as ``{"kind": "trigger", "ability": N}`` (N indexes the card's
+        triggered abilities), its clauses the engine doesn't carry out named ``by_hand``.
+        """
+        i = start
+        while i < len(events):
+            event = events[i]
+            i += 1
+            if state.game_over:
+                return
+            kind = event.get("type")
+            found: list[tuple[int, str, str, int]] = []  # (controller, source, card, index)
+            if kind == "phase" and event.get("phase") == "upkeep":
+                active = int(event.get("active", state.active))
+                order = sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id))
+                for perm in order:
+                    name = state.cards[perm.id][0]
+                    for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                        key = trigger_key(ability.trigger)
+                        if key == "trigger:upkeep" and (
+                                ability.trigger.whose == "each" or perm.controller == active):
+                            found.append((perm.controller, perm.id, name, index))
+            elif kind == "damage" and event.get("target") == "player":
+                damaged = int(event.get("player") or 0)
+                sources = event.get("sources") or [event.get("source")]
+                for source in sources:
+                    if not isinstance(source, str) or source not in state.cards:
+                        continue
+                    name = state.cards[source][0]
+                    controller = state.perms[source].controller if source in state.perms \
+                        else state.owner(source)
+                    for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                        trigger = ability.trigger
+                        if trigger_key(trigger) != "trigger:deals_damage" or (
+                                "opponent" in trigger.text and damaged == controller):
+                            continue
+                        if state.players[controller].lost or state.game_over:
+                            continue
+                        self.push(state, {"kind": "trigger", "card": name, "source": source,
+                                          "controller": controller, "ability": index,
+                                          "targets": [], "x": 0,
+                                          "that": [{"player": damaged}]}, events)
+            elif kind == "cast" and isinstance(event.get("card"), str):
+                spell = state.defs.get(str(event["card"]))
+                caster = int(event.get("player") or 0)
+                if spell is None:
+                    continue
+                colours = {c for c, letter in COLOUR_LETTER.items() if letter in spell.colors}
+                active = state.active
+                for perm in sorted(state.perms.values(),
+                                   key=lambda p: (p.controller != active, p.id)):
+                    name = state.cards[perm.id][0]
+                    for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                        trigger = ability.trigger
+                        if trigger_key(trigger) != "trigger:cast" or (
+                                trigger.whose == "you" and caster != perm.controller) or (
+                                trigger.whose == "opponent" and caster == perm.controller):
+                            continue
+                        if trigger.by is not None and trigger.by.colours and not (
+                                colours & set(trigger.by.colours)):
+                            continue
+                        found.append((perm.controller, perm.id, name, index))
+            elif kind in ("died", "resolved") and isinstance(event.get("unit"), str):
+                if kind == "resolved" and event.get("to") != "staging":
+                    continue
+                unit = str(event["unit"])
+                name = str(event.get("name") or event.get("card") or "")
+                card = state.defs.get(name)
+                if card is None:
+                    continue
+                wanted = "trigger:dies" if kind == "died" else "trigger:enters"
+                controller = int(event.get("controller", event.get("player")) or 0)
+                for index, ability in enumerate(triggered_abilities(card)):
+                    if trigger_key(ability.trigger) == wanted:
+                        found.append((controller, unit, name, index))
+                if kind == "died":
+                    found.extend(self._watchers_of_death(state, card, controller))
+            for controller, source, name, index in found:
+                if state.players[controller].lost:
+                    continue
+                self.push(state, {"kind": "trigger", "card": name, "source": source,
+                                  "controller": controller, "ability": index, "targets": [],
+                                  "x": 0, "that": [source]}, events)
+
+    def _flanking_and_rampage(self, state: GameState, band: list[str], defenders: list[str],
+                              events: list[Event]) -> None:
+        """Flanking and rampage, carried out as the attack is declared (before its damage).
+
+        Flanking: each creature attacked (a blocker, in Frontier's reading) without flanking
+        gets -1/-1 until end of turn, once per flanking attacker. Rampage N: an attacker
+        attacking a stack of several creatures gets +N/+N until end of turn for each beyond
+        the first.
+        """
+        if not defenders:
+            return
+        for unit in band:
+            keywords = combat_keywords(state.defs[state.cards[unit][0]])
+            perm = state.perms.get(unit)
+            if perm is None:
+                continue
+            for keyword in keywords:
+                if keyword == "flanking":
+                    for d in defenders:
+                        other = state.perms.get(d)
+                        if other is not None and "flanking" not in combat_keywords(
+                                state.defs[state.cards[d][0]]):
+                            other.pt_mod = (other.pt_mod[0] - 1, other.pt_mod[1] - 1)
+                            events.append({"type": "pumped", "unit": d, "power": -1,
+                                           "toughness": -1, "by": "flanking"})
+                elif keyword.startswith("rampage ") and len(defenders) > 1:
+                    n = int(keyword.split()[1]) * (len(defenders) - 1)
+                    perm.pt_mod = (perm.pt_mod[0] + n, perm.pt_mod[1] + n)
+                    events.append({"type": "pumped", "unit": unit, "power": n, "toughness": n,
+                                   "by": "rampage"})
+
+    def _watchers_of_death(self, state: GameState, card: Card, controller: int
+                           ) -> list[tuple[int, str, str, int]]:
+        """The "whenever a creature (you control) dies" triggers a death sets off."""
+        out: list[tuple[int, str, str, int]] = []
+        type_line = card.type_line.split("—")[0].lower()
+        colours = {c for c, letter in COLOUR_LETTER.items() if letter in card.colors}
+        active = state.active
+        for perm in sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id)):
+            name = state.cards[perm.id][0]
+            for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                trigger = ability.trigger
+                if trigger_key(trigger) != "trigger:dies_any" or trigger.subject is None or \
+                        trigger.subject.spec is None:
+                    continue
+                spec = trigger.subject.spec
+                if not any(noun in type_line for noun in spec.noun.split("_or_")):
+                    continue
+                if spec.colours and not colours & set(spec.colours):
+                    continue
+                mine = controller == perm.controller
+                if (spec.controller == "you" and not mine) or (
+                        spec.controller in ("opponent", "not_you") and mine):
+                    continue
+                out.append((perm.controller, perm.id, name, index))
+        return out
+
+    def fire_combat_triggers(self, state: GameState, attack: Event, events: list[Event]) -> None:
+        """Put on the stack the combat triggers of an attack just declared (before its damage).
+
+        The attacking stack's members "attack" (and "become blocked" when they attack
+        creatures); the creatures attacked "block" (Frontier's reading). A trigger's "by …"
+        (``Trigger.by``) must match at least one creature on the other side.
+        """
+        band = [u for u in attack.get("band", ()) if u in state.perms]
+        defenders = [u for u in attack.get("defenders", ()) if u in state.perms]
+        self._flanking_and_rampage(state, band, defenders, events)
+        sides = [(u, ("attacks", "attacks_or_blocks") + (
+            ("becomes_blocked", "blocks_or_blocked") if defenders else ()), defenders)
+            for u in band]
+        sides += [(u, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), band)
+                  for u in defenders]
+        for unit, events_of, others in sides:
+            perm = state.perms.get(unit)
+            if perm is None:
+                continue
+            name = state.cards[unit][0]
+            for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                trigger = ability.trigger
+                if trigger.event not in events_of or \
+                        trigger_key(trigger) != f"trigger:{trigger.event}":
+                    continue
+                by = trigger.by
+                if by is not None and not any(
+                        spec_problem(state, by, o, seat=perm.controller, source=unit) is None
+                        for o in others if o in state.perms):
+                    continue
+                if state.game_over or state.players[perm.controller].lost:
+                    return
+                self.push(state, {"kind": "trigger", "card": name, "source": unit,
+                                  "controller": perm.controller, "ability": index,
+                                  "targets": [], "x": 0, "that": [unit]}, events)
 
     def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
-                    where: str, source: str | None, events: list[Event]) -> None:
+                    where: str, source: str | None, events: list[Event],
+                    trigger: Trigger | None = None) -> None:
         seat = int(item["controller"])
         name = str(item["card"])
         x = int(item.get("x", 0))
@@ -559,7 +835,8 @@ class SpellActions:
             return
         events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
         by_hand: list[str] = []
-        previous: list[Any] = []
+        previous: list[Any] = [t for t in (_decode_target(v) for v in item.get("that", ()))
+                               if t in state.perms or isinstance(t, tuple)]
         for index, effect in enumerate(effects):
             chosen: dict[int, list[Any]] = {}
             for i, (slot, target) in enumerate(zip(slots, targets)):
@@ -568,7 +845,7 @@ class SpellActions:
                     if legal[i]:
                         chosen[id(slot.selector)].append(target)
             had_targets = any(s.effect == index for s in slots)
-            if not executed(effect, where) or (had_targets and not item.get("targets")):
+            if not executed(effect, where, trigger) or (had_targets and not item.get("targets")):
                 by_hand.append(by_hand_text(effect, name))
                 continue
             ctx = _Context(state, seat, source, name, x, chosen, previous, item)
@@ -670,9 +947,7 @@ class SpellActions:
         if effect.when != "next_upkeep":
             return None
         item = ctx.item
-        effects = spell_effects(ctx.state.defs[ctx.name], tuple(item.get("mode", (0,)))) \
-            if item["kind"] == "spell" else ability_effects(
-                ctx.state.defs[ctx.name], int(item["ability"]), tuple(item.get("mode", (0,))))
+        effects = item_effects(ctx.state.defs[ctx.name], item)
         index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
         if index is None:
             return None
@@ -692,9 +967,7 @@ class SpellActions:
         state.delayed = [d for d in state.delayed if d["when"] != when]
         for d in due:
             card = state.defs[str(d["card"])]
-            modes = tuple(d.get("mode", (0,)))
-            effects = spell_effects(card, modes) if d["kind"] == "spell" else \
-                ability_effects(card, int(d["ability"]), modes)
+            effects = item_effects(card, d)
             delayed = (effects or ())[int(d["index"])]
             assert isinstance(delayed, Delayed)
             item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],
@@ -877,24 +1150,33 @@ class SpellActions:
 
     def _exec_prevent_damage(self, ctx: _Context, effect: PreventDamage,
                              events: list[Event]) -> list[Any] | None:
-        if effect.to is None or effect.by is not None or effect.combat_only or \
-                effect.amount.var:
+        everything = effect.amount.var == "all"
+        if everything and effect.to is None and effect.by is None and effect.combat_only \
+                and effect.duration == "end_of_turn":
+            # "Prevent all combat damage that would be dealt this turn" (Fog).
+            ctx.state.extra["no_combat_damage_turn"] = ctx.state.turn
+            events.append({"type": "fog", "player": ctx.seat, "card": ctx.name})
+            return []
+        if effect.to is None or effect.by is not None or effect.combat_only or (
+                effect.amount.var and not (everything and effect.duration == "end_of_turn")):
             return None
+        amount = PREVENT_ALL if everything else ctx.amount(effect.amount)
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
         for obj in objs:
+            event: Event = {"type": "prevention", "amount": amount}
+            if everything:
+                event["all"] = True
             if isinstance(obj, tuple) and obj[0] == "player":
                 player = ctx.state.players[obj[1]]
-                player.prevent += ctx.amount(effect.amount)
-                events.append({"type": "prevention", "player": obj[1],
-                               "amount": ctx.amount(effect.amount)})
+                player.prevent += amount
+                events.append({**event, "player": obj[1]})
                 continue
             perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
             if perm is not None:
-                perm.prevent += ctx.amount(effect.amount)
-                events.append({"type": "prevention", "unit": obj,
-                               "amount": ctx.amount(effect.amount)})
+                perm.prevent += amount
+                events.append({**event, "unit": obj})
         return objs
 
     def _exec_bounce(self, ctx: _Context, effect: Bounce, events: list[Event]) -> list[Any] | None:
@@ -994,6 +1276,15 @@ class SpellActions:
 
 _TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
 """How many activations a turn "Activate only once/twice/three times each turn" allows."""
+
+
+PREVENT_ALL = 1_000_000
+"""A prevention shield for "prevent all damage … this turn" (shields end in cleanup)."""
+
+
+def no_combat_damage(state: GameState) -> bool:
+    """Whether a "prevent all combat damage that would be dealt this turn" resolved this turn."""
+    return state.extra.get("no_combat_damage_turn") == state.turn
 
 
 def prevent(perm: Permanent, amount: int) -> int:

@@ -426,7 +426,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {card} does nothing{why}"
     if kind == "stacked":
         card = event.get("card") if isinstance(event.get("card"), str) else "a spell"
-        what = f"{card}'s ability" if event.get("kind") == "ability" else card
+        what = f"{card}'s ability" if event.get("kind") == "ability" else \
+            f"{card}'s triggered ability" if event.get("kind") == "trigger" else card
         targets = event.get("targets")
         at = ""
         if isinstance(targets, (list, tuple)) and targets:
@@ -468,8 +469,13 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
     if kind == "tapped":
         return f"  {names.unit(event.get('unit'))} is tapped"
+    if kind == "fog":
+        card = event.get("card") if isinstance(event.get("card"), str) else "A spell"
+        return f"  {card}: no combat damage will be dealt this turn"
     if kind == "prevention":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        if event.get("all"):
+            return f"  All damage to {who} this turn will be prevented"
         return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
     if kind == "prevented":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
@@ -550,6 +556,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "discard":
             n = event.get("count")
             return f"  {p} chooses {n} card{'s' if n != 1 else ''} to discard"
+        if event.get("kind") == "pay_trigger":
+            card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+            return f"  {p} may pay {{{event.get('amount')}}} for {card}'s triggered ability"
         if event.get("kind") == "pay":
             card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
             return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")
