@@ -179,7 +179,11 @@ def test_the_zoom_says_what_is_automatic_and_what_is_by_hand(app, tmp_path, monk
     step(app, 3)  # several frames: one reading
     assert reads == ["Sengir Vampire"]
     assert "Automatic: Flying" in seen
-    assert any(t.startswith("By hand: ") and "+1/+1 counter" in t for t in seen)
+    # the trigger's condition is not read, so its counter is the players' too: the whole
+    # ability is "by hand", and nothing of it is called automatic
+    joined = " ".join(seen)  # the band wraps long lines
+    assert "By hand: Whenever a creature dealt damage" in joined and "+1/+1 counter" in joined
+    assert not any(t.startswith("Automatic: ") and "counter" in t for t in seen)
     bolt = next(h[0] for h in table.renderer.hand_rects if h[2] == "Lightning Bolt")
     seen.clear()
     _move(app, bolt.center)

@@ -6,6 +6,8 @@ cached: the preview asks every frame, the reader runs once.
 
 from __future__ import annotations
 
+import dataclasses
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -52,17 +54,27 @@ def support_of(card: Card | None) -> Support | None:
 
             reading = read_card(card.name, card.oracle_text, card.type_line, card.mana_cost)
             colours = getattr(card, "mana_colours", None)
-            found = verdict(reading, card.type_line, colours)
             land = "Land" in card.type_line.split("—")[0]
-            done = []
-            for key, node in clauses(reading, land=land, mana_colours=colours):
-                text = (getattr(node, "text", "") or "").replace(PLACEHOLDER, card.name)
-                if key.startswith(("cost:", "land_cost:")):
-                    continue  # a cost is part of the ability it pays for
-                if key in EXECUTED_BY_ENGINE and text and text not in done:
-                    done.append(text)
-            manual = tuple(dict.fromkeys(found.unread + found.not_executed))
-            result = Support(tuple(t for t in done if t not in manual), manual)
+            done: list[str] = []
+            manual: list[str] = []
+            # Ability by ability: an ability with any part left to the players is theirs as a
+            # whole (the counter of a trigger the engine can't read never happens by itself).
+            for ability in reading.abilities:
+                one = dataclasses.replace(reading, abilities=(ability,))
+                found = verdict(one, card.type_line, colours)
+                left = [*found.unread, *found.not_executed]
+                if left:
+                    whole = (getattr(ability, "text", "") or "").replace(PLACEHOLDER, card.name)
+                    manual.extend([whole] if whole else left)
+                    continue
+                for key, node in clauses(one, land=land, mana_colours=colours):
+                    text = (getattr(node, "text", "") or "").replace(PLACEHOLDER, card.name)
+                    if key.startswith(("cost:", "land_cost:")):
+                        continue  # a cost is part of the ability it pays for
+                    if key in EXECUTED_BY_ENGINE and text and text not in done:
+                        done.append(text)
+            wanted = tuple(dict.fromkeys(manual))
+            result = Support(tuple(t for t in done if t not in wanted), wanted)
         except Exception:  # a card the reader chokes on: the zoom just shows the card
             result = None
     _CACHE[card.name] = result
