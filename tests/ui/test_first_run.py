@@ -102,12 +102,19 @@ def test_controls_follow_the_key_bindings(app: App) -> None:
 
 
 def test_variants_in_help_follow_the_registry() -> None:
-    """Frontier is playable; the other digests' variants are there, marked as coming."""
+    """Frontier is playable; a variant the rules engine has (Army) says it is a first
+    version, and the digests' other variants are there, marked as coming."""
+    from frontier_desktop.rules.variants import find_variant
     from frontier_desktop.ui.scenes.help import COMING, FRONTIER
 
     assert FRONTIER[0] == ("h", "Frontier Magic")
-    for blocks in COMING.values():
-        assert blocks[0][1].endswith("— coming")
+    for name, blocks in COMING.items():
+        try:
+            find_variant(name)
+        except ValueError:
+            assert blocks[0][1].endswith("— coming"), name
+        else:
+            assert blocks[0][1].endswith("— first version"), name
 
 
 @pytest.mark.parametrize("scene", ["welcome", "help", "help-controls", "crash"])

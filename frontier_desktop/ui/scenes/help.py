@@ -62,15 +62,18 @@ FRONTIER: list[Block] = [
 
 COMING: dict[str, list[Block]] = {
     "army": [
-        ("h", "Army Magic — coming"),
+        ("h", "Army Magic — first version"),
         ("p", "An army game on a board of lands: each player brings fifteen lands, one of "
               "them the home base with 20 life, and builds an army by points (the mana value "
               "of its spells, 100 by default) with a budget for rare cards. Some of the army "
               "starts in play on the home base. Units of creatures move or attack once a "
               "turn; spells and abilities reach only their land and the lands next to it. "
               "Bring the enemy home base to 0 to win."),
-        ("p", "The deck builder already checks Army decks; the table comes in a later "
-              "version."),
+        ("p", "Play it hot-seat from New game → Army with the sample armies. Moving onto a "
+              "face-down land explores it: the movers tap and the land is yours with 6 life. "
+              "Attack an enemy land next to yours in the combat phase; its creatures block; "
+              "a land brought to 0 life is captured and its defenders retreat. Dragging "
+              "blockers, lit moves and LAN play for Army come in a later version."),
     ],
     "wargame": [
         ("h", "Magic: the War Game — coming"),
