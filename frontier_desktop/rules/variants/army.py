@@ -57,12 +57,14 @@ from frontier_desktop.rules.variants.shared import (
     assign_problem,
     draw_cards,
     game_rng,
+    hand_size_problem,
     land_makes,
     leave_battlefield,
     own_pt,
     plan_payment,
     save_rng,
     square_words,
+    turn_draw,
     wire,
 )
 
@@ -359,11 +361,9 @@ class Army(Variant):
             return
         phase = state.phase
         if phase == "end":
-            limit = int(state.options.get("hand_size", self.hand_size))
-            hand = state.players[seat].hand
-            if len(hand) > limit:
-                raise IllegalActionError(action, f"discard down to {limit} cards first "
-                                                 f"({len(hand)} in hand)")
+            problem = hand_size_problem(state, seat, self.hand_size)
+            if problem:
+                raise IllegalActionError(action, problem)
             self._end_turn(state, events)
             return
         self._empty_pools(state)
@@ -372,12 +372,7 @@ class Army(Variant):
             self._enter(state, "upkeep", events)
         elif phase == "upkeep":
             self._enter(state, "draw", events)
-            player = state.players[state.active]
-            if player.skip_draw:
-                player.skip_draw = False
-                events.append({"type": "skip_draw", "player": state.active})
-            else:
-                draw_cards(state, state.active, 1, events)
+            turn_draw(state, events)
         elif phase in ("draw", "main", "combat", "main2"):
             self._enter(state, PHASES[PHASES.index(phase) + 1], events)
         else:

@@ -23,7 +23,9 @@ from frontier_desktop.rules.state import (
     PlayerState,
 )
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.shared import draw_cards, game_rng, pay_tuple, save_rng
+from frontier_desktop.rules.variants.shared import (
+    draw_cards, game_rng, hand_size_problem, pay_tuple, save_rng, turn_draw,
+)
 from frontier_desktop.rules.variants.shared import square_words as square_words  # re-exported
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
@@ -349,11 +351,9 @@ class Frontier(SpellActions, ManualActions, Variant):
         self._end_move_block(state, seat)
         phase = state.phase
         if phase == "end":
-            limit = int(state.options.get("hand_size", self.hand_size))
-            hand = state.players[seat].hand
-            if len(hand) > limit:
-                raise IllegalActionError(action, f"discard down to {limit} cards first "
-                                                 f"({len(hand)} in hand)")
+            problem = hand_size_problem(state, seat, self.hand_size)
+            if problem:
+                raise IllegalActionError(action, problem)
             self._end_turn(state, events)
             return
         self._empty_pools(state)
@@ -362,12 +362,7 @@ class Frontier(SpellActions, ManualActions, Variant):
             self._enter(state, "upkeep", events)
         elif phase == "upkeep":
             self._enter(state, "draw", events)
-            player = state.players[state.active]
-            if player.skip_draw:
-                player.skip_draw = False
-                events.append({"type": "skip_draw", "player": state.active})
-            else:
-                self._draw(state, state.active, 1, events)
+            turn_draw(state, events)
         elif phase == "draw":
             self._enter(state, "main", events)
             player = state.players[state.active]
