@@ -15,7 +15,7 @@ from frontier_desktop.net import GameSource, HostSession, JoinError
 from frontier_desktop.net import fairness
 from frontier_desktop.net.cli import deck_checker, read_deck_parts
 from frontier_desktop.net.framing import FrameDecoder
-from frontier_desktop.net.protocol import decode
+from frontier_desktop.net.protocol import decode, make
 from frontier_desktop.rules import Card
 from frontier_desktop.rules.views import describe
 from frontier_desktop.selfplay import pick, sample_paths
@@ -55,11 +55,16 @@ def army_host(tmp_path, *, fixed=None, options=None, tap=None, seed=None) -> Hos
     return host
 
 
-def play_army(host, guest, rnd, limit=3000, turns=40):
+def play_army(host, guest, rnd, limit=3000, turns=40, resync_every=None):
     """Both seats play the selfplay bot (the host's over its session, the guest's from its
-    view) to the end, or concede after *turns* turns."""
+    view) to the end, or concede after *turns* turns; every *resync_every* actions the guest
+    asks for a full resync (a ``sync`` with the log since the start)."""
     n = 0
     while not host.is_over and n < limit:
+        if resync_every and n and n % resync_every == 0:
+            syncs = guest.resyncs
+            guest._conn.send(make("resync", state_id=0))
+            assert wait_until(lambda: guest.resyncs > syncs, 15)
         seat = host.acting_seat()
         if seat == host.host_seat:
             session, options = host, host.legal_actions(seat)
@@ -234,7 +239,7 @@ def test_the_guest_never_learns_a_face_down_land_a_treasure_or_the_hosts_hand(tm
             treasure_at[start.name(obj)] = fairness.square_key(start, pos)
     assert len(treasure_at) == 4
     try:
-        play_army(host, guest, random.Random(3))
+        play_army(host, guest, random.Random(3), resync_every=97)
         assert guest.audited.wait(10)
         assert not guest.fairness_warnings, guest.fairness_warnings
     finally:
@@ -248,6 +253,7 @@ def test_the_guest_never_learns_a_face_down_land_a_treasure_or_the_hosts_hand(tm
     revealed: set[str] = set()
     revealed_at: set[str] = set()
     treasures = 0
+    syncs = 0
     decoder = FrameDecoder()
     bodies = [b for chunk in captured for b in decoder.feed(chunk)]
     assert len(bodies) > 200
@@ -256,6 +262,7 @@ def test_the_guest_never_learns_a_face_down_land_a_treasure_or_the_hosts_hand(tm
         if msg["type"] == "audit":
             continue  # sent after the game: the whole record, by design
         text = body.decode("utf-8")
+        syncs += msg["type"] == "sync"
         events = list(msg.get("events", []))
         for entry in msg.get("log", []):
             events += entry["events"]
@@ -279,6 +286,7 @@ def test_the_guest_never_learns_a_face_down_land_a_treasure_or_the_hosts_hand(tm
             assert "hand" not in view["players"][0] and "hand_ids" not in view["players"][0]
     assert revealed, "the game explored some lands"
     assert treasures, "some hidden treasure was found"
+    assert syncs >= 2, "the log of a full resync was inspected too"
 
 
 def test_a_whole_army_game_over_lan_ends_with_equal_views_and_a_clean_audit(tmp_path):
@@ -295,6 +303,51 @@ def test_a_whole_army_game_over_lan_ends_with_equal_views_and_a_clean_audit(tmp_
         assert guest.audit_problems == [] and not guest.fairness_warnings
         assert wait_until(lambda: guest.state_id == host.state.state_id)
         assert guest.view() == describe(host.state, viewer=guest.seat)
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_an_army_host_that_changes_a_face_down_land_after_committing_is_caught(tmp_path):
+    host = army_host(tmp_path)
+    guest = make_guest(host, deck=None, reconnect=False)
+    guest.connect(timeout=10)
+    try:
+        with host.changed:  # the host swaps every face-down Plains and Mountain
+            state = host.state
+            for cell in state.cells.values():
+                if cell.land is not None and not cell.face_up:
+                    name, owner = state.cards[cell.land]
+                    state.cards[cell.land] = ("Mountain" if name == "Plains" else "Plains", owner)
+        rnd = random.Random(4)
+        for _ in range(400):
+            if guest.verifier.problems or host.is_over:
+                break
+            play_army(host, guest, rnd, limit=1)
+        assert any("not the land it committed to" in p for p in guest.verifier.problems)
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_the_army_guest_reconnects_and_the_game_goes_on_with_the_same_commitments(tmp_path):
+    host = army_host(tmp_path)
+    mine = army()
+    guest = make_guest(host, deck=names(mine.cards), sections=mine.section_names())
+    guest.connect(timeout=10)
+    try:
+        rnd = random.Random(6)
+        play_army(host, guest, rnd, limit=40)
+        commitments = dict(guest.verifier.commitments)
+        host._conn.close("simulated drop")           # no bye: a dropped connection
+        assert wait_until(lambda: host.status().state == "reconnecting")
+        assert wait_until(lambda: guest.status().state == "connected"
+                          and host.status().state == "connected", 10)
+        assert wait_until(lambda: guest.view() == describe(host.state, viewer=guest.seat))
+        assert guest.verifier.commitments == commitments
+        play_army(host, guest, rnd, limit=40)
+        assert wait_until(lambda: guest.view() == describe(host.state, viewer=guest.seat))
+        assert not guest.fairness_warnings
     finally:
         guest.close()
         host.close()
