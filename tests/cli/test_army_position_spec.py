@@ -278,3 +278,33 @@ def test_a_position_that_starts_with_a_spell_on_the_stack_resolves_it_on_pass(ru
     code, out = run(doc, {"type": "pass", "seat": 1})
     assert code == 0, out
     assert out["stack"] == []
+
+
+def test_a_permanent_on_a_land_its_controller_does_not_control_is_a_pending_place(run):
+    doc = border()
+    doc["permanents"][0]["controller"] = 1  # Ben's Sol Ring on Ann's home base
+    out = run.ok(doc)
+    assert out["pending"]["seat"] == 1 and out["pending"]["kind"] == "place"
+    assert {"id": "ring", "at": [2, 3]} in out["pending"]["options"]
+    assert {"id": "ring", "at": [1, 2]} not in out["pending"]["options"]  # never Ann's land
+    out = run.ok(doc, {"type": "place", "id": "ring", "at": [2, 3], "seat": 1})
+    assert out["pending"] is None and out["permanents"][0]["at"] == [2, 3]
+    assert {"type": "placed", "unit": "ring", "at": [2, 3]} in out["events"]
+
+
+@pytest.mark.xfail(reason="Army's move window opens whenever 'responses' is on, even with "
+                   "nothing to answer with; army-fx puts Army moves on the stack", strict=True)
+def test_a_player_with_nothing_to_respond_with_gets_no_window(run):
+    doc = border()
+    doc["players"][1]["responses"] = True
+    doc["players"][1]["hand"] = []              # and the bear has no ability
+    out = run.ok(doc, {"type": "move", "units": ["giant"], "to": [1, 3]})
+    assert out["pending"] is None and unit(out, "giant")["at"] == [1, 3]
+
+
+@pytest.mark.xfail(reason="Army has no 'responses' option yet (options.responses: a window "
+                   "for every player); army-fx's moves on the stack", strict=True)
+def test_options_responses_opens_windows_for_every_player(run):
+    out = run.ok(border(options={"responses": True}),
+                 {"type": "move", "units": ["giant"], "to": [1, 3]})
+    assert out["pending"]["seat"] == 1 and out["pending"]["kind"] == "priority"
