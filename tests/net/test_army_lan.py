@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -348,6 +349,30 @@ def test_the_army_guest_reconnects_and_the_game_goes_on_with_the_same_commitment
         play_army(host, guest, rnd, limit=40)
         assert wait_until(lambda: guest.view() == describe(host.state, viewer=guest.seat))
         assert not guest.fairness_warnings
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_an_army_position_hosted_over_lan_is_said_plainly_and_audits_clean(tmp_path):
+    doc = json.loads((Path(__file__).resolve().parents[2] / "assets" / "positions" /
+                      "army-border-fight.json").read_text())
+    doc.pop("seed", None)
+    host = HostSession(GameSource(position=doc, names=["Ann", "Ben"]), heartbeat=0.2,
+                       timeout=3.0, autosave=tmp_path / "autosave.jsonl")
+    host.listen("127.0.0.1", 0)
+    guest = make_guest(host, deck=None, reconnect=False)
+    guest.connect(timeout=10)
+    try:
+        assert guest.seed_mode == "position" and "position file" in (guest.unfair_board or "")
+        assert host.acting_seat() == host.host_seat  # Ann's turn: explore, then concede
+        assert host.submit(0, {"type": "move", "units": ["giant"], "to": [1, 3]}).ok
+        assert wait_until(lambda: guest.state_id == host.state.state_id)
+        assert guest.view()["board"]["rows"][1][3]["land"] == "Forest"   # revealed, checked
+        assert guest.verifier.checked >= 1
+        assert host.submit(0, {"type": "concede"}).ok
+        assert guest.audited.wait(10)
+        assert guest.audit_problems == [] and not guest.fairness_warnings
     finally:
         guest.close()
         host.close()
