@@ -322,18 +322,9 @@ def default_deck(variant: str, seat: int) -> Path:
     """
     if variant == "frontier":
         return DEFAULT_DECKS[seat]
-    found = []
-    for path in sorted(resources.decks_dir().glob("*.txt")):
-        try:
-            head = path.read_text(encoding="utf-8")[:2000]
-        except OSError:
-            continue
-        if any(line.strip().lower().replace(" ", "") == f"//variant:{variant}"
-               for line in head.splitlines()):
-            found.append(path)
-    if not found:
-        raise ValueError(f"no sample deck for {variant}")
-    return found[seat % len(found)]
+    from frontier_desktop.selfplay import sample_paths
+
+    return sample_paths(variant, seat + 1)[seat]
 
 
 def _script_runner(lines: list[dict[str, Any]], seat: int, skip: int
