@@ -1,8 +1,8 @@
 """A whole Army Magic game between two real processes over 127.0.0.1: ``host --headless
 --deck ARMY --bot`` and ``join --headless --deck ARMY --bot`` play the sample armies with the
 selfplay bot, the seed agreed by commit-reveal, until a home base falls (or a player decks
-out, or after a turn cap concedes). The final views on both ends equal the host's record replayed, and the guest's
-audit is clean (exit 0, no fairness warning)."""
+out, or after a turn cap concedes). The final views on both ends equal the host's record
+replayed, and the guest's audit is clean (exit 0, no fairness warning)."""
 
 from __future__ import annotations
 

@@ -169,7 +169,8 @@ def test_the_range_check_itself_catches_a_target_out_of_range():
     # A check that never fires proves nothing: a target four lands away is out of range.
     state = sample_game(1)
     far = (4, 2)  # next to Ben's home base, nowhere near Ann's lands
-    assert out_of_range(state, 0, {"type": "cast", "card": "Lightning Bolt", "targets": [list(far)]})
+    assert out_of_range(state, 0, {"type": "cast", "card": "Lightning Bolt",
+                                   "targets": [list(far)]})
     assert out_of_range(state, 0, {"type": "cast", "card": "Lightning Bolt", "origin": list(far)})
     assert not out_of_range(state, 0, {"type": "cast", "card": "Lightning Bolt",
                                        "targets": [[1, 2]]})
