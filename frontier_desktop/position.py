@@ -170,8 +170,11 @@ def _fetch_unknown_names(data: object, lookup: OnlineLookup) -> None:
     collector = _NameCollector(lookup)
     try:
         collector.load(data)
-    except RulesError:
-        pass  # the real load names the problem; the names seen so far are still fetched
+    except (RulesError, KeyError, TypeError, ValueError):
+        # The real load names the problem; the names seen so far are still fetched. (A
+        # variant's own checks of the dry run, Army's among them, may trip over a stand-in
+        # card that is in no card table: a KeyError, not a problem of the file.)
+        pass
     if not collector.unknown:
         return
     missing, offline = lookup.fetch(list(collector.unknown))
@@ -766,7 +769,14 @@ def analyse(state: GameState, events: list[dict[str, Any]], *, view: int | None,
             reveal: bool) -> dict[str, Any]:
     """The ``position`` command's output object."""
     out = describe(state, viewer=view, reveal=reveal)
-    out["events"] = [redact_event(e, view) for e in events]
+    for player, seat in zip(out["players"], state.players):
+        player["eliminated"] = bool(seat.lost)  # spec/variant-positions.md's name for it
+    out["events"] = []
+    for event in events:
+        out["events"].append(redact_event(event, view))
+        if event.get("type") == "lost":  # the spec's event for a player out of the game
+            out["events"].append({"type": "eliminated", "player": event.get("player"),
+                                  "reason": event.get("reason")})
     return out
 
 

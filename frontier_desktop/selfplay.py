@@ -1,6 +1,11 @@
-"""``frontier-desktop selfplay``: two computer players play a Frontier game to the end.
+"""``frontier-desktop selfplay``: two computer players play a game to the end.
 
     frontier-desktop selfplay --seed 3 --record game.jsonl
+    frontier-desktop selfplay --variant army --seed 3     # the sample armies
+
+For Army Magic the bot prefers attacks (90%), then moves (70%), then passing, so that the
+armies meet and a home base falls; a game still going after ``--turns`` turns ends with the
+acting player's concession (the state is still checked and replayed).
 
 It checks an install (the rules, the bundled pool and the sample decks work together) and
 makes game records to replay. The bot is simple and aggressive: it prefers attacking, casting
@@ -25,41 +30,111 @@ PREFERENCE = ("attack", "cast", "move", "place_token", "keep", "done_attacking",
 """Action kinds the bot picks first (80% of the time), in this order."""
 MAX_ACTIONS = 4000
 """A game still running after this many actions stops there (a draw by exhaustion)."""
+ARMY_TURNS = 60
+"""An Army bot game still going after this many turns ends with a concession."""
+ARMY_SECTIONS = ("home_base", "land_grid", "initial_forces")
+
+
+def pick(variant: str, options: Sequence[Any], chooser: random.Random) -> Any:
+    """The bot's choice among *options* (rules actions of one seat), from *chooser*.
+
+    Frontier: the first kind of :data:`PREFERENCE` present 80% of the time, else a random
+    kind. Army Magic: an attack 90% of the time when there is one, else a move 70%, else a
+    pass half the time, else anything.
+    """
+    if variant == "army":
+        pool = list(options)
+        attacks = [a for a in options if a.type == "attack"]
+        moves = [a for a in options if a.type == "move"]
+        if attacks and chooser.random() < 0.9:
+            pool = attacks
+        elif moves and chooser.random() < 0.7:
+            pool = moves
+        elif chooser.random() < 0.5:
+            pool = [a for a in options if a.type == "pass"] or pool
+        return chooser.choice(pool)
+    by_kind: dict[str, list[Any]] = {}
+    for action in options:
+        by_kind.setdefault(action.type, []).append(action)
+    preferred = [k for k in PREFERENCE if k in by_kind]
+    kind = (preferred[0] if preferred and chooser.random() < 0.8
+            else chooser.choice(sorted(by_kind)))
+    return chooser.choice(by_kind[kind])
 
 
 def bot_game(seed: int, names: Sequence[str] = ("Ann", "Ben"), *, board_depth: int = 3,
-             max_actions: int = MAX_ACTIONS) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
-    """Play the two quick-game decks against each other: ``(final state, header, actions)``."""
+             max_actions: int = MAX_ACTIONS, variant: str = "frontier",
+             turns: int = ARMY_TURNS) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
+    """Play two sample decks against each other: ``(final state, header, actions)``.
+
+    Frontier: the two quick-game decks. Army Magic: the sample armies (the first two in name
+    order; one army plays itself when there is only one), each with its deck sections; after
+    *turns* turns the acting player concedes.
+    """
     from frontier_desktop.cards.pool import BundledPool
     from frontier_desktop.record import new_game
     from frontier_desktop.rules import acting_seat, apply, legal_actions
+    from frontier_desktop.rules.actions import Concede
 
     pool = BundledPool.load()
-    decks = [_deck(resources.decks_dir() / name, pool) for name in resources.QUICK_DECKS]
-    state, header = new_game("frontier", decks, list(names), seed=seed,
-                             options={"board_depth": board_depth})
+    if variant == "army":
+        armies = [_deck_parts(path, pool) for path in sample_paths("army", 2)]
+        state, header = new_game("army", [a[0] for a in armies], list(names), seed=seed,
+                                 sections=[a[1] for a in armies])
+    else:
+        decks = [_deck(resources.decks_dir() / name, pool) for name in resources.QUICK_DECKS]
+        state, header = new_game("frontier", decks, list(names), seed=seed,
+                                 options={"board_depth": board_depth})
     chooser = random.Random(seed)
     lines: list[dict[str, Any]] = []
     for _ in range(max_actions):
         seat = acting_seat(state)
         if seat is None:
             break
-        by_kind: dict[str, list[Any]] = {}
-        for action in legal_actions(state, seat):
-            by_kind.setdefault(action.type, []).append(action)
-        if not by_kind:
-            break
-        preferred = [k for k in PREFERENCE if k in by_kind]
-        kind = (preferred[0] if preferred and chooser.random() < 0.8
-                else chooser.choice(sorted(by_kind)))
-        action = chooser.choice(by_kind[kind])
+        if variant == "army" and state.turn > turns:
+            action: Any = Concede()
+        else:
+            options = legal_actions(state, seat)
+            if not options:
+                break
+            action = pick(variant, options, chooser)
         state, _ = apply(state, action, seat)
         lines.append({"seat": seat, "action": action.to_wire()})
     return state, header, lines
 
 
+def sample_paths(variant: str, count: int) -> list[Path]:
+    """*count* bundled sample decks of *variant* (by file name; repeated when there are
+    fewer).
+
+    Raises:
+        ValueError: no sample deck of *variant*.
+    """
+    found = []
+    for path in sorted(resources.decks_dir().glob("*.txt")):
+        try:
+            head = path.read_text(encoding="utf-8")[:2000]
+        except OSError:
+            continue
+        if any(line.strip().lower().replace(" ", "") == f"//variant:{variant}"
+               for line in head.splitlines()):
+            found.append(path)
+    if not found:
+        raise ValueError(f"no sample deck for {variant}")
+    return [found[i % len(found)] for i in range(count)]
+
+
 def _deck(path: Path, pool: Any) -> list[Any]:
     """The main deck of a sample deck file, one rules card per copy.
+
+    Raises:
+        ValueError: the file is incomplete (a card the pool doesn't know...).
+    """
+    return _deck_parts(path, pool)[0]
+
+
+def _deck_parts(path: Path, pool: Any) -> tuple[list[Any], dict[str, list[Any]]]:
+    """``(main deck, Army sections)`` of a sample deck file, one rules card per copy.
 
     Raises:
         ValueError: the file is incomplete (a card the pool doesn't know...).
@@ -70,18 +145,27 @@ def _deck(path: Path, pool: Any) -> list[Any]:
     if not result.is_complete:
         raise ValueError(f"{path.name}: " + "; ".join(str(p) for p in result.problems))
     cards: list[Any] = []
+    sections: dict[str, list[Any]] = {}
     for entry in result.deck.entries:
         if entry.section is Section.MAIN:
             cards += [pool.card(entry.name)] * entry.count
-    return cards
+        elif entry.section.value in ARMY_SECTIONS:
+            sections.setdefault(entry.section.value, []).extend(
+                [pool.card(entry.name)] * entry.count)
+    return cards, sections
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
         "selfplay", help="two computer players play a game to the end (checks an install)",
-        description="Two simple computer players play the quick-game decks against each other "
-        "until the game ends, then replay the record to check it. Prints one JSON object: "
-        "winner, turns, actions.")
+        description="Two simple computer players play the quick-game decks (or the sample "
+        "armies) against each other until the game ends, then replay the record to check it. "
+        "Prints one JSON object: winner, turns, actions.")
+    parser.add_argument("--variant", choices=("frontier", "army"), default="frontier",
+                        help="frontier (default) or army (the sample armies)")
+    parser.add_argument("--turns", type=int, default=ARMY_TURNS,
+                        help=f"army: the acting player concedes after this many turns "
+                        f"(default {ARMY_TURNS})")
     parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
     parser.add_argument("--depth", type=int, default=3, metavar="ROWS",
                         help="board depth: rows between the armies (default 3, a short game)")
@@ -95,7 +179,8 @@ def run(args: argparse.Namespace) -> int:
     from frontier_desktop.rules import RulesError
 
     try:
-        state, header, lines = bot_game(args.seed, board_depth=args.depth)
+        state, header, lines = bot_game(args.seed, board_depth=args.depth,
+                                        variant=args.variant, turns=args.turns)
         if replay(header, lines).to_wire() != state.to_wire():
             print("frontier-desktop selfplay: the record does not replay to the same game",
                   file=sys.stderr)

@@ -5,8 +5,13 @@
 HOST:PORT --headless [--deck D] [--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
 
 Decks: the guest brings its own deck (``join --deck``, the second sample deck by default) and
-the host plays it after checking it against the Frontier deck rules, unless the host fixes
-both decks with ``--decks A B``. ``--deck A`` chooses only the host's own deck.
+the host plays it after checking it against the deck rules of the host's variant, unless the
+host fixes both decks with ``--decks A B``. ``--deck A`` chooses only the host's own deck; its
+variant is the game's (an Army deck hosts Army Magic: the guest's army crosses the wire with
+its home base, land grid and initial forces, and a guest without one gets the sample army).
+
+``--bot SEED`` plays the seat with the selfplay bot after the script, to the end of the game
+(``--bot-turns N``: it concedes when it is to act after turn N).
 
 A script is JSON Lines of action objects (``{"type": "pass"}``), each sent when its side may
 act. A line may carry ``"seat"``: then it waits until that seat is acting (for a manual action
@@ -28,7 +33,8 @@ import logging
 import socket
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,14 +61,33 @@ class ScriptError(ValueError):
     """A script file that cannot be read."""
 
 
-def load_deck(path: Path, pool: Any = None) -> list[Card]:
-    """The main deck of a deck file as rules Cards.
+@dataclass(frozen=True)
+class DeckFile:
+    """A deck file read for LAN play: its variant, library and (Army Magic) sections."""
+
+    variant: str
+    cards: list[Card]
+    """The main deck (the library), one rules card per copy."""
+    sections: dict[str, list[Card]] | None = None
+    """Army Magic: ``home_base``, ``land_grid``, ``initial_forces`` (None for other variants)."""
+    points: int | None = None
+    """Army Magic: the agreed army size the deck was built for."""
+
+    def section_names(self) -> dict[str, list[str]] | None:
+        """The sections as card names (what a guest sends in its ``hello``)."""
+        if self.sections is None:
+            return None
+        return {k: [c.name for c in v] for k, v in self.sections.items()}
+
+
+def read_deck_parts(path: Path, pool: Any = None) -> DeckFile:
+    """A deck file as rules Cards: the main deck and, for an Army deck, its sections.
 
     Raises:
         ValueError: the file cannot be read or names cards the pool lacks.
     """
     from frontier_desktop.cards.pool import BundledPool
-    from frontier_desktop.decks import DeckReadError, read_deck_file
+    from frontier_desktop.decks import DeckReadError, Section, read_deck_file
 
     pool = pool or BundledPool.load()
     try:
@@ -70,30 +95,55 @@ def load_deck(path: Path, pool: Any = None) -> list[Card]:
     except (DeckReadError, OSError) as exc:
         raise ValueError(f"{path}: {exc}") from None
     cards: list[Card] = []
+    sections: dict[str, list[Card]] = {}
+    army = (Section.HOME_BASE, Section.LAND_GRID, Section.INITIAL_FORCES)
     for entry in parsed.deck.entries:
-        if entry.section.name != "MAIN":
+        if entry.section is not Section.MAIN and entry.section not in army:
             continue
         card = pool.card(entry.name)
         if card is None:
             raise ValueError(f"{path}: {entry.name!r} is not in the card data")
-        cards += [card] * entry.count
+        if entry.section is Section.MAIN:
+            cards += [card] * entry.count
+        else:
+            sections.setdefault(entry.section.value, []).extend([card] * entry.count)
     if not cards:
         raise ValueError(f"{path}: no main-deck cards")
-    return cards
+    variant = parsed.deck.variant or ("army" if sections else "frontier")
+    return DeckFile(variant, cards, sections if variant == "army" else None,
+                    parsed.deck.points)
 
 
-def deck_checker(pool: Any = None) -> Callable[[Sequence[str]], list[str]]:
-    """The Frontier deck rules as a host's ``check_deck``: card names → the errors."""
+def load_deck(path: Path, pool: Any = None) -> list[Card]:
+    """The main deck of a deck file as rules Cards.
+
+    Raises:
+        ValueError: the file cannot be read or names cards the pool lacks.
+    """
+    return read_deck_parts(path, pool).cards
+
+
+def deck_checker(pool: Any = None, variant: str = "frontier", *,
+                 points: int | None = None) -> Callable[..., list[str]]:
+    """The deck rules of *variant* as a host's ``check_deck``: card names (and, for Army
+    Magic, ``sections``: section name → card names) → the errors, in a player's words.
+
+    *points* is the agreed army size (Army Magic; default: 100).
+    """
     from collections import Counter
 
     from frontier_desktop.cards.pool import BundledPool
-    from frontier_desktop.decks import Deck, DeckEntry, validate_deck
+    from frontier_desktop.decks import Deck, DeckEntry, Section, validate_deck
 
     lookup = pool or BundledPool.load()
 
-    def check(names: Sequence[str]) -> list[str]:
-        deck = Deck(tuple(DeckEntry(n, name) for name, n in Counter(names).items()))
-        report = validate_deck(deck, "frontier", lookup)
+    def check(names: Sequence[str],
+              sections: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+        entries = [DeckEntry(n, name) for name, n in Counter(names).items()]
+        for key, cards in (sections or {}).items():
+            entries += [DeckEntry(n, name, Section(key)) for name, n in Counter(cards).items()]
+        deck = Deck(tuple(entries), variant=variant, points=points)
+        report = validate_deck(deck, variant, lookup)
         return [p.message for p in report.errors]
 
     return check
@@ -136,6 +186,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     host.add_argument("--script", type=Path, metavar="ACTIONS.jsonl",
                       help="play the host's seat from this script (default: idle)")
     host.add_argument("--name", default="Host", help="the host player's name")
+    _bot_arguments(host)
     host.add_argument("--autosave", type=Path, help="autosave file (default: in the data folder)")
     host.add_argument("--timeout", type=float, help="give up after S seconds")
     host.set_defaults(func=run_host)
@@ -151,9 +202,40 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     join.add_argument("--name", default="Guest", help="the guest player's name")
     join.add_argument("--deck", type=Path, help="the guest's deck file (default: a sample "
                       "deck); used unless the host fixed both decks")
+    _bot_arguments(join)
     join.add_argument("--session", type=Path,
                       help="where the seat's token is kept for a rejoin (default: data folder)")
     join.set_defaults(func=run_join)
+
+
+def _bot_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--bot", type=int, metavar="SEED",
+                        help="play this seat with the selfplay bot (its choices drawn from SEED) "
+                        "after the script, to the end of the game")
+    parser.add_argument("--bot-turns", type=int, default=None, metavar="N",
+                        help="the bot concedes when it is to act after turn N")
+
+
+class _Bot:
+    """The selfplay bot playing one seat over a session (``--bot``)."""
+
+    def __init__(self, seed: int, turns: int | None) -> None:
+        import random
+
+        self.chooser = random.Random(seed)
+        self.turns = turns
+
+    def choose(self, session: Any, seat: int) -> Any:
+        """The bot's next action for *seat*, or None when it has none."""
+        from frontier_desktop.selfplay import pick
+
+        view = session.view(seat)
+        if self.turns is not None and int(view.get("turn", 0)) > self.turns:
+            return {"type": "concede"}
+        options = session.legal_actions(seat)
+        if not options:
+            return None
+        return pick(str(view.get("variant", "frontier")), options, self.chooser)
 
 
 def _fail(command: str, text: str, code: int = 1) -> int:
@@ -214,11 +296,35 @@ def build_source(args: argparse.Namespace) -> Any:
         load_position(position)  # raises a clear error now rather than when the guest joins
         return GameSource(position=position, names=names, seed=args.seed)
     if args.decks:  # the host fixed both decks: the guest's own deck is not used
-        decks: list[list[Card] | None] = [load_deck(Path(p)) for p in args.decks]
-        return GameSource(decks=decks, names=names, seed=args.seed)
-    own = load_deck(Path(getattr(args, "deck", None) or DEFAULT_DECKS[0]))
-    return GameSource(decks=[own, None], guest_fallback=load_deck(DEFAULT_DECKS[1]),
-                      names=names, seed=args.seed)
+        files = [read_deck_parts(Path(p)) for p in args.decks]
+        if files[0].variant != files[1].variant:
+            raise ValueError(f"the two decks are for different variants ({files[0].variant} "
+                             f"and {files[1].variant})")
+        decks: list[list[Card] | None] = [f.cards for f in files]
+        return GameSource(decks=decks, names=names, seed=args.seed, variant=files[0].variant,
+                          sections=[f.sections for f in files] if files[0].sections is not None
+                          else None, points=files[0].points)
+    own = read_deck_parts(Path(getattr(args, "deck", None) or DEFAULT_DECKS[0]))
+    fallback = read_deck_parts(default_deck(own.variant, 1))
+    return GameSource(decks=[own.cards, None], guest_fallback=fallback.cards, names=names,
+                      seed=args.seed, variant=own.variant,
+                      sections=[own.sections, None] if own.sections is not None else None,
+                      guest_fallback_sections=fallback.sections, points=own.points)
+
+
+def default_deck(variant: str, seat: int) -> Path:
+    """The sample deck a seat plays when none is given: the quick-game decks for Frontier;
+    for another variant its sample decks, in name order (the first one again when there is
+    only one).
+
+    Raises:
+        ValueError: no sample deck of *variant*.
+    """
+    if variant == "frontier":
+        return DEFAULT_DECKS[seat]
+    from frontier_desktop.selfplay import sample_paths
+
+    return sample_paths(variant, seat + 1)[seat]
 
 
 def _script_runner(lines: list[dict[str, Any]], seat: int, skip: int
@@ -253,7 +359,7 @@ def run_host(args: argparse.Namespace) -> int:
     pool = BundledPool.load()
     try:
         host = HostSession(source, autosave=autosave, resolve_card=pool.card,
-                           check_deck=deck_checker(pool))
+                           check_deck=deck_checker(pool, source.variant, points=source.points))
         port = host.listen(args.bind, args.port)
     except OSError as exc:
         from frontier_desktop.problems import serve_problem
@@ -264,6 +370,7 @@ def run_host(args: argparse.Namespace) -> int:
     shown = lan_address() if args.bind in ("0.0.0.0", "") else args.bind
     print(f"your address on this network is {shown}:{port}", file=sys.stderr, flush=True)
     deadline = time.monotonic() + args.timeout if args.timeout else None
+    bot = _Bot(args.bot, args.bot_turns) if args.bot is not None else None
     todo: list[tuple[int, dict[str, Any], int]] | None = None
     end_deadline: float | None = None
     code = 0
@@ -290,6 +397,18 @@ def run_host(args: argparse.Namespace) -> int:
                     return _fail("host", f"timed out after {args.timeout:g} s ({what})")
                 if host.started.is_set() and todo is None:
                     todo, _ = _script_runner(lines, host.host_seat, host._count(host.host_seat))
+                if bot is not None and not todo and host.started.is_set() \
+                        and host.result is None and host.acting_seat() == host.host_seat \
+                        and not host.status().is_paused:
+                    choice = bot.choose(host, host.host_seat)
+                    if choice is not None:
+                        result = host.submit(host.host_seat, choice)
+                        if not result.ok and not result.reason.startswith("paused"):
+                            return _fail("host", f"the bot's action was refused: "
+                                         f"{result.reason}")
+                        if not result.ok:
+                            host.changed.wait(0.2)
+                        continue
                 if todo and host.acting_seat() == todo[0][2] and not host.status().is_paused:
                     number, action, _ = todo.pop(0)
                     result = host.submit(host.host_seat, action)
@@ -344,12 +463,14 @@ def run_join(args: argparse.Namespace) -> int:
     try:
         address = parse_address(args.address)
         lines = read_script(args.script) if args.script else []
-        deck = [c.name for c in load_deck(args.deck or DEFAULT_DECKS[1])]
+        parts = read_deck_parts(args.deck or DEFAULT_DECKS[1])
     except (ValueError, ScriptError) as exc:
         return _fail("join", str(exc), 2)
     session_file = args.session or (_data_dir() / f"lan-session-{address[0]}-{address[1]}.json")
-    guest = GuestSession(address, name=args.name, deck=deck, session_file=session_file)
+    guest = GuestSession(address, name=args.name, deck=[c.name for c in parts.cards],
+                         sections=parts.section_names(), session_file=session_file)
     deadline = time.monotonic() + args.timeout
+    bot = _Bot(args.bot, args.bot_turns) if args.bot is not None else None
     try:
         try:
             guest.connect(timeout=args.timeout)
@@ -369,6 +490,24 @@ def run_join(args: argparse.Namespace) -> int:
                     return _fail("join", guest.refusal)
                 if guest.is_over:
                     break
+                if not todo and bot is not None:
+                    if time.monotonic() > deadline:
+                        return _fail("join", f"timed out after {args.timeout:g} s (the bot's "
+                                     "game is not over)")
+                    if guest.status().state == "left":
+                        return _fail("join", f"the host left: {guest.status().detail}")
+                    if guest.acting_seat() == guest.seat and not guest.is_paused:
+                        choice = bot.choose(guest, guest.seat)
+                        if choice is not None:
+                            result = guest.submit(guest.seat, choice)
+                            if not result.ok and not (guest.is_paused or "paused" in
+                                                      result.reason or "connection" in
+                                                      result.reason or "stale" in result.reason):
+                                return _fail("join", f"the bot's action was refused: "
+                                             f"{result.reason}")
+                            continue
+                    guest.changed.wait(0.2)
+                    continue
                 if not todo:
                     # Done when the game waits for us again, or the host has gone quiet: the
                     # host's remaining actions (to the end of the game) still reach us.

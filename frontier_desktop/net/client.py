@@ -74,17 +74,22 @@ class GuestSession(Session):
         address: ``(host, port)``.
         name: the player's name.
         deck: card names of the guest's deck (the host may use its own choice instead).
+        sections: Army Magic: the deck's sections, ``home_base``, ``land_grid`` and
+            ``initial_forces``, each a list of card names (sent with the deck).
         session_file: where the token, nonce and commitments are kept for a rejoin.
     """
 
     def __init__(self, address: tuple[str, int], *, name: str = "Guest",
-                 deck: Sequence[str] | None = None, session_file: Path | None = None,
+                 deck: Sequence[str] | None = None,
+                 sections: Mapping[str, Sequence[str]] | None = None,
+                 session_file: Path | None = None,
                  program: str = PROGRAM, cards_version: str | None = None,
                  heartbeat: float = 1.0, timeout: float = 4.0, reconnect: bool = True,
                  audit_grace: float = 5.0, tap: Any = None) -> None:
         self.address = address
         self.name = name
         self.deck = list(deck) if deck is not None else None
+        self.sections = {k: list(v) for k, v in sections.items()} if sections else None
         self.session_file = session_file
         self.program = program
         self.cards_version = cards_version if cards_version is not None else card_data_version()
@@ -226,9 +231,10 @@ class GuestSession(Session):
             self._conn = conn
         conn.start()
         first = self.token is None
+        extra: dict[str, Any] = {"sections": self.sections} if self.sections else {}
         conn.send(make("hello", program=self.program, protocol=PROTOCOL_VERSION,
                        cards=self.cards_version, name=self.name, deck=self.deck,
-                       token=self.token, commit=fairness.commit(self._sent_nonce)))
+                       token=self.token, commit=fairness.commit(self._sent_nonce), **extra))
         if first:
             self._save_session_file()
 
@@ -547,7 +553,8 @@ class GuestSession(Session):
             seed_mode=self.seed_mode, commitments=self.verifier.commitments, salts=msg["salts"],
             record=msg["record"], final_view=self._view, seat=self.seat or 0,
             setup=self.setup_commit,
-            own_deck=self.deck if self.host_plays_my_deck else None)
+            own_deck=self.deck if self.host_plays_my_deck else None,
+            own_sections=self.sections if self.host_plays_my_deck else None)
         for problem in self.audit_problems:
             self.inbox.post("fairness", problem)
         self.audited.set()

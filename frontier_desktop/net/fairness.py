@@ -65,15 +65,35 @@ def canonical_deck(deck: Sequence[Any]) -> list[Any]:
     return sorted(deck, key=lambda card: card if isinstance(card, str) else card.name)
 
 
+SECTION_NAMES = ("home_base", "land_grid", "initial_forces")
+"""The deck sections a game starts from besides the library (Army Magic)."""
+
+
+def canonical_sections(sections: Mapping[str, Sequence[Any]]) -> dict[str, list[Any]]:
+    """Army deck sections (cards or names) in the canonical order: each section by name.
+
+    The land grid is shuffled onto the board from this order and the initial forces get their
+    ids in it, so, as with :func:`canonical_deck`, a host that learnt the seed cannot place
+    lands or forces by arranging its input.
+    """
+    return {key: canonical_deck(list(sections[key])) for key in SECTION_NAMES
+            if key in sections}
+
+
 def setup_document(header: Mapping[str, Any]) -> dict[str, Any]:
     """What a game starts from besides the seed: both decks (or the position), from a record
-    header. The host commits to it in ``welcome``, before any nonce is revealed."""
+    header, and (Army Magic) both players' deck sections: home base, land grid, initial
+    forces. The host commits to it in ``welcome``, before any nonce is revealed."""
     if "position" in header:
         position = dict(header["position"])
         position.pop("seed", None)
         return {"position": position}
-    return {"variant": header.get("variant"),
-            "decks": [list(player.get("deck", [])) for player in header.get("players", [])]}
+    players = [p if isinstance(p, Mapping) else {} for p in header.get("players", [])]
+    document: dict[str, Any] = {"variant": header.get("variant"),
+                                "decks": [list(player.get("deck", [])) for player in players]}
+    if any("sections" in player for player in players):
+        document["sections"] = [player.get("sections") for player in players]
+    return document
 
 
 def setup_commit(host_nonce: str, document: Mapping[str, Any]) -> str:
@@ -170,13 +190,15 @@ def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str
           commitments: Mapping[str, str], salts: Mapping[str, str],
           record: list[dict[str, Any]], final_view: Mapping[str, Any] | None,
           seat: int, setup: str | None = None,
-          own_deck: Sequence[str] | None = None) -> list[str]:
+          own_deck: Sequence[str] | None = None,
+          own_sections: Mapping[str, Sequence[str]] | None = None) -> list[str]:
     """The guest's end-of-game audit; returns the problems found (empty: all checks pass).
 
     Checks that the host's nonce matches its commitment, that the record starts from the
     agreed seed, that the decks (or position) are the ones the host committed to before any
     nonce was revealed (*setup*), shuffled from the canonical order, that the guest's deck is
-    the one it sent (*own_deck*, when the host said it plays it), that the record's starting
+    the one it sent (*own_deck*, when the host said it plays it; with *own_sections*, its
+    Army deck sections too, also in the canonical order), that the record's starting
     board matches the commitments, and that replaying the record gives the guest the view it
     holds.
     """
@@ -207,6 +229,21 @@ def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str
             if mine != canonical_deck(list(own_deck)):
                 problems.append("the host played a different deck for you than the one you "
                                 "sent")
+        for number, player in enumerate(players if isinstance(players, list) else []):
+            parts = player.get("sections") if isinstance(player, dict) else None
+            if parts is None:
+                continue
+            if not isinstance(parts, dict) or not all(
+                    isinstance(v, list) and all(isinstance(n, str) for n in v)
+                    for v in parts.values()) or parts != canonical_sections(parts):
+                problems.append(f"player {number + 1}'s home base, land grid or initial forces "
+                                "were not laid out from the canonical order")
+        if own_sections is not None:
+            mine_parts = players[seat].get("sections") if isinstance(players, list) and \
+                len(players) > seat and isinstance(players[seat], dict) else None
+            if mine_parts != canonical_sections(own_sections):
+                problems.append("the host laid out a different home base, land grid or initial "
+                                "forces for you than the ones you sent")
     if seed_mode in DRAWN_FAIRLY:
         seed = derive_seed(host_nonce, guest_nonce)
         used = header.get("seed") if "position" not in header else \

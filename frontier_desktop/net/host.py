@@ -65,8 +65,12 @@ from frontier_desktop.session import Listener, Result, Session, Update
 
 log = logging.getLogger(__name__)
 
-DeckChecker = Callable[[Sequence[str]], Sequence[str]]
-"""Card names of a deck → the reasons it may not be played (empty: legal)."""
+DeckChecker = Callable[..., Sequence[str]]
+"""Card names of a deck (and, for Army Magic, ``sections``: section name → card names) → the
+reasons it may not be played (empty: legal)."""
+
+Sections = dict[str, list[Card]]
+"""One player's Army deck sections: ``home_base``, ``land_grid``, ``initial_forces``."""
 
 SYNC_LOG_LIMIT = 200
 """Log entries sent with a full resync (the most recent ones)."""
@@ -84,6 +88,13 @@ class GameSource:
     decks: list[list[Card] | None] | None = None
     guest_fallback: list[Card] | None = None
     """The guest's deck when its slot in ``decks`` is ``None`` and its hello names none."""
+    sections: list[Sections | None] | None = None
+    """Army Magic: each seat's deck sections beside ``decks`` (``None`` for the guest's slot
+    when the guest brings its army)."""
+    guest_fallback_sections: Sections | None = None
+    """The sections of ``guest_fallback`` (Army Magic)."""
+    points: int | None = None
+    """Army Magic: the agreed army size a guest's army is checked against (default 100)."""
     names: list[str] = field(default_factory=lambda: ["Host", "Guest"])
     position: dict[str, Any] | None = None
     record: tuple[dict[str, Any], list[dict[str, Any]]] | None = None
@@ -456,12 +467,13 @@ class HostSession(Session):
             log.info("the guest is back")
             return
         try:  # the decks are fixed (and committed to) before any nonce is revealed
-            guest_deck = self._guest_deck(msg)
-            document = self._setup_document(guest_deck)
+            guest_deck, guest_sections = self._guest_deck(msg)
+            document = self._setup_document(guest_deck, guest_sections)
         except GuestDeckError as exc:
             self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
             return
-        info.update(phase="reveal", hello=msg, guest_deck=guest_deck)
+        info.update(phase="reveal", hello=msg, guest_deck=guest_deck,
+                    guest_sections=guest_sections)
         self.guest_token = secrets.token_hex(16)
         self.setup_commit = fairness.setup_commit(self.host_nonce, document)
         self.guest_deck_used = guest_deck is not None and msg.get("deck") is not None
@@ -481,9 +493,14 @@ class HostSession(Session):
                     resume=resume, your_actions=self._count(self.guest_seat),
                     program=self.program)
 
-    def _guest_deck(self, hello: Mapping[str, Any]) -> list[Card] | None:
-        """The guest's deck when the host plays one for the guest's seat from the hello (or
-        its fallback), checked now; None when the host fixed it (or the source has no decks).
+    def _uses_sections(self) -> bool:
+        """Whether this game starts from deck sections beside the decks (Army Magic)."""
+        return self.source.sections is not None
+
+    def _guest_deck(self, hello: Mapping[str, Any]) -> tuple[list[Card] | None, Sections | None]:
+        """The guest's deck (and its Army sections) when the host plays one for the guest's
+        seat from the hello (or its fallback), checked now; ``(None, None)`` when the host
+        fixed it (or the source has no decks).
 
         Raises:
             GuestDeckError: the deck cannot be played (the message says why).
@@ -491,11 +508,13 @@ class HostSession(Session):
         src = self.source
         if src.record is not None or src.position is not None or src.decks is None \
                 or src.decks[self.guest_seat] is not None:
-            return None
+            return None, None
         sent = hello.get("deck")
         if sent is None and src.guest_fallback is not None:
-            return list(src.guest_fallback)
-        return self._resolve_deck(sent)
+            return list(src.guest_fallback), (
+                {k: list(v) for k, v in src.guest_fallback_sections.items()}
+                if self._uses_sections() and src.guest_fallback_sections is not None else None)
+        return self._resolve_deck(sent, hello.get("sections"))
 
     def _decks(self, guest_deck: list[Card] | None) -> list[list[Card]]:
         """Both decks in the canonical order the game shuffles from."""
@@ -505,6 +524,18 @@ class HostSession(Session):
         if any(d is None for d in decks):
             raise GuestDeckError("this host has no deck for the guest's seat")
         return [fairness.canonical_deck(d) for d in decks if d is not None]
+
+    def _sections(self, guest_sections: Sections | None) -> list[Sections] | None:
+        """Both players' Army deck sections in the canonical order (None: not an Army game)."""
+        if not self._uses_sections():
+            return None
+        sections = list(self.source.sections or [None, None])
+        if guest_sections is not None:
+            sections[self.guest_seat] = guest_sections
+        if any(s is None for s in sections):
+            raise GuestDeckError("your army has no home base, land grid or initial forces: "
+                                 "this host needs an Army deck with its sections")
+        return [fairness.canonical_sections(s) for s in sections if s is not None]
 
     def _served_record(self) -> tuple[dict[str, Any], GameState]:
         """The saved game served (``GameSource.record``): its header and state, with the
@@ -536,7 +567,8 @@ class HostSession(Session):
                                             position.get("options"))
         return position
 
-    def _setup_document(self, guest_deck: list[Card] | None) -> dict[str, Any]:
+    def _setup_document(self, guest_deck: list[Card] | None,
+                        guest_sections: Sections | None = None) -> dict[str, Any]:
         """What the game will start from besides the seed (committed to in ``welcome``)."""
         from frontier_desktop.record import position_header
         from frontier_desktop.rules import find_variant
@@ -546,8 +578,14 @@ class HostSession(Session):
             return fairness.setup_document(self._served_record()[0])
         if src.position is not None:
             return fairness.setup_document(position_header(self._lan_position()))
-        return {"variant": find_variant(src.variant).name,
-                "decks": [[card.name for card in deck] for deck in self._decks(guest_deck)]}
+        document: dict[str, Any] = {
+            "variant": find_variant(src.variant).name,
+            "decks": [[card.name for card in deck] for deck in self._decks(guest_deck)]}
+        sections = self._sections(guest_sections)
+        if sections is not None:  # the same as the record header's ``players[i].sections``
+            document["sections"] = [{k: [card.name for card in v] for k, v in s.items()}
+                                    for s in sections]
+        return document
 
     def _names(self) -> list[str]:
         if self.state is not None:
@@ -573,7 +611,7 @@ class HostSession(Session):
         self.guest_nonce = nonce
         self.guest_name = hello["name"][:40] or "Guest"
         try:
-            self._create_game(info.get("guest_deck"))
+            self._create_game(info.get("guest_deck"), info.get("guest_sections"))
         except GuestDeckError as exc:
             self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
             return
@@ -590,7 +628,8 @@ class HostSession(Session):
         self.inbox.post("started", None)
 
     # ------------------------------------------------------------------ game set-up
-    def _create_game(self, guest_deck: list[Card] | None) -> None:
+    def _create_game(self, guest_deck: list[Card] | None,
+                     guest_sections: Sections | None = None) -> None:
         from frontier_desktop.record import initial_state, new_game, position_header
 
         src = self.source
@@ -612,13 +651,16 @@ class HostSession(Session):
         else:
             decks = self._decks(guest_deck)
             self.state, self.header = new_game(src.variant, decks, names, seed=seed,
-                                               options=_with_consent(src.variant, src.options))
+                                               options=_with_consent(src.variant, src.options),
+                                               sections=self._sections(guest_sections))
         self.base_actions = len(self.actions)
         self.salts = fairness.make_salts(self.state)
         self.commitments = fairness.commitments(self.state, self.salts)
 
-    def _resolve_deck(self, names: Any) -> list[Card]:
-        """The guest's deck from its hello, checked against the card data and the deck rules.
+    def _resolve_deck(self, names: Any, sections: Any = None
+                      ) -> tuple[list[Card], Sections | None]:
+        """The guest's deck (and, in an Army game, its sections) from its hello, checked
+        against the card data and the deck rules.
 
         Raises:
             GuestDeckError: no deck, an unknown card, or a deck the rules forbid (the
@@ -628,19 +670,47 @@ class HostSession(Session):
             raise GuestDeckError("your deck is empty or too large (a list of 1-500 card names)")
         if self.resolve_card is None:
             raise GuestDeckError("this host takes no deck from the guest")
-        deck = []
-        for name in names:
-            card = self.resolve_card(name) if isinstance(name, str) else None
-            if card is None:
-                raise GuestDeckError(f"your deck names a card this host does not know: "
-                                     f"{name!r:.60}")
-            deck.append(card)
+        deck = self._cards(names, "your deck")
+        parts: Sections | None = None
+        if self._uses_sections():
+            parts = self._resolve_sections(sections)
+        elif sections is not None:
+            raise GuestDeckError("your deck has Army Magic sections (home base, land grid or "
+                                 "initial forces), but this host plays "
+                                 f"{find_variant(self.source.variant).title}")
         if self.check_deck is not None:
-            problems = list(self.check_deck(names))
+            problems = list(self.check_deck(names) if parts is None else self.check_deck(
+                names, sections={k: [c.name for c in v] for k, v in parts.items()}))
             if problems:
                 raise GuestDeckError("your deck is not legal for this game: "
                                      + "; ".join(problems)[:250])
-        return deck
+        return deck, parts
+
+    def _cards(self, names: Sequence[Any], what: str) -> list[Card]:
+        """Rules cards for card names sent by the guest (:meth:`_resolve_deck`)."""
+        assert self.resolve_card is not None
+        cards = []
+        for name in names:
+            card = self.resolve_card(name) if isinstance(name, str) else None
+            if card is None:
+                raise GuestDeckError(f"{what} names a card this host does not know: "
+                                     f"{name!r:.60}")
+            cards.append(card)
+        return cards
+
+    def _resolve_sections(self, sections: Any) -> Sections:
+        """The guest's Army sections from its hello (the protocol has bounded their shape).
+
+        Raises:
+            GuestDeckError: none sent, or a section naming a card the host does not know.
+        """
+        if not isinstance(sections, Mapping) or not sections.get("land_grid"):
+            raise GuestDeckError("your army has no land grid: an Army deck lists its home base "
+                                 "and the 14 other lands of its half of the board")
+        words = {"home_base": "your home base", "land_grid": "your land grid",
+                 "initial_forces": "your initial forces"}
+        return {key: self._cards(list(sections[key]), words[key])
+                for key in fairness.SECTION_NAMES if key in sections}
 
     def _resume_from_record(self, header: dict[str, Any], actions: list[dict[str, Any]]) -> None:
         from frontier_desktop.record import replay

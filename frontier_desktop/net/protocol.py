@@ -88,7 +88,7 @@ SCHEMAS: dict[str, Schema] = {
     # ---------------------------------------------------------------- guest -> host
     "hello": {"program": (_STR, True), "protocol": (_INT, True), "cards": (_STR, True),
               "name": (_STR, True), "deck": (_LIST + _NONE, True), "token": (_STR + _NONE, True),
-              "commit": (_STR, True)},
+              "commit": (_STR, True), "sections": (_DICT + _NONE, False)},
     "reveal": {"nonce": (_STR, True)},
     "action": {"state_id": (_INT, True), "action": (_DICT, True), "ref": (_INT, True)},
     "resync": {"state_id": (_INT, True)},
@@ -366,7 +366,10 @@ def check_action(action: Mapping[str, Any]) -> None:
 FIELD_BOUNDS: dict[str, dict[str, Bound]] = {
     # Bounds on message fields beyond their JSON type (checked by :func:`validate`).
     "hello": {"program": NAME, "protocol": Int(0, 1 << 31), "cards": Str(64), "name": NAME,
-              "deck": ListOf(Str(150), 500), "token": Str(64), "commit": HEX},
+              "deck": ListOf(Str(150), 500), "token": Str(64), "commit": HEX,
+              "sections": Record({"home_base": ListOf(Str(150), 500),
+                                  "land_grid": ListOf(Str(150), 500),
+                                  "initial_forces": ListOf(Str(150), 500)})},
     "reveal": {"nonce": HEX},
     "action": {"state_id": Int(-(1 << 53), 1 << 53), "ref": Int(-(1 << 53), 1 << 53)},
     "resync": {"state_id": Int(-(1 << 53), 1 << 53)},

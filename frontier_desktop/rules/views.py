@@ -261,6 +261,13 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
         # the kinds above with secrets (a discard's hand) are answered before this.
         return {"seat": d["player"], "kind": d["kind"], "options": list(d["options"])}
     if state.pending is None:
+        due = getattr(find_variant(state.variant), "end_step_discard", None)
+        count = due(state) if due is not None else 0
+        if count > 0:  # Army: down to the hand size, answered by {"type": "discard", "cards"}
+            seat = state.active
+            hand = [state.name(c) for c in state.players[seat].hand]
+            return {"seat": seat, "kind": "discard", "count": count, "by": "the hand size",
+                    "options": hand if viewer is None or viewer == seat else []}
         return None
     if "view" in state.pending:  # a window that carries its own public form (Army's moves)
         return dict(state.pending["view"])

@@ -421,13 +421,28 @@ class Army(Variant):
         player = state.players[seat]
         if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
             raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
-        if action.card is None:
+        refs = list(action.cards) or ([action.card] if action.card is not None else [])
+        if not refs:
             raise IllegalActionError(action, "name the card to discard")
-        card_id = self._hand_card(state, seat, action, action.card)
-        player.hand.remove(card_id)
-        player.graveyard.append(card_id)
-        events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
-                       "id": card_id})
+        excess = len(player.hand) - limit
+        if len(refs) > excess:
+            raise IllegalActionError(action, f"discard at most {excess} card"
+                                     f"{'s' if excess != 1 else ''}: down to {limit}")
+        for ref in refs:
+            card_id = self._hand_card(state, seat, action, ref)
+            player.hand.remove(card_id)
+            player.graveyard.append(card_id)
+            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                           "id": card_id})
+
+    def end_step_discard(self, state: GameState) -> int:
+        """How many cards the active player must discard before leaving the end step (0:
+        none); ``pending`` shows it as a ``discard`` decision (spec/variant-positions.md)."""
+        if state.phase != "end" or state.game_over or state.decision is not None \
+                or state.pending is not None:
+            return 0
+        limit = int(state.options.get("hand_size", self.hand_size))
+        return max(0, len(state.players[state.active].hand) - limit)
 
     def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
         from frontier_desktop.rules.card import normalise_name
@@ -1039,16 +1054,20 @@ class Army(Variant):
             return None
         if place is None or not state.board.contains(place):
             return None
+        where = land_words(state, place)
+        if isinstance(target, str) and target in state.perms:  # name the target, then its land
+            where = f"{state.name(target)} on {where}"
         if source is not None and source in state.perms:
             origin = place_of(state, source)
             if origin is not None:
                 if place not in reach(state, origin):
                     return (f"out of range: {state.name(source)} reaches only its own land and "
-                            f"the lands next to it, not {land_words(state, place)}")
+                            f"the lands next to it, not {where}")
                 return None
         if not in_range(state, seat, place):
-            return (f"out of range: {land_words(state, place)} is neither a land you control "
-                    "nor next to one")
+            return f"out of range: {where} is neither on a land you control nor next to one" \
+                if isinstance(target, str) and target in state.perms else \
+                f"out of range: {where} is neither a land you control nor next to one"
         return None
 
     # ================================================================== analysis

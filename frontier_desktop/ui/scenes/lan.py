@@ -23,6 +23,16 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
 
 DEFAULT_PORT = 47470
+LAN_VARIANTS = ("frontier", "army")
+"""The variants the LAN lobby hosts and joins (the deck chosen decides)."""
+
+
+def section_names(deck: Any) -> dict[str, list[str]] | None:
+    """An Army ``DeckList``'s sections as card names, one per copy (None: no sections)."""
+    if deck.variant != "army" or not deck.sections:
+        return None
+    return {name: [n for count, n in lines for _ in range(count)]
+            for name, lines in deck.sections}
 
 
 class LanScene(Scene):
@@ -30,8 +40,10 @@ class LanScene(Scene):
     resume the last hosted game from its autosave, or join by address or from the list.
 
     The decks are the bundled sample decks and the player's saved decks
-    (``<user data dir>/decks/``); the chosen deck is checked against the Frontier deck rules
-    here, and again by the host when a guest brings it.
+    (``<user data dir>/decks/``), Frontier and Army Magic; the chosen deck is checked against
+    its variant's deck rules here, and again by the host when a guest brings it. An Army deck
+    hosts an Army game (the guest must bring an army) and travels with its sections (home
+    base, land grid, initial forces).
     """
 
     name = "lan"
@@ -68,12 +80,14 @@ class LanScene(Scene):
         return self._pool
 
     def load_decks(self) -> None:
-        """The sample decks and the player's saved Frontier decks that read cleanly."""
+        """The sample decks and the player's saved Frontier and Army decks that read cleanly."""
         from frontier_desktop.ui.games import read_deck, sample_decks
 
         decks: dict[str, Any] = {}
         for deck in sample_decks("frontier", self.pool):
             decks[f"{deck.name} (sample)"] = deck
+        for deck in sample_decks("army", self.pool):
+            decks[f"{deck.name} (sample army)"] = deck
         folder = self.app.paths.data_dir / "decks"
         paths = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
         for path in paths:
@@ -81,8 +95,8 @@ class LanScene(Scene):
                 deck = read_deck(path, self.pool)
             except (OSError, ValueError):
                 continue  # not a deck, or one with unknown cards: the deck builder says why
-            if deck.variant == "frontier":
-                label = deck.name
+            if deck.variant in LAN_VARIANTS:
+                label = deck.name if deck.variant == "frontier" else f"{deck.name} (army)"
                 while label in decks:
                     label += " ·"
                 decks[label] = deck
@@ -177,11 +191,24 @@ class LanScene(Scene):
             self.note = "No deck to play: add a Frontier deck in the deck builder."
             return None
         names = [name for count, name in deck.cards for _ in range(count)]
-        problems = deck_checker(self.pool)(names)
+        check = deck_checker(self.pool, deck.variant, points=self.army_points(deck))
+        problems = check(names, section_names(deck)) if deck.variant == "army" else check(names)
         if problems:
-            self.note = f"Your deck {deck.name} is not legal for Frontier: {'; '.join(problems)}"
+            what = "Army Magic" if deck.variant == "army" else "Frontier"
+            self.note = f"Your deck {deck.name} is not legal for {what}: {'; '.join(problems)}"
             return None
         return deck
+
+    def army_points(self, deck: Any) -> int | None:
+        """An Army deck's agreed army size (its ``points``), None for other decks."""
+        if deck.variant != "army":
+            return None
+        from frontier_desktop.net.cli import read_deck_parts
+
+        try:
+            return read_deck_parts(deck.path, self.pool).points
+        except (OSError, ValueError):
+            return None
 
     def host(self, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
         from frontier_desktop.net.cli import DEFAULT_DECKS, deck_checker, load_deck
@@ -193,10 +220,23 @@ class LanScene(Scene):
         if deck is None:
             return
         names = list(self.app.settings.player_names)
-        source = GameSource(decks=[deck_cards(deck, self.pool), None],
-                            guest_fallback=load_deck(DEFAULT_DECKS[1], self.pool),
-                            names=[names[0] if names else "Host", "Guest"])
-        net = HostSession(source, resolve_card=self.pool.card, check_deck=deck_checker(self.pool),
+        points = self.army_points(deck)
+        if deck.variant == "army":  # the guest brings an army too (or gets the sample one)
+            from frontier_desktop.net.cli import default_deck, read_deck_parts
+
+            fallback = read_deck_parts(default_deck("army", 1), self.pool)
+            own = {k: [self.pool.card(n) for n in v]
+                   for k, v in (section_names(deck) or {}).items()}
+            source = GameSource(decks=[deck_cards(deck, self.pool), None], variant="army",
+                                sections=[own, None], guest_fallback=fallback.cards,
+                                guest_fallback_sections=fallback.sections, points=points,
+                                names=[names[0] if names else "Host", "Guest"])
+        else:
+            source = GameSource(decks=[deck_cards(deck, self.pool), None],
+                                guest_fallback=load_deck(DEFAULT_DECKS[1], self.pool),
+                                names=[names[0] if names else "Host", "Guest"])
+        net = HostSession(source, resolve_card=self.pool.card,
+                          check_deck=deck_checker(self.pool, deck.variant, points=points),
                           autosave=self.autosave_path)
         self._serve(net, bind, port, f"Hosting with {deck.name}. ")
 
@@ -263,7 +303,7 @@ class LanScene(Scene):
         names = list(self.app.settings.player_names)
         cards = [name for count, name in deck.cards for _ in range(count)]
         net = GuestSession(address, name=names[1] if len(names) > 1 else "Guest", deck=cards,
-                           session_file=self.app.paths.data_dir /
+                           sections=section_names(deck), session_file=self.app.paths.data_dir /
                            f"lan-session-{address[0]}-{address[1]}.json", reconnect=False)
         try:
             net.connect(timeout=5.0)
