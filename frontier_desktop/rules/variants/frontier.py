@@ -223,11 +223,13 @@ class Frontier(SpellActions, ManualActions, Variant):
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
             allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
                        "assign": (A.Assign, A.Pass), "choice": (A.Choose, A.TapLand),
-                       "discard": (A.Discard,), "consent": (A.Choose,)}
+                       "discard": (A.Discard,), "consent": (A.Choose,),
+                       "targets": (A.Targets,)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
-        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign, A.Choose)):
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign, A.Choose,
+                               A.Targets)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:

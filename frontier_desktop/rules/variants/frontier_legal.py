@@ -97,6 +97,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
             out.append(A.Choose(choice="decline"))
         elif d["kind"] == "consent":
             out.extend(A.Choose(choice) for choice in ("accept", "decline"))
+        elif d["kind"] == "targets":
+            out.extend(v.target_answers(state, seat))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:
