@@ -172,3 +172,26 @@ class TriggerTargets:
         if all(decision.get("optional") or [False]):
             out.append(A.Targets(targets=()))
         return out
+
+
+def trigger_target_refusal(state: GameState, seat: int, stack_id: str, index: int,
+                           target: Any) -> str:
+    """For the table: why *target* (wire form) can't be the *index*-th target of the triggered
+    ability *stack_id* waiting for its targets; "" when it can (or nothing can be said)."""
+    from frontier_desktop.rules.errors import RulesError
+    from frontier_desktop.rules.variants import find_variant
+
+    variant = find_variant(state.variant)
+    item = next((i for i in state.stack if i["id"] == stack_id), None)
+    if item is None or not isinstance(variant, TriggerTargets):
+        return ""
+    slots = target_slots(variant.trigger_effects(state, item), int(item.get("x", 0)))
+    if not 0 <= index < len(slots):
+        return ""
+    try:
+        decoded = A._target(target, "target")
+    except RulesError:
+        return ""
+    source = str(item["source"]) if item.get("source") is not None else None
+    return variant.target_refusal(state, seat, f"{item['card']}'s triggered ability", source,
+                                  slots[index], decoded) or ""

@@ -1,4 +1,5 @@
-"""Targeting mode: casting (or activating) something with targets lights up its legal targets.
+"""Targeting mode: casting (or activating) something with targets lights up its legal targets;
+so does a triggered ability waiting for its targets (a ``targets`` decision).
 
 Units, land squares, the players' panels and spells on the stack that may be chosen light up;
 a click chooses (several targets are chosen in the order the card names them), a click on an
@@ -55,6 +56,11 @@ class Targeting:
     x: int = 0
     x_rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect] | None = None
     """The X spinner: (minus, the value, plus)."""
+    stack: str | None = None
+    """A triggered ability's targets (a ``targets`` decision): the stack item they answer.
+    Finished with a ``targets`` action; it can't be cancelled (only optional targets left)."""
+    optional: list[bool] = field(default_factory=list)
+    """Per slot of a triggered ability: may it be left out."""
 
     @property
     def index(self) -> int:
@@ -70,7 +76,14 @@ class Targeting:
         what = str(self.slot.get("text") or "a target")
         n = len(self.slots)
         step = f" ({self.index + 1} of {n})" if n > 1 else ""
+        if self.stack is not None:
+            rest = " Esc: no more targets." if self.may_stop() else ""
+            return f"{self.name}: choose {what}{step}.{rest}"
         return f"{self.name}: choose {what}{step}. Esc cancels."
+
+    def may_stop(self) -> bool:
+        """A triggered ability's targets: whether every target still to choose is optional."""
+        return all(self.optional[self.index:]) if self.optional else False
 
 
 def slots_from_actions(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -137,10 +150,38 @@ class TargetingPart:
         s.say(t.instruction())
         return True
 
+    def start_trigger(self, pending: dict[str, Any]) -> bool:
+        """Enter targeting mode for a triggered ability's ``targets`` decision (the view's
+        ``pending``: per slot its legal targets); the answer is a ``targets`` action."""
+        s = self.scene
+        texts = list(pending.get("texts") or [])
+        options = [list(o) for o in pending.get("options") or []]
+        if not options:
+            return False
+        slots = [{"text": texts[i] if i < len(texts) else "a target", "legal": legal}
+                 for i, legal in enumerate(options)]
+        card = str(pending.get("card") or "A card")
+        t = Targeting(str(pending.get("stack")), f"{card}'s triggered ability",
+                      [a for a in s.legal if a.get("type") == "targets"], slots,
+                      stack=str(pending.get("stack")),
+                      optional=[bool(o) for o in pending.get("optional") or []])
+        s.local.targeting = t
+        s.local.menu = None
+        self._light(t)
+        s.say(t.instruction())
+        return True
+
     def cancel(self) -> bool:
         s = self.scene
-        if self.active is None:
+        t = self.active
+        if t is None:
             return False
+        if t.stack is not None:  # a decision of the rules: it must be answered
+            if t.may_stop():
+                self.finish(t)
+            else:
+                s.say(t.instruction(), warn=True)
+            return True
         s.local.targeting = None
         s.say("Cancelled.")
         return True
@@ -222,7 +263,11 @@ class TargetingPart:
         s = self.scene
         state = getattr(s.session, "state", None)
         reason = ""
-        if state is not None and s.hotseat:
+        if state is not None and s.hotseat and t.stack is not None:
+            from frontier_desktop.rules.variants.trigger_targets import trigger_target_refusal
+
+            reason = trigger_target_refusal(state, s.seat, t.stack, t.index, target)
+        elif state is not None and s.hotseat:
             reason = s.presentation.target_refusal(state, s.seat, t.card_id, t.ability,
                                                    t.index, target)
         return reason or f"{s.names_of(target)}: {GENERIC_REFUSAL}."
@@ -275,7 +320,7 @@ class TargetingPart:
             s.say(self.refusal(t, target), warn=True)
             return True
         t.chosen.append(t.lit[key])
-        if len(t.chosen) < len(t.slots):
+        if len(t.chosen) < len(t.slots) and t.slot.get("legal"):
             self._light(t)
             s.say(t.instruction())
             return True
@@ -285,6 +330,9 @@ class TargetingPart:
     def finish(self, t: Targeting) -> None:
         s = self.scene
         s.local.targeting = None
+        if t.stack is not None:
+            s.submit({"type": "targets", "targets": list(t.chosen)})
+            return
         want = [target_key(x) for x in t.chosen]
         action = next((a for a in t.options
                        if [target_key(x) for x in a.get("targets") or []] == want), None)
