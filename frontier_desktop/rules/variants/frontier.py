@@ -46,6 +46,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
+from frontier_desktop.rules.variants.cast_choices import mode_problem
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -763,6 +764,11 @@ class Frontier(SpellActions, ManualActions, Variant):
                 raise IllegalActionError(action, f"{card.name} can't be cast in response")
         if not 0 <= action.x <= A.MAX_X:
             raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
+        if action.x and "{X}" not in card.mana_cost:
+            raise IllegalActionError(action, f"{card.name} has no X in its cost")
+        problem = mode_problem(card, action.mode)
+        if problem:
+            raise IllegalActionError(action, problem)
         target_perm: str | None = None
         targets = action.targets
         automatic_targets = True

@@ -195,3 +195,4 @@ def trigger_target_refusal(state: GameState, seat: int, stack_id: str, index: in
     source = str(item["source"]) if item.get("source") is not None else None
     return variant.target_refusal(state, seat, f"{item['card']}'s triggered ability", source,
                                   slots[index], decoded) or ""
+

@@ -101,6 +101,40 @@ def slots_from_actions(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return slots
 
 
+def mode_of(action: dict[str, Any]) -> int:
+    """The (first) mode of a listed cast (0 when it names none)."""
+    mode = action.get("mode", 0)
+    if isinstance(mode, list):
+        return int(mode[0]) if mode else 0
+    return int(mode) if isinstance(mode, int) else 0
+
+
+def listed_modes(options: list[dict[str, Any]], words: list[str]) -> list[str]:
+    """The modes to offer as buttons when the legal actions list several (LAN): their words
+    from the card's text, or "Mode N"; [] when only one mode is listed."""
+    listed = {mode_of(a) for a in options}
+    if len(listed) < 2:
+        return []
+    count = max(max(listed) + 1, len(words))
+    return [words[k] if k < len(words) else f"Mode {k + 1}" for k in range(count)]
+
+
+def listed_x_pays(options: list[dict[str, Any]]) -> list[Any]:
+    """For an {X} spell over LAN: the payment of each X the legal actions list (index = X,
+    from 0 up while they are listed without a gap); [] without X."""
+    by_x: dict[int, Any] = {}
+    for a in options:
+        x = a.get("x", 0)
+        if isinstance(x, int) and x not in by_x:
+            by_x[x] = list(a.get("pay") or [])
+    if len(by_x) < 2:
+        return []
+    out: list[Any] = []
+    while len(out) in by_x:
+        out.append(by_x[len(out)])
+    return out
+
+
 class TargetingPart:
     """Starts, advances, draws and submits the table's targeting mode."""
 
@@ -119,10 +153,22 @@ class TargetingPart:
         the choice can't be made by clicking (the caller falls back to a menu)."""
         s = self.scene
         targeted = [a for a in options if a.get("targets")]
+        state = getattr(s.session, "state", None)
+        if not (state is not None and s.hotseat) and ability is None:
+            # LAN: no game state here; the host lists each mode and each X the player can pay
+            # (rules/variants/cast_choices.py), and checks whatever is sent.
+            modes = listed_modes(options, self._mode_words(name))
+            if len(modes) > 1:
+                t = Targeting(card_id, name, list(options), [], ability, modes=modes)
+                t.x_pays = listed_x_pays(options)
+                s.local.targeting = t
+                s.local.menu = None
+                self.layout_modes(t)
+                s.say(t.instruction())
+                return True
         if not targeted:
             return False
         slots = None
-        state = getattr(s.session, "state", None)
         modes = s.presentation.card_modes(state, card_id) if (
             state is not None and s.hotseat and ability is None) else []
         if len(modes) > 1:
@@ -139,8 +185,9 @@ class TargetingPart:
         if not slots or any(not slot.get("legal") for slot in slots):
             return False
         t = Targeting(card_id, name, targeted, [dict(slot) for slot in slots], ability)
-        if state is not None and s.hotseat and ability is None:
-            t.x_pays = s.presentation.x_payments(state, s.seat, card_id)
+        if ability is None:
+            t.x_pays = s.presentation.x_payments(state, s.seat, card_id) if (
+                state is not None and s.hotseat) else listed_x_pays(options)
             if len(t.x_pays) > 1:
                 t.x = len(t.x_pays) - 1  # the most the player can pay; − lowers it
                 self.layout_x(t)
@@ -171,6 +218,15 @@ class TargetingPart:
         s.say(t.instruction())
         return True
 
+    def _mode_words(self, name: str) -> list[str]:
+        """A "choose one" card's modes in words, from its text (the card data by name)."""
+        card = self.scene.info.get(name)
+        text = card.oracle_text if card is not None else ""
+        if "choose" not in text.lower():
+            return []
+        return [ln.lstrip("•").strip() for ln in text.splitlines()
+                if ln.strip().startswith("•")]
+
     def cancel(self) -> bool:
         s = self.scene
         t = self.active
@@ -190,11 +246,22 @@ class TargetingPart:
         """A mode of a "choose one" card was picked: its targets light up (none: cast it)."""
         s = self.scene
         state = getattr(s.session, "state", None)
-        slots = s.presentation.target_slots(state, s.seat, t.card_id, t.ability, mode) or []
+        if state is not None and s.hotseat:
+            slots = s.presentation.target_slots(state, s.seat, t.card_id, t.ability, mode) or []
+        else:  # LAN: the mode's listed casts say what it may target
+            mine = [a for a in t.options if mode_of(a) == mode]
+            if not mine:
+                s.say(f"{t.name}: that mode can't be cast now.", warn=True)
+                return
+            slots = slots_from_actions(mine)
+            t.options = mine
         t.mode, t.slots, t.mode_rects = mode, [dict(slot) for slot in slots], []
         if not slots:
             self.finish(t)
             return
+        if t.x_pays and len(t.x_pays) > 1 and t.x_rects is None:
+            t.x = len(t.x_pays) - 1
+            self.layout_x(t)
         if any(not slot.get("legal") for slot in slots):
             s.say(f"{t.name}: that mode has nothing to target.", warn=True)
             t.mode, t.slots = None, []
