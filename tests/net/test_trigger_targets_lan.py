@@ -74,3 +74,45 @@ def test_the_guest_answers_its_triggers_targets():
     finally:
         guest.close()
         host.close()
+
+
+CHARM = {"name": "Test Charm", "mana_cost": "{R}", "type_line": "Instant", "colors": ["R"],
+         "oracle_text": "Choose one —\n• Test Charm deals 2 damage to target creature.\n"
+                        "• Target player gains 3 life."}
+BLAZE = {"name": "Blaze", "mana_cost": "{X}{R}", "type_line": "Sorcery", "colors": ["R"],
+         "oracle_text": "Blaze deals X damage to any target."}
+
+
+def test_the_host_checks_a_guests_x_and_mode():
+    position = {**POSITION, "players": [{"name": "Ann"},
+                                        {"name": "Ben", "hand": [BLAZE, CHARM],
+                                         "mana_pool": "{R}{R}{R}"}]}
+    host = HostSession(GameSource(position=position, names=["Ann", "Ben"], seed=1),
+                       heartbeat=0.2, timeout=2.0)
+    host.listen("127.0.0.1", 0)
+    guest = GuestSession(("127.0.0.1", host.port), name="Ben", heartbeat=0.2, timeout=2.0)
+    try:
+        guest.connect(timeout=10)
+        assert wait_until(lambda: host.state is not None and guest.state_id is not None)
+        listed = {a.to_wire().get("x", 0) for a in guest.legal_actions(1)
+                  if a.type == "cast" and a.card == "Blaze"}
+        assert listed == set(range(max(listed) + 1)) and max(listed) >= 2  # the spinner's range
+        for bad in ({"x": -1}, {"x": 10 ** 7}, {"mode": 64}, {"mode": [0] * 9}):
+            refused = guest.submit(1, {"type": "cast", "card": "Blaze", "targets": ["bears"],
+                                       **bad})
+            assert not refused.ok and refused.reason  # bounded at the boundary
+        for bad, words in (({"x": 3}, "costs"), ({"mode": 1}, "no modes")):  # no lands tapped
+            refused = guest.submit(1, {"type": "cast", "card": "Blaze", "targets": ["bears"],
+                                       **bad})
+            assert not refused.ok and words in refused.reason  # the rules refuse it
+        refused = guest.submit(1, {"type": "cast", "card": "Test Charm", "mode": 2,
+                                   "targets": [{"player": 1}]})
+        assert not refused.ok and "2 modes" in refused.reason
+        assert host.state.players[1].pool and len(host.state.players[1].hand) == 2
+        result = guest.submit(1, {"type": "cast", "card": "Blaze", "x": 2,
+                                  "targets": ["bears"]})
+        assert result.ok, result.reason
+        assert "bears" not in host.state.perms  # 2 damage to the 2/2
+    finally:
+        guest.close()
+        host.close()
