@@ -36,6 +36,13 @@ def test_an_enters_trigger_chooses_its_target_by_clicking(app, tmp_path) -> None
     assert t.name == "Test Slayer's triggered ability"
     assert "elf" in t.lit.values() and "vamp" not in t.lit.values()
     assert "choose target nonblack creature" in table.local.message
+    from frontier_desktop.ui.variants.base import targets_words
+
+    assert targets_words(table.view, 1) == "Click a lit target for Test Slayer's triggered ability."
+    assert targets_words(table.view, 0) == ("Waiting for Ben to choose the targets of "
+                                            "Test Slayer's triggered ability.")
+    assert table.presentation.cover_reason(table.view) == (
+        "Choose the targets of Test Slayer's triggered ability.")
     _move(app, table.renderer.sprites["vamp"].home)
     assert t.hover_text == ("Test Slayer's triggered ability can't target Sengir Vampire: "
                             "it is black")
