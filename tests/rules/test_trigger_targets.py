@@ -154,3 +154,20 @@ def test_the_trigger_fizzles_when_its_target_became_illegal():
                                 "seat": 1})
     assert "a" not in state.perms and not state.stack
     assert [e["card"] for e in of_type(events, "fizzled")] == ["Test Sparker"]
+
+
+def test_an_attack_trigger_with_a_target_is_answered_before_the_attack_deals_damage():
+    # The attack's damage was dealt while its trigger still waited for a target.
+    raider = creature("Test Raider", ("R",), 2, 2, oracle_text="Whenever Test Raider attacks, "
+                      "target creature gets -1/-1 until end of turn.")
+    assert automated(raider)
+    state = position(ISLANDS, [unit("r", raider, 0, (2, 2)),
+                               unit("g", "Grizzly Bears", 1, (3, 2)), BEN])
+    state, events = run(state, {"type": "attack", "unit": "r", "target": [3, 2]})
+    assert state.decision["kind"] == "targets" and not of_type(events, "damage")
+    assert state_view(state, 0)["pending"]["kind"] == "targets"
+    refused(state, {"type": "pass"}, seat=1, match="waiting")
+    state, events = run(state, {"type": "targets", "targets": ["g"]})
+    # Bears 1/1 after the trigger: the Raider's 2 damage kills it, its 1 doesn't kill the Raider
+    assert "g" not in state.perms and state.perms["r"].damage == 1
+    assert state.pending is None and not state.stack

@@ -1084,6 +1084,10 @@ class Frontier(SpellActions, ManualActions, Variant):
                 state.pending.get("outer") is None:
             # The attack resolves once the stack is empty (frontier_spells.continue_stack).
             state.pending["outer"] = {**window, "after_triggers": True}
+        if state.pending is None and state.stack:
+            # A trigger waits for its targets (or a choice): the attack resolves once the
+            # stack is empty (frontier_spells.continue_stack).
+            state.pending = {**window, "after_triggers": True}
         if state.pending is not None:
             return
         resolve_attack(state, seat, ids, action.target, events)
