@@ -56,3 +56,30 @@ def test_an_enters_trigger_chooses_its_target_by_clicking(app, tmp_path) -> None
     view = table.session.view(1)
     assert "elf" not in {u["id"] for u in view["units"]} and view["pending"] is None
     assert not view["stack"]
+
+
+CHOICE = {"name": "Test Choice", "mana_cost": "{G}", "type_line": "Sorcery", "colors": ["G"],
+          "oracle_text": "Choose one —\n• You gain 3 life.\n• Draw a card."}
+
+
+def test_a_modal_card_without_targets_shows_its_modes_as_buttons(app, tmp_path) -> None:
+    # Its two modes were two identical "Cast Test Choice" lines of a menu.
+    import json
+
+    app.settings.hold_priority = False
+    path = _position(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["players"][1].update({"hand": [CHOICE], "mana_pool": "{G}"})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    table = TableScene(app, games.session_from_position(path), seat=1, hotseat=True)
+    app.scenes.push(table)
+    step(app, 2)
+    before = len(table.session.view(1)["players"][1]["hand"])
+    _double_click_hand(app, table, "Test Choice")
+    t = table.targeting.active
+    assert t is not None and t.modes == ["You gain 3 life.", "Draw a card."] and table.menu is None
+    click(app, t.mode_rects[1].center)
+    view = table.session.view(1)
+    assert table.targeting.active is None and view["players"][1]["life"] == 20
+    assert len(view["players"][1]["hand"]) == before  # Test Choice left, a card came
+    assert "Test Choice" not in view["players"][1]["hand"]

@@ -154,13 +154,17 @@ class TargetingPart:
         s = self.scene
         targeted = [a for a in options if a.get("targets")]
         state = getattr(s.session, "state", None)
-        if not (state is not None and s.hotseat) and ability is None:
-            # LAN: no game state here; the host lists each mode and each X the player can pay
-            # (rules/variants/cast_choices.py), and checks whatever is sent.
-            modes = listed_modes(options, self._mode_words(name))
+        hot = state is not None and s.hotseat
+        if ability is None:
+            # A "choose one" card: its modes as buttons first. Hot-seat reads them from the
+            # state; over LAN the host lists each mode and each X the player can pay
+            # (rules/variants/cast_choices.py) and checks whatever is sent.
+            modes = s.presentation.card_modes(state, card_id) if hot else \
+                listed_modes(options, self._mode_words(name))
             if len(modes) > 1:
                 t = Targeting(card_id, name, list(options), [], ability, modes=modes)
-                t.x_pays = listed_x_pays(options)
+                t.x_pays = s.presentation.x_payments(state, s.seat, card_id) if hot else \
+                    listed_x_pays(options)
                 s.local.targeting = t
                 s.local.menu = None
                 self.layout_modes(t)
@@ -169,15 +173,6 @@ class TargetingPart:
         if not targeted:
             return False
         slots = None
-        modes = s.presentation.card_modes(state, card_id) if (
-            state is not None and s.hotseat and ability is None) else []
-        if len(modes) > 1:
-            t = Targeting(card_id, name, targeted, [], ability, modes=modes)
-            s.local.targeting = t
-            s.local.menu = None
-            self.layout_modes(t)
-            s.say(t.instruction())
-            return True
         if state is not None and s.hotseat:
             slots = s.presentation.target_slots(state, s.seat, card_id, ability)
         if not slots:
