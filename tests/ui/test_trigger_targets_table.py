@@ -43,6 +43,10 @@ def test_an_enters_trigger_chooses_its_target_by_clicking(app, tmp_path) -> None
                                             "Test Slayer's triggered ability.")
     assert table.presentation.cover_reason(table.view) == (
         "Choose the targets of Test Slayer's triggered ability.")
+    assert table.stack_panel.title == ("Test Slayer's triggered ability: click target "
+                                       "nonblack creature")
+    assert [line.text for line in table.stack_panel.lines] == [
+        "Test Slayer's triggered ability (Ben)"]
     _move(app, table.renderer.sprites["vamp"].home)
     assert t.hover_text == ("Test Slayer's triggered ability can't target Sengir Vampire: "
                             "it is black")
