@@ -291,6 +291,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
                  "targets": TARGETS, "x": Int(0, 1_000_000), "mode": MODE,
                  "sacrifice": ListOf(ID, 16)},
     "choose": {"choice": OneOf("accept", "decline", "pay", True, False)},
+    "targets": {"targets": TARGETS},  # a triggered ability's targets (a ``targets`` decision)
     "add_mana": {"mana": Str(40)},
     "pass": {},
     "place_token": {"at": POS, "color": COLOUR},
@@ -329,6 +330,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
 ACTION_REQUIRED: dict[str, tuple[str, ...]] = {
     # Fields an action can't go without (the rules would refuse it too; refused here first).
     "assign": ("attacker", "damage"), "set_assign": ("on",), "set_responses": ("on",),
+    "targets": ("targets",),
 }
 
 for _name, _cls in ACTIONS.items():

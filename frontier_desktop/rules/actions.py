@@ -432,6 +432,18 @@ class Choose(Action):
 
 @_register
 @dataclasses.dataclass(frozen=True)
+class Targets(Action):
+    """Answer a ``targets`` decision: the targets of a triggered ability just put on the
+    stack, in the order its text names them (``spec/variant-positions.md``)."""
+
+    type: ClassVar[str] = "targets"
+    instant: ClassVar[bool] = True
+    targets: tuple[Any, ...] = field("targets")
+    """The chosen targets (see :func:`_target`); ``[]`` only when every target is optional."""
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
 class Pass(Action):
     """End the step or phase; in a response window, let the pending move or attack resolve."""
 

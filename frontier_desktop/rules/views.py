@@ -256,6 +256,12 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
     if d is not None and d.get("kind") == "choice":
         return {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
                 "amount": d["amount"], "card": d["card"], "by": d["by"]}
+    if d is not None and d.get("kind") == "targets":
+        # A triggered ability's targets: per slot, the legal targets (public objects only).
+        return {"seat": d["player"], "kind": "targets",
+                "options": [list(ok) for ok in d["options"]], "card": d["card"],
+                "stack": d["stack"], "texts": list(d["texts"]),
+                "optional": list(d["optional"])}
     if d is not None and d.get("kind") in PENDING_KINDS and "options" in d:
         # A decision that carries its own public options (Army blocks, retreats, places);
         # the kinds above with secrets (a discard's hand) are answered before this.

@@ -85,20 +85,6 @@ def test_an_enters_trigger_fires_when_the_creature_resolves_into_the_staging_row
     assert len(state.players[0].hand) == hand + 1 and not state.delayed
 
 
-def test_a_triggered_effect_needing_a_target_stays_manual_and_is_named():
-    sparker = creature("Test Sparker", ("R",), 1, 1, oracle_text="When Test Sparker enters the "
-                       "battlefield, it deals 1 damage to target creature.", mana_cost="{R}")
-    assert not automated(sparker)
-    assert not_executed(sparker)
-    state = position(GRID, [ANN_BEARS, BEN],
-                     players=[{"name": "Ann", "hand": [sparker], "mana_pool": "{R}"},
-                              {"name": "Ben"}])
-    state, events = run(state, {"type": "cast", "card": "Test Sparker"})
-    by_hand = of_type(events, "by_hand")
-    assert by_hand and "target creature" in " ".join(by_hand[0]["clauses"])
-    assert state.perms["ben"].damage == 0 and state.perms["a"].damage == 0
-
-
 def test_a_dies_trigger_naming_the_dead_permanent_is_not_counted():
     mummy = creature("Test Mummy", ("B",), 1, 1, oracle_text="When Test Mummy dies, "
                      "tap Test Mummy.")

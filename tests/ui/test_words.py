@@ -165,6 +165,12 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "activated", "unit": "u1", "name": "Llanowar Elves", "cost": "{T}",
      "effect": "Add {G}.", "modelled": False},
     {"type": "choose", "player": 0, "kind": "place_token"},
+    # fx-targets: a triggered ability's targets
+    {"type": "choose", "player": 0, "kind": "targets", "card": "Test Sparker", "stack": "s4"},
+    {"type": "targeted", "id": "s4", "card": "Test Sparker", "player": 0,
+     "targets": ["u1", {"player": 1}, [2, 3]]},
+    {"type": "trigger_removed", "id": "s4", "card": "Test Sparker", "player": 0,
+     "reason": "it has no legal target"},
     {"type": "resolving", "kind": "attack"},
     {"type": "pending", "action": {"type": "move", "unit": "u1", "to": [1, 1]}, "seat": 0},
     {"type": "land_destroyed", "at": [0, 4], "land": "Forest", "player": 1, "how": "sacrificed"},
@@ -445,3 +451,15 @@ def test_a_payment_for_a_triggered_ability_reads_as_words() -> None:
     assert event_words({"type": "choose", "player": 0, "kind": "pay_trigger", "amount": 1,
                         "card": "Ivory Cup"}, names) == \
         "  Ann may pay {1} for Ivory Cup's triggered ability"
+
+
+def test_a_triggered_abilitys_targets_read_as_sentences() -> None:
+    # fx-targets: the targets decision, its answer and a trigger with nothing to target.
+    names = Namer(["Ann", "Ben"], {"u1": "River Boa"})
+    said = [event_words(e, names) for e in SAMPLES if e["type"] in (
+        "targeted", "trigger_removed") or e.get("kind") == "targets"]
+    assert said == [
+        "  Ann chooses the targets of Test Sparker's triggered ability",
+        "  Test Sparker's triggered ability targets River Boa, Ben and column 4, row 3",
+        "  Test Sparker's triggered ability is removed from the stack: it has no legal target",
+    ]

@@ -88,7 +88,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "keyword:enchant permanent",
         # Triggered abilities (frontier_spells.fire_triggers): these triggers put the ability
         # on the stack; its effects are keyed ``triggered:…`` and qualified (see
-        # trigger_qualifier) when they would need a target or the object that set it off.
+        # trigger_qualifier) when they would need the object that set it off. Their targets
+        # are asked as they go on the stack (# fx-targets: trigger_targets.py, a ``targets``
+        # decision answered by the ``targets`` action).
         "trigger:upkeep", "trigger:enters", "trigger:dies", "trigger:cast", "trigger:dies_any",
         "trigger:deals_damage",
         "triggered:may_pay",
@@ -186,15 +188,16 @@ def trigger_key(trigger: Trigger) -> str:
 
 
 def trigger_qualifier(node: Node, trigger: Trigger) -> str:
-    """A suffix for a triggered effect the trigger's resolution doesn't follow: no target is
-    asked for a triggered ability yet, "that"/"it" would name the object that set it off, and
-    after "dies" the permanent itself is gone."""
+    """A suffix for a triggered effect the trigger's resolution doesn't follow: "that"/"it"
+    would name the object that set it off, and after "dies" the permanent itself is gone.
+    Targets are followed: the controller chooses them as the ability goes on the stack
+    (rules/variants/trigger_targets.py, the ``targets`` decision)."""
     from frontier_desktop.rules.effects import nodes as n
 
     for child in node.walk():
         if isinstance(child, n.Selector):
             if child.ref == "target":
-                return "_targeted"
+                continue  # asked when it goes on the stack (trigger_targets.py)
             if child.ref == "that" and child.text.lower() == "that player" and \
                     trigger_key(trigger) == "trigger:deals_damage":
                 continue  # the player dealt damage (the stack item's "that")

@@ -46,6 +46,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
+from frontier_desktop.rules.variants.cast_choices import mode_problem
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -223,11 +224,13 @@ class Frontier(SpellActions, ManualActions, Variant):
                                                  f"to choose ({d['kind'].replace('_', ' ')})")
             allowed = {"place_token": (A.PlaceToken,), "mulligan": (A.Mulligan, A.Keep),
                        "assign": (A.Assign, A.Pass), "choice": (A.Choose, A.TapLand),
-                       "discard": (A.Discard,), "consent": (A.Choose,)}
+                       "discard": (A.Discard,), "consent": (A.Choose,),
+                       "targets": (A.Targets,)}
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind'].replace('_', ' ')}")
             return
-        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign, A.Choose)):
+        if isinstance(action, (A.PlaceToken, A.Mulligan, A.Keep, A.Assign, A.Choose,
+                               A.Targets)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:
@@ -761,6 +764,11 @@ class Frontier(SpellActions, ManualActions, Variant):
                 raise IllegalActionError(action, f"{card.name} can't be cast in response")
         if not 0 <= action.x <= A.MAX_X:
             raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
+        if action.x and "{X}" not in card.mana_cost:
+            raise IllegalActionError(action, f"{card.name} has no X in its cost")
+        problem = mode_problem(card, action.mode)
+        if problem:
+            raise IllegalActionError(action, problem)
         target_perm: str | None = None
         targets = action.targets
         automatic_targets = True
@@ -1076,6 +1084,10 @@ class Frontier(SpellActions, ManualActions, Variant):
                 state.pending.get("outer") is None:
             # The attack resolves once the stack is empty (frontier_spells.continue_stack).
             state.pending["outer"] = {**window, "after_triggers": True}
+        if state.pending is None and state.stack:
+            # A trigger waits for its targets (or a choice): the attack resolves once the
+            # stack is empty (frontier_spells.continue_stack).
+            state.pending = {**window, "after_triggers": True}
         if state.pending is not None:
             return
         resolve_attack(state, seat, ids, action.target, events)

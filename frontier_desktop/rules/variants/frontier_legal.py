@@ -22,6 +22,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     move_options,
     stack_of,
 )
+from frontier_desktop.rules.variants.cast_choices import mode_choices, x_costs
 from frontier_desktop.rules.variants.frontier_spells import (
     ability_effects,
     executed,
@@ -97,6 +98,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
             out.append(A.Choose(choice="decline"))
         elif d["kind"] == "consent":
             out.extend(A.Choose(choice) for choice in ("accept", "decline"))
+        elif d["kind"] == "targets":
+            out.extend(v.target_answers(state, seat))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:
@@ -220,8 +223,21 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             if not any(executed(e, "spell") for e in effects):
                 out.append(A.Cast(card=name, pay=pay_tuple(plan)))  # all by hand: no targets
                 continue
-            for targets in v.legal_target_lists(state, seat, card.name, card_id, effects):
-                out.append(A.Cast(card=name, pay=pay_tuple(plan), targets=targets))
+            modes_listed = mode_choices(card)
+            for modes in modes_listed:  # each mode of a "choose one" (cast_choices.py)
+                chosen = spell_effects(card, modes) if modes != (0,) else effects
+                for targets in v.legal_target_lists(state, seat, card.name, card_id, chosen):
+                    out.append(A.Cast(card=name, pay=pay_tuple(plan), targets=targets,
+                                      mode=modes))
+            for x, cost in x_costs(card):  # each X the player can pay, with its payment
+                x_plan = plan_payment(player.pool, player.life, cost, sources, abilities)
+                if x_plan is None:
+                    break
+                lists = v.legal_target_lists(state, seat, card.name, card_id,
+                                             spell_effects(card, modes_listed[0]), x)
+                if lists:
+                    out.append(A.Cast(card=name, pay=pay_tuple(x_plan), targets=lists[0], x=x,
+                                      mode=modes_listed[0]))
         else:
             out.append(A.Cast(card=name, pay=pay_tuple(plan)))
     for perm in list(state.perms.values()):

@@ -41,6 +41,7 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import (
     check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
 )
+from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
 
 Target = Any
 
@@ -296,8 +297,9 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
     return p, t
 
 
-class SpellActions:
-    """The stack, targets and effect executors, mixed into :class:`Frontier`."""
+class SpellActions(TriggerTargets):
+    """The stack, targets and effect executors, mixed into :class:`Frontier` (the targets of
+    triggered abilities: :class:`TriggerTargets`)."""
 
     # provided by Frontier
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
@@ -494,6 +496,8 @@ class SpellActions:
         """Put *item* on the stack, then give priority or resolve (see the module docstring)."""
         item = dict(item)
         item["id"] = state.new_id("s")
+        if self.needs_targets(state, item):
+            item["awaiting"] = True  # its controller is asked first (trigger_targets.py)
         state.stack = state.stack + [item]
         events.append({"type": "stacked", "id": item["id"], "card": item["card"],
                        "controller": item["controller"], "targets": list(item["targets"]),
@@ -501,7 +505,10 @@ class SpellActions:
         self.continue_stack(state, events)
 
     def continue_stack(self, state: GameState, events: list[Event]) -> None:
-        """Resolve the top while nobody has a response window; stop at a window or a choice."""
+        """Resolve the top while nobody has a response window; stop at a window or a choice
+        (the targets of a triggered ability just put on the stack are asked first)."""
+        if state.stack and self.ask_trigger_targets(state, events):
+            return
         while state.stack and state.decision is None and not state.game_over:
             top = state.stack[-1]
             other = state.opponent(int(top["controller"]))
@@ -845,7 +852,8 @@ class SpellActions:
                     if legal[i]:
                         chosen[id(slot.selector)].append(target)
             had_targets = any(s.effect == index for s in slots)
-            if not executed(effect, where, trigger) or (had_targets and not item.get("targets")):
+            if not executed(effect, where, trigger) or (
+                    had_targets and not item.get("targets") and not item.get("chosen")):
                 by_hand.append(by_hand_text(effect, name))
                 continue
             ctx = _Context(state, seat, source, name, x, chosen, previous, item)

@@ -223,9 +223,16 @@ class TableScene(Scene):
         self.stack_panel.update()
         if self.stack_panel.buttons:  # the stack panel asks (it shows what waits)
             self.respond.key = None
-        if self.local.targeting is not None and not self.legal_of("cast") and \
-                not self.legal_of("activate"):
+        pending = self.view.get("pending") or {}
+        asked = pending.get("kind") == "targets" and pending.get("seat") == self.seat
+        current = self.local.targeting
+        trigger = getattr(current, "stack", None)
+        if current is not None and (trigger is not None and (
+                not asked or trigger != pending.get("stack")) or trigger is None and (
+                not self.legal_of("cast") and not self.legal_of("activate"))):
             self.local.targeting = None
+        if asked and self.local.targeting is None:
+            self.targeting.start_trigger(pending)  # a triggered ability's targets (issue 12)
         self.division.sync()
         moment = (self.view.get("turn"), self.view.get("phase"), self.view.get("active"),
                   self.seat)

@@ -131,6 +131,8 @@ class TableMenus:
                 from frontier_desktop.ui.table.words import _and, _stack_target
 
                 label += " on " + _and([_stack_target(t, s.names) for t in a["targets"]])
+            if a.get("x"):
+                label += f" with X = {a['x']}"
             items.append(MenuItem(label, lambda a=a: s.submit(a)))
         s.menu = ContextMenu(s.app, pos, items, f"Cast {name}")
 

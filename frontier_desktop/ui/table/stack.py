@@ -79,6 +79,8 @@ class StackPanel:
             name = card.get("name") if isinstance(card, dict) else str(card or "a spell")
             if item.get("kind") == "ability":
                 name = f"{name}'s ability"
+            elif item.get("kind") == "trigger":
+                name = f"{name}'s triggered ability"
             targets = list(item.get("targets") or [])
             text = f"{name} ({who})"
             if targets:
@@ -95,6 +97,13 @@ class StackPanel:
                       ("Don't pay", {"type": "choose", "choice": "decline"})]
             title = (f"{pending.get('by') or 'A spell'}: pay {{{amount}}} or "
                      f"{pending.get('card') or 'your spell'} is countered")
+        elif kind == "targets":
+            what = f"{pending.get('card') or 'A card'}'s triggered ability"
+            if pending.get("seat") == s.seat:
+                texts = [str(t) for t in pending.get("texts") or []]
+                title = f"{what}: click " + (_and(texts) if texts else "its targets")
+            else:
+                title = f"{what}: {s.names.player(pending.get('seat'))} chooses its targets"
         elif kind == "discard" and pending.get("seat") == s.seat:
             count = int(pending.get("count") or 1)
             picked = len(s.local.discard_pick)

@@ -1,4 +1,5 @@
-"""Targeting mode: casting (or activating) something with targets lights up its legal targets.
+"""Targeting mode: casting (or activating) something with targets lights up its legal targets;
+so does a triggered ability waiting for its targets (a ``targets`` decision).
 
 Units, land squares, the players' panels and spells on the stack that may be chosen light up;
 a click chooses (several targets are chosen in the order the card names them), a click on an
@@ -55,6 +56,11 @@ class Targeting:
     x: int = 0
     x_rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect] | None = None
     """The X spinner: (minus, the value, plus)."""
+    stack: str | None = None
+    """A triggered ability's targets (a ``targets`` decision): the stack item they answer.
+    Finished with a ``targets`` action; it can't be cancelled (only optional targets left)."""
+    optional: list[bool] = field(default_factory=list)
+    """Per slot of a triggered ability: may it be left out."""
 
     @property
     def index(self) -> int:
@@ -70,7 +76,14 @@ class Targeting:
         what = str(self.slot.get("text") or "a target")
         n = len(self.slots)
         step = f" ({self.index + 1} of {n})" if n > 1 else ""
+        if self.stack is not None:
+            rest = " Esc: no more targets." if self.may_stop() else ""
+            return f"{self.name}: choose {what}{step}.{rest}"
         return f"{self.name}: choose {what}{step}. Esc cancels."
+
+    def may_stop(self) -> bool:
+        """A triggered ability's targets: whether every target still to choose is optional."""
+        return all(self.optional[self.index:]) if self.optional else False
 
 
 def slots_from_actions(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -86,6 +99,40 @@ def slots_from_actions(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 seen.setdefault(target_key(targets[i]), targets[i])
         slots.append({"text": "a target", "legal": list(seen.values())})
     return slots
+
+
+def mode_of(action: dict[str, Any]) -> int:
+    """The (first) mode of a listed cast (0 when it names none)."""
+    mode = action.get("mode", 0)
+    if isinstance(mode, list):
+        return int(mode[0]) if mode else 0
+    return int(mode) if isinstance(mode, int) else 0
+
+
+def listed_modes(options: list[dict[str, Any]], words: list[str]) -> list[str]:
+    """The modes to offer as buttons when the legal actions list several (LAN): their words
+    from the card's text, or "Mode N"; [] when only one mode is listed."""
+    listed = {mode_of(a) for a in options}
+    if len(listed) < 2:
+        return []
+    count = max(max(listed) + 1, len(words))
+    return [words[k] if k < len(words) else f"Mode {k + 1}" for k in range(count)]
+
+
+def listed_x_pays(options: list[dict[str, Any]]) -> list[Any]:
+    """For an {X} spell over LAN: the payment of each X the legal actions list (index = X,
+    from 0 up while they are listed without a gap); [] without X."""
+    by_x: dict[int, Any] = {}
+    for a in options:
+        x = a.get("x", 0)
+        if isinstance(x, int) and x not in by_x:
+            by_x[x] = list(a.get("pay") or [])
+    if len(by_x) < 2:
+        return []
+    out: list[Any] = []
+    while len(out) in by_x:
+        out.append(by_x[len(out)])
+    return out
 
 
 class TargetingPart:
@@ -106,19 +153,26 @@ class TargetingPart:
         the choice can't be made by clicking (the caller falls back to a menu)."""
         s = self.scene
         targeted = [a for a in options if a.get("targets")]
+        state = getattr(s.session, "state", None)
+        hot = state is not None and s.hotseat
+        if ability is None:
+            # A "choose one" card: its modes as buttons first. Hot-seat reads them from the
+            # state; over LAN the host lists each mode and each X the player can pay
+            # (rules/variants/cast_choices.py) and checks whatever is sent.
+            modes = s.presentation.card_modes(state, card_id) if hot else \
+                listed_modes(options, self._mode_words(name))
+            if len(modes) > 1:
+                t = Targeting(card_id, name, list(options), [], ability, modes=modes)
+                t.x_pays = s.presentation.x_payments(state, s.seat, card_id) if hot else \
+                    listed_x_pays(options)
+                s.local.targeting = t
+                s.local.menu = None
+                self.layout_modes(t)
+                s.say(t.instruction())
+                return True
         if not targeted:
             return False
         slots = None
-        state = getattr(s.session, "state", None)
-        modes = s.presentation.card_modes(state, card_id) if (
-            state is not None and s.hotseat and ability is None) else []
-        if len(modes) > 1:
-            t = Targeting(card_id, name, targeted, [], ability, modes=modes)
-            s.local.targeting = t
-            s.local.menu = None
-            self.layout_modes(t)
-            s.say(t.instruction())
-            return True
         if state is not None and s.hotseat:
             slots = s.presentation.target_slots(state, s.seat, card_id, ability)
         if not slots:
@@ -126,8 +180,9 @@ class TargetingPart:
         if not slots or any(not slot.get("legal") for slot in slots):
             return False
         t = Targeting(card_id, name, targeted, [dict(slot) for slot in slots], ability)
-        if state is not None and s.hotseat and ability is None:
-            t.x_pays = s.presentation.x_payments(state, s.seat, card_id)
+        if ability is None:
+            t.x_pays = s.presentation.x_payments(state, s.seat, card_id) if (
+                state is not None and s.hotseat) else listed_x_pays(options)
             if len(t.x_pays) > 1:
                 t.x = len(t.x_pays) - 1  # the most the player can pay; − lowers it
                 self.layout_x(t)
@@ -137,10 +192,47 @@ class TargetingPart:
         s.say(t.instruction())
         return True
 
+    def start_trigger(self, pending: dict[str, Any]) -> bool:
+        """Enter targeting mode for a triggered ability's ``targets`` decision (the view's
+        ``pending``: per slot its legal targets); the answer is a ``targets`` action."""
+        s = self.scene
+        texts = list(pending.get("texts") or [])
+        options = [list(o) for o in pending.get("options") or []]
+        if not options:
+            return False
+        slots = [{"text": texts[i] if i < len(texts) else "a target", "legal": legal}
+                 for i, legal in enumerate(options)]
+        card = str(pending.get("card") or "A card")
+        t = Targeting(str(pending.get("stack")), f"{card}'s triggered ability",
+                      [a for a in s.legal if a.get("type") == "targets"], slots,
+                      stack=str(pending.get("stack")),
+                      optional=[bool(o) for o in pending.get("optional") or []])
+        s.local.targeting = t
+        s.local.menu = None
+        self._light(t)
+        s.say(t.instruction())
+        return True
+
+    def _mode_words(self, name: str) -> list[str]:
+        """A "choose one" card's modes in words, from its text (the card data by name)."""
+        card = self.scene.info.get(name)
+        text = card.oracle_text if card is not None else ""
+        if "choose" not in text.lower():
+            return []
+        return [ln.lstrip("•").strip() for ln in text.splitlines()
+                if ln.strip().startswith("•")]
+
     def cancel(self) -> bool:
         s = self.scene
-        if self.active is None:
+        t = self.active
+        if t is None:
             return False
+        if t.stack is not None:  # a decision of the rules: it must be answered
+            if t.may_stop():
+                self.finish(t)
+            else:
+                s.say(t.instruction(), warn=True)
+            return True
         s.local.targeting = None
         s.say("Cancelled.")
         return True
@@ -149,11 +241,22 @@ class TargetingPart:
         """A mode of a "choose one" card was picked: its targets light up (none: cast it)."""
         s = self.scene
         state = getattr(s.session, "state", None)
-        slots = s.presentation.target_slots(state, s.seat, t.card_id, t.ability, mode) or []
+        if state is not None and s.hotseat:
+            slots = s.presentation.target_slots(state, s.seat, t.card_id, t.ability, mode) or []
+        else:  # LAN: the mode's listed casts say what it may target
+            mine = [a for a in t.options if mode_of(a) == mode]
+            if not mine:
+                s.say(f"{t.name}: that mode can't be cast now.", warn=True)
+                return
+            slots = slots_from_actions(mine)
+            t.options = mine
         t.mode, t.slots, t.mode_rects = mode, [dict(slot) for slot in slots], []
         if not slots:
             self.finish(t)
             return
+        if t.x_pays and len(t.x_pays) > 1 and t.x_rects is None:
+            t.x = len(t.x_pays) - 1
+            self.layout_x(t)
         if any(not slot.get("legal") for slot in slots):
             s.say(f"{t.name}: that mode has nothing to target.", warn=True)
             t.mode, t.slots = None, []
@@ -222,7 +325,11 @@ class TargetingPart:
         s = self.scene
         state = getattr(s.session, "state", None)
         reason = ""
-        if state is not None and s.hotseat:
+        if state is not None and s.hotseat and t.stack is not None:
+            from frontier_desktop.rules.variants.trigger_targets import trigger_target_refusal
+
+            reason = trigger_target_refusal(state, s.seat, t.stack, t.index, target)
+        elif state is not None and s.hotseat:
             reason = s.presentation.target_refusal(state, s.seat, t.card_id, t.ability,
                                                    t.index, target)
         return reason or f"{s.names_of(target)}: {GENERIC_REFUSAL}."
@@ -275,7 +382,7 @@ class TargetingPart:
             s.say(self.refusal(t, target), warn=True)
             return True
         t.chosen.append(t.lit[key])
-        if len(t.chosen) < len(t.slots):
+        if len(t.chosen) < len(t.slots) and t.slot.get("legal"):
             self._light(t)
             s.say(t.instruction())
             return True
@@ -285,6 +392,9 @@ class TargetingPart:
     def finish(self, t: Targeting) -> None:
         s = self.scene
         s.local.targeting = None
+        if t.stack is not None:
+            s.submit({"type": "targets", "targets": list(t.chosen)})
+            return
         want = [target_key(x) for x in t.chosen]
         action = next((a for a in t.options
                        if [target_key(x) for x in a.get("targets") or []] == want), None)

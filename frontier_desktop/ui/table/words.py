@@ -202,7 +202,7 @@ _PLAIN_ACTIONS = {
     "keep": "keeps", "mulligan": "mulligans", "concede": "concedes",
     "add_mana": "adds mana by hand", "assign": "divides the damage",
     "set_assign": "changes how damage to their bands is divided",
-    "choose": "makes a choice",
+    "choose": "makes a choice", "targets": "chooses targets",
 }
 
 
@@ -433,6 +433,17 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if isinstance(targets, (list, tuple)) and targets:
             at = " targeting " + _and([_stack_target(t, names) for t in targets])
         return f"  {_sentence(what)} goes on the stack{at}"
+    if kind == "targeted":
+        card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+        targets = event.get("targets")
+        chosen = _and([_stack_target(t, names) for t in targets]) if isinstance(
+            targets, (list, tuple)) and targets else "nothing"
+        return f"  {card}'s triggered ability targets {chosen}"
+    if kind == "trigger_removed":
+        card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+        reason = event.get("reason")
+        why = f": {reason}" if isinstance(reason, str) and reason else ""
+        return f"  {card}'s triggered ability is removed from the stack{why}"
     if kind == "priority":
         return f"  {p} may respond before it resolves"
     if kind == "resolved":
@@ -562,6 +573,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "pay":
             card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
             return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")
+        if event.get("kind") == "targets":
+            card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+            return f"  {p} chooses the targets of {card}'s triggered ability"
         if event.get("kind") == "blocks":
             return f"  {p} chooses blockers"
         if event.get("kind") == "retreat":

@@ -198,6 +198,9 @@ class VariantPresentation:
     def prompt(self, ctx: PromptContext) -> str:
         if ctx.view.get("game_over"):
             return "The game is over."
+        targets = targets_words(ctx.view, ctx.seat)
+        if targets:
+            return targets
         if "discard" in ctx.legal_types:
             return "Discard down to seven: click a card in your hand."
         if ctx.selected:
@@ -213,6 +216,9 @@ class VariantPresentation:
         return ""
 
     def cover_reason(self, view: Mapping[str, Any]) -> str:
+        pending = view.get("pending") or {}
+        if pending.get("kind") == "targets":
+            return f"Choose the targets of {pending.get('card') or 'a'}'s triggered ability."
         if (view.get("pending") or {}).get("kind") == "assign":
             return "Divide the damage dealt to your creatures."
         if view.get("pending"):
@@ -347,6 +353,22 @@ class VariantPresentation:
             if a.get("type") == "activate" and a.get("unit") == uid:
                 items.append(MenuEntry(ability_label(a, abilities), a))
         return items
+
+
+def targets_words(view: Mapping[str, Any], seat: int) -> str:
+    """The prompt while a triggered ability waits for its targets (``pending`` kind
+    ``targets``); "" when none waits."""
+    pending = view.get("pending") or {}
+    if pending.get("kind") != "targets":
+        return ""
+    card = pending.get("card") or "a card"
+    if pending.get("seat") == seat:
+        return f"Click a lit target for {card}'s triggered ability."
+    players = view.get("players") or []
+    who = pending.get("seat")
+    name = players[who]["name"] if isinstance(who, int) and 0 <= who < len(players) else \
+        "The opponent"
+    return f"Waiting for {name} to choose the targets of {card}'s triggered ability."
 
 
 def mana_words(mana: str) -> str:

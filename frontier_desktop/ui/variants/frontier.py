@@ -14,6 +14,7 @@ from frontier_desktop.ui.variants.base import (
     Strip,
     VariantPresentation,
     grid_square,
+    targets_words,
 )
 
 
@@ -40,6 +41,9 @@ class FrontierPresentation(VariantPresentation):
         v = ctx.view
         if v.get("game_over"):
             return "The game is over."
+        targets = targets_words(v, ctx.seat)
+        if targets:
+            return targets
         decision = v.get("decision") or {}
         types = ctx.legal_types
         if decision.get("kind") == "place_token":
