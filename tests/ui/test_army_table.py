@@ -9,6 +9,7 @@ from frontier_desktop.rules.views import describe
 from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.table import TableScene
 from frontier_desktop.ui.variants import ArmyPresentation, presentation_for
+from frontier_desktop.ui.variants.base import Die
 
 from .helpers import click, drag, step
 
@@ -31,9 +32,9 @@ def test_the_army_presentation_shows_life_dice_and_unit_sizes() -> None:
     assert isinstance(pres, ArmyPresentation)
     assert pres.grid_size(view) == (6, 5)
     home = view["board"]["rows"][0][2]
-    assert [b.text for b in pres.cell_badges(home)] == ["d20 20"]
-    assert [b.text for b in pres.cell_badges(view["board"]["rows"][2][2])] == ["2"]
-    assert pres.cell_badges(view["board"]["rows"][4][4]) == []
+    assert pres.cell_die(home) == Die(20, 20, 0)  # a d20 on the home base
+    assert pres.cell_die(view["board"]["rows"][2][2]) == Die(6, 2, 1)  # Ben's d6 at 2
+    assert pres.cell_die(view["board"]["rows"][4][4]) is None  # face down: nobody's
     giant = next(u for u in view["units"] if u["id"] == "giant")
     assert any(b.text == "×2" for b in pres.unit_badges(giant))
     assert pres.strip_of(giant) is None

@@ -8,6 +8,7 @@ highlights are cached translucent tiles. Nothing per frame scales, loads or lays
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -55,6 +56,8 @@ class Layout:
     cols: int
     scale: float = 1.0
     card_scale: float = 1.0
+    strip_room: float = 1.0
+    """The off-board strips' height as a share of the default (Army Magic has no staging)."""
     side: pygame.Rect = field(init=False)
     left: pygame.Rect = field(init=False)
     opp_hand: pygame.Rect = field(init=False)
@@ -84,7 +87,7 @@ class Layout:
         mid = pygame.Rect(left_w, 0, w - left_w - side_w, h)
         hand_h = min(int(h * 0.2), round(150 * s * self.card_scale))
         opp_h = min(int(h * 0.1), round(80 * s))
-        stage_h = min(int(h * 0.1), round(78 * s))
+        stage_h = round(min(int(h * 0.1), round(78 * s)) * self.strip_room)
         self.opp_hand = pygame.Rect(mid.x, 0, mid.w, opp_h)
         self.opp_strip = pygame.Rect(mid.x, opp_h, mid.w, stage_h)
         self.own_hand = pygame.Rect(mid.x, h - hand_h, mid.w, hand_h)
@@ -140,6 +143,10 @@ class TokenSprite:
     badges: list[tuple[pygame.Surface, tuple[int, int]]]
     """Surfaces and offsets from the centre (P/T, damage, sickness, counters, stack)."""
     radius: int
+    hidden: bool = False
+    """Under its stack's top creature (a collapsed stack): not drawn, not hit."""
+    under: list[tuple[pygame.Surface, tuple[int, int]]] = field(default_factory=list)
+    """A collapsed stack's top: the tokens peeking out under it (offsets from the centre)."""
 
     @property
     def id(self) -> str:
@@ -179,6 +186,15 @@ class TableRenderer:
         """The variant's presentation (from the view's ``variant`` when not set)."""
         self._art_version = -1
         self._art_checked = 0.0
+        self.expanded: Square | None = None
+        """The square whose stack is fanned out in a panel (a click on a stack opens it)."""
+        self.fan_rect: pygame.Rect | None = None
+        """The fanned stack's panel; its members rest in it, each with its name below."""
+        self.fan_ids: list[str] = []
+        self.fan_labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
+        self.dice_rects: dict[Square, pygame.Rect] = {}
+        """Where each land's life die is drawn (the looks test checks they stay readable)."""
 
     # ------------------------------------------------------------------ geometry
     @property
@@ -230,6 +246,8 @@ class TableRenderer:
         best: TokenSprite | None = None
         best_d = 0
         for sprite in self.sprites.values():
+            if sprite.hidden:
+                continue
             dx, dy = pos[0] - sprite.home[0], pos[1] - sprite.home[1]
             dist = dx * dx + dy * dy
             if dist <= sprite.radius * sprite.radius and (best is None or dist <= best_d):
@@ -258,7 +276,7 @@ class TableRenderer:
         if surf is None:
             pal = self.app.palette
             colour = {"move": pal.move, "attack": pal.attack, "scout": pal.scout,
-                      "place": pal.move, "tap": pal.tap, "select": pal.select,
+                      "place": pal.move, "retreat": pal.move, "block": pal.select, "tap": pal.tap, "select": pal.select,
                       "bad": pal.warn}.get(kind, pal.select)
             surf = pygame.Surface(size, pygame.SRCALPHA)
             w, h = size
@@ -281,7 +299,7 @@ class TableRenderer:
         if log_lines is not None:
             self.log_lines = log_lines
         self.layout = Layout(self.app.size, self.rows, self.cols, self.app.scale,
-                             self.app.settings.card_scale)
+                             self.app.settings.card_scale, self.pres.strip_room)
         self.hidden_hand = hidden_hand
         self._build_static()
         self._build_sprites()
@@ -317,6 +335,7 @@ class TableRenderer:
         cw, ch = lay.cell
         self.land_name_rects = {}
         self.land_name_texts = []
+        self.dice_rects = {}
         card_size = (min(cw, int(ch * CELL_RATIO)) - 8, ch - 8)
         tapped_size = (card_size[0], int(card_size[0] * CARD_RATIO))
         for r, row in enumerate(view["board"]["rows"]):
@@ -362,9 +381,13 @@ class TableRenderer:
                     dot.topright = (inner.right - 2, inner.top + 2)
                     pygame.draw.circle(surf, tap_col, dot.center, 6)
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
-                for spec in self.pres.cell_badges(cell):  # Army: the land's life die
+                for spec in self.pres.cell_badges(cell):
                     pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
                     surf.blit(pill, (inner.x + 2, inner.y + 2))
+                die = self.pres.cell_die(cell)  # Army: the land's life die
+                if die is not None:
+                    self.dice_rects[(r, c)] = self._draw_die(
+                        surf, die, rect, self.land_name_rects.get((r, c)))
         # coordinates along the edges (players talk in squares), in the bands the layout keeps
         self.label_rects = []
         for c in range(self.cols):
@@ -398,6 +421,45 @@ class TableRenderer:
         self._draw_permanents(surf, me, opp)
         self._draw_log(surf)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
+
+    def die_size(self) -> int:
+        """A life die's side: a third of a square, never under 20 px at 100% (readable)."""
+        assert self.layout is not None
+        cw, ch = self.layout.cell
+        return max(self.app.px(20), min(cw, ch) * 34 // 100)
+
+    def _draw_die(self, surf: pygame.Surface, die: Any, square: pygame.Rect,
+                  band: pygame.Rect | None) -> pygame.Rect:
+        """A die at the square's right edge under the land's name band (the unit on the land
+        stands left of it, its P/T at the bottom): a d6 as a rounded square, a d20 as a
+        hexagon, in the seat's colour with the value in white."""
+        fonts, pal = self.app.fonts, self.app.palette
+        d = self.die_size()
+        rect = pygame.Rect(0, 0, d, d)
+        rect.topright = (square.right - 3, (band.bottom if band is not None else square.y) + 2)
+        colour = pal.seat[die.seat % 2]
+        dark = tuple(max(0, int(v * 0.45)) for v in colour)
+        if die.sides == 20:
+            cx, cy, rad = rect.centerx, rect.centery, d / 2 + 1
+            pts = [(cx + math.cos(math.pi / 3 * k + math.pi / 6) * rad,
+                    cy + math.sin(math.pi / 3 * k + math.pi / 6) * rad) for k in range(6)]
+            pygame.draw.polygon(surf, colour, pts)
+            inner = [(cx + (x - cx) * 0.55, cy + (y - cy) * 0.55) for x, y in pts]
+            for a, b in zip(pts, inner):
+                pygame.draw.line(surf, dark, a, b, 1)
+            pygame.draw.polygon(surf, dark, pts, 2)
+        else:
+            pygame.draw.rect(surf, colour, rect, border_radius=max(3, d // 5))
+            pygame.draw.rect(surf, dark, rect, 2, border_radius=max(3, d // 5))
+        size = max(8, int(d * 0.62 / fonts.scale))
+        text = str(die.value)
+        while size > 8 and fonts.text(text, size, (255, 255, 255), True).get_width() > d - 4:
+            size -= 1
+        label = fonts.text(text, size, (255, 255, 255), True)
+        shadow = fonts.text(text, size, (10, 10, 12), True)
+        surf.blit(shadow, shadow.get_rect(center=(rect.centerx + 1, rect.centery + 1)))
+        surf.blit(label, label.get_rect(center=rect.center))
+        return rect
 
     def _land_band(self, surf: pygame.Surface, name: str, inner: pygame.Rect,
                    tapped_by: tuple[int, int, int] | None) -> pygame.Rect:
@@ -577,7 +639,7 @@ class TableRenderer:
                     continue
                 chip = fonts.fit(perm["name"], 11, pal.text, 120)
                 r = chip.get_rect().inflate(12, 6)
-                r.topright = (x, strip.y + 8)
+                r.topright = (x, min(strip.y + 8, strip.centery - r.h // 2))
                 pygame.draw.rect(surf, pal.bg_panel_hi, r, border_radius=6)
                 surf.blit(chip, chip.get_rect(center=r.center))
                 x = r.left - 6
@@ -627,12 +689,21 @@ class TableRenderer:
                 per_square.setdefault(pres.place(unit.get("at")), []).append(str(unit["id"]))
         for unit in view.get("units", []):  # a stack fans out in its own order, lead first
             order = [str(u) for u in ((unit.get("stack") or {}).get("units") or [])]
+            if pres.collapse_stacks:
+                order = pres.stack_members(unit)
             members = per_square.get(pres.place(unit.get("at"))) if order else None
             if members and set(order) == set(members):
                 members[:] = order
+        self.fan_rect, self.fan_ids, self.fan_labels = None, [], []
+        fans = {sq: m for sq, m in per_square.items() if len(m) > 1}
+        if pres.collapse_stacks and self.expanded in fans:
+            self._fan(fans[self.expanded], self.expanded, max(d, self.app.px(46)))
+        by_id = {str(u["id"]): u for u in view.get("units", [])}
         for unit in view.get("units", []):
             strip_seat = pres.strip_of(unit)
             role: tuple[str, int, int] | None = None
+            hidden = False
+            under: list[tuple[pygame.Surface, tuple[int, int]]] = []
             if strip_seat is None:
                 sq = pres.place(unit.get("at"))
                 rect = self.place_rect(sq) or lay.board
@@ -644,7 +715,29 @@ class TableRenderer:
                     # below the land's name band (a long name on two lines: a smaller token)
                     dd = max(12, min(dd, rect.bottom - 3 - band.bottom - 2))
                     centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
-                if len(members) > 1:
+                die = self.dice_rects.get(sq) if isinstance(sq, tuple) else None
+                if die is not None:  # left of the land's life die, overlapping it a little
+                    centre = (min(centre[0], die.left + 4 - dd // 2), centre[1])
+                if pres.collapse_stacks and len(members) > 1:
+                    uid = str(unit["id"])
+                    if uid in self.fan_ids:
+                        # fanned out in the panel: its own place, size, badges and name
+                        dd, centre = self.fan_slots[uid]
+                    else:
+                        # a collapsed stack: the top creature, the next two peeking out
+                        # under it up and to the right, the count on the top's badges
+                        shift = max(3, dd // 12)
+                        centre = (centre[0] - shift, centre[1] + shift // 2)
+                        hidden = members.index(uid) > 0
+                        if not hidden:
+                            for k, other in enumerate(members[1:3], start=1):
+                                o = by_id.get(other, {})
+                                face = images.token(str(o.get("name", "?")),
+                                                    self.info.get(str(o.get("name", "?"))),
+                                                    tuple(o.get("colors") or ()),
+                                                    pal.seat[int(o.get("owner", 0)) % 2], dd)
+                                under.insert(0, (_dim(face, 0.7), (k * shift, -k * shift)))
+                elif len(members) > 1:
                     # a banding stack: members fanned out side by side so each can be picked
                     # (shift-click); one badge for the stack, under the fan (see _badges)
                     dd = int(dd * 0.8)
@@ -673,7 +766,46 @@ class TableRenderer:
                 base = images._get(("tapped-token", id(base), id(mark)),
                                    lambda b=base, m=mark: _tapped(b, m, pal.tap))
             badges = self._badges(unit, dd, role)
-            self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
+            self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2,
+                                                        hidden, under)
+
+    def _fan(self, members: list[str], sq: Square, d: int) -> None:
+        """Lay out the panel that fans out the stack on *sq*: its members side by side, top
+        first, each token *d* wide with its name (up to two lines) under it. The panel sits
+        over the square, towards the board's middle, inside the table's middle column."""
+        lay, fonts, pal, view = self.layout, self.app.fonts, self.app.palette, self.view
+        assert lay is not None and view is not None
+        px = self.app.px
+        names = {str(u["id"]): str(u.get("name", "?")) for u in view.get("units", [])}
+        slot = max(d + px(10), px(96))
+        size = 11
+        line_h = fonts.font(size, True).get_linesize()
+        pad = px(8)
+        width = slot * len(members) + 2 * pad
+        height = pad + d + px(4) + 2 * line_h + pad
+        square = self.square_rect(sq)  # type: ignore[arg-type]
+        rect = pygame.Rect(0, 0, width, height)
+        rect.centerx = square.centerx
+        above = square.centery > lay.board.centery
+        if above:
+            rect.bottom = square.bottom
+        else:
+            rect.top = square.top
+        area = pygame.Rect(lay.left.right, 0, lay.side.x - lay.left.right, lay.own_hand.y)
+        rect.clamp_ip(area)
+        self.fan_rect = rect
+        self.fan_ids = list(members)
+        self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
+        for i, uid in enumerate(members):
+            cx = rect.x + pad + slot * i + slot // 2
+            cy = rect.y + pad + d // 2
+            self.fan_slots[uid] = (d, (cx, cy))
+            lines = fonts.fit_lines(names.get(uid, "?"), size, pal.text, slot - px(6),
+                                    bold=True, min_size=9)[:2]
+            y = cy + d // 2 + px(4)
+            for t in lines:
+                self.fan_labels.append((t, (cx - t.get_width() // 2, y)))
+                y += t.get_height()
 
     def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -751,6 +883,8 @@ class TableRenderer:
         if lifted:
             shadow = self.app.images._get(("shadow", sprite.radius), lambda: _shadow(sprite.radius))
             surface.blit(shadow, shadow.get_rect(center=(cx + 6, cy + 10)))
+        for face, (dx, dy) in sprite.under:
+            surface.blit(face, face.get_rect(center=(cx + dx, cy + dy)))
         surface.blit(sprite.surface, sprite.surface.get_rect(center=(cx, cy)))
         if badges:
             self.draw_badges(surface, sprite, (cx, cy))

@@ -35,6 +35,16 @@ class Badge:
 
 
 @dataclass(frozen=True)
+class Die:
+    """A die lying on a land (Army Magic's life dice): *sides* 6 or 20, showing *value*, in
+    the colour of the seat it belongs to."""
+
+    sides: int
+    value: int
+    seat: int
+
+
+@dataclass(frozen=True)
 class Strip:
     """An off-board row of the table (Frontier: a staging row) for one seat."""
 
@@ -125,6 +135,14 @@ class VariantPresentation:
     key_modes: ClassVar[Mapping[str, str]] = {}
     """Key intent → unit mode it switches the selected unit to."""
     help_text: ClassVar[str] = "# Quick rules\nSee the rules of this variant.\n# Keys\n{keys}\n"
+    collapse_stacks: ClassVar[bool] = False
+    """Several creatures on one place are drawn as one stack (the top one, the others under
+    it, a count) that a click fans out; False: side by side in the square (Frontier's bands)."""
+    strip_room: ClassVar[float] = 1.0
+    """The height of the off-board strips, as a share of the default (Army: thin, no staging)."""
+
+    def observe(self, view: Mapping[str, Any]) -> None:
+        """The table's new view (called once per state change, before anything else asks)."""
 
     # ------------------------------------------------------------------ geometry
     def place(self, value: Any) -> Place | None:
@@ -160,6 +178,10 @@ class VariantPresentation:
     def cell_mark(self, cell: Mapping[str, Any]) -> str:
         """A word drawn on a square instead of a land ("hole"), or ''."""
         return ""
+
+    def cell_die(self, cell: Mapping[str, Any]) -> Die | None:
+        """A die drawn on a land's square (Army Magic: its life in its controller's colour)."""
+        return None
 
     def cell_badges(self, cell: Mapping[str, Any]) -> list[Badge]:
         """Labels drawn on a land's square (Army Magic: its life die); none by default."""
@@ -264,6 +286,36 @@ class VariantPresentation:
                     legal: Sequence[Mapping[str, Any]]) -> bool:
         """Whether clicking *unit* selects it (and a drag carries it)."""
         return unit.get("controller") == seat and bool(unit.get("moves") or unit.get("attacks"))
+
+    def stack_members(self, unit: Mapping[str, Any]) -> list[str]:
+        """The ids of the creatures that move with *unit* as one, the top one first (Frontier:
+        its band)."""
+        stack = unit.get("stack") or {}
+        return [str(u) for u in stack.get("units") or []] or [str(unit.get("id"))]
+
+    def carry(self, unit: Mapping[str, Any], fanned: bool,
+              legal: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The creatures a press on *unit* picks up (*fanned*: it is shown apart from its
+        stack, so it goes alone)."""
+        return self.stack_members(unit)
+
+    def group_targets(self, mode: str, unit: Mapping[str, Any], ids: Sequence[str],
+                      legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
+        """Highlight kind per place for the creatures *ids* picked up with *unit* (by default
+        the unit's own targets)."""
+        return self.targets(mode, unit, legal)
+
+    def group_action(self, kind: str, ids: Sequence[str], place: Any
+                     ) -> dict[str, Any] | None:
+        """The action that takes the creatures *ids* to a place lit *kind*; None: the table's
+        default (a move of the chosen group, :meth:`target_action`)."""
+        return None
+
+    def drop_choices(self, view: Mapping[str, Any], ids: Sequence[str], place: Any,
+                     onto: str | None, legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
+        """What dropping the creatures *ids* on *place* (over the creature *onto*, if any)
+        may mean besides a move (Army: which attacker a blocker blocks); [] for nothing."""
+        return []
 
     def targets(self, mode: str, unit: Mapping[str, Any],
                 legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
