@@ -139,3 +139,124 @@ def test_new_game_starts_an_army_game_from_the_menu(app) -> None:
     table = app.scenes.find(TableScene)
     assert table is not None and table.view["variant"] == "army"
     assert table.view["board"]["rows"][0][2]["stronghold_of"] == 0
+
+
+def _press_and_carry(app, start: tuple[int, int], end: tuple[int, int]) -> None:
+    """Press at *start* and move halfway to *end* without letting go."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    step(app)
+    for i in (1, 2):
+        p = (start[0] + (end[0] - start[0]) * i // 4, start[1] + (end[1] - start[1]) * i // 4)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        step(app)
+
+
+def _release(app, pos: tuple[int, int]) -> None:
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app, 2)
+
+
+def test_a_unit_is_one_stack_that_a_click_fans_out(app) -> None:
+    # The Hill Giant (3/3) tops Ann's unit; the Benalish Hero is under it until a click.
+    table = _table(app)
+    r = table.renderer
+    assert not r.sprites["giant"].hidden and r.sprites["hero"].hidden
+    assert len(r.sprites["giant"].under) == 1  # the hero peeks out under the giant
+    assert r.sprite_at(r.sprites["giant"].home).id == "giant"
+    click(app, r.sprites["giant"].home)
+    assert r.expanded == (1, 2) and r.fan_rect is not None
+    assert not r.sprites["hero"].hidden and set(r.fan_ids) == {"giant", "hero"}
+    names = [label for label, _ in r.fan_labels]
+    assert len(names) >= 2
+    for uid in ("giant", "hero"):  # each fanned-out creature inside the panel
+        assert r.fan_rect.collidepoint(r.sprites[uid].home)
+    # Escape closes the fan again
+    from .helpers import key
+    import pygame
+
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert r.expanded is None and r.sprites["hero"].hidden
+
+
+def test_a_fanned_out_creature_explores_alone_and_the_stack_moves_whole(app) -> None:
+    table = _table(app)
+    r = table.renderer
+    click(app, r.sprites["giant"].home)  # fan out
+    hero = r.sprites["hero"].home
+    target = r.square_rect((1, 3)).center  # face down: an explore
+    _press_and_carry(app, hero, target)
+    assert table.moving_ids() == ["hero"]
+    assert r.expanded is None  # the panel closed as the hero was carried away
+    assert table.local.highlights.get((1, 3)) == "move"
+    assert table.local.highlights.get((2, 2)) == "attack"
+    _release(app, target)
+    view = table.session.view(0)
+    where = {u["id"]: tuple(u["at"]) for u in view["units"]}
+    assert where == {"giant": (1, 2), "hero": (1, 3), "bear": (2, 2)}
+    assert view["board"]["rows"][1][3]["controller"] == 0  # explored: Ann's, die at 6
+    assert view["board"]["rows"][1][3]["life"] == 6
+
+
+def test_dragging_the_stack_lights_its_lands_and_moves_the_whole_unit(app) -> None:
+    table = _table(app)
+    r = table.renderer
+    giant = r.sprites["giant"].home
+    home = r.square_rect((0, 2)).center
+    _press_and_carry(app, giant, home)
+    assert sorted(table.moving_ids()) == ["giant", "hero"]
+    lit = table.local.highlights
+    # exactly the rules' legal lands for the two together (computed once, at the press)
+    legal = table.session.legal_actions(0)
+    want = {tuple(a.to_wire()["to"]) for a in legal if a.to_wire()["type"] == "move"
+            and sorted(a.to_wire().get("units") or []) == ["giant", "hero"]}
+    assert {sq for sq, kind in lit.items() if kind == "move"} == want
+    assert (0, 2) in want
+    _release(app, home)
+    where = {u["id"]: tuple(u["at"]) for u in table.session.view(0)["units"]}
+    assert where["giant"] == where["hero"] == (0, 2)
+
+
+def test_hot_seat_attack_block_capture_and_retreat_with_the_mouse(app) -> None:
+    # Ann drags her stack onto Ben's Forest (life 2); Ben, after the cover screen, fans out
+    # the attackers and drags his Grizzly Bears onto the Benalish Hero; the Hill Giant's 3
+    # take the land; the surviving Bears retreat to the land Ben clicks.
+    import pygame
+
+    from frontier_desktop.ui.scenes.cover import CoverScene
+
+    from .helpers import key
+
+    session = games.session_from_position(BORDER)
+    table = TableScene(app, session, seat=0, hotseat=True)
+    app.scenes.push(table)
+    step(app)
+    r = table.renderer
+    drag(app, r.sprites["giant"].home, r.square_rect((2, 2)).center)
+    assert isinstance(app.scenes.top, CoverScene)
+    key(app, pygame.K_SPACE)
+    assert table.seat == 1 and table.view["pending"]["kind"] == "blocks"
+    assert "drag" in table.prompt()
+    click(app, r.sprites["giant"].home)  # fan out the attacking stack
+    assert set(r.fan_ids) == {"giant", "hero"}
+    bear = r.sprites["bear"].home
+    _press_and_carry(app, bear, r.sprites["hero"].home)
+    assert table.local.highlights.get((1, 2)) == "block"
+    _release(app, r.sprites["hero"].home)
+    assert table.block_pairs == [("bear", "hero")]
+    key(app, pygame.K_SPACE)  # Done blocking
+    view = table.session.view(1)
+    assert view["pending"]["kind"] == "retreat", view["pending"]
+    lit = dict(table.local.highlights)
+    assert set(lit) == {(2, 3), (3, 2)} and set(lit.values()) == {"retreat"}
+    click(app, r.square_rect((3, 2)).center)
+    view = table.session.view(0)
+    where = {u["id"]: tuple(u["at"]) for u in view["units"]}
+    assert where == {"giant": (2, 2), "bear": (3, 2)}  # the hero died, the giant moved in
+    assert view["board"]["rows"][2][2]["controller"] == 0
+    assert view["board"]["rows"][2][2]["life"] == 6

@@ -696,18 +696,13 @@ class TableScene(Scene):
     def drop_token(self, drag: Drag, sq: Square | None, over_opponent: bool) -> None:
         """A carried token was let go over *sq* (None: off the board)."""
         unit = self.unit(drag.ident)
-        home_sq = self.presentation.place(unit.get("at")) if unit else None
-        if sq is None or sq == home_sq:
-            if sq is None and over_opponent and unit and unit.get("can_attack_player"):
-                self.submit({"type": "attack", "unit": drag.ident, "target": "player"})
-                return
-            self.end_drag_back(drag)
-            return
         ids = self.ids_for(drag.ident)
         over = self.renderer.sprite_at(drag.pos)
         onto = over.id if over is not None and over.id not in ids else None
+        if onto is not None and sq is None:
+            sq = self.presentation.place((self.unit(onto) or {}).get("at"))
         choices = self.presentation.drop_choices(self.view, ids, sq, onto, self.legal)
-        if choices:
+        if choices:  # Army: a blocker dropped on an attacker (or on the attackers' land)
             self.end_drag_back(drag)
             if len(choices) == 1 and choices[0].action is not None:
                 self.submit(dict(choices[0].action))
@@ -716,7 +711,14 @@ class TableScene(Scene):
 
                 self.menu = ContextMenu(self.app, drag.pos, [
                     MenuItem(c.label, lambda a=dict(c.action or {}): self.submit(a), c.enabled)
-                    for c in choices], str((self.unit(drag.ident) or {}).get("name", "")))
+                    for c in choices], str((unit or {}).get("name", "")))
+            return
+        home_sq = self.presentation.place(unit.get("at")) if unit else None
+        if sq is None or sq == home_sq:
+            if sq is None and over_opponent and unit and unit.get("can_attack_player"):
+                self.submit({"type": "attack", "unit": drag.ident, "target": "player"})
+                return
+            self.end_drag_back(drag)
             return
         result = self.act_on_square(drag.ident, sq)
         if result is None:

@@ -124,7 +124,7 @@ class TableInput:
                 dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
                 if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
                     drag.active = True
-                    if drag.kind == "token" and self.scene.renderer.expanded is not None:
+                    if drag.kind == "token" and drag.ident in self.scene.renderer.fan_ids:
                         # a fanned-out creature carried away: the panel closes (it covers
                         # the lands it may go to); what was picked up stays picked up
                         self.scene.expand(None, recompute=False)
@@ -276,6 +276,7 @@ class TableInput:
             if lay is not None and pos[1] < lay.own_hand.y:
                 s.cast(drag.ident, drag.name)
             return True
+        drag.pos = pos  # where it was let go (no motion event need come first)
         s.drop_token(drag, s.renderer.square_at(pos), self.over_opponent(pos))
         return True
 
