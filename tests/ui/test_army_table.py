@@ -260,3 +260,32 @@ def test_hot_seat_attack_block_capture_and_retreat_with_the_mouse(app) -> None:
     assert where == {"giant": (2, 2), "bear": (3, 2)}  # the hero died, the giant moved in
     assert view["board"]["rows"][2][2]["controller"] == 0
     assert view["board"]["rows"][2][2]["life"] == 6
+
+
+def test_new_game_for_army_shows_each_armys_points_and_initial_forces(app, tmp_path) -> None:
+    # The set-up screen reads the figures of the chosen decks (no Frontier-only options):
+    # a deck with an "initial forces" section names them and their points.
+    from frontier_desktop.ui.scenes.setup import SetupScene
+
+    from .test_full_game import choose
+
+    source = (games.DECKS_DIR / "army_monk_legion.txt").read_text(encoding="utf-8")
+    forces = source.replace("// grid", "// initial forces\n2 Benalish Hero\n\n// grid")
+    forces = forces.replace("6 Benalish Hero", "4 Benalish Hero").replace(
+        "// name: Monk Legion", "// name: Monk Vanguard")
+    deck_path = tmp_path / "vanguard.txt"
+    deck_path.write_text(forces, encoding="utf-8")
+    setup = app.scenes.push(SetupScene(app))
+    step(app)
+    choose(app, setup.w["variant"], "Army Magic")
+    step(app)
+    for key in setup.FRONTIER_ONLY:
+        assert not setup.w[key].visible, key
+    assert setup.labels[3:5] == ("Army points", "Initial forces")
+    monks = setup.figures[0]
+    assert monks.agreed == 100 and monks.points == 100 and monks.forces == ()
+    vanguard = games.army_figures(games.read_deck(deck_path))
+    assert vanguard.forces == ((2, "Benalish Hero"),) and vanguard.forces_points == 2
+    assert vanguard.points == 100 and vanguard.legal  # the forces count among the points
+    setup.figures[1] = vanguard
+    step(app, 2)  # draws both (words, no data)
