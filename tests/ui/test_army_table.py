@@ -289,3 +289,20 @@ def test_new_game_for_army_shows_each_armys_points_and_initial_forces(app, tmp_p
     assert vanguard.points == 100 and vanguard.legal  # the forces count among the points
     setup.figures[1] = vanguard
     step(app, 2)  # draws both (words, no data)
+
+
+def test_choosing_targets_lights_the_range_the_rules_allow(app) -> None:
+    # Lightning Bolt in Ann's hand reaches her lands and the lands next to them; the Hill
+    # Giant's ability would reach only its land and its neighbours.
+    table = _table(app)
+    state = table.session.state
+    pres = table.presentation
+    bolt = next(c for c in state.players[0].hand if state.name(c) == "Lightning Bolt")
+    spell_range = pres.target_range(state, 0, bolt)
+    assert {(0, 2), (1, 1), (1, 2), (2, 2), (0, 1), (2, 1), (1, 0)} <= spell_range
+    assert (5, 2) not in spell_range and (4, 4) not in spell_range
+    assert pres.target_range(state, 0, "giant", 0) == {(1, 2), (0, 2), (2, 2), (1, 1), (1, 3)}
+    options = [{"type": "cast", "card": "Lightning Bolt", "targets": ["bear"]}]
+    assert table.targeting.start(bolt, "Lightning Bolt", options)
+    assert table.targeting.active.reach == spell_range
+    step(app, 2)  # drawn under the lit target

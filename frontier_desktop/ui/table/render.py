@@ -276,13 +276,15 @@ class TableRenderer:
         if surf is None:
             pal = self.app.palette
             colour = {"move": pal.move, "attack": pal.attack, "scout": pal.scout,
-                      "place": pal.move, "retreat": pal.move, "block": pal.select, "tap": pal.tap, "select": pal.select,
+                      "place": pal.move, "retreat": pal.move, "block": pal.select,
+                      "range": pal.accent, "tap": pal.tap, "select": pal.select,
                       "bad": pal.warn}.get(kind, pal.select)
             surf = pygame.Surface(size, pygame.SRCALPHA)
             w, h = size
-            fill = 70 if kind != "tap" else 0
+            fill = 70 if kind not in ("tap", "range") else (0 if kind == "tap" else 34)
             pygame.draw.rect(surf, (*colour, fill), (0, 0, w, h), border_radius=8)
-            pygame.draw.rect(surf, (*colour, 235), (0, 0, w, h), max(3, w // 22), border_radius=8)
+            pygame.draw.rect(surf, (*colour, 235 if kind != "range" else 110), (0, 0, w, h),
+                             max(3, w // 22) if kind != "range" else 2, border_radius=8)
             if kind == "attack":
                 m = w // 4
                 pygame.draw.line(surf, (*colour, 200), (m, m), (w - m, h - m), 4)

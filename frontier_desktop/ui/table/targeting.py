@@ -55,6 +55,8 @@ class Targeting:
     x: int = 0
     x_rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect] | None = None
     """The X spinner: (minus, the value, plus)."""
+    reach: set[Any] = field(default_factory=set)
+    """The places the card's targets can reach (Army's range), lit softly under the targets."""
 
     @property
     def index(self) -> int:
@@ -126,6 +128,8 @@ class TargetingPart:
         if not slots or any(not slot.get("legal") for slot in slots):
             return False
         t = Targeting(card_id, name, targeted, [dict(slot) for slot in slots], ability)
+        if state is not None:
+            t.reach = s.presentation.target_range(state, s.seat, card_id, ability)
         if state is not None and s.hotseat and ability is None:
             t.x_pays = s.presentation.x_payments(state, s.seat, card_id)
             if len(t.x_pays) > 1:
@@ -330,6 +334,11 @@ class TargetingPart:
             pygame.draw.rect(surface, pal.bg_panel, value, border_radius=6)
             g = fonts.fit(f"X = {t.x}", 14, pal.accent, value.w - px(6), True)
             surface.blit(g, g.get_rect(center=value.center))
+        cw, ch = lay.cell
+        for place in t.reach:  # the range, under the targets
+            rect = r.place_rect(place)
+            if rect is not None:
+                surface.blit(r.tile("range", (cw - 2, ch - 2)), (rect.x + 1, rect.y + 1))
         pulse = 3
         for target in t.lit.values():
             rect = self.rect_of(target)

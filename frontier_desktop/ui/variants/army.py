@@ -194,6 +194,20 @@ class ArmyPresentation(VariantPresentation):
                     "out; shift-click to move part of it. Right-click for more.")
         return super().prompt(ctx)
 
+    def target_range(self, state: Any, seat: int, card_id: str,
+                     ability: int | None = None) -> set[Place]:
+        """The lands the rules let this card or ability reach (asked once, when choosing
+        its targets begins): the rules' ``target_problem`` for every land."""
+        from frontier_desktop.rules.variants import find_variant
+
+        try:
+            rules = find_variant(state.variant)
+            source = card_id if card_id in state.perms else None
+            return {pos for pos in state.cells
+                    if rules.target_problem(state, seat, source, pos) is None}
+        except Exception:  # a state the rules can't read: nothing lit, nothing refused
+            return set()
+
     def decision_targets(self, view: Mapping[str, Any], seat: int,
                          legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
         out: dict[Place, str] = {}

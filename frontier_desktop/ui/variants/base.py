@@ -363,6 +363,13 @@ class VariantPresentation:
         None: the table groups the legal actions' ``targets`` instead (LAN, other variants)."""
         return None
 
+    def target_range(self, state: Any, seat: int, card_id: str,
+                     ability: int | None = None) -> set[Place]:
+        """The places a card's (or a permanent's ability's) targets can reach, lit softly
+        while its targets are chosen (Army Magic: its land and the lands next to it, or the
+        caster's lands and their neighbours); empty: no range to show."""
+        return set()
+
     def x_payments(self, state: Any, seat: int, card_id: str) -> list[Any]:
         """For a card with {X} (hot-seat): the ``pay`` of each X the player can afford, by X
         (index 0 is X = 0); [] when the card has no X or the variant can't tell."""
