@@ -306,3 +306,17 @@ def test_choosing_targets_lights_the_range_the_rules_allow(app) -> None:
     assert table.targeting.start(bolt, "Lightning Bolt", options)
     assert table.targeting.active.reach == spell_range
     step(app, 2)  # drawn under the lit target
+
+
+def test_the_panels_show_the_home_bases_life_and_the_dice_stay_readable(app) -> None:
+    # In Army Magic a player has no life of their own: the panel's figure is the home base's.
+    table = _table(app)
+    pres = table.presentation
+    assert pres.panel_life(table.view, 0) == (20, "home base")
+    r = table.renderer
+    assert set(r.dice_rects) == {(0, 2), (1, 1), (1, 2), (2, 2), (2, 3), (3, 2), (5, 2)}
+    for sq, rect in r.dice_rects.items():
+        assert r.square_rect(sq).contains(rect), sq  # inside its own square
+        assert rect.w >= app.px(20)
+        band = r.land_name_rects.get(sq)
+        assert band is None or not band.colliderect(rect), sq  # never over the land's name

@@ -59,6 +59,10 @@ class TableDrawing:
             if sprite.hidden or uid in moving:
                 continue
             if fanned and uid == fanned[0][0]:
+                # the board's badges, then the fanned-out stack's panel over them
+                for sp, at in resting:
+                    r.draw_badges(surface, sp, at)
+                resting = []
                 self.draw_fan_panel(surface)
             glide = gliding.get(uid)
             if glide is not None:

@@ -58,6 +58,8 @@ class Layout:
     card_scale: float = 1.0
     strip_room: float = 1.0
     """The off-board strips' height as a share of the default (Army Magic has no staging)."""
+    cell_wide: float = CELL_WIDE_RATIO
+    """The widest a square may be, as a share of its height (Army: room for the life die)."""
     side: pygame.Rect = field(init=False)
     left: pygame.Rect = field(init=False)
     opp_hand: pygame.Rect = field(init=False)
@@ -100,7 +102,7 @@ class Layout:
                            ).inflate(-16 - 2 * self.label, -8 - 2 * self.label)
         ch = min(area.h / max(1, self.rows), area.w / max(1, self.cols) / CELL_RATIO)
         # a little wider when the window has the width: room for land names and bands
-        cw = min(area.w / max(1, self.cols), ch * CELL_WIDE_RATIO)
+        cw = min(area.w / max(1, self.cols), ch * self.cell_wide)
         self.cell = (int(cw), int(ch))
         bw, bh = int(cw) * self.cols, int(ch) * self.rows
         self.board = pygame.Rect(0, 0, bw, bh)
@@ -301,7 +303,8 @@ class TableRenderer:
         if log_lines is not None:
             self.log_lines = log_lines
         self.layout = Layout(self.app.size, self.rows, self.cols, self.app.scale,
-                             self.app.settings.card_scale, self.pres.strip_room)
+                             self.app.settings.card_scale, self.pres.strip_room,
+                             self.pres.cell_wide)
         self.hidden_hand = hidden_hand
         self._build_static()
         self._build_sprites()
@@ -605,8 +608,15 @@ class TableRenderer:
         name = fonts.fit(p["name"] + ("  (to play)" if active else ""), 16,
                          pal.text, rect.w - 2 * pad - 60, bold=True)
         surf.blit(name, (rect.x + pad, rect.y + 8))
-        life = fonts.text(str(p["life"]), 30, pal.accent if p["life"] > 5 else pal.warn, bold=True)
-        surf.blit(life, life.get_rect(topright=(rect.right - pad, rect.y + 2)))
+        value, caption = self.pres.panel_life(view, seat)
+        low = isinstance(value, int) and value <= 5
+        life = fonts.text("" if value is None else str(value), 30,
+                          pal.warn if low else pal.accent, bold=True)
+        at = life.get_rect(topright=(rect.right - pad, rect.y + 2))
+        surf.blit(life, at)
+        if caption:  # what the figure is (Army: the home base's life)
+            cap = fonts.text(caption, 10, pal.text_dim)
+            surf.blit(cap, cap.get_rect(topright=(rect.right - pad, at.bottom - 4)))
         y = rect.y + 8 + name.get_height() + 4
         pool = parse_symbols(p.get("mana_pool", ""))
         lab = fonts.text("Mana:", 12, pal.text_dim)

@@ -38,6 +38,7 @@ class ArmyPresentation(VariantPresentation):
     primary_order: ClassVar[tuple[str, ...]] = ("done_blocking", "pass")
     collapse_stacks: ClassVar[bool] = True
     strip_room: ClassVar[float] = 0.45
+    cell_wide: ClassVar[float] = 1.15
     help_text: ClassVar[str] = (
         "# Quick rules\n"
         "Reduce the opponent's home base from 20 life to 0.\n"
@@ -67,6 +68,15 @@ class ArmyPresentation(VariantPresentation):
 
     def strip_of(self, unit: Mapping[str, Any]) -> int | None:
         return None  # every Army permanent stands on a land
+
+    def panel_life(self, view: Mapping[str, Any], seat: int) -> tuple[Any, str]:
+        """The home base's life: the one that ends the game (a player has no life of their
+        own in Army Magic)."""
+        for row in (view.get("board") or {}).get("rows") or []:
+            for cell in row:
+                if cell.get("stronghold_of") == seat:
+                    return cell.get("life"), "home base"
+        return None, ""
 
     def cell_die(self, cell: Mapping[str, Any]) -> Die | None:
         """The land's life die in its controller's colour: a d20 on a home base, else a d6."""

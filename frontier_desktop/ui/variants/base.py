@@ -138,6 +138,8 @@ class VariantPresentation:
     collapse_stacks: ClassVar[bool] = False
     """Several creatures on one place are drawn as one stack (the top one, the others under
     it, a count) that a click fans out; False: side by side in the square (Frontier's bands)."""
+    cell_wide: ClassVar[float] = 0.9
+    """The widest a square may be, as a share of its height (the renderer's default)."""
     strip_room: ClassVar[float] = 1.0
     """The height of the off-board strips, as a share of the default (Army: thin, no staging)."""
 
@@ -178,6 +180,12 @@ class VariantPresentation:
     def cell_mark(self, cell: Mapping[str, Any]) -> str:
         """A word drawn on a square instead of a land ("hole"), or ''."""
         return ""
+
+    def panel_life(self, view: Mapping[str, Any], seat: int) -> tuple[Any, str]:
+        """The figure a player's panel shows big, and a caption for it ('' for none): the
+        player's life by default."""
+        players = view.get("players") or []
+        return (players[seat].get("life") if seat < len(players) else None), ""
 
     def cell_die(self, cell: Mapping[str, Any]) -> Die | None:
         """A die drawn on a land's square (Army Magic: its life in its controller's colour)."""
