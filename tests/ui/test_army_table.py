@@ -320,3 +320,27 @@ def test_the_panels_show_the_home_bases_life_and_the_dice_stay_readable(app) -> 
         assert rect.w >= app.px(20)
         band = r.land_name_rects.get(sq)
         assert band is None or not band.colliderect(rect), sq  # never over the land's name
+
+
+def test_blocking_fans_out_the_defenders_and_a_drop_on_the_attackers_stack_asks_which(app
+                                                                                      ) -> None:
+    # Ann's three attackers stand as one stack; Ben's two creatures on the attacked land fan
+    # out by themselves, clear of the attackers; the Elves dropped on the attackers' stack
+    # get a menu of the attackers they may block (not the flying Mesa Pegasus).
+    fixture = Path(__file__).resolve().parent / "fixtures" / "army-midgame.json"
+    session = games.session_from_position(fixture)
+    session.submit(0, {"type": "attack", "unit": "giant", "units": ["giant", "hero", "pegasus"],
+                       "target": [2, 2]})
+    table = TableScene(app, session, seat=1, hotseat=False)
+    app.scenes.push(table)
+    step(app)
+    r = table.renderer
+    assert r.expanded == (2, 2) and set(r.fan_ids) == {"bear", "elves"}
+    assert not r.fan_rect.colliderect(r.square_rect((1, 2)))  # the attackers stay in view
+    drag(app, r.sprites["elves"].home, r.sprites["giant"].home)
+    assert table.menu is not None
+    labels = [item.label for item in table.menu.items]
+    assert labels == ["Block Hill Giant 3/3", "Block Benalish Hero 1/1"]
+    click(app, table.menu.item_rect(1).center)
+    assert table.block_pairs == [("elves", "hero")]
+    assert r.expanded == (2, 2) and "bear" in r.fan_ids  # fanned again for the next block

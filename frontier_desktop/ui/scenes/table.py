@@ -222,6 +222,13 @@ class TableScene(Scene):
         for entry in self.session.log(self.seat):
             lines.extend(entry_lines(entry, self.names))
         self.block_pairs = self._block_pairs()
+        auto = self.presentation.auto_fan(self.view, self.seat)
+        key = (auto, len(self.legal))
+        if auto is not None and key != self.local.auto_fan:
+            # Army's blocks: the defender's creatures fanned out to be dragged one by one
+            # (again after each block: the choice changed)
+            self.renderer.expanded, self.renderer.fan_away = auto
+        self.local.auto_fan = key
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
         self.respond.update(self.view, self.seat, self.names)
         self.stack_panel.update()
@@ -375,6 +382,7 @@ class TableScene(Scene):
         if self.renderer.expanded == sq:
             return
         self.renderer.expanded = sq
+        self.renderer.fan_away = None
         if self.renderer.view is not None:
             self.renderer.rebuild()
         if self.selected and recompute:
@@ -701,7 +709,8 @@ class TableScene(Scene):
         onto = over.id if over is not None and over.id not in ids else None
         if onto is not None and sq is None:
             sq = self.presentation.place((self.unit(onto) or {}).get("at"))
-        choices = self.presentation.drop_choices(self.view, ids, sq, onto, self.legal)
+        choices = self.presentation.drop_choices(self.view, ids, sq, onto, self.legal,
+                                                 onto in self.renderer.fan_ids)
         if choices:  # Army: a blocker dropped on an attacker (or on the attackers' land)
             self.end_drag_back(drag)
             if len(choices) == 1 and choices[0].action is not None:

@@ -190,6 +190,8 @@ class TableRenderer:
         self._art_checked = 0.0
         self.expanded: Square | None = None
         """The square whose stack is fanned out in a panel (a click on a stack opens it)."""
+        self.fan_away: Square | None = None
+        """A square the fanned-out panel keeps clear of (the attackers, while blocking)."""
         self.fan_rect: pygame.Rect | None = None
         """The fanned stack's panel; its members rest in it, each with its name below."""
         self.fan_ids: list[str] = []
@@ -417,9 +419,10 @@ class TableRenderer:
             box = strip.inflate(-16, -10)
             pygame.draw.rect(surf, pal.bg_panel, box, border_radius=10)
             pygame.draw.rect(surf, (*pal.seat[seat_idx % 2],), box, 1, border_radius=10)
-            lab = fonts.text(info.label, 11, pal.text_dim)
-            surf.blit(lab, (box.x + 8, box.y + 3))
-            self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
+            if info.label:
+                lab = fonts.text(info.label, 11, pal.text_dim)
+                surf.blit(lab, (box.x + 8, box.y + 3))
+                self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
         self._draw_hands(surf, me, opp)
         self._draw_panel(surf, lay.opp_panel, opp, top=True)
         self._draw_panel(surf, lay.own_panel, me, top=False)
@@ -799,6 +802,10 @@ class TableRenderer:
         rect = pygame.Rect(0, 0, width, height)
         rect.centerx = square.centerx
         above = square.centery > lay.board.centery
+        if self.fan_away is not None and self.fan_away != sq:
+            away = self.square_rect(self.fan_away)  # type: ignore[arg-type]
+            if away.centery != square.centery:
+                above = away.centery > square.centery
         if above:
             rect.bottom = square.bottom
         else:

@@ -44,6 +44,8 @@ class SeatState:
     selected: str | None = None
     group: list[str] = field(default_factory=list)
     """Banding: the creatures of one square chosen with shift-click or a drag box."""
+    auto_fan: Any = None
+    """The stack the variant last fanned out by itself (it does so once per decision)."""
     carried: list[str] = field(default_factory=list)
     """The creatures picked up with the selected one (its group or stack), lit lands for them."""
     mode: str = "move"

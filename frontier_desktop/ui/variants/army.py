@@ -37,7 +37,7 @@ class ArmyPresentation(VariantPresentation):
         StepButton("done_blocking", "Done blocking"),)
     primary_order: ClassVar[tuple[str, ...]] = ("done_blocking", "pass")
     collapse_stacks: ClassVar[bool] = True
-    strip_room: ClassVar[float] = 0.45
+    strip_room: ClassVar[float] = 0.25
     cell_wide: ClassVar[float] = 1.15
     help_text: ClassVar[str] = (
         "# Quick rules\n"
@@ -59,12 +59,9 @@ class ArmyPresentation(VariantPresentation):
                        if (sq := grid_square(u.get("at"))) is not None}
 
     def strips(self, view: Mapping[str, Any], seat: int, opponent: int) -> tuple[Strip, Strip]:
-        players = view.get("players") or []
-
-        def label(s: int) -> str:
-            return f"{players[s]['name']}'s side" if s < len(players) else ""
-
-        return Strip(opponent, label(opponent)), Strip(seat, label(seat))
+        """Thin bars in each side's colour, unlabelled: Army has no staging rows (every
+        permanent stands on a land), so the board takes the room."""
+        return Strip(opponent, ""), Strip(seat, "")
 
     def strip_of(self, unit: Mapping[str, Any]) -> int | None:
         return None  # every Army permanent stands on a land
@@ -98,6 +95,16 @@ class ArmyPresentation(VariantPresentation):
         here = [str(u) for u in unit.get("unit") or []] or [str(unit.get("id"))]
         top = str(unit.get("top") or here[0])
         return [top, *(u for u in here if u != top)] if top in here else here
+
+    def auto_fan(self, view: Mapping[str, Any], seat: int) -> tuple[Place, Place | None] | None:
+        """While *seat* blocks: its creatures on the attacked land, clear of the attackers."""
+        decision = view.get("decision") or {}
+        if decision.get("kind") != "blocks" or decision.get("player") != seat:
+            return None
+        target = grid_square(decision.get("target"))
+        attackers = [self._where.get(str(a)) for a in decision.get("attackers") or []]
+        away = next((sq for sq in attackers if sq is not None), None)
+        return (target, away) if target is not None else None
 
     def carry(self, unit: Mapping[str, Any], fanned: bool,
               legal: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -158,15 +165,19 @@ class ArmyPresentation(VariantPresentation):
         return None
 
     def drop_choices(self, view: Mapping[str, Any], ids: Sequence[str], place: Any,
-                     onto: str | None, legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
-        """A blocker dropped on an attacker blocks it; dropped on the attackers' land, one
-        line per attacker it may block ("Block Hill Giant 3/3")."""
+                     onto: str | None, legal: Sequence[Mapping[str, Any]],
+                     fanned: bool = False) -> list[MenuEntry]:
+        """A blocker dropped on an attacker (alone, or fanned out) blocks it; dropped on the
+        attackers' land or their collapsed stack, one line per attacker it may block
+        ("Block Hill Giant 3/3")."""
         units = {str(u.get("id")): u for u in view.get("units") or []}
         blocks = [a for a in legal if a.get("type") == "block" and a.get("blocker") in ids]
         if not blocks:
             return []
         exact = [a for a in blocks if a.get("attacker") == onto]
-        if exact:
+        stacked = onto is not None and len(self.stack_members(units.get(onto, {}))) > 1 and \
+            not fanned
+        if exact and not stacked:
             return [MenuEntry(self._block_words(exact[0], units), exact[0])]
         here = [a for a in blocks
                 if grid_square(units.get(str(a.get("attacker")), {}).get("at")) == place]

@@ -301,6 +301,11 @@ class VariantPresentation:
         stack = unit.get("stack") or {}
         return [str(u) for u in stack.get("units") or []] or [str(unit.get("id"))]
 
+    def auto_fan(self, view: Mapping[str, Any], seat: int) -> tuple[Place, Place | None] | None:
+        """A stack to fan out by itself now, and the place its panel keeps clear (Army: the
+        defender's creatures while they choose blocks, away from the attackers)."""
+        return None
+
     def carry(self, unit: Mapping[str, Any], fanned: bool,
               legal: Sequence[Mapping[str, Any]]) -> list[str]:
         """The creatures a press on *unit* picks up (*fanned*: it is shown apart from its
@@ -320,9 +325,11 @@ class VariantPresentation:
         return None
 
     def drop_choices(self, view: Mapping[str, Any], ids: Sequence[str], place: Any,
-                     onto: str | None, legal: Sequence[Mapping[str, Any]]) -> list[MenuEntry]:
-        """What dropping the creatures *ids* on *place* (over the creature *onto*, if any)
-        may mean besides a move (Army: which attacker a blocker blocks); [] for nothing."""
+                     onto: str | None, legal: Sequence[Mapping[str, Any]],
+                     fanned: bool = False) -> list[MenuEntry]:
+        """What dropping the creatures *ids* on *place* (over the creature *onto*, if any;
+        *fanned*: shown apart from its stack) may mean besides a move (Army: which attacker
+        a blocker blocks); [] for nothing."""
         return []
 
     def targets(self, mode: str, unit: Mapping[str, Any],
