@@ -237,9 +237,17 @@ def test_hot_seat_attack_block_capture_and_retreat_with_the_mouse(app) -> None:
     app.scenes.push(table)
     step(app)
     r = table.renderer
+    click(app, r.sprites["giant"].home)  # Ann looks at her stack first, then closes it
+    assert r.expanded == (1, 2)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert r.expanded is None
     drag(app, r.sprites["giant"].home, r.square_rect((2, 2)).center)
     assert isinstance(app.scenes.top, CoverScene)
+    assert app.scenes.top.player == "Ben" and "blockers" in app.scenes.top.reason
+    assert table.selected is None and not table.local.carried  # nothing of Ann's carries over
     key(app, pygame.K_SPACE)
+    assert r.expanded == (2, 2)  # Ben's own creatures fanned out to block, not Ann's view
     assert table.seat == 1 and table.view["pending"]["kind"] == "blocks"
     assert "drag" in table.prompt()
     click(app, r.sprites["giant"].home)  # fan out the attacking stack

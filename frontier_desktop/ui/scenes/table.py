@@ -709,6 +709,7 @@ class TableScene(Scene):
         onto = over.id if over is not None and over.id not in ids else None
         if onto is not None and sq is None:
             sq = self.presentation.place((self.unit(onto) or {}).get("at"))
+
         choices = self.presentation.drop_choices(self.view, ids, sq, onto, self.legal,
                                                  onto in self.renderer.fan_ids)
         if choices:  # Army: a blocker dropped on an attacker (or on the attackers' land)

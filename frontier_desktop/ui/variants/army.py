@@ -229,6 +229,17 @@ class ArmyPresentation(VariantPresentation):
         except Exception:  # a state the rules can't read: nothing lit, nothing refused
             return set()
 
+    def cover_reason(self, view: Mapping[str, Any]) -> str:
+        """Why the device is handed over, in Army's words (blocks, a retreat, a placement)."""
+        kind = (view.get("pending") or {}).get("kind")
+        if kind == "blocks":
+            return "Your land is attacked: choose your blockers."
+        if kind == "retreat":
+            return "Your land was taken: choose where your creatures retreat."
+        if kind == "place":
+            return "Choose the land to put your permanent on."
+        return super().cover_reason(view)
+
     def decision_targets(self, view: Mapping[str, Any], seat: int,
                          legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
         out: dict[Place, str] = {}
