@@ -268,6 +268,24 @@ def test_hot_seat_attack_block_capture_and_retreat_with_the_mouse(app) -> None:
     assert where == {"giant": (2, 2), "bear": (3, 2)}  # the hero died, the giant moved in
     assert view["board"]["rows"][2][2]["controller"] == 0
     assert view["board"]["rows"][2][2]["life"] == 6
+    # The next turn: Ann ends hers; Ben's Bears attack the Forest back by drag. Ann's Giant is
+    # still tapped from its attack: no block, the land's die drops to 4.
+    if isinstance(app.scenes.top, CoverScene):
+        key(app, pygame.K_SPACE)
+    assert table.seat == 0
+    for _ in range(6):
+        if isinstance(app.scenes.top, CoverScene):
+            break
+        key(app, pygame.K_SPACE)
+    assert isinstance(app.scenes.top, CoverScene) and app.scenes.top.player == "Ben"
+    key(app, pygame.K_SPACE)
+    assert table.seat == 1 and table.view["phase"] == "main" and table.view["turn"] == 3
+    _press_and_carry(app, r.sprites["bear"].home, r.square_rect((2, 2)).center)
+    assert table.local.highlights.get((2, 2)) == "attack"
+    _release(app, r.square_rect((2, 2)).center)
+    view = table.session.view(1)
+    assert view["board"]["rows"][2][2]["life"] == 4 and view["phase"] == "combat"
+    assert table.presentation.cell_die(view["board"]["rows"][2][2]).value == 4
 
 
 def test_new_game_for_army_shows_each_armys_points_and_initial_forces(app, tmp_path) -> None:
