@@ -154,7 +154,10 @@ def army(app: Any) -> None:
     Forest; the lands it may move to or attack are lit; life dice on every explored land."""
     table = _table(app, "army-midgame.json")
     r = table.renderer
-    _drag(app, r.sprites["giant"].home, r.square_rect((2, 2)).center, release=False)
+    here, there = r.square_rect((1, 2)), r.square_rect((2, 2))
+    # caught on its way, between the squares: the lit attack on the Forest stays in view
+    _drag(app, r.sprites["giant"].home, (there.right + 2, (here.top + there.bottom) // 2),
+          release=False)
 
 
 def army_fan(app: Any) -> None:
@@ -197,10 +200,17 @@ def army_setup(app: Any) -> None:
     source = source.replace("// grid", "// initial forces\n2 Benalish Hero\n1 Hill Giant\n"
                             "1 Mesa Pegasus\n\n// grid").replace(
         "6 Benalish Hero", "4 Benalish Hero").replace("3 Hill Giant", "2 Hill Giant").replace(
-        "4 Mesa Pegasus", "3 Mesa Pegasus")
+        "4 Mesa Pegasus", "3 Mesa Pegasus").replace("name: Monk Legion", "name: Monk Vanguard")
     path = Path(tempfile.mkdtemp(prefix="frontier-shots-")) / "vanguard.txt"
     path.write_text(source, encoding="utf-8")
-    setup.figures[1] = games.army_figures(games.read_deck(path))
+    import pygame_gui
+
+    setup.decks.append(games.read_deck(path))  # Ben's army starts with initial forces
+    setup.w["deck1"].kill()
+    setup.w["deck1"] = pygame_gui.elements.UIDropDownMenu(
+        [d.name for d in setup.decks], "Monk Vanguard", setup._rect(2, 1), app.ui)
+    setup.w["seed"].set_text("4127")
+    setup._variant_widgets()
     _step(app, 2)
 
 

@@ -745,6 +745,8 @@ class TableScene(Scene):
 
     def end_drag_back(self, drag: Drag) -> None:
         if drag.kind == "token" and drag.active:
+            if drag.refan is not None:  # back into the fanned-out stack it came from
+                self.expand(drag.refan, recompute=False)
             self.glides.append(Glide(drag.ident, (drag.pos[0] - drag.offset[0],
                                                   drag.pos[1] - drag.offset[1])))
 

@@ -125,6 +125,7 @@ class TableInput:
                 if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
                     drag.active = True
                     if drag.kind == "token" and drag.ident in self.scene.renderer.fan_ids:
+                        drag.refan = self.scene.renderer.expanded
                         # a fanned-out creature carried away: the panel closes (it covers
                         # the lands it may go to); what was picked up stays picked up
                         self.scene.expand(None, recompute=False)

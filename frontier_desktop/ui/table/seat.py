@@ -26,6 +26,9 @@ class Drag:
     name: str = ""
     unit: dict[str, Any] | None = None
     """The unit grabbed (a token drag acts on this one, whatever is selected)."""
+    refan: Any = None
+    """The fanned-out stack this token was carried out of (it opens again if the token
+    comes back)."""
 
 
 @dataclass
