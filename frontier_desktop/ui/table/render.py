@@ -8,7 +8,6 @@ highlights are cached translucent tiles. Nothing per frame scales, loads or lays
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
+from frontier_desktop.ui.table.stacks import draw_die, lay_out_fan
 from frontier_desktop.ui.table.words import PHASE_NAMES
 
 from frontier_desktop.ui.variants import VariantPresentation, presentation_for
@@ -393,8 +393,8 @@ class TableRenderer:
                     surf.blit(pill, (inner.x + 2, inner.y + 2))
                 die = self.pres.cell_die(cell)  # Army: the land's life die
                 if die is not None:
-                    self.dice_rects[(r, c)] = self._draw_die(
-                        surf, die, rect, self.land_name_rects.get((r, c)))
+                    self.dice_rects[(r, c)] = draw_die(
+                        self, surf, die, rect, self.land_name_rects.get((r, c)))
         # coordinates along the edges (players talk in squares), in the bands the layout keeps
         self.label_rects = []
         for c in range(self.cols):
@@ -429,45 +429,6 @@ class TableRenderer:
         self._draw_permanents(surf, me, opp)
         self._draw_log(surf)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
-
-    def die_size(self) -> int:
-        """A life die's side: a third of a square, never under 20 px at 100% (readable)."""
-        assert self.layout is not None
-        cw, ch = self.layout.cell
-        return max(self.app.px(20), min(cw, ch) * 34 // 100)
-
-    def _draw_die(self, surf: pygame.Surface, die: Any, square: pygame.Rect,
-                  band: pygame.Rect | None) -> pygame.Rect:
-        """A die at the square's right edge under the land's name band (the unit on the land
-        stands left of it, its P/T at the bottom): a d6 as a rounded square, a d20 as a
-        hexagon, in the seat's colour with the value in white."""
-        fonts, pal = self.app.fonts, self.app.palette
-        d = self.die_size()
-        rect = pygame.Rect(0, 0, d, d)
-        rect.topright = (square.right - 3, (band.bottom if band is not None else square.y) + 2)
-        colour = pal.seat[die.seat % 2]
-        dark = tuple(max(0, int(v * 0.45)) for v in colour)
-        if die.sides == 20:
-            cx, cy, rad = rect.centerx, rect.centery, d / 2 + 1
-            pts = [(cx + math.cos(math.pi / 3 * k + math.pi / 6) * rad,
-                    cy + math.sin(math.pi / 3 * k + math.pi / 6) * rad) for k in range(6)]
-            pygame.draw.polygon(surf, colour, pts)
-            inner = [(cx + (x - cx) * 0.55, cy + (y - cy) * 0.55) for x, y in pts]
-            for a, b in zip(pts, inner):
-                pygame.draw.line(surf, dark, a, b, 1)
-            pygame.draw.polygon(surf, dark, pts, 2)
-        else:
-            pygame.draw.rect(surf, colour, rect, border_radius=max(3, d // 5))
-            pygame.draw.rect(surf, dark, rect, 2, border_radius=max(3, d // 5))
-        size = max(8, int(d * 0.62 / fonts.scale))
-        text = str(die.value)
-        while size > 8 and fonts.text(text, size, (255, 255, 255), True).get_width() > d - 4:
-            size -= 1
-        label = fonts.text(text, size, (255, 255, 255), True)
-        shadow = fonts.text(text, size, (10, 10, 12), True)
-        surf.blit(shadow, shadow.get_rect(center=(rect.centerx + 1, rect.centery + 1)))
-        surf.blit(label, label.get_rect(center=rect.center))
-        return rect
 
     def _land_band(self, surf: pygame.Surface, name: str, inner: pygame.Rect,
                    tapped_by: tuple[int, int, int] | None) -> pygame.Rect:
@@ -712,7 +673,7 @@ class TableRenderer:
         self.fan_rect, self.fan_ids, self.fan_labels = None, [], []
         fans = {sq: m for sq, m in per_square.items() if len(m) > 1}
         if pres.collapse_stacks and self.expanded in fans:
-            self._fan(fans[self.expanded], self.expanded, max(d, self.app.px(46)))
+            lay_out_fan(self, fans[self.expanded], self.expanded, max(d, self.app.px(46)))
         by_id = {str(u["id"]): u for u in view.get("units", [])}
         for unit in view.get("units", []):
             strip_seat = pres.strip_of(unit)
@@ -783,48 +744,6 @@ class TableRenderer:
             badges = self._badges(unit, dd, role)
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2,
                                                         hidden, under)
-
-    def _fan(self, members: list[str], sq: Square, d: int) -> None:
-        """Lay out the panel that fans out the stack on *sq*: its members side by side, top
-        first, each token *d* wide with its name (up to two lines) under it. The panel sits
-        over the square, towards the board's middle, inside the table's middle column."""
-        lay, fonts, pal, view = self.layout, self.app.fonts, self.app.palette, self.view
-        assert lay is not None and view is not None
-        px = self.app.px
-        names = {str(u["id"]): str(u.get("name", "?")) for u in view.get("units", [])}
-        slot = max(d + px(10), px(96))
-        size = 11
-        line_h = fonts.font(size, True).get_linesize()
-        pad = px(8)
-        width = slot * len(members) + 2 * pad
-        height = pad + d + px(4) + 2 * line_h + pad
-        square = self.square_rect(sq)  # type: ignore[arg-type]
-        rect = pygame.Rect(0, 0, width, height)
-        rect.centerx = square.centerx
-        above = square.centery > lay.board.centery
-        if self.fan_away is not None and self.fan_away != sq:
-            away = self.square_rect(self.fan_away)  # type: ignore[arg-type]
-            if away.centery != square.centery:
-                above = away.centery > square.centery
-        if above:
-            rect.bottom = square.bottom
-        else:
-            rect.top = square.top
-        area = pygame.Rect(lay.left.right, 0, lay.side.x - lay.left.right, lay.own_hand.y)
-        rect.clamp_ip(area)
-        self.fan_rect = rect
-        self.fan_ids = list(members)
-        self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
-        for i, uid in enumerate(members):
-            cx = rect.x + pad + slot * i + slot // 2
-            cy = rect.y + pad + d // 2
-            self.fan_slots[uid] = (d, (cx, cy))
-            lines = fonts.fit_lines(names.get(uid, "?"), size, pal.text, slot - px(6),
-                                    bold=True, min_size=9)[:2]
-            y = cy + d // 2 + px(4)
-            for t in lines:
-                self.fan_labels.append((t, (cx - t.get_width() // 2, y)))
-                y += t.get_height()
 
     def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
