@@ -370,3 +370,33 @@ def test_blocking_fans_out_the_defenders_and_a_drop_on_the_attackers_stack_asks_
     click(app, table.menu.item_rect(1).center)
     assert table.block_pairs == [("elves", "hero")]
     assert r.expanded == (2, 2) and "bear" in r.fan_ids  # fanned again for the next block
+
+
+def test_shift_clicking_fanned_out_creatures_moves_part_of_the_stack(app) -> None:
+    # Ann's stack of three: she fans it out, shift-clicks the Hero and the Pegasus and drags
+    # them onto her Plains; the Hill Giant stays.
+    import pygame
+
+    fixture = Path(__file__).resolve().parent / "fixtures" / "army-midgame.json"
+    table = TableScene(app, games.session_from_position(fixture), seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app)
+    r = table.renderer
+    click(app, r.sprites["giant"].home)
+    assert set(r.fan_ids) == {"giant", "hero", "pegasus"}
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0,
+                                         unicode="", scancode=0))
+    step(app)
+    click(app, r.sprites["hero"].home)
+    click(app, r.sprites["pegasus"].home)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0,
+                                         unicode="", scancode=0))
+    step(app)
+    assert sorted(table.group) == ["hero", "pegasus"]
+    plains = r.square_rect((0, 2)).center
+    _press_and_carry(app, r.sprites["pegasus"].home, plains)
+    assert sorted(table.moving_ids()) == ["hero", "pegasus"]
+    assert table.local.highlights.get((0, 2)) == "move"
+    _release(app, plains)
+    where = {u["id"]: tuple(u["at"]) for u in table.session.view(0)["units"]}
+    assert where["hero"] == where["pegasus"] == (0, 2) and where["giant"] == (1, 2)

@@ -269,7 +269,8 @@ class TableInput:
         if not drag.active:
             if drag.kind == "token":
                 stack = s.stack_square(drag.ident)
-                if stack is not None:  # a click on a stack fans it out
+                if stack is not None:  # a click on a stack fans it out, choosing none yet
+                    s.select(None)
                     s.expand(stack)
             return True
         if drag.kind == "hand":
