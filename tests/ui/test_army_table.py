@@ -400,3 +400,23 @@ def test_shift_clicking_fanned_out_creatures_moves_part_of_the_stack(app) -> Non
     _release(app, plains)
     where = {u["id"]: tuple(u["at"]) for u in table.session.view(0)["units"]}
     assert where["hero"] == where["pegasus"] == (0, 2) and where["giant"] == (1, 2)
+
+
+def test_an_effect_with_no_target_asks_for_its_originating_land(app) -> None:
+    # When the rules list a cast once per originating land ("origin", Army's global effects),
+    # the table lights those lands; a click casts with the one chosen.
+    table = _table(app)
+    state = table.session.state
+    bolt = next(c for c in state.players[0].hand if state.name(c) == "Lightning Bolt")
+    options = [{"type": "cast", "card": "Lightning Bolt", "origin": [1, 1]},
+               {"type": "cast", "card": "Lightning Bolt", "origin": [1, 2]}]
+    sent: list[dict] = []
+    table.submit = lambda action, **kw: sent.append(action)  # type: ignore[method-assign]
+    assert table.targeting.start(bolt, "Lightning Bolt", options)
+    t = table.targeting.active
+    assert t.origin and sorted(t.lit.values()) == [[1, 1], [1, 2]]
+    assert "comes from" in t.instruction()
+    click(app, table.renderer.square_rect((5, 2)).center)  # Ben's home base: not offered
+    assert not sent and "can come from" in table.local.message
+    click(app, table.renderer.square_rect((1, 1)).center)
+    assert sent == [options[0]]

@@ -55,6 +55,9 @@ class Targeting:
     x: int = 0
     x_rects: tuple[pygame.Rect, pygame.Rect, pygame.Rect] | None = None
     """The X spinner: (minus, the value, plus)."""
+    origin: bool = False
+    """Choosing the originating land of an effect with no target (Army: the ``origin`` of
+    the legal casts), not targets."""
     reach: set[Any] = field(default_factory=set)
     """The places the card's targets can reach (Army's range), lit softly under the targets."""
 
@@ -109,7 +112,7 @@ class TargetingPart:
         s = self.scene
         targeted = [a for a in options if a.get("targets")]
         if not targeted:
-            return False
+            return self.start_origin(card_id, name, options, ability)
         slots = None
         state = getattr(s.session, "state", None)
         modes = s.presentation.card_modes(state, card_id) if (
@@ -135,6 +138,30 @@ class TargetingPart:
             if len(t.x_pays) > 1:
                 t.x = len(t.x_pays) - 1  # the most the player can pay; − lowers it
                 self.layout_x(t)
+        s.local.targeting = t
+        s.local.menu = None
+        self._light(t)
+        s.say(t.instruction())
+        return True
+
+    def start_origin(self, card_id: str, name: str, options: list[dict[str, Any]],
+                     ability: int | None = None) -> bool:
+        """Choose the land an untargeted effect comes from (Army Magic's ``origin``): the
+        legal ones lit, the range under them; False when there is no such choice."""
+        s = self.scene
+        origins: dict[str, Any] = {}
+        for a in options:
+            if a.get("origin") is not None:
+                origins.setdefault(target_key(a["origin"]), a["origin"])
+        if len(origins) < 2:
+            return False
+        slot = {"text": "the land its effect comes from (it reaches that land and the lands "
+                        "next to it)", "legal": list(origins.values())}
+        t = Targeting(card_id, name, [a for a in options if a.get("origin") is not None],
+                      [slot], ability, origin=True)
+        state = getattr(s.session, "state", None)
+        if state is not None:
+            t.reach = s.presentation.target_range(state, s.seat, card_id, ability)
         s.local.targeting = t
         s.local.menu = None
         self._light(t)
@@ -226,6 +253,9 @@ class TargetingPart:
         s = self.scene
         state = getattr(s.session, "state", None)
         reason = ""
+        if t.origin:
+            return f"{s.names_of(target)}: not a land {t.name}'s effect can come from " \
+                   "(only your lands and the lands next to them)."
         if state is not None and s.hotseat:
             reason = s.presentation.target_refusal(state, s.seat, t.card_id, t.ability,
                                                    t.index, target)
@@ -289,6 +319,10 @@ class TargetingPart:
     def finish(self, t: Targeting) -> None:
         s = self.scene
         s.local.targeting = None
+        if t.origin:
+            chosen = target_key(t.chosen[0])
+            s.submit(next(a for a in t.options if target_key(a.get("origin")) == chosen))
+            return
         want = [target_key(x) for x in t.chosen]
         action = next((a for a in t.options
                        if [target_key(x) for x in a.get("targets") or []] == want), None)
