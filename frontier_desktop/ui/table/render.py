@@ -774,7 +774,10 @@ class TableRenderer:
             out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 2)))
         else:
             out.append((badge, (role[2] - w // 2, d // 2 - hgt + 2)))
+        fanned = str(unit.get("id")) in self.fan_ids
         for spec in self.pres.unit_badges(unit):
+            if spec.count and fanned:
+                continue
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),

@@ -86,7 +86,8 @@ class ArmyPresentation(VariantPresentation):
         out = super().unit_badges(unit)
         here = unit.get("unit") or []
         if len(here) > 1 and unit.get("top") == unit.get("id"):
-            out.append(Badge(f"×{len(here)}", (20, 20, 20), (226, 182, 92), "top"))
+            out.append(Badge(f"×{len(here)}", (20, 20, 20), (226, 182, 92), "top",
+                             count=True))
         return out
 
     # ------------------------------------------------------------------ stacks

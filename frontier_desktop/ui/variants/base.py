@@ -32,6 +32,8 @@ class Badge:
     """Where on the token: ``bottom``, ``bottom_left``, ``left``, ``top``, ``top_left``."""
     size: int = 12
     pill: bool = True
+    count: bool = False
+    """A stack's count (left off a creature shown fanned out of its stack)."""
 
 
 @dataclass(frozen=True)
