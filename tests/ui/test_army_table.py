@@ -420,3 +420,29 @@ def test_an_effect_with_no_target_asks_for_its_originating_land(app) -> None:
     assert not sent and "can come from" in table.local.message
     click(app, table.renderer.square_rect((1, 1)).center)
     assert sent == [options[0]]
+
+
+def test_the_replay_draws_an_army_stack_as_its_top_only(app) -> None:
+    # A replayed Army game: the two Benalish Heroes of the initial forces are one stack, the
+    # one under the top is not drawn over it.
+    import dataclasses
+
+    from frontier_desktop.ui.scenes.replay import ReplayScene
+
+    monks = games.read_deck(games.DECKS_DIR / "army_monk_legion.txt")
+    monks = dataclasses.replace(monks, sections=monks.sections + (
+        ("initial_forces", ((2, "Benalish Hero"),)),))
+    session = games.start_game([monks, monks], ["Ann", "Ben"], seed=4,
+                               options={"first_player": 0})
+    session.submit(0, {"type": "pass"})
+    replay = app.scenes.push(ReplayScene(app, session.record_header, session.actions))
+    step(app)
+    r = replay.renderer
+    hidden = [uid for uid, sp in r.sprites.items() if sp.hidden]
+    assert len(hidden) == 2  # one Hero under the other, on each home base
+    drawn: list[str] = []
+    real = r.draw_sprite
+    r.draw_sprite = lambda surface, sprite, *a, **k: (drawn.append(sprite.id),  # type: ignore
+                                                      real(surface, sprite, *a, **k))
+    step(app)
+    assert drawn and not set(drawn) & set(hidden)
