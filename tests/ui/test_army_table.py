@@ -1,9 +1,14 @@
-"""Army Magic on the table (the minimal presentation): the 6x5 board, life dice, an attack by
-dragging a creature onto an enemy land, and a retreat clicked on a lit land."""
+"""Army Magic on the table, played with posted mouse events: the 6x5 board, life dice, stacks
+that fan out, moves and attacks of a whole stack or part of it by drag with the legal lands
+lit, blocks by drag, captures and retreats, hot-seat hand-overs, the New game screen, the
+range and originating land while choosing targets, and how it reads at every scale."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pygame
+import pytest
 
 from frontier_desktop.rules.views import describe
 from frontier_desktop.ui import games
@@ -446,3 +451,39 @@ def test_the_replay_draws_an_army_stack_as_its_top_only(app) -> None:
                                                       real(surface, sprite, *a, **k))
     step(app)
     assert drawn and not set(drawn) & set(hidden)
+
+
+@pytest.mark.parametrize("size,scale", [((960, 600), 1.0), ((1600, 900), 1.0),
+                                        ((1280, 720), 1.5), ((1920, 1080), 2.0)])
+def test_army_dice_and_fanned_stack_stay_readable_at_every_scale(tmp_path, size, scale) -> None:
+    # Life dice at least 20 px at 100% (scaled with the UI), inside their square and off the
+    # land's name; a fanned-out stack's panel inside the window with every creature's name
+    # whole and inside the panel, apart from each other.
+    from frontier_desktop.app import App
+    from frontier_desktop.config import Paths, Settings
+
+    settings = Settings(ui_scale=scale, window_size=size, cache_dir=str(tmp_path / "cache"),
+                        offline=True)
+    app = App(paths=Paths(tmp_path / "config", tmp_path / "data"), settings=settings,
+              size=size, save_settings_on_exit=False)
+    try:
+        fixture = Path(__file__).resolve().parent / "fixtures" / "army-midgame.json"
+        table = TableScene(app, games.session_from_position(fixture), seat=0, hotseat=False)
+        app.scenes.push(table)
+        step(app, 2)
+        r = table.renderer
+        assert len(r.dice_rects) == 12  # every explored land of the fixture
+        for sq, rect in r.dice_rects.items():
+            assert rect.w >= app.px(20) and r.square_rect(sq).contains(rect), sq
+            band = r.land_name_rects.get(sq)
+            assert band is None or not band.colliderect(rect), sq
+        click(app, r.sprites["giant"].home)
+        fan = r.fan_rect
+        assert fan is not None and pygame.Rect((0, 0), size).contains(fan)
+        labels = [pygame.Rect(at, label.get_size()) for label, at in r.fan_labels]
+        assert len(labels) >= 3
+        for i, rect in enumerate(labels):
+            assert fan.contains(rect)
+            assert not any(rect.colliderect(o) for o in labels[i + 1:])
+    finally:
+        app.art.close()
