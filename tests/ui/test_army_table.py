@@ -178,6 +178,7 @@ def test_a_unit_is_one_stack_that_a_click_fans_out(app) -> None:
     assert not r.sprites["hero"].hidden and set(r.fan_ids) == {"giant", "hero"}
     names = [label for label, _ in r.fan_labels]
     assert len(names) >= 2
+    assert "fanned-out" in table.prompt()
     for uid in ("giant", "hero"):  # each fanned-out creature inside the panel
         assert r.fan_rect.collidepoint(r.sprites[uid].home)
     # Escape closes the fan again

@@ -792,7 +792,8 @@ class TableScene(Scene):
         return self.presentation.prompt(PromptContext(
             self.view, self.seat, frozenset(a["type"] for a in self.legal),
             selected=bool(self.selected), mode=self.mode, mulligans=self.mulligans_taken(),
-            bottom_chosen=len(self.bottom_pick), keys=dict(self.app.settings.keys)))
+            bottom_chosen=len(self.bottom_pick), keys=dict(self.app.settings.keys),
+            fanned=self.renderer.fan_rect is not None))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)

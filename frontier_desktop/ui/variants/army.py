@@ -214,6 +214,9 @@ class ArmyPresentation(VariantPresentation):
         if ctx.selected:
             return ("Drag or click a lit land: move, explore or attack. Click a stack to fan it "
                     "out; shift-click to move part of it. Right-click for more.")
+        if ctx.fanned and ctx.view.get("active") == ctx.seat:
+            return ("Drag one of the fanned-out creatures to move or attack with it alone, or "
+                    "shift-click several first. Esc closes the stack.")
         return super().prompt(ctx)
 
     def target_range(self, state: Any, seat: int, card_id: str,

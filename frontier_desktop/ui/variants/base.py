@@ -84,6 +84,8 @@ class PromptContext:
     mulligans: int = 0
     bottom_chosen: int = 0
     keys: Mapping[str, str] = field(default_factory=dict)
+    fanned: bool = False
+    """A stack is fanned out on the board (its creatures can be picked one by one)."""
 
 
 @dataclass(frozen=True)
