@@ -488,3 +488,21 @@ def test_army_dice_and_fanned_stack_stay_readable_at_every_scale(tmp_path, size,
             assert not any(rect.colliderect(o) for o in labels[i + 1:])
     finally:
         app.art.close()
+
+
+def test_damage_to_a_land_and_a_capture_float_over_the_land(app) -> None:
+    # The combat's events: the Giant's and the Hero's damage rise over Ben's Forest, then
+    # "taken" in Ann's colour.
+    table = _table(app)
+    table.session.submit(0, {"type": "attack", "unit": "giant", "units": ["giant", "hero"],
+                             "target": [2, 2]})
+    result = table.session.submit(1, {"type": "done_blocking"})
+    fx = table.fx
+    fx.clear()
+    fx.from_events(result.events, table.renderer, 0)
+    centre = table.renderer.square_rect((2, 2)).center
+    texts = [(f.text, f.pos) for f in fx.floaters]
+    assert ("-3", centre) in texts and any(t == "-1" for t, _ in texts)
+    taken = next(f for f in fx.floaters if f.text == "taken")
+    assert taken.colour == app.palette.seat[0]
+    assert table.renderer.square_rect((2, 2)).collidepoint(taken.pos)
