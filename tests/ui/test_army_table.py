@@ -268,6 +268,7 @@ def test_hot_seat_attack_block_capture_and_retreat_with_the_mouse(app) -> None:
     assert view["pending"]["kind"] == "retreat", view["pending"]
     lit = dict(table.local.highlights)
     assert set(lit) == {(2, 3), (3, 2)} and set(lit.values()) == {"retreat"}
+    assert "for Grizzly Bears to retreat" in table.prompt()
     click(app, r.square_rect((3, 2)).center)
     view = table.session.view(0)
     where = {u["id"]: tuple(u["at"]) for u in view["units"]}

@@ -202,7 +202,10 @@ class ArmyPresentation(VariantPresentation):
             return ("Block: drag each of your creatures on the attacked land onto the attacker "
                     "it blocks (click a stack to fan it out), then press Done blocking.")
         if kind == "retreat":
-            return "Your land is lost: click a lit land of yours for the creature to retreat to."
+            first = str(((pending.get("options") or [{}])[0]).get("unit", ""))
+            name = str(self._units.get(first, {}).get("name") or "the creature")
+            return (f"Your land is lost: click a lit land of yours for {name} to retreat to "
+                    "(each creature in turn).")
         if kind == "place":
             return "Click a lit land to put the permanent on."
         if kind == "assign":
