@@ -207,7 +207,9 @@ class ArmyPresentation(VariantPresentation):
             return (f"Your land is lost: click a lit land of yours for {name} to retreat to "
                     "(each creature in turn).")
         if kind == "place":
-            return "Click a lit land to put the permanent on."
+            first = str(((pending.get("options") or [{}])[0]).get("id", ""))
+            name = str(self._units.get(first, {}).get("name") or "the permanent")
+            return f"Click a lit land to put {name} on."
         if kind == "assign":
             return "Divide the attacker's damage (the main button takes lethal damage first)."
         if kind == "priority":
