@@ -507,3 +507,14 @@ def test_damage_to_a_land_and_a_capture_float_over_the_land(app) -> None:
     taken = next(f for f in fx.floaters if f.text == "taken")
     assert taken.colour == app.palette.seat[0]
     assert table.renderer.square_rect((2, 2)).collidepoint(taken.pos)
+
+
+def test_the_placement_prompt_names_the_creature() -> None:
+    from frontier_desktop.ui.variants import PromptContext
+
+    pres = presentation_for("army")
+    view = {"units": [{"id": "giant", "name": "Hill Giant", "at": [1, 2]}],
+            "pending": {"seat": 0, "kind": "place", "options": [{"id": "giant", "at": [2, 2]}]}}
+    pres.observe(view)
+    assert pres.prompt(PromptContext(view, 0, frozenset({"place"}))) == \
+        "Click a lit land to put Hill Giant on."
