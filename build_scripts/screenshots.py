@@ -6,7 +6,8 @@
 
 The plain scenes come from ``frontier-desktop screenshot``; combat, bands, respond and settings
 are driven with posted events on ``tests/ui/fixtures/{skirmish,bands}.json``, the same steps as
-``tests/ui/test_table_play.py``. Wide shots are scaled to 1200x675 for the README.
+``tests/ui/test_table_play.py``; the Army Magic shots on ``tests/ui/fixtures/army-midgame.json``
+as ``tests/ui/test_army_table.py`` plays them. Wide shots are scaled to 1200x675 for the README.
 """
 
 from __future__ import annotations
@@ -148,10 +149,79 @@ def refused(app: Any) -> None:
     _step(app, 2)
 
 
+def army(app: Any) -> None:
+    """Army Magic: Ann carries her stack (Hill Giant on top, three creatures) towards Ben's
+    Forest; the lands it may move to or attack are lit; life dice on every explored land."""
+    table = _table(app, "army-midgame.json")
+    r = table.renderer
+    here, there = r.square_rect((1, 2)), r.square_rect((2, 2))
+    # caught on its way, between the squares: the lit attack on the Forest stays in view
+    _drag(app, r.sprites["giant"].home, (there.right + 2, (here.top + there.bottom) // 2),
+          release=False)
+
+
+def army_fan(app: Any) -> None:
+    """Army Magic: a click fanned out Ann's stack: each creature with its name and P/T."""
+    table = _table(app, "army-midgame.json")
+    r = table.renderer
+    _click(app, r.sprites["giant"].home)
+    _post(pygame.MOUSEMOTION, pos=r.sprites["hero"].home, rel=(0, 0), buttons=(0, 0, 0))
+    _step(app, 2)
+
+
+def army_blocks(app: Any) -> None:
+    """Army Magic, Ben's screen: his creatures fanned out to block, the Grizzly Bears blocking
+    the Benalish Hero (the line), the Llanowar Elves dropped on the attackers: which one?"""
+    from frontier_desktop.ui.scenes.cover import CoverScene
+
+    table = _table(app, "army-midgame.json", hotseat=True)
+    r = table.renderer
+    _drag(app, r.sprites["giant"].home, r.square_rect((2, 2)).center)
+    if isinstance(app.scenes.top, CoverScene):
+        _post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+        _post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+        _step(app, 3)
+    # the defenders are fanned out by themselves; the Bears go onto the stack of attackers,
+    # whose menu names each of them
+    _drag(app, r.sprites["bear"].home, r.sprites["giant"].home)
+    hero = next(i for i, item in enumerate(table.menu.items) if "Benalish Hero" in item.label)
+    _click(app, table.menu.item_rect(hero).center)
+    _drag(app, r.sprites["elves"].home, r.sprites["giant"].home)
+
+
+def army_setup(app: Any) -> None:
+    """New game for Army Magic: each army's points and initial forces from its deck."""
+    from frontier_desktop.ui import games
+    from frontier_desktop.ui.scenes.setup import SetupScene
+
+    setup = app.scenes.push(SetupScene(app, "army"))
+    _step(app)
+    source = (games.DECKS_DIR / "army_monk_legion.txt").read_text(encoding="utf-8")
+    source = source.replace("// grid", "// initial forces\n2 Benalish Hero\n1 Hill Giant\n"
+                            "1 Mesa Pegasus\n\n// grid").replace(
+        "6 Benalish Hero", "4 Benalish Hero").replace("3 Hill Giant", "2 Hill Giant").replace(
+        "4 Mesa Pegasus", "3 Mesa Pegasus").replace("name: Monk Legion", "name: Monk Vanguard")
+    path = Path(tempfile.mkdtemp(prefix="frontier-shots-")) / "vanguard.txt"
+    path.write_text(source, encoding="utf-8")
+    import pygame_gui
+
+    setup.decks.append(games.read_deck(path))  # Ben's army starts with initial forces
+    setup.w["deck1"].kill()
+    setup.w["deck1"] = pygame_gui.elements.UIDropDownMenu(
+        [d.name for d in setup.decks], "Monk Vanguard", setup._rect(2, 1), app.ui)
+    setup.w["seed"].set_text("4127")
+    setup._variant_widgets()
+    _step(app, 2)
+
+
 DRIVEN: dict[str, Callable[[Any], None]] = {
-    "combat": combat, "bands": bands, "respond": respond, "settings": settings}
+    "combat": combat, "bands": bands, "respond": respond, "settings": settings,
+    "army": army, "army-fan": army_fan, "army-blocks": army_blocks,
+    "army-setup": army_setup}
 LOOKS: dict[str, Callable[[Any], None]] = {"bands": bands, "combat": combat, "saved": saved,
-                                           "refused": refused}
+                                           "refused": refused, "army": army,
+                                           "army-fan": army_fan, "army-blocks": army_blocks,
+                                           "army-setup": army_setup}
 
 
 def shoot(name: str, how: Callable[[Any], None], out: Path, size: tuple[int, int],

@@ -63,6 +63,37 @@ def read_deck(path: Path, pool: BundledPool | None = None) -> DeckList:
     return DeckList(path, deck.name or path.stem, deck.variant or "frontier", cards, sections)
 
 
+@dataclass(frozen=True)
+class ArmyFigures:
+    """What the New game screen says of an Army deck (from the deck check)."""
+
+    points: Any
+    """The army's spells' total mana value (main deck and initial forces)."""
+    agreed: int
+    """The points total the deck was built for."""
+    forces: tuple[tuple[int, str], ...]
+    """The initial forces section: ``(count, name)`` lines."""
+    forces_points: Any
+    legal: bool
+    problem: str
+    """The first error of the deck check in words ('' when legal)."""
+
+
+def army_figures(deck: DeckList, pool: BundledPool | None = None) -> ArmyFigures:
+    """Points and initial forces of an Army *deck*, by the deck check (read from its file)."""
+    from frontier_desktop.decks import read_deck_file, validate_deck
+
+    pool = pool if pool is not None else BundledPool.load()
+    result = read_deck_file(deck.path, cards=pool)
+    report = validate_deck(result.deck, "army", pool)
+    stats = report.stats
+    forces = dict(deck.sections).get("initial_forces", ())
+    errors = report.errors
+    return ArmyFigures(stats.get("points", 0), int(stats.get("agreed_points") or 100),
+                       tuple(forces), stats.get("initial_points", 0), report.is_legal,
+                       errors[0].message if errors else "")
+
+
 def sample_decks(variant: str = "frontier", pool: BundledPool | None = None) -> list[DeckList]:
     """The bundled deck lists of *variant* that read cleanly, sorted by name."""
     pool = pool if pool is not None else BundledPool.load()

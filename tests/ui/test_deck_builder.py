@@ -234,11 +234,37 @@ def test_goldfish_starts_a_solo_table_and_comes_back(app) -> None:
 
 def test_goldfish_is_refused_for_a_variant_the_engine_cannot_play(app) -> None:
     builder = open_builder(app)
-    builder.set_variant("army")
+    builder.set_variant("wargame")
     step(app)
     assert not builder.w["goldfish"].is_enabled
     builder.goldfish()
-    assert "Frontier only" in builder.message
+    assert "Frontier and Army Magic so far" in builder.message
+
+
+def test_an_army_deck_goldfishes_from_its_sections(app) -> None:
+    # Army Magic's goldfish: both halves of the board from the deck's home base and land
+    # grid; the idle seat passes, blocks nothing and never takes the screen.
+    builder = open_builder(app)
+    builder.open_path(DECKS_DIR / "army_monk_legion.txt", keep_path=False)
+    settle(app, builder)
+    assert builder.draft.variant == "army" and builder.w["goldfish"].is_enabled
+    press(app, builder.w["goldfish"])
+    table = app.scenes.top
+    assert isinstance(table, TableScene), builder.message
+    assert table.view["variant"] == "army" and table.seat == 0
+    rows = table.view["board"]["rows"]
+    assert rows[0][2]["stronghold_of"] == 0 and rows[5][2]["stronghold_of"] == 1
+    session = table.session
+    for _ in range(300):
+        if session.state.turn >= 4 or session.acting_seat() is None:
+            break
+        assert session.acting_seat() == 0
+        assert not isinstance(app.scenes.top, CoverScene)
+        legal = [a.to_wire() for a in session.legal_actions(0)]
+        table.submit(next(a for a in legal if a["type"] in ("pass", "discard")))
+    assert session.state.turn >= 4 and table.seat == 0
+    idle = {a["action"]["type"] for a in session.actions if a["seat"] == 1}
+    assert idle and idle <= {"pass", "done_blocking", "retreat", "place", "discard"}
 
 
 def test_sample_hand_mulligan_and_draw(app) -> None:

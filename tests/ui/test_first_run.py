@@ -102,19 +102,26 @@ def test_controls_follow_the_key_bindings(app: App) -> None:
 
 
 def test_variants_in_help_follow_the_registry() -> None:
-    """Frontier is playable; a variant the rules engine has (Army) says it is a first
-    version, and the digests' other variants are there, marked as coming."""
+    """Frontier is playable; a variant the rules engine has (Army) is described as playable,
+    and the digests' other variants are there, marked as coming (the welcome says so too)."""
     from frontier_desktop.rules.variants import find_variant
     from frontier_desktop.ui.scenes.help import COMING, FRONTIER
+    from frontier_desktop.ui.scenes.welcome import PARAGRAPHS
 
     assert FRONTIER[0] == ("h", "Frontier Magic")
+    welcome = " ".join(text for _, text in PARAGRAPHS)
     for name, blocks in COMING.items():
+        heading = blocks[0][1]
         try:
             find_variant(name)
         except ValueError:
-            assert blocks[0][1].endswith("— coming"), name
+            assert heading.endswith("— coming"), name
         else:
-            assert blocks[0][1].endswith("— first version"), name
+            assert "coming" not in heading and "first version" not in heading, name
+            assert not any("coming" in text for _, text in blocks), name
+            assert heading in welcome, name
+            assert f"{heading} are coming" not in welcome and f"{heading}, " not in \
+                welcome.split("coming")[0].split(".")[-1], name
 
 
 @pytest.mark.parametrize("scene", ["welcome", "help", "help-controls", "crash"])

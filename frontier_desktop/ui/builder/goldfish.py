@@ -1,9 +1,11 @@
 """Goldfishing: a solo game with the builder's deck against an opponent who does nothing.
 
 No pygame here. :func:`goldfish_session` starts the game; :func:`idle_turn` is the idle
-seat's whole policy (place the token in the middle, keep seven, pass every step, discard the
-first card when over the hand size), given to the table as its ``autoplay`` hook so the table
-never hands the device to the idle seat.
+seat's whole policy (place the token in the middle, keep seven, pass every step, block
+nothing, retreat to the first land offered, discard the first card when over the hand size),
+given to the table as its ``autoplay`` hook so the table never hands the device to the idle
+seat. Frontier and Army Magic (whose deck sections, home base, land grid and initial forces,
+make both armies' board halves) can be goldfished.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from frontier_desktop.rules import Card
 from frontier_desktop.session import LocalSession
 from frontier_desktop.ui.builder.model import card_of
 
-GOLDFISH_VARIANTS = ("frontier",)
+GOLDFISH_VARIANTS = ("frontier", "army")
 """Variants the rules engine can play (the others are deck-checked only for now)."""
 
 IDLE_NAME = "Goldfish"
@@ -65,15 +67,41 @@ def goldfish_session(deck: Deck, variant: str, cards: CardLookup, *, player: str
     """
     if variant not in GOLDFISH_VARIANTS:
         raise GoldfishError(f"goldfishing needs the rules engine for {variant}; it plays "
-                            "Frontier only so far (the deck check works for every variant)")
+                            "Frontier and Army Magic so far (the deck check works for every "
+                            "variant)")
     mine = goldfish_cards(deck, cards)
     seed = random.randrange(1 << 30) if seed is None else seed
+    sections = None
+    if variant == "army":
+        parts = army_sections(deck, cards)
+        sections = [parts, {k: list(v) for k, v in parts.items()}]
     try:
-        state, header = new_game(variant, [mine, list(mine)], [player, IDLE_NAME], seed=seed)
+        state, header = new_game(variant, [mine, list(mine)], [player, IDLE_NAME], seed=seed,
+                                 sections=sections)
     except ValueError as exc:
         raise GoldfishError(str(exc)) from None
     header["goldfish"] = {"idle_seat": IDLE_SEAT}
     return LocalSession(state, record_header=header)
+
+
+def army_sections(deck: Deck, cards: CardLookup) -> dict[str, list[Card]]:
+    """An Army deck's home base, land grid and initial forces as rules cards.
+
+    Raises:
+        GoldfishError: an unknown card in a section, or no land grid.
+    """
+    out: dict[str, list[Card]] = {}
+    memo: dict[str, Card | None] = {}
+    for section in (Section.HOME_BASE, Section.LAND_GRID, Section.INITIAL_FORCES):
+        for entry in deck.section(section):
+            card = card_of(cards, entry.name, memo)
+            if card is None:
+                raise GoldfishError(f"unknown card in the {section.heading} section: "
+                                    f"{entry.name}")
+            out.setdefault(section.value, []).extend([card] * entry.count)
+    if not out.get(Section.LAND_GRID.value) and not out.get(Section.HOME_BASE.value):
+        raise GoldfishError("an army needs its land grid (15 lands, the home base among them)")
+    return out
 
 
 def _pick(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -86,7 +114,8 @@ def _pick(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
         return plain[len(plain) // 2]
     if "keep" in by_type:
         return {"type": "keep", "bottom": []}
-    for kind in ("done_attacking", "done_moving", "pass", "discard"):
+    for kind in ("done_blocking", "done_attacking", "done_moving", "pass", "retreat", "place",
+                 "discard"):
         if kind in by_type:
             return by_type[kind][0]
     return None

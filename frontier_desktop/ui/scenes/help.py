@@ -62,18 +62,23 @@ FRONTIER: list[Block] = [
 
 COMING: dict[str, list[Block]] = {
     "army": [
-        ("h", "Army Magic — first version"),
+        ("h", "Army Magic"),
         ("p", "An army game on a board of lands: each player brings fifteen lands, one of "
               "them the home base with 20 life, and builds an army by points (the mana value "
               "of its spells, 100 by default) with a budget for rare cards. Some of the army "
               "starts in play on the home base. Units of creatures move or attack once a "
               "turn; spells and abilities reach only their land and the lands next to it. "
               "Bring the enemy home base to 0 to win."),
-        ("p", "Play it hot-seat from New game → Army with the sample armies. Moving onto a "
-              "face-down land explores it: the movers tap and the land is yours with 6 life. "
-              "Attack an enemy land next to yours in the combat phase; its creatures block; "
-              "a land brought to 0 life is captured and its defenders retreat. Dragging "
-              "blockers, lit moves and LAN play for Army come in a later version."),
+        ("p", "Play it hot-seat from New game → Army Magic (the screen shows each army's "
+              "points and initial forces), or goldfish an army in the deck builder. A unit is "
+              "drawn as a stack, its biggest creature on top with a count: click it to fan "
+              "out its creatures. Drag the stack to move the whole unit, or one fanned-out "
+              "creature (shift-click more) to move part of it; the lands it may go to light "
+              "up. Moving onto a face-down land explores it: the movers tap and the land is "
+              "yours, its die at 6. Drag onto a lit enemy land next to yours to attack it; "
+              "the defender drags blockers onto the attackers, then Done blocking. A land "
+              "brought to 0 life is captured; its defenders retreat to the land their player "
+              "clicks."),
     ],
     "wargame": [
         ("h", "Magic: the War Game — coming"),

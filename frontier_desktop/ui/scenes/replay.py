@@ -170,9 +170,10 @@ class ReplayScene(Scene):
         r = self.renderer
         r.prepare(self.app.size)
         r.draw_static(surface)
-        for sprite in r.sprites.values():
+        shown = [sp for sp in r.sprites.values() if not sp.hidden]  # under a stack's top
+        for sprite in shown:
             r.draw_sprite(surface, sprite, badges=False)
-        for sprite in r.sprites.values():
+        for sprite in shown:
             r.draw_badges(surface, sprite)
         lay = r.layout
         assert lay is not None

@@ -1,4 +1,5 @@
-"""New game: variant, player names, decks and options (terrain house rule, board depth)."""
+"""New game: variant, player names, decks and options (Frontier: terrain house rule, board
+depth, starting life; Army Magic: each army's points and initial forces, from its deck)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pygame_gui
 from frontier_desktop.ui.scenes.base import Scene
 
 if TYPE_CHECKING:
+    from frontier_desktop.ui.games import ArmyFigures
     from frontier_desktop.ui.host import UIHost as App
 
 NEIGHBOURS = ("Only on a matching land (ruling)", "Always (house rule)")
@@ -28,14 +30,17 @@ CONSENT = ("Manual: at once", "Manual: ask first")
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, variant: str = "frontier") -> None:
         super().__init__(app)
         from frontier_desktop.ui.games import sample_decks
 
-        self.decks = sample_decks("frontier")
-        self.variant = "frontier"
+        self.decks = sample_decks(variant)
+        self.variant = variant
         self.error = ""
         self.w: dict[str, object] = {}
+        self.figures: dict[int, ArmyFigures] = {}
+        """Army: each seat's deck figures (:class:`~frontier_desktop.ui.games.ArmyFigures`),
+        read when the deck is chosen (never per frame)."""
 
     # Laid out in design pixels of the 960x600 frame (``App.drect``), so it fits any window.
     LEFT = 150
@@ -73,11 +78,46 @@ class SetupScene(Scene):
                                                   object_id="#primary")
         w["back"] = pygame_gui.elements.UIButton(self._rect(7, 0), "Back", ui)
         self.widgets = list(w.values())
+        self._variant_widgets()
+
+    FRONTIER_ONLY = ("neigh", "depth", "life", "consent")
+    """The options Army Magic doesn't have (its board, life and land rules are its own)."""
+
+    def _variant_widgets(self) -> None:
+        """Show the options of the chosen variant; for Army, read each deck's figures."""
+        for key in self.FRONTIER_ONLY:
+            widget = self.w.get(key)
+            if widget is not None:
+                widget.hide() if self.variant == "army" else widget.show()  # type: ignore[attr-defined]
+        self.figures = {}
+        if self.variant == "army":
+            from frontier_desktop.ui.games import army_figures
+
+            by_name = {d.name: d for d in self.decks}
+            for seat in (0, 1):
+                deck = by_name.get(self._opt(f"deck{seat}"))
+                if deck is not None:
+                    try:
+                        self.figures[seat] = army_figures(deck)
+                    except (OSError, ValueError):
+                        pass
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The row labels of the chosen variant."""
+        if self.variant == "army":
+            return ("Variant", "Players", "Decks", "Army points", "Initial forces",
+                    "Seed")
+        return self.LABELS
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
                 event.ui_element is self.w.get("variant"):
             self.choose_variant(VARIANTS.get(str(event.text), "frontier"))
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
+                event.ui_element in (self.w.get("deck0"), self.w.get("deck1")):
+            self._variant_widgets()  # the chosen army's figures
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.w.get("back"):
@@ -107,6 +147,7 @@ class SetupScene(Scene):
                 deck_names, deck_names[min(seat, len(deck_names) - 1)], self._rect(2, seat),
                 self.app.ui)
         self.widgets = list(self.w.values())
+        self._variant_widgets()
 
     def _opt(self, key: str) -> str:
         value = self.w[key].selected_option  # type: ignore[attr-defined]
@@ -156,13 +197,51 @@ class SetupScene(Scene):
         sub = fonts.text("Hot-seat: both players at this computer", 14, pal.text_dim)
         surface.blit(sub, sub.get_rect(center=dpos(480, 100)))
         label_w = self._rect(0, 0).x - self.label_pos(0)[0] - self.app.px(12)
-        for row, label in enumerate(self.LABELS):
+        for row, label in enumerate(self.labels):
             x, y = self.label_pos(row)
             s = fonts.fit(label, 15, pal.text, label_w, bold=True)
             surface.blit(s, s.get_rect(midleft=(x, y)))
+        if self.variant == "army":
+            self._draw_army(surface)
         if self.error:
             e = fonts.fit(self.error, 14, pal.warn, frame.w - self.app.px(40))
             surface.blit(e, e.get_rect(center=(w // 2, self._rect(6, 0).centery)))
+
+    def _draw_army(self, surface: pygame.Surface) -> None:
+        """Each army's points (of the agreed total) and its initial forces, under its deck."""
+        pal, fonts, px = self.app.palette, self.app.fonts, self.app.px
+        for seat in (0, 1):
+            fig = self.figures.get(seat)
+            col = self._rect(3, seat)
+            if fig is None:
+                continue
+            points = fonts.fit(f"{fig.points} of {fig.agreed} points"
+                               + ("" if fig.legal else " — not legal"),
+                               14, pal.text if fig.legal else pal.warn,
+                               col.w, bold=True)
+            surface.blit(points, points.get_rect(midleft=(col.x + px(4), col.centery)))
+            box = self._rect(4, seat)
+            forces = fig.forces
+            if forces:
+                text = ", ".join(f"{n} {name}" if n > 1 else name for n, name in forces)
+                text += f" ({fig.forces_points} points), untapped on the home base"
+            else:
+                text = "None: the army starts with its home base only (add an Initial " \
+                       "forces section in the deck builder)"
+            y = box.y + px(2)
+            line_h = fonts.font(12).get_linesize()
+            lines = fonts.wrap(text, 12, box.w - px(8))
+            room = 3 if fig.legal or not fig.problem else 2  # above the next row
+            if len(lines) > room:
+                lines = lines[:room]
+                lines[-1] = lines[-1].rstrip(" ,.;:") + " …"
+            for line in lines:
+                surface.blit(fonts.fit(line, 12, pal.text_dim, box.w - px(8)),
+                             (box.x + px(4), y))
+                y += line_h
+            if not fig.legal and fig.problem:
+                e = fonts.fit(fig.problem, 11, pal.warn, box.w - px(8))
+                surface.blit(e, (box.x + px(4), y))
 
     LABELS = ("Variant", "Players", "Decks", "Terrain neighbours", "Rows · starting life",
               "Seed · manual actions")

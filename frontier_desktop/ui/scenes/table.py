@@ -124,6 +124,8 @@ class TableScene(Scene):
         self.saved_path: Path | None = None
         """Where "Save game as…" last wrote this game."""
         self.frames_since_change = 0
+        self.block_pairs: list[tuple[str, str]] = []
+        """(blocker, attacker) declared so far in the combat being blocked (lines on the board)."""
         self._moment: tuple[Any, ...] | None = None
         """(turn, phase, active seat, seat at the screen) when the view was last fetched."""
 
@@ -213,11 +215,20 @@ class TableScene(Scene):
         """Fetch this seat's view once and rebuild what depends on it."""
         self.view = self.session.view(self.seat)
         self.legal = list(self.view.get("legal_actions", []))
+        self.presentation.observe(self.view)
         for unit in self.view.get("units", []):
             self.names.units[str(unit["id"])] = str(unit.get("name", "a creature"))
         lines: list[str] = []
         for entry in self.session.log(self.seat):
             lines.extend(entry_lines(entry, self.names))
+        self.block_pairs = self._block_pairs()
+        auto = self.presentation.auto_fan(self.view, self.seat)
+        key = (auto, len(self.legal))
+        if auto is not None and key != self.local.auto_fan:
+            # Army's blocks: the defender's creatures fanned out to be dragged one by one
+            # (again after each block: the choice changed)
+            self.renderer.expanded, self.renderer.fan_away = auto
+        self.local.auto_fan = key
         self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
         self.respond.update(self.view, self.seat, self.names)
         self.stack_panel.update()
@@ -278,6 +289,7 @@ class TableScene(Scene):
         if self.help:
             self.help = False  # shows the widgets the overlay had hidden
         self.local = SeatState()
+        self.renderer.expanded = None  # the last player's fanned-out stack closes
         self.respond = ResponsePrompt()
         self.fx.clear()
         self.renderer.log_scroll = 0
@@ -355,8 +367,55 @@ class TableScene(Scene):
         hl: dict[Hashable, str] = dict(pres.decision_targets(self.view, self.seat, self.legal))
         unit = self.unit(self.selected)
         if unit is not None:
-            hl.update(pres.targets(self.mode, unit, self.legal))
+            self.local.carried = self.carried_ids(str(self.selected))
+            hl.update(pres.group_targets(self.mode, unit, self.local.carried, self.legal))
+        else:
+            self.local.carried = []
         self.highlights = hl
+
+    def carried_ids(self, unit_id: str) -> list[str]:
+        """The creatures a press on *unit_id* picks up: the chosen group it belongs to, else
+        what the variant says (its stack; a fanned-out creature alone; a blocker alone)."""
+        if self.group and unit_id in self.group:
+            return list(self.group)
+        unit = self.unit(unit_id)
+        if unit is None:
+            return [unit_id]
+        return self.presentation.carry(unit, unit_id in self.renderer.fan_ids, self.legal)
+
+    def expand(self, sq: Any, *, recompute: bool = True) -> None:
+        """Fan out the stack on *sq* (None: close the fanned-out stack); *recompute*: light
+        the lands again for what the selection now picks up (not while it is carried)."""
+        if self.renderer.expanded == sq:
+            return
+        self.renderer.expanded = sq
+        self.renderer.fan_away = None
+        if self.renderer.view is not None:
+            self.renderer.rebuild()
+        if self.selected and recompute:
+            self._compute_highlights()
+
+    def stack_square(self, unit_id: str) -> Any:
+        """The place of the collapsed stack whose top is *unit_id* (None: not such a top)."""
+        sprite = self.renderer.sprites.get(unit_id)
+        if sprite is None or sprite.hidden or not self.presentation.collapse_stacks or \
+                unit_id in self.renderer.fan_ids or \
+                len(self.presentation.stack_members(sprite.unit)) < 2:
+            return None
+        return self.presentation.place(sprite.unit.get("at"))
+
+    def _block_pairs(self) -> list[tuple[str, str]]:
+        """(blocker, attacker) declared in the combat now being blocked, from the log."""
+        if (self.view.get("pending") or {}).get("kind") != "blocks":
+            return []
+        pairs: list[tuple[str, str]] = []
+        for entry in self.session.log(self.seat):
+            action = entry.get("action") or {}
+            if action.get("type") == "attack":
+                pairs = []
+            elif action.get("type") == "block":
+                pairs.append((str(action.get("blocker")), str(action.get("attacker"))))
+        return pairs
 
     def tappable(self) -> dict[Square, list[dict[str, Any]]]:
         out: dict[Square, list[dict[str, Any]]] = {}
@@ -409,17 +468,23 @@ class TableScene(Scene):
             self.say(f"{len(ids)} chosen to move together: drag one of them.")
 
     def moving_ids(self) -> list[str]:
-        """The creatures a token drag carries: the chosen group, else the dragged one's stack."""
+        """The creatures a token drag carries: those picked up with it (the chosen group,
+        else the dragged one's stack; see :meth:`carried_ids`)."""
         if self.drag is None or self.drag.kind != "token" or not self.drag.active:
             return []
-        uid = self.drag.ident
-        if self.group and uid in self.group:
-            return list(self.group)
-        unit = self.unit(uid) or {}
-        return list((unit.get("stack") or {}).get("units") or [uid])
+        return self.ids_for(self.drag.ident)
+
+    def ids_for(self, unit_id: str) -> list[str]:
+        """The creatures acting with *unit_id*: those picked up with it when it is selected."""
+        if unit_id == self.selected and unit_id in self.local.carried:
+            return list(self.local.carried)
+        return self.carried_ids(unit_id)
 
     def move_action(self, unit_id: str, sq: Square) -> dict[str, Any]:
         """A move of *unit_id* to *sq*, naming the chosen group when it is part of a stack."""
+        custom = self.presentation.group_action("move", self.ids_for(unit_id), sq)
+        if custom is not None:
+            return custom
         action: dict[str, Any] = {"type": "move", "unit": unit_id, "to": list(sq)}
         unit = self.unit(unit_id) or {}
         stack = (unit.get("stack") or {}).get("units") or [unit_id]
@@ -487,6 +552,9 @@ class TableScene(Scene):
             self.select(None)
             self.pinned = None
             return True
+        if self.renderer.expanded is not None:
+            self.expand(None)
+            return True
         return False
 
     def undo(self) -> None:
@@ -543,7 +611,10 @@ class TableScene(Scene):
         kind = self.highlights.get(sq)
         if kind == "move":
             return self.submit(self.move_action(unit_id, sq))
-        action = self.presentation.target_action(kind, unit_id, sq) if kind else None
+        action = self.presentation.group_action(kind, self.ids_for(unit_id), sq) if kind \
+            else None
+        if action is None and kind:
+            action = self.presentation.target_action(kind, unit_id, sq)
         return self.submit(action) if action is not None else None
 
     def confirm(self, question: str, action: dict[str, Any]) -> None:
@@ -640,6 +711,25 @@ class TableScene(Scene):
     def drop_token(self, drag: Drag, sq: Square | None, over_opponent: bool) -> None:
         """A carried token was let go over *sq* (None: off the board)."""
         unit = self.unit(drag.ident)
+        ids = self.ids_for(drag.ident)
+        over = self.renderer.sprite_at(drag.pos)
+        onto = over.id if over is not None and over.id not in ids else None
+        if onto is not None and sq is None:
+            sq = self.presentation.place((self.unit(onto) or {}).get("at"))
+
+        choices = self.presentation.drop_choices(self.view, ids, sq, onto, self.legal,
+                                                 onto in self.renderer.fan_ids)
+        if choices:  # Army: a blocker dropped on an attacker (or on the attackers' land)
+            self.end_drag_back(drag)
+            if len(choices) == 1 and choices[0].action is not None:
+                self.submit(dict(choices[0].action))
+            else:
+                from frontier_desktop.ui.table.menus import ContextMenu, MenuItem
+
+                self.menu = ContextMenu(self.app, drag.pos, [
+                    MenuItem(c.label, lambda a=dict(c.action or {}): self.submit(a), c.enabled)
+                    for c in choices], str((unit or {}).get("name", "")))
+            return
         home_sq = self.presentation.place(unit.get("at")) if unit else None
         if sq is None or sq == home_sq:
             if sq is None and over_opponent and unit and unit.get("can_attack_player"):
@@ -662,6 +752,8 @@ class TableScene(Scene):
 
     def end_drag_back(self, drag: Drag) -> None:
         if drag.kind == "token" and drag.active:
+            if drag.refan is not None:  # back into the fanned-out stack it came from
+                self.expand(drag.refan, recompute=False)
             self.glides.append(Glide(drag.ident, (drag.pos[0] - drag.offset[0],
                                                   drag.pos[1] - drag.offset[1])))
 
@@ -707,7 +799,8 @@ class TableScene(Scene):
         return self.presentation.prompt(PromptContext(
             self.view, self.seat, frozenset(a["type"] for a in self.legal),
             selected=bool(self.selected), mode=self.mode, mulligans=self.mulligans_taken(),
-            bottom_chosen=len(self.bottom_pick), keys=dict(self.app.settings.keys)))
+            bottom_chosen=len(self.bottom_pick), keys=dict(self.app.settings.keys),
+            fanned=self.renderer.fan_rect is not None))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.drawing.draw(surface)

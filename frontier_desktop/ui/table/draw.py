@@ -53,9 +53,17 @@ class TableDrawing:
         gliding = {g.unit: g for g in st.glides}
         s.fx.draw_under(surface)
         resting = []
-        for uid, sprite in r.sprites.items():
-            if uid in moving:
+        fanned = [(uid, r.sprites[uid]) for uid in r.fan_ids if uid in r.sprites]
+        others = [(uid, sp) for uid, sp in r.sprites.items() if uid not in r.fan_ids]
+        for uid, sprite in others + fanned:
+            if sprite.hidden or uid in moving:
                 continue
+            if fanned and uid == fanned[0][0]:
+                # the board's badges, then the fanned-out stack's panel over them
+                for sp, at in resting:
+                    r.draw_badges(surface, sp, at)
+                resting = []
+                self.draw_fan_panel(surface)
             glide = gliding.get(uid)
             if glide is not None:
                 t = 1 - (1 - glide.t) ** 3
@@ -71,6 +79,10 @@ class TableDrawing:
             resting.append((sprite, at))
         for sprite, at in resting:  # over every token: a stack's figures stay in view
             r.draw_badges(surface, sprite, at)
+        if r.fan_rect is not None and not moving:
+            for label, at in r.fan_labels:
+                surface.blit(label, at)
+        self.draw_blocks(surface)
         if s.fx.lunges:
             s.fx.draw_under(surface, lunging=True)
         # hand: mulligan picks
@@ -123,6 +135,37 @@ class TableDrawing:
             st.menu.draw(surface, s.app, mouse)
         if s.help:
             self.draw_help(surface)
+
+    def draw_fan_panel(self, surface: pygame.Surface) -> None:
+        """The backing of a fanned-out stack: a dark rounded panel over the lands it covers."""
+        s = self.scene
+        rect = s.renderer.fan_rect
+        if rect is None or s.moving_ids():
+            return
+        pal, px = s.app.palette, s.app.px
+        pygame.draw.rect(surface, pal.bg, rect, border_radius=px(10))
+        pygame.draw.rect(surface, pal.accent, rect, 2, border_radius=px(10))
+
+    def draw_blocks(self, surface: pygame.Surface) -> None:
+        """The blocks declared so far: a line from each blocker to the attacker it blocks."""
+        s = self.scene
+        r = s.renderer
+        colour = s.app.palette.select
+        for blocker, attacker in s.block_pairs:
+            a, b = r.sprites.get(blocker), r.sprites.get(attacker)
+            if a is None or b is None:
+                continue
+            start = a.home if not a.hidden else r.sprites[self._top_of(a)].home
+            end = b.home if not b.hidden else r.sprites[self._top_of(b)].home
+            pygame.draw.line(surface, (12, 12, 14), start, end, 7)
+            pygame.draw.line(surface, colour, start, end, 4)
+            for point in (start, end):
+                pygame.draw.circle(surface, colour, point, 6)
+
+    def _top_of(self, sprite: Any) -> str:
+        """The visible top of the collapsed stack *sprite* is hidden under."""
+        members = self.scene.presentation.stack_members(sprite.unit)
+        return members[0] if members and members[0] in self.scene.renderer.sprites else sprite.id
 
     def draw_status(self, surface: pygame.Surface) -> None:
         s = self.scene

@@ -125,6 +125,10 @@ class Effects:
                 pos: tuple[int, int] | None = None
                 if e.get("target") == "player":
                     pos = player_pos(e.get("player"))
+                elif e.get("target") == "land" and isinstance(e.get("at"), list):
+                    # Army Magic: damage to a land's life die
+                    at = e["at"]
+                    pos = renderer.square_rect((int(at[0]), int(at[1]))).center
                 else:
                     sprite = renderer.sprites.get(str(e.get("target")))
                     pos = sprite.home if sprite else None
@@ -153,6 +157,15 @@ class Effects:
                     self.floaters.append(Floater(f"{e.get('amount')} trample lost",
                                                  (int(start[0]), int(start[1]) + 34),
                                                  (200, 200, 200), delay=hit + 0.1))
+            elif kind == "captured" and isinstance(e.get("at"), list):
+                # Army Magic: a land brought to 0 changes hands
+                at = e["at"]
+                centre = renderer.square_rect((int(at[0]), int(at[1]))).center
+                by = e.get("by")
+                colour = renderer.app.palette.seat[by % 2] if isinstance(by, int) else \
+                    (230, 230, 230)
+                self.floaters.append(Floater("taken", (centre[0], centre[1] + 24), colour,
+                                             delay=hit + 0.35, life=FLOAT_S * 1.2))
             elif kind in ("died", "left"):
                 sprite = renderer.sprites.get(str(e.get("unit")))
                 if sprite is not None:

@@ -124,6 +124,11 @@ class TableInput:
                 dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
                 if dx * dx + dy * dy >= DRAG_THRESHOLD * DRAG_THRESHOLD:
                     drag.active = True
+                    if drag.kind == "token" and drag.ident in self.scene.renderer.fan_ids:
+                        drag.refan = self.scene.renderer.expanded
+                        # a fanned-out creature carried away: the panel closes (it covers
+                        # the lands it may go to); what was picked up stays picked up
+                        self.scene.expand(None, recompute=False)
         if drag is not None and drag.active:
             # the zoom shows what is being carried, not what it passes over
             unit = self.scene.unit(drag.ident) if drag.kind == "token" else None
@@ -183,6 +188,9 @@ class TableInput:
         sq = s.renderer.square_at(pos)
         # A press on a creature the player can pick up grabs it (a drag acts on what it
         # grabbed); elsewhere a lit square takes the selected creature there.
+        fan = s.renderer.fan_rect
+        if sprite is None and fan is not None and fan.collidepoint(pos):
+            return True  # the fanned-out stack's panel, between its creatures
         grab = sprite is not None and s.presentation.can_pick_up(sprite.unit, s.seat, s.legal)
         if sq is not None and sq in st.highlights and not grab:
             kind = st.highlights[sq]
@@ -207,8 +215,11 @@ class TableInput:
                 st.drag = Drag("token", sprite.id, pos, pos,
                                (pos[0] - sprite.home[0], pos[1] - sprite.home[1]), unit=unit)
             else:
+                stack = s.stack_square(sprite.id)
                 s.select(None)
                 st.pinned = ("unit", unit)
+                if stack is not None:
+                    s.expand(stack)  # anyone's stack fans out on a click, to be read
             return True
         hand = s.renderer.hand_at(pos)
         if hand is not None:
@@ -250,17 +261,24 @@ class TableInput:
                 if cell.get("land"):
                     st.pinned = ("card", cell["land"])
                 s.select(None)
+                s.expand(None)
             return True
         drag, st.drag = st.drag, None
         if drag is None:
             return False
         if not drag.active:
+            if drag.kind == "token":
+                stack = s.stack_square(drag.ident)
+                if stack is not None:  # a click on a stack fans it out, choosing none yet
+                    s.select(None)
+                    s.expand(stack)
             return True
         if drag.kind == "hand":
             lay = s.renderer.layout
             if lay is not None and pos[1] < lay.own_hand.y:
                 s.cast(drag.ident, drag.name)
             return True
+        drag.pos = pos  # where it was let go (no motion event need come first)
         s.drop_token(drag, s.renderer.square_at(pos), self.over_opponent(pos))
         return True
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
+from frontier_desktop.ui.table.stacks import draw_die, lay_out_fan
 from frontier_desktop.ui.table.words import PHASE_NAMES
 
 from frontier_desktop.ui.variants import VariantPresentation, presentation_for
@@ -55,6 +56,10 @@ class Layout:
     cols: int
     scale: float = 1.0
     card_scale: float = 1.0
+    strip_room: float = 1.0
+    """The off-board strips' height as a share of the default (Army Magic has no staging)."""
+    cell_wide: float = CELL_WIDE_RATIO
+    """The widest a square may be, as a share of its height (Army: room for the life die)."""
     side: pygame.Rect = field(init=False)
     left: pygame.Rect = field(init=False)
     opp_hand: pygame.Rect = field(init=False)
@@ -84,7 +89,7 @@ class Layout:
         mid = pygame.Rect(left_w, 0, w - left_w - side_w, h)
         hand_h = min(int(h * 0.2), round(150 * s * self.card_scale))
         opp_h = min(int(h * 0.1), round(80 * s))
-        stage_h = min(int(h * 0.1), round(78 * s))
+        stage_h = round(min(int(h * 0.1), round(78 * s)) * self.strip_room)
         self.opp_hand = pygame.Rect(mid.x, 0, mid.w, opp_h)
         self.opp_strip = pygame.Rect(mid.x, opp_h, mid.w, stage_h)
         self.own_hand = pygame.Rect(mid.x, h - hand_h, mid.w, hand_h)
@@ -97,7 +102,7 @@ class Layout:
                            ).inflate(-16 - 2 * self.label, -8 - 2 * self.label)
         ch = min(area.h / max(1, self.rows), area.w / max(1, self.cols) / CELL_RATIO)
         # a little wider when the window has the width: room for land names and bands
-        cw = min(area.w / max(1, self.cols), ch * CELL_WIDE_RATIO)
+        cw = min(area.w / max(1, self.cols), ch * self.cell_wide)
         self.cell = (int(cw), int(ch))
         bw, bh = int(cw) * self.cols, int(ch) * self.rows
         self.board = pygame.Rect(0, 0, bw, bh)
@@ -140,6 +145,10 @@ class TokenSprite:
     badges: list[tuple[pygame.Surface, tuple[int, int]]]
     """Surfaces and offsets from the centre (P/T, damage, sickness, counters, stack)."""
     radius: int
+    hidden: bool = False
+    """Under its stack's top creature (a collapsed stack): not drawn, not hit."""
+    under: list[tuple[pygame.Surface, tuple[int, int]]] = field(default_factory=list)
+    """A collapsed stack's top: the tokens peeking out under it (offsets from the centre)."""
 
     @property
     def id(self) -> str:
@@ -179,6 +188,17 @@ class TableRenderer:
         """The variant's presentation (from the view's ``variant`` when not set)."""
         self._art_version = -1
         self._art_checked = 0.0
+        self.expanded: Square | None = None
+        """The square whose stack is fanned out in a panel (a click on a stack opens it)."""
+        self.fan_away: Square | None = None
+        """A square the fanned-out panel keeps clear of (the attackers, while blocking)."""
+        self.fan_rect: pygame.Rect | None = None
+        """The fanned stack's panel; its members rest in it, each with its name below."""
+        self.fan_ids: list[str] = []
+        self.fan_labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
+        self.dice_rects: dict[Square, pygame.Rect] = {}
+        """Where each land's life die is drawn (the looks test checks they stay readable)."""
 
     # ------------------------------------------------------------------ geometry
     @property
@@ -230,6 +250,8 @@ class TableRenderer:
         best: TokenSprite | None = None
         best_d = 0
         for sprite in self.sprites.values():
+            if sprite.hidden:
+                continue
             dx, dy = pos[0] - sprite.home[0], pos[1] - sprite.home[1]
             dist = dx * dx + dy * dy
             if dist <= sprite.radius * sprite.radius and (best is None or dist <= best_d):
@@ -258,13 +280,15 @@ class TableRenderer:
         if surf is None:
             pal = self.app.palette
             colour = {"move": pal.move, "attack": pal.attack, "scout": pal.scout,
-                      "place": pal.move, "tap": pal.tap, "select": pal.select,
+                      "place": pal.move, "retreat": pal.move, "block": pal.select,
+                      "range": pal.accent, "tap": pal.tap, "select": pal.select,
                       "bad": pal.warn}.get(kind, pal.select)
             surf = pygame.Surface(size, pygame.SRCALPHA)
             w, h = size
-            fill = 70 if kind != "tap" else 0
+            fill = 70 if kind not in ("tap", "range") else (0 if kind == "tap" else 34)
             pygame.draw.rect(surf, (*colour, fill), (0, 0, w, h), border_radius=8)
-            pygame.draw.rect(surf, (*colour, 235), (0, 0, w, h), max(3, w // 22), border_radius=8)
+            pygame.draw.rect(surf, (*colour, 235 if kind != "range" else 110), (0, 0, w, h),
+                             max(3, w // 22) if kind != "range" else 2, border_radius=8)
             if kind == "attack":
                 m = w // 4
                 pygame.draw.line(surf, (*colour, 200), (m, m), (w - m, h - m), 4)
@@ -281,7 +305,8 @@ class TableRenderer:
         if log_lines is not None:
             self.log_lines = log_lines
         self.layout = Layout(self.app.size, self.rows, self.cols, self.app.scale,
-                             self.app.settings.card_scale)
+                             self.app.settings.card_scale, self.pres.strip_room,
+                             self.pres.cell_wide)
         self.hidden_hand = hidden_hand
         self._build_static()
         self._build_sprites()
@@ -317,6 +342,7 @@ class TableRenderer:
         cw, ch = lay.cell
         self.land_name_rects = {}
         self.land_name_texts = []
+        self.dice_rects = {}
         card_size = (min(cw, int(ch * CELL_RATIO)) - 8, ch - 8)
         tapped_size = (card_size[0], int(card_size[0] * CARD_RATIO))
         for r, row in enumerate(view["board"]["rows"]):
@@ -362,9 +388,13 @@ class TableRenderer:
                     dot.topright = (inner.right - 2, inner.top + 2)
                     pygame.draw.circle(surf, tap_col, dot.center, 6)
                     pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
-                for spec in self.pres.cell_badges(cell):  # Army: the land's life die
+                for spec in self.pres.cell_badges(cell):
                     pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
                     surf.blit(pill, (inner.x + 2, inner.y + 2))
+                die = self.pres.cell_die(cell)  # Army: the land's life die
+                if die is not None:
+                    self.dice_rects[(r, c)] = draw_die(
+                        self, surf, die, rect, self.land_name_rects.get((r, c)))
         # coordinates along the edges (players talk in squares), in the bands the layout keeps
         self.label_rects = []
         for c in range(self.cols):
@@ -389,9 +419,10 @@ class TableRenderer:
             box = strip.inflate(-16, -10)
             pygame.draw.rect(surf, pal.bg_panel, box, border_radius=10)
             pygame.draw.rect(surf, (*pal.seat[seat_idx % 2],), box, 1, border_radius=10)
-            lab = fonts.text(info.label, 11, pal.text_dim)
-            surf.blit(lab, (box.x + 8, box.y + 3))
-            self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
+            if info.label:
+                lab = fonts.text(info.label, 11, pal.text_dim)
+                surf.blit(lab, (box.x + 8, box.y + 3))
+                self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
         self._draw_hands(surf, me, opp)
         self._draw_panel(surf, lay.opp_panel, opp, top=True)
         self._draw_panel(surf, lay.own_panel, me, top=False)
@@ -541,8 +572,15 @@ class TableRenderer:
         name = fonts.fit(p["name"] + ("  (to play)" if active else ""), 16,
                          pal.text, rect.w - 2 * pad - 60, bold=True)
         surf.blit(name, (rect.x + pad, rect.y + 8))
-        life = fonts.text(str(p["life"]), 30, pal.accent if p["life"] > 5 else pal.warn, bold=True)
-        surf.blit(life, life.get_rect(topright=(rect.right - pad, rect.y + 2)))
+        value, caption = self.pres.panel_life(view, seat)
+        low = isinstance(value, int) and value <= 5
+        life = fonts.text("" if value is None else str(value), 30,
+                          pal.warn if low else pal.accent, bold=True)
+        at = life.get_rect(topright=(rect.right - pad, rect.y + 2))
+        surf.blit(life, at)
+        if caption:  # what the figure is (Army: the home base's life)
+            cap = fonts.text(caption, 10, pal.text_dim)
+            surf.blit(cap, cap.get_rect(topright=(rect.right - pad, at.bottom - 4)))
         y = rect.y + 8 + name.get_height() + 4
         pool = parse_symbols(p.get("mana_pool", ""))
         lab = fonts.text("Mana:", 12, pal.text_dim)
@@ -577,7 +615,7 @@ class TableRenderer:
                     continue
                 chip = fonts.fit(perm["name"], 11, pal.text, 120)
                 r = chip.get_rect().inflate(12, 6)
-                r.topright = (x, strip.y + 8)
+                r.topright = (x, min(strip.y + 8, strip.centery - r.h // 2))
                 pygame.draw.rect(surf, pal.bg_panel_hi, r, border_radius=6)
                 surf.blit(chip, chip.get_rect(center=r.center))
                 x = r.left - 6
@@ -627,12 +665,21 @@ class TableRenderer:
                 per_square.setdefault(pres.place(unit.get("at")), []).append(str(unit["id"]))
         for unit in view.get("units", []):  # a stack fans out in its own order, lead first
             order = [str(u) for u in ((unit.get("stack") or {}).get("units") or [])]
+            if pres.collapse_stacks:
+                order = pres.stack_members(unit)
             members = per_square.get(pres.place(unit.get("at"))) if order else None
             if members and set(order) == set(members):
                 members[:] = order
+        self.fan_rect, self.fan_ids, self.fan_labels = None, [], []
+        fans = {sq: m for sq, m in per_square.items() if len(m) > 1}
+        if pres.collapse_stacks and self.expanded in fans:
+            lay_out_fan(self, fans[self.expanded], self.expanded, max(d, self.app.px(46)))
+        by_id = {str(u["id"]): u for u in view.get("units", [])}
         for unit in view.get("units", []):
             strip_seat = pres.strip_of(unit)
             role: tuple[str, int, int] | None = None
+            hidden = False
+            under: list[tuple[pygame.Surface, tuple[int, int]]] = []
             if strip_seat is None:
                 sq = pres.place(unit.get("at"))
                 rect = self.place_rect(sq) or lay.board
@@ -644,7 +691,29 @@ class TableRenderer:
                     # below the land's name band (a long name on two lines: a smaller token)
                     dd = max(12, min(dd, rect.bottom - 3 - band.bottom - 2))
                     centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
-                if len(members) > 1:
+                die = self.dice_rects.get(sq) if isinstance(sq, tuple) else None
+                if die is not None:  # left of the land's life die, overlapping it a little
+                    centre = (min(centre[0], die.left + 4 - dd // 2), centre[1])
+                if pres.collapse_stacks and len(members) > 1:
+                    uid = str(unit["id"])
+                    if uid in self.fan_ids:
+                        # fanned out in the panel: its own place, size, badges and name
+                        dd, centre = self.fan_slots[uid]
+                    else:
+                        # a collapsed stack: the top creature, the next two peeking out
+                        # under it up and to the right, the count on the top's badges
+                        shift = max(3, dd // 12)
+                        centre = (centre[0] - shift, centre[1] + shift // 2)
+                        hidden = members.index(uid) > 0
+                        if not hidden:
+                            for k, other in enumerate(members[1:3], start=1):
+                                o = by_id.get(other, {})
+                                face = images.token(str(o.get("name", "?")),
+                                                    self.info.get(str(o.get("name", "?"))),
+                                                    tuple(o.get("colors") or ()),
+                                                    pal.seat[int(o.get("owner", 0)) % 2], dd)
+                                under.insert(0, (_dim(face, 0.7), (k * shift, -k * shift)))
+                elif len(members) > 1:
                     # a banding stack: members fanned out side by side so each can be picked
                     # (shift-click); one badge for the stack, under the fan (see _badges)
                     dd = int(dd * 0.8)
@@ -673,7 +742,8 @@ class TableRenderer:
                 base = images._get(("tapped-token", id(base), id(mark)),
                                    lambda b=base, m=mark: _tapped(b, m, pal.tap))
             badges = self._badges(unit, dd, role)
-            self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2)
+            self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2,
+                                                        hidden, under)
 
     def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -704,7 +774,10 @@ class TableRenderer:
             out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 2)))
         else:
             out.append((badge, (role[2] - w // 2, d // 2 - hgt + 2)))
+        fanned = str(unit.get("id")) in self.fan_ids
         for spec in self.pres.unit_badges(unit):
+            if spec.count and fanned:
+                continue
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
@@ -751,6 +824,8 @@ class TableRenderer:
         if lifted:
             shadow = self.app.images._get(("shadow", sprite.radius), lambda: _shadow(sprite.radius))
             surface.blit(shadow, shadow.get_rect(center=(cx + 6, cy + 10)))
+        for face, (dx, dy) in sprite.under:
+            surface.blit(face, face.get_rect(center=(cx + dx, cy + dy)))
         surface.blit(sprite.surface, sprite.surface.get_rect(center=(cx, cy)))
         if badges:
             self.draw_badges(surface, sprite, (cx, cy))

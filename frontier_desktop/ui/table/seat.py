@@ -26,6 +26,9 @@ class Drag:
     name: str = ""
     unit: dict[str, Any] | None = None
     """The unit grabbed (a token drag acts on this one, whatever is selected)."""
+    refan: Any = None
+    """The fanned-out stack this token was carried out of (it opens again if the token
+    comes back)."""
 
 
 @dataclass
@@ -44,6 +47,10 @@ class SeatState:
     selected: str | None = None
     group: list[str] = field(default_factory=list)
     """Banding: the creatures of one square chosen with shift-click or a drag box."""
+    auto_fan: Any = None
+    """The stack the variant last fanned out by itself (it does so once per decision)."""
+    carried: list[str] = field(default_factory=list)
+    """The creatures picked up with the selected one (its group or stack), lit lands for them."""
     mode: str = "move"
     highlights: dict[Hashable, str] = field(default_factory=dict)
     hover: tuple[str, Any] | None = None

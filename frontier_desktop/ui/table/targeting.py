@@ -61,6 +61,11 @@ class Targeting:
     Finished with a ``targets`` action; it can't be cancelled (only optional targets left)."""
     optional: list[bool] = field(default_factory=list)
     """Per slot of a triggered ability: may it be left out."""
+    origin: bool = False
+    """Choosing the originating land of an effect with no target (Army: the ``origin`` of
+    the legal casts), not targets."""
+    reach: set[Any] = field(default_factory=set)
+    """The places the card's targets can reach (Army's range), lit softly under the targets."""
 
     @property
     def index(self) -> int:
@@ -171,7 +176,7 @@ class TargetingPart:
                 s.say(t.instruction())
                 return True
         if not targeted:
-            return False
+            return self.start_origin(card_id, name, options, ability)
         slots = None
         if state is not None and s.hotseat:
             slots = s.presentation.target_slots(state, s.seat, card_id, ability)
@@ -180,6 +185,8 @@ class TargetingPart:
         if not slots or any(not slot.get("legal") for slot in slots):
             return False
         t = Targeting(card_id, name, targeted, [dict(slot) for slot in slots], ability)
+        if state is not None:
+            t.reach = s.presentation.target_range(state, s.seat, card_id, ability)
         if ability is None:
             t.x_pays = s.presentation.x_payments(state, s.seat, card_id) if (
                 state is not None and s.hotseat) else listed_x_pays(options)
@@ -207,6 +214,30 @@ class TargetingPart:
                       [a for a in s.legal if a.get("type") == "targets"], slots,
                       stack=str(pending.get("stack")),
                       optional=[bool(o) for o in pending.get("optional") or []])
+        s.local.targeting = t
+        s.local.menu = None
+        self._light(t)
+        s.say(t.instruction())
+        return True
+
+    def start_origin(self, card_id: str, name: str, options: list[dict[str, Any]],
+                     ability: int | None = None) -> bool:
+        """Choose the land an untargeted effect comes from (Army Magic's ``origin``): the
+        legal ones lit, the range under them; False when there is no such choice."""
+        s = self.scene
+        origins: dict[str, Any] = {}
+        for a in options:
+            if a.get("origin") is not None:
+                origins.setdefault(target_key(a["origin"]), a["origin"])
+        if len(origins) < 2:
+            return False
+        slot = {"text": "the land its effect comes from (it reaches that land and the lands "
+                        "next to it)", "legal": list(origins.values())}
+        t = Targeting(card_id, name, [a for a in options if a.get("origin") is not None],
+                      [slot], ability, origin=True)
+        state = getattr(s.session, "state", None)
+        if state is not None:
+            t.reach = s.presentation.target_range(state, s.seat, card_id, ability)
         s.local.targeting = t
         s.local.menu = None
         self._light(t)
@@ -325,6 +356,9 @@ class TargetingPart:
         s = self.scene
         state = getattr(s.session, "state", None)
         reason = ""
+        if t.origin:
+            return f"{s.names_of(target)}: not a land {t.name}'s effect can come from " \
+                   "(only your lands and the lands next to them)."
         if state is not None and s.hotseat and t.stack is not None:
             from frontier_desktop.rules.variants.trigger_targets import trigger_target_refusal
 
@@ -395,6 +429,10 @@ class TargetingPart:
         if t.stack is not None:
             s.submit({"type": "targets", "targets": list(t.chosen)})
             return
+        if t.origin:
+            chosen = target_key(t.chosen[0])
+            s.submit(next(a for a in t.options if target_key(a.get("origin")) == chosen))
+            return
         want = [target_key(x) for x in t.chosen]
         action = next((a for a in t.options
                        if [target_key(x) for x in a.get("targets") or []] == want), None)
@@ -440,6 +478,11 @@ class TargetingPart:
             pygame.draw.rect(surface, pal.bg_panel, value, border_radius=6)
             g = fonts.fit(f"X = {t.x}", 14, pal.accent, value.w - px(6), True)
             surface.blit(g, g.get_rect(center=value.center))
+        cw, ch = lay.cell
+        for place in t.reach:  # the range, under the targets
+            rect = r.place_rect(place)
+            if rect is not None:
+                surface.blit(r.tile("range", (cw - 2, ch - 2)), (rect.x + 1, rect.y + 1))
         pulse = 3
         for target in t.lit.values():
             rect = self.rect_of(target)

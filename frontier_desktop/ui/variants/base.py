@@ -32,6 +32,18 @@ class Badge:
     """Where on the token: ``bottom``, ``bottom_left``, ``left``, ``top``, ``top_left``."""
     size: int = 12
     pill: bool = True
+    count: bool = False
+    """A stack's count (left off a creature shown fanned out of its stack)."""
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die lying on a land (Army Magic's life dice): *sides* 6 or 20, showing *value*, in
+    the colour of the seat it belongs to."""
+
+    sides: int
+    value: int
+    seat: int
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,8 @@ class PromptContext:
     mulligans: int = 0
     bottom_chosen: int = 0
     keys: Mapping[str, str] = field(default_factory=dict)
+    fanned: bool = False
+    """A stack is fanned out on the board (its creatures can be picked one by one)."""
 
 
 @dataclass(frozen=True)
@@ -125,6 +139,16 @@ class VariantPresentation:
     key_modes: ClassVar[Mapping[str, str]] = {}
     """Key intent → unit mode it switches the selected unit to."""
     help_text: ClassVar[str] = "# Quick rules\nSee the rules of this variant.\n# Keys\n{keys}\n"
+    collapse_stacks: ClassVar[bool] = False
+    """Several creatures on one place are drawn as one stack (the top one, the others under
+    it, a count) that a click fans out; False: side by side in the square (Frontier's bands)."""
+    cell_wide: ClassVar[float] = 0.9
+    """The widest a square may be, as a share of its height (the renderer's default)."""
+    strip_room: ClassVar[float] = 1.0
+    """The height of the off-board strips, as a share of the default (Army: thin, no staging)."""
+
+    def observe(self, view: Mapping[str, Any]) -> None:
+        """The table's new view (called once per state change, before anything else asks)."""
 
     # ------------------------------------------------------------------ geometry
     def place(self, value: Any) -> Place | None:
@@ -160,6 +184,16 @@ class VariantPresentation:
     def cell_mark(self, cell: Mapping[str, Any]) -> str:
         """A word drawn on a square instead of a land ("hole"), or ''."""
         return ""
+
+    def panel_life(self, view: Mapping[str, Any], seat: int) -> tuple[Any, str]:
+        """The figure a player's panel shows big, and a caption for it ('' for none): the
+        player's life by default."""
+        players = view.get("players") or []
+        return (players[seat].get("life") if seat < len(players) else None), ""
+
+    def cell_die(self, cell: Mapping[str, Any]) -> Die | None:
+        """A die drawn on a land's square (Army Magic: its life in its controller's colour)."""
+        return None
 
     def cell_badges(self, cell: Mapping[str, Any]) -> list[Badge]:
         """Labels drawn on a land's square (Army Magic: its life die); none by default."""
@@ -271,6 +305,43 @@ class VariantPresentation:
         """Whether clicking *unit* selects it (and a drag carries it)."""
         return unit.get("controller") == seat and bool(unit.get("moves") or unit.get("attacks"))
 
+    def stack_members(self, unit: Mapping[str, Any]) -> list[str]:
+        """The ids of the creatures that move with *unit* as one, the top one first (Frontier:
+        its band)."""
+        stack = unit.get("stack") or {}
+        return [str(u) for u in stack.get("units") or []] or [str(unit.get("id"))]
+
+    def auto_fan(self, view: Mapping[str, Any], seat: int) -> tuple[Place, Place | None] | None:
+        """A stack to fan out by itself now, and the place its panel keeps clear (Army: the
+        defender's creatures while they choose blocks, away from the attackers)."""
+        return None
+
+    def carry(self, unit: Mapping[str, Any], fanned: bool,
+              legal: Sequence[Mapping[str, Any]]) -> list[str]:
+        """The creatures a press on *unit* picks up (*fanned*: it is shown apart from its
+        stack, so it goes alone)."""
+        return self.stack_members(unit)
+
+    def group_targets(self, mode: str, unit: Mapping[str, Any], ids: Sequence[str],
+                      legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
+        """Highlight kind per place for the creatures *ids* picked up with *unit* (by default
+        the unit's own targets)."""
+        return self.targets(mode, unit, legal)
+
+    def group_action(self, kind: str, ids: Sequence[str], place: Any
+                     ) -> dict[str, Any] | None:
+        """The action that takes the creatures *ids* to a place lit *kind*; None: the table's
+        default (a move of the chosen group, :meth:`target_action`)."""
+        return None
+
+    def drop_choices(self, view: Mapping[str, Any], ids: Sequence[str], place: Any,
+                     onto: str | None, legal: Sequence[Mapping[str, Any]],
+                     fanned: bool = False) -> list[MenuEntry]:
+        """What dropping the creatures *ids* on *place* (over the creature *onto*, if any;
+        *fanned*: shown apart from its stack) may mean besides a move (Army: which attacker
+        a blocker blocks); [] for nothing."""
+        return []
+
     def targets(self, mode: str, unit: Mapping[str, Any],
                 legal: Sequence[Mapping[str, Any]]) -> dict[Place, str]:
         """Highlight kind per place for the selected *unit* in *mode* (``move``: its moves
@@ -316,6 +387,13 @@ class VariantPresentation:
         "noun", "optional", "legal": [T, ...]}``, read from the game *state* (hot-seat);
         None: the table groups the legal actions' ``targets`` instead (LAN, other variants)."""
         return None
+
+    def target_range(self, state: Any, seat: int, card_id: str,
+                     ability: int | None = None) -> set[Place]:
+        """The places a card's (or a permanent's ability's) targets can reach, lit softly
+        while its targets are chosen (Army Magic: its land and the lands next to it, or the
+        caster's lands and their neighbours); empty: no range to show."""
+        return set()
 
     def x_payments(self, state: Any, seat: int, card_id: str) -> list[Any]:
         """For a card with {X} (hot-seat): the ``pay`` of each X the player can afford, by X
