@@ -99,6 +99,28 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
         # creatures are the blockers.
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
+    } | {
+        # fx-statics (rules/variants/fx_statics.py; forms in templates_statics.statics_qualifier).
+        # Blocking: the attacked creature is the blocker (the digest); one that can't block the
+        # attacker deals it no damage (fx_statics.blockers, frontier_combat._plan_strike);
+        # "can't attack" refuses the attack (Frontier.attack_problem).
+        "keyword:fear", "keyword:menace",
+        "static:cant_be_blocked", "static:cant_block", "static:cant_attack",
+        "static:cant_attack_or_block", "static:block_rule",
+        # Every Frontier attack is a combat of its own, on one creature or stack: nothing
+        # limits how many attacks a creature blocks, so "an additional creature" changes nothing.
+        "static:extra_block",
+        # Landwalk is a move in Frontier (the digest): "can be blocked as though it didn't have
+        # islandwalk" takes that move away (fx_statics.ignored_walks, frontier_board.landwalks).
+        "static:ignore_landwalk",
+        # Characteristic-defining P/T and "as long as" bonuses (frontier_board.own_pt).
+        "static:set_pt", "static:as_long_as",
+        # "Prevent all damage that would be dealt to CARDNAME by …" (frontier_spells.protected_from).
+        "static:static_prevent",
+        # Until end of turn: marks on the permanent (fx_statics.StaticsActions).
+        *(f"{where}:{what}" for where in ("spell", "activated") for what in (
+            "cant_be_blocked", "cant_block", "cant_attack", "cant_attack_or_block",
+            "lose_keyword", "switch_pt")),
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -223,6 +245,9 @@ GRANTABLE = frozenset({
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
     "protection from white", "protection from blue", "protection from black",
     "protection from red", "protection from green",
+    # fx-statics: blocking keywords (fx_statics.can_block); reach says nothing in Frontier,
+    # where flying is a move (the digest); flanking as the attack is declared.
+    "fear", "menace", "reach", "flanking",
 })
 """Keywords the engine honours when a creature gains them (frontier_board.has_ability,
 Frontier.target_problem, protection's damage prevention)."""
@@ -239,6 +264,12 @@ def _qualifier(node: Node, where: str) -> str:
 
     if isinstance(node, (n.Modal, n.Unimplemented)):
         return ""
+    # fx-statics: blocking rules, "as long as", P/T-defining and other statics say themselves.
+    from frontier_desktop.rules.effects.templates_statics import statics_qualifier
+
+    statics = statics_qualifier(node, where)
+    if statics is not None:
+        return statics
     if isinstance(node, n.Delayed):
         # Carried out at the next upkeep (frontier_spells.run_delayed) when what it does
         # needs no target and is itself carried out.

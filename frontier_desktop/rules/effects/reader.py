@@ -1020,6 +1020,9 @@ def clause_texts(node: Node) -> Iterator[str]:
         yield node.text
 
 
+# fx-statics: continuous and combat statics register their templates (imported once, here).
+from frontier_desktop.rules.effects import templates_statics as _templates_statics  # noqa: E402,F401
+
 __all__ = ["PLACEHOLDER", "clause_texts", "normalise_text", "read_card", "read_clause",
            "read_effects", "read_keyword", "read_keyword_line", "read_sentence",
            "read_trigger", "split_sentences", "NUMBER_WORDS", "TargetSpec"]

@@ -23,6 +23,7 @@ from frontier_desktop.rules.state import (
     PlayerState,
 )
 from frontier_desktop.rules.variants.base import Event, Variant
+from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.shared import (
     draw_cards, game_rng, hand_size_problem, pay_tuple, save_rng, turn_draw,
 )
@@ -1025,6 +1026,9 @@ class Frontier(SpellActions, ManualActions, Variant):
                 return f"{self._label(state, m)} has already attacked this turn"
             if has_ability(state, m, "defender"):
                 return f"{self._label(state, m)} has defender"
+            restriction = fx_statics.attack_restriction(state, m)  # "can't attack" (fx-statics)
+            if restriction:
+                return restriction
         opponent = state.opponent(seat)
         if target == "player":
             if perm.at is None or perm.at[0] != home_row(state, opponent):

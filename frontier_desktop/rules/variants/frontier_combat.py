@@ -147,7 +147,10 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
     """
     attackers = [state.perms[u] for u in unit_ids if u in state.perms]
     attackers = [a for a in attackers if a.zone == "board"]
+    from frontier_desktop.rules.variants.fx_statics import end_combat
+
     if not attackers or len({a.at for a in attackers}) != 1:
+        end_combat(state)
         events.append({"type": "fizzled", "unit": unit_ids[0], "reason": "the attacker is gone"})
         return
     origin = attackers[0].at
@@ -161,9 +164,11 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
                       sources)
         lifelink = sum(p for a, p in powers if has_ability(state, a, "lifelink"))
         gain_life(state, seat, lifelink, events)
+        end_combat(state)
         return
     defenders = [d for d in stack_at(state, target, occ) if d.controller != seat]
     if not defenders:
+        end_combat(state)
         events.append({"type": "fizzled", "unit": lead, "reason": "the defender is gone"})
         return
     direction = state.board.direction_between(origin, target)
@@ -212,6 +217,9 @@ def continue_combat(state: GameState, combat: dict[str, Any], events: list[Event
         check_deaths(state, events)
         combat["step"] += 1
         combat["packets"] = None
+    from frontier_desktop.rules.variants.fx_statics import end_combat
+
+    end_combat(state)  # nothing attacks or blocks any more
 
 
 def _alive(state: GameState, ids: list[str]) -> list[Permanent]:
@@ -241,7 +249,11 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
     # Once the defender is dead a trampler's later strike is all excess (CR 702.19e).
     if not def_alive and not trample:
         return None
-    def_sources = _sources(state, def_alive, step, two_steps)
+    from frontier_desktop.rules.variants.fx_statics import combat_blockers
+
+    # Only blockers strike back (a creature that can't block the attacker deals it nothing).
+    blocking = set(combat_blockers(state, combat["defenders"]))
+    def_sources = _sources(state, [d for d in def_alive if d.id in blocking], step, two_steps)
     att_powers = [(a.id, max(0, effective_pt(state, a, occ)[0])) for a in att_sources]
     def_powers = [(d.id, max(0, effective_pt(state, d, occ)[0])) for d in def_sources]
     att_power = sum(p for _, p in att_powers)

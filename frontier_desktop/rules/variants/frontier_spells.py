@@ -41,6 +41,7 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import (
     check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
 )
+from frontier_desktop.rules.variants import fx_statics
 
 Target = Any
 
@@ -212,7 +213,8 @@ def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent
         if source.zone == "attached" or perm.zone == "attached":
             return False
         return spec_problem(state, sel.spec, perm.id, seat=source.controller,
-                            source=source.id) is None
+                            source=source.id,
+                            attacking=fx_statics.combat_attackers(state)) is None
     return False
 
 
@@ -274,6 +276,8 @@ def protected_from(state: GameState, perm: Permanent, source: str | None) -> boo
     """Whether *perm* has protection from a colour of *source* (damage from it is prevented)."""
     if source is None or source not in state.cards:
         return False
+    if fx_statics.prevents(state, perm, source):
+        return True  # "prevent all damage that would be dealt to CARDNAME by …"
     colours = {c for c, letter in COLOUR_LETTER.items() if letter in state.card(source).colors}
     return any(k[len("protection from "):] in colours for k in protection_keywords(state, perm)
                if k.startswith("protection from "))
@@ -296,7 +300,7 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
     return p, t
 
 
-class SpellActions:
+class SpellActions(fx_statics.StaticsActions):
     """The stack, targets and effect executors, mixed into :class:`Frontier`."""
 
     # provided by Frontier
@@ -736,17 +740,22 @@ class SpellActions:
         """
         if not defenders:
             return
+        from frontier_desktop.rules.variants.frontier_board import has_ability
+
         for unit in band:
             keywords = combat_keywords(state.defs[state.cards[unit][0]])
             perm = state.perms.get(unit)
             if perm is None:
                 continue
+            if "flanking" not in keywords and has_ability(state, perm, "flanking"):
+                keywords = keywords + ("flanking",)  # granted (Agility)
             for keyword in keywords:
                 if keyword == "flanking":
                     for d in defenders:
                         other = state.perms.get(d)
                         if other is not None and "flanking" not in combat_keywords(
-                                state.defs[state.cards[d][0]]):
+                                state.defs[state.cards[d][0]]) and not has_ability(
+                                state, other, "flanking"):
                             other.pt_mod = (other.pt_mod[0] - 1, other.pt_mod[1] - 1)
                             events.append({"type": "pumped", "unit": d, "power": -1,
                                            "toughness": -1, "by": "flanking"})
@@ -791,6 +800,8 @@ class SpellActions:
         """
         band = [u for u in attack.get("band", ()) if u in state.perms]
         defenders = [u for u in attack.get("defenders", ()) if u in state.perms]
+        # Only the attacked creatures that may block it are its blockers (fx_statics).
+        defenders = fx_statics.start_combat(state, band, defenders)
         self._flanking_and_rampage(state, band, defenders, events)
         sides = [(u, ("attacks", "attacks_or_blocks") + (
             ("becomes_blocked", "blocks_or_blocked") if defenders else ()), defenders)

@@ -467,6 +467,13 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
             "an ability"
         return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
+    if kind == "marked":  # fx-statics: until-end-of-turn marks (rules/variants/fx_statics.py)
+        who, mark = names.unit(event.get("unit")), str(event.get("mark", ""))
+        if event.get("lost"):
+            return f"  {who} loses {mark} until end of turn"
+        if mark == "switched":
+            return f"  {who} has its power and toughness switched until end of turn"
+        return f"  {who} {mark} until end of turn" if mark else None
     if kind == "tapped":
         return f"  {names.unit(event.get('unit'))} is tapped"
     if kind == "fog":

@@ -1,0 +1,373 @@
+"""Reader templates for continuous and combat statics (issue 12, the fx-statics share).
+
+Blocking rules ("can't be blocked except by Walls", "can't block creatures with power 3 or
+greater", "can't attack or block"), "as long as" conditions, characteristic-defining power and
+toughness, landwalk that "can be blocked as though it didn't have" it, static damage
+prevention ("by artifact sources"), and "loses flying" / "switch power and toughness" until
+end of turn. The nodes are defined here and registered with the reader's ``_template``; this
+module is imported once, at the end of :mod:`.reader`.
+
+:func:`statics_qualifier` says which forms of these clauses the engine carries out
+(``rules/variants/fx_statics.py``); :mod:`.engine_support` asks it first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import ClassVar
+
+from frontier_desktop.rules.effects.nodes import (
+    CantAttack, CantBeBlocked, CantBlock, Effect, GrantKeyword, Node, Pump, Selector, TargetSpec,
+)
+from frontier_desktop.rules.effects.reader import _DUR, _duration, _template, read_clause
+from frontier_desktop.rules.effects.targets import read_number, read_object, read_spec
+
+
+# ====================================================================== nodes
+@dataclasses.dataclass(frozen=True)
+class BlockRule(Effect):
+    """Who may block whom. Frontier: the attacked creature is the blocker for card text.
+
+    ``rule``: ``except_by`` (can't be blocked except by *spec*), ``min_blockers`` (except by
+    *count* or more creatures), ``max_blockers`` (by more than *count* creatures) — rules of the
+    attacker *to*; ``cant_block`` (*to* can't block creatures matching *spec*).
+    """
+
+    to: Selector
+    rule: str
+    spec: TargetSpec | None = None
+    count: int = 0
+    duration: str = ""
+
+    kind: ClassVar[str] = "block_rule"
+
+
+@dataclasses.dataclass(frozen=True)
+class CantAttackOrBlock(Effect):
+    """"Enchanted creature can't attack or block" (Pacifism)."""
+
+    to: Selector
+    duration: str = ""
+
+    kind: ClassVar[str] = "cant_attack_or_block"
+
+
+@dataclasses.dataclass(frozen=True)
+class ExtraBlock(Effect):
+    """"CARDNAME can block an additional creature each combat"."""
+
+    to: Selector
+
+    kind: ClassVar[str] = "extra_block"
+
+
+@dataclasses.dataclass(frozen=True)
+class IgnoreLandwalk(Effect):
+    """"Creatures with islandwalk can be blocked as though they didn't have islandwalk":
+    ``land_types`` (``("Island",)``; every basic type for "landwalk abilities")."""
+
+    land_types: tuple[str, ...]
+
+    kind: ClassVar[str] = "ignore_landwalk"
+
+
+@dataclasses.dataclass(frozen=True)
+class SetPT(Effect):
+    """Characteristic-defining power/toughness: ``plus`` + the number of ``count`` objects.
+
+    ``which``: ``both``, ``power`` or ``toughness``; ``named``: for "creatures named X".
+    """
+
+    which: str
+    plus: int
+    count: TargetSpec
+    named: str = ""
+
+    kind: ClassVar[str] = "set_pt"
+
+
+@dataclasses.dataclass(frozen=True)
+class AsLongAs(Effect):
+    """A static ability that applies only while a condition holds.
+
+    ``when``: ``untapped``, ``attacking`` (the permanent itself), ``your_turn``,
+    ``not_your_turn``, ``you_control`` / ``opponent_controls`` (*spec*: a land type, read as
+    the lands the player's creatures stand on, or a permanent).
+    """
+
+    when: str
+    effects: tuple[Effect, ...]
+    spec: TargetSpec | None = None
+
+    kind: ClassVar[str] = "as_long_as"
+
+
+@dataclasses.dataclass(frozen=True)
+class StaticPrevent(Effect):
+    """"Prevent all damage that would be dealt to CARDNAME by …": ``by`` is ``artifact``
+    (artifact sources), ``blocked`` (creatures it's blocking) or ``enchanted`` (enchanted
+    creatures)."""
+
+    by: str
+
+    kind: ClassVar[str] = "static_prevent"
+
+
+@dataclasses.dataclass(frozen=True)
+class LoseKeyword(Effect):
+    """"Target creature loses flying until end of turn"."""
+
+    to: Selector
+    keywords: tuple[str, ...]
+    duration: str = "end_of_turn"
+
+    kind: ClassVar[str] = "lose_keyword"
+
+
+@dataclasses.dataclass(frozen=True)
+class SwitchPT(Effect):
+    """"Switch target creature's power and toughness until end of turn"."""
+
+    to: Selector
+    duration: str = "end_of_turn"
+
+    kind: ClassVar[str] = "switch_pt"
+
+
+# ====================================================================== templates
+_WALK_TYPES = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+               "mountainwalk": "Mountain", "forestwalk": "Forest"}
+
+
+@_template(r"(?P<to>.+?) can't be blocked(?P<dur> this turn)? except by (?P<by>.+?)"
+           r"(?P<dur2> this turn)?")
+def _except_by(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    if to is None:
+        return None
+    duration = "end_of_turn" if (m.group("dur") or m.group("dur2")) else (
+        "" if context == "static" else "end_of_turn")
+    count = re.fullmatch(r"(\w+) or more creatures", m.group("by"))
+    if count:
+        n = read_number(count.group(1))
+        if n is None:
+            return None
+        return BlockRule(to, "min_blockers", count=n.n, duration=duration, text=text)
+    spec = read_spec(m.group("by"))
+    if spec is None:
+        return None
+    return BlockRule(to, "except_by", spec, duration=duration, text=text)
+
+
+@_template(r"(?P<to>.+?) can't be blocked by more than (?P<n>\w+) creatures?" + _DUR)
+def _max_blockers(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    n = read_number(m.group("n"))
+    if to is None or n is None:
+        return None
+    return BlockRule(to, "max_blockers", count=n.n, duration=_duration(m, context), text=text)
+
+
+@_template(r"(?P<to>.+?) can't block (?P<what>(?!this turn$).+?)" + _DUR)
+def _cant_block_some(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    spec = read_spec(m.group("what"))
+    if to is None or spec is None or spec.noun != "creature":
+        return None
+    return BlockRule(to, "cant_block", spec, duration=_duration(m, context), text=text)
+
+
+@_template(r"(?P<to>.+?) can't attack or block" + _DUR)
+def _cant_attack_or_block(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return CantAttackOrBlock(to, _duration(m, context), text=text) if to else None
+
+
+@_template(r"(?P<to>.+?) can block an additional creature(?: each combat)?")
+def _extra_block(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return ExtraBlock(to, text=text) if to else None
+
+
+@_template(r"creatures with (?P<walk>\w+walk|landwalk abilities) can be blocked as though "
+           r"they didn't have (?P<again>\w+walk|those abilities)")
+def _ignore_landwalk(m: re.Match[str], text: str, context: str) -> Effect | None:
+    walk = m.group("walk")
+    if walk == "landwalk abilities":
+        if m.group("again") != "those abilities":
+            return None
+        return IgnoreLandwalk(tuple(sorted(_WALK_TYPES.values())), text=text)
+    if walk not in _WALK_TYPES or m.group("again") != walk:
+        return None
+    return IgnoreLandwalk((_WALK_TYPES[walk],), text=text)
+
+
+@_template(r"cardname's (?P<which>power and toughness are each|power is|toughness is) equal to "
+           r"(?:(?P<plus>\d+) plus )?the number of (?P<what>.+)")
+def _set_pt(m: re.Match[str], text: str, context: str) -> Effect | None:
+    which = {"power and toughness are each": "both", "power is": "power",
+             "toughness is": "toughness"}[m.group("which")]
+    what = m.group("what")
+    named = ""
+    found = re.fullmatch(r"creatures named (?P<name>.+?) on the battlefield", what)
+    if found:
+        spec: TargetSpec | None = TargetSpec("creature", text=what)
+        named = found.group("name")
+    else:
+        what = re.sub(r" on the battlefield$", "", what)
+        pair = re.fullmatch(r"(?P<a>\w+) and (?P<b>\w+) you control", what)
+        if pair:
+            a, b = read_spec(pair.group("a")), read_spec(pair.group("b"))
+            if a is None or b is None or not a.subtypes or not b.subtypes:
+                return None
+            spec = dataclasses.replace(a, subtypes=a.subtypes + b.subtypes, controller="you",
+                                       text=what)
+        else:
+            spec = read_spec(what)
+    if spec is None:
+        return None
+    return SetPT(which, int(m.group("plus") or 0), spec, named, text=text)
+
+
+_CONDITIONS = (
+    (r"(?:it's|it is|cardname is) untapped", "untapped"),
+    (r"(?:it's|it is|cardname is) attacking", "attacking"),
+    (r"it's your turn", "your_turn"),
+    (r"it's not your turn", "not_your_turn"),
+    (r"you control (?:an?) (?P<spec>.+)", "you_control"),
+    (r"an opponent controls (?:an?) (?P<spec>.+)", "opponent_controls"),
+)
+
+
+def _read_condition(text: str) -> tuple[str, TargetSpec | None] | None:
+    for pattern, when in _CONDITIONS:
+        m = re.fullmatch(pattern, text)
+        if m is None:
+            continue
+        if "spec" not in m.groupdict():
+            return when, None
+        spec = read_spec(m.group("spec"))
+        if spec is None:
+            return None
+        return when, spec
+    return None
+
+
+def _as_long_as(body: str, cond: str, text: str, context: str) -> Effect | None:
+    condition = _read_condition(cond)
+    if condition is None or context != "static":
+        return None
+    inner = read_clause(body, context)
+    if inner is None:
+        return None
+    return AsLongAs(condition[0], (inner,), condition[1], text=text)
+
+
+@_template(r"(?P<body>.+?) as long as (?P<cond>.+)")
+def _as_long_as_after(m: re.Match[str], text: str, context: str) -> Effect | None:
+    body = text[:m.start("cond") - len(" as long as ")]
+    return _as_long_as(body, m.group("cond"), text, context)
+
+
+@_template(r"as long as (?P<cond>.+?), (?P<body>.+)")
+def _as_long_as_before(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return _as_long_as(text[m.start("body"):], m.group("cond"), text, context)
+
+
+@_template(r"prevent all damage that would be dealt to cardname by (?P<by>artifact sources|"
+           r"creatures it's blocking|enchanted creatures)")
+def _static_prevent(m: re.Match[str], text: str, context: str) -> Effect | None:
+    if context != "static":
+        return None
+    by = {"artifact sources": "artifact", "creatures it's blocking": "blocked",
+          "enchanted creatures": "enchanted"}[m.group("by")]
+    return StaticPrevent(by, text=text)
+
+
+@_template(r"(?P<to>.+?) loses (?P<kw>flying)" + _DUR)
+def _lose_keyword(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return LoseKeyword(to, (m.group("kw"),), _duration(m, context), text=text) if to else None
+
+
+@_template(r"switch (?P<to>.+?)'s? power and toughness" + _DUR)
+def _switch_pt(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return SwitchPT(to, _duration(m, context), text=text) if to else None
+
+
+# ====================================================================== what the engine does
+_TARGETING = frozenset({"shroud", "hexproof", "protection from white", "protection from blue",
+                        "protection from black", "protection from red",
+                        "protection from green"})
+
+
+def _constant(pump: Pump) -> bool:
+    return not pump.power.var and not pump.toughness.var
+
+
+def _simple_spec(spec: TargetSpec | None) -> bool:
+    return spec is None or not (spec.zone or spec.count_var)
+
+
+def statics_qualifier(node: Node, where: str) -> str | None:
+    """The clause-key suffix for a node of this family ("" when the engine carries it out in
+    this form, a suffix naming the form otherwise), or ``None`` for a node of another family
+    (see :func:`.engine_support._qualifier`)."""
+    from frontier_desktop.rules.effects.engine_support import GRANTABLE
+
+    if isinstance(node, (CantBeBlocked, CantBlock, CantAttack, CantAttackOrBlock)):
+        if where == "static":
+            if node.duration or node.to.ref not in ("self", "enchanted"):
+                return "_other"
+            return ""
+        if where in ("spell", "activated") and node.duration == "end_of_turn" and \
+                node.to.ref in ("target", "self") and (
+                    not isinstance(node, CantBeBlocked) or node.by is None):
+            return ""  # a mark until end of turn (fx_statics.MARKS)
+        return "_other"
+    if isinstance(node, BlockRule):
+        if where == "static" and not node.duration and node.to.ref in ("self", "enchanted") \
+                and _simple_spec(node.spec):
+            return ""
+        return "_other"
+    if isinstance(node, ExtraBlock):
+        return "" if where == "static" and node.to.ref == "self" else "_other"
+    if isinstance(node, IgnoreLandwalk):
+        return "" if where == "static" else "_other"
+    if isinstance(node, StaticPrevent):
+        return "" if where == "static" else "_other"
+    if isinstance(node, SetPT):
+        return "" if where == "static" and _simple_spec(node.count) else "_other"
+    if isinstance(node, AsLongAs):
+        if where != "static" or len(node.effects) != 1:
+            return "_other"
+        if node.when in ("you_control", "opponent_controls") and (
+                node.spec is None or node.spec.noun not in ("land", "permanent")):
+            return "_other"
+        inner = node.effects[0]
+        if isinstance(inner, Pump) and _constant(inner) and not inner.duration and \
+                inner.to.ref in ("self", "enchanted", "all") and \
+                all(k in GRANTABLE and k not in _TARGETING for k in inner.keywords):
+            return ""
+        if isinstance(inner, GrantKeyword) and not inner.duration and \
+                inner.to.ref in ("self", "enchanted") and \
+                all(k in GRANTABLE and k not in _TARGETING for k in inner.keywords):
+            return ""  # shroud, hexproof, protection: targeting doesn't ask "as long as"
+        return "_other"
+    if isinstance(node, (LoseKeyword, SwitchPT)):
+        if where in ("spell", "activated") and node.duration == "end_of_turn" and \
+                node.to.ref in ("target", "self"):
+            return ""
+        return "_other"
+    if isinstance(node, Pump) and where == "static" and node.to.ref == "all" and \
+            node.to.spec is not None and node.to.spec.state == "attacking" and \
+            not node.duration and _constant(node) and \
+            all(k in GRANTABLE for k in node.keywords):
+        return ""  # "attacking creatures (you control) get +1/+0" (fx_statics.combat)
+    return None
+
+
+__all__ = ["AsLongAs", "BlockRule", "CantAttackOrBlock", "ExtraBlock", "IgnoreLandwalk",
+           "LoseKeyword", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

@@ -1,0 +1,509 @@
+"""Frontier Magic: continuous and combat statics (issue 12, the fx-statics share).
+
+The readings are in ``docs/rules-notes.md`` ("Blocking in Frontier"). In short: the attacked
+creature is the blocker for card text (the digest), so a blocking restriction decides whether
+an attacked creature *blocks* its attacker. A creature that can't block the attacker (Foul
+Familiar, a Wall attacked by Bog Rats, a lone creature attacked by a creature with menace) is
+still attacked and dealt the attacker's damage, but it deals none back, and "blocks" / "becomes
+blocked" card text (triggers, flanking, rampage) doesn't see it. "Can't attack" refuses the
+attack itself.
+
+Everything here is a function of the state; the per-``defs`` facts (which cards have which of
+these abilities) are cached like ``frontier_spells.defs_info`` so the hot paths (P/T, legal
+actions) skip the work when no such card is in the game.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.effects.nodes import (
+    CantAttack, CantBeBlocked, CantBlock, Effect, GrantKeyword, Pump, Selector, StaticAbility,
+    TargetSpec,
+)
+from frontier_desktop.rules.effects.templates_statics import (
+    AsLongAs, BlockRule, CantAttackOrBlock, IgnoreLandwalk, LoseKeyword, SetPT, StaticPrevent,
+    SwitchPT,
+)
+from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
+from frontier_desktop.rules.state import GameState, Permanent
+
+Event = dict[str, Any]
+
+MARKS = {"cant_be_blocked": "can't be blocked", "cant_block": "can't block",
+         "cant_attack": "can't attack", "cant_attack_or_block": "can't attack or block",
+         "switch_pt": "switched"}
+"""Until-end-of-turn marks kept in ``Permanent.granted`` (cleared in the cleanup with gained
+keywords); "loses flying" is kept as ``-flying``."""
+
+
+# ====================================================================== per-card facts
+@functools.lru_cache(maxsize=4096)
+def _statics(card: Card) -> tuple[Effect, ...]:
+    """The card's static effects of this family that the engine carries out."""
+    from frontier_desktop.rules.variants.frontier_spells import executed, reading_of
+
+    out: list[Effect] = []
+    for ability in reading_of(card).abilities:
+        if not isinstance(ability, StaticAbility):
+            continue
+        for effect in ability.effects:
+            if isinstance(effect, (CantAttack, CantBeBlocked, CantBlock, CantAttackOrBlock,
+                                   BlockRule, IgnoreLandwalk, SetPT, AsLongAs, StaticPrevent)) \
+                    and executed(effect, "static"):
+                out.append(effect)
+    return tuple(out)
+
+
+class _Info:
+    """Which cards of one ``GameState.defs`` have statics of this family, by name."""
+
+    __slots__ = ("defs", "blocking", "attack", "set_pt", "as_long_as", "as_long_as_grants",
+                 "granted_keywords", "walks", "prevent")
+
+    def __init__(self, defs: dict[str, Card]) -> None:
+        self.defs = defs
+        found = {n: _statics(c) for n, c in defs.items() if c.oracle_text}
+        found = {n: fx for n, fx in found.items() if fx}
+
+        def having(*kinds: type) -> frozenset[str]:
+            return frozenset(n for n, fx in found.items() if any(isinstance(e, kinds) for e in fx))
+
+        self.blocking = having(CantBeBlocked, CantBlock, CantAttackOrBlock, BlockRule)
+        self.attack = having(CantAttack, CantAttackOrBlock)
+        self.set_pt = having(SetPT)
+        self.as_long_as = having(AsLongAs)
+        self.as_long_as_grants = frozenset(
+            n for n in self.as_long_as if any(
+                isinstance(e, AsLongAs) and getattr(e.effects[0], "keywords", ())
+                for e in found[n]))
+        self.granted_keywords = frozenset(
+            k for n in self.as_long_as_grants for e in found[n] if isinstance(e, AsLongAs)
+            for k in getattr(e.effects[0], "keywords", ()))
+        self.walks = having(IgnoreLandwalk)
+        self.prevent = having(StaticPrevent)
+
+
+_CACHE: dict[int, _Info] = {}
+
+
+def _info(state: GameState) -> _Info:
+    info = _CACHE.get(id(state.defs))
+    if info is None or info.defs is not state.defs:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        info = _Info(state.defs)
+        _CACHE[id(state.defs)] = info
+    return info
+
+
+def _sources(state: GameState, names: frozenset[str]) -> list[Permanent]:
+    if not names:
+        return []
+    return [p for p in state.perms.values() if state.cards[p.id][0] in names]
+
+
+def _applies(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:
+    if sel.ref == "self":
+        return source.id == perm.id
+    if sel.ref == "enchanted":
+        return source.attached_to == perm.id
+    if sel.ref == "all" and sel.spec is not None:
+        if source.zone == "attached" or perm.zone == "attached":
+            return False
+        return spec_problem(state, sel.spec, perm.id, seat=source.controller,
+                            source=source.id, attacking=combat_attackers(state)) is None
+    return False
+
+
+def _effects_on(state: GameState, perm: Permanent, names: frozenset[str],
+                kinds: tuple[type, ...]) -> list[Any]:
+    """The static effects of *kinds* on the battlefield that reach *perm*."""
+    out: list[Any] = []
+    for source in _sources(state, names):
+        for effect in _statics(state.card(source.id)):
+            to = getattr(effect, "to", None)
+            if isinstance(effect, kinds) and isinstance(to, Selector) and \
+                    _applies(state, source, to, perm):
+                out.append(effect)
+    return out
+
+
+# ====================================================================== the combat
+def combat_attackers(state: GameState) -> list[str]:
+    """The creatures attacking now: those of the attack declared and not yet over."""
+    combat = state.extra.get("combat")
+    return list(combat["attackers"]) if combat else []
+
+
+def start_combat(state: GameState, band: list[str], defenders: list[str]) -> list[str]:
+    """Record the attack just declared (until its damage is dealt); the blockers it has."""
+    blocking = blockers(state, band, defenders)
+    state.extra["combat"] = {"attackers": list(band), "defenders": list(defenders),
+                             "blockers": blocking}
+    return blocking
+
+
+def end_combat(state: GameState) -> None:
+    """The attack is over: nothing is attacking or blocking any more."""
+    state.extra.pop("combat", None)
+
+
+def combat_blockers(state: GameState, defenders: list[str]) -> list[str]:
+    """Of *defenders*, those blocking the attack under way (all of them without a record)."""
+    combat = state.extra.get("combat")
+    if not combat:
+        return list(defenders)
+    chosen = set(combat["blockers"])
+    return [d for d in defenders if d in chosen]
+
+
+def _marked(perm: Permanent, *marks: str) -> bool:
+    return any(MARKS[m] in perm.granted for m in marks)
+
+
+def _matches(state: GameState, spec: TargetSpec, obj: Permanent, seat: int,
+             source: str) -> bool:
+    from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+    if spec.power:
+        power = effective_pt(state, obj)[0]
+        op, value = spec.power[:2], int(spec.power[2:])
+        if (op == "<=" and power > value) or (op == ">=" and power < value):
+            return False
+        spec = TargetSpec(spec.noun, colours=spec.colours, not_colours=spec.not_colours,
+                          types=spec.types, not_types=spec.not_types, subtypes=spec.subtypes,
+                          state=spec.state, controller=spec.controller,
+                          with_keywords=spec.with_keywords, other=spec.other)
+    return spec_problem(state, spec, obj.id, seat=seat, source=source) is None
+
+
+def _may_block(state: GameState, blocker: Permanent, attacker: Permanent,
+               count: int) -> bool:
+    """Whether *blocker* may block *attacker* when *count* creatures are attacked together."""
+    from frontier_desktop.rules.variants.frontier_board import has_ability
+
+    info = _info(state)
+    if _marked(blocker, "cant_block", "cant_attack_or_block") or \
+            _marked(attacker, "cant_be_blocked"):
+        return False
+    for effect in _effects_on(state, blocker, info.blocking, (CantBlock, CantAttackOrBlock,
+                                                              BlockRule)):
+        if isinstance(effect, (CantBlock, CantAttackOrBlock)):
+            return False
+        if effect.rule == "cant_block" and effect.spec is not None and _matches(
+                state, effect.spec, attacker, blocker.controller, blocker.id):
+            return False
+    for effect in _effects_on(state, attacker, info.blocking, (CantBeBlocked, BlockRule)):
+        if isinstance(effect, CantBeBlocked):
+            if effect.by is None or _matches(state, effect.by, blocker, attacker.controller,
+                                             attacker.id):
+                return False
+        elif effect.rule == "except_by" and effect.spec is not None and not _matches(
+                state, effect.spec, blocker, attacker.controller, attacker.id):
+            return False
+        elif effect.rule == "min_blockers" and count < effect.count:
+            return False
+    if has_ability(state, attacker, "fear"):
+        card = state.card(blocker.id)
+        if "Artifact" not in card.types and "B" not in card.colors:
+            return False
+    if has_ability(state, attacker, "menace") and count < 2:
+        return False
+    return True
+
+
+def _max_blockers(state: GameState, attacker: Permanent) -> int | None:
+    limits = [e.count for e in _effects_on(state, attacker, _info(state).blocking, (BlockRule,))
+              if e.rule == "max_blockers"]
+    return min(limits) if limits else None
+
+
+def blockers(state: GameState, band: list[str], defenders: list[str]) -> list[str]:
+    """The attacked creatures that block the attacking *band* (the digest: the attacked
+    creature is the blocker), in stack order.
+
+    A defender blocks when it may block at least one member of the band (a band is blocked as
+    one). "Can't be blocked by more than N creatures": only the first N of the attacked stack
+    block.
+    """
+    from frontier_desktop.rules.variants.frontier_board import has_ability
+
+    attackers = [state.perms[u] for u in band if u in state.perms]
+    attacked = [state.perms[d] for d in defenders if d in state.perms]
+    simple = not _info(state).blocking and not any(
+        p.granted for p in attackers + attacked) and not any(
+        has_ability(state, a, "fear") or has_ability(state, a, "menace") for a in attackers)
+    if simple:
+        return [d.id for d in attacked]
+    out = [d.id for d in attacked
+           if any(_may_block(state, d, a, len(attacked)) for a in attackers)]
+    limits = [n for a in attackers if (n := _max_blockers(state, a)) is not None]
+    if limits:
+        out = out[:min(limits)]
+    return out
+
+
+def attack_restriction(state: GameState, perm: Permanent) -> str | None:
+    """Why *perm* can't attack at all (None: nothing forbids it here)."""
+    if _marked(perm, "cant_attack", "cant_attack_or_block"):
+        return f"{state.name(perm.id)} can't attack this turn"
+    names = _info(state).attack
+    if names and _effects_on(state, perm, names, (CantAttack, CantAttackOrBlock)):
+        return f"{state.name(perm.id)} can't attack"
+    return None
+
+
+# ====================================================================== landwalk
+def ignored_walks(state: GameState) -> frozenset[str]:
+    """Land types whose landwalk moves no creature may make ("can be blocked as though it
+    didn't have islandwalk": in Frontier landwalk is a move, the digest)."""
+    out: set[str] = set()
+    for source in _sources(state, _info(state).walks):
+        for effect in _statics(state.card(source.id)):
+            if isinstance(effect, IgnoreLandwalk):
+                out.update(effect.land_types)
+    return frozenset(out)
+
+
+# ====================================================================== power and toughness
+def _lands_of(state: GameState, seat: int) -> list[Card]:
+    """The lands *seat* controls: those under their creatures (the digest), once each."""
+    seen: set[Any] = set()
+    out: list[Card] = []
+    for perm in state.board_creatures():
+        if perm.controller != seat or perm.at in seen:
+            continue
+        seen.add(perm.at)
+        cell = state.cells.get(perm.at)
+        if cell is not None and cell.land is not None and cell.face_up:
+            out.append(state.card(cell.land))
+    return out
+
+
+def _land_matches(spec: TargetSpec, land: Card) -> bool:
+    if spec.subtypes and not set(spec.subtypes) & set(land.subtypes):
+        return False
+    for t in spec.types:
+        if t.capitalize() not in land.supertypes | land.types:
+            return False
+    return True
+
+
+def _count(state: GameState, spec: TargetSpec, seat: int, source: str, named: str) -> int:
+    if spec.noun == "land":
+        if spec.controller == "you":
+            seats = [seat]
+        elif spec.controller in ("opponent", "not_you"):
+            seats = [s for s in range(len(state.players)) if s != seat]
+        else:
+            seats = list(range(len(state.players)))
+        return sum(1 for s in seats for land in _lands_of(state, s) if _land_matches(spec, land))
+    total = 0
+    for perm in state.perms.values():
+        if perm.zone == "attached" and spec.noun == "creature":
+            continue
+        if named and state.cards[perm.id][0] != named:
+            continue
+        if spec.subtypes and len(spec.subtypes) > 1:
+            # "Soldiers and Warriors you control": either type.
+            card = state.card(perm.id)
+            if perm.controller != seat or not card.is_creature or \
+                    not set(spec.subtypes) & set(card.subtypes):
+                continue
+            total += 1
+            continue
+        if spec_problem(state, spec, perm.id, seat=seat, source=source) is None:
+            total += 1
+    return total
+
+
+def _named(state: GameState, effect: SetPT, source: Permanent) -> str:
+    """The name in "creatures named …": the card's own (the reader's placeholder) or another."""
+    own = state.cards[source.id][0]
+    if effect.named.lower() in ("cardname", own.lower()):
+        return own
+    return next((n for n in state.defs if n.lower() == effect.named.lower()), effect.named)
+
+
+def base_pt(state: GameState, perm: Permanent, card: Card) -> tuple[int, int]:
+    """The printed power/toughness, or what a characteristic-defining ability makes it."""
+    p, t = card.base_power, card.base_toughness
+    if state.cards[perm.id][0] not in _info(state).set_pt:
+        return p, t
+    for effect in _statics(card):
+        if isinstance(effect, SetPT):
+            named = _named(state, effect, perm) if effect.named else ""
+            n = effect.plus + _count(state, effect.count, perm.controller, perm.id, named)
+            if effect.which in ("both", "power"):
+                p = n
+            if effect.which in ("both", "toughness"):
+                t = n
+    return p, t
+
+
+def _holds(state: GameState, effect: AsLongAs, source: Permanent) -> bool:
+    when = effect.when
+    if when in ("untapped", "attacking"):
+        # "it": the permanent itself, or the creature an aura's "enchanted creature" names.
+        subject: Permanent | None = source
+        inner = effect.effects[0]
+        if isinstance(inner, (Pump, GrantKeyword)) and inner.to.ref == "enchanted":
+            subject = state.perms.get(source.attached_to or "")
+        if subject is None:
+            return False
+        if when == "untapped":
+            return not subject.tapped
+        return subject.id in combat_attackers(state)
+    if when == "your_turn":
+        return state.active == source.controller
+    if when == "not_your_turn":
+        return state.active != source.controller
+    spec = effect.spec
+    assert spec is not None
+    seats = [source.controller] if when == "you_control" else [
+        s for s in range(len(state.players)) if s != source.controller]
+    if spec.noun == "land":
+        return any(_land_matches(spec, land) for s in seats for land in _lands_of(state, s))
+    letters = {COLOUR_LETTER[c] for c in spec.colours}
+    for perm in state.perms.values():
+        if perm.controller not in seats:
+            continue
+        card = state.card(perm.id)
+        if letters and not letters & set(card.colors):
+            continue
+        if spec_problem(state, TargetSpec("permanent", types=spec.types,
+                                          not_types=spec.not_types, subtypes=spec.subtypes),
+                        perm.id, seat=source.controller, source=source.id) is None:
+            return True
+    return False
+
+
+def _conditional(state: GameState, perm: Permanent, names: frozenset[str]) -> list[Effect]:
+    """The "as long as" effects of the cards *names* that hold now and reach *perm*."""
+    out: list[Effect] = []
+    for source in _sources(state, names):
+        for effect in _statics(state.card(source.id)):
+            if not isinstance(effect, AsLongAs):
+                continue
+            inner = effect.effects[0]
+            assert isinstance(inner, (Pump, GrantKeyword))
+            if _applies(state, source, inner.to, perm) and _holds(state, effect, source):
+                out.append(inner)
+    return out
+
+
+def conditional_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
+    """The +P/+T "as long as" statics give *perm* now (Kird Ape, Giant Tortoise)."""
+    names = _info(state).as_long_as
+    if not names:
+        return 0, 0
+    p = t = 0
+    for inner in _conditional(state, perm, names):
+        if isinstance(inner, Pump):
+            p += inner.power.n
+            t += inner.toughness.n
+    return p, t
+
+
+def has_conditional(state: GameState, perm: Permanent, keyword: str) -> bool:
+    """Whether an "as long as" static gives *perm* *keyword* now (Spirit of the Night's
+    first strike as long as it's attacking)."""
+    info = _info(state)
+    if keyword not in info.granted_keywords:
+        return False
+    return any(keyword in getattr(inner, "keywords", ())
+               for inner in _conditional(state, perm, info.as_long_as_grants))
+
+
+def switched(perm: Permanent) -> bool:
+    """Power and toughness switched until end of turn (applied after every other change but
+    the terrain bonus)."""
+    return MARKS["switch_pt"] in perm.granted
+
+
+def lost(perm: Permanent, keyword: str) -> bool:
+    """*keyword* lost until end of turn ("loses flying")."""
+    return f"-{keyword}" in perm.granted if perm.granted else False
+
+
+# ====================================================================== damage
+def prevents(state: GameState, perm: Permanent, source: str | None) -> bool:
+    """Whether a static "prevent all damage that would be dealt to CARDNAME by …" of *perm*
+    stops damage from *source*."""
+    names = _info(state).prevent
+    if source is None or not names or state.cards[perm.id][0] not in names:
+        return False
+    for effect in _statics(state.card(perm.id)):
+        if not isinstance(effect, StaticPrevent):
+            continue
+        if effect.by == "artifact" and source in state.cards and \
+                "Artifact" in state.card(source).types:
+            return True
+        if effect.by == "enchanted" and any(p.attached_to == source
+                                            for p in state.perms.values()):
+            return True
+        if effect.by == "blocked":
+            combat = state.extra.get("combat")
+            if combat and perm.id in combat["blockers"] and source in combat["attackers"]:
+                return True
+    return False
+
+
+# ====================================================================== executors
+class StaticsActions:
+    """Executors of the until-end-of-turn marks, mixed into ``SpellActions``."""
+
+    def _mark(self, ctx: Any, sel: Selector, mark: str, events: list[Event]) -> list[Any] | None:
+        objects: list[Any] | None = ctx.objects(sel)
+        if objects is None:
+            return None
+        for obj in objects:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is None:
+                continue
+            if mark not in perm.granted:
+                perm.granted = perm.granted + (mark,)
+            events.append({"type": "marked", "unit": perm.id, "mark": mark.lstrip("-"),
+                           "lost": mark.startswith("-")})
+        return objects
+
+    def _exec_cant_be_blocked(self, ctx: Any, effect: CantBeBlocked,
+                              events: list[Event]) -> list[Any] | None:
+        return self._mark(ctx, effect.to, MARKS["cant_be_blocked"], events)
+
+    def _exec_cant_block(self, ctx: Any, effect: CantBlock, events: list[Event]) -> list[Any] | None:
+        return self._mark(ctx, effect.to, MARKS["cant_block"], events)
+
+    def _exec_cant_attack(self, ctx: Any, effect: CantAttack,
+                          events: list[Event]) -> list[Any] | None:
+        return self._mark(ctx, effect.to, MARKS["cant_attack"], events)
+
+    def _exec_cant_attack_or_block(self, ctx: Any, effect: CantAttackOrBlock,
+                                   events: list[Event]) -> list[Any] | None:
+        return self._mark(ctx, effect.to, MARKS["cant_attack_or_block"], events)
+
+    def _exec_switch_pt(self, ctx: Any, effect: SwitchPT, events: list[Event]) -> list[Any] | None:
+        objects: list[Any] | None = ctx.objects(effect.to)
+        if objects is None:
+            return None
+        for obj in objects:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is None:
+                continue
+            mark = MARKS["switch_pt"]
+            # Switching twice switches back.
+            perm.granted = tuple(g for g in perm.granted if g != mark) if mark in \
+                perm.granted else perm.granted + (mark,)
+            events.append({"type": "marked", "unit": perm.id, "mark": "switched",
+                           "lost": False})
+        return objects
+
+    def _exec_lose_keyword(self, ctx: Any, effect: LoseKeyword,
+                           events: list[Event]) -> list[Any] | None:
+        out: list[Any] | None = []
+        for keyword in effect.keywords:
+            out = self._mark(ctx, effect.to, f"-{keyword}", events)
+        return out

@@ -1,0 +1,283 @@
+"""Issue 12, continuous and combat statics (fx-statics): blocking rules read in Frontier's way
+(the attacked creature is the blocker), "as long as" bonuses, characteristic-defining P/T,
+landwalk taken away, static prevention, and until-end-of-turn marks — each cast or played in a
+position and checked on the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.effects import verdict
+from frontier_desktop.rules.variants.frontier_spells import reading_of
+from tests.rules.helpers import creature, legal_wire, moves, of_type, position, pt, refused, run, unit
+
+I = "Island"
+F = "Forest"
+S = "Swamp"
+GRID = [[I] * 5 for _ in range(5)]  # islands: no terrain bonus for the non-blue creatures
+BEN = unit("ben", "Hill Giant", 1, (4, 4))
+PASS = {"type": "pass"}
+
+
+def automated(card_obj: dict[str, Any]) -> bool:
+    card = Card.from_scryfall(card_obj)
+    return verdict(reading_of(card), card.type_line).automated
+
+
+def thing(name: str, text: str, type_line: str = "Enchantment") -> dict[str, Any]:
+    return {"name": name, "type_line": type_line, "mana_cost": "", "oracle_text": text}
+
+
+def aura(name: str, text: str) -> dict[str, Any]:
+    return thing(name, "Enchant creature\n" + text, "Enchantment — Aura")
+
+
+def attack(uid: str, target: Any) -> dict[str, Any]:
+    return {"type": "attack", "unit": uid,
+            "target": list(target) if isinstance(target, tuple) else target}
+
+
+def damage_to(events: list[dict[str, Any]], uid: str) -> int:
+    return sum(e["amount"] for e in of_type(events, "damage") if e["target"] == uid)
+
+
+WALL = creature("Test Wall", (), 2, 4, type_line="Creature — Wall")
+OGRE = creature("Test Ogre", (), 2, 4)
+
+
+# ---------------------------------------------------------------------- blocking
+@pytest.mark.parametrize("text, defender, blocks", [
+    ("{n} can't be blocked by Walls.", WALL, False),
+    ("{n} can't be blocked by Walls.", OGRE, True),
+    ("{n} can't be blocked except by Walls.", WALL, True),
+    ("{n} can't be blocked except by Walls.", OGRE, False),
+    ("{n} can't be blocked by creatures with power 2 or greater.", OGRE, False),
+    ("{n} can't be blocked by creatures with power 3 or greater.", OGRE, True),
+    ("{n} can't be blocked except by three or more creatures.", OGRE, False),
+    ("Menace", OGRE, False),
+    ("Fear", OGRE, False),
+    ("Fear", creature("Test Shade", ("B",), 2, 4), True),
+])
+def test_an_attacked_creature_that_cant_block_the_attacker_deals_it_no_damage(
+        text: str, defender: dict[str, Any], blocks: bool) -> None:
+    # The digest: the attacked creature is the blocker. One that may not block is still
+    # dealt the attacker's damage, but strikes nothing back.
+    rats = creature("Test Rats", ("B",), 1, 1, oracle_text=text.format(n="Test Rats"))
+    assert automated(rats)
+    state = position(GRID, [unit("r", rats, 0, (2, 2)), unit("d", defender, 1, (3, 2)), BEN])
+    state, events = run(state, attack("r", (3, 2)))
+    assert damage_to(events, "d") == 1
+    assert ("r" not in state.perms) is blocks
+    assert damage_to(events, "r") == (2 if blocks else 0)
+
+
+def test_a_creature_that_cant_block_is_attacked_but_strikes_nothing_back() -> None:
+    familiar = creature("Test Familiar", ("B",), 3, 1,
+                        oracle_text="Test Familiar can't block.")
+    assert automated(familiar)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)),
+                            unit("f", familiar, 1, (3, 2)), BEN])
+    state, events = run(state, attack("a", (3, 2)))
+    assert "f" not in state.perms and state.perms["a"].damage == 0
+
+
+def test_cant_block_creatures_with_power_n_depends_on_the_attacker() -> None:
+    web = creature("Test Web", ("W",), 5, 5, oracle_text="Defender\nTest Web can't block "
+                   "creatures with power 2 or less.")
+    assert automated(web)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)),
+                            unit("g", "Hill Giant", 0, (3, 1)),
+                            unit("w", web, 1, (3, 2)), BEN])
+    state, events = run(state, attack("a", (3, 2)))  # a 2/2: Web doesn't block it
+    assert "a" in state.perms and state.perms["a"].damage == 0
+    state, events = run(state, attack("g", (3, 2)))  # a 3/3: Web blocks
+    assert "g" not in state.perms
+
+
+def test_pacifism_stops_attacks_in_the_legal_list_and_blocks() -> None:
+    pacifism = aura("Test Pacifism", "Enchanted creature can't attack or block.")
+    assert automated(pacifism)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)),
+                            unit("o", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [pacifism]}, {"name": "Ben"}])
+    assert any(a["type"] == "attack" and a["unit"] == "a" for a in legal_wire(state))
+    state, _ = run(state, {"type": "cast", "card": "Test Pacifism", "target": "a"})
+    assert not any(a["type"] == "attack" and a["unit"] == "a" for a in legal_wire(state))
+    refused(state, attack("a", (3, 2)), match="can't attack")
+    # Ben's Hill Giant attacks the pacified Bears: they don't strike back.
+    while not (state.active == 1 and state.phase == "main"):
+        state, _ = run(state, PASS)
+    state, _ = run(state, attack("o", (2, 2)))
+    assert "a" not in state.perms and state.perms["o"].damage == 0
+
+
+def test_menace_granted_to_your_creatures_and_a_banding_pair_blocks() -> None:
+    drums = thing("Test Drums", "Creatures you control have menace.")
+    assert automated(drums)
+    bander = creature("Test Bander", (), 1, 3, keywords=("Banding",), oracle_text="Banding")
+    state = position(GRID, [unit("a", "Hill Giant", 0, (2, 2)), unit("b", "Hill Giant", 0, (2, 3)),
+                            unit("o", OGRE, 1, (3, 2)),
+                            unit("p", bander, 1, (3, 3)), unit("q", bander, 1, (3, 3)), BEN],
+                     players=[{"name": "Ann", "hand": [drums]}, {"name": "Ben", "assign": False}])
+    state, _ = run(state, {"type": "cast", "card": "Test Drums"})
+    state, events = run(state, attack("a", (3, 2)))  # one creature can't block menace
+    assert state.perms["a"].damage == 0
+    state, events = run(state, attack("b", (3, 3)))  # two banded creatures can
+    assert damage_to(events, "b") == 2
+
+
+def test_cant_be_blocked_by_more_than_one_creature_only_the_first_of_a_stack_blocks() -> None:
+    tiger = creature("Test Tiger", ("G",), 3, 10, oracle_text="Test Tiger can't be blocked "
+                     "by more than one creature.")
+    assert automated(tiger)
+    bander = creature("Test Bander", (), 2, 3, keywords=("Banding",), oracle_text="Banding")
+    state = position(GRID, [unit("t", tiger, 0, (2, 2)),
+                            unit("p", bander, 1, (3, 2)), unit("q", bander, 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "assign": False}, {"name": "Ben", "assign": False}])
+    state, events = run(state, attack("t", (3, 2)))
+    assert damage_to(events, "t") == 2
+
+
+def test_can_block_an_additional_creature_blocks_every_attack_made_on_it() -> None:
+    giant = creature("Test Two Heads", ("R",), 2, 8, oracle_text="Test Two Heads can block "
+                     "an additional creature each combat.")
+    assert automated(giant)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)),
+                            unit("b", "Grizzly Bears", 0, (3, 1)),
+                            unit("g", giant, 1, (3, 2)), BEN])
+    state, _ = run(state, attack("a", (3, 2)), attack("b", (3, 2)))
+    assert "a" not in state.perms and "b" not in state.perms
+
+
+def test_cant_be_blocked_this_turn_until_the_cleanup() -> None:
+    trail = creature("Test Trailblazer", ("G",), 0, 1,
+                     oracle_text="{0}: Target creature can't be blocked this turn.")
+    assert automated(trail)
+    state = position(GRID, [unit("z", trail, 0, (0, 0)), unit("a", "Grizzly Bears", 0, (2, 2)),
+                            unit("o", OGRE, 1, (3, 2)), BEN])
+    state, _ = run(state, {"type": "activate", "unit": "z", "targets": ["a"]})
+    state, events = run(state, attack("a", (3, 2)))
+    assert state.perms["a"].damage == 0 and damage_to(events, "o") == 2
+    state, _ = run(state, {"type": "done_attacking"}, PASS, PASS)
+    assert not state.perms["a"].granted
+
+
+# ---------------------------------------------------------------------- landwalk
+def test_can_be_blocked_as_though_it_didnt_have_islandwalk_takes_the_walk_away() -> None:
+    undertow = thing("Test Undertow", "Creatures with islandwalk can be blocked as though "
+                     "they didn't have islandwalk.")
+    assert automated(undertow)
+    eel = creature("Test Eel", ("U",), 1, 1, keywords=("Islandwalk",), oracle_text="Islandwalk")
+    state = position(GRID, [unit("e", eel, 0, (0, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [undertow]}, {"name": "Ben"}])
+    assert (3, 2) in moves(state, "e")
+    state, _ = run(state, {"type": "cast", "card": "Test Undertow"})
+    assert (3, 2) not in moves(state, "e") and (1, 2) in moves(state, "e")
+
+
+# ---------------------------------------------------------------------- P/T
+def test_characteristic_defining_power_and_toughness_count_now() -> None:
+    nightmare = creature("Test Nightmare", ("B",), 0, 0, oracle_text="Flying\nTest "
+                         "Nightmare's power and toughness are each equal to the number of "
+                         "Swamps you control.")
+    rats = creature("Test Plague", ("B",), 0, 0, type_line="Creature — Rat",
+                    oracle_text="Test Plague's power and toughness are each equal to the "
+                                "number of creatures named Test Plague on the battlefield.")
+    constable = creature("Test Constable", ("G",), 2, 0, oracle_text="Test Constable's "
+                         "toughness is equal to 1 plus the number of green creatures on the "
+                         "battlefield.")
+    assert automated(nightmare) and automated(rats) and automated(constable)
+    rows = [[I] * 5, [S, S, I, I, I], [I] * 5, [I] * 5, [I] * 5]
+    state = position(rows, [unit("n", nightmare, 0, (0, 0)), unit("a", "Grizzly Bears", 0, (1, 0)),
+                            unit("b", "Grizzly Bears", 0, (1, 1)),
+                            unit("r1", rats, 0, (2, 2)), unit("r2", rats, 1, (3, 3)),
+                            unit("c", constable, 1, (3, 0)), BEN])
+    assert pt(state, "n") == (2, 2)  # two Swamps under Ann's creatures (not the Island under it)
+    assert pt(state, "r1") == (2, 2) and pt(state, "r2") == (2, 2)  # both players' Rats
+    assert pt(state, "c") == (2, 4)  # itself and two Grizzly Bears: 1 + 3
+    state, _ = run(state, {"type": "move", "unit": "b", "to": [1, 2]})
+    assert pt(state, "n") == (1, 1)
+
+
+def test_as_long_as_bonuses_follow_their_condition() -> None:
+    ape = creature("Test Ape", ("R",), 1, 1,
+                   oracle_text="Test Ape gets +1/+2 as long as you control a Forest.")
+    tortoise = creature("Test Tortoise", ("U",), 1, 1,
+                        oracle_text="Test Tortoise gets +0/+3 as long as it's untapped.")
+    wurm = creature("Test Wurm", ("G",), 1, 1, oracle_text="Test Wurm gets +0/+1 as long as "
+                    "an opponent controls an Island.")
+    assert automated(ape) and automated(tortoise) and automated(wurm)
+    rows = [[S] * 5, [S] * 5, [S, S, F, S, S], [S] * 5, [S, S, S, S, I]]
+    state = position(rows, [unit("a", ape, 0, (1, 2)), unit("t", tortoise, 0, (0, 0)),
+                            unit("u", tortoise, 0, (0, 3), tapped=True),
+                            unit("w", wurm, 0, (0, 1)), BEN])
+    assert pt(state, "a") == (1, 1) and pt(state, "t") == (1, 4) and pt(state, "w") == (1, 2)
+    assert pt(state, "u") == (1, 1)  # tapped
+    state, _ = run(state, {"type": "move", "unit": "a", "to": [2, 2]})
+    assert pt(state, "a") == (2, 3)  # on a Forest: Ann controls it
+
+
+def test_first_strike_as_long_as_it_is_attacking_and_attacking_creatures_get_plus_one() -> None:
+    spirit = creature("Test Spirit", ("B",), 2, 2,
+                      oracle_text="Test Spirit has first strike as long as it's attacking.")
+    stone = thing("Test Mightstone", "Attacking creatures get +1/+0.", "Artifact")
+    assert automated(spirit) and automated(stone)
+    state = position(GRID, [unit("s", spirit, 0, (2, 2)), unit("a", "Grizzly Bears", 0, (2, 0)),
+                            unit("o", "Grizzly Bears", 1, (3, 2)),
+                            unit("p", "Hill Giant", 1, (3, 0)), BEN],
+                     players=[{"name": "Ann", "hand": [stone]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Mightstone"})
+    assert pt(state, "a") == (2, 2)  # not attacking
+    state, events = run(state, attack("s", (3, 2)))
+    assert "o" not in state.perms and state.perms["s"].damage == 0  # first strike killed it
+    state, events = run(state, attack("a", (3, 0)))
+    assert damage_to(events, "p") == 3 and "p" not in state.perms  # 2 + 1 while attacking
+    assert pt(state, "s") == (2, 2)  # the combat is over
+
+
+# ---------------------------------------------------------------------- prevention
+def test_static_prevention_from_artifacts_and_from_the_creatures_it_blocks() -> None:
+    treefolk = creature("Test Treefolk", ("G",), 1, 2, oracle_text="Prevent all damage that "
+                        "would be dealt to Test Treefolk by artifact sources.")
+    vapor = creature("Test Vapor", ("U",), 0, 1, type_line="Creature — Wall",
+                     oracle_text="Defender\nPrevent all damage that would be dealt to Test "
+                                 "Vapor by creatures it's blocking.")
+    golem = creature("Test Golem", (), 3, 3, type_line="Artifact Creature — Golem")
+    assert automated(treefolk) and automated(vapor)
+    state = position(GRID, [unit("g", golem, 0, (2, 2)), unit("t", treefolk, 1, (3, 2)),
+                            unit("a", "Hill Giant", 0, (2, 0)), unit("v", vapor, 1, (3, 0)), BEN])
+    state, events = run(state, attack("g", (3, 2)), attack("a", (3, 0)))
+    assert "t" in state.perms and state.perms["t"].damage == 0
+    assert "v" in state.perms and state.perms["v"].damage == 0
+
+
+# ---------------------------------------------------------------------- until end of turn
+def test_loses_flying_and_switch_power_and_toughness_until_end_of_turn() -> None:
+    spirit = creature("Test Radjan", ("G",), 3, 2,
+                      oracle_text="{0}: Target creature loses flying until end of turn.")
+    fiend = creature("Test Fiend", ("B",), 1, 5, oracle_text="{0}: Switch Test Fiend's power "
+                     "and toughness until end of turn.")
+    assert automated(spirit) and automated(fiend)
+    state = position(GRID, [unit("r", spirit, 0, (0, 0)), unit("f", fiend, 0, (0, 4)),
+                            unit("s", "Serra Angel", 0, (2, 2)), BEN])
+    assert (0, 2) in moves(state, "s") or (4, 2) in moves(state, "s")
+    state, _ = run(state, {"type": "activate", "unit": "r", "targets": ["s"]})
+    assert not {(0, 2), (4, 2)} & moves(state, "s")  # no two-square flying moves
+    state, _ = run(state, {"type": "activate", "unit": "f"})
+    assert pt(state, "f") == (5, 1)
+    state, _ = run(state, PASS, PASS)  # Ann's cleanup
+    assert pt(state, "f") == (1, 5) and not state.perms["s"].granted
+
+
+def test_an_aura_granting_flanking_shrinks_the_creature_it_attacks() -> None:
+    agility = aura("Test Agility", "Enchanted creature gets +1/+1 and has flanking.")
+    assert automated(agility)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)), unit("o", OGRE, 1, (3, 2)),
+                            BEN], players=[{"name": "Ann", "hand": [agility]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Agility", "target": "a"})
+    state, events = run(state, attack("a", (3, 2)))
+    assert [e for e in of_type(events, "pumped") if e.get("by") == "flanking"]
+    assert "o" not in state.perms  # 2/4 - 1/1 = 1/3, dealt 3
