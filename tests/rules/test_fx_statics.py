@@ -12,6 +12,7 @@ import pytest
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
 from frontier_desktop.rules.variants.frontier_spells import reading_of
+from frontier_desktop.rules.variants.fx_statics import spell_cost
 from tests.rules.helpers import creature, legal_wire, moves, of_type, position, pt, refused, run, unit
 
 I = "Island"
@@ -281,3 +282,40 @@ def test_an_aura_granting_flanking_shrinks_the_creature_it_attacks() -> None:
     state, events = run(state, attack("a", (3, 2)))
     assert [e for e in of_type(events, "pumped") if e.get("by") == "flanking"]
     assert "o" not in state.perms  # 2/4 - 1/1 = 1/3, dealt 3
+
+
+# ---------------------------------------------------------------------- costs
+DOWN = [["?Island"] * 5 for _ in range(5)]  # face down: no land makes mana here
+
+
+def _casts(state: Any, name: str) -> list[dict[str, Any]]:
+    return [a for a in legal_wire(state) if a["type"] == "cast" and a["card"] == name]
+
+
+def test_spells_cost_more_or_less_in_payment_and_the_legal_list() -> None:
+    ban = thing("Test Ban", "Creature spells cost {2} more to cast.", "Artifact")
+    gate = thing("Test Gate", "Creature spells you cast cost up to {2} less to cast.", "Artifact")
+    derelor = thing("Test Derelor", "Black spells you cast cost {B} more to cast.")
+    assert automated(ban) and automated(gate) and automated(derelor)
+    state = position(DOWN, [unit("a", "Grizzly Bears", 0, (0, 0)), BEN],
+                     players=[{"name": "Ann", "hand": [ban, gate, derelor, "Grizzly Bears",
+                                                       "Hill Giant"],
+                               "mana_pool": "{G}{G}"}, {"name": "Ben"}])
+    assert _casts(state, "Grizzly Bears")
+    state, _ = run(state, {"type": "cast", "card": "Test Ban"})
+    assert not _casts(state, "Grizzly Bears")  # {1}{G} + {2}
+    refused(state, {"type": "cast", "card": "Grizzly Bears"}, match="costs {3}{G}")
+    state, _ = run(state, {"type": "cast", "card": "Test Gate"})
+    assert _casts(state, "Grizzly Bears")  # {3}{G} - {2}: {1}{G}
+    state, _ = run(state, {"type": "cast", "card": "Grizzly Bears"})
+    assert not any(state.players[0].pool.values())  # {1}{G} paid from {G}{G}
+    state, _ = run(state, {"type": "cast", "card": "Test Derelor"})
+    # Derelor touches only black spells Ann casts; the Ban every creature spell, the Gate
+    # only Ann's.
+    shade = Card.from_scryfall(creature("Test Black", ("B",), 1, 1, mana_cost="{B}"))
+    sorcery = Card.from_scryfall({**thing("Test Rite", "", "Sorcery"), "mana_cost": "{1}{B}",
+                                  "colors": ["B"]})
+    assert spell_cost(state, 0, shade) == "{B}{B}"  # {B} +{2} -{2} +{B}
+    assert spell_cost(state, 1, shade) == "{2}{B}"
+    assert spell_cost(state, 0, sorcery) == "{1}{B}{B}"
+    assert spell_cost(state, 1, sorcery) == "{1}{B}"

@@ -117,6 +117,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "static:set_pt", "static:as_long_as",
         # "Prevent all damage that would be dealt to CARDNAME by …" (frontier_spells.protected_from).
         "static:static_prevent",
+        # "Creature spells cost {2} more to cast" (fx_statics.spell_cost: casting, the legal
+        # list and its payment plans, the table's X spinner).
+        "static:cost_change",
         # Until end of turn: marks on the permanent (fx_statics.StaticsActions).
         *(f"{where}:{what}" for where in ("spell", "activated") for what in (
             "cant_be_blocked", "cant_block", "cant_attack", "cant_attack_or_block",

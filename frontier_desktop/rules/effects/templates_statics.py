@@ -356,6 +356,8 @@ def statics_qualifier(node: Node, where: str) -> str | None:
                 all(k in GRANTABLE and k not in _TARGETING for k in inner.keywords):
             return ""  # shroud, hexproof, protection: targeting doesn't ask "as long as"
         return "_other"
+    if isinstance(node, CostChange):
+        return "" if where == "static" else "_other"  # fx_statics.spell_cost
     if isinstance(node, (LoseKeyword, SwitchPT)):
         if where in ("spell", "activated") and node.duration == "end_of_turn" and \
                 node.to.ref in ("target", "self"):
@@ -369,5 +371,49 @@ def statics_qualifier(node: Node, where: str) -> str | None:
     return None
 
 
-__all__ = ["AsLongAs", "BlockRule", "CantAttackOrBlock", "ExtraBlock", "IgnoreLandwalk",
-           "LoseKeyword", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]
+
+
+# ====================================================================== cost changes
+@dataclasses.dataclass(frozen=True)
+class CostChange(Effect):
+    """"Creature spells cost {2} more to cast" (Feroz's Ban), "Black spells you cast cost {B}
+    more", "Creature spells you cast cost up to {2} less" (Planar Gate).
+
+    ``kinds``: each a spell description (``"creature"``, ``"green enchantment"``, ``"black"``);
+    a spell matching any of them is changed. ``mine``: only the controller's spells.
+    ``symbols``: the mana added, or for ``less`` the generic mana taken off (up to it).
+    """
+
+    kinds: tuple[str, ...]
+    mine: bool
+    symbols: str
+    less: bool = False
+
+    kind: ClassVar[str] = "cost_change"
+
+
+_SPELL_WORDS = frozenset(("white", "blue", "black", "red", "green", "creature", "artifact",
+                          "enchantment", "instant", "sorcery", "colorless"))
+
+
+@_template(r"(?P<what>[a-z ]+?) spells(?P<mine> you cast)? cost (?P<up>up to )?"
+           r"(?P<sym>(?:\{[^}]+\})+) (?P<dir>more|less) to cast")
+def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
+    if context != "static":
+        return None
+    kinds: list[str] = []
+    for part in re.split(r" spells and | and ", m.group("what")):
+        words = part.split()
+        if not words or not all(w in _SPELL_WORDS for w in words):
+            return None
+        kinds.append(part)
+    less = m.group("dir") == "less"
+    symbols = m.group("sym").upper()
+    if less and (not m.group("up") or not re.fullmatch(r"\{\d+\}", symbols)):
+        return None  # only "up to {N} less": generic mana taken off
+    return CostChange(tuple(kinds), bool(m.group("mine")), symbols, less, text=text)
+
+
+__all__ = ["AsLongAs", "BlockRule", "CantAttackOrBlock", "CostChange", "ExtraBlock",
+           "IgnoreLandwalk", "LoseKeyword", "SetPT", "StaticPrevent", "SwitchPT",
+           "statics_qualifier"]

@@ -777,13 +777,14 @@ class Frontier(SpellActions, ManualActions, Variant):
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, action.pay, events)
         player = state.players[seat]
+        cost = fx_statics.spell_cost(state, seat, card)  # with "spells cost {2} more" etc.
         try:
-            parse_cost(card.mana_cost)
+            parse_cost(cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
-        paid = pay(player.pool, card.mana_cost, x=action.x, life=player.life)
+        paid = pay(player.pool, cost, x=action.x, life=player.life)
         if paid is None:
-            raise IllegalActionError(action, f"{card.name} costs {card.mana_cost or '{0}'}; your "
+            raise IllegalActionError(action, f"{card.name} costs {cost or '{0}'}; your "
                                              f"mana pool holds {format_pool(player.pool) or 'nothing'}")
         player.pool, life_paid = paid
         if life_paid:

@@ -22,6 +22,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     move_options,
     stack_of,
 )
+from frontier_desktop.rules.variants.fx_statics import spell_cost
 from frontier_desktop.rules.variants.frontier_spells import (
     ability_effects,
     executed,
@@ -204,10 +205,10 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         if not fast and not (sorcery and seat == state.active and state.pending is None
                              and not state.stack):
             continue
-        if card.mana_cost not in plans:
-            plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost,
-                                                 sources, abilities)
-        plan = plans[card.mana_cost]
+        cost = spell_cost(state, seat, card)  # fx-statics: cost changes on the battlefield
+        if cost not in plans:
+            plans[cost] = plan_payment(player.pool, player.life, cost, sources, abilities)
+        plan = plans[cost]
         if plan is None:
             continue
         if card.is_aura:

@@ -16,6 +16,7 @@ actions) skip the work when no such card is in the game.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 from frontier_desktop.rules.card import Card
@@ -24,7 +25,7 @@ from frontier_desktop.rules.effects.nodes import (
     TargetSpec,
 )
 from frontier_desktop.rules.effects.templates_statics import (
-    AsLongAs, BlockRule, CantAttackOrBlock, IgnoreLandwalk, LoseKeyword, SetPT, StaticPrevent,
+    AsLongAs, BlockRule, CantAttackOrBlock, CostChange, IgnoreLandwalk, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
@@ -51,7 +52,8 @@ def _statics(card: Card) -> tuple[Effect, ...]:
             continue
         for effect in ability.effects:
             if isinstance(effect, (CantAttack, CantBeBlocked, CantBlock, CantAttackOrBlock,
-                                   BlockRule, IgnoreLandwalk, SetPT, AsLongAs, StaticPrevent)) \
+                                   BlockRule, IgnoreLandwalk, SetPT, AsLongAs, StaticPrevent,
+                                   CostChange)) \
                     and executed(effect, "static"):
                 out.append(effect)
     return tuple(out)
@@ -61,7 +63,7 @@ class _Info:
     """Which cards of one ``GameState.defs`` have statics of this family, by name."""
 
     __slots__ = ("defs", "blocking", "attack", "set_pt", "as_long_as", "as_long_as_grants",
-                 "granted_keywords", "walks", "prevent")
+                 "granted_keywords", "walks", "prevent", "costs")
 
     def __init__(self, defs: dict[str, Card]) -> None:
         self.defs = defs
@@ -84,6 +86,7 @@ class _Info:
             for k in getattr(e.effects[0], "keywords", ()))
         self.walks = having(IgnoreLandwalk)
         self.prevent = having(StaticPrevent)
+        self.costs = having(CostChange)
 
 
 _CACHE: dict[int, _Info] = {}
@@ -507,3 +510,51 @@ class StaticsActions:
         for keyword in effect.keywords:
             out = self._mark(ctx, effect.to, f"-{keyword}", events)
         return out
+
+
+# ====================================================================== costs
+_SPELL_COLOURS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _spell_is(card: Card, kind: str) -> bool:
+    """Whether *card* is a "<kind> spell" (``"green enchantment"``: every word must hold)."""
+    for word in kind.split():
+        if word in _SPELL_COLOURS:
+            if _SPELL_COLOURS[word] not in card.colors:
+                return False
+        elif word == "colorless":
+            if card.colors:
+                return False
+        elif word.capitalize() not in card.types:
+            return False
+    return True
+
+
+def spell_cost(state: GameState, seat: int, card: Card) -> str:
+    """What casting *card* costs *seat* now: its mana cost with the cost changes on the
+    battlefield ("creature spells cost {2} more", "… cost up to {2} less": generic mana only)."""
+    names = _info(state).costs
+    cost = card.mana_cost
+    if not names:
+        return cost
+    more = ""
+    less = 0
+    for source in _sources(state, names):
+        for effect in _statics(state.card(source.id)):
+            if not isinstance(effect, CostChange) or (effect.mine and source.controller != seat):
+                continue
+            if not any(_spell_is(card, kind) for kind in effect.kinds):
+                continue
+            if effect.less:
+                less += int(effect.symbols.strip("{}"))
+            else:
+                more += effect.symbols
+    if not more and not less:
+        return cost
+    symbols = re.findall(r"\{[^}]+\}", cost + more)
+    generic = sum(int(s[1:-1]) for s in symbols if s[1:-1].isdigit())
+    others = [s for s in symbols if not s[1:-1].isdigit()]
+    generic = max(0, generic - less)
+    xs = [s for s in others if s.upper() == "{X}"]
+    rest = [s for s in others if s.upper() != "{X}"]
+    return "".join(xs) + (f"{{{generic}}}" if generic else "") + "".join(rest)
