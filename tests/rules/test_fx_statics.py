@@ -319,3 +319,124 @@ def test_spells_cost_more_or_less_in_payment_and_the_legal_list() -> None:
     assert spell_cost(state, 1, shade) == "{2}{B}"
     assert spell_cost(state, 0, sorcery) == "{1}{B}{B}"
     assert spell_cost(state, 1, sorcery) == "{1}{B}"
+
+
+# ---------------------------------------------------------------------- attack conditions
+def test_cant_attack_if_the_defending_player_controls_a_big_untapped_creature() -> None:
+    orgg = creature("Test Orgg", ("R",), 6, 6, oracle_text="Trample\nTest Orgg can't attack "
+                    "if defending player controls an untapped creature with power 3 or greater.")
+    shauku = creature("Test Shauku", ("B",), 1, 1, oracle_text="Test Shauku can't attack if "
+                      "there's another creature on the battlefield.")
+    assert automated(orgg) and automated(shauku)
+    state = position(GRID, [unit("o", orgg, 0, (2, 2)), unit("s", shauku, 0, (0, 0)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)),
+                            unit("g", "Hill Giant", 1, (4, 4))])
+    refused(state, attack("o", (3, 2)), match="defending player controls")
+    assert not any(a["type"] == "attack" for a in legal_wire(state))
+    tapped = position(GRID, [unit("o", orgg, 0, (2, 2)), unit("b", "Grizzly Bears", 1, (3, 2)),
+                             unit("g", "Hill Giant", 1, (4, 4), tapped=True)])
+    state, _ = run(tapped, attack("o", (3, 2)))  # the Giant is tapped: Orgg attacks
+    assert "b" not in state.perms
+
+
+def test_non_eye_creatures_you_control_cant_attack() -> None:
+    eye = creature("Test Eye", ("B",), 3, 6, type_line="Creature — Eye",
+                   oracle_text="Non-Eye creatures you control can't attack.")
+    assert automated(eye)
+    state = position(GRID, [unit("e", eye, 0, (2, 1)), unit("a", "Grizzly Bears", 0, (2, 2)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)),
+                            unit("c", "Grizzly Bears", 1, (3, 1)), BEN])
+    refused(state, attack("a", (3, 2)), match="can't attack")
+    state, _ = run(state, attack("e", (3, 1)))
+    assert "c" not in state.perms
+
+
+def test_can_attack_as_though_it_didnt_have_defender() -> None:
+    animate = aura("Test Animate", "Enchanted Wall can attack as though it didn't have defender.")
+    animate = {**animate, "oracle_text": animate["oracle_text"].replace("creature", "Wall")}
+    wonder = creature("Test Wonder", ("U",), 1, 5, type_line="Creature — Wall",
+                      oracle_text="Defender\n{0}: Test Wonder gets +4/-4 until end of turn and "
+                                  "can attack this turn as though it didn't have defender.")
+    wall = creature("Test Wall", (), 3, 3, type_line="Creature — Wall", oracle_text="Defender")
+    assert automated(animate) and automated(wonder)
+    state = position(GRID, [unit("w", wonder, 0, (2, 2)), unit("v", wall, 0, (2, 0)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)),
+                            unit("c", "Grizzly Bears", 1, (3, 0)), BEN],
+                     players=[{"name": "Ann", "hand": [animate]}, {"name": "Ben"}])
+    refused(state, attack("w", (3, 2)), match="defender")
+    refused(state, {"type": "cast", "card": "Test Animate", "target": "b"}, match="wall")
+    state, _ = run(state, {"type": "activate", "unit": "w"},
+                   {"type": "cast", "card": "Test Animate", "target": "v"})
+    state, _ = run(state, attack("w", (3, 2)), attack("v", (3, 0)))
+    assert "b" not in state.perms and "c" not in state.perms
+
+
+def test_attacks_each_combat_if_able_holds_the_turn_until_it_attacks() -> None:
+    juggernaut = creature("Test Juggernaut", (), 5, 3, type_line="Artifact Creature — Juggernaut",
+                          oracle_text="Test Juggernaut attacks each combat if able.")
+    assert automated(juggernaut)
+    state = position(GRID, [unit("j", juggernaut, 0, (2, 2)), unit("a", "Grizzly Bears", 0, (2, 0)),
+                            unit("b", "Grizzly Bears", 1, (3, 2)),
+                            unit("c", "Grizzly Bears", 1, (3, 0)), BEN])
+    assert not any(a["type"] == "pass" for a in legal_wire(state))
+    refused(state, PASS, match="attacks each combat")
+    state, _ = run(state, attack("a", (3, 0)))
+    assert not any(a["type"] == "done_attacking" for a in legal_wire(state))
+    refused(state, {"type": "done_attacking"}, match="attack with it first")
+    state, _ = run(state, attack("j", (3, 2)), {"type": "done_attacking"}, PASS)
+    assert state.phase == "end"
+    alone = position(GRID, [unit("j", juggernaut, 0, (0, 0)), BEN])  # nothing to attack
+    state, _ = run(alone, PASS)
+    assert state.phase == "end"
+
+
+def test_lure_and_walls_that_must_block_change_nothing_but_walls_do_no_combat_damage() -> None:
+    lure = aura("Test Lure", "All creatures able to block enchanted creature do so.")
+    priest = creature("Test Priest", (), 3, 3, type_line="Artifact Creature — Cleric",
+                      oracle_text="All Walls able to block Test Priest do so.\nPrevent all combat "
+                                  "damage that would be dealt to Test Priest by Walls.")
+    assert automated(lure) and automated(priest)
+    state = position(GRID, [unit("p", priest, 0, (2, 2)), unit("w", WALL, 1, (3, 2)),
+                            unit("a", "Grizzly Bears", 0, (2, 0)), unit("o", OGRE, 1, (3, 0)),
+                            BEN], players=[{"name": "Ann", "hand": [lure]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Lure", "target": "a"})
+    state, events = run(state, attack("p", (3, 2)), attack("a", (3, 0)))
+    assert state.perms["p"].damage == 0  # the Wall blocks, its damage is prevented
+    assert damage_to(events, "a") == 2  # the Ogre blocks the lured Bears as always
+
+
+# ---------------------------------------------------------------------- more statics
+def test_shroud_as_long_as_untapped_and_all_creatures_lose_flying() -> None:
+    cloak = aura("Test Cloak", "Enchanted creature has shroud as long as it's untapped.")
+    decree = thing("Test Decree", "All creatures lose flying and islandwalk.")
+    assert automated(cloak) and automated(decree)
+    state = position(GRID, [unit("s", "Serra Angel", 0, (2, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [cloak, decree]},
+                              {"name": "Ben", "hand": ["Lightning Bolt"], "mana_pool": "{R}"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Cloak", "target": "s"})
+    refused(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["s"]}, seat=1,
+            match="shroud")
+    assert (4, 2) in moves(state, "s")
+    state, _ = run(state, {"type": "cast", "card": "Test Decree"})
+    assert (4, 2) not in moves(state, "s") and (3, 2) in moves(state, "s")
+
+
+def test_ironclaw_curse_and_a_condition_on_what_you_control() -> None:
+    curse = aura("Test Curse", "Enchanted creature gets +0/-1.\nEnchanted creature can't block "
+                 "creatures with power equal to or greater than the enchanted creature's "
+                 "toughness.")
+    voices = thing("Test Voices", "Creatures you control get +1/+1 as long as you control no "
+                   "nonartifact, nonwhite creatures.")
+    assert automated(curse) and automated(voices)
+    knight = creature("Test Knight", ("W",), 2, 2)
+    state = position(GRID, [unit("k", knight, 0, (2, 2)), unit("o", OGRE, 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [curse, voices]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Voices"})
+    assert pt(state, "k") == (3, 3)  # only white creatures: the bonus holds
+    state, _ = run(state, {"type": "cast", "card": "Test Curse", "target": "o"})
+    state, events = run(state, attack("k", (3, 2)))  # power 3 >= the Ogre's toughness 3
+    assert state.perms["k"].damage == 0
+    bears = position(GRID, [unit("k", knight, 0, (2, 2)), unit("a", "Grizzly Bears", 0, (0, 0)),
+                            BEN], players=[{"name": "Ann", "hand": [voices]}, {"name": "Ben"}])
+    bears, _ = run(bears, {"type": "cast", "card": "Test Voices"})
+    assert pt(bears, "k") == (2, 2)  # a green creature: no bonus

@@ -117,6 +117,16 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "static:set_pt", "static:as_long_as",
         # "Prevent all damage that would be dealt to CARDNAME by …" (frontier_spells.protected_from).
         "static:static_prevent",
+        # "Can't attack if …" (fx_statics.attack_restriction); "can attack as though it didn't
+        # have defender" (Frontier.attack_problem); "all creatures able to block it do so":
+        # an attacked creature always blocks when it may (nothing to force); "all creatures
+        # lose flying" (fx_statics.lost); "attacks each combat if able" (must_attack_problem:
+        # no done_attacking or pass while it could still attack).
+        "static:cant_attack_if", "static:ignore_defender", "static:must_be_blocked",
+        "static:lose_keyword", "static:must_attack", "keyword:enchant wall",
+        "static:prevent_damage",  # only "… to CARDNAME by <creatures>" (statics_qualifier)
+        "spell:ignore_defender", "activated:ignore_defender", "spell:set_base_pt",
+        "activated:set_base_pt",
         # "Creature spells cost {2} more to cast" (fx_statics.spell_cost: casting, the legal
         # list and its payment plans, the table's X spinner).
         "static:cost_change",

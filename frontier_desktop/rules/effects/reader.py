@@ -517,7 +517,7 @@ def _carry_subject(left: str, right: str) -> str:
         m = re.match(r"^(.*? deals?) ", left, re.IGNORECASE)
         if m:
             return f"{m.group(1)} {right}"
-    verbs = r"(gets|gains|has|deals|can't|doesn't|don't|loses|attacks|blocks|get|gain|have)"
+    verbs = r"(gets|gains|has|deals|can't|can|doesn't|don't|loses|attacks|blocks|get|gain|have)"
     if re.match(verbs + " ", low):
         m = re.match(rf"^(.*?) {verbs} ", left, re.IGNORECASE)
         if m:

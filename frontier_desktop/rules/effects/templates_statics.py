@@ -18,7 +18,8 @@ import re
 from typing import ClassVar
 
 from frontier_desktop.rules.effects.nodes import (
-    CantAttack, CantBeBlocked, CantBlock, Effect, GrantKeyword, Node, Pump, Selector, TargetSpec,
+    CantAttack, CantBeBlocked, CantBlock, Effect, GrantKeyword, MustAttack, Node, PreventDamage,
+    Pump, Selector, TargetSpec,
 )
 from frontier_desktop.rules.effects.reader import _DUR, _duration, _template, read_clause
 from frontier_desktop.rules.effects.targets import read_number, read_object, read_spec
@@ -105,11 +106,12 @@ class AsLongAs(Effect):
 
 @dataclasses.dataclass(frozen=True)
 class StaticPrevent(Effect):
-    """"Prevent all damage that would be dealt to CARDNAME by …": ``by`` is ``artifact``
-    (artifact sources), ``blocked`` (creatures it's blocking) or ``enchanted`` (enchanted
-    creatures)."""
+    """"Prevent all (combat) damage that would be dealt to CARDNAME by …": ``by`` is
+    ``artifact`` (artifact sources), ``blocked`` (creatures it's blocking), ``enchanted``
+    (enchanted creatures) or ``wall`` (Walls); ``combat``: combat damage only."""
 
     by: str
+    combat: bool = False
 
     kind: ClassVar[str] = "static_prevent"
 
@@ -133,6 +135,51 @@ class SwitchPT(Effect):
     duration: str = "end_of_turn"
 
     kind: ClassVar[str] = "switch_pt"
+
+
+@dataclasses.dataclass(frozen=True)
+class CantAttackIf(Effect):
+    """"CARDNAME can't attack if defending player controls an untapped creature with power 3
+    or greater" (``when`` ``opponent_controls``, *spec*) / "if there's another creature on the
+    battlefield" (``another_creature``)."""
+
+    to: Selector
+    when: str
+    spec: TargetSpec | None = None
+
+    kind: ClassVar[str] = "cant_attack_if"
+
+
+@dataclasses.dataclass(frozen=True)
+class IgnoreDefender(Effect):
+    """"… can attack (this turn) as though it didn't have defender"."""
+
+    to: Selector
+    duration: str = ""
+
+    kind: ClassVar[str] = "ignore_defender"
+
+
+@dataclasses.dataclass(frozen=True)
+class MustBeBlocked(Effect):
+    """"All creatures (Walls) able to block CARDNAME do so" (Lure, Elvish Bard)."""
+
+    to: Selector
+    by: TargetSpec | None = None
+
+    kind: ClassVar[str] = "must_be_blocked"
+
+
+@dataclasses.dataclass(frozen=True)
+class SetBasePT(Effect):
+    """"Target creature … has base power and toughness 0/2 until end of turn"."""
+
+    to: Selector
+    power: int
+    toughness: int
+    duration: str = "end_of_turn"
+
+    kind: ClassVar[str] = "set_base_pt"
 
 
 # ====================================================================== templates
@@ -167,6 +214,15 @@ def _max_blockers(m: re.Match[str], text: str, context: str) -> Effect | None:
     if to is None or n is None:
         return None
     return BlockRule(to, "max_blockers", count=n.n, duration=_duration(m, context), text=text)
+
+
+@_template(r"(?P<to>.+?) can't block creatures with power equal to or greater than the "
+           r"enchanted creature's toughness")
+def _cant_block_bigger(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    if to is None or to.ref != "enchanted":
+        return None
+    return BlockRule(to, "cant_block_own_toughness", text=text)
 
 
 @_template(r"(?P<to>.+?) can't block (?P<what>(?!this turn$).+?)" + _DUR)
@@ -231,6 +287,7 @@ def _set_pt(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 
 _CONDITIONS = (
+    (r"you control no (?P<spec>.+)", "you_control_none"),
     (r"(?:it's|it is|cardname is) untapped", "untapped"),
     (r"(?:it's|it is|cardname is) attacking", "attacking"),
     (r"it's your turn", "your_turn"),
@@ -275,26 +332,72 @@ def _as_long_as_before(m: re.Match[str], text: str, context: str) -> Effect | No
     return _as_long_as(text[m.start("body"):], m.group("cond"), text, context)
 
 
-@_template(r"prevent all damage that would be dealt to cardname by (?P<by>artifact sources|"
-           r"creatures it's blocking|enchanted creatures)")
+@_template(r"prevent all (?P<combat>combat )?damage that would be dealt to cardname by "
+           r"(?P<by>artifact sources|creatures it's blocking|enchanted creatures|walls)")
 def _static_prevent(m: re.Match[str], text: str, context: str) -> Effect | None:
     if context != "static":
         return None
     by = {"artifact sources": "artifact", "creatures it's blocking": "blocked",
-          "enchanted creatures": "enchanted"}[m.group("by")]
-    return StaticPrevent(by, text=text)
+          "enchanted creatures": "enchanted", "walls": "wall"}[m.group("by")]
+    return StaticPrevent(by, bool(m.group("combat")), text=text)
 
 
-@_template(r"(?P<to>.+?) loses (?P<kw>flying)" + _DUR)
+LOSABLE = ("flying", "first strike", "trample", "plainswalk", "islandwalk", "swampwalk",
+           "mountainwalk", "forestwalk")
+"""Keywords a creature can lose that the engine then honours (fx_statics.lost)."""
+
+
+@_template(r"(?P<to>.+?) loses? (?P<kw>(?:" + "|".join(LOSABLE) + r")(?: and (?:"
+           + "|".join(LOSABLE) + r"))?)" + _DUR)
 def _lose_keyword(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
-    return LoseKeyword(to, (m.group("kw"),), _duration(m, context), text=text) if to else None
+    keywords = tuple(m.group("kw").split(" and "))
+    return LoseKeyword(to, keywords, _duration(m, context), text=text) if to else None
 
 
 @_template(r"switch (?P<to>.+?)'s? power and toughness" + _DUR)
 def _switch_pt(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
     return SwitchPT(to, _duration(m, context), text=text) if to else None
+
+
+@_template(r"(?P<to>.+?) can't attack if (?P<cond>.+)")
+def _cant_attack_if(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    cond = m.group("cond")
+    if to is None:
+        return None
+    if cond == "there's another creature on the battlefield":
+        return CantAttackIf(to, "another_creature", text=text)
+    found = re.fullmatch(r"defending player controls an? (?P<spec>.+)", cond)
+    spec = read_spec(found.group("spec")) if found else None
+    if spec is None or spec.noun != "creature":
+        return None
+    return CantAttackIf(to, "opponent_controls", spec, text=text)
+
+
+@_template(r"(?P<to>.+?) can attack(?P<dur> this turn)? as though (?:it|they) didn't have "
+           r"defender")
+def _ignore_defender(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = Selector("enchanted", text=m.group("to")) if m.group("to") == "enchanted wall" \
+        else read_object(m.group("to"))
+    return IgnoreDefender(to, _duration(m, context), text=text) if to else None
+
+
+@_template(r"all (?P<by>creatures|walls) able to block (?P<to>.+?) do so")
+def _must_be_blocked(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    by = read_spec(m.group("by")) if m.group("by") != "creatures" else None
+    return MustBeBlocked(to, by, text=text) if to else None
+
+
+@_template(r"(?P<to>.+?) has base power and toughness (?P<p>\d+)/(?P<t>\d+)" + _DUR)
+def _set_base_pt(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    if to is None:
+        return None
+    return SetBasePT(to, int(m.group("p")), int(m.group("t")), _duration(m, context),
+                     text=text)
 
 
 # ====================================================================== what the engine does
@@ -319,7 +422,9 @@ def statics_qualifier(node: Node, where: str) -> str | None:
 
     if isinstance(node, (CantBeBlocked, CantBlock, CantAttack, CantAttackOrBlock)):
         if where == "static":
-            if node.duration or node.to.ref not in ("self", "enchanted"):
+            refs = ("self", "enchanted", "all") if isinstance(node, CantAttack) else (
+                "self", "enchanted")
+            if node.duration or node.to.ref not in refs or not _simple_spec(node.to.spec):
                 return "_other"
             return ""
         if where in ("spell", "activated") and node.duration == "end_of_turn" and \
@@ -346,16 +451,48 @@ def statics_qualifier(node: Node, where: str) -> str | None:
         if node.when in ("you_control", "opponent_controls") and (
                 node.spec is None or node.spec.noun not in ("land", "permanent")):
             return "_other"
+        if node.when == "you_control_none" and (
+                node.spec is None or node.spec.noun not in ("creature", "permanent")):
+            return "_other"
         inner = node.effects[0]
         if isinstance(inner, Pump) and _constant(inner) and not inner.duration and \
                 inner.to.ref in ("self", "enchanted", "all") and \
                 all(k in GRANTABLE and k not in _TARGETING for k in inner.keywords):
             return ""
         if isinstance(inner, GrantKeyword) and not inner.duration and \
-                inner.to.ref in ("self", "enchanted") and \
-                all(k in GRANTABLE and k not in _TARGETING for k in inner.keywords):
-            return ""  # shroud, hexproof, protection: targeting doesn't ask "as long as"
+                inner.to.ref in ("self", "enchanted", "all") and \
+                all(k in GRANTABLE and (k not in _TARGETING or k in ("shroud", "hexproof"))
+                    for k in inner.keywords):
+            return ""  # shroud and hexproof: frontier_spells.protection_keywords asks
         return "_other"
+    if isinstance(node, PreventDamage) and where == "static" and node.amount.var == "all" and \
+            "this turn" not in node.text.lower() and node.to is not None and node.to.ref == "self" and \
+            node.by is not None and node.by.ref == "all" and node.by.spec is not None and \
+            node.by.spec.noun == "creature" and _simple_spec(node.by.spec):
+        return ""  # "prevent all (combat) damage … to CARDNAME by Walls" (fx_statics.prevents)
+    if isinstance(node, PreventDamage) and where == "static":
+        return "_other"
+    if isinstance(node, MustAttack):
+        return "" if where == "static" and node.to.ref == "self" else "_other"
+    if isinstance(node, CantAttackIf):
+        return "" if where == "static" and node.to.ref == "self" else "_other"
+    if isinstance(node, IgnoreDefender):
+        if where == "static" and not node.duration and node.to.ref in ("self", "enchanted"):
+            return ""
+        if where in ("spell", "activated") and node.duration == "end_of_turn" and \
+                node.to.ref in ("target", "self"):
+            return ""  # a mark until end of turn
+        return "_other"
+    if isinstance(node, MustBeBlocked):
+        # The attacked creature always blocks when it may (the digest): nothing to force.
+        return "" if where == "static" and node.to.ref in ("self", "enchanted") else "_other"
+    if isinstance(node, SetBasePT):
+        if where in ("spell", "activated") and node.duration == "end_of_turn" and \
+                node.to.ref in ("target", "self"):
+            return ""
+        return "_other"
+    if isinstance(node, LoseKeyword) and where == "static":
+        return "" if not node.duration and node.to.ref == "all" else "_other"
     if isinstance(node, CostChange):
         return "" if where == "static" else "_other"  # fx_statics.spell_cost
     if isinstance(node, (LoseKeyword, SwitchPT)):
@@ -414,6 +551,6 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
     return CostChange(tuple(kinds), bool(m.group("mine")), symbols, less, text=text)
 
 
-__all__ = ["AsLongAs", "BlockRule", "CantAttackOrBlock", "CostChange", "ExtraBlock",
-           "IgnoreLandwalk", "LoseKeyword", "SetPT", "StaticPrevent", "SwitchPT",
-           "statics_qualifier"]
+__all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
+           "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
+           "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

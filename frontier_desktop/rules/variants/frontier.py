@@ -349,6 +349,10 @@ class Frontier(SpellActions, ManualActions, Variant):
             return
         if state.phase == "setup":
             raise IllegalActionError(action, "the game has not started")
+        if state.phase == "main" and seat == state.active:
+            problem = fx_statics.must_attack_problem(self, state, seat)  # "attacks each combat"
+            if problem:
+                raise IllegalActionError(action, problem)
         self._end_move_block(state, seat)
         phase = state.phase
         if phase == "end":
@@ -1025,7 +1029,7 @@ class Frontier(SpellActions, ManualActions, Variant):
                 return f"{self._label(state, m)} is summoning sick"
             if m.attacked:
                 return f"{self._label(state, m)} has already attacked this turn"
-            if has_ability(state, m, "defender"):
+            if has_ability(state, m, "defender") and not fx_statics.ignores_defender(state, m):
                 return f"{self._label(state, m)} has defender"
             restriction = fx_statics.attack_restriction(state, m)  # "can't attack" (fx-statics)
             if restriction:
@@ -1089,6 +1093,9 @@ class Frontier(SpellActions, ManualActions, Variant):
                            events: list[Event]) -> None:
         if not state.attacking:
             raise IllegalActionError(action, "no attack has been declared")
+        problem = fx_statics.must_attack_problem(self, state, seat)  # "attacks each combat"
+        if problem:
+            raise IllegalActionError(action, problem)
         state.attacking = False
         state.attacks_closed = True  # as with moving: no more attacks this turn
         events.append({"type": "done_attacking", "player": seat})

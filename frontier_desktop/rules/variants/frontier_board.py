@@ -106,7 +106,7 @@ def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
     """Whether *perm* has the simple ability *name* (``Card.abilities`` spelling, e.g.
     ``first_strike``): printed, gained until end of turn, or granted by a static ability."""
     spaced = name.replace("_", " ")
-    if perm.granted and fx_statics.lost(perm, spaced):
+    if fx_statics.lost(state, perm, spaced):
         return False  # "loses flying until end of turn"
     if state.card(perm.id).has(name):
         return True
@@ -129,7 +129,10 @@ def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
     walks = state.card(perm.id).landwalk
     extra = {_WALKS[k] for k in (*perm.granted, *static_grants(state, perm)) if k in _WALKS}
     walks = walks | extra if extra else walks
-    return walks - fx_statics.ignored_walks(state) if walks else walks
+    if not walks:
+        return walks
+    gone = {t for k, t in _WALKS.items() if fx_statics.lost(state, perm, k)}
+    return walks - fx_statics.ignored_walks(state) - gone
 
 
 def has_ability_id(state: GameState, obj_id: str, name: str) -> bool:

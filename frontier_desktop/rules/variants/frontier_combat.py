@@ -66,7 +66,9 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
             continue
         from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
 
-        if protected_from(state, perm, source):
+        from frontier_desktop.rules.variants.fx_statics import prevents
+
+        if protected_from(state, perm, source) or prevents(state, perm, source, combat=True):
             events.append({"type": "prevented", "unit": unit, "amount": amount})
             continue
         kept = prevent(perm, amount)

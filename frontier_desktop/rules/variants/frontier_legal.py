@@ -22,7 +22,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     move_options,
     stack_of,
 )
-from frontier_desktop.rules.variants.fx_statics import spell_cost
+from frontier_desktop.rules.variants.fx_statics import must_attack_problem, spell_cost
 from frontier_desktop.rules.variants.frontier_spells import (
     ability_effects,
     executed,
@@ -107,9 +107,11 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         return out
     if seat != state.active:
         return _instant_actions(v, state, seat, occ)
+    must = must_attack_problem(v, state, seat)  # fx-statics: "attacks each combat if able"
     if state.attacking:
         out.extend(_attacks(v, state, seat, occ))
-        out.append(A.DoneAttacking())
+        if must is None:
+            out.append(A.DoneAttacking())
         return out
     if state.phase == "main":
         if not state.moves_closed:
@@ -138,7 +140,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         if len(hand) > limit:
             out.extend(A.Discard(card=c) for c in hand)
             return out
-    out.append(A.Pass())
+    if must is None or state.phase != "main":
+        out.append(A.Pass())
     return out
 
 

@@ -269,6 +269,7 @@ def protection_keywords(state: GameState, perm: Permanent) -> set[str]:
     out.update(k for k in perm.granted if k.startswith("protection") or k in ("shroud", "hexproof"))
     out.update(k for k in static_grants(state, perm)
                if k.startswith("protection") or k in ("shroud", "hexproof"))
+    out.update(k for k in ("shroud", "hexproof") if fx_statics.has_conditional(state, perm, k))
     return out
 
 

@@ -21,11 +21,12 @@ from typing import Any
 
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.nodes import (
-    CantAttack, CantBeBlocked, CantBlock, Effect, GrantKeyword, Pump, Selector, StaticAbility,
-    TargetSpec,
+    CantAttack, CantBeBlocked, CantBlock, Effect, GrantKeyword, MustAttack, PreventDamage, Pump,
+    Selector, StaticAbility, TargetSpec,
 )
 from frontier_desktop.rules.effects.templates_statics import (
-    AsLongAs, BlockRule, CantAttackOrBlock, CostChange, IgnoreLandwalk, LoseKeyword, SetPT, StaticPrevent,
+    AsLongAs, BlockRule, CantAttackIf, CantAttackOrBlock, CostChange, IgnoreDefender,
+    IgnoreLandwalk, SetBasePT, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
@@ -35,7 +36,8 @@ Event = dict[str, Any]
 
 MARKS = {"cant_be_blocked": "can't be blocked", "cant_block": "can't block",
          "cant_attack": "can't attack", "cant_attack_or_block": "can't attack or block",
-         "switch_pt": "switched"}
+         "switch_pt": "switched",
+         "ignore_defender": "can attack as though it didn't have defender"}
 """Until-end-of-turn marks kept in ``Permanent.granted`` (cleared in the cleanup with gained
 keywords); "loses flying" is kept as ``-flying``."""
 
@@ -53,7 +55,8 @@ def _statics(card: Card) -> tuple[Effect, ...]:
         for effect in ability.effects:
             if isinstance(effect, (CantAttack, CantBeBlocked, CantBlock, CantAttackOrBlock,
                                    BlockRule, IgnoreLandwalk, SetPT, AsLongAs, StaticPrevent,
-                                   CostChange)) \
+                                   CostChange, CantAttackIf, IgnoreDefender, LoseKeyword,
+                                   MustAttack, PreventDamage)) \
                     and executed(effect, "static"):
                 out.append(effect)
     return tuple(out)
@@ -63,7 +66,8 @@ class _Info:
     """Which cards of one ``GameState.defs`` have statics of this family, by name."""
 
     __slots__ = ("defs", "blocking", "attack", "set_pt", "as_long_as", "as_long_as_grants",
-                 "granted_keywords", "walks", "prevent", "costs")
+                 "granted_keywords", "walks", "prevent", "costs", "defender", "lose",
+                 "lost_keywords", "must_attack")
 
     def __init__(self, defs: dict[str, Card]) -> None:
         self.defs = defs
@@ -74,7 +78,7 @@ class _Info:
             return frozenset(n for n, fx in found.items() if any(isinstance(e, kinds) for e in fx))
 
         self.blocking = having(CantBeBlocked, CantBlock, CantAttackOrBlock, BlockRule)
-        self.attack = having(CantAttack, CantAttackOrBlock)
+        self.attack = having(CantAttack, CantAttackOrBlock, CantAttackIf)
         self.set_pt = having(SetPT)
         self.as_long_as = having(AsLongAs)
         self.as_long_as_grants = frozenset(
@@ -85,8 +89,13 @@ class _Info:
             k for n in self.as_long_as_grants for e in found[n] if isinstance(e, AsLongAs)
             for k in getattr(e.effects[0], "keywords", ()))
         self.walks = having(IgnoreLandwalk)
-        self.prevent = having(StaticPrevent)
+        self.prevent = having(StaticPrevent, PreventDamage)
         self.costs = having(CostChange)
+        self.defender = having(IgnoreDefender)
+        self.lose = having(LoseKeyword)
+        self.lost_keywords = frozenset(k for n in self.lose for e in found[n]
+                                       if isinstance(e, LoseKeyword) for k in e.keywords)
+        self.must_attack = having(MustAttack)
 
 
 _CACHE: dict[int, _Info] = {}
@@ -199,6 +208,11 @@ def _may_block(state: GameState, blocker: Permanent, attacker: Permanent,
         if effect.rule == "cant_block" and effect.spec is not None and _matches(
                 state, effect.spec, attacker, blocker.controller, blocker.id):
             return False
+        if effect.rule == "cant_block_own_toughness":
+            from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+            if effective_pt(state, attacker)[0] >= effective_pt(state, blocker)[1]:
+                return False
     for effect in _effects_on(state, attacker, info.blocking, (CantBeBlocked, BlockRule)):
         if isinstance(effect, CantBeBlocked):
             if effect.by is None or _matches(state, effect.by, blocker, attacker.controller,
@@ -254,8 +268,50 @@ def attack_restriction(state: GameState, perm: Permanent) -> str | None:
     if _marked(perm, "cant_attack", "cant_attack_or_block"):
         return f"{state.name(perm.id)} can't attack this turn"
     names = _info(state).attack
-    if names and _effects_on(state, perm, names, (CantAttack, CantAttackOrBlock)):
-        return f"{state.name(perm.id)} can't attack"
+    if not names:
+        return None
+    for effect in _effects_on(state, perm, names, (CantAttack, CantAttackOrBlock,
+                                                   CantAttackIf)):
+        if not isinstance(effect, CantAttackIf):
+            return f"{state.name(perm.id)} can't attack"
+        if effect.when == "another_creature" and any(
+                p.id != perm.id for p in state.creatures()):
+            return f"{state.name(perm.id)} can't attack while another creature is on the " \
+                   f"battlefield"
+        if effect.when == "opponent_controls" and effect.spec is not None and any(
+                p.controller != perm.controller and _matches(state, effect.spec, p,
+                                                             perm.controller, perm.id)
+                for p in state.creatures()):
+            return f"{state.name(perm.id)} can't attack while the defending player controls " \
+                   f"an {effect.spec.text}"
+    return None
+
+
+def ignores_defender(state: GameState, perm: Permanent) -> bool:
+    """"Can attack (this turn) as though it didn't have defender" (Animate Wall, Wall of
+    Wonder)."""
+    if _marked(perm, "ignore_defender"):
+        return True
+    names = _info(state).defender
+    return bool(names) and bool(_effects_on(state, perm, names, (IgnoreDefender,)))
+
+
+def must_attack_problem(variant: Any, state: GameState, seat: int) -> str | None:
+    """Why *seat* may not end their attacks yet: a creature of theirs that "attacks each
+    combat if able" could still attack this turn (None: nothing must attack)."""
+    names = _info(state).must_attack
+    if not names or state.attacks_closed:
+        return None
+    occ = state.occupants()
+    for perm in _sources(state, names):
+        if perm.controller != seat or perm.zone != "board" or perm.attacked:
+            continue
+        if not any(isinstance(e, MustAttack) and e.to.ref == "self"
+                   for e in _statics(state.card(perm.id))):
+            continue
+        targets: list[Any] = [*state.board.neighbours(perm.at), "player"]
+        if any(variant.attack_problem(state, seat, perm, t, occ) is None for t in targets):
+            return f"{state.name(perm.id)} attacks each combat if able: attack with it first"
     return None
 
 
@@ -334,6 +390,11 @@ def _named(state: GameState, effect: SetPT, source: Permanent) -> str:
 def base_pt(state: GameState, perm: Permanent, card: Card) -> tuple[int, int]:
     """The printed power/toughness, or what a characteristic-defining ability makes it."""
     p, t = card.base_power, card.base_toughness
+    if perm.granted:
+        for mark in perm.granted:
+            if mark.startswith("base "):  # "has base power and toughness 0/2 until end of turn"
+                bp, bt = mark[5:].split("/")
+                return int(bp), int(bt)
     if state.cards[perm.id][0] not in _info(state).set_pt:
         return p, t
     for effect in _statics(card):
@@ -366,6 +427,11 @@ def _holds(state: GameState, effect: AsLongAs, source: Permanent) -> bool:
         return state.active != source.controller
     spec = effect.spec
     assert spec is not None
+    if when == "you_control_none":
+        return not any(p.controller == source.controller and p.zone != "attached"
+                       and spec_problem(state, spec, p.id, seat=source.controller,
+                                        source=source.id) is None
+                       for p in state.perms.values())
     seats = [source.controller] if when == "you_control" else [
         s for s in range(len(state.players)) if s != source.controller]
     if spec.noun == "land":
@@ -427,21 +493,38 @@ def switched(perm: Permanent) -> bool:
     return MARKS["switch_pt"] in perm.granted
 
 
-def lost(perm: Permanent, keyword: str) -> bool:
-    """*keyword* lost until end of turn ("loses flying")."""
-    return f"-{keyword}" in perm.granted if perm.granted else False
+def lost(state: GameState, perm: Permanent, keyword: str) -> bool:
+    """*keyword* lost: until end of turn ("target creature loses flying") or by a static
+    ability ("all creatures lose flying and islandwalk")."""
+    if perm.granted and f"-{keyword}" in perm.granted:
+        return True
+    info = _info(state)
+    if keyword not in info.lost_keywords:
+        return False
+    return any(keyword in e.keywords
+               for e in _effects_on(state, perm, info.lose, (LoseKeyword,)))
 
 
 # ====================================================================== damage
-def prevents(state: GameState, perm: Permanent, source: str | None) -> bool:
+def prevents(state: GameState, perm: Permanent, source: str | None, *,
+             combat: bool = False) -> bool:
     """Whether a static "prevent all damage that would be dealt to CARDNAME by …" of *perm*
-    stops damage from *source*."""
+    stops damage from *source*; *combat*: combat damage (then "all combat damage" ones count
+    too, and only those: the rest were asked already)."""
     names = _info(state).prevent
     if source is None or not names or state.cards[perm.id][0] not in names:
         return False
     for effect in _statics(state.card(perm.id)):
-        if not isinstance(effect, StaticPrevent):
+        if isinstance(effect, PreventDamage) and effect.combat_only == combat and \
+                effect.by is not None and effect.by.spec is not None and \
+                source in state.perms and spec_problem(
+                    state, effect.by.spec, source, seat=perm.controller, source=perm.id) is None:
+            return True  # "… by Walls"
+        if not isinstance(effect, StaticPrevent) or effect.combat != combat:
             continue
+        if effect.by == "wall" and source in state.cards and \
+                "Wall" in state.card(source).subtypes:
+            return True
         if effect.by == "artifact" and source in state.cards and \
                 "Artifact" in state.card(source).types:
             return True
@@ -449,8 +532,8 @@ def prevents(state: GameState, perm: Permanent, source: str | None) -> bool:
                                             for p in state.perms.values()):
             return True
         if effect.by == "blocked":
-            combat = state.extra.get("combat")
-            if combat and perm.id in combat["blockers"] and source in combat["attackers"]:
+            fight = state.extra.get("combat")
+            if fight and perm.id in fight["blockers"] and source in fight["attackers"]:
                 return True
     return False
 
@@ -502,6 +585,26 @@ class StaticsActions:
                 perm.granted else perm.granted + (mark,)
             events.append({"type": "marked", "unit": perm.id, "mark": "switched",
                            "lost": False})
+        return objects
+
+    def _exec_ignore_defender(self, ctx: Any, effect: IgnoreDefender,
+                              events: list[Event]) -> list[Any] | None:
+        return self._mark(ctx, effect.to, MARKS["ignore_defender"], events)
+
+    def _exec_set_base_pt(self, ctx: Any, effect: SetBasePT,
+                          events: list[Event]) -> list[Any] | None:
+        objects: list[Any] | None = ctx.objects(effect.to)
+        if objects is None:
+            return None
+        for obj in objects:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is None:
+                continue
+            perm.granted = tuple(g for g in perm.granted if not g.startswith("base ")) + (
+                f"base {effect.power}/{effect.toughness}",)
+            events.append({"type": "marked", "unit": perm.id, "lost": False,
+                           "mark": f"has base power and toughness {effect.power}/"
+                                   f"{effect.toughness}"})
         return objects
 
     def _exec_lose_keyword(self, ctx: Any, effect: LoseKeyword,
