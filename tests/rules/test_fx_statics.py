@@ -440,3 +440,52 @@ def test_ironclaw_curse_and_a_condition_on_what_you_control() -> None:
                             BEN], players=[{"name": "Ann", "hand": [voices]}, {"name": "Ben"}])
     bears, _ = run(bears, {"type": "cast", "card": "Test Voices"})
     assert pt(bears, "k") == (2, 2)  # a green creature: no bonus
+
+
+# ---------------------------------------------------------------------- until end of turn, more
+def spell(name: str, text: str, type_line: str = "Instant") -> dict[str, Any]:
+    return thing(name, text, type_line)
+
+
+def test_haste_gained_until_end_of_turn_lets_a_new_creature_move_and_attack() -> None:
+    charm = spell("Test Charm", "Target creature gains haste until end of turn.")
+    assert automated(charm)
+    assert not automated(thing("Test Drums", "Creatures you control have haste."))
+    state = position(GRID, [unit("n", "Grizzly Bears", 0, (2, 2), sick=True),
+                            unit("o", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [charm]}, {"name": "Ben"}])
+    refused(state, attack("n", (3, 2)), match="summoning sick")
+    state, _ = run(state, {"type": "cast", "card": "Test Charm", "targets": ["n"]})
+    state, _ = run(state, attack("n", (3, 2)))
+    assert "o" not in state.perms
+
+
+def test_a_combat_trigger_grants_first_strike_before_the_damage() -> None:
+    hounds = creature("Test Hounds", ("B",), 3, 3, oracle_text="Whenever Test Hounds blocks or "
+                      "becomes blocked by a white creature, Test Hounds gains first strike until "
+                      "end of turn.")
+    assert automated(hounds)
+    knight = creature("Test Knight", ("W",), 3, 3)
+    state = position(GRID, [unit("h", hounds, 0, (2, 2)), unit("k", knight, 1, (3, 2)), BEN])
+    state, _ = run(state, attack("h", (3, 2)))
+    assert "k" not in state.perms and state.perms["h"].damage == 0
+
+
+def test_cant_be_blocked_this_turn_except_by_walls_and_plus_x_toughness_by_mana_value() -> None:
+    tools = creature("Test Tools", (), 0, 1, type_line="Artifact Creature — Construct",
+                     oracle_text="{0}: Target creature can't be blocked this turn except by "
+                                 "Walls.")
+    defender = spell("Test Defender", "Target creature gets +0/+X until end of turn, where X is "
+                     "its mana value.")
+    assert automated(tools) and automated(defender)
+    state = position(GRID, [unit("z", tools, 0, (0, 0)), unit("a", "Hill Giant", 0, (2, 2)),
+                            unit("b", "Hill Giant", 0, (2, 0)), unit("o", OGRE, 1, (3, 2)),
+                            unit("w", WALL, 1, (3, 0)), BEN],
+                     players=[{"name": "Ann", "hand": [defender]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "activate", "unit": "z", "targets": ["a"]},
+                   {"type": "activate", "unit": "z", "targets": ["b"]})
+    state, _ = run(state, {"type": "cast", "card": "Test Defender", "targets": ["a"]})
+    assert pt(state, "a") == (3, 7)  # Hill Giant: mana value 4
+    state, events = run(state, attack("a", (3, 2)), attack("b", (3, 0)))
+    assert damage_to(events, "a") == 0  # the Ogre may not block it
+    assert damage_to(events, "b") == 2  # a Wall may

@@ -127,6 +127,13 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "static:prevent_damage",  # only "… to CARDNAME by <creatures>" (statics_qualifier)
         "spell:ignore_defender", "activated:ignore_defender", "spell:set_base_pt",
         "activated:set_base_pt",
+        # Triggered keyword grants (the trigger's own permanent; frontier_spells._grant):
+        # a combat trigger resolves before the attack's damage is planned.
+        "triggered:grant_keyword",
+        # "Can't be blocked this turn except by Walls" (a mark); "+0/+X, where X is its mana
+        # value" (fx_statics.StaticsActions).
+        "spell:block_rule", "activated:block_rule", "spell:pump_mana_value",
+        "activated:pump_mana_value",
         # "Creature spells cost {2} more to cast" (fx_statics.spell_cost: casting, the legal
         # list and its payment plans, the table's X spinner).
         "static:cost_change",
@@ -261,6 +268,9 @@ GRANTABLE = frozenset({
     # fx-statics: blocking keywords (fx_statics.can_block); reach says nothing in Frontier,
     # where flying is a move (the digest); flanking as the attack is declared.
     "fear", "menace", "reach", "flanking",
+    # Gained until end of turn, haste ends summoning sickness (frontier_spells._grant); a
+    # static haste is not carried out (templates_statics.statics_qualifier).
+    "haste",
 })
 """Keywords the engine honours when a creature gains them (frontier_board.has_ability,
 Frontier.target_problem, protection's damage prevention)."""

@@ -182,6 +182,17 @@ class SetBasePT(Effect):
     kind: ClassVar[str] = "set_base_pt"
 
 
+@dataclasses.dataclass(frozen=True)
+class PumpManaValue(Effect):
+    """"Target creature gets +0/+X until end of turn, where X is its mana value"."""
+
+    to: Selector
+    power: bool
+    toughness: bool
+
+    kind: ClassVar[str] = "pump_mana_value"
+
+
 # ====================================================================== templates
 _WALK_TYPES = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
                "mountainwalk": "Mountain", "forestwalk": "Forest"}
@@ -361,6 +372,15 @@ def _switch_pt(m: re.Match[str], text: str, context: str) -> Effect | None:
     return SwitchPT(to, _duration(m, context), text=text) if to else None
 
 
+@_template(r"(?P<to>.+?) gets \+(?P<p>0|x)/\+(?P<t>0|x) until end of turn, where x is its "
+           r"mana value")
+def _pump_mana_value(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    if to is None or (m.group("p"), m.group("t")) == ("0", "0"):
+        return None
+    return PumpManaValue(to, m.group("p") == "x", m.group("t") == "x", text=text)
+
+
 @_template(r"(?P<to>.+?) can't attack if (?P<cond>.+)")
 def _cant_attack_if(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
@@ -436,7 +456,18 @@ def statics_qualifier(node: Node, where: str) -> str | None:
         if where == "static" and not node.duration and node.to.ref in ("self", "enchanted") \
                 and _simple_spec(node.spec):
             return ""
+        if where in ("spell", "activated") and node.duration == "end_of_turn" and \
+                node.to.ref in ("target", "self") and node.rule == "except_by" and \
+                node.spec is not None and _simple_spec(node.spec):
+            return ""  # a mark until end of turn (fx_statics.StaticsActions)
         return "_other"
+    if isinstance(node, PumpManaValue):
+        if where in ("spell", "activated") and node.to.ref in ("target", "self"):
+            return ""
+        return "_other"
+    if isinstance(node, (GrantKeyword, Pump)) and where == "static" and \
+            "haste" in node.keywords:
+        return "_keywords"  # haste is honoured when gained until end of turn only
     if isinstance(node, ExtraBlock):
         return "" if where == "static" and node.to.ref == "self" else "_other"
     if isinstance(node, IgnoreLandwalk):
@@ -455,6 +486,8 @@ def statics_qualifier(node: Node, where: str) -> str | None:
                 node.spec is None or node.spec.noun not in ("creature", "permanent")):
             return "_other"
         inner = node.effects[0]
+        if "haste" in getattr(inner, "keywords", ()):
+            return "_other"
         if isinstance(inner, Pump) and _constant(inner) and not inner.duration and \
                 inner.to.ref in ("self", "enchanted", "all") and \
                 all(k in GRANTABLE and k not in _TARGETING for k in inner.keywords):
@@ -553,4 +586,5 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 __all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
            "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
+           "PumpManaValue",
            "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

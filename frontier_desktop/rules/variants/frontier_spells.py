@@ -922,6 +922,8 @@ class SpellActions(fx_statics.StaticsActions):
         return objs
 
     def _grant(self, perm: Permanent, keywords: tuple[str, ...], events: list[Event]) -> None:
+        if "haste" in keywords:
+            perm.sick = False  # fx-statics: haste until end of turn = no summoning sickness
         new = tuple(k for k in keywords if k not in perm.granted)
         if new:
             perm.granted = perm.granted + new

@@ -26,7 +26,7 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_statics import (
     AsLongAs, BlockRule, CantAttackIf, CantAttackOrBlock, CostChange, IgnoreDefender,
-    IgnoreLandwalk, SetBasePT, LoseKeyword, SetPT, StaticPrevent,
+    IgnoreLandwalk, PumpManaValue, SetBasePT, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
@@ -201,6 +201,12 @@ def _may_block(state: GameState, blocker: Permanent, attacker: Permanent,
     if _marked(blocker, "cant_block", "cant_attack_or_block") or \
             _marked(attacker, "cant_be_blocked"):
         return False
+    for mark in attacker.granted:
+        if mark.startswith(_EXCEPT_BY):  # "can't be blocked this turn except by Walls"
+            spec = _mark_spec(mark[len(_EXCEPT_BY):])
+            if spec is not None and not _matches(state, spec, blocker, attacker.controller,
+                                                 attacker.id):
+                return False
     for effect in _effects_on(state, blocker, info.blocking, (CantBlock, CantAttackOrBlock,
                                                               BlockRule)):
         if isinstance(effect, (CantBlock, CantAttackOrBlock)):
@@ -230,6 +236,16 @@ def _may_block(state: GameState, blocker: Permanent, attacker: Permanent,
     if has_ability(state, attacker, "menace") and count < 2:
         return False
     return True
+
+
+_EXCEPT_BY = "can't be blocked except by "
+
+
+@functools.lru_cache(maxsize=256)
+def _mark_spec(text: str) -> TargetSpec | None:
+    from frontier_desktop.rules.effects.targets import read_spec
+
+    return read_spec(text)
 
 
 def _max_blockers(state: GameState, attacker: Permanent) -> int | None:
@@ -585,6 +601,28 @@ class StaticsActions:
                 perm.granted else perm.granted + (mark,)
             events.append({"type": "marked", "unit": perm.id, "mark": "switched",
                            "lost": False})
+        return objects
+
+    def _exec_block_rule(self, ctx: Any, effect: BlockRule,
+                         events: list[Event]) -> list[Any] | None:
+        assert effect.spec is not None  # "except by …" until end of turn (statics_qualifier)
+        return self._mark(ctx, effect.to, _EXCEPT_BY + effect.spec.text, events)
+
+    def _exec_pump_mana_value(self, ctx: Any, effect: PumpManaValue,
+                              events: list[Event]) -> list[Any] | None:
+        from frontier_desktop.rules.mana import mana_value
+
+        objects: list[Any] | None = ctx.objects(effect.to)
+        if objects is None:
+            return None
+        for obj in objects:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is None:
+                continue
+            n = mana_value(ctx.state.card(perm.id).mana_cost)
+            p, t = (n if effect.power else 0), (n if effect.toughness else 0)
+            perm.pt_mod = (perm.pt_mod[0] + p, perm.pt_mod[1] + t)
+            events.append({"type": "pumped", "unit": perm.id, "power": p, "toughness": t})
         return objects
 
     def _exec_ignore_defender(self, ctx: Any, effect: IgnoreDefender,
