@@ -489,3 +489,19 @@ def test_cant_be_blocked_this_turn_except_by_walls_and_plus_x_toughness_by_mana_
     state, events = run(state, attack("a", (3, 2)), attack("b", (3, 0)))
     assert damage_to(events, "a") == 0  # the Ogre may not block it
     assert damage_to(events, "b") == 2  # a Wall may
+
+
+def test_each_creature_as_long_as_it_is_not_attacking_looks_at_each_creature() -> None:
+    sabboth = thing("Test Sabboth", "Each untapped creature you control gets +0/+2 as long as "
+                    "it's not attacking.")
+    assert automated(sabboth)
+    state = position(GRID, [unit("s", "Serra Angel", 0, (2, 2)), unit("a", "Grizzly Bears", 0, (0, 0)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [sabboth]},
+                              {"name": "Ben", "responses": True}])
+    state, _ = run(state, {"type": "cast", "card": "Test Sabboth"})
+    assert pt(state, "s") == (4, 6) and pt(state, "a") == (2, 4)
+    state, _ = run(state, attack("s", (3, 2)))  # vigilance: untapped, but attacking
+    assert state.pending is not None and pt(state, "s") == (4, 4) and pt(state, "a") == (2, 4)
+    state, _ = run(state, {"type": "pass", "seat": 1})
+    assert pt(state, "s") == (4, 6)

@@ -100,6 +100,10 @@ class AsLongAs(Effect):
     when: str
     effects: tuple[Effect, ...]
     spec: TargetSpec | None = None
+    subject: str = ""
+    """For ``untapped``/``attacking``/``not_attacking``: ``self`` ("as long as CARDNAME is
+    untapped") or ``it`` (the creature the effect reaches: the permanent itself, the enchanted
+    creature, or each creature of an "each creature … as long as it's …")."""
 
     kind: ClassVar[str] = "as_long_as"
 
@@ -301,6 +305,7 @@ _CONDITIONS = (
     (r"you control no (?P<spec>.+)", "you_control_none"),
     (r"(?:it's|it is|cardname is) untapped", "untapped"),
     (r"(?:it's|it is|cardname is) attacking", "attacking"),
+    (r"(?:it's|it is|cardname is) not attacking", "not_attacking"),
     (r"it's your turn", "your_turn"),
     (r"it's not your turn", "not_your_turn"),
     (r"you control (?:an?) (?P<spec>.+)", "you_control"),
@@ -329,7 +334,9 @@ def _as_long_as(body: str, cond: str, text: str, context: str) -> Effect | None:
     inner = read_clause(body, context)
     if inner is None:
         return None
-    return AsLongAs(condition[0], (inner,), condition[1], text=text)
+    subject = "self" if cond.startswith("cardname ") else (
+        "it" if cond.startswith("it") else "")
+    return AsLongAs(condition[0], (inner,), condition[1], subject, text=text)
 
 
 @_template(r"(?P<body>.+?) as long as (?P<cond>.+)")

@@ -424,19 +424,23 @@ def base_pt(state: GameState, perm: Permanent, card: Card) -> tuple[int, int]:
     return p, t
 
 
-def _holds(state: GameState, effect: AsLongAs, source: Permanent) -> bool:
+def _holds(state: GameState, effect: AsLongAs, source: Permanent, perm: Permanent) -> bool:
     when = effect.when
-    if when in ("untapped", "attacking"):
-        # "it": the permanent itself, or the creature an aura's "enchanted creature" names.
+    if when in ("untapped", "attacking", "not_attacking"):
+        # "CARDNAME is": the source; "it's": the permanent itself, the creature an aura's
+        # "enchanted creature" names, or each creature an "each creature …" reaches (*perm*).
         subject: Permanent | None = source
         inner = effect.effects[0]
-        if isinstance(inner, (Pump, GrantKeyword)) and inner.to.ref == "enchanted":
+        ref = inner.to.ref if isinstance(inner, (Pump, GrantKeyword)) else "self"
+        if effect.subject != "self" and ref == "enchanted":
             subject = state.perms.get(source.attached_to or "")
+        elif effect.subject != "self" and ref == "all":
+            subject = perm
         if subject is None:
             return False
         if when == "untapped":
             return not subject.tapped
-        return subject.id in combat_attackers(state)
+        return (subject.id in combat_attackers(state)) == (when == "attacking")
     if when == "your_turn":
         return state.active == source.controller
     if when == "not_your_turn":
@@ -475,7 +479,7 @@ def _conditional(state: GameState, perm: Permanent, names: frozenset[str]) -> li
                 continue
             inner = effect.effects[0]
             assert isinstance(inner, (Pump, GrantKeyword))
-            if _applies(state, source, inner.to, perm) and _holds(state, effect, source):
+            if _applies(state, source, inner.to, perm) and _holds(state, effect, source, perm):
                 out.append(inner)
     return out
 
