@@ -505,3 +505,22 @@ def test_each_creature_as_long_as_it_is_not_attacking_looks_at_each_creature() -
     assert state.pending is not None and pt(state, "s") == (4, 4) and pt(state, "a") == (2, 4)
     state, _ = run(state, {"type": "pass", "seat": 1})
     assert pt(state, "s") == (4, 6)
+
+
+def test_cant_attack_or_block_unless_two_others_do_counts_the_banding_stack() -> None:
+    conscripts = creature("Test Conscripts", ("R",), 2, 2, oracle_text="Test Conscripts can't "
+                          "attack unless at least two other creatures attack.\nTest Conscripts "
+                          "can't block unless at least two other creatures block.")
+    assert automated(conscripts)
+    bander = creature("Test Bander", (), 1, 3, keywords=("Banding",), oracle_text="Banding")
+    state = position(GRID, [unit("c", conscripts, 0, (2, 2)), unit("o", OGRE, 1, (3, 2)),
+                            unit("d", conscripts, 0, (2, 0)), unit("p", bander, 0, (2, 0)),
+                            unit("q", bander, 0, (2, 0)), unit("x", OGRE, 1, (3, 0)), BEN],
+                     players=[{"name": "Ann", "assign": False}, {"name": "Ben", "assign": False}])
+    refused(state, attack("c", (3, 2)), match="other creatures attack with it")
+    state, events = run(state, attack("d", (3, 0)))  # a stack of three attacks together
+    assert damage_to(events, "x") == 4
+    lone = position(GRID, [unit("g", "Hill Giant", 0, (2, 2)), unit("c", conscripts, 1, (3, 2)),
+                           BEN])
+    lone, _ = run(lone, attack("g", (3, 2)))
+    assert "c" not in lone.perms and lone.perms["g"].damage == 0  # it didn't block

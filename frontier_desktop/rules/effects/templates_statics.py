@@ -388,6 +388,17 @@ def _pump_mana_value(m: re.Match[str], text: str, context: str) -> Effect | None
     return PumpManaValue(to, m.group("p") == "x", m.group("t") == "x", text=text)
 
 
+@_template(r"(?P<to>.+?) can't (?P<verb>attack|block) unless at least (?P<n>\w+) other "
+           r"creatures (?P=verb)")
+def _not_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    n = read_number(m.group("n"))
+    if to is None or n is None:
+        return None
+    rule = "attack_with_others" if m.group("verb") == "attack" else "block_with_others"
+    return BlockRule(to, rule, count=n.n, text=text)
+
+
 @_template(r"(?P<to>.+?) can't attack if (?P<cond>.+)")
 def _cant_attack_if(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))

@@ -1021,7 +1021,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         """Why *perm* may not attack *target* now (None when it may)."""
         if perm.zone != "board":
             return f"{self._label(state, perm)} is not on the board"
-        for m in stack_of(state, perm, occ):
+        band = stack_of(state, perm, occ)
+        for m in band:
             card = state.card(m.id)
             if m.tapped:
                 return f"{self._label(state, m)} is tapped"
@@ -1031,7 +1032,7 @@ class Frontier(SpellActions, ManualActions, Variant):
                 return f"{self._label(state, m)} has already attacked this turn"
             if has_ability(state, m, "defender") and not fx_statics.ignores_defender(state, m):
                 return f"{self._label(state, m)} has defender"
-            restriction = fx_statics.attack_restriction(state, m)  # "can't attack" (fx-statics)
+            restriction = fx_statics.attack_restriction(state, m, len(band))  # "can't attack"
             if restriction:
                 return restriction
         opponent = state.opponent(seat)

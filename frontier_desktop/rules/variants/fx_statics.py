@@ -78,7 +78,7 @@ class _Info:
             return frozenset(n for n, fx in found.items() if any(isinstance(e, kinds) for e in fx))
 
         self.blocking = having(CantBeBlocked, CantBlock, CantAttackOrBlock, BlockRule)
-        self.attack = having(CantAttack, CantAttackOrBlock, CantAttackIf)
+        self.attack = having(CantAttack, CantAttackOrBlock, CantAttackIf, BlockRule)
         self.set_pt = having(SetPT)
         self.as_long_as = having(AsLongAs)
         self.as_long_as_grants = frozenset(
@@ -214,6 +214,8 @@ def _may_block(state: GameState, blocker: Permanent, attacker: Permanent,
         if effect.rule == "cant_block" and effect.spec is not None and _matches(
                 state, effect.spec, attacker, blocker.controller, blocker.id):
             return False
+        if effect.rule == "block_with_others" and count - 1 < effect.count:
+            return False  # the other blockers: the rest of the attacked stack
         if effect.rule == "cant_block_own_toughness":
             from frontier_desktop.rules.variants.frontier_board import effective_pt
 
@@ -279,15 +281,21 @@ def blockers(state: GameState, band: list[str], defenders: list[str]) -> list[st
     return out
 
 
-def attack_restriction(state: GameState, perm: Permanent) -> str | None:
-    """Why *perm* can't attack at all (None: nothing forbids it here)."""
+def attack_restriction(state: GameState, perm: Permanent, band: int = 1) -> str | None:
+    """Why *perm* can't attack at all (None: nothing forbids it here); *band*: how many
+    creatures attack together (its banding stack)."""
     if _marked(perm, "cant_attack", "cant_attack_or_block"):
         return f"{state.name(perm.id)} can't attack this turn"
     names = _info(state).attack
     if not names:
         return None
     for effect in _effects_on(state, perm, names, (CantAttack, CantAttackOrBlock,
-                                                   CantAttackIf)):
+                                                   CantAttackIf, BlockRule)):
+        if isinstance(effect, BlockRule):
+            if effect.rule == "attack_with_others" and band - 1 < effect.count:
+                return f"{state.name(perm.id)} can't attack unless at least {effect.count} " \
+                       f"other creatures attack with it (a banding stack)"
+            continue
         if not isinstance(effect, CantAttackIf):
             return f"{state.name(perm.id)} can't attack"
         if effect.when == "another_creature" and any(
