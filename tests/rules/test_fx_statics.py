@@ -524,3 +524,16 @@ def test_cant_attack_or_block_unless_two_others_do_counts_the_banding_stack() ->
                            BEN])
     lone, _ = run(lone, attack("g", (3, 2)))
     assert "c" not in lone.perms and lone.perms["g"].damage == 0  # it didn't block
+
+
+def test_base_power_and_toughness_until_end_of_turn_for_another_creature() -> None:
+    queen = creature("Test Queen", ("B",), 1, 1, oracle_text="{0}: Target creature other than "
+                     "Test Queen has base power and toughness 0/2 until end of turn.")
+    assert automated(queen)
+    state = position(GRID, [unit("q", queen, 0, (0, 0)), unit("g", "Hill Giant", 1, (3, 2)),
+                            BEN])
+    refused(state, {"type": "activate", "unit": "q", "targets": ["q"]}, match="itself")
+    state, _ = run(state, {"type": "activate", "unit": "q", "targets": ["g"]})
+    assert pt(state, "g") == (0, 2)
+    state, _ = run(state, PASS, PASS)  # Ann's cleanup
+    assert pt(state, "g") == (3, 3)
