@@ -537,3 +537,15 @@ def test_base_power_and_toughness_until_end_of_turn_for_another_creature() -> No
     assert pt(state, "g") == (0, 2)
     state, _ = run(state, PASS, PASS)  # Ann's cleanup
     assert pt(state, "g") == (3, 3)
+
+
+def test_combat_damage_dealt_by_the_enchanted_creature_is_prevented() -> None:
+    torment = aura("Test Torment", "Enchanted creature can't attack.\nPrevent all combat damage "
+                   "that would be dealt by enchanted creature.")
+    assert automated(torment)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)), unit("g", "Hill Giant", 1, (3, 2)),
+                            BEN], players=[{"name": "Ann", "hand": [torment]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Torment", "target": "g"})
+    state, events = run(state, attack("a", (3, 2)))
+    assert state.perms["a"].damage == 0 and state.perms["g"].damage == 2
+    assert [e for e in of_type(events, "prevented") if e.get("dealt_by")]

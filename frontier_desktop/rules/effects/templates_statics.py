@@ -521,6 +521,10 @@ def statics_qualifier(node: Node, where: str) -> str | None:
             node.by is not None and node.by.ref == "all" and node.by.spec is not None and \
             node.by.spec.noun == "creature" and _simple_spec(node.by.spec):
         return ""  # "prevent all (combat) damage … to CARDNAME by Walls" (fx_statics.prevents)
+    if isinstance(node, PreventDamage) and where == "static" and node.to is None and \
+            node.combat_only and node.amount.var == "all" and node.by is not None and \
+            node.by.ref == "enchanted" and "this turn" not in node.text.lower():
+        return ""  # "… combat damage that would be dealt by enchanted creature" (combat_power)
     if isinstance(node, PreventDamage) and where == "static":
         return "_other"
     if isinstance(node, MustAttack):

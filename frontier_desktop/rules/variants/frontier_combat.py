@@ -160,7 +160,10 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
     opponent = state.opponent(seat)
     occ = state.occupants()
     if target == "player":
-        powers = [(a, effective_pt(state, a, occ)[0]) for a in attackers]
+        from frontier_desktop.rules.variants.fx_statics import combat_power
+
+        powers = [(a, combat_power(state, a, effective_pt(state, a, occ)[0], events))
+                  for a in attackers]
         sources = [a.id for a, p in powers if p > 0] or [lead]
         damage_player(state, opponent, max(0, sum(p for _, p in powers)), sources[0], events,
                       sources)
@@ -256,8 +259,14 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
     # Only blockers strike back (a creature that can't block the attacker deals it nothing).
     blocking = set(combat_blockers(state, combat["defenders"]))
     def_sources = _sources(state, [d for d in def_alive if d.id in blocking], step, two_steps)
-    att_powers = [(a.id, max(0, effective_pt(state, a, occ)[0])) for a in att_sources]
-    def_powers = [(d.id, max(0, effective_pt(state, d, occ)[0])) for d in def_sources]
+    from frontier_desktop.rules.variants.fx_statics import combat_power
+
+    # A creature whose combat damage is prevented (Demonic Torment) deals none: its share of
+    # the packet is left out.
+    att_powers = [(a.id, combat_power(state, a, max(0, effective_pt(state, a, occ)[0]), events))
+                  for a in att_sources]
+    def_powers = [(d.id, combat_power(state, d, max(0, effective_pt(state, d, occ)[0]), events))
+                  for d in def_sources]
     att_power = sum(p for _, p in att_powers)
     def_power = sum(p for _, p in def_powers)
     att_dt = any(has_ability(state, a, "deathtouch") for a in att_sources)

@@ -66,7 +66,7 @@ class _Info:
     """Which cards of one ``GameState.defs`` have statics of this family, by name."""
 
     __slots__ = ("defs", "blocking", "attack", "set_pt", "as_long_as", "as_long_as_grants",
-                 "granted_keywords", "walks", "prevent", "costs", "defender", "lose",
+                 "granted_keywords", "walks", "prevent", "prevent_by", "costs", "defender", "lose",
                  "lost_keywords", "must_attack")
 
     def __init__(self, defs: dict[str, Card]) -> None:
@@ -89,7 +89,13 @@ class _Info:
             k for n in self.as_long_as_grants for e in found[n] if isinstance(e, AsLongAs)
             for k in getattr(e.effects[0], "keywords", ()))
         self.walks = having(IgnoreLandwalk)
-        self.prevent = having(StaticPrevent, PreventDamage)
+        self.prevent = frozenset(
+            n for n, fx in found.items() if any(
+                isinstance(e, StaticPrevent) or (isinstance(e, PreventDamage) and e.to is not None)
+                for e in fx))
+        self.prevent_by = frozenset(
+            n for n, fx in found.items() if any(
+                isinstance(e, PreventDamage) and e.to is None for e in fx))
         self.costs = having(CostChange)
         self.defender = having(IgnoreDefender)
         self.lose = having(LoseKeyword)
@@ -711,3 +717,21 @@ def spell_cost(state: GameState, seat: int, card: Card) -> str:
     xs = [s for s in others if s.upper() == "{X}"]
     rest = [s for s in others if s.upper() != "{X}"]
     return "".join(xs) + (f"{{{generic}}}" if generic else "") + "".join(rest)
+
+
+def combat_power(state: GameState, perm: Permanent, power: int, events: list[Event]) -> int:
+    """*perm*'s combat damage this strike: *power*, or 0 when "prevent all combat damage that
+    would be dealt by enchanted creature" (Demonic Torment) reaches it (a ``prevented`` event
+    says so)."""
+    names = _info(state).prevent_by
+    if not names or power <= 0:
+        return power
+    for source in _sources(state, names):
+        if source.attached_to != perm.id:
+            continue
+        if any(isinstance(e, PreventDamage) and e.to is None and e.combat_only
+               for e in _statics(state.card(source.id))):
+            events.append({"type": "prevented", "unit": perm.id, "amount": power,
+                           "dealt_by": True})
+            return 0
+    return power

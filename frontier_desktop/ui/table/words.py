@@ -486,6 +486,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
     if kind == "prevented":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        if event.get("dealt_by"):  # fx-statics: Demonic Torment
+            return f"  {event.get('amount')} combat damage by {who} is prevented"
         return f"  {event.get('amount')} damage to {who} is prevented"
     if kind == "shielded":
         return f"  {names.unit(event.get('unit'))} will regenerate if destroyed this turn"
