@@ -549,3 +549,28 @@ def test_combat_damage_dealt_by_the_enchanted_creature_is_prevented() -> None:
     state, events = run(state, attack("a", (3, 2)))
     assert state.perms["a"].damage == 0 and state.perms["g"].damage == 2
     assert [e for e in of_type(events, "prevented") if e.get("dealt_by")]
+
+
+def test_attack_alone_and_no_more_than_two_creatures_attack_or_block_each_combat() -> None:
+    errantry = aura("Test Errantry", "Enchanted creature gets +3/+0 and can only attack alone.")
+    caverns = thing("Test Caverns", "No more than two creatures can attack each combat.\nNo more "
+                    "than two creatures can block each combat.")
+    assert automated(errantry) and automated(caverns)
+    bander = creature("Test Bander", (), 1, 3, keywords=("Banding",), oracle_text="Banding")
+    state = position(GRID, [unit("a", bander, 0, (2, 2)), unit("b", bander, 0, (2, 2)),
+                            unit("c", bander, 0, (2, 0)), unit("d", bander, 0, (2, 0)),
+                            unit("e", bander, 0, (2, 0)), unit("o", OGRE, 1, (3, 2)),
+                            unit("x", bander, 1, (3, 0)), BEN],
+                     players=[{"name": "Ann", "hand": [errantry, caverns]},
+                              {"name": "Ben", "assign": False}])
+    state, _ = run(state, {"type": "cast", "card": "Test Errantry", "target": "a"})
+    refused(state, attack("a", (3, 2)), match="alone")
+    state, _ = run(state, {"type": "cast", "card": "Test Caverns"})
+    refused(state, attack("c", (3, 0)), match="no more than 2")
+    blocked = position(GRID, [unit("g", "Hill Giant", 0, (2, 2)), unit("p", bander, 1, (3, 2)),
+                              unit("q", bander, 1, (3, 2)), unit("r", bander, 1, (3, 2)), BEN],
+                       players=[{"name": "Ann", "hand": [caverns]},
+                                {"name": "Ben", "assign": False}])
+    blocked, _ = run(blocked, {"type": "cast", "card": "Test Caverns"})
+    blocked, events = run(blocked, attack("g", (3, 2)))
+    assert damage_to(events, "g") == 2  # two of the three block

@@ -399,6 +399,22 @@ def _not_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
     return BlockRule(to, rule, count=n.n, text=text)
 
 
+@_template(r"(?P<to>.+?) can only attack alone")
+def _attack_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return BlockRule(to, "attack_alone", text=text) if to else None
+
+
+@_template(r"no more than (?P<n>\w+) creatures can (?P<verb>attack|block) each combat")
+def _combat_limit(m: re.Match[str], text: str, context: str) -> Effect | None:
+    n = read_number(m.group("n"))
+    if n is None:
+        return None
+    rule = "max_attackers" if m.group("verb") == "attack" else "max_blocking"
+    return BlockRule(Selector("all", TargetSpec("creature", text="creatures"), text="creatures"),
+                     rule, count=n.n, text=text)
+
+
 @_template(r"(?P<to>.+?) can't attack if (?P<cond>.+)")
 def _cant_attack_if(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
@@ -474,6 +490,8 @@ def statics_qualifier(node: Node, where: str) -> str | None:
         if where == "static" and not node.duration and node.to.ref in ("self", "enchanted") \
                 and _simple_spec(node.spec):
             return ""
+        if where == "static" and node.rule in ("max_attackers", "max_blocking"):
+            return ""  # Caverns of Despair (fx_statics: every Frontier attack is a combat)
         if where in ("spell", "activated") and node.duration == "end_of_turn" and \
                 node.to.ref in ("target", "self") and node.rule == "except_by" and \
                 node.spec is not None and _simple_spec(node.spec):

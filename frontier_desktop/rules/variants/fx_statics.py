@@ -282,6 +282,9 @@ def blockers(state: GameState, band: list[str], defenders: list[str]) -> list[st
     out = [d.id for d in attacked
            if any(_may_block(state, d, a, len(attacked)) for a in attackers)]
     limits = [n for a in attackers if (n := _max_blockers(state, a)) is not None]
+    for source in _sources(state, _info(state).blocking):  # "no more than two … can block"
+        limits.extend(e.count for e in _statics(state.card(source.id))
+                      if isinstance(e, BlockRule) and e.rule == "max_blocking")
     if limits:
         out = out[:min(limits)]
     return out
@@ -301,6 +304,11 @@ def attack_restriction(state: GameState, perm: Permanent, band: int = 1) -> str 
             if effect.rule == "attack_with_others" and band - 1 < effect.count:
                 return f"{state.name(perm.id)} can't attack unless at least {effect.count} " \
                        f"other creatures attack with it (a banding stack)"
+            if effect.rule == "attack_alone" and band > 1:
+                return f"{state.name(perm.id)} can only attack alone (not in a banding stack)"
+            if effect.rule == "max_attackers" and band > effect.count:
+                return f"no more than {effect.count} creatures can attack each combat (a " \
+                       f"banding stack of {band} attacks together)"
             continue
         if not isinstance(effect, CantAttackIf):
             return f"{state.name(perm.id)} can't attack"
