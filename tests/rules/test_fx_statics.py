@@ -574,3 +574,25 @@ def test_attack_alone_and_no_more_than_two_creatures_attack_or_block_each_combat
     blocked, _ = run(blocked, {"type": "cast", "card": "Test Caverns"})
     blocked, events = run(blocked, attack("g", (3, 2)))
     assert damage_to(events, "g") == 2  # two of the three block
+
+
+def test_damage_of_an_attack_on_the_player_goes_to_the_bodyguard_instead() -> None:
+    bodyguard = creature("Test Bodyguard", ("W",), 2, 5, oracle_text="As long as Test Bodyguard "
+                         "is untapped, all damage that would be dealt to you by unblocked "
+                         "creatures is dealt to Test Bodyguard instead.")
+    guard = creature("Test Guard", ("W",), 1, 5, oracle_text="{T}: All combat damage that would "
+                     "be dealt to you by unblocked creatures this turn is dealt to Test Guard "
+                     "instead.")
+    assert automated(bodyguard) and automated(guard)
+    state = position(GRID, [unit("g", "Hill Giant", 0, (4, 1)), unit("b", bodyguard, 1, (2, 4)),
+                            unit("h", "Hill Giant", 0, (4, 3))])
+    state, events = run(state, attack("g", "player"))
+    assert state.players[1].life == 20 and state.perms["b"].damage == 3
+    tapped = position(GRID, [unit("g", "Hill Giant", 0, (4, 1)),
+                             unit("b", bodyguard, 1, (2, 4), tapped=True)])
+    tapped, _ = run(tapped, attack("g", "player"))
+    assert tapped.players[1].life == 17
+    guarded = position(GRID, [unit("g", "Hill Giant", 0, (4, 1)), unit("r", guard, 1, (2, 4))])
+    guarded, _ = run(guarded, {"type": "activate", "unit": "r", "seat": 1})
+    guarded, _ = run(guarded, attack("g", "player"))
+    assert guarded.players[1].life == 20 and guarded.perms["r"].damage == 3

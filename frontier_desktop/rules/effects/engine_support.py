@@ -133,6 +133,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # "Can't be blocked this turn except by Walls" (a mark); "+0/+X, where X is its mana
         # value" (fx_statics.StaticsActions).
         "spell:block_rule", "activated:block_rule", "spell:pump_mana_value",
+        # "Damage that would be dealt to you by unblocked creatures is dealt to CARDNAME
+        # instead": an attack on the player (frontier_combat.resolve_attack, unblocked_guard).
+        "activated:redirect_unblocked",
         "activated:pump_mana_value",
         # "Creature spells cost {2} more to cast" (fx_statics.spell_cost: casting, the legal
         # list and its payment plans, the table's X spinner).

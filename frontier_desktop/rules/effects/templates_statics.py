@@ -197,6 +197,16 @@ class PumpManaValue(Effect):
     kind: ClassVar[str] = "pump_mana_value"
 
 
+@dataclasses.dataclass(frozen=True)
+class RedirectUnblocked(Effect):
+    """"All (combat) damage that would be dealt to you by unblocked creatures (this turn) is
+    dealt to CARDNAME instead" (Veteran Bodyguard, Kjeldoran Royal Guard)."""
+
+    duration: str = ""
+
+    kind: ClassVar[str] = "redirect_unblocked"
+
+
 # ====================================================================== templates
 _WALK_TYPES = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
                "mountainwalk": "Mountain", "forestwalk": "Forest"}
@@ -399,6 +409,12 @@ def _not_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
     return BlockRule(to, rule, count=n.n, text=text)
 
 
+@_template(r"all (?:combat )?damage that would be dealt to you by unblocked creatures"
+           r"(?P<dur> this turn)? is dealt to cardname instead")
+def _redirect_unblocked(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return RedirectUnblocked(_duration(m, context), text=text)
+
+
 @_template(r"(?P<to>.+?) can only attack alone")
 def _attack_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
@@ -497,6 +513,10 @@ def statics_qualifier(node: Node, where: str) -> str | None:
                 node.spec is not None and _simple_spec(node.spec):
             return ""  # a mark until end of turn (fx_statics.StaticsActions)
         return "_other"
+    if isinstance(node, RedirectUnblocked):
+        if where == "activated" and node.duration == "end_of_turn":
+            return ""  # a mark on the permanent until end of turn (Kjeldoran Royal Guard)
+        return "_other"
     if isinstance(node, PumpManaValue):
         if where in ("spell", "activated") and node.to.ref in ("target", "self"):
             return ""
@@ -524,6 +544,9 @@ def statics_qualifier(node: Node, where: str) -> str | None:
         inner = node.effects[0]
         if "haste" in getattr(inner, "keywords", ()):
             return "_other"
+        if isinstance(inner, RedirectUnblocked) and node.when == "untapped" and \
+                node.subject == "self" and not inner.duration:
+            return ""  # Veteran Bodyguard (fx_statics.unblocked_guard)
         if isinstance(inner, Pump) and _constant(inner) and not inner.duration and \
                 inner.to.ref in ("self", "enchanted", "all") and \
                 all(k in GRANTABLE and k not in _TARGETING for k in inner.keywords):
@@ -626,5 +649,5 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 __all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
            "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
-           "PumpManaValue",
+           "PumpManaValue", "RedirectUnblocked",
            "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

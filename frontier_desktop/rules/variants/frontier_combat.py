@@ -160,13 +160,21 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
     opponent = state.opponent(seat)
     occ = state.occupants()
     if target == "player":
-        from frontier_desktop.rules.variants.fx_statics import combat_power
+        from frontier_desktop.rules.variants.fx_statics import combat_power, unblocked_guard
 
         powers = [(a, combat_power(state, a, effective_pt(state, a, occ)[0], events))
                   for a in attackers]
         sources = [a.id for a, p in powers if p > 0] or [lead]
-        damage_player(state, opponent, max(0, sum(p for _, p in powers)), sources[0], events,
-                      sources)
+        total = max(0, sum(p for _, p in powers))
+        guard = unblocked_guard(state, opponent) if total > 0 else None
+        if guard is not None:  # "… dealt to you by unblocked creatures is dealt to … instead"
+            events.append({"type": "redirected", "unit": guard, "player": opponent,
+                           "amount": total})
+            _deal(state, {guard: total}, sources[0], sources, events,
+                  deathtouch=any(has_ability(state, a, "deathtouch") for a, _ in powers))
+            check_deaths(state, events)
+        else:
+            damage_player(state, opponent, total, sources[0], events, sources)
         lifelink = sum(p for a, p in powers if has_ability(state, a, "lifelink"))
         gain_life(state, seat, lifelink, events)
         end_combat(state)

@@ -26,7 +26,7 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_statics import (
     AsLongAs, BlockRule, CantAttackIf, CantAttackOrBlock, CostChange, IgnoreDefender,
-    IgnoreLandwalk, PumpManaValue, SetBasePT, LoseKeyword, SetPT, StaticPrevent,
+    IgnoreLandwalk, PumpManaValue, RedirectUnblocked, SetBasePT, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
@@ -37,7 +37,8 @@ Event = dict[str, Any]
 MARKS = {"cant_be_blocked": "can't be blocked", "cant_block": "can't block",
          "cant_attack": "can't attack", "cant_attack_or_block": "can't attack or block",
          "switch_pt": "switched",
-         "ignore_defender": "can attack as though it didn't have defender"}
+         "ignore_defender": "can attack as though it didn't have defender",
+         "redirect_unblocked": "takes the damage of unblocked creatures"}
 """Until-end-of-turn marks kept in ``Permanent.granted`` (cleared in the cleanup with gained
 keywords); "loses flying" is kept as ``-flying``."""
 
@@ -500,7 +501,8 @@ def _conditional(state: GameState, perm: Permanent, names: frozenset[str]) -> li
             if not isinstance(effect, AsLongAs):
                 continue
             inner = effect.effects[0]
-            assert isinstance(inner, (Pump, GrantKeyword))
+            if not isinstance(inner, (Pump, GrantKeyword)):
+                continue  # Veteran Bodyguard's redirection: unblocked_guard
             if _applies(state, source, inner.to, perm) and _holds(state, effect, source, perm):
                 out.append(inner)
     return out
@@ -629,6 +631,11 @@ class StaticsActions:
                            "lost": False})
         return objects
 
+    def _exec_redirect_unblocked(self, ctx: Any, effect: RedirectUnblocked,
+                                 events: list[Event]) -> list[Any] | None:
+        return self._mark(ctx, Selector("self", text="cardname"), MARKS["redirect_unblocked"],
+                          events)
+
     def _exec_block_rule(self, ctx: Any, effect: BlockRule,
                          events: list[Event]) -> list[Any] | None:
         assert effect.spec is not None  # "except by …" until end of turn (statics_qualifier)
@@ -743,3 +750,22 @@ def combat_power(state: GameState, perm: Permanent, power: int, events: list[Eve
                            "dealt_by": True})
             return 0
     return power
+
+
+def unblocked_guard(state: GameState, seat: int) -> str | None:
+    """The creature of *seat* that takes the damage "unblocked creatures" would deal them (an
+    attack on the player, in Frontier): Kjeldoran Royal Guard after its ability this turn, or
+    an untapped Veteran Bodyguard. None: the player takes it."""
+    for perm in state.perms.values():
+        if perm.controller == seat and perm.zone != "attached" and \
+                _marked(perm, "redirect_unblocked"):
+            return perm.id
+    for source in _sources(state, _info(state).as_long_as):
+        if source.controller != seat or source.zone == "attached":
+            continue
+        for effect in _statics(state.card(source.id)):
+            if isinstance(effect, AsLongAs) and isinstance(effect.effects[0],
+                                                           RedirectUnblocked) \
+                    and not source.tapped:
+                return source.id
+    return None

@@ -467,6 +467,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
             "an ability"
         return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
+    if kind == "redirected":  # fx-statics: Veteran Bodyguard, Kjeldoran Royal Guard
+        return (f"  {event.get('amount')} damage meant for {p} is dealt to "
+                f"{names.unit(event.get('unit'))} instead")
     if kind == "marked":  # fx-statics: until-end-of-turn marks (rules/variants/fx_statics.py)
         who, mark = names.unit(event.get("unit")), str(event.get("mark", ""))
         if event.get("lost"):
