@@ -106,16 +106,18 @@ def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
     """Whether *perm* has the simple ability *name* (``Card.abilities`` spelling, e.g.
     ``first_strike``): printed, gained until end of turn, or granted by a static ability."""
     spaced = name.replace("_", " ")
-    if fx_statics.lost(state, perm, spaced):
-        return False  # "loses flying until end of turn"
+    info = fx_statics.facts(state)
+    if (perm.granted or info.lost_keywords) and fx_statics.lost(state, perm, spaced, info):
+        return False  # "loses flying until end of turn", "all creatures lose flying"
     if state.card(perm.id).has(name):
         return True
     if spaced in perm.granted:
         return True
     from frontier_desktop.rules.variants.frontier_spells import static_grants
 
-    return spaced in static_grants(state, perm) or \
-        fx_statics.has_conditional(state, perm, spaced)
+    return spaced in static_grants(state, perm) or (
+        spaced in info.granted_keywords and fx_statics.has_conditional(state, perm, spaced,
+                                                                       info))
 
 
 _WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",

@@ -269,8 +269,13 @@ def protection_keywords(state: GameState, perm: Permanent) -> set[str]:
     out.update(k for k in perm.granted if k.startswith("protection") or k in ("shroud", "hexproof"))
     out.update(k for k in static_grants(state, perm)
                if k.startswith("protection") or k in ("shroud", "hexproof"))
-    out.update(k for k in ("shroud", "hexproof") if fx_statics.has_conditional(state, perm, k))
+    info = fx_statics.facts(state)
+    if info.granted_keywords & _SHROUDS:  # "has shroud as long as it's untapped"
+        out.update(k for k in _SHROUDS if fx_statics.has_conditional(state, perm, k, info))
     return out
+
+
+_SHROUDS = frozenset({"shroud", "hexproof"})
 
 
 def protected_from(state: GameState, perm: Permanent, source: str | None) -> bool:

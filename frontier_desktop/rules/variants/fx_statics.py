@@ -118,6 +118,10 @@ def _info(state: GameState) -> _Info:
     return info
 
 
+facts = _info
+"""Which cards of the state's ``defs`` have statics of this family (cached per ``defs``)."""
+
+
 def _sources(state: GameState, names: frozenset[str]) -> list[Permanent]:
     if not names:
         return []
@@ -521,10 +525,11 @@ def conditional_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
     return p, t
 
 
-def has_conditional(state: GameState, perm: Permanent, keyword: str) -> bool:
+def has_conditional(state: GameState, perm: Permanent, keyword: str,
+                    info: _Info | None = None) -> bool:
     """Whether an "as long as" static gives *perm* *keyword* now (Spirit of the Night's
-    first strike as long as it's attacking)."""
-    info = _info(state)
+    first strike as long as it's attacking); *info*: :func:`facts` of the state, if at hand."""
+    info = info or _info(state)
     if keyword not in info.granted_keywords:
         return False
     return any(keyword in getattr(inner, "keywords", ())
@@ -537,12 +542,12 @@ def switched(perm: Permanent) -> bool:
     return MARKS["switch_pt"] in perm.granted
 
 
-def lost(state: GameState, perm: Permanent, keyword: str) -> bool:
+def lost(state: GameState, perm: Permanent, keyword: str, info: _Info | None = None) -> bool:
     """*keyword* lost: until end of turn ("target creature loses flying") or by a static
     ability ("all creatures lose flying and islandwalk")."""
     if perm.granted and f"-{keyword}" in perm.granted:
         return True
-    info = _info(state)
+    info = info or _info(state)
     if keyword not in info.lost_keywords:
         return False
     return any(keyword in e.keywords
