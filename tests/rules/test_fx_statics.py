@@ -596,3 +596,38 @@ def test_damage_of_an_attack_on_the_player_goes_to_the_bodyguard_instead() -> No
     guarded, _ = run(guarded, {"type": "activate", "unit": "r", "seat": 1})
     guarded, _ = run(guarded, attack("g", "player"))
     assert guarded.players[1].life == 20 and guarded.perms["r"].damage == 3
+
+
+def test_creatures_banded_with_it_gain_first_strike_when_it_attacks() -> None:
+    skirmishers = creature("Test Skirmishers", ("W",), 1, 1, keywords=("First strike", "Banding"),
+                           oracle_text="First strike; banding\nWhenever Test Skirmishers attacks, "
+                                       "all creatures banded with it gain first strike until end "
+                                       "of turn.")
+    engine = creature("Test Engine", (), 1, 5, type_line="Artifact Creature — Construct",
+                      oracle_text="{0}: Attacking creatures banded with Test Engine gain trample "
+                                  "until end of turn.")
+    assert automated(skirmishers) and automated(engine)
+    bander = creature("Test Bander", (), 2, 3, keywords=("Banding",), oracle_text="Banding")
+    state = position(GRID, [unit("s", skirmishers, 0, (2, 2)), unit("b", bander, 0, (2, 2)),
+                            unit("g", "Hill Giant", 1, (3, 2)), unit("e", engine, 0, (0, 0)),
+                            unit("c", bander, 0, (0, 0)), BEN],
+                     players=[{"name": "Ann", "assign": False}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "activate", "unit": "e"})  # nothing of its stack attacks
+    assert "trample" not in state.perms["c"].granted
+    state, events = run(state, attack("s", (3, 2)))
+    assert "first strike" in state.perms["b"].granted
+    assert "g" not in state.perms and not damage_to(events, "s") and not damage_to(events, "b")
+
+
+def test_damage_to_you_this_turn_by_creatures_with_flying_is_prevented() -> None:
+    scarecrow = creature("Test Scarecrow", (), 2, 2, type_line="Artifact Creature — Scarecrow",
+                         oracle_text="{0}: Prevent all damage that would be dealt to you this "
+                                     "turn by creatures with flying.")
+    assert automated(scarecrow)
+    state = position(GRID, [unit("a", "Serra Angel", 0, (4, 1)), unit("g", "Hill Giant", 0, (4, 3)),
+                            unit("s", scarecrow, 1, (2, 4))])
+    state, _ = run(state, {"type": "activate", "unit": "s", "seat": 1})
+    state, _ = run(state, attack("a", "player"))
+    assert state.players[1].life == 20
+    state, _ = run(state, attack("g", "player"))
+    assert state.players[1].life == 17

@@ -136,6 +136,12 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # "Damage that would be dealt to you by unblocked creatures is dealt to CARDNAME
         # instead": an attack on the player (frontier_combat.resolve_attack, unblocked_guard).
         "activated:redirect_unblocked",
+        # "(Attacking) creatures banded with CARDNAME gain first strike/trample until end of
+        # turn" (the rest of its banding stack); "prevent all damage that would be dealt to you
+        # this turn by creatures with flying" (frontier_combat.damage_player asks
+        # fx_statics.player_shielded).
+        "activated:band_grant", "triggered:band_grant", "activated:player_shield",
+        "spell:player_shield",
         "activated:pump_mana_value",
         # "Creature spells cost {2} more to cast" (fx_statics.spell_cost: casting, the legal
         # list and its payment plans, the table's X spinner).

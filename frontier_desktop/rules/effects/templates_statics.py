@@ -207,6 +207,26 @@ class RedirectUnblocked(Effect):
     kind: ClassVar[str] = "redirect_unblocked"
 
 
+@dataclasses.dataclass(frozen=True)
+class BandGrant(Effect):
+    """"(All / attacking) creatures banded with CARDNAME gain first strike until end of turn"
+    (Icatian Skirmishers, Urza's Engine): the other members of its banding stack."""
+
+    keywords: tuple[str, ...]
+    attacking: bool = False
+
+    kind: ClassVar[str] = "band_grant"
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerShield(Effect):
+    """"Prevent all damage that would be dealt to you this turn by creatures with flying"."""
+
+    by: TargetSpec
+
+    kind: ClassVar[str] = "player_shield"
+
+
 # ====================================================================== templates
 _WALK_TYPES = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
                "mountainwalk": "Mountain", "forestwalk": "Forest"}
@@ -415,6 +435,20 @@ def _redirect_unblocked(m: re.Match[str], text: str, context: str) -> Effect | N
     return RedirectUnblocked(_duration(m, context), text=text)
 
 
+@_template(r"(?:all )?(?P<att>attacking )?creatures banded with (?:cardname|it) gain "
+           r"(?P<kw>first strike|trample|flying) until end of turn")
+def _band_grant(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return BandGrant((m.group("kw"),), bool(m.group("att")), text=text)
+
+
+@_template(r"prevent all damage that would be dealt to you this turn by (?P<by>.+)")
+def _player_shield(m: re.Match[str], text: str, context: str) -> Effect | None:
+    spec = read_spec(m.group("by"))
+    if spec is None or spec.noun != "creature" or context == "static":
+        return None
+    return PlayerShield(spec, text=text)
+
+
 @_template(r"(?P<to>.+?) can only attack alone")
 def _attack_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
@@ -513,6 +547,12 @@ def statics_qualifier(node: Node, where: str) -> str | None:
                 node.spec is not None and _simple_spec(node.spec):
             return ""  # a mark until end of turn (fx_statics.StaticsActions)
         return "_other"
+    if isinstance(node, BandGrant):
+        if where in ("activated", "triggered") and all(k in GRANTABLE for k in node.keywords):
+            return ""  # fx_statics.StaticsActions: the rest of its banding stack
+        return "_other"
+    if isinstance(node, PlayerShield):
+        return "" if where in ("spell", "activated") and _simple_spec(node.by) else "_other"
     if isinstance(node, RedirectUnblocked):
         if where == "activated" and node.duration == "end_of_turn":
             return ""  # a mark on the permanent until end of turn (Kjeldoran Royal Guard)
@@ -649,5 +689,5 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 __all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
            "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
-           "PumpManaValue", "RedirectUnblocked",
+           "PumpManaValue", "RedirectUnblocked", "BandGrant", "PlayerShield",
            "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

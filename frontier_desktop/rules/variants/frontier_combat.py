@@ -92,6 +92,11 @@ def damage_player(state: GameState, seat: int, amount: int, source: str,
                   events: list[Event], sources: list[str] | None = None) -> None:
     if amount <= 0:
         return
+    from frontier_desktop.rules.variants.fx_statics import player_shielded
+
+    if player_shielded(state, seat, source):  # "… to you this turn by creatures with flying"
+        events.append({"type": "prevented", "player": seat, "amount": amount})
+        return
     player = state.players[seat]
     stopped = min(player.prevent, amount)
     if stopped:
