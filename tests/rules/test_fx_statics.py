@@ -631,3 +631,30 @@ def test_damage_to_you_this_turn_by_creatures_with_flying_is_prevented() -> None
     assert state.players[1].life == 20
     state, _ = run(state, attack("g", "player"))
     assert state.players[1].life == 17
+
+
+def test_cant_be_the_target_of_spells_unless_it_attacked_or_blocked_this_turn() -> None:
+    lurker = creature("Test Lurker", ("G",), 2, 6, oracle_text="Test Lurker can't be the target "
+                      "of spells unless it attacked or blocked this turn.")
+    shield = aura("Test Shield", "Enchanted creature gets +0/+2 and can't be the target of "
+                  "spells.")
+    pinger = creature("Test Pinger", ("R",), 1, 1, oracle_text="{0}: Test Pinger deals 1 damage "
+                      "to any target.")
+    assert automated(lurker) and automated(shield)
+    bolt = {"type": "cast", "card": "Lightning Bolt", "targets": ["l"]}
+    state = position(GRID, [unit("l", lurker, 0, (2, 2)), unit("b", "Grizzly Bears", 1, (3, 2)),
+                            unit("p", pinger, 0, (0, 0)), BEN],
+                     players=[{"name": "Ann", "hand": [shield, "Lightning Bolt"],
+                               "mana_pool": "{R}"}, {"name": "Ben"}])
+    refused(state, bolt, match="can't be the target of spells")
+    state, _ = run(state, {"type": "activate", "unit": "p", "targets": ["l"]})  # an ability
+    assert state.perms["l"].damage == 1
+    state, _ = run(state, attack("l", (3, 2)), {"type": "done_attacking"})
+    state, events = run(state, bolt)  # it attacked this turn
+    assert damage_to(events, "l") == 3
+    shielded = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)), BEN],
+                        players=[{"name": "Ann", "hand": [shield, "Lightning Bolt"],
+                                  "mana_pool": "{R}"}, {"name": "Ben"}])
+    shielded, _ = run(shielded, {"type": "cast", "card": "Test Shield", "target": "a"})
+    refused(shielded, {"type": "cast", "card": "Lightning Bolt", "targets": ["a"]},
+            match="can't be the target of spells")

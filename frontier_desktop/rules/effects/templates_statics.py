@@ -227,6 +227,17 @@ class PlayerShield(Effect):
     kind: ClassVar[str] = "player_shield"
 
 
+@dataclasses.dataclass(frozen=True)
+class Untargetable(Effect):
+    """"CARDNAME can't be the target of spells (unless it attacked or blocked this turn)",
+    "Enchanted creature … can't be the target of spells"."""
+
+    to: Selector
+    unless_fought: bool = False
+
+    kind: ClassVar[str] = "untargetable"
+
+
 # ====================================================================== templates
 _WALK_TYPES = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
                "mountainwalk": "Mountain", "forestwalk": "Forest"}
@@ -449,6 +460,13 @@ def _player_shield(m: re.Match[str], text: str, context: str) -> Effect | None:
     return PlayerShield(spec, text=text)
 
 
+@_template(r"(?P<to>.+?) can't be the target of spells(?P<unless> unless it attacked or "
+           r"blocked this turn)?")
+def _untargetable(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return Untargetable(to, bool(m.group("unless")), text=text) if to else None
+
+
 @_template(r"(?P<to>.+?) can only attack alone")
 def _attack_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
@@ -547,6 +565,9 @@ def statics_qualifier(node: Node, where: str) -> str | None:
                 node.spec is not None and _simple_spec(node.spec):
             return ""  # a mark until end of turn (fx_statics.StaticsActions)
         return "_other"
+    if isinstance(node, Untargetable):
+        # Frontier.target_problem asks fx_statics.untargetable.
+        return "" if where == "static" and node.to.ref in ("self", "enchanted") else "_other"
     if isinstance(node, BandGrant):
         if where in ("activated", "triggered") and all(k in GRANTABLE for k in node.keywords):
             return ""  # fx_statics.StaticsActions: the rest of its banding stack
@@ -689,5 +710,5 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 __all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
            "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
-           "PumpManaValue", "RedirectUnblocked", "BandGrant", "PlayerShield",
+           "PumpManaValue", "RedirectUnblocked", "BandGrant", "PlayerShield", "Untargetable",
            "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

@@ -333,6 +333,9 @@ class SpellActions(fx_statics.StaticsActions):
         if not isinstance(target, str) or target not in state.perms:
             return None
         perm = state.perms[target]
+        spells_only = fx_statics.untargetable(state, perm, source)  # Lurker, Spectral Shield
+        if spells_only:
+            return spells_only
         keywords = protection_keywords(state, perm)
         if not keywords:
             return None

@@ -26,7 +26,8 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_statics import (
     AsLongAs, BlockRule, CantAttackIf, CantAttackOrBlock, CostChange, IgnoreDefender,
-    BandGrant, IgnoreLandwalk, PlayerShield, PumpManaValue, RedirectUnblocked, SetBasePT, LoseKeyword, SetPT, StaticPrevent,
+    BandGrant, IgnoreLandwalk, PlayerShield, PumpManaValue, RedirectUnblocked, SetBasePT,
+    Untargetable, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
@@ -57,7 +58,7 @@ def _statics(card: Card) -> tuple[Effect, ...]:
             if isinstance(effect, (CantAttack, CantBeBlocked, CantBlock, CantAttackOrBlock,
                                    BlockRule, IgnoreLandwalk, SetPT, AsLongAs, StaticPrevent,
                                    CostChange, CantAttackIf, IgnoreDefender, LoseKeyword,
-                                   MustAttack, PreventDamage)) \
+                                   MustAttack, PreventDamage, Untargetable)) \
                     and executed(effect, "static"):
                 out.append(effect)
     return tuple(out)
@@ -68,6 +69,7 @@ class _Info:
 
     __slots__ = ("defs", "blocking", "attack", "set_pt", "as_long_as", "as_long_as_grants",
                  "granted_keywords", "walks", "prevent", "prevent_by", "costs", "defender", "lose",
+                 "untargetable",
                  "lost_keywords", "must_attack")
 
     def __init__(self, defs: dict[str, Card]) -> None:
@@ -103,6 +105,7 @@ class _Info:
         self.lost_keywords = frozenset(k for n in self.lose for e in found[n]
                                        if isinstance(e, LoseKeyword) for k in e.keywords)
         self.must_attack = having(MustAttack)
+        self.untargetable = having(Untargetable)
 
 
 _CACHE: dict[int, _Info] = {}
@@ -166,6 +169,10 @@ def start_combat(state: GameState, band: list[str], defenders: list[str]) -> lis
     blocking = blockers(state, band, defenders)
     state.extra["combat"] = {"attackers": list(band), "defenders": list(defenders),
                              "blockers": blocking}
+    if blocking and _info(state).untargetable:  # "unless it attacked or blocked this turn"
+        fought = state.extra.get("blocked_this_turn")
+        ids = list(fought["ids"]) if fought and fought.get("turn") == state.turn else []
+        state.extra["blocked_this_turn"] = {"turn": state.turn, "ids": ids + blocking}
     return blocking
 
 
@@ -826,3 +833,23 @@ def player_shielded(state: GameState, seat: int, source: str | None) -> bool:
         if all(has_ability(state, perm, k.replace(" ", "_")) for k in with_kw):
             return True
     return False
+
+
+def untargetable(state: GameState, perm: Permanent, source: str | None) -> str | None:
+    """Why a spell (*source* not a permanent: a card being cast or on the stack) may not
+    target *perm* ("can't be the target of spells"); None: it may."""
+    names = _info(state).untargetable
+    if not names or (source is not None and source in state.perms):
+        return None  # abilities of permanents are not spells
+    for effect in _effects_on(state, perm, names, (Untargetable,)):
+        if effect.unless_fought:
+            fought = state.extra.get("blocked_this_turn") or {}
+            # ``attacked`` lasts until its controller's next untap: this turn only if it is
+            # its controller's turn.
+            if (perm.attacked and state.active == perm.controller) or (
+                    fought.get("turn") == state.turn
+                                 and perm.id in fought.get("ids", ())):
+                continue
+            return "it can't be the target of spells unless it attacked or blocked this turn"
+        return "it can't be the target of spells"
+    return None
