@@ -658,3 +658,16 @@ def test_cant_be_the_target_of_spells_unless_it_attacked_or_blocked_this_turn() 
     shielded, _ = run(shielded, {"type": "cast", "card": "Test Shield", "target": "a"})
     refused(shielded, {"type": "cast", "card": "Lightning Bolt", "targets": ["a"]},
             match="can't be the target of spells")
+
+
+def test_half_the_forests_you_control_rounded_down_and_up() -> None:
+    wolf = aura("Test Wolf", "Enchanted creature gets +X/+Y, where X is half the number of "
+                "Forests you control, rounded down, and Y is half the number of Forests you "
+                "control, rounded up.")
+    assert automated(wolf)
+    rows = [[F, F, F, I, I]] + [[I] * 5 for _ in range(4)]
+    state = position(rows, [unit("a", "Hill Giant", 0, (0, 0)), unit("b", "Hill Giant", 0, (0, 1)),
+                            unit("c", "Hill Giant", 0, (0, 2)), unit("d", "Hill Giant", 0, (0, 4)),
+                            BEN], players=[{"name": "Ann", "hand": [wolf]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Wolf", "target": "d"})
+    assert pt(state, "d") == (3 + 1, 3 + 2)  # three Forests under Ann's creatures

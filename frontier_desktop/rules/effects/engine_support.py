@@ -144,7 +144,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "spell:player_shield",
         # "Can't be the target of spells (unless it attacked or blocked this turn)"
         # (Frontier.target_problem via fx_statics.untargetable).
-        "static:untargetable",
+        "static:untargetable", "static:half_count_pump",
         "activated:pump_mana_value",
         # "Creature spells cost {2} more to cast" (fx_statics.spell_cost: casting, the legal
         # list and its payment plans, the table's X spinner).

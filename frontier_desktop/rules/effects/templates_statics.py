@@ -238,6 +238,17 @@ class Untargetable(Effect):
     kind: ClassVar[str] = "untargetable"
 
 
+@dataclasses.dataclass(frozen=True)
+class HalfCountPump(Effect):
+    """Aspect of Wolf: "+X/+Y, where X is half the number of Forests you control, rounded down,
+    and Y is half …, rounded up"."""
+
+    to: Selector
+    count: TargetSpec
+
+    kind: ClassVar[str] = "half_count_pump"
+
+
 # ====================================================================== templates
 _WALK_TYPES = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
                "mountainwalk": "Mountain", "forestwalk": "Forest"}
@@ -467,6 +478,16 @@ def _untargetable(m: re.Match[str], text: str, context: str) -> Effect | None:
     return Untargetable(to, bool(m.group("unless")), text=text) if to else None
 
 
+@_template(r"(?P<to>.+?) gets \+x/\+y, where x is half the number of (?P<a>.+?), rounded down, "
+           r"and y is half the number of (?P<b>.+?), rounded up")
+def _half_count_pump(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    spec = read_spec(m.group("a"))
+    if to is None or spec is None or m.group("a") != m.group("b"):
+        return None
+    return HalfCountPump(to, spec, text=text)
+
+
 @_template(r"(?P<to>.+?) can only attack alone")
 def _attack_alone(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
@@ -565,6 +586,9 @@ def statics_qualifier(node: Node, where: str) -> str | None:
                 node.spec is not None and _simple_spec(node.spec):
             return ""  # a mark until end of turn (fx_statics.StaticsActions)
         return "_other"
+    if isinstance(node, HalfCountPump):
+        return "" if where == "static" and node.to.ref in ("self", "enchanted") and \
+            _simple_spec(node.count) else "_other"
     if isinstance(node, Untargetable):
         # Frontier.target_problem asks fx_statics.untargetable.
         return "" if where == "static" and node.to.ref in ("self", "enchanted") else "_other"
@@ -711,4 +735,5 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
 __all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
            "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
            "PumpManaValue", "RedirectUnblocked", "BandGrant", "PlayerShield", "Untargetable",
+           "HalfCountPump",
            "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

@@ -27,7 +27,7 @@ from frontier_desktop.rules.effects.nodes import (
 from frontier_desktop.rules.effects.templates_statics import (
     AsLongAs, BlockRule, CantAttackIf, CantAttackOrBlock, CostChange, IgnoreDefender,
     BandGrant, IgnoreLandwalk, PlayerShield, PumpManaValue, RedirectUnblocked, SetBasePT,
-    Untargetable, LoseKeyword, SetPT, StaticPrevent,
+    HalfCountPump, Untargetable, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
@@ -58,7 +58,7 @@ def _statics(card: Card) -> tuple[Effect, ...]:
             if isinstance(effect, (CantAttack, CantBeBlocked, CantBlock, CantAttackOrBlock,
                                    BlockRule, IgnoreLandwalk, SetPT, AsLongAs, StaticPrevent,
                                    CostChange, CantAttackIf, IgnoreDefender, LoseKeyword,
-                                   MustAttack, PreventDamage, Untargetable)) \
+                                   MustAttack, PreventDamage, Untargetable, HalfCountPump)) \
                     and executed(effect, "static"):
                 out.append(effect)
     return tuple(out)
@@ -83,7 +83,7 @@ class _Info:
         self.blocking = having(CantBeBlocked, CantBlock, CantAttackOrBlock, BlockRule)
         self.attack = having(CantAttack, CantAttackOrBlock, CantAttackIf, BlockRule)
         self.set_pt = having(SetPT)
-        self.as_long_as = having(AsLongAs)
+        self.as_long_as = having(AsLongAs, HalfCountPump)
         self.as_long_as_grants = frozenset(
             n for n in self.as_long_as if any(
                 isinstance(e, AsLongAs) and getattr(e.effects[0], "keywords", ())
@@ -529,6 +529,12 @@ def conditional_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
         if isinstance(inner, Pump):
             p += inner.power.n
             t += inner.toughness.n
+    for source in _sources(state, names):  # Aspect of Wolf: half the Forests, down / up
+        for effect in _statics(state.card(source.id)):
+            if isinstance(effect, HalfCountPump) and _applies(state, source, effect.to, perm):
+                n = _count(state, effect.count, source.controller, source.id, "")
+                p += n // 2
+                t += n - n // 2
     return p, t
 
 
