@@ -671,3 +671,21 @@ def test_half_the_forests_you_control_rounded_down_and_up() -> None:
                             BEN], players=[{"name": "Ann", "hand": [wolf]}, {"name": "Ben"}])
     state, _ = run(state, {"type": "cast", "card": "Test Wolf", "target": "d"})
     assert pt(state, "d") == (3 + 1, 3 + 2)  # three Forests under Ann's creatures
+
+
+def test_an_attacked_creature_that_cant_block_is_not_blocking_for_targets() -> None:
+    rats = creature("Test Rats", ("B",), 1, 1, oracle_text="Test Rats can't be blocked by Walls.")
+    rally = spell("Test Rally", "Target blocking creature gets +0/+3 until end of turn.")
+    assert automated(rally)
+    state = position(GRID, [unit("r", rats, 0, (2, 2)), unit("w", WALL, 1, (3, 2)),
+                            unit("a", "Grizzly Bears", 0, (2, 0)), unit("o", OGRE, 1, (3, 0)),
+                            BEN],
+                     players=[{"name": "Ann"}, {"name": "Ben", "responses": True,
+                                                "hand": [rally, rally]}])
+    state, _ = run(state, attack("r", (3, 2)))
+    assert state.pending is not None
+    refused(state, {"type": "cast", "card": "Test Rally", "targets": ["w"]}, seat=1,
+            match="not blocking")
+    state, _ = run(state, {"type": "pass", "seat": 1}, attack("a", (3, 0)))
+    state, _ = run(state, {"type": "cast", "card": "Test Rally", "targets": ["o"], "seat": 1})
+    assert pt(state, "o") == (2, 7)

@@ -394,7 +394,8 @@ class SpellActions(fx_statics.StaticsActions):
             return []
         pos = state.board.pos_from_wire(window["target"])
         seat = int(window["seat"])
-        return [i for i in state.occupants().get(pos, ()) if state.perms[i].controller != seat]
+        attacked = [i for i in state.occupants().get(pos, ()) if state.perms[i].controller != seat]
+        return fx_statics.combat_blockers(state, attacked)  # those that may block it
 
     def target_refusal(self, state: GameState, seat: int, source_name: str, source: str | None,
                        slot: Slot, target: Target) -> str | None:
@@ -403,7 +404,8 @@ class SpellActions(fx_statics.StaticsActions):
         problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
                                attacking=self.attacking_ids(state) if window else (),
                                blocking=self.blocking_ids(state) if window else (),
-                               blocked=bool(window and window.get("target") != "player"))
+                               blocked=bool(window and window.get("target") != "player"
+                                            and self.blocking_ids(state)))
         if problem is None:
             problem = self.target_problem(state, seat, source, target)
         if problem is None:
