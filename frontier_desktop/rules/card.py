@@ -41,6 +41,11 @@ _SIMPLE_KEYWORDS = {
     "deathtouch": "deathtouch",
     "lifelink": "lifelink",
     "reach": "reach",
+    # fx-statics: blocking keywords (rules/variants/fx_statics.py); flanking is also read by
+    # the effects reader (frontier_spells.combat_keywords).
+    "fear": "fear",
+    "menace": "menace",
+    "flanking": "flanking",
     "regenerate": "regeneration",
     "regeneration": "regeneration",
 }

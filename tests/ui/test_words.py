@@ -134,6 +134,12 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "choose", "player": 0, "kind": "pay", "amount": 1, "card": "Lightning Bolt",
      "by": "Force Spike"},
     {"type": "gained", "unit": "u1", "keywords": ["flying"]},
+    {"type": "marked", "unit": "u1", "mark": "can't be blocked", "lost": False},
+    {"type": "marked", "unit": "u1", "mark": "flying", "lost": True},
+    {"type": "marked", "unit": "u1", "mark": "switched", "lost": False},
+    {"type": "prevented", "unit": "u1", "amount": 2, "dealt_by": True},
+    {"type": "redirected", "unit": "u1", "player": 1, "amount": 3},
+    {"type": "prevention", "player": 1, "all": True, "by": "creatures with flying"},
     {"type": "prevented", "player": 1, "amount": 2},
     {"type": "counters", "unit": "u1", "kind": "+1/+1", "delta": 1, "count": 1},
     *({"type": "consent_asked", "player": 0, "by": 1, "action": a, "for": "Lightning Bolt"}

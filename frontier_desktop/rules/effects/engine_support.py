@@ -101,6 +101,60 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
         # creatures are the blockers.
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
+    } | {
+        # fx-statics (rules/variants/fx_statics.py; forms in templates_statics.statics_qualifier).
+        # Blocking: the attacked creature is the blocker (the digest); one that can't block the
+        # attacker deals it no damage (fx_statics.blockers, frontier_combat._plan_strike);
+        # "can't attack" refuses the attack (Frontier.attack_problem).
+        "keyword:fear", "keyword:menace",
+        "static:cant_be_blocked", "static:cant_block", "static:cant_attack",
+        "static:cant_attack_or_block", "static:block_rule",
+        # Every Frontier attack is a combat of its own, on one creature or stack: nothing
+        # limits how many attacks a creature blocks, so "an additional creature" changes nothing.
+        "static:extra_block",
+        # Landwalk is a move in Frontier (the digest): "can be blocked as though it didn't have
+        # islandwalk" takes that move away (fx_statics.ignored_walks, frontier_board.landwalks).
+        "static:ignore_landwalk",
+        # Characteristic-defining P/T and "as long as" bonuses (frontier_board.own_pt).
+        "static:set_pt", "static:as_long_as",
+        # "Prevent all damage that would be dealt to CARDNAME by …" (frontier_spells.protected_from).
+        "static:static_prevent",
+        # "Can't attack if …" (fx_statics.attack_restriction); "can attack as though it didn't
+        # have defender" (Frontier.attack_problem); "all creatures able to block it do so":
+        # an attacked creature always blocks when it may (nothing to force); "all creatures
+        # lose flying" (fx_statics.lost); "attacks each combat if able" (must_attack_problem:
+        # no done_attacking or pass while it could still attack).
+        "static:cant_attack_if", "static:ignore_defender", "static:must_be_blocked",
+        "static:lose_keyword", "static:must_attack", "keyword:enchant wall",
+        "static:prevent_damage",  # only "… to CARDNAME by <creatures>" (statics_qualifier)
+        "spell:ignore_defender", "activated:ignore_defender", "spell:set_base_pt",
+        "activated:set_base_pt",
+        # Triggered keyword grants (the trigger's own permanent; frontier_spells._grant):
+        # a combat trigger resolves before the attack's damage is planned.
+        "triggered:grant_keyword",
+        # "Can't be blocked this turn except by Walls" (a mark); "+0/+X, where X is its mana
+        # value" (fx_statics.StaticsActions).
+        "spell:block_rule", "activated:block_rule", "spell:pump_mana_value",
+        # "Damage that would be dealt to you by unblocked creatures is dealt to CARDNAME
+        # instead": an attack on the player (frontier_combat.resolve_attack, unblocked_guard).
+        "activated:redirect_unblocked",
+        # "(Attacking) creatures banded with CARDNAME gain first strike/trample until end of
+        # turn" (the rest of its banding stack); "prevent all damage that would be dealt to you
+        # this turn by creatures with flying" (frontier_combat.damage_player asks
+        # fx_statics.player_shielded).
+        "activated:band_grant", "triggered:band_grant", "activated:player_shield",
+        "spell:player_shield",
+        # "Can't be the target of spells (unless it attacked or blocked this turn)"
+        # (Frontier.target_problem via fx_statics.untargetable).
+        "static:untargetable", "static:half_count_pump",
+        "activated:pump_mana_value",
+        # "Creature spells cost {2} more to cast" (fx_statics.spell_cost: casting, the legal
+        # list and its payment plans, the table's X spinner).
+        "static:cost_change",
+        # Until end of turn: marks on the permanent (fx_statics.StaticsActions).
+        *(f"{where}:{what}" for where in ("spell", "activated") for what in (
+            "cant_be_blocked", "cant_block", "cant_attack", "cant_attack_or_block",
+            "lose_keyword", "switch_pt")),
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -226,6 +280,12 @@ GRANTABLE = frozenset({
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
     "protection from white", "protection from blue", "protection from black",
     "protection from red", "protection from green",
+    # fx-statics: blocking keywords (fx_statics.can_block); reach says nothing in Frontier,
+    # where flying is a move (the digest); flanking as the attack is declared.
+    "fear", "menace", "reach", "flanking",
+    # Gained until end of turn, haste ends summoning sickness (frontier_spells._grant); a
+    # static haste is not carried out (templates_statics.statics_qualifier).
+    "haste",
 })
 """Keywords the engine honours when a creature gains them (frontier_board.has_ability,
 Frontier.target_problem, protection's damage prevention)."""
@@ -242,6 +302,12 @@ def _qualifier(node: Node, where: str) -> str:
 
     if isinstance(node, (n.Modal, n.Unimplemented)):
         return ""
+    # fx-statics: blocking rules, "as long as", P/T-defining and other statics say themselves.
+    from frontier_desktop.rules.effects.templates_statics import statics_qualifier
+
+    statics = statics_qualifier(node, where)
+    if statics is not None:
+        return statics
     if isinstance(node, n.Delayed):
         # Carried out at the next upkeep (frontier_spells.run_delayed) when what it does
         # needs no target and is itself carried out.

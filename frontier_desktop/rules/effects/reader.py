@@ -517,7 +517,7 @@ def _carry_subject(left: str, right: str) -> str:
         m = re.match(r"^(.*? deals?) ", left, re.IGNORECASE)
         if m:
             return f"{m.group(1)} {right}"
-    verbs = r"(gets|gains|has|deals|can't|doesn't|don't|loses|attacks|blocks|get|gain|have)"
+    verbs = r"(gets|gains|has|deals|can't|can|doesn't|don't|loses|attacks|blocks|get|gain|have)"
     if re.match(verbs + " ", low):
         m = re.match(rf"^(.*?) {verbs} ", left, re.IGNORECASE)
         if m:
@@ -1019,6 +1019,9 @@ def clause_texts(node: Node) -> Iterator[str]:
     else:
         yield node.text
 
+
+# fx-statics: continuous and combat statics register their templates (imported once, here).
+from frontier_desktop.rules.effects import templates_statics as _templates_statics  # noqa: E402,F401
 
 __all__ = ["PLACEHOLDER", "clause_texts", "normalise_text", "read_card", "read_clause",
            "read_effects", "read_keyword", "read_keyword_line", "read_sentence",

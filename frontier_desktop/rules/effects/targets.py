@@ -249,7 +249,10 @@ def read_target(phrase: str) -> TargetSpec | None:
     m = _TARGET_RE.match(phrase)
     if not m:
         return None
-    spec0 = read_spec(("other " if m.group("other") else "") + m.group("rest"))
+    rest, other = m.group("rest"), bool(m.group("other"))
+    if rest.endswith(" other than cardname"):  # "target creature other than CARDNAME"
+        rest, other = rest[:-len(" other than cardname")], True
+    spec0 = read_spec(("other " if other else "") + rest)
     if spec0 is None:
         return None
     spec0 = _with_count(spec0, m.group("n") or "", bool(m.group("upto")))

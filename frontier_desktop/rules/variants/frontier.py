@@ -23,6 +23,7 @@ from frontier_desktop.rules.state import (
     PlayerState,
 )
 from frontier_desktop.rules.variants.base import Event, Variant
+from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.shared import (
     draw_cards, game_rng, hand_size_problem, pay_tuple, save_rng, turn_draw,
 )
@@ -351,6 +352,10 @@ class Frontier(SpellActions, ManualActions, Variant):
             return
         if state.phase == "setup":
             raise IllegalActionError(action, "the game has not started")
+        if state.phase == "main" and seat == state.active:
+            problem = fx_statics.must_attack_problem(self, state, seat)  # "attacks each combat"
+            if problem:
+                raise IllegalActionError(action, problem)
         self._end_move_block(state, seat)
         phase = state.phase
         if phase == "end":
@@ -784,13 +789,14 @@ class Frontier(SpellActions, ManualActions, Variant):
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, action.pay, events)
         player = state.players[seat]
+        cost = fx_statics.spell_cost(state, seat, card)  # with "spells cost {2} more" etc.
         try:
-            parse_cost(card.mana_cost)
+            parse_cost(cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
-        paid = pay(player.pool, card.mana_cost, x=action.x, life=player.life)
+        paid = pay(player.pool, cost, x=action.x, life=player.life)
         if paid is None:
-            raise IllegalActionError(action, f"{card.name} costs {card.mana_cost or '{0}'}; your "
+            raise IllegalActionError(action, f"{card.name} costs {cost or '{0}'}; your "
                                              f"mana pool holds {format_pool(player.pool) or 'nothing'}")
         player.pool, life_paid = paid
         if life_paid:
@@ -1023,7 +1029,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         """Why *perm* may not attack *target* now (None when it may)."""
         if perm.zone != "board":
             return f"{self._label(state, perm)} is not on the board"
-        for m in stack_of(state, perm, occ):
+        band = stack_of(state, perm, occ)
+        for m in band:
             card = state.card(m.id)
             if m.tapped:
                 return f"{self._label(state, m)} is tapped"
@@ -1031,8 +1038,11 @@ class Frontier(SpellActions, ManualActions, Variant):
                 return f"{self._label(state, m)} is summoning sick"
             if m.attacked:
                 return f"{self._label(state, m)} has already attacked this turn"
-            if has_ability(state, m, "defender"):
+            if has_ability(state, m, "defender") and not fx_statics.ignores_defender(state, m):
                 return f"{self._label(state, m)} has defender"
+            restriction = fx_statics.attack_restriction(state, m, len(band))  # "can't attack"
+            if restriction:
+                return restriction
         opponent = state.opponent(seat)
         if target == "player":
             if perm.at is None or perm.at[0] != home_row(state, opponent):
@@ -1096,6 +1106,9 @@ class Frontier(SpellActions, ManualActions, Variant):
                            events: list[Event]) -> None:
         if not state.attacking:
             raise IllegalActionError(action, "no attack has been declared")
+        problem = fx_statics.must_attack_problem(self, state, seat)  # "attacks each combat"
+        if problem:
+            raise IllegalActionError(action, problem)
         state.attacking = False
         state.attacks_closed = True  # as with moving: no more attacks this turn
         events.append({"type": "done_attacking", "player": seat})

@@ -11,6 +11,7 @@ from typing import Any
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
+from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.shared import land_makes as land_makes  # re-exported
 
 Occupancy = dict[Pos, list[str]]
@@ -104,14 +105,19 @@ def bonus_holder(state: GameState, members: list[Permanent]) -> Permanent | None
 def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
     """Whether *perm* has the simple ability *name* (``Card.abilities`` spelling, e.g.
     ``first_strike``): printed, gained until end of turn, or granted by a static ability."""
+    spaced = name.replace("_", " ")
+    info = fx_statics.facts(state)
+    if (perm.granted or info.lost_keywords) and fx_statics.lost(state, perm, spaced, info):
+        return False  # "loses flying until end of turn", "all creatures lose flying"
     if state.card(perm.id).has(name):
         return True
-    spaced = name.replace("_", " ")
     if spaced in perm.granted:
         return True
     from frontier_desktop.rules.variants.frontier_spells import static_grants
 
-    return spaced in static_grants(state, perm)
+    return spaced in static_grants(state, perm) or (
+        spaced in info.granted_keywords and fx_statics.has_conditional(state, perm, spaced,
+                                                                       info))
 
 
 _WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
@@ -124,7 +130,11 @@ def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
 
     walks = state.card(perm.id).landwalk
     extra = {_WALKS[k] for k in (*perm.granted, *static_grants(state, perm)) if k in _WALKS}
-    return walks | extra if extra else walks
+    walks = walks | extra if extra else walks
+    if not walks:
+        return walks
+    gone = {t for k, t in _WALKS.items() if fx_statics.lost(state, perm, k)}
+    return walks - fx_statics.ignored_walks(state) - gone
 
 
 def has_ability_id(state: GameState, obj_id: str, name: str) -> bool:
@@ -136,19 +146,22 @@ def has_ability_id(state: GameState, obj_id: str, name: str) -> bool:
 
 
 def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
-    """Printed P/T, counters, static bonuses (anthems, auras) and until-end-of-turn changes.
+    """Printed (or characteristic-defining) P/T, counters, static bonuses (anthems, auras,
+    "as long as" bonuses) and until-end-of-turn changes, then a switch of the two.
 
     The terrain bonus comes last, in :func:`effective_pt`.
     """
     card = state.card(perm.id)
-    p, t = card.base_power, card.base_toughness
+    p, t = fx_statics.base_pt(state, perm, card)
     p += perm.pt_mod[0]
     t += perm.pt_mod[1]
     plus = perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
     from frontier_desktop.rules.variants.frontier_spells import static_bonus
 
     sp, st = static_bonus(state, perm)
-    return p + plus + sp, t + plus + st
+    cp, ct = fx_statics.conditional_bonus(state, perm)
+    p, t = p + plus + sp + cp, t + plus + st + ct
+    return (t, p) if perm.granted and fx_statics.switched(perm) else (p, t)
 
 
 def effective_pt(state: GameState, perm: Permanent, occ: Occupancy | None = None) -> tuple[int, int]:

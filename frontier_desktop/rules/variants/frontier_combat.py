@@ -66,7 +66,9 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
             continue
         from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
 
-        if protected_from(state, perm, source):
+        from frontier_desktop.rules.variants.fx_statics import prevents
+
+        if protected_from(state, perm, source) or prevents(state, perm, source, combat=True):
             events.append({"type": "prevented", "unit": unit, "amount": amount})
             continue
         kept = prevent(perm, amount)
@@ -89,6 +91,11 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
 def damage_player(state: GameState, seat: int, amount: int, source: str,
                   events: list[Event], sources: list[str] | None = None) -> None:
     if amount <= 0:
+        return
+    from frontier_desktop.rules.variants.fx_statics import player_shielded
+
+    if player_shielded(state, seat, source):  # "… to you this turn by creatures with flying"
+        events.append({"type": "prevented", "player": seat, "amount": amount})
         return
     player = state.players[seat]
     stopped = min(player.prevent, amount)
@@ -147,7 +154,10 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
     """
     attackers = [state.perms[u] for u in unit_ids if u in state.perms]
     attackers = [a for a in attackers if a.zone == "board"]
+    from frontier_desktop.rules.variants.fx_statics import end_combat
+
     if not attackers or len({a.at for a in attackers}) != 1:
+        end_combat(state)
         events.append({"type": "fizzled", "unit": unit_ids[0], "reason": "the attacker is gone"})
         return
     origin = attackers[0].at
@@ -155,15 +165,28 @@ def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any
     opponent = state.opponent(seat)
     occ = state.occupants()
     if target == "player":
-        powers = [(a, effective_pt(state, a, occ)[0]) for a in attackers]
+        from frontier_desktop.rules.variants.fx_statics import combat_power, unblocked_guard
+
+        powers = [(a, combat_power(state, a, effective_pt(state, a, occ)[0], events))
+                  for a in attackers]
         sources = [a.id for a, p in powers if p > 0] or [lead]
-        damage_player(state, opponent, max(0, sum(p for _, p in powers)), sources[0], events,
-                      sources)
+        total = max(0, sum(p for _, p in powers))
+        guard = unblocked_guard(state, opponent) if total > 0 else None
+        if guard is not None:  # "… dealt to you by unblocked creatures is dealt to … instead"
+            events.append({"type": "redirected", "unit": guard, "player": opponent,
+                           "amount": total})
+            _deal(state, {guard: total}, sources[0], sources, events,
+                  deathtouch=any(has_ability(state, a, "deathtouch") for a, _ in powers))
+            check_deaths(state, events)
+        else:
+            damage_player(state, opponent, total, sources[0], events, sources)
         lifelink = sum(p for a, p in powers if has_ability(state, a, "lifelink"))
         gain_life(state, seat, lifelink, events)
+        end_combat(state)
         return
     defenders = [d for d in stack_at(state, target, occ) if d.controller != seat]
     if not defenders:
+        end_combat(state)
         events.append({"type": "fizzled", "unit": lead, "reason": "the defender is gone"})
         return
     direction = state.board.direction_between(origin, target)
@@ -212,6 +235,9 @@ def continue_combat(state: GameState, combat: dict[str, Any], events: list[Event
         check_deaths(state, events)
         combat["step"] += 1
         combat["packets"] = None
+    from frontier_desktop.rules.variants.fx_statics import end_combat
+
+    end_combat(state)  # nothing attacks or blocks any more
 
 
 def _alive(state: GameState, ids: list[str]) -> list[Permanent]:
@@ -241,9 +267,19 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
     # Once the defender is dead a trampler's later strike is all excess (CR 702.19e).
     if not def_alive and not trample:
         return None
-    def_sources = _sources(state, def_alive, step, two_steps)
-    att_powers = [(a.id, max(0, effective_pt(state, a, occ)[0])) for a in att_sources]
-    def_powers = [(d.id, max(0, effective_pt(state, d, occ)[0])) for d in def_sources]
+    from frontier_desktop.rules.variants.fx_statics import combat_blockers
+
+    # Only blockers strike back (a creature that can't block the attacker deals it nothing).
+    blocking = set(combat_blockers(state, combat["defenders"]))
+    def_sources = _sources(state, [d for d in def_alive if d.id in blocking], step, two_steps)
+    from frontier_desktop.rules.variants.fx_statics import combat_power
+
+    # A creature whose combat damage is prevented (Demonic Torment) deals none: its share of
+    # the packet is left out.
+    att_powers = [(a.id, combat_power(state, a, max(0, effective_pt(state, a, occ)[0]), events))
+                  for a in att_sources]
+    def_powers = [(d.id, combat_power(state, d, max(0, effective_pt(state, d, occ)[0]), events))
+                  for d in def_sources]
     att_power = sum(p for _, p in att_powers)
     def_power = sum(p for _, p in def_powers)
     att_dt = any(has_ability(state, a, "deathtouch") for a in att_sources)

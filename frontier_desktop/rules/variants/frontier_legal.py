@@ -23,6 +23,7 @@ from frontier_desktop.rules.variants.frontier_board import (
     stack_of,
 )
 from frontier_desktop.rules.variants.cast_choices import mode_choices, x_costs
+from frontier_desktop.rules.variants.fx_statics import must_attack_problem, spell_cost
 from frontier_desktop.rules.variants.frontier_spells import (
     ability_effects,
     executed,
@@ -109,9 +110,11 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         return out
     if seat != state.active:
         return _instant_actions(v, state, seat, occ)
+    must = must_attack_problem(v, state, seat)  # fx-statics: "attacks each combat if able"
     if state.attacking:
         out.extend(_attacks(v, state, seat, occ))
-        out.append(A.DoneAttacking())
+        if must is None:
+            out.append(A.DoneAttacking())
         return out
     if state.phase == "main":
         if not state.moves_closed:
@@ -140,7 +143,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         if len(hand) > limit:
             out.extend(A.Discard(card=c) for c in hand)
             return out
-    out.append(A.Pass())
+    if must is None or state.phase != "main":
+        out.append(A.Pass())
     return out
 
 
@@ -207,10 +211,10 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         if not fast and not (sorcery and seat == state.active and state.pending is None
                              and not state.stack):
             continue
-        if card.mana_cost not in plans:
-            plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost,
-                                                 sources, abilities)
-        plan = plans[card.mana_cost]
+        cost = spell_cost(state, seat, card)  # fx-statics: cost changes on the battlefield
+        if cost not in plans:
+            plans[cost] = plan_payment(player.pool, player.life, cost, sources, abilities)
+        plan = plans[cost]
         if plan is None:
             continue
         if card.is_aura:

@@ -42,6 +42,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
     check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
 )
 from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
+from frontier_desktop.rules.variants import fx_statics
 
 Target = Any
 
@@ -213,7 +214,8 @@ def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent
         if source.zone == "attached" or perm.zone == "attached":
             return False
         return spec_problem(state, sel.spec, perm.id, seat=source.controller,
-                            source=source.id) is None
+                            source=source.id,
+                            attacking=fx_statics.combat_attackers(state)) is None
     return False
 
 
@@ -268,13 +270,21 @@ def protection_keywords(state: GameState, perm: Permanent) -> set[str]:
     out.update(k for k in perm.granted if k.startswith("protection") or k in ("shroud", "hexproof"))
     out.update(k for k in static_grants(state, perm)
                if k.startswith("protection") or k in ("shroud", "hexproof"))
+    info = fx_statics.facts(state)
+    if info.granted_keywords & _SHROUDS:  # "has shroud as long as it's untapped"
+        out.update(k for k in _SHROUDS if fx_statics.has_conditional(state, perm, k, info))
     return out
+
+
+_SHROUDS = frozenset({"shroud", "hexproof"})
 
 
 def protected_from(state: GameState, perm: Permanent, source: str | None) -> bool:
     """Whether *perm* has protection from a colour of *source* (damage from it is prevented)."""
     if source is None or source not in state.cards:
         return False
+    if fx_statics.prevents(state, perm, source):
+        return True  # "prevent all damage that would be dealt to CARDNAME by …"
     colours = {c for c, letter in COLOUR_LETTER.items() if letter in state.card(source).colors}
     return any(k[len("protection from "):] in colours for k in protection_keywords(state, perm)
                if k.startswith("protection from "))
@@ -297,9 +307,9 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
     return p, t
 
 
-class SpellActions(TriggerTargets):
+class SpellActions(TriggerTargets, fx_statics.StaticsActions):
     """The stack, targets and effect executors, mixed into :class:`Frontier` (the targets of
-    triggered abilities: :class:`TriggerTargets`)."""
+    triggered abilities: :class:`TriggerTargets`; statics: :class:`fx_statics.StaticsActions`)."""
 
     # provided by Frontier
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
@@ -325,6 +335,9 @@ class SpellActions(TriggerTargets):
         if not isinstance(target, str) or target not in state.perms:
             return None
         perm = state.perms[target]
+        spells_only = fx_statics.untargetable(state, perm, source)  # Lurker, Spectral Shield
+        if spells_only:
+            return spells_only
         keywords = protection_keywords(state, perm)
         if not keywords:
             return None
@@ -383,7 +396,8 @@ class SpellActions(TriggerTargets):
             return []
         pos = state.board.pos_from_wire(window["target"])
         seat = int(window["seat"])
-        return [i for i in state.occupants().get(pos, ()) if state.perms[i].controller != seat]
+        attacked = [i for i in state.occupants().get(pos, ()) if state.perms[i].controller != seat]
+        return fx_statics.combat_blockers(state, attacked)  # those that may block it
 
     def target_refusal(self, state: GameState, seat: int, source_name: str, source: str | None,
                        slot: Slot, target: Target) -> str | None:
@@ -392,7 +406,8 @@ class SpellActions(TriggerTargets):
         problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
                                attacking=self.attacking_ids(state) if window else (),
                                blocking=self.blocking_ids(state) if window else (),
-                               blocked=bool(window and window.get("target") != "player"))
+                               blocked=bool(window and window.get("target") != "player"
+                                            and self.blocking_ids(state)))
         if problem is None:
             problem = self.target_problem(state, seat, source, target)
         if problem is None:
@@ -743,17 +758,22 @@ class SpellActions(TriggerTargets):
         """
         if not defenders:
             return
+        from frontier_desktop.rules.variants.frontier_board import has_ability
+
         for unit in band:
             keywords = combat_keywords(state.defs[state.cards[unit][0]])
             perm = state.perms.get(unit)
             if perm is None:
                 continue
+            if "flanking" not in keywords and has_ability(state, perm, "flanking"):
+                keywords = keywords + ("flanking",)  # granted (Agility)
             for keyword in keywords:
                 if keyword == "flanking":
                     for d in defenders:
                         other = state.perms.get(d)
                         if other is not None and "flanking" not in combat_keywords(
-                                state.defs[state.cards[d][0]]):
+                                state.defs[state.cards[d][0]]) and not has_ability(
+                                state, other, "flanking"):
                             other.pt_mod = (other.pt_mod[0] - 1, other.pt_mod[1] - 1)
                             events.append({"type": "pumped", "unit": d, "power": -1,
                                            "toughness": -1, "by": "flanking"})
@@ -798,6 +818,8 @@ class SpellActions(TriggerTargets):
         """
         band = [u for u in attack.get("band", ()) if u in state.perms]
         defenders = [u for u in attack.get("defenders", ()) if u in state.perms]
+        # Only the attacked creatures that may block it are its blockers (fx_statics).
+        defenders = fx_statics.start_combat(state, band, defenders)
         self._flanking_and_rampage(state, band, defenders, events)
         sides = [(u, ("attacks", "attacks_or_blocks") + (
             ("becomes_blocked", "blocks_or_blocked") if defenders else ()), defenders)
@@ -918,6 +940,8 @@ class SpellActions(TriggerTargets):
         return objs
 
     def _grant(self, perm: Permanent, keywords: tuple[str, ...], events: list[Event]) -> None:
+        if "haste" in keywords:
+            perm.sick = False  # fx-statics: haste until end of turn = no summoning sickness
         new = tuple(k for k in keywords if k not in perm.granted)
         if new:
             perm.granted = perm.granted + new

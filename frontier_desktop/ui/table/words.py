@@ -478,6 +478,16 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
             "an ability"
         return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
+    if kind == "redirected":  # fx-statics: Veteran Bodyguard, Kjeldoran Royal Guard
+        return (f"  {event.get('amount')} damage meant for {p} is dealt to "
+                f"{names.unit(event.get('unit'))} instead")
+    if kind == "marked":  # fx-statics: until-end-of-turn marks (rules/variants/fx_statics.py)
+        who, mark = names.unit(event.get("unit")), str(event.get("mark", ""))
+        if event.get("lost"):
+            return f"  {who} loses {mark} until end of turn"
+        if mark == "switched":
+            return f"  {who} has its power and toughness switched until end of turn"
+        return f"  {who} {mark} until end of turn" if mark else None
     if kind == "tapped":
         return f"  {names.unit(event.get('unit'))} is tapped"
     if kind == "fog":
@@ -486,10 +496,15 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "prevention":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
         if event.get("all"):
+            by = event.get("by")  # fx-statics: Scarecrow ("by creatures with flying")
+            if isinstance(by, str) and by:
+                return f"  All damage to {who} by {by} this turn will be prevented"
             return f"  All damage to {who} this turn will be prevented"
         return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
     if kind == "prevented":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
+        if event.get("dealt_by"):  # fx-statics: Demonic Torment
+            return f"  {event.get('amount')} combat damage by {who} is prevented"
         return f"  {event.get('amount')} damage to {who} is prevented"
     if kind == "shielded":
         return f"  {names.unit(event.get('unit'))} will regenerate if destroyed this turn"

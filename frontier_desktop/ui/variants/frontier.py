@@ -198,8 +198,11 @@ class FrontierPresentation(VariantPresentation):
             sources = mana_sources(variant, state, seat, state.occupants())
             payers = ability_payers(state, seat)
             out: list[Any] = []
+            from frontier_desktop.rules.variants.fx_statics import spell_cost
+
+            base = spell_cost(state, seat, card)  # with the cost changes on the battlefield
             for x in range(limit + 1):
-                cost = card.mana_cost.replace("{X}", "{%d}" % x if x else "")
+                cost = base.replace("{X}", "{%d}" % x if x else "")
                 plan = plan_payment(player.pool, player.life, cost, sources, payers)
                 if plan is None:
                     break
