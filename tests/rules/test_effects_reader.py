@@ -305,6 +305,12 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
                 "enchant") else "Creature — Test", oracle_text=keyword.capitalize())
             assert keyword in protections(test) or enchant_spec(test) is not None, keyword
             continue
+        if keyword == "cumulative upkeep":
+            # Read by the effects reader and paid at upkeep (fx_timing.cumulative_upkeep).
+            from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost
+
+            assert cumulative_upkeep_cost("cumulative upkeep {1}{g}") == "{1}{G}"
+            continue
         if keyword == "flanking" or keyword.startswith("rampage "):
             # Read by the effects reader and carried out as an attack is declared
             # (frontier_spells.combat_keywords): check that reading instead.

@@ -201,6 +201,10 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "regenerated", "unit": "u1", "name": "River Boa", "from": [1, 2], "stays": True},
     {"type": "choose", "player": 1, "kind": "blocks", "attackers": ["u1"], "at": [1, 2]},
     {"type": "lost", "player": 1, "reason": "home base at 0 life"},
+    {"type": "held", "unit": "u1", "by": "Barl's Cage"},
+    {"type": "extra_turn", "player": 0, "card": "Time Walk"},
+    {"type": "choose", "player": 1, "kind": "pay_upkeep", "cost": "{U}{U}", "card": "Chromium"},
+    {"type": "paid", "player": 1, "amount": 2, "cost": "{U}{U}", "card": "Chromium"},
 ]
 
 BAD = [re.compile(p) for p in (r"\bNone\b", r"[\[\]]", r"\{'", r"': ", r"\(unit ", r"\bunit\b",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from frontier_desktop.rules.effects import timing
 from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
@@ -99,6 +100,18 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
         # creatures are the blockers.
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
+    } | {
+        # fx-timing (rules/variants/fx_timing.py, forms in rules/effects/timing.py):
+        # "at the beginning of the upkeep of enchanted …'s controller" and end step triggers
+        # (TimingActions.timing_phase); "sacrifice CARDNAME / it [unless you pay {…}]"
+        # (_exec_sacrifice); "doesn't untap during its controller's next untap step"
+        # (_exec_doesnt_untap, skips_untap) and the static "creatures … don't untap";
+        # cumulative upkeep paid in mana (resolve_timed); extra turns (_exec_extra_turn).
+        "trigger:upkeep_enchanted_controller", "trigger:end_step",
+        "spell:sacrifice", "activated:sacrifice", "triggered:sacrifice",
+        "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
+        "keyword:cumulative upkeep",
+        "spell:extra_turn",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -108,6 +121,10 @@ def clause_key(node: Node, where: str) -> str:
     if isinstance(node, Keyword):
         if node.name.startswith("bands with other"):
             return "keyword:bands with other"
+        if node.name.startswith("cumulative upkeep"):
+            # Paid in mana at its controller's upkeep (fx_timing.resolve_timed).
+            mana = timing.cumulative_upkeep_cost(node.name)
+            return "keyword:cumulative upkeep" if mana else "keyword:cumulative upkeep_other"
         return f"keyword:{node.name}"
     if isinstance(node, CostPart):
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
@@ -152,6 +169,11 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is None and trigger.whose in ("you", "each"):
             return "trigger:upkeep"
         return f"trigger:upkeep_{trigger.whose or 'other'}"
+    if event == "end_step":
+        # fx_timing.timing_phase: "at the beginning of your end step" / "of each end step".
+        if trigger.subject is None and trigger.whose in ("you", "each"):
+            return "trigger:end_step"
+        return f"trigger:end_step_{trigger.whose or 'other'}"
     if event in _COMBAT_TRIGGERS:
         if trigger.subject is not None and trigger.subject.ref == "self":
             return f"trigger:{event}"
@@ -191,8 +213,17 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
     after "dies" the permanent itself is gone."""
     from frontier_desktop.rules.effects import nodes as n
 
+    if isinstance(node, n.Delayed):
+        found = timing.delayed_trigger_qualifier(node, trigger)
+        if found is not None:
+            return found
     for child in node.walk():
         if isinstance(child, n.Selector):
+            if child.ref == "that" and timing.is_other_side(child, trigger):
+                continue  # the creature it blocks or is blocked by (the stack item's "others")
+            if child.ref == "that" and child.text.lower() == "that player" and \
+                    trigger.whose == "enchanted_controller":
+                continue  # the enchanted permanent's controller (the stack item's "that")
             if child.ref == "target":
                 return "_targeted"
             if child.ref == "that" and child.text.lower() == "that player" and \
@@ -240,15 +271,10 @@ def _qualifier(node: Node, where: str) -> str:
     if isinstance(node, (n.Modal, n.Unimplemented)):
         return ""
     if isinstance(node, n.Delayed):
-        # Carried out at the next upkeep (frontier_spells.run_delayed) when what it does
-        # needs no target and is itself carried out.
-        if node.when != "next_upkeep" or any(
-                not isinstance(e, _UNTARGETED) or _qualifier(e, where) for e in node.effects) \
-                or any(isinstance(s, n.Selector) and s.ref in ("target", "that", "self",
-                                                                "enchanted", "controller")
-                       for e in node.effects for s in e.walk()):
-            return "_nested"
-        return ""
+        # Carried out at the moment named (fx_timing.run_delayed) when what it does needs no
+        # target and is itself carried out (rules/effects/timing.py says which forms).
+        return timing.delayed_qualifier(node, where, "".join(
+            _qualifier(e, where) for e in node.effects if isinstance(e, _UNTARGETED)))
     if isinstance(node, n.PreventDamage) and node.amount.var == "all" and \
             node.duration == "end_of_turn" and node.by is None and (
                 (node.to is None and node.combat_only) or (
@@ -299,8 +325,10 @@ def _qualifier(node: Node, where: str) -> str:
         return "_conditional"  # "attacking creatures get …": not followed in a static
     if isinstance(node, n.ReturnFromGraveyard) and node.to.ref == "self":
         return "_self"  # an ability that works from the graveyard: only permanents activate
-    if isinstance(node, n.DoesntUntap) and (node.to.ref != "self" or node.next_only):
-        return "_other"
+    if isinstance(node, n.DoesntUntap):
+        return timing.untap_qualifier(node, where)  # fx_timing.skips_untap
+    if isinstance(node, n.Sacrifice):
+        return timing.sacrifice_qualifier(node, where)  # fx_timing._exec_sacrifice
     if isinstance(node, n.EntersTapped) and node.to.ref != "self":
         return "_other"
     if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None

@@ -314,7 +314,8 @@ _TRIGGERS: tuple[tuple[str, str, str], ...] = (
     (r"at the beginning of your upkeep", "upkeep", "you"),
     (r"at the beginning of (?:each|each player's) upkeep", "upkeep", "each"),
     (r"at the beginning of (?:each opponent's|your opponent's) upkeep", "upkeep", "opponent"),
-    (r"at the beginning of the upkeep of enchanted (?:creature|land|permanent)'s controller",
+    (r"at the beginning of the upkeep of enchanted "
+     r"(?:creature|land|permanent|artifact|enchantment)'s controller",
      "upkeep", "enchanted_controller"),
     (r"at the beginning of your draw step", "draw_step", "you"),
     (r"at the beginning of (?:each|each player's) draw step", "draw_step", "each"),

@@ -46,6 +46,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
+from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -64,7 +65,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(SpellActions, ManualActions, Variant):
+class Frontier(TimingActions, SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -254,6 +255,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         start = len(events)
         handler(state, seat, action, events)
         self.fire_triggers(state, events, start)  # frontier_spells.py
+        self.after_combat(state, events)  # fx_timing.py: "at end of combat"
 
     # ------------------------------------------------------------------ set-up choices
     def _do_place_token(self, state: GameState, seat: int, action: A.PlaceToken,
@@ -381,6 +383,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
         if phase == "upkeep":
             self.run_delayed(state, "next_upkeep", events)
+        elif phase == "end":
+            self.run_delayed(state, "next_end_step", events)  # fx_timing.py
 
     def _empty_pools(self, state: GameState) -> None:
         for p in state.players:
@@ -401,7 +405,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         for player in state.players:
             player.prevent = 0
         self._empty_pools(state)
-        state.active = state.opponent(state.active)
+        state.active = self.next_turn_player(state)  # fx_timing.py: extra turns
         state.turn += 1
         state.moves_started = state.moves_closed = state.attacking = False
         state.attacks_closed = False
@@ -415,7 +419,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         seat = state.active
         for perm in state.perms.values():
             if perm.controller == seat:
-                if not stays_tapped(state.card(perm.id)):  # frontier_spells.py
+                held = self.skips_untap(state, perm)  # fx_timing.py
+                if not stays_tapped(state.card(perm.id)) and not held:  # frontier_spells.py
                     perm.tapped = False
                 perm.sick = False
                 perm.moved = False
@@ -1118,6 +1123,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")
         trigger = decision.get("_trigger")  # "you may pay {N}. If you do, …"
+        upkeep = decision.get("_timing")  # pay or sacrifice (fx_timing.py)
         amount = int(decision["amount"])
         if action.choice in ("pay", True):
             from frontier_desktop.rules.variants.frontier_legal import (
@@ -1125,24 +1131,27 @@ class Frontier(SpellActions, ManualActions, Variant):
             )
 
             player = state.players[seat]
-            cost = "{%d}" % amount
+            cost = str(decision.get("cost") or "{%d}" % amount)
             if pay(player.pool, cost) is None:
                 plan = plan_payment(player.pool, player.life, cost,
                                     mana_sources(self, state, seat, state.occupants()),
                                     ability_payers(state, seat))
                 if plan is None:
-                    raise IllegalActionError(action, f"you can't pay {{{amount}}}: your mana "
+                    raise IllegalActionError(action, f"you can't pay {cost}: your mana "
                                                      f"pool holds {format_pool(player.pool) or 'nothing'}")
                 self._pay_lands(state, seat, action, pay_tuple(plan), events)
             paid = pay(player.pool, cost)
             if paid is None:
-                raise IllegalActionError(action, f"you can't pay {{{amount}}}")
+                raise IllegalActionError(action, f"you can't pay {cost}")
             player.pool = paid[0]
-            events.append({"type": "paid", "player": seat, "amount": amount,
+            events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
                            "card": decision["card"]})
             if trigger is not None:
                 state.decision = None
                 self.trigger_paid(state, dict(trigger), events)
+        elif upkeep is not None:
+            state.decision = None
+            self.timing_answer(state, decision, False, events)
         elif trigger is None:
             self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
         if state.decision is decision:

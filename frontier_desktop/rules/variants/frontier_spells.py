@@ -26,7 +26,7 @@ from frontier_desktop.rules.effects.engine_support import (
     EXECUTED_BY_ENGINE, clause_key, pay_pattern, trigger_key, trigger_qualifier,
 )
 from frontier_desktop.rules.effects.nodes import (
-    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
+    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage,
     Destroy, Discard, Draw, Effect, Exile, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
     PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec,
     Trigger, TriggeredAbility, Untap,
@@ -308,6 +308,13 @@ class SpellActions:
 
     def _save_rng(self, state: GameState, rng: Any) -> None:  # pragma: no cover
         raise NotImplementedError
+
+    def timing_phase(self, state: GameState, event: Event, events: list[Event]) -> None:
+        """Step triggers (fx_timing.TimingActions)."""
+
+    def resolve_timed(self, state: GameState, item: dict[str, Any],
+                      events: list[Event]) -> None:
+        """Cumulative upkeep (fx_timing.TimingActions)."""
 
     def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:  # pragma: no cover
         raise NotImplementedError
@@ -594,6 +601,9 @@ class SpellActions:
     def resolve_ability(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         source = str(item["source"])
         card = state.defs[str(item["card"])]
+        if item.get("timed"):
+            self.resolve_timed(state, item, events)  # fx_timing.py: cumulative upkeep
+            return
         effects = item_effects(card, item)
         if item["kind"] == "trigger":
             found = triggered_abilities(card)
@@ -653,6 +663,8 @@ class SpellActions:
                 return
             kind = event.get("type")
             found: list[tuple[int, str, str, int]] = []  # (controller, source, card, index)
+            if kind == "phase":
+                self.timing_phase(state, event, events)  # fx_timing.py: step triggers
             if kind == "phase" and event.get("phase") == "upkeep":
                 active = int(event.get("active", state.active))
                 order = sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id))
@@ -814,9 +826,14 @@ class SpellActions:
                     continue
                 if state.game_over or state.players[perm.controller].lost:
                     return
+                # "others": the creatures on the other side ("that creature", fx_timing).
                 self.push(state, {"kind": "trigger", "card": name, "source": unit,
                                   "controller": perm.controller, "ability": index,
-                                  "targets": [], "x": 0, "that": [unit]}, events)
+                                  "targets": [], "x": 0, "that": [unit],
+                                  "others": [o for o in others if o in state.perms and (
+                                      by is None or spec_problem(
+                                          state, by, o, seat=perm.controller,
+                                          source=unit) is None)]}, events)
 
     def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
                     where: str, source: str | None, events: list[Event],
@@ -941,45 +958,7 @@ class SpellActions:
                 destroy(ctx.state, perm, events, reason=f"destroyed by {ctx.name}")
         return objs
 
-    def _exec_delayed(self, ctx: _Context, effect: Delayed,
-                      events: list[Event]) -> list[Any] | None:
-        """Remember the effects for the moment named (the next turn's upkeep)."""
-        if effect.when != "next_upkeep":
-            return None
-        item = ctx.item
-        effects = item_effects(ctx.state.defs[ctx.name], item)
-        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
-        if index is None:
-            return None
-        ctx.state.delayed = ctx.state.delayed + [{
-            "when": effect.when, "card": ctx.name, "controller": ctx.seat,
-            "kind": item["kind"], "ability": item.get("ability"), "source": ctx.source,
-            "mode": list(item.get("mode", (0,))), "index": index}]
-        events.append({"type": "delayed", "player": ctx.seat, "card": ctx.name,
-                       "text": by_hand_text(effect, ctx.name)})
-        return []
-
-    def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None:
-        """Carry out the delayed effects waiting for *when* (they happen once)."""
-        due = [d for d in state.delayed if d["when"] == when]
-        if not due:
-            return
-        state.delayed = [d for d in state.delayed if d["when"] != when]
-        for d in due:
-            card = state.defs[str(d["card"])]
-            effects = item_effects(card, d)
-            delayed = (effects or ())[int(d["index"])]
-            assert isinstance(delayed, Delayed)
-            item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],
-                    "targets": []}
-            ctx = _Context(state, int(d["controller"]), d.get("source"), str(d["card"]), 0, {},
-                           [], item)
-            for effect in delayed.effects:
-                if self.execute(ctx, effect, events) is None:
-                    events.append({"type": "by_hand", "player": d["controller"],
-                                   "card": d["card"],
-                                   "clauses": [by_hand_text(effect, str(d["card"]))]})
-        check_deaths(state, events)
+    # _exec_delayed and run_delayed: fx_timing.TimingActions (delayed and timed effects).
 
     def _exec_return_from_graveyard(self, ctx: _Context, effect: ReturnFromGraveyard,
                                     events: list[Event]) -> list[Any] | None:
@@ -1332,6 +1311,9 @@ class _Context:
             return [("player", n) for n, p in enumerate(state.players)
                     if n != self.seat and not p.lost]
         if ref == "that":
+            if "others" in self.item and sel.text.lower() == "that creature":
+                # A combat trigger's creature on the other side (fx_timing).
+                return [o for o in self.item["others"] if o in state.perms]
             return list(self.previous)
         if ref == "controller":
             first = self.previous[0] if self.previous else None

@@ -91,10 +91,13 @@ class StackPanel:
             title = "Respond? " + title
         elif kind == "choice" and pending.get("seat") == s.seat:
             amount = pending.get("amount", 0)
-            labels = [(f"Pay {{{amount}}}", {"type": "choose", "choice": "pay"}),
+            cost = pending.get("cost") or f"{{{amount}}}"
+            labels = [(f"Pay {cost}", {"type": "choose", "choice": "pay"}),
                       ("Don't pay", {"type": "choose", "choice": "decline"})]
-            title = (f"{pending.get('by') or 'A spell'}: pay {{{amount}}} or "
+            title = (f"{pending.get('by') or 'A spell'}: pay {cost} or "
                      f"{pending.get('card') or 'your spell'} is countered")
+            if pending.get("prompt"):  # pay or sacrifice (fx_timing)
+                title = f"{pending.get('card')}: {pending.get('prompt')}"
         elif kind == "discard" and pending.get("seat") == s.seat:
             count = int(pending.get("count") or 1)
             picked = len(s.local.discard_pick)

@@ -461,7 +461,13 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         where = "the staging row" if event.get("to") == "staging" else "the hand"
         return f"  {card} returns from the graveyard to {where} of {p}"
     if kind == "paid":
-        return f"  {p} pays {{{event.get('amount')}}}"
+        cost = event.get("cost")
+        return f"  {p} pays " + (cost if isinstance(cost, str) else f"{{{event.get('amount')}}}")
+    if kind == "held":
+        return (f"  {names.unit(event.get('unit'))} won't untap during its controller's next "
+                f"untap step")
+    if kind == "extra_turn":
+        return f"  {p} will take another turn after this one"
     if kind == "gained":
         kws = event.get("keywords")
         what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
@@ -559,6 +565,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "pay_trigger":
             card = event.get("card") if isinstance(event.get("card"), str) else "a card"
             return f"  {p} may pay {{{event.get('amount')}}} for {card}'s triggered ability"
+        if event.get("kind") == "pay_upkeep":
+            card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+            return f"  {p} may pay {event.get('cost')} or sacrifice {card}"
         if event.get("kind") == "pay":
             card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
             return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")

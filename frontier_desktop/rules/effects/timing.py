@@ -1,0 +1,146 @@
+"""Delayed and timed effects: which forms the engine carries out (fx-timing).
+
+The executors live in :mod:`frontier_desktop.rules.variants.fx_timing`; this module only says,
+for :mod:`.engine_support`'s clause keys, which forms they follow:
+
+- :class:`~.nodes.Delayed` effects "at end of combat", "at the beginning of the next end
+  step" and "at the beginning of the next turn's upkeep" whose effects need no target and are
+  each one the delayed runner carries out (draw, life, damage, tokens; sacrifice, destroy,
+  exile or return to hand "it" / "that creature" / CARDNAME);
+- "doesn't untap during its controller's next untap step" (a one-shot) and the static
+  "X don't untap during their controllers' untap steps";
+- "sacrifice CARDNAME unless you pay {…}" and cumulative upkeep paid in mana.
+"""
+
+from __future__ import annotations
+
+import re
+
+from frontier_desktop.rules.effects import nodes as n
+
+DELAYED_WHEN = ("next_upkeep", "next_end_step", "end_of_combat")
+"""The moments a delayed effect waits for that the engine knows."""
+
+COMBAT_EVENTS = ("blocks", "becomes_blocked", "blocks_or_blocked")
+"""Combat triggers whose "that creature" is the creature on the other side (the stack item's
+``others``: the creatures it blocks or is blocked by, matching the trigger's "by …")."""
+
+_PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken)
+"""Delayed effects that reach no earlier object."""
+
+_ON_OBJECT = (n.Sacrifice, n.Destroy, n.Exile, n.Bounce)
+"""Delayed effects on "it" / "that creature" / CARDNAME."""
+
+
+def _object_refs(effect: n.Effect) -> set[str]:
+    return {s.ref for s in effect.walk() if isinstance(s, n.Selector)}
+
+
+def delayed_qualifier(node: n.Delayed, where: str, plain_qualifier: str) -> str:
+    """"" when the delayed runner carries out *node* read in an ability of kind *where*.
+
+    *plain_qualifier* is engine_support's qualifier of the inner effects that reach no earlier
+    object (each must be "" too), joined.
+    """
+    if node.when not in DELAYED_WHEN or not node.effects or plain_qualifier:
+        return "_nested"
+    for effect in node.effects:
+        refs = _object_refs(effect)
+        if isinstance(effect, _PLAIN):
+            if refs & {"target", "that", "self", "enchanted", "controller"}:
+                return "_nested"
+            continue
+        if not isinstance(effect, _ON_OBJECT):
+            return "_nested"
+        what = effect.what if isinstance(effect, n.Sacrifice) else effect.to
+        if what.ref not in ("that", "self") or (what.ref == "self" and where == "spell"):
+            return "_nested"
+        if isinstance(effect, n.Sacrifice):
+            if effect.unless_pays or effect.who.ref not in ("you", "controller") or (
+                    effect.who.ref == "controller" and what.ref != "that"):
+                return "_nested"
+        if isinstance(effect, n.Destroy) and effect.no_regenerate:
+            continue
+    return ""
+
+
+def delayed_trigger_qualifier(node: n.Delayed, trigger: n.Trigger) -> str | None:
+    """For a delayed effect in a triggered ability: "" when its "it" / "that creature" is
+    followed (the permanent itself, or the creature on the other side of a combat trigger),
+    a suffix when not, ``None`` when it has no such reference (the usual rules apply)."""
+    found = False
+    for s in node.walk():
+        if not isinstance(s, n.Selector) or s.ref not in ("that", "self", "controller"):
+            continue
+        found = True
+        text = s.text.lower()
+        own = trigger.subject is not None and trigger.subject.ref == "self"
+        if s.ref == "self" and own and trigger.event not in ("dies", "leaves"):
+            continue
+        if s.ref == "that" and text == "it" and own and trigger.event not in ("dies", "leaves"):
+            continue
+        if s.ref == "that" and text == "that creature" and own and \
+                trigger.event in COMBAT_EVENTS:
+            continue
+        return "_that"
+    return "" if found else None
+
+
+def is_other_side(sel: n.Selector, trigger: n.Trigger) -> bool:
+    """Whether *sel* ("that creature") names the creature on the other side of a combat
+    trigger of the permanent itself."""
+    return sel.ref == "that" and sel.text.lower() == "that creature" and \
+        trigger.subject is not None and trigger.subject.ref == "self" and \
+        trigger.event in COMBAT_EVENTS
+
+
+def untap_qualifier(node: n.DoesntUntap, where: str) -> str:
+    """"" for "CARDNAME doesn't untap during your untap step" (static), "target creature /
+    it / that creature / CARDNAME doesn't untap during its controller's next untap step"
+    (one-shot) and "creatures … don't untap during their controllers' untap steps" (static)."""
+    if node.next_only:
+        return "" if where != "static" and node.to.ref in ("target", "that", "self") else "_other"
+    if where == "static" and node.to.ref == "self":
+        return ""
+    if where == "static" and node.to.ref == "all" and node.to.spec is not None and \
+            node.to.spec.noun in ("creature", "permanent", "artifact") and not node.to.spec.zone:
+        return ""
+    return "_other"
+
+
+def sacrifice_qualifier(node: n.Sacrifice, where: str) -> str:
+    """"" for "sacrifice CARDNAME / it [unless you pay {…}]" (fx_timing's executor)."""
+    if node.who.ref != "you" or node.what.ref not in ("self", "that"):
+        return "_other"
+    if node.what.ref == "self" and where == "spell":
+        return "_other"
+    if node.unless_pays and not re.fullmatch(r"(\{(\d+|[WUBRGC])\})+", node.unless_pays):
+        return "_other"
+    return ""
+
+
+_CUMULATIVE_RE = re.compile(r"cumulative upkeep[ —-]*((?:\{(?:\d+|[wubrgc])\})+)")
+
+
+def cumulative_upkeep_cost(keyword: str) -> str | None:
+    """The mana of a "Cumulative upkeep {…}" keyword (upper case), or None for another cost."""
+    m = _CUMULATIVE_RE.fullmatch(keyword.strip().lower())
+    return m.group(1).upper() if m else None
+
+
+def times(cost: str, count: int) -> str:
+    """*cost* paid *count* times: ``times("{1}{G}", 2) == "{2}{G}{G}"``."""
+    symbols = re.findall(r"\{([^}]+)\}", cost)
+    generic = sum(int(s) for s in symbols if s.isdigit()) * count
+    coloured = "".join("{%s}" % s for s in symbols if not s.isdigit()) * count
+    return ("{%d}" % generic if generic else "") + coloured
+
+
+def mana_value(cost: str) -> int:
+    """The mana value of a plain cost (``{2}{G}{G}`` → 4)."""
+    return sum(int(s) if s.isdigit() else 1 for s in re.findall(r"\{([^}]+)\}", cost))
+
+
+__all__ = ["COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+           "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
+           "times", "untap_qualifier"]

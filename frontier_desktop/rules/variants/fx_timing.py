@@ -1,0 +1,330 @@
+"""Delayed and timed effects on the Frontier engine (issue 12, fx-timing).
+
+:class:`TimingActions` is mixed into :class:`~.frontier.Frontier` above
+:class:`~.frontier_spells.SpellActions`. It carries out:
+
+- **delayed effects** (:class:`~frontier_desktop.rules.effects.nodes.Delayed`): remembered in
+  ``state.delayed`` with the objects their "it" / "that creature" named when they were set up,
+  and carried out "at end of combat" (when an attack is over: Frontier has one combat per
+  attack), "at the beginning of the next end step" or "of the next turn's upkeep";
+- **step triggers** (:meth:`timing_phase`): "at the beginning of your end step" / "of each end
+  step", "at the beginning of the upkeep of enchanted creature's (artifact's …) controller"
+  ("that player" is that controller), and **cumulative upkeep** paid in mana: an age counter,
+  then a pay-or-sacrifice ``choice`` for the controller;
+- "sacrifice CARDNAME / it [unless you pay {…}]", the same ``choice`` when it has a price;
+- "doesn't untap during its controller's next untap step" and the static "creatures … don't
+  untap during their controllers' untap steps" (:meth:`skips_untap`, asked by the untap step);
+- "take an extra turn after this one" (:meth:`next_turn_player`, asked when a turn ends).
+
+The pay-or-sacrifice ``choice`` is answered with ``choose`` ``pay``/``decline`` like the other
+payments (frontier.py ``_do_choose`` calls :meth:`timing_answer`); its ``cost`` says the mana.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.effects import timing
+from frontier_desktop.rules.effects.engine_support import trigger_key
+from frontier_desktop.rules.effects.nodes import (
+    Delayed, DoesntUntap, Effect, ExtraTurn, KeywordLine, Sacrifice, Selector, StaticAbility,
+)
+from frontier_desktop.rules.effects.targeting import spec_problem
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.frontier_combat import check_deaths, leave_battlefield
+from frontier_desktop.rules.variants.frontier_spells import (
+    SpellActions, _Context, _decode_target, by_hand_text, item_effects, reading_of,
+    triggered_abilities,
+)
+
+
+def cumulative_upkeep(state: GameState, perm: Permanent) -> str | None:
+    """The mana of *perm*'s "Cumulative upkeep {…}" (None: it has none the engine pays)."""
+    for ability in reading_of(state.card(perm.id)).abilities:
+        if isinstance(ability, KeywordLine):
+            for keyword in ability.keywords:
+                cost = timing.cumulative_upkeep_cost(keyword.name)
+                if cost is not None:
+                    return cost
+    return None
+
+
+def static_untap_locks(state: GameState) -> list[tuple[Permanent, DoesntUntap]]:
+    """The static "… don't untap during their controllers' untap steps" on the battlefield."""
+    out: list[tuple[Permanent, DoesntUntap]] = []
+    for perm in state.perms.values():
+        for ability in reading_of(state.card(perm.id)).abilities:
+            if not isinstance(ability, StaticAbility):
+                continue
+            for effect in ability.effects:
+                if isinstance(effect, DoesntUntap) and not effect.next_only and \
+                        effect.to.ref == "all" and \
+                        timing.untap_qualifier(effect, "static") == "":
+                    out.append((perm, effect))
+    return out
+
+
+class TimingActions(SpellActions):
+    """Delayed effects, step triggers, upkeep payments, untap locks and extra turns."""
+
+    # ------------------------------------------------------------------ delayed effects
+    def _exec_delayed(self, ctx: _Context, effect: Delayed,
+                      events: list[Event]) -> list[Any] | None:
+        """Remember the effects for the moment named, with what "it" names now."""
+        if effect.when not in timing.DELAYED_WHEN:
+            return None
+        item = ctx.item
+        effects = item_effects(ctx.state.defs[ctx.name], item)
+        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
+        if index is None:
+            return None
+        that: list[Any] = []
+        for sel in (s for e in effect.effects for s in e.walk() if isinstance(s, Selector)):
+            if sel.ref == "that":
+                that = ctx.objects(sel) or []
+                break
+        ctx.state.delayed = ctx.state.delayed + [{
+            "when": effect.when, "card": ctx.name, "controller": ctx.seat,
+            "kind": item["kind"], "ability": item.get("ability"), "source": ctx.source,
+            "mode": list(item.get("mode", (0,))), "index": index,
+            "that": [A.target_to_wire(t) for t in that]}]
+        events.append({"type": "delayed", "player": ctx.seat, "card": ctx.name,
+                       "text": by_hand_text(effect, ctx.name)})
+        return list(ctx.previous)
+
+    def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None:
+        """Carry out the delayed effects waiting for *when* (each happens once)."""
+        due = [d for d in state.delayed if d["when"] == when]
+        if not due:
+            return
+        state.delayed = [d for d in state.delayed if d["when"] != when]
+        for d in due:
+            card = state.defs[str(d["card"])]
+            effects = item_effects(card, d)
+            delayed = (effects or ())[int(d["index"])]
+            assert isinstance(delayed, Delayed)
+            item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],
+                    "targets": []}
+            that = [t for t in (_decode_target(v) for v in d.get("that", ()))
+                    if isinstance(t, tuple) or t in state.perms]
+            ctx = _Context(state, int(d["controller"]), d.get("source"), str(d["card"]), 0, {},
+                           that, item)
+            for effect in delayed.effects:
+                if self.execute(ctx, effect, events) is None:
+                    events.append({"type": "by_hand", "player": d["controller"],
+                                   "card": d["card"],
+                                   "clauses": [by_hand_text(effect, str(d["card"]))]})
+        check_deaths(state, events)
+
+    @staticmethod
+    def in_combat(state: GameState) -> bool:
+        """Whether an attack is still being fought (its window, its triggers, its damage)."""
+        pending = state.pending
+        while pending is not None:
+            if pending.get("kind") == "attack" or pending.get("after_triggers"):
+                return True
+            pending = pending.get("outer")
+        decision = state.decision
+        return bool(state.stack) or (decision is not None and decision.get("kind") == "assign")
+
+    def after_combat(self, state: GameState, events: list[Event]) -> None:
+        """"At end of combat": once no attack is being fought, the effects waiting for the end
+        of combat happen (each attack is a combat of its own in Frontier)."""
+        if state.game_over or self.in_combat(state) or not any(
+                d["when"] == "end_of_combat" for d in state.delayed):
+            return
+        start = len(events)
+        self.run_delayed(state, "end_of_combat", events)
+        self.fire_triggers(state, events, start)
+
+    # ------------------------------------------------------------------ step triggers
+    def timing_phase(self, state: GameState, event: Event, events: list[Event]) -> None:
+        """The step triggers a ``phase`` event sets off (see the module docstring)."""
+        phase = event.get("phase")
+        active = int(event.get("active", state.active))
+        order = sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id))
+        for perm in order:
+            if perm.id not in state.perms or state.game_over:
+                continue
+            name = state.cards[perm.id][0]
+            for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                trigger = ability.trigger
+                key = trigger_key(trigger)
+                that: list[Any] = [perm.id]
+                if phase == "end" and key == "trigger:end_step":
+                    if trigger.whose != "each" and perm.controller != active:
+                        continue
+                elif phase == "upkeep" and key == "trigger:upkeep_enchanted_controller":
+                    host = state.perms.get(perm.attached_to or "")
+                    if host is None or host.controller != active:
+                        continue
+                    that = [{"player": active}]
+                else:
+                    continue
+                if state.players[perm.controller].lost:
+                    continue
+                self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
+                                  "controller": perm.controller, "ability": index,
+                                  "targets": [], "x": 0, "that": that}, events)
+            if phase == "upkeep" and perm.controller == active and perm.id in state.perms \
+                    and cumulative_upkeep(state, perm) is not None:
+                self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
+                                  "controller": perm.controller, "ability": -1,
+                                  "timed": "cumulative_upkeep", "targets": [], "x": 0,
+                                  "that": [perm.id]}, events)
+
+    def resolve_timed(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """Cumulative upkeep: an age counter, then pay the cost once per counter or sacrifice."""
+        source = str(item["source"])
+        perm = state.perms.get(source)
+        events.append({"type": "resolved", "id": item["id"], "card": item["card"],
+                       "player": item["controller"]})
+        cost = cumulative_upkeep(state, perm) if perm is not None else None
+        if perm is None or cost is None:
+            return
+        age = perm.counters.get("age", 0) + 1
+        perm.counters = {**perm.counters, "age": age}
+        events.append({"type": "counters", "unit": source, "kind": "age", "delta": 1,
+                       "count": age})
+        self.pay_or_sacrifice(state, int(item["controller"]), [source], timing.times(cost, age),
+                              str(item["card"]), str(item["id"]), events)
+
+    # ------------------------------------------------------------------ paying or sacrificing
+    def can_pay_cost(self, state: GameState, seat: int, cost: str) -> bool:
+        from frontier_desktop.rules.mana import pay
+        from frontier_desktop.rules.variants.frontier_legal import (
+            ability_payers, mana_sources, plan_payment,
+        )
+
+        player = state.players[seat]
+        if pay(player.pool, cost) is not None:
+            return True
+        sources = mana_sources(self, state, seat, state.occupants())  # type: ignore[arg-type]
+        return plan_payment(player.pool, player.life, cost, sources,
+                            ability_payers(state, seat)) is not None
+
+    def pay_or_sacrifice(self, state: GameState, seat: int, units: list[str], cost: str,
+                         name: str, stack_id: str, events: list[Event]) -> None:
+        """*seat* pays *cost* or sacrifices *units*: a ``choice`` (the stack waits), or the
+        sacrifice at once when they can't pay."""
+        if not cost or not self.can_pay_cost(state, seat, cost) or state.decision is not None:
+            self.sacrifice(state, seat, units, name, events)
+            return
+        state.decision = {"kind": "choice", "player": seat, "amount": timing.mana_value(cost),
+                          "cost": cost, "stack": stack_id, "card": name, "by": name,
+                          "options": ["pay", "decline"],
+                          "prompt": f"pay {cost} or sacrifice {name}",
+                          "_timing": {"sacrifice": list(units), "seat": seat}}
+        events.append({"type": "choose", "player": seat, "kind": "pay_upkeep", "cost": cost,
+                       "card": name})
+
+    def timing_answer(self, state: GameState, decision: dict[str, Any], paid: bool,
+                      events: list[Event]) -> None:
+        """The answer to a pay-or-sacrifice ``choice`` (the mana is paid already when *paid*)."""
+        if paid:
+            return
+        info = decision["_timing"]
+        self.sacrifice(state, int(info["seat"]), list(info["sacrifice"]), str(decision["card"]),
+                       events)
+        check_deaths(state, events)
+
+    def sacrifice(self, state: GameState, seat: int, units: list[str], name: str,
+                  events: list[Event]) -> None:
+        """*seat* sacrifices those of *units* they control."""
+        for unit in units:
+            perm = state.perms.get(unit)
+            if perm is not None and perm.controller == seat:
+                leave_battlefield(state, perm, "graveyard", events,
+                                  reason=f"sacrificed for {name}")
+
+    def _exec_sacrifice(self, ctx: _Context, effect: Sacrifice,
+                        events: list[Event]) -> list[Any] | None:
+        """"Sacrifice CARDNAME / it [unless you pay {…}]" (other forms: by hand)."""
+        if effect.what.ref not in ("self", "that") or effect.who.ref not in ("you",
+                                                                             "controller"):
+            return None
+        objs = ctx.objects(effect.what)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        units = [o for o in objs if o in ctx.state.perms]
+        if effect.who.ref == "controller":  # "its controller sacrifices it"
+            for unit in units:
+                self.sacrifice(ctx.state, ctx.state.perms[unit].controller, [unit], ctx.name,
+                               events)
+            return objs
+        if effect.who.ref != "you":
+            return None
+        if effect.unless_pays:
+            self.pay_or_sacrifice(ctx.state, ctx.seat, units, effect.unless_pays, ctx.name,
+                                  str(ctx.item.get("id", "")), events)
+        else:
+            self.sacrifice(ctx.state, ctx.seat, units, ctx.name, events)
+        return objs
+
+    # ------------------------------------------------------------------ untapping
+    def _exec_doesnt_untap(self, ctx: _Context, effect: Effect,
+                           events: list[Event]) -> list[Any] | None:
+        """"… doesn't untap during its controller's next untap step"."""
+        assert isinstance(effect, DoesntUntap)
+        if not effect.next_only:
+            return None
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        held = list(ctx.state.extra.get("skip_untap", []))
+        for obj in objs:
+            if obj in ctx.state.perms and obj not in held:
+                held.append(obj)
+                events.append({"type": "held", "unit": obj, "by": ctx.name})
+        ctx.state.extra["skip_untap"] = held
+        return objs
+
+    def skips_untap(self, state: GameState, perm: Permanent) -> bool:
+        """Whether *perm* stays tapped in its controller's untap step now (a one-shot "doesn't
+        untap during its controller's next untap step" is used up by asking)."""
+        held = list(state.extra.get("skip_untap", []))
+        if perm.id in held:
+            held.remove(perm.id)
+            if held:
+                state.extra["skip_untap"] = held
+            else:
+                state.extra.pop("skip_untap", None)
+            return True
+        for source, effect in static_untap_locks(state):
+            spec = effect.to.spec
+            assert spec is not None
+            if spec_problem(state, spec, perm.id, seat=source.controller,
+                            source=source.id) is None:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ extra turns
+    def _exec_extra_turn(self, ctx: _Context, effect: Effect,
+                         events: list[Event]) -> list[Any] | None:
+        assert isinstance(effect, ExtraTurn)
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        turns = list(ctx.state.extra.get("extra_turns", []))
+        for seat in seats:
+            turns.append(seat)
+            events.append({"type": "extra_turn", "player": seat, "card": ctx.name})
+        ctx.state.extra["extra_turns"] = turns
+        return [("player", s) for s in seats]
+
+    def next_turn_player(self, state: GameState) -> int:
+        """Who takes the next turn: the last extra turn set up, else the other player."""
+        turns = list(state.extra.get("extra_turns", []))
+        while turns:
+            seat = int(turns.pop())
+            state.extra["extra_turns"] = turns
+            if not turns:
+                state.extra.pop("extra_turns", None)
+            if not state.players[seat].lost:
+                return seat
+        return state.opponent(state.active)
+
+
+__all__ = ["TimingActions", "cumulative_upkeep", "static_untap_locks"]

@@ -1,0 +1,297 @@
+"""Issue 12 (fx-timing): delayed and timed effects carried out by the engine — "at end of
+combat", "at the beginning of the next end step", end step and enchanted-controller upkeep
+triggers, "sacrifice CARDNAME unless you pay", cumulative upkeep, "doesn't untap during its
+controller's next untap step", static untap locks and extra turns. Each test plays the card
+in a position through ``apply`` and checks the state."""
+
+from __future__ import annotations
+
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.effects import verdict
+from frontier_desktop.rules.variants.frontier_spells import reading_of
+from tests.rules.helpers import creature, of_type, position, refused, run, unit
+
+ISLANDS = [["Island"] * 5 for _ in range(5)]  # no terrain bonus for the test creatures
+PASS = {"type": "pass"}
+BEN = unit("ben", "Hill Giant", 1, (4, 4))
+
+
+def automated(card_obj: dict[str, object]) -> bool:
+    card = Card.from_scryfall(card_obj)
+    return verdict(reading_of(card), card.type_line).automated
+
+
+def spell(name: str, text: str, type_line: str = "Instant", cost: str = "") -> dict[str, object]:
+    return {"name": name, "type_line": type_line, "mana_cost": cost, "oracle_text": text}
+
+
+def to_end_step(state):
+    """Ann's main phase → her end step."""
+    state, events = run(state, PASS)
+    assert state.phase == "end"
+    return state, events
+
+
+# ---------------------------------------------------------------------- at end of combat
+BASILISK = creature("Test Basilisk", ("G",), 0, 5, oracle_text="Whenever Test Basilisk blocks "
+                    "or becomes blocked by a non-Wall creature, destroy that creature at end of "
+                    "combat.")
+
+
+def test_a_basilisk_destroys_the_creature_it_blocks_at_end_of_combat():
+    assert automated(BASILISK)
+    state = position(ISLANDS, [unit("g", "Grizzly Bears", 0, (2, 2)),
+                               unit("s", BASILISK, 1, (3, 2)), BEN])
+    state, events = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    assert "g" not in state.perms and "s" in state.perms
+    damage = next(i for i, e in enumerate(events) if e["type"] == "damage")
+    died = next(i for i, e in enumerate(events) if e["type"] == "died")
+    assert damage < died  # the Bears dealt their damage first: destroyed at end of combat
+    assert not state.delayed
+
+
+def test_a_basilisk_attacking_waits_for_the_combat_the_defender_responds_to():
+    state = position(ISLANDS, [unit("s", BASILISK, 0, (2, 2)),
+                               unit("b", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann"}, {"name": "Ben", "hand": ["Giant Growth"],
+                                                "mana_pool": "{G}", "responses": True}])
+    state, _ = run(state, {"type": "attack", "unit": "s", "target": [3, 2]})
+    assert "b" in state.perms and state.pending is not None  # the defender may respond
+    state, _ = run(state, {"type": "pass", "seat": 1})  # to the trigger: it resolves
+    assert "b" in state.perms and len(state.delayed) == 1  # the combat isn't over yet
+    state, events = run(state, {"type": "pass", "seat": 1})  # to the attack: damage, then
+    assert "b" not in state.perms and of_type(events, "damage") and not state.delayed
+
+
+# ---------------------------------------------------------------------- next end step
+SALAMANDER = creature("Test Salamander", ("R",), 1, 1, oracle_text="{R}: Test Salamander gets "
+                      "+1/+0 until end of turn. Sacrifice Test Salamander at the beginning of the "
+                      "next end step.")
+
+
+def test_an_activated_pump_sacrifices_the_creature_at_the_next_end_step():
+    assert automated(SALAMANDER)
+    state = position(ISLANDS, [unit("s", SALAMANDER, 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "mana_pool": "{R}"}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "activate", "unit": "s"})
+    assert "s" in state.perms and len(state.delayed) == 1
+    state, events = to_end_step(state)
+    assert "s" not in state.perms and "s" in state.players[0].graveyard
+    assert not state.delayed
+
+
+def test_a_wall_token_is_sacrificed_at_the_next_end_step():
+    wave = spell("Test Wave", "Create a 5/5 blue Wall creature token with defender. Sacrifice it "
+                 "at the beginning of the next end step.")
+    assert automated(wave)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [wave]}, {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Test Wave"})
+    token = of_type(events, "token")[0]["unit"]
+    assert token in state.perms
+    state, _ = to_end_step(state)
+    assert token not in state.perms and "a" in state.perms
+
+
+def test_its_controller_sacrifices_the_pumped_creature_at_the_next_end_step():
+    sword = creature("Test Sword", (), 0, 0, type_line="Artifact", oracle_text="{3}, {T}: "
+                     "Target creature you control gets +3/+3 until end of turn. Its controller "
+                     "sacrifices it at the beginning of the next end step.")
+    assert automated(sword)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("w", sword, 0, "staging"), BEN],
+                     players=[{"name": "Ann", "mana_pool": "{3}"}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "activate", "unit": "w", "targets": ["a"]})
+    assert state.perms["a"].pt_mod == (3, 3)
+    state, _ = to_end_step(state)
+    assert "a" not in state.perms and "a" in state.players[0].graveyard
+    assert "w" in state.perms
+
+
+def test_a_dying_egg_hatches_a_bird_at_the_next_end_step():
+    egg = creature("Test Egg", ("R",), 0, 3, oracle_text="When Test Egg dies, create a 4/4 red "
+                   "Bird creature token with flying at the beginning of the next end step.")
+    assert automated(egg)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("e", egg, 1, (3, 3)),
+                               BEN],
+                     players=[{"name": "Ann", "hand": ["Lightning Bolt"], "mana_pool": "{R}"},
+                              {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["e"]})
+    assert "e" not in state.perms and not of_type(events, "token")
+    state, events = to_end_step(state)
+    made = of_type(events, "token")
+    assert len(made) == 1 and "Bird" in made[0]["name"] and made[0]["player"] == 1
+    bird = state.perms[made[0]["unit"]]
+    assert bird.zone == "staging" and state.card(bird.id).has("flying")
+
+
+# ---------------------------------------------------------------------- end step triggers
+PIT = creature("Test Pit", (), 0, 0, type_line="Enchantment", oracle_text="At the beginning of "
+               "your upkeep, sacrifice Test Pit unless you pay {B}{B}.\nAt the beginning of your "
+               "end step, create a 0/1 black Thrull creature token.")
+
+
+def test_an_end_step_trigger_creates_its_token_in_its_controllers_end_step_only():
+    assert automated(PIT)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("p", PIT, 0, "staging"),
+                               BEN])
+    state, events = to_end_step(state)
+    assert ["Thrull" in e["name"] for e in of_type(events, "token")] == [True]
+    state, events = run(state, PASS, PASS, PASS, PASS)  # Ben's turn to his end step
+    assert state.active == 1 and state.phase == "end" and not of_type(events, "token")
+
+
+# ---------------------------------------------------------------------- sacrifice unless you pay
+FORCES = creature("Test Forces", ("U",), 4, 1, keywords=("Flying",), oracle_text="Flying\nAt the "
+                  "beginning of your upkeep, sacrifice Test Forces unless you pay {U}.")
+
+
+def _ben_upkeep(units, rows=ISLANDS):
+    """Ben's upkeep; his creatures stand on the lands that pay (the pools empty between)."""
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (1, 1)), *units, BEN])
+    return run(state, PASS, PASS)  # Ann's main → her end step → Ben's untap and upkeep
+
+
+def test_sacrifice_unless_you_pay_with_nothing_to_pay_sacrifices():
+    assert automated(FORCES)
+    plains = [["Plains"] * 5 for _ in range(5)]  # white mana only: {U} can't be paid
+    state, events = _ben_upkeep([unit("f", FORCES, 1, (4, 1))], plains)
+    assert "f" not in state.perms and state.decision is None
+
+
+def test_sacrifice_unless_you_pay_asks_and_paying_keeps_it():
+    state, events = _ben_upkeep([unit("f", FORCES, 1, (4, 1))])
+    assert state.decision is not None and state.decision["cost"] == "{U}"
+    assert [e for e in events if e.get("kind") == "pay_upkeep"]
+    state, events = run(state, {"type": "choose", "choice": "pay", "seat": 1})
+    assert "f" in state.perms and state.decision is None
+    assert state.cells[(4, 1)].tapped_by == 1 or state.cells[(4, 4)].tapped_by == 1
+
+
+def test_sacrifice_unless_you_pay_declined_sacrifices():
+    state, _ = _ben_upkeep([unit("f", FORCES, 1, (4, 1))])
+    state, events = run(state, {"type": "choose", "choice": "decline", "seat": 1})
+    assert "f" not in state.perms and "f" in state.players[1].graveyard
+    assert state.cells[(4, 1)].tapped_by is None
+
+
+def test_a_coloured_upkeep_cost_cant_be_paid_with_the_wrong_colour():
+    state, _ = _ben_upkeep([unit("f", FORCES, 1, (4, 1))])
+    for cell in state.cells.values():
+        cell.tapped_by = 1  # every land used up: only a red mana in the pool
+    state.players[1].pool = {**state.players[1].pool, "R": 1}
+    refused(state, {"type": "choose", "choice": "pay"}, 1, match="can't pay {U}")
+
+
+# ---------------------------------------------------------------------- cumulative upkeep
+ANTS = creature("Test Ants", ("G",), 5, 1, oracle_text="Cumulative upkeep {1}")
+
+
+def test_cumulative_upkeep_adds_an_age_counter_and_asks_for_the_cost_each_time():
+    assert automated(ANTS)
+    state, events = _ben_upkeep([unit("t", ANTS, 1, (4, 1))])
+    assert state.perms["t"].counters == {"age": 1}
+    assert state.decision is not None and state.decision["cost"] == "{1}"
+    state, _ = run(state, {"type": "choose", "choice": "pay", "seat": 1})
+    assert "t" in state.perms
+    state, events = run(state, *[{"type": "pass", "seat": 1}] * 4,
+                        PASS, PASS, PASS, PASS)  # around to Ben's next upkeep
+    assert state.active == 1 and state.phase == "upkeep"
+    assert state.perms["t"].counters == {"age": 2}
+    assert state.decision is not None and state.decision["cost"] == "{2}"  # two lands pay it
+    state, _ = run(state, {"type": "choose", "choice": "pay", "seat": 1})
+    assert "t" in state.perms
+    assert sum(1 for c in state.cells.values() if c.tapped_by == 1) == 2
+
+
+def test_cumulative_upkeep_declined_sacrifices():
+    state, _ = _ben_upkeep([unit("t", ANTS, 1, (4, 1))])
+    state, _ = run(state, {"type": "choose", "choice": "decline", "seat": 1})
+    assert "t" not in state.perms
+
+
+# ---------------------------------------------------------------------- enchanted's upkeep
+WANDERLUST = {"name": "Test Wanderlust", "type_line": "Enchantment — Aura", "mana_cost": "",
+              "oracle_text": "Enchant creature\nAt the beginning of the upkeep of enchanted "
+                             "creature's controller, Test Wanderlust deals 1 damage to that "
+                             "player."}
+
+
+def test_an_aura_hurts_the_enchanted_creatures_controller_in_their_upkeep():
+    assert automated(WANDERLUST)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [WANDERLUST]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Wanderlust", "target": "ben"})
+    state, _ = run(state, PASS, PASS)  # Ben's upkeep
+    assert state.active == 1 and state.players[1].life == 19 and state.players[0].life == 20
+    state, _ = run(state, {"type": "pass", "seat": 1}, {"type": "pass", "seat": 1},
+                   {"type": "pass", "seat": 1}, {"type": "pass", "seat": 1})  # Ann's upkeep
+    assert state.active == 0 and state.players[0].life == 20
+
+
+# ---------------------------------------------------------------------- untap locks
+CAGE = creature("Test Cage", (), 0, 0, type_line="Artifact", oracle_text="{3}: Target creature "
+                "doesn't untap during its controller's next untap step.")
+
+
+def test_a_creature_held_stays_tapped_through_its_controllers_next_untap_step_only():
+    assert automated(CAGE)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("c", CAGE, 0, "staging"),
+                               unit("ben", "Hill Giant", 1, (4, 4), tapped=True)],
+                     players=[{"name": "Ann", "mana_pool": "{3}"}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "activate", "unit": "c", "targets": ["ben"]})
+    state, _ = run(state, PASS, PASS)  # Ben's untap step
+    assert state.active == 1 and state.perms["ben"].tapped
+    state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS, PASS, PASS)
+    assert state.active == 1 and state.phase == "upkeep" and not state.perms["ben"].tapped
+
+
+def test_an_attacker_that_locks_itself_stays_tapped():
+    golem = creature("Test Golem", (), 3, 5, type_line="Artifact Creature — Golem",
+                     oracle_text="Whenever Test Golem attacks, it doesn't untap during its "
+                                 "controller's next untap step.")
+    assert automated(golem)
+    state = position(ISLANDS, [unit("g", golem, 0, (4, 2)), BEN])
+    state, _ = run(state, {"type": "attack", "unit": "g", "target": "player"},
+                   {"type": "done_attacking"}, PASS, PASS,
+                   *[{"type": "pass", "seat": 1}] * 4)  # around to Ann's upkeep
+    assert state.active == 0 and state.phase == "upkeep" and state.perms["g"].tapped
+
+
+def test_a_blocker_locks_the_creature_it_blocks():
+    minotaur = creature("Test Minotaur", (), 1, 4, oracle_text="Whenever Test Minotaur "
+                        "blocks a creature, that creature doesn't untap during its controller's "
+                        "next untap step.")
+    assert automated(minotaur)
+    state = position(ISLANDS, [unit("g", "Grizzly Bears", 0, (2, 2)),
+                               unit("m", minotaur, 1, (3, 2)), BEN])
+    state, _ = run(state, {"type": "attack", "unit": "g", "target": [3, 2]},
+                   {"type": "done_attacking"}, PASS, PASS,
+                   *[{"type": "pass", "seat": 1}] * 4)
+    assert state.active == 0 and state.phase == "upkeep"
+    assert state.perms["g"].tapped and not state.perms["m"].tapped
+
+
+def test_a_static_lock_keeps_big_creatures_tapped():
+    meek = creature("Test Meekstone", (), 0, 0, type_line="Artifact", oracle_text="Creatures "
+                    "with power 3 or greater don't untap during their controllers' untap steps.")
+    assert automated(meek)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("k", meek, 0, "staging"),
+                               unit("ben", "Hill Giant", 1, (4, 4), tapped=True),
+                               unit("bb", "Grizzly Bears", 1, (4, 3), tapped=True)])
+    state, _ = run(state, PASS, PASS)  # Ben's untap step
+    assert state.perms["ben"].tapped and not state.perms["bb"].tapped
+
+
+# ---------------------------------------------------------------------- extra turns
+def test_time_walk_gives_the_caster_the_next_turn():
+    walk = spell("Test Walk", "Take an extra turn after this one.", "Sorcery")
+    assert automated(walk)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [walk]}, {"name": "Ben"}])
+    turn = state.turn
+    state, events = run(state, {"type": "cast", "card": "Test Walk"}, PASS, PASS)
+    assert state.active == 0 and state.turn == turn + 1 and of_type(events, "extra_turn")
+    state, _ = run(state, PASS, PASS, PASS, PASS)  # that turn ends: Ben's turn
+    assert state.active == 1
