@@ -295,3 +295,37 @@ def test_time_walk_gives_the_caster_the_next_turn():
     assert state.active == 0 and state.turn == turn + 1 and of_type(events, "extra_turn")
     state, _ = run(state, PASS, PASS, PASS, PASS)  # that turn ends: Ben's turn
     assert state.active == 1
+
+
+# ---------------------------------------------------------------------- unless you pay
+FORCE = creature("Test Force", ("G",), 8, 8, keywords=("Trample",), oracle_text="Trample\nAt the "
+                 "beginning of your upkeep, Test Force deals 8 damage to you unless you pay "
+                 "{G}{G}{G}{G}.")
+OGRESS = creature("Test Ogress", ("B",), 3, 2, oracle_text="Whenever Test Ogress attacks, it "
+                  "deals 3 damage to you unless you pay {2}.")
+
+
+def test_damage_unless_you_pay_hurts_when_the_price_cant_be_paid():
+    assert automated(FORCE)
+    state, events = _ben_upkeep([unit("f", FORCE, 1, (4, 1))])  # one Island: no {G}{G}{G}{G}
+    assert state.players[1].life == 12 and state.decision is None
+    assert of_type(events, "damage")[0]["source"] == "f"
+
+
+def test_damage_unless_you_pay_asks_and_paying_spares_the_life():
+    assert automated(OGRESS)
+    state = position(ISLANDS, [unit("o", OGRESS, 0, (4, 2)), unit("a", "Grizzly Bears", 0, (3, 3)),
+                               BEN])
+    state, events = run(state, {"type": "attack", "unit": "o", "target": "player"})
+    assert state.decision is not None and state.decision["cost"] == "{2}"
+    assert state.players[1].life == 20  # the attack waits for the trigger's choice
+    state, _ = run(state, {"type": "choose", "choice": "pay"})
+    assert state.players[0].life == 20 and state.players[1].life == 17
+
+
+def test_damage_unless_you_pay_declined_hurts():
+    state = position(ISLANDS, [unit("o", OGRESS, 0, (4, 2)), unit("a", "Grizzly Bears", 0, (3, 3)),
+                               BEN])
+    state, _ = run(state, {"type": "attack", "unit": "o", "target": "player"},
+                   {"type": "choose", "choice": "decline"})
+    assert state.players[0].life == 17 and state.players[1].life == 17

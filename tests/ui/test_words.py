@@ -203,6 +203,8 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "lost", "player": 1, "reason": "home base at 0 life"},
     {"type": "held", "unit": "u1", "by": "Barl's Cage"},
     {"type": "extra_turn", "player": 0, "card": "Time Walk"},
+    {"type": "choose", "player": 0, "kind": "pay_or_else", "cost": "{2}", "card": "Hasran Ogress",
+     "text": "Hasran Ogress deals 3 damage to you"},
     {"type": "choose", "player": 1, "kind": "pay_upkeep", "cost": "{U}{U}", "card": "Chromium"},
     {"type": "paid", "player": 1, "amount": 2, "cost": "{U}{U}", "card": "Chromium"},
 ]

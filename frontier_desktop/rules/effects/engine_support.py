@@ -111,6 +111,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "spell:sacrifice", "activated:sacrifice", "triggered:sacrifice",
         "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
         "keyword:cumulative upkeep",
+        "triggered:unless_paid", "activated:unless_paid", "spell:unless_paid",
         "spell:extra_turn",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
@@ -275,6 +276,10 @@ def _qualifier(node: Node, where: str) -> str:
         # target and is itself carried out (rules/effects/timing.py says which forms).
         return timing.delayed_qualifier(node, where, "".join(
             _qualifier(e, where) for e in node.effects if isinstance(e, _UNTARGETED)))
+    if isinstance(node, timing.UnlessPaid):
+        # "… unless you pay {…}": a pay-or-not choice, then the effect (fx_timing).
+        return timing.unless_qualifier(node, all(
+            clause_key(e, where) in EXECUTED_BY_ENGINE for e in timing.unless_inner(node)))
     if isinstance(node, n.PreventDamage) and node.amount.var == "all" and \
             node.duration == "end_of_turn" and node.by is None and (
                 (node.to is None and node.combat_only) or (

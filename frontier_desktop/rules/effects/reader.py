@@ -1024,3 +1024,6 @@ def clause_texts(node: Node) -> Iterator[str]:
 __all__ = ["PLACEHOLDER", "clause_texts", "normalise_text", "read_card", "read_clause",
            "read_effects", "read_keyword", "read_keyword_line", "read_sentence",
            "read_trigger", "split_sentences", "NUMBER_WORDS", "TargetSpec"]
+
+# Templates of other modules, registered after these (they may read clauses with read_clause).
+from frontier_desktop.rules.effects import templates_timing as _templates_timing  # noqa: E402,F401

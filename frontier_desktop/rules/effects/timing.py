@@ -14,9 +14,22 @@ for :mod:`.engine_support`'s clause keys, which forms they follow:
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from typing import ClassVar
 
 from frontier_desktop.rules.effects import nodes as n
+
+
+@dataclasses.dataclass(frozen=True)
+class UnlessPaid(n.Effect):
+    """``effects`` happen unless the controller pays ``cost`` (mana symbols): "CARDNAME deals
+    8 damage to you unless you pay {G}{G}{G}{G}"."""
+
+    effects: tuple[n.Effect, ...]
+    cost: str
+
+    kind: ClassVar[str] = "unless_paid"
 
 DELAYED_WHEN = ("next_upkeep", "next_end_step", "end_of_combat")
 """The moments a delayed effect waits for that the engine knows."""
@@ -61,6 +74,26 @@ def delayed_qualifier(node: n.Delayed, where: str, plain_qualifier: str) -> str:
                 return "_nested"
         if isinstance(effect, n.Destroy) and effect.no_regenerate:
             continue
+    return ""
+
+
+def unless_inner(node: UnlessPaid) -> tuple[n.Effect, ...]:
+    """The effects of *node* as the executors run them: "it deals N damage" in the
+    permanent's own trigger is the permanent's damage (the ability's source)."""
+    out: list[n.Effect] = []
+    for effect in node.effects:
+        if isinstance(effect, n.DealDamage) and effect.source is not None and \
+                effect.source.ref == "that" and effect.source.text.lower() == "it":
+            effect = dataclasses.replace(effect, source=None)
+        out.append(effect)
+    return tuple(out)
+
+
+def unless_qualifier(node: UnlessPaid, inner_keys_ok: bool) -> str:
+    """"" when the cost is plain mana and every inner effect is carried out (*inner_keys_ok*)."""
+    if not inner_keys_ok or not re.fullmatch(r"(\{(\d+|[WUBRGC])\})+", node.cost) or \
+            len(node.effects) != 1:
+        return "_nested"
     return ""
 
 
@@ -141,6 +174,6 @@ def mana_value(cost: str) -> int:
     return sum(int(s) if s.isdigit() else 1 for s in re.findall(r"\{([^}]+)\}", cost))
 
 
-__all__ = ["COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

@@ -1081,6 +1081,9 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
                 state.pending.get("outer") is None:
             # The attack resolves once the stack is empty (frontier_spells.continue_stack).
             state.pending["outer"] = {**window, "after_triggers": True}
+        elif state.pending is None and state.decision is not None:
+            # A trigger's choice (pay or not) holds the attack until it is answered.
+            state.pending = {**window, "after_triggers": True}
         if state.pending is not None:
             return
         resolve_attack(state, seat, ids, action.target, events)

@@ -66,8 +66,51 @@ def static_untap_locks(state: GameState) -> list[tuple[Permanent, DoesntUntap]]:
     return out
 
 
+def _clause(effect: timing.UnlessPaid, name: str) -> str:
+    """"Force of Nature deals 8 damage to you": what happens when the price isn't paid."""
+    return " ".join(by_hand_text(e, name).rstrip(".") for e in effect.effects)
+
+
 class TimingActions(SpellActions):
     """Delayed effects, step triggers, upkeep payments, untap locks and extra turns."""
+
+    # ------------------------------------------------------------------ remembered effects
+    @staticmethod
+    def _record(ctx: _Context, effect: Effect) -> dict[str, Any] | None:
+        """Where *effect* sits in its card (to find it again later), with what its "it" /
+        "that creature" names now; None when it can't be found."""
+        item = ctx.item
+        effects = item_effects(ctx.state.defs[ctx.name], item)
+        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
+        if index is None:
+            return None
+        that: list[Any] = []
+        for sel in (s for s in effect.walk() if isinstance(s, Selector)):
+            if sel.ref == "that":
+                that = ctx.objects(sel) or []
+                break
+        return {"card": ctx.name, "controller": ctx.seat, "kind": item["kind"],
+                "ability": item.get("ability"), "source": ctx.source,
+                "mode": list(item.get("mode", (0,))), "index": index,
+                "that": [A.target_to_wire(t) for t in that]}
+
+    @staticmethod
+    def _recall(state: GameState, record: dict[str, Any]) -> tuple[Effect, _Context]:
+        """The effect a :meth:`_record` names, and a context to carry it out now."""
+        card = state.defs[str(record["card"])]
+        effect = (item_effects(card, record) or ())[int(record["index"])]
+        item = {"id": "", "card": record["card"], "controller": record["controller"],
+                "kind": record["kind"], "targets": []}
+        that = [t for t in (_decode_target(v) for v in record.get("that", ()))
+                if isinstance(t, tuple) or t in state.perms]
+        return effect, _Context(state, int(record["controller"]), record.get("source"),
+                                str(record["card"]), 0, {}, that, item)
+
+    def _run_all(self, ctx: _Context, effects: tuple[Effect, ...], events: list[Event]) -> None:
+        for effect in effects:
+            if self.execute(ctx, effect, events) is None:
+                events.append({"type": "by_hand", "player": ctx.seat, "card": ctx.name,
+                               "clauses": [by_hand_text(effect, ctx.name)]})
 
     # ------------------------------------------------------------------ delayed effects
     def _exec_delayed(self, ctx: _Context, effect: Delayed,
@@ -75,21 +118,10 @@ class TimingActions(SpellActions):
         """Remember the effects for the moment named, with what "it" names now."""
         if effect.when not in timing.DELAYED_WHEN:
             return None
-        item = ctx.item
-        effects = item_effects(ctx.state.defs[ctx.name], item)
-        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
-        if index is None:
+        record = self._record(ctx, effect)
+        if record is None:
             return None
-        that: list[Any] = []
-        for sel in (s for e in effect.effects for s in e.walk() if isinstance(s, Selector)):
-            if sel.ref == "that":
-                that = ctx.objects(sel) or []
-                break
-        ctx.state.delayed = ctx.state.delayed + [{
-            "when": effect.when, "card": ctx.name, "controller": ctx.seat,
-            "kind": item["kind"], "ability": item.get("ability"), "source": ctx.source,
-            "mode": list(item.get("mode", (0,))), "index": index,
-            "that": [A.target_to_wire(t) for t in that]}]
+        ctx.state.delayed = ctx.state.delayed + [{"when": effect.when, **record}]
         events.append({"type": "delayed", "player": ctx.seat, "card": ctx.name,
                        "text": by_hand_text(effect, ctx.name)})
         return list(ctx.previous)
@@ -101,21 +133,9 @@ class TimingActions(SpellActions):
             return
         state.delayed = [d for d in state.delayed if d["when"] != when]
         for d in due:
-            card = state.defs[str(d["card"])]
-            effects = item_effects(card, d)
-            delayed = (effects or ())[int(d["index"])]
+            delayed, ctx = self._recall(state, d)
             assert isinstance(delayed, Delayed)
-            item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],
-                    "targets": []}
-            that = [t for t in (_decode_target(v) for v in d.get("that", ()))
-                    if isinstance(t, tuple) or t in state.perms]
-            ctx = _Context(state, int(d["controller"]), d.get("source"), str(d["card"]), 0, {},
-                           that, item)
-            for effect in delayed.effects:
-                if self.execute(ctx, effect, events) is None:
-                    events.append({"type": "by_hand", "player": d["controller"],
-                                   "card": d["card"],
-                                   "clauses": [by_hand_text(effect, str(d["card"]))]})
+            self._run_all(ctx, delayed.effects, events)
         check_deaths(state, events)
 
     @staticmethod
@@ -222,13 +242,41 @@ class TimingActions(SpellActions):
 
     def timing_answer(self, state: GameState, decision: dict[str, Any], paid: bool,
                       events: list[Event]) -> None:
-        """The answer to a pay-or-sacrifice ``choice`` (the mana is paid already when *paid*)."""
+        """The answer to a pay-or-else ``choice`` (the mana is paid already when *paid*)."""
         if paid:
             return
         info = decision["_timing"]
-        self.sacrifice(state, int(info["seat"]), list(info["sacrifice"]), str(decision["card"]),
-                       events)
+        if "run" in info:  # "… unless you pay": the effects happen
+            effect, ctx = self._recall(state, info["run"])
+            assert isinstance(effect, timing.UnlessPaid)
+            self._run_all(ctx, timing.unless_inner(effect), events)
+        else:
+            self.sacrifice(state, int(info["seat"]), list(info["sacrifice"]),
+                           str(decision["card"]), events)
         check_deaths(state, events)
+
+    def _exec_unless_paid(self, ctx: _Context, effect: Effect,
+                          events: list[Event]) -> list[Any] | None:
+        """"<effect> unless you pay {…}": a pay-or-not ``choice``; the effect at once when the
+        controller can't pay."""
+        assert isinstance(effect, timing.UnlessPaid)
+        record = self._record(ctx, effect)
+        if record is None:
+            return None
+        state = ctx.state
+        if state.decision is not None or not self.can_pay_cost(state, ctx.seat, effect.cost):
+            self._run_all(ctx, timing.unless_inner(effect), events)
+            return list(ctx.previous)
+        state.decision = {"kind": "choice", "player": ctx.seat,
+                          "amount": timing.mana_value(effect.cost), "cost": effect.cost,
+                          "stack": str(ctx.item.get("id", "")), "card": ctx.name, "by": ctx.name,
+                          "options": ["pay", "decline"],
+                          "prompt": f"pay {effect.cost} or {_clause(effect, ctx.name)}",
+                          "_timing": {"run": record}}
+        events.append({"type": "choose", "player": ctx.seat, "kind": "pay_or_else",
+                       "cost": effect.cost, "card": ctx.name,
+                       "text": _clause(effect, ctx.name)})
+        return list(ctx.previous)
 
     def sacrifice(self, state: GameState, seat: int, units: list[str], name: str,
                   events: list[Event]) -> None:

@@ -565,6 +565,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "pay_trigger":
             card = event.get("card") if isinstance(event.get("card"), str) else "a card"
             return f"  {p} may pay {{{event.get('amount')}}} for {card}'s triggered ability"
+        if event.get("kind") == "pay_or_else":
+            text = event.get("text") if isinstance(event.get("text"), str) else "it happens"
+            return f"  {p} may pay {event.get('cost')}, or {text}"
         if event.get("kind") == "pay_upkeep":
             card = event.get("card") if isinstance(event.get("card"), str) else "a card"
             return f"  {p} may pay {event.get('cost')} or sacrifice {card}"

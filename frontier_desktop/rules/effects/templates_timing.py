@@ -1,0 +1,22 @@
+"""Reader templates for delayed and timed effects (fx-timing), registered with the reader's
+``_template`` (imported once at the end of :mod:`.reader`)."""
+
+from __future__ import annotations
+
+import re
+
+from frontier_desktop.rules.effects.nodes import Effect
+from frontier_desktop.rules.effects.reader import _template, read_clause
+from frontier_desktop.rules.effects.timing import UnlessPaid
+
+
+@_template(r"(?P<body>.+?) unless you pay (?P<pay>(?:\{[^}]+\})+)")
+def _unless_paid(m: re.Match[str], text: str, context: str) -> Effect | None:
+    body = text[:m.end("body")]
+    inner = read_clause(body, context)
+    if inner is None:
+        return None
+    return UnlessPaid((inner,), m.group("pay").upper(), text=text)
+
+
+__all__: list[str] = []
