@@ -305,6 +305,14 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
                 "enchant") else "Creature — Test", oracle_text=keyword.capitalize())
             assert keyword in protections(test) or enchant_spec(test) is not None, keyword
             continue
+        if keyword == "phasing":
+            # Read by the effects reader; the untap step phases (fx_timing.has_phasing).
+            from frontier_desktop.rules.card import Card
+            from frontier_desktop.rules.variants.fx_timing import has_phasing
+
+            assert has_phasing(Card(name="Test", type_line="Creature — Test",
+                                    oracle_text="Phasing"))
+            continue
         if keyword == "cumulative upkeep":
             # Read by the effects reader and paid at upkeep (fx_timing.cumulative_upkeep).
             from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost

@@ -329,3 +329,50 @@ def test_damage_unless_you_pay_declined_hurts():
     state, _ = run(state, {"type": "attack", "unit": "o", "target": "player"},
                    {"type": "choose", "choice": "decline"})
     assert state.players[0].life == 17 and state.players[1].life == 17
+
+
+# ---------------------------------------------------------------------- phasing
+RAIDERS = creature("Test Raiders", ("U",), 1, 3, keywords=("Phasing",), oracle_text="Phasing")
+DJINN = creature("Test Djinn", ("U",), 3, 4, keywords=("Flying",), oracle_text="Flying\nAt the "
+                 "beginning of your upkeep, Test Djinn phases out unless you pay {U}{U}.")
+
+
+def _next_ben_upkeep(state):
+    """Ben's next upkeep: from Ann's main phase, or from Ben's upkeep around the table."""
+    if state.active == 1:
+        state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS)
+    state, _ = run(state, PASS, PASS)
+    assert state.active == 1 and state.phase == "upkeep"
+    return state
+
+
+def test_phasing_phases_out_and_back_in_on_its_controllers_untap_steps():
+    assert automated(RAIDERS)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("r", RAIDERS, 1, (3, 2), tapped=True), BEN])
+    state = _next_ben_upkeep(state)
+    assert "r" not in state.perms and not state.occupants().get((3, 2))
+    refused(state, {"type": "activate", "unit": "r", "seat": 1})  # it isn't there
+    state = _next_ben_upkeep(state)  # Ben's next untap step: back, and untapped
+    assert state.perms["r"].at == (3, 2) and not state.perms["r"].tapped
+    state = _next_ben_upkeep(state)
+    assert "r" not in state.perms
+
+
+def test_a_creature_phasing_in_onto_a_taken_square_waits_in_the_staging_row():
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (2, 2)),
+                               unit("r", RAIDERS, 1, (3, 2)), BEN])
+    state = _next_ben_upkeep(state)
+    state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS)  # Ann's main
+    state, _ = run(state, {"type": "move", "unit": "a", "to": [3, 2]}, PASS, PASS)
+    assert state.active == 1 and state.perms["r"].zone == "staging"
+
+
+def test_phases_out_unless_you_pay():
+    assert automated(DJINN)
+    plains = [["Plains"] * 5 for _ in range(5)]
+    state, events = _ben_upkeep([unit("d", DJINN, 1, (4, 1))], plains)
+    assert "d" not in state.perms and of_type(events, "phased_out")
+    state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS, PASS, PASS)
+    assert state.active == 1 and "d" not in state.perms  # phased in, then out again
+    assert [e for e in state.extra.get("phased_out", []) if e["id"] == "d"]

@@ -112,6 +112,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
         "keyword:cumulative upkeep",
         "triggered:unless_paid", "activated:unless_paid", "spell:unless_paid",
+        # Phasing (TimingActions.phase_untap, _exec_phase_out).
+        "keyword:phasing", "triggered:phase_out", "activated:phase_out", "spell:phase_out",
         "spell:extra_turn",
     })
 """Clause keys the engine carries out today (see the module docstring)."""

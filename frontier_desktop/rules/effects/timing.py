@@ -77,6 +77,16 @@ def delayed_qualifier(node: n.Delayed, where: str, plain_qualifier: str) -> str:
     return ""
 
 
+@dataclasses.dataclass(frozen=True)
+class PhaseOut(n.Effect):
+    """``to`` phases out (treated as though it doesn't exist until its controller's next
+    untap step)."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "phase_out"
+
+
 def unless_inner(node: UnlessPaid) -> tuple[n.Effect, ...]:
     """The effects of *node* as the executors run them: "it deals N damage" in the
     permanent's own trigger is the permanent's damage (the ability's source)."""
@@ -174,6 +184,6 @@ def mana_value(cost: str) -> int:
     return sum(int(s) if s.isdigit() else 1 for s in re.findall(r"\{([^}]+)\}", cost))
 
 
-__all__ = ["UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

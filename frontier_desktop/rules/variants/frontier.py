@@ -417,6 +417,7 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
     def _untap(self, state: GameState, events: list[Event]) -> None:
         """The active player untaps their permanents and only the lands they tapped."""
         seat = state.active
+        self.phase_untap(state, events)  # fx_timing.py: phasing, before anything untaps
         for perm in state.perms.values():
             if perm.controller == seat:
                 held = self.skips_untap(state, perm)  # fx_timing.py

@@ -22,9 +22,11 @@ payments (frontier.py ``_do_choose`` calls :meth:`timing_answer`); its ``cost`` 
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import timing
 from frontier_desktop.rules.effects.engine_support import trigger_key
 from frontier_desktop.rules.effects.nodes import (
@@ -33,7 +35,7 @@ from frontier_desktop.rules.effects.nodes import (
 from frontier_desktop.rules.effects.targeting import spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_combat import check_deaths, leave_battlefield
+from frontier_desktop.rules.variants.frontier_combat import check_deaths, leave_battlefield, wire
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions, _Context, _decode_target, by_hand_text, item_effects, reading_of,
     triggered_abilities,
@@ -49,6 +51,13 @@ def cumulative_upkeep(state: GameState, perm: Permanent) -> str | None:
                 if cost is not None:
                     return cost
     return None
+
+
+@functools.lru_cache(maxsize=4096)
+def has_phasing(card: Card) -> bool:
+    """The card's own "Phasing" keyword."""
+    return any(k.name == "phasing" for a in reading_of(card).abilities
+               if isinstance(a, KeywordLine) for k in a.keywords)
 
 
 def static_untap_locks(state: GameState) -> list[tuple[Permanent, DoesntUntap]]:
@@ -347,6 +356,72 @@ class TimingActions(SpellActions):
                             source=source.id) is None:
                 return True
         return False
+
+    # ------------------------------------------------------------------ phasing
+    def _exec_phase_out(self, ctx: _Context, effect: Effect,
+                        events: list[Event]) -> list[Any] | None:
+        """"… phases out"."""
+        assert isinstance(effect, timing.PhaseOut)
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is not None:
+                self.phase_out(ctx.state, perm, events)
+        return objs
+
+    def phase_out(self, state: GameState, perm: Permanent, events: list[Event]) -> None:
+        """*perm* and the auras on it are treated as though they don't exist until its
+        controller's next untap step (kept in ``state.extra["phased_out"]``)."""
+        out = list(state.extra.get("phased_out", []))
+        group = [perm] + [p for p in state.perms.values() if p.attached_to == perm.id]
+        for p in group:
+            out.append({"id": p.id, "controller": p.controller, "zone": p.zone,
+                        "at": wire(state, p.at), "tapped": p.tapped, "counters": dict(p.counters),
+                        "attached_to": p.attached_to, "seat": perm.controller})
+            del state.perms[p.id]
+            events.append({"type": "phased_out", "unit": p.id, "name": state.name(p.id),
+                           "player": p.controller})
+        state.extra["phased_out"] = out
+
+    def phase_untap(self, state: GameState, events: list[Event]) -> None:
+        """The untap step's phasing, before anything untaps: the active player's permanents
+        with phasing phase out, and theirs that were phased out phase in. Frontier ruling: a
+        creature phasing in returns to its square when no creature stands there, else to its
+        controller's staging row."""
+        seat = state.active
+        waiting = [e for e in state.extra.get("phased_out", []) if int(e["seat"]) == seat]
+        for perm in [p for p in state.perms.values() if p.controller == seat
+                     and p.zone != "attached" and has_phasing(state.card(p.id))]:
+            if perm.id in state.perms:
+                self.phase_out(state, perm, events)
+        if not waiting:
+            return
+        ids = {e["id"] for e in waiting}
+        rest = [e for e in state.extra.get("phased_out", []) if e["id"] not in ids]
+        if rest:
+            state.extra["phased_out"] = rest
+        else:
+            state.extra.pop("phased_out", None)
+        occupied = state.occupants()
+        for entry in waiting:  # hosts come before their auras
+            zone, at = str(entry["zone"]), entry.get("at")
+            pos = state.board.pos_from_wire(at) if at is not None else None
+            host = entry.get("attached_to")
+            if zone == "board" and (pos is None or occupied.get(pos)):
+                zone, pos = "staging", None
+            if zone == "attached" and host not in state.perms:
+                state.players[state.owner(entry["id"])].graveyard.append(entry["id"])
+                continue
+            state.perms[entry["id"]] = Permanent(
+                entry["id"], int(entry["controller"]), zone, pos, tapped=bool(entry["tapped"]),
+                counters=dict(entry.get("counters") or {}), attached_to=host)
+            if pos is not None:
+                occupied.setdefault(pos, []).append(entry["id"])
+            events.append({"type": "phased_in", "unit": entry["id"],
+                           "name": state.name(entry["id"]), "player": entry["controller"],
+                           "at": wire(state, pos) if pos is not None else zone})
 
     # ------------------------------------------------------------------ extra turns
     def _exec_extra_turn(self, ctx: _Context, effect: Effect,

@@ -463,6 +463,14 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "paid":
         cost = event.get("cost")
         return f"  {p} pays " + (cost if isinstance(cost, str) else f"{{{event.get('amount')}}}")
+    if kind in ("phased_out", "phased_in"):
+        name = event.get("name") if isinstance(event.get("name"), str) else "a permanent"
+        if kind == "phased_out":
+            return f"  {name} phases out (as though it didn't exist until {p}'s next untap step)"
+        at = event.get("at")
+        where = "the staging row" if at == "staging" else (
+            square(at) if isinstance(at, (list, tuple)) else "play")
+        return f"  {name} phases in at {where}"
     if kind == "held":
         return (f"  {names.unit(event.get('unit'))} won't untap during its controller's next "
                 f"untap step")
