@@ -464,7 +464,11 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
         assert len(ours) == len(engine), data["name"]
         card = Card.from_scryfall(data)
         for index, ability in enumerate(engine):
-            assert not ability.mana_note, (data["name"], ability)
+            # A mana ability's note is fine when the engine runs the rest itself
+            # (fx_timing.mana_riders: delayed effects, activation counts).
+            riders = [e for e in ability_effects(card, index) or () if e.kind != "add_mana"]
+            assert not ability.mana_note or (riders and all(
+                executed(e, "mana_ability") for e in riders)), (data["name"], ability)
             # The one cost part left to card.py's "other" is a sacrifice the action names.
             assert not ability.other_cost or sacrifice_specs(card, index), (data["name"], ability)
             checked += 1

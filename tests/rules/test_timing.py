@@ -376,3 +376,37 @@ def test_phases_out_unless_you_pay():
     state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS, PASS, PASS)
     assert state.active == 1 and "d" not in state.perms  # phased in, then out again
     assert [e for e in state.extra.get("phased_out", []) if e["id"] == "d"]
+
+
+# ---------------------------------------------------------------------- mana abilities
+PRIEST = creature("Test Priest", ("W",), 1, 1, oracle_text="{1}: Add {W}. If this ability has "
+                  "been activated four or more times this turn, sacrifice Test Priest at the "
+                  "beginning of the next end step.")
+
+
+def test_a_mana_ability_used_four_times_sacrifices_its_creature_at_the_end_step():
+    assert automated(PRIEST)
+    state = position(ISLANDS, [unit("p", PRIEST, 0, (1, 1)), unit("q", PRIEST, 0, (1, 3)), BEN],
+                     players=[{"name": "Ann", "mana_pool": "{7}"}, {"name": "Ben"}])
+    four = [{"type": "activate", "unit": "p"}] * 4
+    state, events = run(state, *four, *[{"type": "activate", "unit": "q"}] * 3)
+    assert state.players[0].pool["W"] == 7 and len(state.delayed) == 1
+    assert not [e for e in of_type(events, "activated") if e.get("note")]
+    state, _ = to_end_step(state)
+    assert "p" not in state.perms and "q" in state.perms  # three times: kept
+
+
+def test_a_mana_ability_with_a_delayed_draw_draws_at_the_next_upkeep():
+    bauble = creature("Test Astrolabe", (), 0, 0, type_line="Artifact", oracle_text="{1}, {T}, "
+                      "Sacrifice Test Astrolabe: Add two mana of any one color. Draw a card at "
+                      "the beginning of the next turn's upkeep.")
+    assert automated(bauble)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("s", bauble, 0, "staging"), BEN],
+                     players=[{"name": "Ann", "mana_pool": "{1}", "library": 3},
+                              {"name": "Ben"}])
+    state, _ = run(state, {"type": "activate", "unit": "s", "mana": "{G}{G}"})
+    assert "s" not in state.perms and state.players[0].pool["G"] == 2
+    hand = len(state.players[0].hand)
+    state, _ = run(state, PASS, PASS)  # Ben's upkeep: "the next turn's upkeep"
+    assert len(state.players[0].hand) == hand + 1

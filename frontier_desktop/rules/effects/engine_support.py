@@ -112,6 +112,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
         "keyword:cumulative upkeep",
         "triggered:unless_paid", "activated:unless_paid", "spell:unless_paid",
+        # A mana ability's other effects (TimingActions.mana_riders): delayed effects and
+        # "if this ability has been activated N or more times this turn".
+        "mana_ability:delayed", "mana_ability:if_activated", "activated:if_activated",
         # Phasing (TimingActions.phase_untap, _exec_phase_out).
         "keyword:phasing", "triggered:phase_out", "activated:phase_out", "spell:phase_out",
         "spell:extra_turn",
@@ -278,6 +281,10 @@ def _qualifier(node: Node, where: str) -> str:
         # target and is itself carried out (rules/effects/timing.py says which forms).
         return timing.delayed_qualifier(node, where, "".join(
             _qualifier(e, where) for e in node.effects if isinstance(e, _UNTARGETED)))
+    if isinstance(node, timing.IfActivated):
+        # fx_timing._exec_if_activated: counts the activations of this turn.
+        return "" if all(clause_key(e, where) in EXECUTED_BY_ENGINE for e in node.effects) \
+            else "_nested"
     if isinstance(node, timing.UnlessPaid):
         # "… unless you pay {…}": a pay-or-not choice, then the effect (fx_timing).
         return timing.unless_qualifier(node, all(

@@ -8,7 +8,8 @@ import re
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.effects.reader import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
-from frontier_desktop.rules.effects.timing import PhaseOut, UnlessPaid
+from frontier_desktop.rules.effects.targets import read_number
+from frontier_desktop.rules.effects.timing import IfActivated, PhaseOut, UnlessPaid
 
 
 @_template(r"(?P<body>.+?) unless you pay (?P<pay>(?:\{[^}]+\})+)")
@@ -24,6 +25,16 @@ def _unless_paid(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _phase_out(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
     return PhaseOut(to, text=text) if to is not None else None
+
+
+@_template(r"if this ability has been activated (?P<n>\w+) or more times this turn, "
+           r"(?P<body>.+)")
+def _if_activated(m: re.Match[str], text: str, context: str) -> Effect | None:
+    times = read_number(m.group("n"))
+    inner = read_clause(text[m.start("body"):], context)
+    if times is None or times.var or inner is None or context != "activated":
+        return None
+    return IfActivated(times.n, (inner,), text=text)
 
 
 __all__: list[str] = []

@@ -87,6 +87,16 @@ class PhaseOut(n.Effect):
     kind: ClassVar[str] = "phase_out"
 
 
+@dataclasses.dataclass(frozen=True)
+class IfActivated(n.Effect):
+    """"If this ability has been activated ``times`` or more times this turn, ``effects``"."""
+
+    times: int
+    effects: tuple[n.Effect, ...]
+
+    kind: ClassVar[str] = "if_activated"
+
+
 def unless_inner(node: UnlessPaid) -> tuple[n.Effect, ...]:
     """The effects of *node* as the executors run them: "it deals N damage" in the
     permanent's own trigger is the permanent's damage (the ability's source)."""
@@ -184,6 +194,6 @@ def mana_value(cost: str) -> int:
     return sum(int(s) if s.isdigit() else 1 for s in re.findall(r"\{([^}]+)\}", cost))
 
 
-__all__ = ["PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

@@ -981,8 +981,8 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
         if made is not None:
             add_mana(player.pool, made)
             event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
-            if ability.mana_note:
-                notes.append(f"carry out the rest by hand: {ability.mana_note}")
+            if ability.mana_note and not self.mana_riders(state, seat, perm.id, index, events):
+                notes.append(f"carry out the rest by hand: {ability.mana_note}")  # fx_timing
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
                          "(Add mana)")

@@ -75,6 +75,11 @@ def static_untap_locks(state: GameState) -> list[tuple[Permanent, DoesntUntap]]:
     return out
 
 
+def _walk(effects: tuple[Effect, ...]) -> list[Effect]:
+    """Every effect of *effects* and inside them (modes, conditions), depth first."""
+    return [node for e in effects for node in e.walk() if isinstance(node, Effect)]
+
+
 def _clause(effect: timing.UnlessPaid, name: str) -> str:
     """"Force of Nature deals 8 damage to you": what happens when the price isn't paid."""
     return " ".join(by_hand_text(e, name).rstrip(".") for e in effect.effects)
@@ -90,7 +95,7 @@ class TimingActions(SpellActions):
         "that creature" names now; None when it can't be found."""
         item = ctx.item
         effects = item_effects(ctx.state.defs[ctx.name], item)
-        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
+        index = next((i for i, e in enumerate(_walk(effects or ())) if e is effect), None)
         if index is None:
             return None
         that: list[Any] = []
@@ -100,14 +105,16 @@ class TimingActions(SpellActions):
                 break
         return {"card": ctx.name, "controller": ctx.seat, "kind": item["kind"],
                 "ability": item.get("ability"), "source": ctx.source,
-                "mode": list(item.get("mode", (0,))), "index": index,
+                "mode": list(item.get("mode", (0,))), "walk": index,
                 "that": [A.target_to_wire(t) for t in that]}
 
     @staticmethod
     def _recall(state: GameState, record: dict[str, Any]) -> tuple[Effect, _Context]:
         """The effect a :meth:`_record` names, and a context to carry it out now."""
         card = state.defs[str(record["card"])]
-        effect = (item_effects(card, record) or ())[int(record["index"])]
+        effects = item_effects(card, record) or ()
+        effect = _walk(effects)[int(record["walk"])] if "walk" in record else \
+            effects[int(record["index"])]  # saved before nested effects were remembered
         item = {"id": "", "card": record["card"], "controller": record["controller"],
                 "kind": record["kind"], "targets": []}
         that = [t for t in (_decode_target(v) for v in record.get("that", ()))
@@ -356,6 +363,38 @@ class TimingActions(SpellActions):
                             source=source.id) is None:
                 return True
         return False
+
+    # ------------------------------------------------------------------ mana abilities
+    def mana_riders(self, state: GameState, seat: int, unit: str, index: int,
+                    events: list[Event]) -> bool:
+        """Carry out the other effects of mana ability *index* of *unit* that the engine
+        knows (keys ``mana_ability:…``); whether that was all of them (then nothing is left
+        to the players)."""
+        from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed
+
+        name = state.cards[unit][0]
+        effects = ability_effects(state.defs[name], index)
+        if effects is None:
+            return False
+        riders = [e for e in effects if e.kind != "add_mana"]
+        if not riders or not all(executed(e, "mana_ability") for e in riders):
+            return False
+        item = {"id": "", "kind": "ability", "card": name, "source": unit, "ability": index,
+                "controller": seat, "targets": [], "x": 0}
+        ctx = _Context(state, seat, unit, name, 0, {}, [], item)
+        self._run_all(ctx, tuple(riders), events)
+        return True
+
+    def _exec_if_activated(self, ctx: _Context, effect: Effect,
+                           events: list[Event]) -> list[Any] | None:
+        """"If this ability has been activated N or more times this turn, …"."""
+        assert isinstance(effect, timing.IfActivated)
+        perm = ctx.state.perms.get(ctx.source or "")
+        if perm is None or ctx.item.get("kind") != "ability":
+            return None
+        if perm.activations.get(str(ctx.item["ability"]), 0) >= effect.times:
+            self._run_all(ctx, effect.effects, events)
+        return list(ctx.previous)
 
     # ------------------------------------------------------------------ phasing
     def _exec_phase_out(self, ctx: _Context, effect: Effect,
