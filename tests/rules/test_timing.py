@@ -410,3 +410,32 @@ def test_a_mana_ability_with_a_delayed_draw_draws_at_the_next_upkeep():
     hand = len(state.players[0].hand)
     state, _ = run(state, PASS, PASS)  # Ben's upkeep: "the next turn's upkeep"
     assert len(state.players[0].hand) == hand + 1
+
+
+# ---------------------------------------------------------------------- a delayed effect's target
+CHARM = spell("Test Charm", "Choose one —\n• Target player draws a card at the beginning of the "
+              "next turn's upkeep.\n• Target creature gains flying until end of turn.\n• Target "
+              "creature an opponent controls phases out.")
+
+
+def test_a_delayed_draw_keeps_the_target_chosen_on_casting():
+    assert automated(CHARM)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [CHARM], "library": 3},
+                              {"name": "Ben", "library": 3}])
+    state, _ = run(state, {"type": "cast", "card": "Test Charm", "targets": [{"player": 1}],
+                           "mode": 0})
+    hands = [len(p.hand) for p in state.players]
+    state, _ = run(state, PASS, PASS)  # Ben's upkeep: the delayed draw is his
+    assert [len(p.hand) for p in state.players] == [hands[0], hands[1] + 1]
+
+
+def test_a_charm_phases_out_an_opponents_creature():
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN,
+                               unit("bb", "Grizzly Bears", 1, (4, 1))],
+                     players=[{"name": "Ann", "hand": [CHARM]}, {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Test Charm", "targets": ["ben"],
+                                "mode": 2})
+    assert "ben" not in state.perms and of_type(events, "phased_out")
+    state, _ = run(state, PASS, PASS)  # Ben's untap step: it phases in
+    assert state.perms["ben"].at == (4, 4)

@@ -60,7 +60,9 @@ def delayed_qualifier(node: n.Delayed, where: str, plain_qualifier: str) -> str:
     for effect in node.effects:
         refs = _object_refs(effect)
         if isinstance(effect, _PLAIN):
-            if refs & {"target", "that", "self", "enchanted", "controller"}:
+            # A target was chosen when the spell or ability was (fx_timing._record keeps it).
+            if refs & {"that", "self", "enchanted", "controller"} or (
+                    "target" in refs and where not in ("spell", "activated")):
                 return "_nested"
             continue
         if not isinstance(effect, _ON_OBJECT):

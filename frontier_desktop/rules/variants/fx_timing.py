@@ -103,7 +103,11 @@ class TimingActions(SpellActions):
             if sel.ref == "that":
                 that = ctx.objects(sel) or []
                 break
+        selectors = [s for s in effect.walk() if isinstance(s, Selector)]
+        chosen = [[i, [A.target_to_wire(t) for t in ctx.chosen.get(id(s), [])]]
+                  for i, s in enumerate(selectors) if s.ref == "target"]
         return {"card": ctx.name, "controller": ctx.seat, "kind": item["kind"],
+                "chosen": chosen,
                 "ability": item.get("ability"), "source": ctx.source,
                 "mode": list(item.get("mode", (0,))), "walk": index,
                 "that": [A.target_to_wire(t) for t in that]}
@@ -119,8 +123,11 @@ class TimingActions(SpellActions):
                 "kind": record["kind"], "targets": []}
         that = [t for t in (_decode_target(v) for v in record.get("that", ()))
                 if isinstance(t, tuple) or t in state.perms]
+        selectors = [s for s in effect.walk() if isinstance(s, Selector)]
+        chosen = {id(selectors[int(i)]): [_decode_target(t) for t in targets]
+                  for i, targets in record.get("chosen", ()) if int(i) < len(selectors)}
         return effect, _Context(state, int(record["controller"]), record.get("source"),
-                                str(record["card"]), 0, {}, that, item)
+                                str(record["card"]), 0, chosen, that, item)
 
     def _run_all(self, ctx: _Context, effects: tuple[Effect, ...], events: list[Event]) -> None:
         for effect in effects:
