@@ -439,3 +439,35 @@ def test_a_charm_phases_out_an_opponents_creature():
     assert "ben" not in state.perms and of_type(events, "phased_out")
     state, _ = run(state, PASS, PASS)  # Ben's untap step: it phases in
     assert state.perms["ben"].at == (4, 4)
+
+
+# ---------------------------------------------------------------------- upkeep-only abilities
+def test_an_ability_only_in_your_upkeep_and_only_once_each_turn():
+    gate = creature("Test Gate", (), 0, 0, type_line="Artifact", oracle_text="Sacrifice an "
+                    "artifact: Destroy target artifact. Activate only during your upkeep and only "
+                    "once each turn.")
+    assert automated(gate)
+    units = [unit("a", "Grizzly Bears", 0, (1, 1)), unit("g", gate, 0, "staging"),
+             unit("x", "Sol Ring", 0, "staging"), unit("y", "Sol Ring", 0, "staging"),
+             unit("z", "Sol Ring", 1, "staging"), unit("w", "Sol Ring", 1, "staging"), BEN]
+    destroy = {"type": "activate", "unit": "g", "targets": ["z"], "sacrifice": ["x"]}
+    refused(position(ISLANDS, units), destroy, match="only during your upkeep")
+    state = position(ISLANDS, units, phase="upkeep")
+    state, _ = run(state, destroy)
+    assert "z" not in state.perms and "x" not in state.perms
+    refused(state, {**destroy, "targets": ["w"], "sacrifice": ["y"]}, match="once each turn")
+
+
+def test_a_dream_fighter_and_the_creature_it_fights_phase_out_before_damage():
+    fighter = creature("Test Fighter", (), 1, 1, oracle_text="Whenever Test Fighter blocks or "
+                       "becomes blocked by a creature, Test Fighter and that creature phase out.")
+    assert automated(fighter)
+    state = position(ISLANDS, [unit("g", "Grizzly Bears", 0, (2, 2)),
+                               unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("f", fighter, 1, (3, 2)), BEN])
+    state, events = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    assert "f" not in state.perms and "g" not in state.perms and not of_type(events, "damage")
+    state, _ = run(state, {"type": "done_attacking"}, PASS, PASS)  # Ben's untap: his phases in
+    assert state.perms["f"].at == (3, 2) and "g" not in state.perms
+    state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4)  # Ann's untap: hers
+    assert state.perms["g"].at == (2, 2)

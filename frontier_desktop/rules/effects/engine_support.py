@@ -115,6 +115,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # A mana ability's other effects (TimingActions.mana_riders): delayed effects and
         # "if this ability has been activated N or more times this turn".
         "mana_ability:delayed", "mana_ability:if_activated", "activated:if_activated",
+        # "Activate only during your upkeep and only once each turn" (activation_problem).
+        "activated:restriction_upkeep+once_each_turn",
         # Phasing (TimingActions.phase_untap, _exec_phase_out).
         "keyword:phasing", "triggered:phase_out", "activated:phase_out", "spell:phase_out",
         "spell:extra_turn",

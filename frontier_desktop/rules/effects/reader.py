@@ -438,6 +438,7 @@ _RESTRICTIONS = {
     "activate only as a sorcery": "sorcery",
     "activate only any time you could cast a sorcery": "sorcery",
     "activate only during your upkeep": "upkeep",
+    "activate only during your upkeep and only once each turn": "upkeep+once_each_turn",
     "activate only once each turn": "once_each_turn",
     "activate only during your turn": "your_turn",
     "activate no more than twice each turn": "twice_each_turn",

@@ -23,8 +23,11 @@ def _unless_paid(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 @_template(r"(?P<to>.+?) phases? out")
 def _phase_out(m: re.Match[str], text: str, context: str) -> Effect | None:
-    to = read_object(m.group("to"))
-    return PhaseOut(to, text=text) if to is not None else None
+    whole = read_object(m.group("to"))
+    parts = [whole] if whole is not None else [read_object(p) for p in m.group("to").split(" and ")]
+    if not parts or any(p is None for p in parts):
+        return None
+    return PhaseOut(tuple(p for p in parts if p is not None), text=text)
 
 
 @_template(r"if this ability has been activated (?P<n>\w+) or more times this turn, "

@@ -84,7 +84,8 @@ class PhaseOut(n.Effect):
     """``to`` phases out (treated as though it doesn't exist until its controller's next
     untap step)."""
 
-    to: n.Selector
+    to: tuple[n.Selector, ...]
+    """"Dream Fighter and that creature phase out": each."""
 
     kind: ClassVar[str] = "phase_out"
 

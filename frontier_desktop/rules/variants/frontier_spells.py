@@ -354,9 +354,9 @@ class SpellActions:
 
         card = state.card(perm.id)
         effects = ability_effects(card, index)
-        for effect in effects or ():
-            if not isinstance(effect, Restriction):
-                continue
+        whens = [w for e in effects or () if isinstance(e, Restriction) for w in e.when.split("+")]
+        for when in whens:  # "upkeep+once_each_turn": both (fx_timing)
+            effect = Restriction(when)
             limit = _TIMES.get(effect.when)
             if limit is not None and perm.activations.get(str(index), 0) >= limit:
                 return (f"{card.name}'s ability can be activated only "

@@ -408,9 +408,12 @@ class TimingActions(SpellActions):
                         events: list[Event]) -> list[Any] | None:
         """"… phases out"."""
         assert isinstance(effect, timing.PhaseOut)
-        objs = ctx.objects(effect.to)
-        if objs is None or any(not isinstance(o, str) for o in objs):
-            return None
+        objs: list[Any] = []
+        for sel in effect.to:
+            found = ctx.objects(sel)
+            if found is None or any(not isinstance(o, str) for o in found):
+                return None
+            objs.extend(found)
         for obj in objs:
             perm = ctx.state.perms.get(obj)
             if perm is not None:
