@@ -471,3 +471,18 @@ def test_a_dream_fighter_and_the_creature_it_fights_phase_out_before_damage():
     assert state.perms["f"].at == (3, 2) and "g" not in state.perms
     state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4)  # Ann's untap: hers
     assert state.perms["g"].at == (2, 2)
+
+
+def test_final_fortune_loses_the_game_at_the_end_of_the_extra_turn_only():
+    fortune = spell("Test Fortune", "Take an extra turn after this one. At the beginning of that "
+                    "turn's end step, you lose the game.")
+    assert automated(fortune)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [fortune]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Fortune"}, PASS)
+    assert state.phase == "end" and not state.game_over  # this turn's end step: nothing
+    state, _ = run(state, PASS)
+    assert state.active == 0  # the extra turn
+    state, events = run(state, PASS, PASS, PASS)  # its upkeep, draw, main → end step
+    assert state.game_over and state.winner == 1
+    assert [e for e in of_type(events, "lost") if e["player"] == 0]

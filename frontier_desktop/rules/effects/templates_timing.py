@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from frontier_desktop.rules.effects.nodes import Effect
+from frontier_desktop.rules.effects.nodes import Delayed, Effect, Selector
 from frontier_desktop.rules.effects.reader import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number
-from frontier_desktop.rules.effects.timing import IfActivated, PhaseOut, UnlessPaid
+from frontier_desktop.rules.effects.timing import IfActivated, LoseGame, PhaseOut, UnlessPaid
 
 
 @_template(r"(?P<body>.+?) unless you pay (?P<pay>(?:\{[^}]+\})+)")
@@ -38,6 +38,12 @@ def _if_activated(m: re.Match[str], text: str, context: str) -> Effect | None:
     if times is None or times.var or inner is None or context != "activated":
         return None
     return IfActivated(times.n, (inner,), text=text)
+
+
+@_template(r"at the beginning of that turn's end step, you lose the game")
+def _lose_after_extra_turn(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return Delayed("that_turn_end_step", (LoseGame(Selector("you"), text="you lose the game"),),
+                   text=text)
 
 
 __all__: list[str] = []

@@ -31,18 +31,14 @@ class UnlessPaid(n.Effect):
 
     kind: ClassVar[str] = "unless_paid"
 
-DELAYED_WHEN = ("next_upkeep", "next_end_step", "end_of_combat")
-"""The moments a delayed effect waits for that the engine knows."""
+DELAYED_WHEN = ("next_upkeep", "next_end_step", "end_of_combat", "that_turn_end_step")
+"""The moments a delayed effect waits for that the engine knows (``that_turn_end_step``: the
+end step of the extra turn the same spell gave)."""
 
 COMBAT_EVENTS = ("blocks", "becomes_blocked", "blocks_or_blocked")
 """Combat triggers whose "that creature" is the creature on the other side (the stack item's
 ``others``: the creatures it blocks or is blocked by, matching the trigger's "by …")."""
 
-_PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken)
-"""Delayed effects that reach no earlier object."""
-
-_ON_OBJECT = (n.Sacrifice, n.Destroy, n.Exile, n.Bounce)
-"""Delayed effects on "it" / "that creature" / CARDNAME."""
 
 
 def _object_refs(effect: n.Effect) -> set[str]:
@@ -98,6 +94,22 @@ class IfActivated(n.Effect):
     effects: tuple[n.Effect, ...]
 
     kind: ClassVar[str] = "if_activated"
+
+
+@dataclasses.dataclass(frozen=True)
+class LoseGame(n.Effect):
+    """``who`` loses the game."""
+
+    who: n.Selector
+
+    kind: ClassVar[str] = "lose_game"
+
+
+_PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken, LoseGame)
+"""Delayed effects that reach no earlier object."""
+
+_ON_OBJECT = (n.Sacrifice, n.Destroy, n.Exile, n.Bounce)
+"""Delayed effects on "it" / "that creature" / CARDNAME."""
 
 
 def unless_inner(node: UnlessPaid) -> tuple[n.Effect, ...]:
@@ -197,6 +209,7 @@ def mana_value(cost: str) -> int:
     return sum(int(s) if s.isdigit() else 1 for s in re.findall(r"\{([^}]+)\}", cost))
 
 
-__all__ = ["IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+
+__all__ = ["LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

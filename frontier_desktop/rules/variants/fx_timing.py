@@ -144,17 +144,26 @@ class TimingActions(SpellActions):
         record = self._record(ctx, effect)
         if record is None:
             return None
+        if effect.when == "that_turn_end_step":  # the extra turn an earlier clause gave
+            turns = ctx.state.extra.get("extra_turns", [])
+            if not turns:
+                return None
+            record["turn_id"] = turns[-1]["id"]
         ctx.state.delayed = ctx.state.delayed + [{"when": effect.when, **record}]
         events.append({"type": "delayed", "player": ctx.seat, "card": ctx.name,
                        "text": by_hand_text(effect, ctx.name)})
         return list(ctx.previous)
 
     def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None:
-        """Carry out the delayed effects waiting for *when* (each happens once)."""
-        due = [d for d in state.delayed if d["when"] == when]
+        """Carry out the delayed effects waiting for *when* (each happens once); at an end
+        step also those waiting for the end step of this (extra) turn."""
+        turn_id = state.extra.get("turn_id")
+        due = [d for d in state.delayed if d["when"] == when or (
+            when == "next_end_step" and d["when"] == "that_turn_end_step"
+            and turn_id is not None and d.get("turn_id") == turn_id)]
         if not due:
             return
-        state.delayed = [d for d in state.delayed if d["when"] != when]
+        state.delayed = [d for d in state.delayed if not any(d is e for e in due)]
         for d in due:
             delayed, ctx = self._recall(state, d)
             assert isinstance(delayed, Delayed)
@@ -481,7 +490,7 @@ class TimingActions(SpellActions):
             return None
         turns = list(ctx.state.extra.get("extra_turns", []))
         for seat in seats:
-            turns.append(seat)
+            turns.append({"seat": seat, "id": ctx.state.new_id("x")})
             events.append({"type": "extra_turn", "player": seat, "card": ctx.name})
         ctx.state.extra["extra_turns"] = turns
         return [("player", s) for s in seats]
@@ -489,14 +498,28 @@ class TimingActions(SpellActions):
     def next_turn_player(self, state: GameState) -> int:
         """Who takes the next turn: the last extra turn set up, else the other player."""
         turns = list(state.extra.get("extra_turns", []))
+        state.extra.pop("turn_id", None)
         while turns:
-            seat = int(turns.pop())
+            entry = turns.pop()
             state.extra["extra_turns"] = turns
             if not turns:
                 state.extra.pop("extra_turns", None)
-            if not state.players[seat].lost:
-                return seat
+            if not state.players[int(entry["seat"])].lost:
+                state.extra["turn_id"] = entry["id"]  # "that turn" of its spell
+                return int(entry["seat"])
         return state.opponent(state.active)
+
+    def _exec_lose_game(self, ctx: _Context, effect: Effect,
+                        events: list[Event]) -> list[Any] | None:
+        assert isinstance(effect, timing.LoseGame)
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        for seat in seats:
+            if not ctx.state.players[seat].lost:
+                ctx.state.players[seat].lost = True
+                events.append({"type": "lost", "player": seat, "reason": ctx.name})
+        return [("player", s) for s in seats]
 
 
 __all__ = ["TimingActions", "cumulative_upkeep", "static_untap_locks"]
