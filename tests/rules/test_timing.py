@@ -486,3 +486,41 @@ def test_final_fortune_loses_the_game_at_the_end_of_the_extra_turn_only():
     state, events = run(state, PASS, PASS, PASS)  # its upkeep, draw, main → end step
     assert state.game_over and state.winner == 1
     assert [e for e in of_type(events, "lost") if e["player"] == 0]
+
+
+# ---------------------------------------------------------------------- back from the graveyard
+def test_a_gargoyle_returns_at_the_next_end_step_and_its_owner_skips_a_draw():
+    gargoyle = creature("Test Gargoyle", ("W",), 2, 2, keywords=("Flying",), oracle_text="Flying\n"
+                        "When Test Gargoyle dies, return it to the battlefield under its owner's "
+                        "control at the beginning of the next end step and you skip your next "
+                        "draw step.")
+    assert automated(gargoyle)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("g", gargoyle, 1, (3, 3)), BEN],
+                     players=[{"name": "Ann", "hand": ["Lightning Bolt"], "mana_pool": "{R}"},
+                              {"name": "Ben", "library": 5}])
+    state, _ = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["g"]})
+    assert "g" in state.players[1].graveyard and state.players[1].skip_draw
+    state, _ = to_end_step(state)
+    assert state.perms["g"].zone == "staging" and state.perms["g"].controller == 1
+    hand = len(state.players[1].hand)
+    state, _ = run(state, PASS, {"type": "pass", "seat": 1})  # Ben's upkeep → draw step
+    assert state.phase == "draw" and len(state.players[1].hand) == hand
+
+
+# ---------------------------------------------------------------------- can't attack next turn
+def test_a_wall_keeps_the_creature_it_blocks_from_attacking_in_its_next_turn():
+    wall = creature("Test Wall", (), 0, 5, keywords=("Defender",), oracle_text="Defender\n"
+                    "Whenever Test Wall blocks a creature, that creature can't attack during its "
+                    "controller's next turn.")
+    assert automated(wall)
+    state = position(ISLANDS, [unit("g", "Grizzly Bears", 0, (2, 2)),
+                               unit("w", wall, 1, (3, 2)), BEN])
+    state, _ = run(state, {"type": "attack", "unit": "g", "target": [3, 2]},
+                   {"type": "done_attacking"}, PASS, PASS,
+                   *[{"type": "pass", "seat": 1}] * 4, PASS, PASS)  # Ann's next main phase
+    assert state.active == 0 and state.phase == "main" and not state.perms["g"].tapped
+    refused(state, {"type": "attack", "unit": "g", "target": [3, 2]}, match="can't attack")
+    state, _ = run(state, PASS, PASS, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS)
+    state, _ = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})  # a turn later
+    assert state.perms["g"].attacked

@@ -203,6 +203,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "lost", "player": 1, "reason": "home base at 0 life"},
     {"type": "held", "unit": "u1", "by": "Barl's Cage"},
     {"type": "extra_turn", "player": 0, "card": "Time Walk"},
+    {"type": "no_attack", "unit": "u1", "by": "Wall of Dust"},
     {"type": "phased_out", "unit": "u1", "name": "Sandbar Crocodile", "player": 1},
     {"type": "phased_in", "unit": "u1", "name": "Sandbar Crocodile", "player": 1, "at": [1, 2]},
     {"type": "phased_in", "unit": "u1", "name": "Sandbar Crocodile", "player": 1,

@@ -120,6 +120,11 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Phasing (TimingActions.phase_untap, _exec_phase_out).
         "keyword:phasing", "triggered:phase_out", "activated:phase_out", "spell:phase_out",
         "spell:extra_turn",
+        # "you skip your next draw step" (PlayerState.skip_draw); "that creature can't attack
+        # during its controller's next turn" (TimingActions.timing_attack_problem).
+        "triggered:skip_draw", "spell:skip_draw", "activated:skip_draw",
+        "triggered:cant_attack_next_turn", "activated:cant_attack_next_turn",
+        "spell:cant_attack_next_turn",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 

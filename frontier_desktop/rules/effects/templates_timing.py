@@ -9,7 +9,10 @@ from frontier_desktop.rules.effects.nodes import Delayed, Effect, Selector
 from frontier_desktop.rules.effects.reader import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number
-from frontier_desktop.rules.effects.timing import IfActivated, LoseGame, PhaseOut, UnlessPaid
+from frontier_desktop.rules.effects.timing import (
+    CantAttackNextTurn, IfActivated, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
+    UnlessPaid,
+)
 
 
 @_template(r"(?P<body>.+?) unless you pay (?P<pay>(?:\{[^}]+\})+)")
@@ -44,6 +47,24 @@ def _if_activated(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _lose_after_extra_turn(m: re.Match[str], text: str, context: str) -> Effect | None:
     return Delayed("that_turn_end_step", (LoseGame(Selector("you"), text="you lose the game"),),
                    text=text)
+
+
+@_template(r"(?:(?P<who>you|target player) )?skips? (?:your|their) next draw step")
+def _skip_draw(m: re.Match[str], text: str, context: str) -> Effect | None:
+    who = read_object(m.group("who")) if m.group("who") else Selector("you")
+    return SkipDraw(who, text=text) if who is not None else None
+
+
+@_template(r"return (?P<to>it) to the battlefield under its owner's control")
+def _return_it(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return ReturnToBattlefield(to, text=text) if to is not None else None
+
+
+@_template(r"(?P<to>.+?) can't attack during its controller's next turn")
+def _cant_attack_next_turn(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return CantAttackNextTurn(to, text=text) if to is not None else None
 
 
 __all__: list[str] = []

@@ -61,6 +61,8 @@ def delayed_qualifier(node: n.Delayed, where: str, plain_qualifier: str) -> str:
                     "target" in refs and where not in ("spell", "activated")):
                 return "_nested"
             continue
+        if isinstance(effect, ReturnToBattlefield) and where == "triggered":
+            continue  # the dead card of a "dies" trigger (delayed_trigger_qualifier)
         if not isinstance(effect, _ON_OBJECT):
             return "_nested"
         what = effect.what if isinstance(effect, n.Sacrifice) else effect.to
@@ -103,6 +105,34 @@ class LoseGame(n.Effect):
     who: n.Selector
 
     kind: ClassVar[str] = "lose_game"
+
+
+@dataclasses.dataclass(frozen=True)
+class SkipDraw(n.Effect):
+    """``who`` skips their next draw step."""
+
+    who: n.Selector
+
+    kind: ClassVar[str] = "skip_draw"
+
+
+@dataclasses.dataclass(frozen=True)
+class ReturnToBattlefield(n.Effect):
+    """"Return it to the battlefield under its owner's control" after it died (``to`` is
+    "it": the card of the "dies" trigger)."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "return_to_battlefield"
+
+
+@dataclasses.dataclass(frozen=True)
+class CantAttackNextTurn(n.Effect):
+    """``to`` can't attack during its controller's next turn."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "cant_attack_next_turn"
 
 
 _PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken, LoseGame)
@@ -150,6 +180,11 @@ def delayed_trigger_qualifier(node: n.Delayed, trigger: n.Trigger) -> str | None
         if s.ref == "that" and text == "that creature" and own and \
                 trigger.event in COMBAT_EVENTS:
             continue
+        if s.ref == "that" and text == "it" and own and trigger.event == "dies" and all(
+                isinstance(e, ReturnToBattlefield) or not any(
+                    isinstance(c, n.Selector) and c.ref == "that" for c in e.walk())
+                for e in node.effects):
+            continue  # the card that died, back from its owner's graveyard
         return "_that"
     return "" if found else None
 
@@ -210,6 +245,6 @@ def mana_value(cost: str) -> int:
 
 
 
-__all__ = ["LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

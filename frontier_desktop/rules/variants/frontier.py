@@ -1031,6 +1031,9 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
                 return f"{self._label(state, m)} has already attacked this turn"
             if has_ability(state, m, "defender"):
                 return f"{self._label(state, m)} has defender"
+            locked = self.timing_attack_problem(state, m)  # fx_timing.py
+            if locked:
+                return locked
         opponent = state.opponent(seat)
         if target == "player":
             if perm.at is None or perm.at[0] != home_row(state, opponent):

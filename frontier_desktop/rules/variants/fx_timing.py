@@ -481,6 +481,75 @@ class TimingActions(SpellActions):
                            "name": state.name(entry["id"]), "player": entry["controller"],
                            "at": wire(state, pos) if pos is not None else zone})
 
+    # ------------------------------------------------------------------ returning, skipping
+    def _exec_return_to_battlefield(self, ctx: _Context, effect: Effect,
+                                    events: list[Event]) -> list[Any] | None:
+        """"Return it to the battlefield under its owner's control": the card of the "dies"
+        trigger, from its owner's graveyard to their staging row."""
+        card_id = ctx.source
+        state = ctx.state
+        if card_id is None or card_id not in state.cards or card_id in state.perms:
+            return []
+        owner = state.owner(card_id)
+        yard = state.players[owner].graveyard
+        if card_id not in yard:
+            return []  # it left the graveyard: a new object, not "it"
+        yard.remove(card_id)
+        card = state.card(card_id)
+        state.perms[card_id] = Permanent(card_id, owner, "staging",
+                                         sick=card.is_creature and not card.has("haste"))
+        events.append({"type": "returned", "player": owner, "card": card.name, "to": "staging",
+                       "unit": card_id})
+        return [card_id]
+
+    def _exec_skip_draw(self, ctx: _Context, effect: Effect,
+                        events: list[Event]) -> list[Any] | None:
+        assert isinstance(effect, timing.SkipDraw)
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        for seat in seats:
+            ctx.state.players[seat].skip_draw = True  # shared.turn_draw skips it once
+        return [("player", s) for s in seats]
+
+    def _exec_cant_attack_next_turn(self, ctx: _Context, effect: Effect,
+                                    events: list[Event]) -> list[Any] | None:
+        """"… can't attack during its controller's next turn"."""
+        assert isinstance(effect, timing.CantAttackNextTurn)
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        held = list(ctx.state.extra.get("no_attack", []))
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is not None:
+                held.append({"id": obj, "seat": perm.controller, "turn": None})
+                events.append({"type": "no_attack", "unit": obj, "by": ctx.name})
+        ctx.state.extra["no_attack"] = held
+        return objs
+
+    def timing_attack_problem(self, state: GameState, perm: Permanent) -> str | None:
+        """Why *perm* can't attack this turn for "can't attack during its controller's next
+        turn" (None: it may)."""
+        for entry in state.extra.get("no_attack", []):
+            if entry["id"] == perm.id and entry["turn"] == state.turn:
+                return f"{state.name(perm.id)} can't attack this turn"
+        return None
+
+    def _turn_starts(self, state: GameState, active: int) -> None:
+        """A new turn for *active* (number ``state.turn + 1``): "its controller's next turn"
+        locks begin or end."""
+        kept = []
+        for entry in state.extra.get("no_attack", []):
+            if entry["turn"] is None and int(entry["seat"]) == active:
+                entry = {**entry, "turn": state.turn + 1}
+            if entry["turn"] is None or entry["turn"] >= state.turn + 1:
+                kept.append(entry)
+        if kept:
+            state.extra["no_attack"] = kept
+        else:
+            state.extra.pop("no_attack", None)
+
     # ------------------------------------------------------------------ extra turns
     def _exec_extra_turn(self, ctx: _Context, effect: Effect,
                          events: list[Event]) -> list[Any] | None:
@@ -506,7 +575,9 @@ class TimingActions(SpellActions):
                 state.extra.pop("extra_turns", None)
             if not state.players[int(entry["seat"])].lost:
                 state.extra["turn_id"] = entry["id"]  # "that turn" of its spell
+                self._turn_starts(state, int(entry["seat"]))
                 return int(entry["seat"])
+        self._turn_starts(state, state.opponent(state.active))
         return state.opponent(state.active)
 
     def _exec_lose_game(self, ctx: _Context, effect: Effect,

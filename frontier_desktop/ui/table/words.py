@@ -471,6 +471,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         where = "the staging row" if at == "staging" else (
             square(at) if isinstance(at, (list, tuple)) else "play")
         return f"  {name} phases in at {where}"
+    if kind == "no_attack":
+        return (f"  {names.unit(event.get('unit'))} can't attack during its controller's next "
+                f"turn")
     if kind == "held":
         return (f"  {names.unit(event.get('unit'))} won't untap during its controller's next "
                 f"untap step")
