@@ -524,3 +524,28 @@ def test_a_wall_keeps_the_creature_it_blocks_from_attacking_in_its_next_turn():
     state, _ = run(state, PASS, PASS, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS)
     state, _ = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})  # a turn later
     assert state.perms["g"].attacked
+
+
+# ---------------------------------------------------------------------- granted upkeep costs
+def test_an_upkeep_cost_given_to_every_artifact_asks_their_controller():
+    flux = creature("Test Flux", (), 0, 0, type_line="Enchantment", oracle_text="All artifacts "
+                    "have \"At the beginning of your upkeep, sacrifice this artifact unless you "
+                    "pay {2}.\"")
+    assert automated(flux)
+    state, events = _ben_upkeep([unit("f", flux, 0, "staging"), unit("r", "Sol Ring", 1, "staging"),
+                                 unit("bb", "Grizzly Bears", 1, (4, 1))])
+    assert state.decision is not None and state.decision["cost"] == "{2}"
+    assert state.decision["card"] == "Sol Ring"
+    state, _ = run(state, {"type": "choose", "choice": "decline", "seat": 1})
+    assert "r" not in state.perms and "f" in state.perms
+
+
+def test_a_granted_cumulative_upkeep_ages_each_creature_it_reaches():
+    breath = creature("Test Breath", ("U",), 0, 0, type_line="Enchantment", oracle_text="Green "
+                      "creatures have \"Cumulative upkeep {1}.\"")
+    assert automated(breath)
+    state, _ = _ben_upkeep([unit("b", breath, 0, "staging"), unit("bb", "Grizzly Bears", 1, (4, 1))])
+    assert state.perms["bb"].counters == {"age": 1} and state.decision["cost"] == "{1}"
+    assert "age" not in state.perms["ben"].counters  # a red Hill Giant: not green
+    state, _ = run(state, {"type": "choose", "choice": "pay", "seat": 1})
+    assert "bb" in state.perms

@@ -9,8 +9,9 @@ from frontier_desktop.rules.effects.nodes import Delayed, Effect, Selector
 from frontier_desktop.rules.effects.reader import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number
+from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost
 from frontier_desktop.rules.effects.timing import (
-    CantAttackNextTurn, IfActivated, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
+    CantAttackNextTurn, GrantedUpkeep, IfActivated, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
     UnlessPaid,
 )
 
@@ -65,6 +66,24 @@ def _return_it(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _cant_attack_next_turn(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
     return CantAttackNextTurn(to, text=text) if to is not None else None
+
+
+_UPKEEP_SACRIFICE = re.compile(r"at the beginning of your upkeep, sacrifice cardname unless you "
+                               r"pay ((?:\{(?:\d+|[wubrgc])\})+)\.?")
+
+
+@_template(r"(?P<to>.+?) (?:have|has) \"(?P<inner>[^\"]+)\"")
+def _granted_upkeep(m: re.Match[str], text: str, context: str) -> Effect | None:
+    if context != "static":
+        return None
+    to = read_object(m.group("to"))
+    inner = m.group("inner").strip()
+    cumulative = cumulative_upkeep_cost(inner.rstrip("."))
+    paying = _UPKEEP_SACRIFICE.fullmatch(inner)
+    if to is None or to.ref != "all" or (cumulative is None and paying is None):
+        return None
+    cost = cumulative if cumulative is not None else paying.group(1).upper() if paying else ""
+    return GrantedUpkeep(to, cost, cumulative is not None, text=text)
 
 
 __all__: list[str] = []

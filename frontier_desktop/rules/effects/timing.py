@@ -135,6 +135,18 @@ class CantAttackNextTurn(n.Effect):
     kind: ClassVar[str] = "cant_attack_next_turn"
 
 
+@dataclasses.dataclass(frozen=True)
+class GrantedUpkeep(n.Effect):
+    """A static grant of an upkeep cost: ``to`` have "Cumulative upkeep {…}" (*cumulative*)
+    or "At the beginning of your upkeep, sacrifice this permanent unless you pay {…}"."""
+
+    to: n.Selector
+    cost: str
+    cumulative: bool = False
+
+    kind: ClassVar[str] = "granted_upkeep"
+
+
 _PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken, LoseGame)
 """Delayed effects that reach no earlier object."""
 
@@ -245,6 +257,6 @@ def mana_value(cost: str) -> int:
 
 
 
-__all__ = ["CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

@@ -60,6 +60,23 @@ def has_phasing(card: Card) -> bool:
                if isinstance(a, KeywordLine) for k in a.keywords)
 
 
+def granted_upkeeps(state: GameState, perm: Permanent) -> list[tuple[str, bool, str]]:
+    """The upkeep costs static abilities on the battlefield give *perm*: ``(cost, cumulative,
+    giver's name)`` ("All artifacts have …", "Green creatures have "Cumulative upkeep {1}."")."""
+    out: list[tuple[str, bool, str]] = []
+    for source in sorted(state.perms.values(), key=lambda p: p.id):
+        name = state.cards[source.id][0]
+        for ability in reading_of(state.defs[name]).abilities:
+            if not isinstance(ability, StaticAbility):
+                continue
+            for effect in ability.effects:
+                if isinstance(effect, timing.GrantedUpkeep) and effect.to.spec is not None and \
+                        spec_problem(state, effect.to.spec, perm.id, seat=source.controller,
+                                     source=source.id) is None:
+                    out.append((effect.cost, effect.cumulative, name))
+    return out
+
+
 def static_untap_locks(state: GameState) -> list[tuple[Permanent, DoesntUntap]]:
     """The static "… don't untap during their controllers' untap steps" on the battlefield."""
     out: list[tuple[Permanent, DoesntUntap]] = []
@@ -220,21 +237,32 @@ class TimingActions(SpellActions):
                 self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
                                   "controller": perm.controller, "ability": index,
                                   "targets": [], "x": 0, "that": that}, events)
-            if phase == "upkeep" and perm.controller == active and perm.id in state.perms \
-                    and cumulative_upkeep(state, perm) is not None:
-                self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
-                                  "controller": perm.controller, "ability": -1,
-                                  "timed": "cumulative_upkeep", "targets": [], "x": 0,
-                                  "that": [perm.id]}, events)
+            if phase == "upkeep" and perm.controller == active and perm.id in state.perms:
+                own = cumulative_upkeep(state, perm)
+                costs = ([(own, True, name)] if own is not None else []) + \
+                    granted_upkeeps(state, perm)
+                for cost, cumulative, by in costs:
+                    if perm.id not in state.perms or state.game_over:
+                        break
+                    self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
+                                      "controller": perm.controller, "ability": -1,
+                                      "timed": "cumulative_upkeep" if cumulative else
+                                      "upkeep_cost", "cost": cost, "by": by, "targets": [],
+                                      "x": 0, "that": [perm.id]}, events)
 
     def resolve_timed(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
-        """Cumulative upkeep: an age counter, then pay the cost once per counter or sacrifice."""
+        """Cumulative upkeep: an age counter, then pay the cost once per counter or sacrifice;
+        a granted upkeep cost: pay it or sacrifice."""
         source = str(item["source"])
         perm = state.perms.get(source)
         events.append({"type": "resolved", "id": item["id"], "card": item["card"],
                        "player": item["controller"]})
-        cost = cumulative_upkeep(state, perm) if perm is not None else None
-        if perm is None or cost is None:
+        cost = str(item.get("cost") or "")
+        if perm is None or not cost:
+            return
+        if item.get("timed") == "upkeep_cost":
+            self.pay_or_sacrifice(state, int(item["controller"]), [source], cost,
+                                  str(item["card"]), str(item["id"]), events)
             return
         age = perm.counters.get("age", 0) + 1
         perm.counters = {**perm.counters, "age": age}
