@@ -549,3 +549,36 @@ def test_a_granted_cumulative_upkeep_ages_each_creature_it_reaches():
     assert "age" not in state.perms["ben"].counters  # a red Hill Giant: not green
     state, _ = run(state, {"type": "choose", "choice": "pay", "seat": 1})
     assert "bb" in state.perms
+
+
+# ---------------------------------------------------------------------- auras that hold
+KELP = {"name": "Test Kelp", "type_line": "Enchantment — Aura", "mana_cost": "",
+        "oracle_text": "Enchant creature\nWhen Test Kelp enters the battlefield, tap enchanted "
+                       "creature.\nEnchanted creature doesn't untap during its controller's untap "
+                       "step if it attacked during its controller's last turn."}
+
+
+def test_an_aura_taps_as_it_enters_and_holds_a_creature_that_attacked():
+    assert automated(KELP)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [KELP]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Kelp", "target": "ben"})
+    assert state.perms["ben"].tapped  # its "enters the battlefield" trigger
+    state, _ = run(state, PASS, PASS)  # Ben's untap: it didn't attack last turn
+    assert state.active == 1 and not state.perms["ben"].tapped
+    state.perms["ben"].attacked = True  # as if it had attacked this turn
+    state.perms["ben"].tapped = True
+    state, _ = run(state, *[{"type": "pass", "seat": 1}] * 4, PASS, PASS, PASS, PASS)
+    assert state.active == 1 and state.perms["ben"].tapped
+
+
+def test_an_aura_that_says_enchanted_creature_doesnt_untap():
+    cage = {"name": "Test Sleep", "type_line": "Enchantment — Aura", "mana_cost": "",
+            "oracle_text": "Enchant creature\nEnchanted creature doesn't untap during its "
+                           "controller's untap step."}
+    assert automated(cage)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("ben", "Hill Giant", 1, (4, 4), tapped=True)],
+                     players=[{"name": "Ann", "hand": [cage]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Sleep", "target": "ben"}, PASS, PASS)
+    assert state.active == 1 and state.perms["ben"].tapped

@@ -119,7 +119,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:restriction_upkeep+once_each_turn",
         # Phasing (TimingActions.phase_untap, _exec_phase_out).
         "keyword:phasing", "triggered:phase_out", "activated:phase_out", "spell:phase_out",
-        "spell:extra_turn", "static:granted_upkeep",
+        "spell:extra_turn", "static:granted_upkeep", "static:doesnt_untap_if_attacked",
         # "you skip your next draw step" (PlayerState.skip_draw); "that creature can't attack
         # during its controller's next turn" (TimingActions.timing_attack_problem).
         "triggered:skip_draw", "spell:skip_draw", "activated:skip_draw",

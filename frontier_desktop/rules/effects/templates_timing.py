@@ -11,7 +11,7 @@ from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number
 from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost
 from frontier_desktop.rules.effects.timing import (
-    CantAttackNextTurn, GrantedUpkeep, IfActivated, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
+    CantAttackNextTurn, GrantedUpkeep, IfActivated, LockIfAttacked, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
     UnlessPaid,
 )
 
@@ -84,6 +84,15 @@ def _granted_upkeep(m: re.Match[str], text: str, context: str) -> Effect | None:
         return None
     cost = cumulative if cumulative is not None else paying.group(1).upper() if paying else ""
     return GrantedUpkeep(to, cost, cumulative is not None, text=text)
+
+
+@_template(r"(?P<to>.+?) doesn't untap during its controller's untap step if it attacked during "
+           r"its controller's last turn")
+def _lock_if_attacked(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    if to is None or context != "static":
+        return None
+    return LockIfAttacked(to, text=text)
 
 
 __all__: list[str] = []

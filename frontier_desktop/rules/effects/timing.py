@@ -147,6 +147,16 @@ class GrantedUpkeep(n.Effect):
     kind: ClassVar[str] = "granted_upkeep"
 
 
+@dataclasses.dataclass(frozen=True)
+class LockIfAttacked(n.Effect):
+    """``to`` doesn't untap during its controller's untap step if it attacked during its
+    controller's last turn (static)."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "doesnt_untap_if_attacked"
+
+
 _PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken, LoseGame)
 """Delayed effects that reach no earlier object."""
 
@@ -215,7 +225,7 @@ def untap_qualifier(node: n.DoesntUntap, where: str) -> str:
     (one-shot) and "creatures … don't untap during their controllers' untap steps" (static)."""
     if node.next_only:
         return "" if where != "static" and node.to.ref in ("target", "that", "self") else "_other"
-    if where == "static" and node.to.ref == "self":
+    if where == "static" and node.to.ref in ("self", "enchanted"):
         return ""
     if where == "static" and node.to.ref == "all" and node.to.spec is not None and \
             node.to.spec.noun in ("creature", "permanent", "artifact") and not node.to.spec.zone:
@@ -257,6 +267,6 @@ def mana_value(cost: str) -> int:
 
 
 
-__all__ = ["GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["LockIfAttacked", "GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

@@ -586,7 +586,8 @@ class SpellActions:
                 return
             state.perms[obj] = Permanent(obj, seat, "attached", attached_to=str(target))
             events.append({"type": "resolved", "id": item["id"], "card": card.name,
-                           "player": seat, "attached_to": target})
+                           "player": seat, "attached_to": target, "unit": obj,
+                           "to": "attached"})  # "when … enters the battlefield" triggers
             return
         sick = card.is_creature and not card.has("haste")
         state.perms[obj] = Permanent(obj, seat, "staging", sick=sick,
@@ -716,7 +717,7 @@ class SpellActions:
                             continue
                         found.append((perm.controller, perm.id, name, index))
             elif kind in ("died", "resolved") and isinstance(event.get("unit"), str):
-                if kind == "resolved" and event.get("to") != "staging":
+                if kind == "resolved" and event.get("to") not in ("staging", "attached"):
                     continue
                 unit = str(event["unit"])
                 name = str(event.get("name") or event.get("card") or "")

@@ -77,17 +77,21 @@ def granted_upkeeps(state: GameState, perm: Permanent) -> list[tuple[str, bool, 
     return out
 
 
-def static_untap_locks(state: GameState) -> list[tuple[Permanent, DoesntUntap]]:
-    """The static "… don't untap during their controllers' untap steps" on the battlefield."""
-    out: list[tuple[Permanent, DoesntUntap]] = []
+def static_untap_locks(state: GameState) -> list[tuple[Permanent, Effect]]:
+    """The static "… don't untap during their controllers' untap steps" on the battlefield
+    (every creature of a kind, or the enchanted one: :class:`DoesntUntap`,
+    :class:`~frontier_desktop.rules.effects.timing.LockIfAttacked`)."""
+    out: list[tuple[Permanent, Effect]] = []
     for perm in state.perms.values():
         for ability in reading_of(state.card(perm.id)).abilities:
             if not isinstance(ability, StaticAbility):
                 continue
             for effect in ability.effects:
                 if isinstance(effect, DoesntUntap) and not effect.next_only and \
-                        effect.to.ref == "all" and \
+                        effect.to.ref in ("all", "enchanted") and \
                         timing.untap_qualifier(effect, "static") == "":
+                    out.append((perm, effect))
+                elif isinstance(effect, timing.LockIfAttacked) and effect.to.ref == "enchanted":
                     out.append((perm, effect))
     return out
 
@@ -401,6 +405,13 @@ class TimingActions(SpellActions):
                 state.extra.pop("skip_untap", None)
             return True
         for source, effect in static_untap_locks(state):
+            assert isinstance(effect, (DoesntUntap, timing.LockIfAttacked))
+            if effect.to.ref == "enchanted":
+                # perm.attacked: it attacked since its controller's last untap step.
+                if source.attached_to == perm.id and (
+                        isinstance(effect, DoesntUntap) or perm.attacked):
+                    return True
+                continue
             spec = effect.to.spec
             assert spec is not None
             if spec_problem(state, spec, perm.id, seat=source.controller,
