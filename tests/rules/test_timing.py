@@ -582,3 +582,22 @@ def test_an_aura_that_says_enchanted_creature_doesnt_untap():
                      players=[{"name": "Ann", "hand": [cage]}, {"name": "Ben"}])
     state, _ = run(state, {"type": "cast", "card": "Test Sleep", "target": "ben"}, PASS, PASS)
     assert state.active == 1 and state.perms["ben"].tapped
+
+
+def test_paralyze_holds_until_the_enchanted_creatures_controller_pays():
+    paralyze = {"name": "Test Paralyze", "type_line": "Enchantment — Aura", "mana_cost": "",
+                "oracle_text": "Enchant creature\nWhen Test Paralyze enters the battlefield, tap "
+                               "enchanted creature.\nEnchanted creature doesn't untap during its "
+                               "controller's untap step.\nAt the beginning of the upkeep of "
+                               "enchanted creature's controller, that player may pay {4}. If the "
+                               "player does, untap the creature."}
+    assert automated(paralyze)
+    bens = [unit(f"b{i}", "Grizzly Bears", 1, (4, i)) for i in range(3)]
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN, *bens],
+                     players=[{"name": "Ann", "hand": [paralyze]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Paralyze", "target": "ben"}, PASS, PASS)
+    assert state.active == 1 and state.perms["ben"].tapped  # held through the untap step
+    assert state.decision is not None and state.decision["player"] == 1  # Ben may pay {4}
+    state, _ = run(state, {"type": "choose", "choice": "pay", "seat": 1})
+    assert not state.perms["ben"].tapped
+    assert sum(1 for c in state.cells.values() if c.tapped_by == 1) == 4

@@ -166,8 +166,11 @@ def pay_pattern(effects: tuple[Effect, ...]) -> tuple[int, tuple[Effect, ...]] |
             not isinstance(effects[1], n.IfPaid) or not effects[1].did:
         return None
     inner = effects[0].effects
-    if len(inner) != 1 or not isinstance(inner[0], n.PayMana) or inner[0].who is not None:
+    if len(inner) != 1 or not isinstance(inner[0], n.PayMana):
         return None
+    if inner[0].who is not None and not (inner[0].who.ref == "that" and
+                                         inner[0].who.text.lower() == "that player"):
+        return None  # "that player may pay": the player the trigger names (fx_timing)
     found = re.fullmatch(r"\{(\d+)\}", inner[0].symbols)
     if found is None or int(found.group(1)) <= 0:
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from frontier_desktop.rules.effects.nodes import Delayed, Effect, Selector
+from frontier_desktop.rules.effects.nodes import Delayed, Effect, Selector, Untap
 from frontier_desktop.rules.effects.reader import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number
@@ -93,6 +93,13 @@ def _lock_if_attacked(m: re.Match[str], text: str, context: str) -> Effect | Non
     if to is None or context != "static":
         return None
     return LockIfAttacked(to, text=text)
+
+
+@_template(r"untap the creature")
+def _untap_the_creature(m: re.Match[str], text: str, context: str) -> Effect | None:
+    """Paralyze's "If the player does, untap the creature": the enchanted creature (its
+    trigger is "at the beginning of the upkeep of enchanted creature's controller")."""
+    return Untap(Selector("enchanted", text="the creature"), text=text)
 
 
 __all__: list[str] = []

@@ -626,6 +626,15 @@ class SpellActions:
         happens when they can't pay at all."""
         seat = int(item["controller"])
         name = str(item["card"])
+        that = [_decode_target(t) for t in item.get("that", ())]
+        effects = item_effects(state.defs[name], item) or ()
+        if effects and any(isinstance(s, Selector) and s.text.lower() == "that player"
+                           for s in effects[0].walk()):
+            # "That player may pay {N}": the player the trigger names pays (fx_timing).
+            players = [t for t in that if isinstance(t, tuple) and t[0] == "player"]
+            if not players:
+                return
+            seat = int(players[0][1])
         if not self.can_pay_generic(state, seat, amount):
             events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
             return
