@@ -601,3 +601,60 @@ def test_paralyze_holds_until_the_enchanted_creatures_controller_pays():
     state, _ = run(state, {"type": "choose", "choice": "pay", "seat": 1})
     assert not state.perms["ben"].tapped
     assert sum(1 for c in state.cells.values() if c.tapped_by == 1) == 4
+
+
+# ---------------------------------------------------------------------- intervening "if"s
+PESTILENCE = creature("Test Pestilence", (), 0, 0, type_line="Enchantment", oracle_text="At the "
+                      "beginning of the end step, if no creatures are on the battlefield, "
+                      "sacrifice Test Pestilence.\n{B}: Test Pestilence deals 1 damage to each "
+                      "creature and each player.")
+
+
+def test_an_end_step_trigger_with_a_condition_that_holds():
+    assert automated(PESTILENCE)
+    state = position(ISLANDS, [unit("p", PESTILENCE, 0, "staging")])
+    state.decision = None  # no free tokens yet: no creature anywhere as the end step begins
+    state, events = run(state, PASS)
+    assert "p" not in state.perms and of_type(events, "died")
+
+
+def test_an_end_step_trigger_whose_condition_fails_doesnt_trigger():
+    state = position(ISLANDS, [unit("p", PESTILENCE, 0, "staging"),
+                               unit("a", "Grizzly Bears", 0, (1, 1)), BEN])
+    state, events = to_end_step(state)
+    assert "p" in state.perms and not of_type(events, "stacked")
+
+
+def test_an_opponents_upkeep_trigger_with_a_hand_size_condition():
+    cage = creature("Test Cage", (), 0, 0, type_line="Artifact", oracle_text="At the beginning of "
+                    "each opponent's upkeep, if that player has five or more cards in hand, Test "
+                    "Cage deals 2 damage to that player.")
+    assert automated(cage)
+    units = [unit("c", cage, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)), BEN]
+    few = position(ISLANDS, units, players=[{"name": "Ann"}, {"name": "Ben", "hand": ["Grizzly Bears"] * 4}])
+    few, _ = run(few, PASS, PASS)
+    assert few.active == 1 and few.players[1].life == 20
+    many = position(ISLANDS, units, players=[{"name": "Ann"}, {"name": "Ben", "hand": ["Grizzly Bears"] * 5}])
+    many, _ = run(many, PASS, PASS)
+    assert many.players[1].life == 18 and many.players[0].life == 20
+    many, _ = run(many, *[{"type": "pass", "seat": 1}] * 4)  # Ann's own upkeep: nothing
+    assert many.players[0].life == 20
+
+
+def test_an_intervening_if_is_checked_again_as_the_trigger_resolves():
+    cage = creature("Test Cage", (), 0, 0, type_line="Artifact", oracle_text="At the beginning of "
+                    "each opponent's upkeep, if that player has five or more cards in hand, Test "
+                    "Cage deals 2 damage to that player.")
+    rows = [list(r) for r in ISLANDS]
+    rows[4][1] = "Forest"
+    state = position(rows, [unit("c", cage, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("bb", "Grizzly Bears", 1, (4, 1)), BEN],
+                     players=[{"name": "Ann"},
+                              {"name": "Ben", "hand": ["Giant Growth"] + ["Grizzly Bears"] * 4,
+                               "responses": True}])
+    state, _ = run(state, PASS, PASS)  # Ben's upkeep: the Cage's trigger waits for him
+    assert state.stack and state.pending["kind"] == "priority"
+    state, events = run(state, {"type": "cast", "card": "Giant Growth", "targets": ["bb"],
+                                "pay": [[4, 1]], "seat": 1})  # then the trigger resolves
+    assert len(state.players[1].hand) == 4 and state.players[1].life == 20
+    assert [e for e in of_type(events, "fizzled") if e.get("card") == "Test Cage"]

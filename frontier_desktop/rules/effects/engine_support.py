@@ -107,7 +107,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # (_exec_sacrifice); "doesn't untap during its controller's next untap step"
         # (_exec_doesnt_untap, skips_untap) and the static "creatures … don't untap";
         # cumulative upkeep paid in mana (resolve_timed); extra turns (_exec_extra_turn).
-        "trigger:upkeep_enchanted_controller", "trigger:end_step",
+        "trigger:upkeep_enchanted_controller", "trigger:end_step", "trigger:upkeep_opponent",
+        "triggered:step_condition",
         "spell:sacrifice", "activated:sacrifice", "triggered:sacrifice",
         "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
         "keyword:cumulative upkeep",
@@ -238,8 +239,10 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
             if child.ref == "that" and timing.is_other_side(child, trigger):
                 continue  # the creature it blocks or is blocked by (the stack item's "others")
             if child.ref == "that" and child.text.lower() == "that player" and \
-                    trigger.whose == "enchanted_controller":
-                continue  # the enchanted permanent's controller (the stack item's "that")
+                    trigger.event == "upkeep" and trigger.whose in ("enchanted_controller",
+                                                                    "opponent"):
+                continue  # the enchanted permanent's controller / the opponent whose upkeep
+                # it is (the stack item's "that", fx_timing.timing_phase)
             if child.ref == "target":
                 return "_targeted"
             if child.ref == "that" and child.text.lower() == "that player" and \

@@ -373,7 +373,11 @@ def _read_condition(text: str) -> Effect:
     m = re.fullmatch(r"if (?P<s>.+?) is (?P<state>tapped|untapped)", text.lower())
     subject = read_object(m.group("s")) if m else None
     if m is None or subject is None:
-        return Unimplemented(targets=find_targets(text), text=text)
+        from frontier_desktop.rules.effects.templates_timing import read_condition
+
+        found = read_condition(text)  # fx-timing's step conditions
+        return found if found is not None else Unimplemented(targets=find_targets(text),
+                                                             text=text)
     return Condition(subject, m.group("state"), text=text)
 
 

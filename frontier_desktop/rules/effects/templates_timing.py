@@ -11,7 +11,7 @@ from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number
 from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost
 from frontier_desktop.rules.effects.timing import (
-    CantAttackNextTurn, GrantedUpkeep, IfActivated, LockIfAttacked, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
+    CantAttackNextTurn, GrantedUpkeep, IfActivated, LockIfAttacked, StepCondition, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
     UnlessPaid,
 )
 
@@ -102,4 +102,16 @@ def _untap_the_creature(m: re.Match[str], text: str, context: str) -> Effect | N
     return Untap(Selector("enchanted", text="the creature"), text=text)
 
 
-__all__: list[str] = []
+def read_condition(text: str) -> Effect | None:
+    """An intervening "if" this scope carries out (see :class:`StepCondition`), or None."""
+    low = text.lower().strip()
+    if low == "if no creatures are on the battlefield":
+        return StepCondition("no_creatures", text=text)
+    m = re.fullmatch(r"if that player has (\w+) or more cards in hand", low)
+    amount = read_number(m.group(1)) if m else None
+    if amount is not None and not amount.var:
+        return StepCondition("hand_at_least", amount.n, text=text)
+    return None
+
+
+__all__ = ["read_condition"]

@@ -157,6 +157,18 @@ class LockIfAttacked(n.Effect):
     kind: ClassVar[str] = "doesnt_untap_if_attacked"
 
 
+@dataclasses.dataclass(frozen=True)
+class StepCondition(n.Effect):
+    """An intervening "if" of a step trigger: ``what`` is ``no_creatures`` ("if no creatures
+    are on the battlefield") or ``hand_at_least`` ("if that player has ``n`` or more cards in
+    hand"); the ability does nothing unless it holds when it triggers and when it resolves."""
+
+    what: str
+    n: int = 0
+
+    kind: ClassVar[str] = "step_condition"
+
+
 _PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken, LoseGame)
 """Delayed effects that reach no earlier object."""
 
@@ -267,6 +279,6 @@ def mana_value(cost: str) -> int:
 
 
 
-__all__ = ["LockIfAttacked", "GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["StepCondition", "LockIfAttacked", "GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

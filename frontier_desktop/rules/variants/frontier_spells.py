@@ -879,6 +879,8 @@ class SpellActions:
             done = self.execute(ctx, effect, events)
             if done is None:
                 by_hand.append(by_hand_text(effect, name))
+            elif ctx.stopped:
+                break  # an intervening "if" that doesn't hold now (fx_timing)
             else:
                 previous = done
         if by_hand:
@@ -1301,6 +1303,8 @@ class _Context:
         self.previous = previous
         self.item = item
         self.source_label = source if source is not None else str(item.get("obj", name))
+        self.stopped = False
+        """Set by an intervening "if" that doesn't hold: the rest does nothing."""
 
     def amount(self, amount: Amount) -> int:
         return amount.n * (self.x if amount.var == "X" else 1)

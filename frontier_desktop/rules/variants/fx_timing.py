@@ -229,6 +229,10 @@ class TimingActions(SpellActions):
                 if phase == "end" and key == "trigger:end_step":
                     if trigger.whose != "each" and perm.controller != active:
                         continue
+                elif phase == "upkeep" and key == "trigger:upkeep_opponent":
+                    if perm.controller == active:
+                        continue
+                    that = [{"player": active}]
                 elif phase == "upkeep" and key == "trigger:upkeep_enchanted_controller":
                     host = state.perms.get(perm.attached_to or "")
                     if host is None or host.controller != active:
@@ -236,7 +240,8 @@ class TimingActions(SpellActions):
                     that = [{"player": active}]
                 else:
                     continue
-                if state.players[perm.controller].lost:
+                if state.players[perm.controller].lost or not self.conditions_hold(
+                        state, ability.effects, that):
                     continue
                 self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
                                   "controller": perm.controller, "ability": index,
@@ -253,6 +258,31 @@ class TimingActions(SpellActions):
                                       "timed": "cumulative_upkeep" if cumulative else
                                       "upkeep_cost", "cost": cost, "by": by, "targets": [],
                                       "x": 0, "that": [perm.id]}, events)
+
+    @staticmethod
+    def conditions_hold(state: GameState, effects: tuple[Effect, ...], that: list[Any]) -> bool:
+        """Whether the intervening "if"s among *effects* hold now (*that*: what the trigger
+        names, wire form)."""
+        for effect in effects:
+            if not isinstance(effect, timing.StepCondition):
+                continue
+            if effect.what == "no_creatures" and any(True for _ in state.creatures()):
+                return False
+            if effect.what == "hand_at_least":
+                players = [t["player"] for t in that if isinstance(t, dict) and "player" in t]
+                if not players or len(state.players[int(players[0])].hand) < effect.n:
+                    return False
+        return True
+
+    def _exec_step_condition(self, ctx: _Context, effect: Effect,
+                             events: list[Event]) -> list[Any] | None:
+        """An intervening "if", checked again as the ability resolves."""
+        that = [A.target_to_wire(t) for t in ctx.previous]
+        if not self.conditions_hold(ctx.state, (effect,), that):
+            ctx.stopped = True
+            events.append({"type": "fizzled", "id": ctx.item.get("id", ""), "card": ctx.name,
+                           "player": ctx.seat, "reason": "its condition no longer holds"})
+        return list(ctx.previous)
 
     def resolve_timed(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         """Cumulative upkeep: an age counter, then pay the cost once per counter or sacrifice;
