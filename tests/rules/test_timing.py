@@ -658,3 +658,53 @@ def test_an_intervening_if_is_checked_again_as_the_trigger_resolves():
                                 "pay": [[4, 1]], "seat": 1})  # then the trigger resolves
     assert len(state.players[1].hand) == 4 and state.players[1].life == 20
     assert [e for e in of_type(events, "fizzled") if e.get("card") == "Test Cage"]
+
+
+def test_spectral_bears_stay_tapped_only_when_the_defender_has_no_black_permanent():
+    bears = creature("Test Bears", ("G",), 3, 3, oracle_text="Whenever Test Bears attacks, if "
+                     "defending player controls no black nontoken permanents, it doesn't untap "
+                     "during your next untap step.")
+    assert automated(bears)
+    for ben_unit, held in ((BEN, True), (unit("ben", creature("Test Knight", ("B",), 2, 2), 1, (4, 4)), False)):
+        state = position(ISLANDS, [unit("s", bears, 0, (4, 2)), ben_unit])
+        state, _ = run(state, {"type": "attack", "unit": "s", "target": "player"},
+                       {"type": "done_attacking"}, PASS, PASS,
+                       *[{"type": "pass", "seat": 1}] * 4)  # Ann's next untap step
+        assert state.active == 0 and state.perms["s"].tapped == held
+
+
+ERG = creature("Test Raiders", ("B",), 2, 3, oracle_text="At the beginning of your end step, if "
+               "Test Raiders didn't attack this turn, Test Raiders deals 2 damage to you unless "
+               "it came under your control this turn.")
+
+
+def test_raiders_hurt_their_controller_when_they_didnt_attack():
+    assert automated(ERG)
+    state = position(ISLANDS, [unit("r", ERG, 0, (1, 1)), BEN])
+    state, _ = to_end_step(state)
+    assert state.players[0].life == 18
+
+
+def test_raiders_that_attacked_or_just_arrived_dont_hurt():
+    attacked = position(ISLANDS, [unit("r", ERG, 0, (4, 2)), BEN])
+    attacked, _ = run(attacked, {"type": "attack", "unit": "r", "target": "player"},
+                      {"type": "done_attacking"}, PASS)
+    assert attacked.phase == "end" and attacked.players[0].life == 20
+    new = position(ISLANDS, [unit("r", ERG, 0, "staging", sick=True),
+                             unit("a", "Grizzly Bears", 0, (1, 1)), BEN])
+    new, _ = to_end_step(new)
+    assert new.players[0].life == 20
+
+
+def test_a_creature_that_phases_in_gets_its_counter():
+    wurm = creature("Test Wurm", ("G", "U"), 1, 1, keywords=("Phasing",), oracle_text="Phasing\n"
+                    "At the beginning of your upkeep, Test Wurm phases out unless you pay "
+                    "{2}{G}{U}.\nWhenever Test Wurm phases in, put a +1/+1 counter on it.")
+    assert automated(wurm)
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("w", wurm, 1, (3, 2)),
+                               BEN])
+    state = _next_ben_upkeep(state)  # phases out at the untap step
+    assert "w" not in state.perms
+    state = _next_ben_upkeep(state)  # back in: the counter; then its upkeep cost can't be paid
+    entry = next(e for e in state.extra.get("phased_out", []) if e["id"] == "w")
+    assert entry["counters"] == {"+1/+1": 1}

@@ -108,7 +108,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # (_exec_doesnt_untap, skips_untap) and the static "creatures … don't untap";
         # cumulative upkeep paid in mana (resolve_timed); extra turns (_exec_extra_turn).
         "trigger:upkeep_enchanted_controller", "trigger:end_step", "trigger:upkeep_opponent",
-        "triggered:step_condition",
+        "triggered:step_condition", "triggered:unless_new", "trigger:phases_in",
         "spell:sacrifice", "activated:sacrifice", "triggered:sacrifice",
         "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
         "keyword:cumulative upkeep",
@@ -186,6 +186,9 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is None and trigger.whose in ("you", "each"):
             return "trigger:upkeep"
         return f"trigger:upkeep_{trigger.whose or 'other'}"
+    if event == "phases_in":  # fx_timing.timing_event: "whenever CARDNAME phases in"
+        return "trigger:phases_in" if trigger.subject is not None and \
+            trigger.subject.ref == "self" else "trigger:phases_in_other"
     if event == "end_step":
         # fx_timing.timing_phase: "at the beginning of your end step" / "of each end step".
         if trigger.subject is None and trigger.whose in ("you", "each"):
@@ -298,6 +301,10 @@ def _qualifier(node: Node, where: str) -> str:
         # fx_timing._exec_if_activated: counts the activations of this turn.
         return "" if all(clause_key(e, where) in EXECUTED_BY_ENGINE for e in node.effects) \
             else "_nested"
+    if isinstance(node, timing.UnlessNewlyControlled):
+        # fx_timing._exec_unless_new: the permanent's summoning sickness says it.
+        return "" if where == "triggered" and all(
+            clause_key(e, where) in EXECUTED_BY_ENGINE for e in node.effects) else "_nested"
     if isinstance(node, timing.UnlessPaid):
         # "… unless you pay {…}": a pay-or-not choice, then the effect (fx_timing).
         return timing.unless_qualifier(node, all(

@@ -310,6 +310,7 @@ _TRIGGERS: tuple[tuple[str, str, str], ...] = (
     (r"when(?:ever)? (?P<s>.+?) deals (?:combat )?damage", "deals_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) is dealt damage", "dealt_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) becomes tapped", "becomes_tapped", ""),
+    (r"when(?:ever)? (?P<s>.+?) phases in", "phases_in", ""),
     (r"whenever (?P<who>a player|an opponent|you) casts? (?:a|an) (?P<by>.+)", "cast", ""),
     (r"at the beginning of your upkeep", "upkeep", "you"),
     (r"at the beginning of (?:each|each player's) upkeep", "upkeep", "each"),

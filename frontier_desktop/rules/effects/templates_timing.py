@@ -8,10 +8,11 @@ import re
 from frontier_desktop.rules.effects.nodes import Delayed, Effect, Selector, Untap
 from frontier_desktop.rules.effects.reader import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
-from frontier_desktop.rules.effects.targets import read_number
+from frontier_desktop.rules.effects.targets import read_number, read_spec
 from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost
 from frontier_desktop.rules.effects.timing import (
-    CantAttackNextTurn, GrantedUpkeep, IfActivated, LockIfAttacked, StepCondition, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
+    CantAttackNextTurn, GrantedUpkeep, IfActivated, LockIfAttacked, StepCondition,
+    UnlessNewlyControlled, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
     UnlessPaid,
 )
 
@@ -102,11 +103,23 @@ def _untap_the_creature(m: re.Match[str], text: str, context: str) -> Effect | N
     return Untap(Selector("enchanted", text="the creature"), text=text)
 
 
+@_template(r"(?P<body>.+?) unless it came under your control this turn")
+def _unless_new(m: re.Match[str], text: str, context: str) -> Effect | None:
+    inner = read_clause(text[:m.end("body")], context)
+    return UnlessNewlyControlled((inner,), text=text) if inner is not None else None
+
+
 def read_condition(text: str) -> Effect | None:
     """An intervening "if" this scope carries out (see :class:`StepCondition`), or None."""
     low = text.lower().strip()
     if low == "if no creatures are on the battlefield":
         return StepCondition("no_creatures", text=text)
+    if low == "if cardname didn't attack this turn":
+        return StepCondition("self_didnt_attack", text=text)
+    found = re.fullmatch(r"if defending player controls no (.+)", low)
+    spec = read_spec(found.group(1)) if found else None
+    if spec is not None and not spec.zone and spec.controller == "":
+        return StepCondition("defender_controls_none", spec=spec, text=text)
     m = re.fullmatch(r"if that player has (\w+) or more cards in hand", low)
     amount = read_number(m.group(1)) if m else None
     if amount is not None and not amount.var:

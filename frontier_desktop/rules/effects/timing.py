@@ -159,14 +159,26 @@ class LockIfAttacked(n.Effect):
 
 @dataclasses.dataclass(frozen=True)
 class StepCondition(n.Effect):
-    """An intervening "if" of a step trigger: ``what`` is ``no_creatures`` ("if no creatures
-    are on the battlefield") or ``hand_at_least`` ("if that player has ``n`` or more cards in
-    hand"); the ability does nothing unless it holds when it triggers and when it resolves."""
+    """An intervening "if" of a triggered ability: ``what`` is ``no_creatures`` ("if no
+    creatures are on the battlefield"), ``hand_at_least`` ("if that player has ``n`` or more
+    cards in hand"), ``defender_controls_none`` ("if defending player controls no ``spec``")
+    or ``self_didnt_attack`` ("if CARDNAME didn't attack this turn"); the ability does nothing
+    unless it holds when it resolves (and, for step triggers, when it triggers)."""
 
     what: str
     n: int = 0
+    spec: n.TargetSpec | None = None
 
     kind: ClassVar[str] = "step_condition"
+
+
+@dataclasses.dataclass(frozen=True)
+class UnlessNewlyControlled(n.Effect):
+    """``effects`` happen "unless it came under your control this turn" (it: the permanent)."""
+
+    effects: tuple[n.Effect, ...]
+
+    kind: ClassVar[str] = "unless_new"
 
 
 _PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken, LoseGame)
@@ -279,6 +291,6 @@ def mana_value(cost: str) -> int:
 
 
 
-__all__ = ["StepCondition", "LockIfAttacked", "GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["UnlessNewlyControlled", "StepCondition", "LockIfAttacked", "GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

@@ -309,8 +309,8 @@ class SpellActions:
     def _save_rng(self, state: GameState, rng: Any) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def timing_phase(self, state: GameState, event: Event, events: list[Event]) -> None:
-        """Step triggers (fx_timing.TimingActions)."""
+    def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
+        """Step and phasing triggers (fx_timing.TimingActions)."""
 
     def resolve_timed(self, state: GameState, item: dict[str, Any],
                       events: list[Event]) -> None:
@@ -673,8 +673,7 @@ class SpellActions:
                 return
             kind = event.get("type")
             found: list[tuple[int, str, str, int]] = []  # (controller, source, card, index)
-            if kind == "phase":
-                self.timing_phase(state, event, events)  # fx_timing.py: step triggers
+            self.timing_event(state, event, events)  # fx_timing.py: step triggers, phasing in
             if kind == "phase" and event.get("phase") == "upkeep":
                 active = int(event.get("active", state.active))
                 order = sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id))

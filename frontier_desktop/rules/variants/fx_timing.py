@@ -213,6 +213,22 @@ class TimingActions(SpellActions):
         self.fire_triggers(state, events, start)
 
     # ------------------------------------------------------------------ step triggers
+    def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
+        """The triggers of this scope an event sets off: step triggers on a ``phase`` event,
+        "whenever CARDNAME phases in" on a ``phased_in`` one."""
+        if event.get("type") == "phase":
+            self.timing_phase(state, event, events)
+        elif event.get("type") == "phased_in" and event.get("unit") in state.perms:
+            unit = str(event["unit"])
+            perm = state.perms[unit]
+            name = state.cards[unit][0]
+            for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                if trigger_key(ability.trigger) == "trigger:phases_in" and \
+                        not state.players[perm.controller].lost and not state.game_over:
+                    self.push(state, {"kind": "trigger", "card": name, "source": unit,
+                                      "controller": perm.controller, "ability": index,
+                                      "targets": [], "x": 0, "that": [unit]}, events)
+
     def timing_phase(self, state: GameState, event: Event, events: list[Event]) -> None:
         """The step triggers a ``phase`` event sets off (see the module docstring)."""
         phase = event.get("phase")
@@ -241,7 +257,7 @@ class TimingActions(SpellActions):
                 else:
                     continue
                 if state.players[perm.controller].lost or not self.conditions_hold(
-                        state, ability.effects, that):
+                        state, ability.effects, that, perm.controller):
                     continue
                 self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
                                   "controller": perm.controller, "ability": index,
@@ -260,12 +276,22 @@ class TimingActions(SpellActions):
                                       "x": 0, "that": [perm.id]}, events)
 
     @staticmethod
-    def conditions_hold(state: GameState, effects: tuple[Effect, ...], that: list[Any]) -> bool:
+    def conditions_hold(state: GameState, effects: tuple[Effect, ...], that: list[Any],
+                        seat: int) -> bool:
         """Whether the intervening "if"s among *effects* hold now (*that*: what the trigger
-        names, wire form)."""
+        names, wire form; *seat*: its controller)."""
         for effect in effects:
             if not isinstance(effect, timing.StepCondition):
                 continue
+            units = [t for t in that if isinstance(t, str)]
+            if effect.what == "self_didnt_attack" and (
+                    not units or units[0] not in state.perms or state.perms[units[0]].attacked):
+                return False
+            if effect.what == "defender_controls_none" and effect.spec is not None and any(
+                    p.controller != seat and spec_problem(
+                        state, effect.spec, p.id, seat=p.controller, source=None) is None
+                    for p in state.perms.values()):
+                return False
             if effect.what == "no_creatures" and any(True for _ in state.creatures()):
                 return False
             if effect.what == "hand_at_least":
@@ -278,10 +304,20 @@ class TimingActions(SpellActions):
                              events: list[Event]) -> list[Any] | None:
         """An intervening "if", checked again as the ability resolves."""
         that = [A.target_to_wire(t) for t in ctx.previous]
-        if not self.conditions_hold(ctx.state, (effect,), that):
+        if not self.conditions_hold(ctx.state, (effect,), that, ctx.seat):
             ctx.stopped = True
             events.append({"type": "fizzled", "id": ctx.item.get("id", ""), "card": ctx.name,
                            "player": ctx.seat, "reason": "its condition no longer holds"})
+        return list(ctx.previous)
+
+    def _exec_unless_new(self, ctx: _Context, effect: Effect,
+                         events: list[Event]) -> list[Any] | None:
+        """"… unless it came under your control this turn": a permanent that did is still
+        summoning sick (Frontier clears that flag as its controller's turn begins)."""
+        assert isinstance(effect, timing.UnlessNewlyControlled)
+        perm = ctx.state.perms.get(ctx.source or "")
+        if perm is None or not perm.sick:
+            self._run_all(ctx, effect.effects, events)
         return list(ctx.previous)
 
     def resolve_timed(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
