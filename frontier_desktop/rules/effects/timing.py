@@ -19,6 +19,7 @@ import re
 from typing import ClassVar
 
 from frontier_desktop.rules.effects import nodes as n
+from frontier_desktop.rules.effects.nodes import TargetSpec
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,7 +168,7 @@ class StepCondition(n.Effect):
 
     what: str
     n: int = 0
-    spec: n.TargetSpec | None = None
+    spec: TargetSpec | None = None
 
     kind: ClassVar[str] = "step_condition"
 
