@@ -708,3 +708,37 @@ def test_a_creature_that_phases_in_gets_its_counter():
     state = _next_ben_upkeep(state)  # back in: the counter; then its upkeep cost can't be paid
     entry = next(e for e in state.extra.get("phased_out", []) if e["id"] == "w")
     assert entry["counters"] == {"+1/+1": 1}
+
+
+# ---------------------------------------------------------------------- auras in combat
+VENOM = {"name": "Test Venom", "type_line": "Enchantment — Aura", "mana_cost": "",
+         "oracle_text": "Enchant creature\nWhenever enchanted creature blocks or becomes blocked "
+                        "by a non-Wall creature, destroy the other creature at end of combat."}
+
+
+def test_an_aura_destroys_what_its_creature_fought_at_end_of_combat():
+    assert automated(VENOM)
+    state = position(ISLANDS, [unit("g", "Hill Giant", 0, (2, 2)),
+                               unit("b", "Grizzly Bears", 1, (3, 2)), BEN],
+                     players=[{"name": "Ann"}, {"name": "Ben", "hand": [VENOM]}],
+                     active=1)
+    state, _ = run(state, {"type": "cast", "card": "Test Venom", "target": "b", "seat": 1},
+                   *[{"type": "pass", "seat": 1}] * 2, PASS, PASS)  # Ann's main phase
+    assert state.active == 0 and state.phase == "main"
+    state, events = run(state, {"type": "attack", "unit": "g", "target": [3, 2]})
+    assert "b" not in state.perms  # the Giant's 3 damage
+    assert "g" not in state.perms  # and the Venom's end of combat
+    assert [e["card"] for e in of_type(events, "stacked")] == ["Test Venom"]
+
+
+def test_an_aura_pumps_its_creature_when_it_becomes_blocked():
+    fury = {"name": "Test Fury", "type_line": "Enchantment — Aura", "mana_cost": "",
+            "oracle_text": "Enchant creature\nWhenever enchanted creature becomes blocked, it "
+                           "gets +4/+0 and gains trample until end of turn."}
+    assert automated(fury)
+    state = position(ISLANDS, [unit("g", "Grizzly Bears", 0, (2, 2)),
+                               unit("b", creature("Test Wall", (), 0, 6), 1, (3, 2)), BEN],
+                     players=[{"name": "Ann", "hand": [fury]}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Test Fury", "target": "g"},
+                   {"type": "attack", "unit": "g", "target": [3, 2]})
+    assert "b" not in state.perms  # 6 damage, not 2

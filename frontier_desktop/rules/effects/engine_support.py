@@ -108,7 +108,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # (_exec_doesnt_untap, skips_untap) and the static "creatures … don't untap";
         # cumulative upkeep paid in mana (resolve_timed); extra turns (_exec_extra_turn).
         "trigger:upkeep_enchanted_controller", "trigger:end_step", "trigger:upkeep_opponent",
-        "triggered:step_condition", "triggered:unless_new", "trigger:phases_in",
+        "triggered:step_condition",
+        *(f"trigger:{e}_enchanted" for e in ("blocks", "becomes_blocked", "blocks_or_blocked")), "triggered:unless_new", "trigger:phases_in",
         "spell:sacrifice", "activated:sacrifice", "triggered:sacrifice",
         "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
         "keyword:cumulative upkeep",
@@ -197,6 +198,9 @@ def trigger_key(trigger: Trigger) -> str:
     if event in _COMBAT_TRIGGERS:
         if trigger.subject is not None and trigger.subject.ref == "self":
             return f"trigger:{event}"
+        if trigger.subject is not None and trigger.subject.ref == "enchanted" and \
+                event in timing.COMBAT_EVENTS:
+            return f"trigger:{event}_enchanted"  # an aura's (fx_timing.aura_combat_triggers)
         return f"trigger:{event}_other"
     if event == "deals_damage":
         if trigger.subject is not None and trigger.subject.ref == "self" and \
@@ -239,6 +243,10 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
             return found
     for child in node.walk():
         if isinstance(child, n.Selector):
+            if child.ref == "that" and child.text.lower() == "it" and \
+                    trigger.subject is not None and trigger.subject.ref == "enchanted" and \
+                    trigger.event in timing.COMBAT_EVENTS:
+                continue  # the enchanted creature (an aura's combat trigger: its "that")
             if child.ref == "that" and timing.is_other_side(child, trigger):
                 continue  # the creature it blocks or is blocked by (the stack item's "others")
             if child.ref == "that" and child.text.lower() == "that player" and \

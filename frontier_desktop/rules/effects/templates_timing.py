@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from frontier_desktop.rules.effects.nodes import Delayed, Effect, Selector, Untap
+from frontier_desktop.rules.effects.nodes import Delayed, Destroy, Effect, Selector, Untap
 from frontier_desktop.rules.effects.reader import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number, read_spec
@@ -107,6 +107,12 @@ def _untap_the_creature(m: re.Match[str], text: str, context: str) -> Effect | N
 def _unless_new(m: re.Match[str], text: str, context: str) -> Effect | None:
     inner = read_clause(text[:m.end("body")], context)
     return UnlessNewlyControlled((inner,), text=text) if inner is not None else None
+
+
+@_template(r"destroy the other creature")
+def _destroy_other(m: re.Match[str], text: str, context: str) -> Effect | None:
+    """Venom's "the other creature": the one on the other side of the combat trigger."""
+    return Destroy(Selector("that", text="the other creature"), text=text)
 
 
 def read_condition(text: str) -> Effect | None:

@@ -224,8 +224,7 @@ def delayed_trigger_qualifier(node: n.Delayed, trigger: n.Trigger) -> str | None
             continue
         if s.ref == "that" and text == "it" and own and trigger.event not in ("dies", "leaves"):
             continue
-        if s.ref == "that" and text == "that creature" and own and \
-                trigger.event in COMBAT_EVENTS:
+        if is_other_side(s, trigger):
             continue
         if s.ref == "that" and text == "it" and own and trigger.event == "dies" and all(
                 isinstance(e, ReturnToBattlefield) or not any(
@@ -237,10 +236,10 @@ def delayed_trigger_qualifier(node: n.Delayed, trigger: n.Trigger) -> str | None
 
 
 def is_other_side(sel: n.Selector, trigger: n.Trigger) -> bool:
-    """Whether *sel* ("that creature") names the creature on the other side of a combat
-    trigger of the permanent itself."""
-    return sel.ref == "that" and sel.text.lower() == "that creature" and \
-        trigger.subject is not None and trigger.subject.ref == "self" and \
+    """Whether *sel* ("that creature", "the other creature") names the creature on the other
+    side of a combat trigger of the permanent itself or of the creature an aura enchants."""
+    return sel.ref == "that" and sel.text.lower() in ("that creature", "the other creature") \
+        and trigger.subject is not None and trigger.subject.ref in ("self", "enchanted") and \
         trigger.event in COMBAT_EVENTS
 
 

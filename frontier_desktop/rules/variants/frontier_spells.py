@@ -843,6 +843,11 @@ class SpellActions:
                                       by is None or spec_problem(
                                           state, by, o, seat=perm.controller,
                                           source=unit) is None)]}, events)
+        self.aura_combat_triggers(state, sides, events)  # fx_timing.py
+
+    def aura_combat_triggers(self, state: GameState, sides: list[Any],
+                             events: list[Event]) -> None:
+        """Auras' "whenever enchanted creature blocks …" (fx_timing.TimingActions)."""
 
     def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
                     where: str, source: str | None, events: list[Event],
@@ -1324,7 +1329,8 @@ class _Context:
             return [("player", n) for n, p in enumerate(state.players)
                     if n != self.seat and not p.lost]
         if ref == "that":
-            if "others" in self.item and sel.text.lower() == "that creature":
+            if "others" in self.item and sel.text.lower() in ("that creature",
+                                                              "the other creature"):
                 # A combat trigger's creature on the other side (fx_timing).
                 return [o for o in self.item["others"] if o in state.perms]
             return list(self.previous)

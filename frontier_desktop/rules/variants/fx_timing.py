@@ -229,6 +229,35 @@ class TimingActions(SpellActions):
                                       "controller": perm.controller, "ability": index,
                                       "targets": [], "x": 0, "that": [unit]}, events)
 
+    def aura_combat_triggers(self, state: GameState, sides: list[Any],
+                             events: list[Event]) -> None:
+        """"Whenever enchanted creature blocks / becomes blocked [by …]": the auras on each
+        creature of an attack just declared (``sides``: ``(unit, events it takes part in,
+        the creatures on the other side)``, see frontier_spells.fire_combat_triggers)."""
+        for unit, events_of, others in sides:
+            if unit not in state.perms:
+                continue
+            auras = sorted((p for p in state.perms.values() if p.attached_to == unit),
+                           key=lambda p: p.id)
+            for aura in auras:
+                name = state.cards[aura.id][0]
+                for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                    trigger = ability.trigger
+                    if trigger.event not in events_of or \
+                            trigger_key(trigger) != f"trigger:{trigger.event}_enchanted":
+                        continue
+                    by = trigger.by
+                    matching = [o for o in others if o in state.perms and (
+                        by is None or spec_problem(state, by, o, seat=aura.controller,
+                                                   source=aura.id) is None)]
+                    if not matching or state.game_over or \
+                            state.players[aura.controller].lost:
+                        continue
+                    self.push(state, {"kind": "trigger", "card": name, "source": aura.id,
+                                      "controller": aura.controller, "ability": index,
+                                      "targets": [], "x": 0, "that": [unit],
+                                      "others": matching}, events)
+
     def timing_phase(self, state: GameState, event: Event, events: list[Event]) -> None:
         """The step triggers a ``phase`` event sets off (see the module docstring)."""
         phase = event.get("phase")
