@@ -742,3 +742,16 @@ def test_an_aura_pumps_its_creature_when_it_becomes_blocked():
     state, _ = run(state, {"type": "cast", "card": "Test Fury", "target": "g"},
                    {"type": "attack", "unit": "g", "target": [3, 2]})
     assert "b" not in state.perms  # 6 damage, not 2
+
+
+def test_an_unblocked_attacker_gets_its_bonus_until_end_of_combat_only():
+    dwellers = creature("Test Dwellers", ("B",), 2, 2, oracle_text="Whenever Test Dwellers attacks "
+                        "and isn't blocked, it gets +2/+0 until end of combat.")
+    assert automated(dwellers)
+    state = position(ISLANDS, [unit("d", dwellers, 0, (4, 2)), unit("e", dwellers, 0, (2, 2)),
+                               unit("b", "Grizzly Bears", 1, (3, 2)), BEN])
+    state, _ = run(state, {"type": "attack", "unit": "d", "target": "player"})
+    assert state.players[1].life == 16  # 2 + 2 until end of combat
+    assert state.perms["d"].pt_mod == (0, 0) and not state.extra.get("combat_pumps")
+    state, events = run(state, {"type": "attack", "unit": "e", "target": [3, 2]})  # blocked
+    assert not of_type(events, "stacked")

@@ -204,6 +204,8 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "held", "unit": "u1", "by": "Barl's Cage"},
     {"type": "extra_turn", "player": 0, "card": "Time Walk"},
     {"type": "no_attack", "unit": "u1", "by": "Wall of Dust"},
+    {"type": "pumped", "unit": "u1", "power": 2, "toughness": 0, "until": "end of combat"},
+    {"type": "pumped", "unit": "u1", "power": -2, "toughness": 0, "by": "end of combat"},
     {"type": "phased_out", "unit": "u1", "name": "Sandbar Crocodile", "player": 1},
     {"type": "phased_in", "unit": "u1", "name": "Sandbar Crocodile", "player": 1, "at": [1, 2]},
     {"type": "phased_in", "unit": "u1", "name": "Sandbar Crocodile", "player": 1,

@@ -11,7 +11,7 @@ from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number, read_spec
 from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost
 from frontier_desktop.rules.effects.timing import (
-    CantAttackNextTurn, GrantedUpkeep, IfActivated, LockIfAttacked, StepCondition,
+    CantAttackNextTurn, CombatPump, GrantedUpkeep, IfActivated, LockIfAttacked, StepCondition,
     UnlessNewlyControlled, LoseGame, PhaseOut, ReturnToBattlefield, SkipDraw,
     UnlessPaid,
 )
@@ -113,6 +113,14 @@ def _unless_new(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _destroy_other(m: re.Match[str], text: str, context: str) -> Effect | None:
     """Venom's "the other creature": the one on the other side of the combat trigger."""
     return Destroy(Selector("that", text="the other creature"), text=text)
+
+
+@_template(r"(?P<to>.+?) gets? (?P<p>[+-]\d+)/(?P<t>[+-]\d+) until end of combat")
+def _combat_pump(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    if to is None:
+        return None
+    return CombatPump(to, int(m.group("p")), int(m.group("t")), text=text)
 
 
 def read_condition(text: str) -> Effect | None:

@@ -182,6 +182,17 @@ class UnlessNewlyControlled(n.Effect):
     kind: ClassVar[str] = "unless_new"
 
 
+@dataclasses.dataclass(frozen=True)
+class CombatPump(n.Effect):
+    """``to`` gets ``power``/``toughness`` until end of combat."""
+
+    to: n.Selector
+    power: int
+    toughness: int
+
+    kind: ClassVar[str] = "pump_until_end_of_combat"
+
+
 _PLAIN = (n.Draw, n.GainLife, n.LoseLife, n.DealDamage, n.CreateToken, LoseGame)
 """Delayed effects that reach no earlier object."""
 
@@ -291,6 +302,6 @@ def mana_value(cost: str) -> int:
 
 
 
-__all__ = ["UnlessNewlyControlled", "StepCondition", "LockIfAttacked", "GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
+__all__ = ["CombatPump", "UnlessNewlyControlled", "StepCondition", "LockIfAttacked", "GrantedUpkeep", "CantAttackNextTurn", "ReturnToBattlefield", "SkipDraw", "LoseGame", "IfActivated", "PhaseOut", "UnlessPaid", "unless_inner", "unless_qualifier", "COMBAT_EVENTS", "DELAYED_WHEN", "cumulative_upkeep_cost", "delayed_qualifier",
            "delayed_trigger_qualifier", "is_other_side", "mana_value", "sacrifice_qualifier",
            "times", "untap_qualifier"]

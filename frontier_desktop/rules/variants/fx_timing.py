@@ -205,12 +205,40 @@ class TimingActions(SpellActions):
     def after_combat(self, state: GameState, events: list[Event]) -> None:
         """"At end of combat": once no attack is being fought, the effects waiting for the end
         of combat happen (each attack is a combat of its own in Frontier)."""
-        if state.game_over or self.in_combat(state) or not any(
-                d["when"] == "end_of_combat" for d in state.delayed):
+        if state.game_over or self.in_combat(state) or not (any(
+                d["when"] == "end_of_combat" for d in state.delayed)
+                or state.extra.get("combat_pumps")):
             return
         start = len(events)
+        for pump in state.extra.pop("combat_pumps", []):  # "until end of combat" ends
+            perm = state.perms.get(pump["id"])
+            if perm is not None:
+                perm.pt_mod = (perm.pt_mod[0] - int(pump["power"]),
+                               perm.pt_mod[1] - int(pump["toughness"]))
+                events.append({"type": "pumped", "unit": perm.id, "power": -int(pump["power"]),
+                               "toughness": -int(pump["toughness"]), "by": "end of combat"})
         self.run_delayed(state, "end_of_combat", events)
+        check_deaths(state, events)
         self.fire_triggers(state, events, start)
+
+    def _exec_pump_until_end_of_combat(self, ctx: _Context, effect: Effect,
+                                       events: list[Event]) -> list[Any] | None:
+        """"… gets +N/+M until end of combat": undone once the attack is over."""
+        assert isinstance(effect, timing.CombatPump)
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        pumps = list(ctx.state.extra.get("combat_pumps", []))
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is None:
+                continue
+            perm.pt_mod = (perm.pt_mod[0] + effect.power, perm.pt_mod[1] + effect.toughness)
+            pumps.append({"id": obj, "power": effect.power, "toughness": effect.toughness})
+            events.append({"type": "pumped", "unit": obj, "power": effect.power,
+                           "toughness": effect.toughness, "until": "end of combat"})
+        ctx.state.extra["combat_pumps"] = pumps
+        return objs
 
     # ------------------------------------------------------------------ step triggers
     def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
@@ -237,6 +265,15 @@ class TimingActions(SpellActions):
         for unit, events_of, others in sides:
             if unit not in state.perms:
                 continue
+            if "attacks" in events_of and not others:  # attacking the player: unblocked
+                perm = state.perms[unit]
+                name = state.cards[unit][0]
+                for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                    if trigger_key(ability.trigger) == "trigger:attacks_unblocked" and \
+                            not state.game_over and not state.players[perm.controller].lost:
+                        self.push(state, {"kind": "trigger", "card": name, "source": unit,
+                                          "controller": perm.controller, "ability": index,
+                                          "targets": [], "x": 0, "that": [unit]}, events)
             auras = sorted((p for p in state.perms.values() if p.attached_to == unit),
                            key=lambda p: p.id)
             for aura in auras:

@@ -451,8 +451,11 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
             return f"  By hand for {card} ({p}): " + " ".join(str(c) for c in clauses)
         return None
     if kind == "pumped":
+        if event.get("by") == "end of combat":
+            return f"  {names.unit(event.get('unit'))}'s bonus until end of combat ends"
+        until = event.get("until") if isinstance(event.get("until"), str) else "end of turn"
         return (f"  {names.unit(event.get('unit'))} gets {_signed(event.get('power'))}/"
-                f"{_signed(event.get('toughness'))} until end of turn")
+                f"{_signed(event.get('toughness'))} until {until}")
     if kind == "delayed":
         text = event.get("text")
         return f"  Later: {text}" if isinstance(text, str) and text else None
