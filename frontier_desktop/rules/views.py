@@ -254,8 +254,12 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
                 # the hand is the chooser's secret: another player's view gets no options
                 "options": hand if viewer is None or viewer == seat else []}
     if d is not None and d.get("kind") == "choice":
-        return {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
-                "amount": d["amount"], "card": d["card"], "by": d["by"]}
+        out = {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
+               "amount": d["amount"], "card": d["card"], "by": d["by"]}
+        for key in ("cost", "prompt"):  # pay or sacrifice (fx_timing): the mana, in words
+            if key in d:
+                out[key] = d[key]
+        return out
     if d is not None and d.get("kind") == "targets":
         # A triggered ability's targets: per slot, the legal targets (public objects only).
         return {"seat": d["player"], "kind": "targets",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from frontier_desktop.rules.effects import timing
 from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
@@ -155,6 +156,34 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         *(f"{where}:{what}" for where in ("spell", "activated") for what in (
             "cant_be_blocked", "cant_block", "cant_attack", "cant_attack_or_block",
             "lose_keyword", "switch_pt")),
+        # fx-timing (rules/variants/fx_timing.py, forms in rules/effects/timing.py):
+        # "at the beginning of the upkeep of enchanted …'s controller" and end step triggers
+        # (TimingActions.timing_phase); "sacrifice CARDNAME / it [unless you pay {…}]"
+        # (_exec_sacrifice); "doesn't untap during its controller's next untap step"
+        # (_exec_doesnt_untap, skips_untap) and the static "creatures … don't untap";
+        # cumulative upkeep paid in mana (resolve_timed); extra turns (_exec_extra_turn).
+        "trigger:upkeep_enchanted_controller", "trigger:end_step", "trigger:upkeep_opponent",
+        "triggered:step_condition", "trigger:attacks_unblocked",
+        "triggered:pump_until_end_of_combat", "activated:pump_until_end_of_combat",
+        "spell:pump_until_end_of_combat",
+        *(f"trigger:{e}_enchanted" for e in ("blocks", "becomes_blocked", "blocks_or_blocked")), "triggered:unless_new", "trigger:phases_in",
+        "spell:sacrifice", "activated:sacrifice", "triggered:sacrifice",
+        "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
+        "keyword:cumulative upkeep",
+        "triggered:unless_paid", "activated:unless_paid", "spell:unless_paid",
+        # A mana ability's other effects (TimingActions.mana_riders): delayed effects and
+        # "if this ability has been activated N or more times this turn".
+        "mana_ability:delayed", "mana_ability:if_activated", "activated:if_activated",
+        # "Activate only during your upkeep and only once each turn" (activation_problem).
+        "activated:restriction_upkeep+once_each_turn",
+        # Phasing (TimingActions.phase_untap, _exec_phase_out).
+        "keyword:phasing", "triggered:phase_out", "activated:phase_out", "spell:phase_out",
+        "spell:extra_turn", "static:granted_upkeep", "static:doesnt_untap_if_attacked",
+        # "you skip your next draw step" (PlayerState.skip_draw); "that creature can't attack
+        # during its controller's next turn" (TimingActions.timing_attack_problem).
+        "triggered:skip_draw", "spell:skip_draw", "activated:skip_draw",
+        "triggered:cant_attack_next_turn", "activated:cant_attack_next_turn",
+        "spell:cant_attack_next_turn",
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -164,6 +193,10 @@ def clause_key(node: Node, where: str) -> str:
     if isinstance(node, Keyword):
         if node.name.startswith("bands with other"):
             return "keyword:bands with other"
+        if node.name.startswith("cumulative upkeep"):
+            # Paid in mana at its controller's upkeep (fx_timing.resolve_timed).
+            mana = timing.cumulative_upkeep_cost(node.name)
+            return "keyword:cumulative upkeep" if mana else "keyword:cumulative upkeep_other"
         return f"keyword:{node.name}"
     if isinstance(node, CostPart):
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
@@ -192,8 +225,11 @@ def pay_pattern(effects: tuple[Effect, ...]) -> tuple[int, tuple[Effect, ...]] |
             not isinstance(effects[1], n.IfPaid) or not effects[1].did:
         return None
     inner = effects[0].effects
-    if len(inner) != 1 or not isinstance(inner[0], n.PayMana) or inner[0].who is not None:
+    if len(inner) != 1 or not isinstance(inner[0], n.PayMana):
         return None
+    if inner[0].who is not None and not (inner[0].who.ref == "that" and
+                                         inner[0].who.text.lower() == "that player"):
+        return None  # "that player may pay": the player the trigger names (fx_timing)
     found = re.fullmatch(r"\{(\d+)\}", inner[0].symbols)
     if found is None or int(found.group(1)) <= 0:
         return None
@@ -208,9 +244,23 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is None and trigger.whose in ("you", "each"):
             return "trigger:upkeep"
         return f"trigger:upkeep_{trigger.whose or 'other'}"
+    if event == "attacks_unblocked":  # fx_timing.aura_combat_triggers: attacking the player
+        return "trigger:attacks_unblocked" if trigger.subject is not None and \
+            trigger.subject.ref == "self" else "trigger:attacks_unblocked_other"
+    if event == "phases_in":  # fx_timing.timing_event: "whenever CARDNAME phases in"
+        return "trigger:phases_in" if trigger.subject is not None and \
+            trigger.subject.ref == "self" else "trigger:phases_in_other"
+    if event == "end_step":
+        # fx_timing.timing_phase: "at the beginning of your end step" / "of each end step".
+        if trigger.subject is None and trigger.whose in ("you", "each"):
+            return "trigger:end_step"
+        return f"trigger:end_step_{trigger.whose or 'other'}"
     if event in _COMBAT_TRIGGERS:
         if trigger.subject is not None and trigger.subject.ref == "self":
             return f"trigger:{event}"
+        if trigger.subject is not None and trigger.subject.ref == "enchanted" and \
+                event in timing.COMBAT_EVENTS:
+            return f"trigger:{event}_enchanted"  # an aura's (fx_timing.aura_combat_triggers)
         return f"trigger:{event}_other"
     if event == "deals_damage":
         if trigger.subject is not None and trigger.subject.ref == "self" and \
@@ -248,8 +298,23 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
     (rules/variants/trigger_targets.py, the ``targets`` decision)."""
     from frontier_desktop.rules.effects import nodes as n
 
+    if isinstance(node, n.Delayed):
+        found = timing.delayed_trigger_qualifier(node, trigger)
+        if found is not None:
+            return found
     for child in node.walk():
         if isinstance(child, n.Selector):
+            if child.ref == "that" and child.text.lower() == "it" and \
+                    trigger.subject is not None and trigger.subject.ref == "enchanted" and \
+                    trigger.event in timing.COMBAT_EVENTS:
+                continue  # the enchanted creature (an aura's combat trigger: its "that")
+            if child.ref == "that" and timing.is_other_side(child, trigger):
+                continue  # the creature it blocks or is blocked by (the stack item's "others")
+            if child.ref == "that" and child.text.lower() == "that player" and \
+                    trigger.event == "upkeep" and trigger.whose in ("enchanted_controller",
+                                                                    "opponent"):
+                continue  # the enchanted permanent's controller / the opponent whose upkeep
+                # it is (the stack item's "that", fx_timing.timing_phase)
             if child.ref == "target":
                 continue  # asked when it goes on the stack (trigger_targets.py)
             if child.ref == "that" and child.text.lower() == "that player" and \
@@ -309,15 +374,22 @@ def _qualifier(node: Node, where: str) -> str:
     if statics is not None:
         return statics
     if isinstance(node, n.Delayed):
-        # Carried out at the next upkeep (frontier_spells.run_delayed) when what it does
-        # needs no target and is itself carried out.
-        if node.when != "next_upkeep" or any(
-                not isinstance(e, _UNTARGETED) or _qualifier(e, where) for e in node.effects) \
-                or any(isinstance(s, n.Selector) and s.ref in ("target", "that", "self",
-                                                                "enchanted", "controller")
-                       for e in node.effects for s in e.walk()):
-            return "_nested"
-        return ""
+        # Carried out at the moment named (fx_timing.run_delayed) when what it does needs no
+        # target and is itself carried out (rules/effects/timing.py says which forms).
+        return timing.delayed_qualifier(node, where, "".join(
+            _qualifier(e, where) for e in node.effects if isinstance(e, _UNTARGETED)))
+    if isinstance(node, timing.IfActivated):
+        # fx_timing._exec_if_activated: counts the activations of this turn.
+        return "" if all(clause_key(e, where) in EXECUTED_BY_ENGINE for e in node.effects) \
+            else "_nested"
+    if isinstance(node, timing.UnlessNewlyControlled):
+        # fx_timing._exec_unless_new: the permanent's summoning sickness says it.
+        return "" if where == "triggered" and all(
+            clause_key(e, where) in EXECUTED_BY_ENGINE for e in node.effects) else "_nested"
+    if isinstance(node, timing.UnlessPaid):
+        # "… unless you pay {…}": a pay-or-not choice, then the effect (fx_timing).
+        return timing.unless_qualifier(node, all(
+            clause_key(e, where) in EXECUTED_BY_ENGINE for e in timing.unless_inner(node)))
     if isinstance(node, n.PreventDamage) and node.amount.var == "all" and \
             node.duration == "end_of_turn" and node.by is None and (
                 (node.to is None and node.combat_only) or (
@@ -368,8 +440,10 @@ def _qualifier(node: Node, where: str) -> str:
         return "_conditional"  # "attacking creatures get …": not followed in a static
     if isinstance(node, n.ReturnFromGraveyard) and node.to.ref == "self":
         return "_self"  # an ability that works from the graveyard: only permanents activate
-    if isinstance(node, n.DoesntUntap) and (node.to.ref != "self" or node.next_only):
-        return "_other"
+    if isinstance(node, n.DoesntUntap):
+        return timing.untap_qualifier(node, where)  # fx_timing.skips_untap
+    if isinstance(node, n.Sacrifice):
+        return timing.sacrifice_qualifier(node, where)  # fx_timing._exec_sacrifice
     if isinstance(node, n.EntersTapped) and node.to.ref != "self":
         return "_other"
     if isinstance(node, n.PreventDamage) and (node.to is None or node.by is not None

@@ -310,11 +310,13 @@ _TRIGGERS: tuple[tuple[str, str, str], ...] = (
     (r"when(?:ever)? (?P<s>.+?) deals (?:combat )?damage", "deals_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) is dealt damage", "dealt_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) becomes tapped", "becomes_tapped", ""),
+    (r"when(?:ever)? (?P<s>.+?) phases in", "phases_in", ""),
     (r"whenever (?P<who>a player|an opponent|you) casts? (?:a|an) (?P<by>.+)", "cast", ""),
     (r"at the beginning of your upkeep", "upkeep", "you"),
     (r"at the beginning of (?:each|each player's) upkeep", "upkeep", "each"),
     (r"at the beginning of (?:each opponent's|your opponent's) upkeep", "upkeep", "opponent"),
-    (r"at the beginning of the upkeep of enchanted (?:creature|land|permanent)'s controller",
+    (r"at the beginning of the upkeep of enchanted "
+     r"(?:creature|land|permanent|artifact|enchantment)'s controller",
      "upkeep", "enchanted_controller"),
     (r"at the beginning of your draw step", "draw_step", "you"),
     (r"at the beginning of (?:each|each player's) draw step", "draw_step", "each"),
@@ -372,7 +374,11 @@ def _read_condition(text: str) -> Effect:
     m = re.fullmatch(r"if (?P<s>.+?) is (?P<state>tapped|untapped)", text.lower())
     subject = read_object(m.group("s")) if m else None
     if m is None or subject is None:
-        return Unimplemented(targets=find_targets(text), text=text)
+        from frontier_desktop.rules.effects.templates_timing import read_condition
+
+        found = read_condition(text)  # fx-timing's step conditions
+        return found if found is not None else Unimplemented(targets=find_targets(text),
+                                                             text=text)
     return Condition(subject, m.group("state"), text=text)
 
 
@@ -437,6 +443,7 @@ _RESTRICTIONS = {
     "activate only as a sorcery": "sorcery",
     "activate only any time you could cast a sorcery": "sorcery",
     "activate only during your upkeep": "upkeep",
+    "activate only during your upkeep and only once each turn": "upkeep+once_each_turn",
     "activate only once each turn": "once_each_turn",
     "activate only during your turn": "your_turn",
     "activate no more than twice each turn": "twice_each_turn",
@@ -1026,3 +1033,6 @@ from frontier_desktop.rules.effects import templates_statics as _templates_stati
 __all__ = ["PLACEHOLDER", "clause_texts", "normalise_text", "read_card", "read_clause",
            "read_effects", "read_keyword", "read_keyword_line", "read_sentence",
            "read_trigger", "split_sentences", "NUMBER_WORDS", "TargetSpec"]
+
+# Templates of other modules, registered after these (they may read clauses with read_clause).
+from frontier_desktop.rules.effects import templates_timing as _templates_timing  # noqa: E402,F401

@@ -48,6 +48,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     token_card,
 )
 from frontier_desktop.rules.variants.cast_choices import mode_problem
+from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -66,7 +67,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(SpellActions, ManualActions, Variant):
+class Frontier(TimingActions, SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -258,6 +259,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         start = len(events)
         handler(state, seat, action, events)
         self.fire_triggers(state, events, start)  # frontier_spells.py
+        self.after_combat(state, events)  # fx_timing.py: "at end of combat"
 
     # ------------------------------------------------------------------ set-up choices
     def _do_place_token(self, state: GameState, seat: int, action: A.PlaceToken,
@@ -389,6 +391,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
         if phase == "upkeep":
             self.run_delayed(state, "next_upkeep", events)
+        elif phase == "end":
+            self.run_delayed(state, "next_end_step", events)  # fx_timing.py
 
     def _empty_pools(self, state: GameState) -> None:
         for p in state.players:
@@ -409,7 +413,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         for player in state.players:
             player.prevent = 0
         self._empty_pools(state)
-        state.active = state.opponent(state.active)
+        state.active = self.next_turn_player(state)  # fx_timing.py: extra turns
         state.turn += 1
         state.moves_started = state.moves_closed = state.attacking = False
         state.attacks_closed = False
@@ -421,9 +425,11 @@ class Frontier(SpellActions, ManualActions, Variant):
     def _untap(self, state: GameState, events: list[Event]) -> None:
         """The active player untaps their permanents and only the lands they tapped."""
         seat = state.active
+        self.phase_untap(state, events)  # fx_timing.py: phasing, before anything untaps
         for perm in state.perms.values():
             if perm.controller == seat:
-                if not stays_tapped(state.card(perm.id)):  # frontier_spells.py
+                held = self.skips_untap(state, perm)  # fx_timing.py
+                if not stays_tapped(state.card(perm.id)) and not held:  # frontier_spells.py
                     perm.tapped = False
                 perm.sick = False
                 perm.moved = False
@@ -989,8 +995,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         if made is not None:
             add_mana(player.pool, made)
             event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
-            if ability.mana_note:
-                notes.append(f"carry out the rest by hand: {ability.mana_note}")
+            if ability.mana_note and not self.mana_riders(state, seat, perm.id, index, events):
+                notes.append(f"carry out the rest by hand: {ability.mana_note}")  # fx_timing
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
                          "(Add mana)")
@@ -1043,6 +1049,9 @@ class Frontier(SpellActions, ManualActions, Variant):
             restriction = fx_statics.attack_restriction(state, m, len(band))  # "can't attack"
             if restriction:
                 return restriction
+            locked = self.timing_attack_problem(state, m)  # fx_timing.py
+            if locked:
+                return locked
         opponent = state.opponent(seat)
         if target == "player":
             if perm.at is None or perm.at[0] != home_row(state, opponent):
@@ -1094,9 +1103,9 @@ class Frontier(SpellActions, ManualActions, Variant):
                 state.pending.get("outer") is None:
             # The attack resolves once the stack is empty (frontier_spells.continue_stack).
             state.pending["outer"] = {**window, "after_triggers": True}
-        if state.pending is None and state.stack:
-            # A trigger waits for its targets (or a choice): the attack resolves once the
-            # stack is empty (frontier_spells.continue_stack).
+        if state.pending is None and (state.stack or state.decision is not None):
+            # A trigger waits for its targets or a choice (pay or not): the attack resolves
+            # once that is answered and the stack is empty (frontier_spells.continue_stack).
             state.pending = {**window, "after_triggers": True}
         if state.pending is not None:
             return
@@ -1143,6 +1152,7 @@ class Frontier(SpellActions, ManualActions, Variant):
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")
         trigger = decision.get("_trigger")  # "you may pay {N}. If you do, …"
+        upkeep = decision.get("_timing")  # pay or sacrifice (fx_timing.py)
         amount = int(decision["amount"])
         if action.choice in ("pay", True):
             from frontier_desktop.rules.variants.frontier_legal import (
@@ -1150,24 +1160,27 @@ class Frontier(SpellActions, ManualActions, Variant):
             )
 
             player = state.players[seat]
-            cost = "{%d}" % amount
+            cost = str(decision.get("cost") or "{%d}" % amount)
             if pay(player.pool, cost) is None:
                 plan = plan_payment(player.pool, player.life, cost,
                                     mana_sources(self, state, seat, state.occupants()),
                                     ability_payers(state, seat))
                 if plan is None:
-                    raise IllegalActionError(action, f"you can't pay {{{amount}}}: your mana "
+                    raise IllegalActionError(action, f"you can't pay {cost}: your mana "
                                                      f"pool holds {format_pool(player.pool) or 'nothing'}")
                 self._pay_lands(state, seat, action, pay_tuple(plan), events)
             paid = pay(player.pool, cost)
             if paid is None:
-                raise IllegalActionError(action, f"you can't pay {{{amount}}}")
+                raise IllegalActionError(action, f"you can't pay {cost}")
             player.pool = paid[0]
-            events.append({"type": "paid", "player": seat, "amount": amount,
+            events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
                            "card": decision["card"]})
             if trigger is not None:
                 state.decision = None
                 self.trigger_paid(state, dict(trigger), events)
+        elif upkeep is not None:
+            state.decision = None
+            self.timing_answer(state, decision, False, events)
         elif trigger is None:
             self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
         if state.decision is decision:

@@ -26,7 +26,7 @@ from frontier_desktop.rules.effects.engine_support import (
     EXECUTED_BY_ENGINE, clause_key, pay_pattern, trigger_key, trigger_qualifier,
 )
 from frontier_desktop.rules.effects.nodes import (
-    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage, Delayed,
+    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage,
     Destroy, Discard, Draw, Effect, Exile, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
     PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec,
     Trigger, TriggeredAbility, Untap,
@@ -321,6 +321,13 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
     def _save_rng(self, state: GameState, rng: Any) -> None:  # pragma: no cover
         raise NotImplementedError
 
+    def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
+        """Step and phasing triggers (fx_timing.TimingActions)."""
+
+    def resolve_timed(self, state: GameState, item: dict[str, Any],
+                      events: list[Event]) -> None:
+        """Cumulative upkeep (fx_timing.TimingActions)."""
+
     def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:  # pragma: no cover
         raise NotImplementedError
 
@@ -362,9 +369,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
 
         card = state.card(perm.id)
         effects = ability_effects(card, index)
-        for effect in effects or ():
-            if not isinstance(effect, Restriction):
-                continue
+        whens = [w for e in effects or () if isinstance(e, Restriction) for w in e.when.split("+")]
+        for when in whens:  # "upkeep+once_each_turn": both (fx_timing)
+            effect = Restriction(when)
             limit = _TIMES.get(effect.when)
             if limit is not None and perm.activations.get(str(index), 0) >= limit:
                 return (f"{card.name}'s ability can be activated only "
@@ -601,7 +608,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                 return
             state.perms[obj] = Permanent(obj, seat, "attached", attached_to=str(target))
             events.append({"type": "resolved", "id": item["id"], "card": card.name,
-                           "player": seat, "attached_to": target})
+                           "player": seat, "attached_to": target, "unit": obj,
+                           "to": "attached"})  # "when … enters the battlefield" triggers
             return
         sick = card.is_creature and not card.has("haste")
         state.perms[obj] = Permanent(obj, seat, "staging", sick=sick,
@@ -616,6 +624,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
     def resolve_ability(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         source = str(item["source"])
         card = state.defs[str(item["card"])]
+        if item.get("timed"):
+            self.resolve_timed(state, item, events)  # fx_timing.py: cumulative upkeep
+            return
         effects = item_effects(card, item)
         if item["kind"] == "trigger":
             found = triggered_abilities(card)
@@ -637,6 +648,15 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         happens when they can't pay at all."""
         seat = int(item["controller"])
         name = str(item["card"])
+        that = [_decode_target(t) for t in item.get("that", ())]
+        effects = item_effects(state.defs[name], item) or ()
+        if effects and any(isinstance(s, Selector) and s.text.lower() == "that player"
+                           for s in effects[0].walk()):
+            # "That player may pay {N}": the player the trigger names pays (fx_timing).
+            players = [t for t in that if isinstance(t, tuple) and t[0] == "player"]
+            if not players:
+                return
+            seat = int(players[0][1])
         if not self.can_pay_generic(state, seat, amount):
             events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
             return
@@ -675,6 +695,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                 return
             kind = event.get("type")
             found: list[tuple[int, str, str, int]] = []  # (controller, source, card, index)
+            self.timing_event(state, event, events)  # fx_timing.py: step triggers, phasing in
             if kind == "phase" and event.get("phase") == "upkeep":
                 active = int(event.get("active", state.active))
                 order = sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id))
@@ -726,7 +747,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                             continue
                         found.append((perm.controller, perm.id, name, index))
             elif kind in ("died", "resolved") and isinstance(event.get("unit"), str):
-                if kind == "resolved" and event.get("to") != "staging":
+                if kind == "resolved" and event.get("to") not in ("staging", "attached"):
                     continue
                 unit = str(event["unit"])
                 name = str(event.get("name") or event.get("card") or "")
@@ -843,9 +864,19 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                     continue
                 if state.game_over or state.players[perm.controller].lost:
                     return
+                # "others": the creatures on the other side ("that creature", fx_timing).
                 self.push(state, {"kind": "trigger", "card": name, "source": unit,
                                   "controller": perm.controller, "ability": index,
-                                  "targets": [], "x": 0, "that": [unit]}, events)
+                                  "targets": [], "x": 0, "that": [unit],
+                                  "others": [o for o in others if o in state.perms and (
+                                      by is None or spec_problem(
+                                          state, by, o, seat=perm.controller,
+                                          source=unit) is None)]}, events)
+        self.aura_combat_triggers(state, sides, events)  # fx_timing.py
+
+    def aura_combat_triggers(self, state: GameState, sides: list[Any],
+                             events: list[Event]) -> None:
+        """Auras' "whenever enchanted creature blocks …" (fx_timing.TimingActions)."""
 
     def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
                     where: str, source: str | None, events: list[Event],
@@ -882,6 +913,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
             done = self.execute(ctx, effect, events)
             if done is None:
                 by_hand.append(by_hand_text(effect, name))
+            elif ctx.stopped:
+                break  # an intervening "if" that doesn't hold now (fx_timing)
             else:
                 previous = done
         if by_hand:
@@ -973,45 +1006,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                 destroy(ctx.state, perm, events, reason=f"destroyed by {ctx.name}")
         return objs
 
-    def _exec_delayed(self, ctx: _Context, effect: Delayed,
-                      events: list[Event]) -> list[Any] | None:
-        """Remember the effects for the moment named (the next turn's upkeep)."""
-        if effect.when != "next_upkeep":
-            return None
-        item = ctx.item
-        effects = item_effects(ctx.state.defs[ctx.name], item)
-        index = next((i for i, e in enumerate(effects or ()) if e is effect), None)
-        if index is None:
-            return None
-        ctx.state.delayed = ctx.state.delayed + [{
-            "when": effect.when, "card": ctx.name, "controller": ctx.seat,
-            "kind": item["kind"], "ability": item.get("ability"), "source": ctx.source,
-            "mode": list(item.get("mode", (0,))), "index": index}]
-        events.append({"type": "delayed", "player": ctx.seat, "card": ctx.name,
-                       "text": by_hand_text(effect, ctx.name)})
-        return []
-
-    def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None:
-        """Carry out the delayed effects waiting for *when* (they happen once)."""
-        due = [d for d in state.delayed if d["when"] == when]
-        if not due:
-            return
-        state.delayed = [d for d in state.delayed if d["when"] != when]
-        for d in due:
-            card = state.defs[str(d["card"])]
-            effects = item_effects(card, d)
-            delayed = (effects or ())[int(d["index"])]
-            assert isinstance(delayed, Delayed)
-            item = {"id": "", "card": d["card"], "controller": d["controller"], "kind": d["kind"],
-                    "targets": []}
-            ctx = _Context(state, int(d["controller"]), d.get("source"), str(d["card"]), 0, {},
-                           [], item)
-            for effect in delayed.effects:
-                if self.execute(ctx, effect, events) is None:
-                    events.append({"type": "by_hand", "player": d["controller"],
-                                   "card": d["card"],
-                                   "clauses": [by_hand_text(effect, str(d["card"]))]})
-        check_deaths(state, events)
+    # _exec_delayed and run_delayed: fx_timing.TimingActions (delayed and timed effects).
 
     def _exec_return_from_graveyard(self, ctx: _Context, effect: ReturnFromGraveyard,
                                     events: list[Event]) -> list[Any] | None:
@@ -1344,6 +1339,8 @@ class _Context:
         self.previous = previous
         self.item = item
         self.source_label = source if source is not None else str(item.get("obj", name))
+        self.stopped = False
+        """Set by an intervening "if" that doesn't hold: the rest does nothing."""
 
     def amount(self, amount: Amount) -> int:
         return amount.n * (self.x if amount.var == "X" else 1)
@@ -1364,6 +1361,10 @@ class _Context:
             return [("player", n) for n, p in enumerate(state.players)
                     if n != self.seat and not p.lost]
         if ref == "that":
+            if "others" in self.item and sel.text.lower() in ("that creature",
+                                                              "the other creature"):
+                # A combat trigger's creature on the other side (fx_timing).
+                return [o for o in self.item["others"] if o in state.perms]
             return list(self.previous)
         if ref == "controller":
             first = self.previous[0] if self.previous else None

@@ -93,10 +93,13 @@ class StackPanel:
             title = "Respond? " + title
         elif kind == "choice" and pending.get("seat") == s.seat:
             amount = pending.get("amount", 0)
-            labels = [(f"Pay {{{amount}}}", {"type": "choose", "choice": "pay"}),
+            cost = pending.get("cost") or f"{{{amount}}}"
+            labels = [(f"Pay {cost}", {"type": "choose", "choice": "pay"}),
                       ("Don't pay", {"type": "choose", "choice": "decline"})]
-            title = (f"{pending.get('by') or 'A spell'}: pay {{{amount}}} or "
+            title = (f"{pending.get('by') or 'A spell'}: pay {cost} or "
                      f"{pending.get('card') or 'your spell'} is countered")
+            if pending.get("prompt"):  # pay or sacrifice (fx_timing)
+                title = f"{pending.get('card')}: {pending.get('prompt')}"
         elif kind == "targets":
             what = f"{pending.get('card') or 'A card'}'s triggered ability"
             if pending.get("seat") == s.seat:

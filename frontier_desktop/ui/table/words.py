@@ -462,8 +462,11 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
             return f"  By hand for {card} ({p}): " + " ".join(str(c) for c in clauses)
         return None
     if kind == "pumped":
+        if event.get("by") == "end of combat":
+            return f"  {names.unit(event.get('unit'))}'s bonus until end of combat ends"
+        until = event.get("until") if isinstance(event.get("until"), str) else "end of turn"
         return (f"  {names.unit(event.get('unit'))} gets {_signed(event.get('power'))}/"
-                f"{_signed(event.get('toughness'))} until end of turn")
+                f"{_signed(event.get('toughness'))} until {until}")
     if kind == "delayed":
         text = event.get("text")
         return f"  Later: {text}" if isinstance(text, str) and text else None
@@ -472,7 +475,24 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         where = "the staging row" if event.get("to") == "staging" else "the hand"
         return f"  {card} returns from the graveyard to {where} of {p}"
     if kind == "paid":
-        return f"  {p} pays {{{event.get('amount')}}}"
+        cost = event.get("cost")
+        return f"  {p} pays " + (cost if isinstance(cost, str) else f"{{{event.get('amount')}}}")
+    if kind in ("phased_out", "phased_in"):
+        name = event.get("name") if isinstance(event.get("name"), str) else "a permanent"
+        if kind == "phased_out":
+            return f"  {name} phases out (as though it didn't exist until {p}'s next untap step)"
+        at = event.get("at")
+        where = "the staging row" if at == "staging" else (
+            square(at) if isinstance(at, (list, tuple)) else "play")
+        return f"  {name} phases in at {where}"
+    if kind == "no_attack":
+        return (f"  {names.unit(event.get('unit'))} can't attack during its controller's next "
+                f"turn")
+    if kind == "held":
+        return (f"  {names.unit(event.get('unit'))} won't untap during its controller's next "
+                f"untap step")
+    if kind == "extra_turn":
+        return f"  {p} will take another turn after this one"
     if kind == "gained":
         kws = event.get("keywords")
         what = _and([str(k) for k in kws]) if isinstance(kws, (list, tuple)) and kws else \
@@ -585,6 +605,12 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "pay_trigger":
             card = event.get("card") if isinstance(event.get("card"), str) else "a card"
             return f"  {p} may pay {{{event.get('amount')}}} for {card}'s triggered ability"
+        if event.get("kind") == "pay_or_else":
+            text = event.get("text") if isinstance(event.get("text"), str) else "it happens"
+            return f"  {p} may pay {event.get('cost')}, or {text}"
+        if event.get("kind") == "pay_upkeep":
+            card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+            return f"  {p} may pay {event.get('cost')} or sacrifice {card}"
         if event.get("kind") == "pay":
             card = event.get("card") if isinstance(event.get("card"), str) else "the spell"
             return (f"  {p} may pay {{{event.get('amount')}}} or {card} is countered")
