@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
@@ -312,6 +312,88 @@ class SpellActions:
     def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:  # pragma: no cover
         raise NotImplementedError
 
+    def _hand_card(self, state: GameState, seat: int, action: A.Action,
+                   ref: str) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        """See :meth:`Variant.land_controllers` (each variant overrides it)."""
+        return {}
+
+    # ------------------------------------------------------------------ variant hooks
+    # Where the variants differ, the engine asks one of these. Frontier's behaviour is the
+    # default; Army Magic (army.py) and the variants after it override what differs.
+    player_damage_to_land: ClassVar[bool] = False
+    """See :attr:`Variant.player_damage_to_land` (the variant's class sets it)."""
+
+    def state_checks(self, state: GameState, events: list[Event]) -> None:
+        """The deaths checked after each resolution (Frontier: with its terrain bonuses)."""
+        check_deaths(state, events)
+
+    def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],
+                             *, sick: bool, tapped: bool = False) -> Any:
+        """Put *obj* (a resolving permanent spell, a token, a card returned from a graveyard)
+        onto the battlefield under *seat*'s control where the variant puts new permanents;
+        return where, in wire form, for the event. Frontier: the staging row."""
+        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick, tapped=tapped)
+        return "staging"
+
+    def damage_to_player(self, ctx: _Context, seat: int, amount: int,
+                         events: list[Event]) -> None:
+        """A spell or ability deals *amount* damage to player *seat* without targeting them
+        ("each player", "you"). Frontier: their life."""
+        damage_player(ctx.state, seat, amount, ctx.source_label, events)
+
+    def damage_to_place(self, ctx: _Context, place: Any, amount: int,
+                        events: list[Event]) -> bool:
+        """Damage dealt to a land targeted as a place (where :attr:`player_damage_to_land`);
+        False: not carried out (Frontier's lands have no life)."""
+        return False
+
+    def life_change(self, ctx: _Context, seat: int, amount: int, events: list[Event]) -> None:
+        """Player *seat* gains (*amount* > 0) or loses life from an effect. Frontier: their
+        life total."""
+        if amount >= 0:
+            gain_life(ctx.state, seat, amount, events)
+            return
+        player = ctx.state.players[seat]
+        player.life += amount
+        events.append({"type": "life", "player": seat, "life": player.life, "delta": amount})
+
+    def effect_area(self, state: GameState, item: dict[str, Any],
+                    source: str | None) -> Any:
+        """What an effect without a target ("all creatures") reaches: a predicate on object
+        ids, or None for the whole battlefield (Frontier)."""
+        return None
+
+    def resolve_other(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """Resolve a stack item of a variant's own kind (Army Magic's moves)."""
+        raise AssertionError(f"unknown stack item kind {item.get('kind')!r}")
+
+    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
+        """The stack is empty and nothing waits: carry out what waited for it. Frontier: an
+        attack that waited only for its triggers (nobody asked to respond to it)."""
+        if state.pending is not None and state.pending.get("after_triggers"):
+            attack, state.pending = state.pending, None
+            target = attack["target"]
+            resolve_attack(state, int(attack["seat"]), list(attack["units"]),
+                           target if target == "player" else state.board.pos_from_wire(target),
+                           events)
+
+    def player_place_problem(self, state: GameState, seat: int, slot: Slot,
+                             target: Target) -> str | None:
+        """Where damage to a player is dealt to a land of theirs: why *target* can't take
+        *slot*'s damage (None: it can). The land must be a face-up land a player controls
+        whom the card's text may name."""
+        if isinstance(target, tuple) and target and target[0] == "player":
+            return "damage to a player is dealt to a land of theirs: target the land"
+        if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], int):
+            owner = self.land_controllers(state).get(target)
+            if owner is None:
+                return "nobody controls that land"
+            return spec_problem(state, slot.spec, ("player", owner), seat=seat, source=None)
+        return None
+
     # ------------------------------------------------------------------ the variant hook
     def target_problem(self, state: GameState, seat: int, source: str | None,
                        target: Target) -> str | None:
@@ -387,10 +469,15 @@ class SpellActions:
                        slot: Slot, target: Target) -> str | None:
         """One line naming the target and why it's refused (None: it is legal)."""
         window = self._attack_window(state) if slot.spec.state else None
-        problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
-                               attacking=self.attacking_ids(state) if window else (),
-                               blocking=self.blocking_ids(state) if window else (),
-                               blocked=bool(window and window.get("target") != "player"))
+        if self.player_damage_to_land and slot.kind == "deal_damage" and _names_players(
+                slot.spec) and (isinstance(target, tuple) and target and (
+                target[0] == "player" or isinstance(target[0], int))):
+            problem = self.player_place_problem(state, seat, slot, target)
+        else:
+            problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
+                                   attacking=self.attacking_ids(state) if window else (),
+                                   blocking=self.blocking_ids(state) if window else (),
+                                   blocked=bool(window and window.get("target") != "player"))
         if problem is None:
             problem = self.target_problem(state, seat, source, target)
         if problem is None:
@@ -484,6 +571,8 @@ class SpellActions:
                               or "artifact" in nouns))
         if nouns & {"any", "player", "opponent"}:
             out.extend(("player", n) for n in range(len(state.players)))
+            if self.player_damage_to_land:  # the lands damage to a player may go to
+                out.extend(sorted(self.land_controllers(state), key=repr))
         if nouns & {"land"}:
             out.extend(pos for pos, cell in sorted(state.cells.items(), key=repr)
                        if cell.land is not None)
@@ -517,14 +606,8 @@ class SpellActions:
         if not state.stack and state.pending is not None and \
                 state.pending.get("kind") == "priority":
             state.pending = state.pending.get("outer")
-        if not state.stack and state.decision is None and state.pending is not None and \
-                state.pending.get("after_triggers"):
-            # An attack that waited only for its triggers (nobody asked to respond to it).
-            attack, state.pending = state.pending, None
-            target = attack["target"]
-            resolve_attack(state, int(attack["seat"]), list(attack["units"]),
-                           target if target == "player" else state.board.pos_from_wire(target),
-                           events)
+        if not state.stack and state.decision is None:
+            self.stack_emptied(state, events)
 
     def has_window(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for responses and could play something now."""
@@ -554,9 +637,11 @@ class SpellActions:
         state.stack = state.stack[:-1]
         if item["kind"] == "spell":
             self.resolve_spell(state, item, events)
-        else:
+        elif item["kind"] in ("ability", "trigger"):
             self.resolve_ability(state, item, events)
-        check_deaths(state, events)
+        else:
+            self.resolve_other(state, item, events)
+        self.state_checks(state, events)
 
     # ------------------------------------------------------------------ resolution
     def resolve_spell(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
@@ -582,10 +667,10 @@ class SpellActions:
                            "player": seat, "attached_to": target})
             return
         sick = card.is_creature and not card.has("haste")
-        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick,
-                                     tapped=enters_tapped(card))
+        where = self.put_onto_battlefield(state, obj, seat, events, sick=sick,
+                                          tapped=enters_tapped(card))
         events.append({"type": "resolved", "id": item["id"], "card": card.name, "player": seat,
-                       "to": "staging", "unit": obj})
+                       "to": where, "unit": obj})
 
     @staticmethod
     def _land_id_on_board(state: GameState, land_id: str) -> bool:
@@ -633,7 +718,7 @@ class SpellActions:
         assert paying is not None
         self.run_effects(state, item, paying[1], "triggered", str(item["source"]), events,
                          ability.trigger)
-        check_deaths(state, events)
+        self.state_checks(state, events)
 
     def fire_triggers(self, state: GameState, events: list[Event], start: int) -> None:
         """Put on the stack the triggered abilities the events from *start* on set off.
@@ -704,8 +789,8 @@ class SpellActions:
                             continue
                         found.append((perm.controller, perm.id, name, index))
             elif kind in ("died", "resolved") and isinstance(event.get("unit"), str):
-                if kind == "resolved" and event.get("to") != "staging":
-                    continue
+                if kind == "resolved" and event.get("to") is None:
+                    continue  # a permanent spell resolves onto the battlefield (``to``)
                 unit = str(event["unit"])
                 name = str(event.get("name") or event.get("card") or "")
                 card = state.defs.get(name)
@@ -849,6 +934,7 @@ class SpellActions:
                 by_hand.append(by_hand_text(effect, name))
                 continue
             ctx = _Context(state, seat, source, name, x, chosen, previous, item)
+            ctx.area = self.effect_area(state, item, source)
             done = self.execute(ctx, effect, events)
             if done is None:
                 by_hand.append(by_hand_text(effect, name))
@@ -865,7 +951,8 @@ class SpellActions:
         if handler is None:
             return None
         if any(isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
-               for targets in ctx.chosen.values() for t in targets):
+               for targets in ctx.chosen.values() for t in targets) and not (
+                self.player_damage_to_land and effect.kind == "deal_damage"):
             return None  # a land on the board: carried out by hand
         result: list[Any] | None = handler(ctx, effect, events)
         return result
@@ -882,7 +969,10 @@ class SpellActions:
         state = ctx.state
         for obj in reached:
             if isinstance(obj, tuple) and obj[0] == "player":
-                damage_player(state, obj[1], amount, ctx.source_label, events)
+                self.damage_to_player(ctx, obj[1], amount, events)
+            elif isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
+                if not self.damage_to_place(ctx, obj, amount, events):
+                    return None
             elif isinstance(obj, str) and obj in state.perms:
                 perm = state.perms[obj]
                 dealt = 0 if protected_from(state, perm, ctx.source_label) else \
@@ -979,7 +1069,7 @@ class SpellActions:
                     events.append({"type": "by_hand", "player": d["controller"],
                                    "card": d["card"],
                                    "clauses": [by_hand_text(effect, str(d["card"]))]})
-        check_deaths(state, events)
+        self.state_checks(state, events)
 
     def _exec_return_from_graveyard(self, ctx: _Context, effect: ReturnFromGraveyard,
                                     events: list[Event]) -> list[Any] | None:
@@ -1009,11 +1099,11 @@ class SpellActions:
                 if not card.is_permanent or card.is_aura:
                     yard.append(card_id)
                     return None
-                state.perms[card_id] = Permanent(card_id, ctx.seat, "staging",
-                                                 sick=card.is_creature and not card.has("haste"),
-                                                 tapped=enters_tapped(card))
+                where = self.put_onto_battlefield(
+                    state, card_id, ctx.seat, events,
+                    sick=card.is_creature and not card.has("haste"), tapped=enters_tapped(card))
                 events.append({"type": "returned", "player": ctx.seat, "card": name,
-                               "to": "staging", "unit": card_id})
+                               "to": where, "unit": card_id})
             moved.append(card_id)
         return moved
 
@@ -1101,12 +1191,41 @@ class SpellActions:
             self._save_rng(ctx.state, rng)
         return [("player", s) for s in seats]
 
+    def _discard_chosen(self, state: GameState, seat: int, action: A.Discard,
+                        events: list[Event]) -> None:
+        """Answer a ``discard`` decision ("target player discards two cards")."""
+        decision = state.decision
+        assert decision is not None
+        player = state.players[seat]
+        refs = list(action.cards) or ([action.card] if action.card else [])
+        count = min(int(decision["count"]), len(player.hand))
+        if len(refs) != count:
+            raise IllegalActionError(action, f"discard exactly {count} card"
+                                             f"{'s' if count != 1 else ''}")
+        chosen: list[str] = []
+        for ref in refs:
+            card_id = self._hand_card(state, seat, action, ref)
+            if card_id in chosen:  # the same name twice: the next copy of it
+                others = [c for c in player.hand if c not in chosen
+                          and state.name(c) == state.name(card_id)]
+                if not others:
+                    raise IllegalActionError(action, f"you hold only one {state.name(card_id)}")
+                card_id = others[0]
+            chosen.append(card_id)
+        for card_id in chosen:
+            player.hand.remove(card_id)
+            player.graveyard.append(card_id)
+            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                           "id": card_id})
+        state.decision = None
+        self.continue_stack(state, events)
+
     def _exec_gain_life(self, ctx: _Context, effect: GainLife, events: list[Event]) -> list[Any] | None:
         seats = self._players(ctx, effect.who)
         if seats is None:
             return None
         for seat in seats:
-            gain_life(ctx.state, seat, ctx.amount(effect.amount), events)
+            self.life_change(ctx, seat, ctx.amount(effect.amount), events)
         return [("player", s) for s in seats]
 
     def _exec_lose_life(self, ctx: _Context, effect: LoseLife, events: list[Event]) -> list[Any] | None:
@@ -1114,11 +1233,7 @@ class SpellActions:
         if seats is None:
             return None
         for seat in seats:
-            amount = ctx.amount(effect.amount)
-            player = ctx.state.players[seat]
-            player.life -= amount
-            events.append({"type": "life", "player": seat, "life": player.life,
-                           "delta": -amount})
+            self.life_change(ctx, seat, -ctx.amount(effect.amount), events)
         return [("player", s) for s in seats]
 
     def _exec_put_counters(self, ctx: _Context, effect: PutCounters,
@@ -1267,9 +1382,9 @@ class SpellActions:
         for _ in range(ctx.amount(effect.amount)):
             unit_id = state.new_id("t")
             state.cards[unit_id] = (card.name, ctx.seat)
-            state.perms[unit_id] = Permanent(unit_id, ctx.seat, "staging", sick=True)
+            where = self.put_onto_battlefield(state, unit_id, ctx.seat, events, sick=True)
             events.append({"type": "token", "player": ctx.seat, "unit": unit_id,
-                           "name": card.name, "at": "staging"})
+                           "name": card.name, "at": where})
             made.append(unit_id)
         return made
 
@@ -1294,6 +1409,11 @@ def prevent(perm: Permanent, amount: int) -> int:
     return amount - stopped
 
 
+def _names_players(spec: TargetSpec) -> bool:
+    """Whether a target phrase may name a player ("any target", "target player/opponent")."""
+    return bool(set(spec.noun.split("_or_")) & {"any", "player", "opponent"})
+
+
 def _decode_target(value: Any) -> Any:
     return A._target(value, "targets")
 
@@ -1312,6 +1432,9 @@ class _Context:
         self.previous = previous
         self.item = item
         self.source_label = source if source is not None else str(item.get("obj", name))
+        self.area: Any = None
+        """What an effect without a target reaches (``SpellActions.effect_area``): a
+        predicate on object ids, or None for everything."""
 
     def amount(self, amount: Amount) -> int:
         return amount.n * (self.x if amount.var == "X" else 1)
@@ -1353,6 +1476,7 @@ class _Context:
                         and spec_problem(state, spec, ("player", n), seat=self.seat,
                                          source=self.source) is None]
             return [pid for pid, p in state.perms.items() if p.zone != "attached"
+                    and (self.area is None or self.area(pid))
                     and spec_problem(state, spec, pid, seat=self.seat,
                                      source=self.source) is None]
         return None

@@ -1,0 +1,185 @@
+"""Army Magic on the effects engine: spells and abilities on the stack with targets in range,
+damage to a player dealt to a land, life on a land the player chooses, effects with an
+``origin``, and the ``origin`` field on the wire."""
+
+from __future__ import annotations
+
+import pytest
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules import legal_actions
+from frontier_desktop.rules.variants.army_board import controller, land_life
+from frontier_desktop.rules.views import describe
+from tests.rules.army_helpers import army, land, standard_rows
+from tests.rules.helpers import creature, of_type, refused, run, unit
+
+BEAR = creature("Test Bear", ["G"], 2, 2)
+PINGER = creature("Test Pinger", ["U"], 1, 1,
+                  oracle_text="{T}: Test Pinger deals 1 damage to any target.")
+SALVE = {"name": "Test Salve", "type_line": "Instant", "mana_cost": "",
+         "oracle_text": "You gain 4 life."}
+LEECH = {"name": "Test Leech", "type_line": "Sorcery", "mana_cost": "",
+         "oracle_text": "You lose 2 life."}
+QUAKE = {"name": "Test Quake", "type_line": "Sorcery", "mana_cost": "",
+         "oracle_text": "Test Quake deals 1 damage to each creature and each player."}
+ROWS = standard_rows({(1, 2): land("Forest", 0, 6), (1, 1): land("Plains", 0, 4),
+                      (2, 2): land("Mountain", 1, 6), (3, 2): land("Mountain", 1, 6),
+                      (4, 2): land("Mountain", 1, 6)})
+
+
+def hand(*cards, pool="{R}{R}{R}", ben=None):
+    return [{"name": "Ann", "hand": list(cards), "mana_pool": pool},
+            ben or {"name": "Ben"}]
+
+
+# ---------------------------------------------------------------------- targets and the stack
+def test_a_spell_goes_on_the_stack_and_resolves_on_a_target_in_range():
+    state = army(ROWS, [unit("d", BEAR, 1, (2, 2))], players=hand("Lightning Bolt"))
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["d"]})
+    assert of_type(events, "stacked") and of_type(events, "resolved")
+    assert "d" not in state.perms and not state.stack
+    assert state.players[0].graveyard  # the Bolt, once resolved
+
+
+def test_a_target_out_of_range_is_refused_with_a_sentence():
+    state = army(ROWS, [unit("far", BEAR, 1, (4, 2))], players=hand("Lightning Bolt"))
+    refused(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["far"]},
+            match="Lightning Bolt can't target Test Bear: out of range")
+
+
+def test_the_opponent_with_a_window_answers_a_spell_before_it_resolves():
+    ben = {"name": "Ben", "responses": True, "hand": ["Lightning Bolt"], "mana_pool": "{R}"}
+    state = army(ROWS, [unit("a", BEAR, 0, (1, 2)), unit("d", BEAR, 1, (2, 2))],
+                 players=hand("Giant Growth", pool="{G}", ben=ben))
+    state, _ = run(state, {"type": "cast", "card": "Giant Growth", "targets": ["a"]})
+    assert describe(state)["pending"]["kind"] == "priority" and len(state.stack) == 1
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["a"],
+                                "seat": 1})
+    # The Bolt resolves first: the Growth's only target is gone, so it fizzles.
+    assert "a" not in state.perms and of_type(events, "fizzled") and not state.stack
+
+
+def test_a_permanents_ability_goes_on_the_stack_within_its_reach():
+    state = army(ROWS, [unit("p", PINGER, 0, (1, 2)), unit("d", BEAR, 1, (2, 2)),
+                        unit("far", BEAR, 1, (3, 2))])
+    refused(state, {"type": "activate", "unit": "p", "ability": 0, "targets": ["far"]},
+            match="out of range: Test Pinger reaches only its own land")
+    state, events = run(state, {"type": "activate", "unit": "p", "ability": 0,
+                                "targets": ["d"]})
+    assert state.perms["d"].damage == 1 and state.perms["p"].tapped
+    assert of_type(events, "stacked")[0]["kind"] == "ability"
+    listed = [a.to_wire() for a in legal_actions(army(ROWS, [unit("p", PINGER, 0, (1, 2)),
+                                                             unit("far", BEAR, 1, (3, 2))]))
+              if a.type == "activate"]
+    assert listed and all(t != "far" for a in listed for t in a.get("targets", ()))
+
+
+# ---------------------------------------------------------------------- damage to a player
+def test_damage_to_a_player_is_dealt_to_a_land_of_theirs_in_range():
+    state = army(ROWS, players=hand("Lightning Bolt"))
+    refused(state, {"type": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]},
+            match="dealt to a land of theirs: target the land")
+    refused(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[3, 2]]},
+            match="out of range")
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
+    assert land_life(state, (2, 2)) == 3
+    assert of_type(events, "land_life")[-1] == {"type": "land_life", "at": [2, 2], "life": 3,
+                                                "delta": -3}
+
+
+def test_a_land_a_bolt_brings_to_0_is_captured_by_the_caster():
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 2)})
+    state, events = run(army(rows, players=hand("Lightning Bolt")),
+                        {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
+    assert controller(state, (2, 2)) == 0 and land_life(state, (2, 2)) == 6
+
+
+def test_legal_casts_name_lands_in_range_for_damage_never_a_player():
+    state = army(ROWS, players=hand("Lightning Bolt"))
+    targets = [a.to_wire()["targets"][0] for a in legal_actions(state)
+               if a.type == "cast" and a.to_wire().get("targets")]
+    assert [2, 2] in targets and [3, 2] not in targets
+    assert not any(isinstance(t, dict) and "player" in t for t in targets)
+
+
+# ---------------------------------------------------------------------- life on a land
+def test_life_gained_goes_on_a_land_the_player_chooses():
+    state = army(ROWS, players=hand(SALVE))
+    state, events = run(state, {"type": "cast", "card": "Test Salve"})
+    pending = describe(state)["pending"]
+    assert pending["kind"] == "place" and pending["seat"] == 0
+    spots = {tuple(o["at"]) for o in pending["options"]}
+    assert spots == {(0, 2), (1, 2), (1, 1)}
+    key = pending["options"][0]["id"]
+    state, events = run(state, {"type": "place", "id": key, "at": [1, 1]})
+    assert land_life(state, (1, 1)) == 6  # 4 + 4, and a d6 shows at most 6
+    assert state.decision is None
+
+
+def test_life_lost_goes_on_a_land_it_leaves_standing_or_the_home_base():
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (1, 1): land("Plains", 0, 2)})
+    state, _ = run(army(rows, players=hand(LEECH)), {"type": "cast", "card": "Test Leech"})
+    spots = {tuple(o["at"]) for o in describe(state)["pending"]["options"]}
+    assert spots == {(0, 2), (1, 2)}  # the Plains at 2 life would be emptied
+    state, _ = run(state, {"type": "place", "id": describe(state)["pending"]["options"][0]["id"],
+                           "at": [0, 2]})
+    assert land_life(state, (0, 2)) == 18
+
+
+def test_discard_needs_no_range():
+    ben = {"name": "Ben", "hand": ["Plains", "Island", "Forest"]}
+    state = army(ROWS, players=hand("Mind Rot", pool="{B}{B}{B}", ben=ben))
+    state, _ = run(state, {"type": "cast", "card": "Mind Rot", "targets": [{"player": 1}]})
+    assert describe(state)["pending"]["kind"] == "discard"
+    state, _ = run(state, {"type": "discard", "cards": ["Plains", "Island"], "seat": 1})
+    assert len(state.players[1].hand) == 1 and state.decision is None
+
+
+# ---------------------------------------------------------------------- origin
+def test_an_effect_with_no_target_needs_an_origin_in_range_and_reaches_its_neighbours():
+    units = [unit("a", BEAR, 0, (1, 1)), unit("d", BEAR, 1, (2, 2)), unit("far", BEAR, 1, (4, 2))]
+    state = army(ROWS, units, players=hand("Wrath of God", pool="{W}{W}{W}{W}"))
+    refused(state, {"type": "cast", "card": "Wrath of God"}, match="choose its origin")
+    refused(state, {"type": "cast", "card": "Wrath of God", "origin": [4, 2]},
+            match="out of range")
+    state, _ = run(state, {"type": "cast", "card": "Wrath of God", "origin": [1, 2]})
+    # (1, 2) and its neighbours (0, 2), (2, 2), (1, 1), (1, 3): the bears there die.
+    assert "a" not in state.perms and "d" not in state.perms and "far" in state.perms
+    origins = {tuple(a.to_wire()["origin"]) for a in legal_actions(
+        army(ROWS, units, players=hand("Wrath of God", pool="{W}{W}{W}{W}")))
+        if a.type == "cast"}
+    assert (1, 2) in origins and (4, 2) not in origins
+
+
+def test_an_origin_for_a_spell_with_a_target_is_refused():
+    state = army(ROWS, [unit("d", BEAR, 1, (2, 2))], players=hand("Lightning Bolt"))
+    refused(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["d"],
+                    "origin": [1, 2]}, match="takes no origin")
+
+
+def test_damage_to_each_player_goes_to_their_lands_in_the_area():
+    units = [unit("a", BEAR, 0, (1, 2)), unit("far", BEAR, 1, (4, 2))]
+    state = army(ROWS, units, players=hand(QUAKE))
+    state, events = run(state, {"type": "cast", "card": "Test Quake", "origin": [1, 2]})
+    # Ann chooses where her own damage goes first (three lands of hers in the area).
+    pending = describe(state)["pending"]
+    assert pending["kind"] == "place"
+    assert state.perms["a"].damage == 1 and state.perms["far"].damage == 0
+    assert land_life(state, (2, 2)) == 5  # Ben's only land in the area
+
+
+def test_origin_is_on_the_wire_and_in_the_protocol_schema():
+    from frontier_desktop.net.protocol import ACTION_SCHEMAS
+
+    cast = A.Cast.from_wire({"type": "cast", "card": "Wrath of God", "origin": [1, 2]})
+    assert cast.origin == (1, 2) and cast.to_wire()["origin"] == [1, 2]
+    assert "origin" not in A.Cast(card="Lightning Bolt").to_wire()
+    assert "origin" in ACTION_SCHEMAS["cast"]
+
+
+@pytest.mark.parametrize("card", ["Grizzly Bears"])
+def test_a_creature_spell_resolves_onto_the_home_base(card):
+    state, events = run(army(ROWS, players=hand(card, pool="{G}{G}")),
+                        {"type": "cast", "card": card})
+    resolved = of_type(events, "resolved")[0]
+    assert resolved["to"] == [0, 2] and state.perms[resolved["unit"]].at == (0, 2)
