@@ -183,3 +183,69 @@ def test_a_creature_spell_resolves_onto_the_home_base(card):
                         {"type": "cast", "card": card})
     resolved = of_type(events, "resolved")[0]
     assert resolved["to"] == [0, 2] and state.perms[resolved["unit"]].at == (0, 2)
+
+
+# ---------------------------------------------------------------------- planeswalkers, control
+WALKER = {"name": "Test Walker", "type_line": "Legendary Planeswalker — Test",
+          "oracle_text": "{T}: Add {R}."}
+
+
+def _walker_attack():
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 6)})
+    state = army(rows, [unit("a", BEAR, 0, (1, 2)), unit("b", BEAR, 0, (1, 2))],
+                 permanents=[{"id": "pw", "card": WALKER, "owner": 1, "at": [2, 2]}])
+    state.perms["pw"].counters = {"loyalty": 3}
+    return state
+
+
+def test_an_unblocked_attacker_may_hit_a_planeswalker_on_the_land_instead():
+    state, _ = run(_walker_attack(), {"type": "attack", "units": ["a", "b"], "target": [2, 2]})
+    pending = describe(state)["pending"]
+    assert pending["kind"] == "assign" and set(pending["options"][0]["units"]) == {"land", "pw"}
+    # All of one attacker's damage to one of them: a split is refused.
+    refused(state, {"type": "assign", "attacker": "a", "damage": {"land": 1, "pw": 1}},
+            match="to the land or to one planeswalker")
+    listed = [a.to_wire()["damage"] for a in legal_actions(state, 0) if a.type == "assign"]
+    assert listed == [{"land": 2}, {"pw": 2}]
+    state, events = run(state, {"type": "assign", "attacker": "a", "damage": {"pw": 2}},
+                        {"type": "assign", "attacker": "b", "damage": {"land": 2}})
+    assert state.perms["pw"].counters["loyalty"] == 1 and land_life(state, (2, 2)) == 4
+
+
+def test_a_planeswalker_dealt_its_loyalty_in_damage_dies():
+    state, _ = run(_walker_attack(), {"type": "attack", "units": ["a", "b"], "target": [2, 2]},
+                   {"type": "assign", "attacker": "a", "damage": {"pw": 2}})
+    state, events = run(state, {"type": "assign", "attacker": "b", "damage": {"pw": 2}})
+    assert "pw" not in state.perms and of_type(events, "died")[0]["reason"] == "no loyalty left"
+
+
+def test_without_a_planeswalker_unblocked_damage_goes_to_the_land_without_asking():
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 6)})
+    state, _ = run(army(rows, [unit("a", BEAR, 0, (1, 2))]),
+                   {"type": "attack", "units": ["a"], "target": [2, 2]})
+    assert state.decision is None and land_life(state, (2, 2)) == 4
+
+
+def test_a_permanent_that_changes_control_in_play_moves_at_once_next_to_its_new_controller():
+    # Ben's bear on Ben's land comes under Ann's control (an effect's executor changes
+    # perm.controller): after the action it stands next to a land of Ann's, not among Ben's.
+    from frontier_desktop.rules.variants import find_variant
+
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 6),
+                          (3, 2): land("Mountain", 1, 6)})
+    state = army(rows, [unit("d", BEAR, 1, (3, 2)), unit("e", BEAR, 1, (3, 2))])
+    state.perms["d"].controller = 0
+    events: list = []
+    find_variant("army").after_action(state, events)
+    # Lands next to one Ann controls that are hers or nobody's and face up: (0, 2), (1, 2).
+    assert state.decision["kind"] == "place" and state.decision["player"] == 0
+    assert {tuple(o["at"]) for o in state.decision["options"]} == {(0, 2), (1, 2)}
+    state, _ = run(state, {"type": "place", "id": "d", "at": [1, 2]})
+    assert state.perms["d"].at == (1, 2) and state.perms["e"].at == (3, 2)
+
+
+def test_a_planeswalker_that_explored_lists_and_uses_no_ability_that_turn():
+    state = army(permanents=[{"id": "pw", "card": WALKER, "owner": 0, "at": [0, 2]}])
+    state, _ = run(state, {"type": "move", "unit": "pw", "to": [1, 2]})
+    assert not [a for a in legal_actions(state) if a.type == "activate"]
+    refused(state, {"type": "activate", "unit": "pw", "ability": 0}, match="explored")

@@ -655,6 +655,10 @@ class Army(ArmySpells, Variant):
         for unit, amount in action.damage:
             damage[unit] = damage.get(unit, 0) + amount
         problem = assign_problem(decision, action.attacker, damage)
+        if problem is None and decision.get("one_target") and \
+                len([u for u, n in damage.items() if n > 0]) > 1:
+            problem = "an unblocked attacker deals all its damage to the land or to one " \
+                      "planeswalker there"
         if problem is None and damage.get(LAND, 0) > 0:
             short = [u for u, need in decision["lethal"].items() if damage.get(u, 0) < need]
             if short:

@@ -35,6 +35,12 @@ LAND = "land"
 """The name of the attacked land in an ``assign`` division (trample damage)."""
 
 
+def walkers_at(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
+    """*seat*'s planeswalkers on the land at *pos* (an unblocked attacker may hit one)."""
+    return [p for p in state.perms.values() if p.zone == "board" and p.at == pos
+            and p.controller == seat and "Planeswalker" in state.card(p.id).types]
+
+
 # ---------------------------------------------------------------------- deaths
 def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
     """Destroy a permanent; a regeneration shield taps a creature and keeps it where it is."""
@@ -188,6 +194,7 @@ def resolve_combat(state: GameState, combat: dict[str, Any], events: list[Event]
                     "sources": [packet["source"]], "units": list(packet["to"]),
                     "amount": packet["amount"], "lethal": dict(packet["lethal"]),
                     "default": dict(packet["default"]), "trample": packet["trample"],
+                    "one_target": bool(packet.get("one_target")),
                     "_combat": combat, "_packet": i,
                 }
                 state.decision["options"] = [{**{k: state.decision[k] for k in (
@@ -222,8 +229,11 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
         deathtouch = card.has("deathtouch")
         blocked_by = [b for b, a in blocks.items() if a == attacker.id]
         alive = _alive(state, blocked_by, target)
+        walkers: list[str] = []
         if not blocked_by:
-            to: list[str] = [LAND]
+            # Unblocked: the land's life or, the attacker's choice, a planeswalker there.
+            walkers = [p.id for p in walkers_at(state, target, int(combat["defender"]))]
+            to: list[str] = [LAND, *walkers]
             lethal: dict[str, int] = {}
         elif not alive:
             if not trample:
@@ -232,11 +242,11 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
         else:
             to = [b.id for b in alive] + ([LAND] if trample else [])
             lethal = _lethal(state, alive, deathtouch)
-        default = lethal_first(to, power, lethal)
+        default = {LAND: power} if walkers else lethal_first(to, power, lethal)
         division = default if len(to) == 1 else None
         packets.append({"source": attacker.id, "to": to, "amount": power, "lethal": lethal,
                         "default": default, "division": division, "trample": trample,
-                        "deathtouch": deathtouch, "side": "attack"})
+                        "deathtouch": deathtouch, "side": "attack", "one_target": bool(walkers)})
     for blocker_id, attacker_id in blocks.items():
         still = _alive(state, [blocker_id], target)
         hit = _alive(state, [attacker_id], None)
@@ -266,6 +276,15 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
                 to_land += amount
                 events.append({"type": "damage", "source": source, "target": "land",
                                "at": combat["target"], "amount": amount})
+            elif unit in state.perms and "Planeswalker" in state.card(unit).types:
+                walker = state.perms[unit]  # damage to a planeswalker removes loyalty
+                left = max(0, walker.counters.get("loyalty", 0) - amount)
+                walker.counters = {**walker.counters, "loyalty": left}
+                events.append({"type": "damage", "source": source, "target": unit,
+                               "amount": amount, "loyalty": left})
+                if left <= 0:
+                    leave_battlefield(state, walker, "graveyard", events,
+                                      reason="no loyalty left")
             else:
                 perm = state.perms.get(unit)
                 if perm is None:

@@ -59,6 +59,11 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
             out.extend(AA.Block(blocker=o["blocker"], attacker=o["attacker"])
                        for o in d["options"])
             out.append(AA.DoneBlocking())
+        elif d["kind"] == "assign" and d.get("one_target"):
+            # The land or one planeswalker: all of the attacker's damage to one of them.
+            out.extend(A.Assign(attacker=d["attacker"], damage=((u, int(d["amount"])),))
+                       for u in d["units"])
+            out.append(A.Pass())
         elif d["kind"] == "assign":
             out.extend(assign_actions(d))
             out.append(A.Pass())
@@ -178,7 +183,8 @@ def instants(v: Army, state: GameState, seat: int, *, sorcery: bool) -> list[A.A
             if not ability.is_mana_ability:
                 out.extend(_ability_actions(v, state, seat, perm, index, sources))
                 continue
-            if ability.mana_cost or ability.other_cost:
+            if ability.mana_cost or ability.other_cost or \
+                    perm.id in state.extra.get("explored", ()):
                 continue
             choices: list[str | None] = [None]
             if len(ability.mana) > 1:
