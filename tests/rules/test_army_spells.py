@@ -249,3 +249,41 @@ def test_a_planeswalker_that_explored_lists_and_uses_no_ability_that_turn():
     state, _ = run(state, {"type": "move", "unit": "pw", "to": [1, 2]})
     assert not [a for a in legal_actions(state) if a.type == "activate"]
     refused(state, {"type": "activate", "unit": "pw", "ability": 0}, match="explored")
+
+
+def test_the_table_learns_the_origins_a_spell_may_take():
+    from frontier_desktop.rules.variants.army_spells import origin_choices
+
+    state = army(ROWS, players=hand("Wrath of God", "Lightning Bolt"))
+    wrath, bolt = state.players[0].hand
+    assert [1, 2] in origin_choices(state, 0, wrath) and [4, 2] not in origin_choices(state, 0, wrath)
+    assert origin_choices(state, 0, bolt) == []
+
+
+def test_a_pending_life_choice_and_a_move_on_the_stack_say_what_they_are():
+    state, _ = run(army(ROWS, players=hand(SALVE)), {"type": "cast", "card": "Test Salve"})
+    pending = describe(state)["pending"]
+    assert (pending["purpose"], pending["amount"], pending["of"], pending["card"]) == \
+        ("gain", 4, 0, "Test Salve")
+    ben = {"name": "Ben", "responses": True, "hand": ["Lightning Bolt"]}
+    state, _ = run(army(ROWS, [unit("a", BEAR, 0, (0, 2))], players=hand(ben=ben)),
+                   {"type": "move", "unit": "a", "to": [1, 2]})
+    item = describe(state)["stack"][0]
+    assert (item["kind"], item["units"], item["to"]) == ("move", ["a"], [1, 2])
+
+
+def test_an_enters_trigger_fires_when_a_creature_resolves_onto_the_home_base():
+    scout = creature("Test Scout", ["G"], 1, 1, mana_cost="{G}",
+                     oracle_text="When Test Scout enters the battlefield, draw a card.")
+    players = [{"name": "Ann", "hand": [scout], "mana_pool": "{G}", "library": ["Forest"]},
+               {"name": "Ben"}]
+    state, events = run(army(ROWS, players=players), {"type": "cast", "card": "Test Scout"})
+    assert [state.name(c) for c in state.players[0].hand] == ["Forest"]
+
+
+def test_a_sorcery_speed_ability_works_in_the_second_main_phase():
+    sorc = creature("Test Drummer", ["R"], 1, 1, oracle_text=(
+        "{T}: Test Drummer deals 1 damage to any target. Activate only as a sorcery."))
+    state = army(ROWS, [unit("p", sorc, 0, (1, 2)), unit("d", BEAR, 1, (2, 2))], phase="main2")
+    state, _ = run(state, {"type": "activate", "unit": "p", "ability": 0, "targets": ["d"]})
+    assert state.perms["d"].damage == 1

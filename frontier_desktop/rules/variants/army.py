@@ -84,6 +84,7 @@ class Army(ArmySpells, Variant):
     title: ClassVar[str] = "Army Magic"
     phases: ClassVar[tuple[str, ...]] = PHASES
     player_damage_to_land: ClassVar[bool] = True
+    main_phases: ClassVar[tuple[str, ...]] = MAIN_PHASES
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "life", "stronghold_of")
     default_options: ClassVar[Mapping[str, Any]] = {
         "first_player": -1,

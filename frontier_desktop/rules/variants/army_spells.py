@@ -408,3 +408,14 @@ class ArmySpells(SpellActions):
         if state.decision is decision:
             state.decision = None
         self.continue_stack(state, events)
+
+
+def origin_choices(state: GameState, seat: int, card_id: str,
+                   modes: tuple[int, ...] = (0,)) -> list[object]:
+    """For the table: the lands (wire form) a card in *seat*'s hand may take as its
+    ``origin``, or [] when it needs none (it has a target, or reaches nothing around it)."""
+    card = state.card(card_id)
+    if not (card.is_instant or card.is_sorcery) or not needs_origin(spell_effects(card, modes)):
+        return []
+    return [wire(state, p) for p in sorted(state.board.positions())
+            if state.cells[p].land is not None and in_range(state, seat, p)]

@@ -323,6 +323,8 @@ class SpellActions:
     # ------------------------------------------------------------------ variant hooks
     # Where the variants differ, the engine asks one of these. Frontier's behaviour is the
     # default; Army Magic (army.py) and the variants after it override what differs.
+    main_phases: ClassVar[tuple[str, ...]] = ("main",)
+    """The phases in which sorcery-speed things happen (Army Magic has two)."""
     player_damage_to_land: ClassVar[bool] = False
     """See :attr:`Variant.player_damage_to_land` (the variant's class sets it)."""
 
@@ -436,7 +438,8 @@ class SpellActions:
             if limit is not None and perm.activations.get(str(index), 0) >= limit:
                 return (f"{card.name}'s ability can be activated only "
                         f"{effect.when.replace('_', ' ')}")
-            if effect.when == "sorcery" and (seat != state.active or state.phase != "main"
+            if effect.when == "sorcery" and (seat != state.active
+                                             or state.phase not in self.main_phases
                                              or state.stack or state.pending is not None):
                 return f"{card.name}'s ability can be activated only as a sorcery"
             if effect.when == "your_turn" and seat != state.active:
