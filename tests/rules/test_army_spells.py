@@ -287,3 +287,35 @@ def test_a_sorcery_speed_ability_works_in_the_second_main_phase():
     state = army(ROWS, [unit("p", sorc, 0, (1, 2)), unit("d", BEAR, 1, (2, 2))], phase="main2")
     state, _ = run(state, {"type": "activate", "unit": "p", "ability": 0, "targets": ["d"]})
     assert state.perms["d"].damage == 1
+
+
+# ---------------------------------------------------------------------- statics in the area
+KNIGHT = creature("Test Knight", ["W"], 2, 2)
+
+
+def test_an_anthem_reaches_only_its_land_and_the_next_ones_and_an_aura_its_creature():
+    units = [unit("near", KNIGHT, 0, (1, 2)), unit("far", KNIGHT, 0, (3, 3))]
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Plains", 0, 6),
+                          (3, 2): land("Plains", 0, 6), (3, 3): land("Plains", 0, 6)})
+    state = army(rows, units, permanents=[{"id": "cru", "card": "Crusade", "owner": 0,
+                                            "at": [0, 2]}])
+    from frontier_desktop.rules.variants import find_variant
+
+    variant = find_variant("army")
+    assert variant.effective_pt(state, state.perms["near"]) == (3, 3)
+    assert variant.effective_pt(state, state.perms["far"]) == (2, 2)
+    players = [{"name": "Ann", "hand": ["Holy Strength"], "mana_pool": "{W}"}, {"name": "Ben"}]
+    state, _ = run(army(rows, units, players=players),
+                   {"type": "cast", "card": "Holy Strength", "targets": ["near"]})
+    assert variant.effective_pt(state, state.perms["near"]) == (3, 4)
+
+
+def test_an_anthem_counts_in_combat():
+    # A white 2/2 under Crusade is a 3/3: it kills a blocking 2/2 and survives it.
+    rows = standard_rows({(1, 2): land("Plains", 0, 6), (2, 2): land("Mountain", 1, 6)})
+    state = army(rows, [unit("k", KNIGHT, 0, (1, 2)), unit("d", BEAR, 1, (2, 2))],
+                 permanents=[{"id": "cru", "card": "Crusade", "owner": 0, "at": [1, 2]}])
+    state, _ = run(state, {"type": "attack", "units": ["k"], "target": [2, 2]},
+                   {"type": "block", "blocker": "d", "attacker": "k", "seat": 1},
+                   {"type": "done_blocking", "seat": 1})
+    assert "k" in state.perms and "d" not in state.perms

@@ -26,6 +26,7 @@ from frontier_desktop.rules.state import UNKNOWN_LAND, Cell, GameState, Permanen
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants.army_board import (
     COLS,
+    army_pt,
     HOME_LIFE,
     HOME_SQUARES,
     LAND_LIFE,
@@ -63,7 +64,6 @@ from frontier_desktop.rules.variants.shared import (
     hand_size_problem,
     land_makes,
     leave_battlefield,
-    own_pt,
     plan_payment,
     save_rng,
     square_words,
@@ -1043,7 +1043,7 @@ class Army(ArmySpells, Variant):
 
     # ================================================================== analysis
     def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
-        return own_pt(state, perm)
+        return army_pt(state, perm)
 
     def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
         return self._unit_facts(state, state.perms[unit_id], state.occupants(),
@@ -1055,7 +1055,7 @@ class Army(ArmySpells, Variant):
 
     def _unit_facts(self, state: GameState, perm: Permanent, occ: Any,
                     may_move: bool) -> dict[str, Any]:
-        p, t = own_pt(state, perm)
+        p, t = army_pt(state, perm)
         here = [i for i in occ.get(perm.at, ()) if state.perms[i].controller == perm.controller]
         moves: list[Pos] = []
         attacks: list[Pos] = []

@@ -17,6 +17,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_board import (
     LAND_LIFE,
+    army_pt,
     controller,
     creatures_at,
     info,
@@ -26,7 +27,6 @@ from frontier_desktop.rules.variants.army_board import (
 from frontier_desktop.rules.variants.shared import (
     leave_battlefield,
     lethal_first,
-    own_pt,
     wire,
 )
 
@@ -59,7 +59,7 @@ def check_deaths(state: GameState, events: list[Event]) -> None:
     while True:
         doomed: list[tuple[Permanent, int]] = []
         for perm in list(state.creatures()):
-            _, t = own_pt(state, perm)
+            _, t = army_pt(state, perm)
             if t <= 0 or (perm.damage > 0 and (perm.damage >= t or perm.deathtouched)):
                 doomed.append((perm, t))
         if not doomed:
@@ -166,7 +166,7 @@ def _strikes(state: GameState, perm: Permanent, step: str, two_steps: bool) -> b
 def _lethal(state: GameState, members: list[Permanent], deathtouch: bool) -> dict[str, int]:
     out: dict[str, int] = {}
     for m in members:
-        _, t = own_pt(state, m)
+        _, t = army_pt(state, m)
         left = max(0, t - m.damage)
         out[m.id] = (min(left, 1) if m.damage == 0 else 0) if deathtouch else left
     return out
@@ -221,7 +221,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
     for attacker in attackers:
         if not _strikes(state, attacker, step, two):
             continue
-        power = max(0, own_pt(state, attacker)[0])
+        power = max(0, army_pt(state, attacker)[0])
         if power <= 0:
             continue
         card = state.card(attacker.id)
@@ -252,7 +252,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
         hit = _alive(state, [attacker_id], None)
         if not still or not hit or not _strikes(state, still[0], step, two):
             continue
-        power = max(0, own_pt(state, still[0])[0])
+        power = max(0, army_pt(state, still[0])[0])
         if power <= 0:
             continue
         packets.append({"source": blocker_id, "to": [attacker_id], "amount": power,

@@ -156,8 +156,7 @@ def instants(v: Army, state: GameState, seat: int, *, sorcery: bool) -> list[A.A
             continue
         if card.is_aura:
             for target in sorted(state.perms):
-                if state.perms[target].zone != "attached" and \
-                        v.target_problem(state, seat, card_id, target) is None:
+                if v.aura_problem(state, seat, card_id, target) is None:
                     out.append(A.Cast(card=name, target=target))
         elif card.is_instant or card.is_sorcery:
             effects = spell_effects(card)

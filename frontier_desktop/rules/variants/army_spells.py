@@ -341,18 +341,23 @@ class ArmySpells(SpellActions):
         if not isinstance(target, str) or (target not in state.perms and not any(
                 c.land == target for c in state.cells.values())):
             raise IllegalActionError(action, "an aura needs a permanent you can see ('target')")
-        if target in state.perms and state.perms[target].zone == "attached":
-            raise IllegalActionError(action, f"{card.name} can't enchant {state.name(target)}: "
-                                             "it is attached to another")
-        spec = enchant_spec(card)
-        if spec is not None and target in state.perms:
-            problem = self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
-                                          target)
-        else:
-            problem = self.target_problem(state, seat, card_id, target)
+        problem = self.aura_problem(state, seat, card_id, target)
         if problem:
             raise IllegalActionError(action, problem)
         return target
+
+    def aura_problem(self, state: GameState, seat: int, card_id: str,
+                     target: str) -> str | None:
+        """Why the aura *card_id* can't enchant *target* (a permanent or a land's id), or
+        None: its "Enchant …" phrase, then the reach."""
+        card = state.card(card_id)
+        if target in state.perms and state.perms[target].zone == "attached":
+            return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
+        spec = enchant_spec(card)
+        if spec is not None and target in state.perms:
+            return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
+                                       target)
+        return self.target_problem(state, seat, card_id, target)
 
     # ------------------------------------------------------------------ activating
     def stack_ability(self, state: GameState, seat: int, action: A.Activate, perm: Permanent,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
@@ -279,8 +279,13 @@ def protected_from(state: GameState, perm: Permanent, source: str | None) -> boo
                if k.startswith("protection from "))
 
 
-def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
-    """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras)."""
+def static_bonus(state: GameState, perm: Permanent,
+                 reaches: Callable[[GameState, Permanent, Permanent], bool] | None = None
+                 ) -> tuple[int, int]:
+    """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras).
+
+    *reaches* (a variant's area of effect, Army Magic's) says whether an "all …" ability of a
+    permanent reaches *perm*; None: the whole battlefield."""
     p = t = 0
     names = defs_info(state).pumps
     if not names:
@@ -290,6 +295,8 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
             continue
         for pump in static_pumps(state.card(source.id)):
             if not _reaches(state, source, pump.to, perm):
+                continue
+            if reaches is not None and pump.to.ref == "all" and not reaches(state, source, perm):
                 continue
             p += pump.power.n
             t += pump.toughness.n
