@@ -319,3 +319,35 @@ def test_an_anthem_counts_in_combat():
                    {"type": "block", "blocker": "d", "attacker": "k", "seat": 1},
                    {"type": "done_blocking", "seat": 1})
     assert "k" in state.perms and "d" not in state.perms
+
+
+# ---------------------------------------------------------------------- "unless its controller pays"
+LEAK = {"name": "Test Leak", "type_line": "Instant", "mana_cost": "",
+        "oracle_text": "Counter target spell unless its controller pays {3}."}
+
+
+def _leaked():
+    ben = {"name": "Ben", "responses": True, "hand": [LEAK]}
+    state, events = run(army(ROWS, players=hand("Grizzly Bears", pool="{G}{G}", ben=ben)),
+                        {"type": "cast", "card": "Grizzly Bears"})
+    spell = of_type(events, "stacked")[0]["id"]
+    state, _ = run(state, {"type": "cast", "card": "Test Leak", "targets": [{"stack": spell}],
+                           "seat": 1})
+    return state
+
+
+def test_a_spell_countered_unless_paid_is_paid_for_with_the_casters_lands():
+    state = _leaked()
+    pending = describe(state)["pending"]
+    assert pending["kind"] == "choice" and pending["seat"] == 0
+    assert {a.to_wire()["choice"] for a in legal_actions(state, 0)
+            if a.type == "choose"} == {"pay", "decline"}
+    state, events = run(state, {"type": "choose", "choice": "pay"})
+    assert len(of_type(events, "land_tapped")) == 3
+    assert any(state.name(p) == "Grizzly Bears" for p in state.perms)
+
+
+def test_a_spell_countered_unless_paid_is_countered_when_declined():
+    state, events = run(_leaked(), {"type": "choose", "choice": "decline"})
+    assert of_type(events, "countered") and not state.stack
+    assert not any(state.name(p) == "Grizzly Bears" for p in state.perms)
