@@ -351,3 +351,12 @@ def test_a_spell_countered_unless_paid_is_countered_when_declined():
     state, events = run(_leaked(), {"type": "choose", "choice": "decline"})
     assert of_type(events, "countered") and not state.stack
     assert not any(state.name(p) == "Grizzly Bears" for p in state.perms)
+
+
+def test_an_x_spell_pays_x_from_the_lands_and_deals_x_to_a_land():
+    blast = {"name": "Test Blast", "type_line": "Sorcery", "mana_cost": "{X}{R}",
+             "colors": ["R"], "oracle_text": "Test Blast deals X damage to any target."}
+    state = army(ROWS, players=hand(blast, pool="{R}"))
+    state, events = run(state, {"type": "cast", "card": "Test Blast", "x": 2,
+                                "targets": [[2, 2]]})
+    assert land_life(state, (2, 2)) == 4 and len(of_type(events, "land_tapped")) == 2

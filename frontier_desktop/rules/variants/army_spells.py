@@ -28,7 +28,7 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.effects.nodes import DealDamage, Effect, Selector
-from frontier_desktop.rules.effects.targeting import Slot
+from frontier_desktop.rules.effects.targeting import Slot, target_slots
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_board import (
@@ -305,8 +305,9 @@ class ArmySpells(SpellActions):
         if action.origin is not None:
             event["origin"] = wire(state, action.origin)
         if card.is_instant or card.is_sorcery:
+            targeted = {slot.effect for slot in target_slots(effects, action.x)}
             manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
-                      if not executed(e, "spell") or not automatic]
+                      if not executed(e, "spell") or (not automatic and i in targeted)]
             if not effects and card.oracle_text:
                 manual.append(card.oracle_text)
             if manual:
