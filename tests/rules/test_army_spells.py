@@ -360,3 +360,14 @@ def test_an_x_spell_pays_x_from_the_lands_and_deals_x_to_a_land():
     state, events = run(state, {"type": "cast", "card": "Test Blast", "x": 2,
                                 "targets": [[2, 2]]})
     assert land_life(state, (2, 2)) == 4 and len(of_type(events, "land_tapped")) == 2
+
+
+def test_a_change_of_control_during_a_resolution_moves_the_permanent_before_the_next():
+    # The state checks after each resolution (not only after the whole action) place it.
+    from frontier_desktop.rules.variants import find_variant
+
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 6)})
+    state = army(rows, [unit("d", BEAR, 1, (2, 2))])
+    state.perms["d"].controller = 0
+    find_variant("army").state_checks(state, [])
+    assert state.decision["kind"] == "place" and state.decision["id"] == "d"

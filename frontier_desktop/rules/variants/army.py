@@ -968,6 +968,12 @@ class Army(ArmySpells, Variant):
             state.pending = state.decision = None
             events.append({"type": "game_over", "winner": state.winner})
 
+    def state_checks(self, state: GameState, events: list[Event]) -> None:
+        """After each resolution: deaths, then a permanent that changed control moves at once
+        next to a land of its new controller's (before the next item resolves)."""
+        super().state_checks(state, events)
+        self._changes_of_control(state, events)
+
     def _changes_of_control(self, state: GameState, events: list[Event]) -> None:
         """A permanent on a land its controller doesn't control, next to none they control,
         moves to a land next to one they control (``place`` when there is a choice)."""
