@@ -371,3 +371,39 @@ def test_a_change_of_control_during_a_resolution_moves_the_permanent_before_the_
     state.perms["d"].controller = 0
     find_variant("army").state_checks(state, [])
     assert state.decision["kind"] == "place" and state.decision["id"] == "d"
+
+
+# ---------------------------------------------------------------------- attack triggers
+CAVE = creature("Test Cave", ["R"], 1, 4, oracle_text="Whenever Test Cave attacks, it gets "
+                "+1/-2 until end of turn.")
+COMBAT_ROWS = standard_rows({(1, 2): land("Plains", 0, 6), (2, 2): land("Mountain", 1, 6)})
+
+
+def test_an_attack_trigger_resolves_before_the_combat_damage():
+    state, events = run(army(COMBAT_ROWS, [unit("c", CAVE, 0, (1, 2))]),
+                        {"type": "attack", "units": ["c"], "target": [2, 2]})
+    assert [e["card"] for e in of_type(events, "stacked")] == ["Test Cave"]
+    assert land_life(state, (2, 2)) == 4  # 1 + 1 power
+
+
+def test_an_attack_waits_for_an_answered_trigger_then_asks_for_blocks():
+    ben = {"name": "Ben", "responses": True, "hand": ["Lightning Bolt"], "mana_pool": "{R}"}
+    state = army(COMBAT_ROWS, [unit("c", CAVE, 0, (1, 2)), unit("d", BEAR, 1, (2, 2))],
+                 players=[{"name": "Ann"}, ben])
+    state, _ = run(state, {"type": "attack", "units": ["c"], "target": [2, 2]})
+    assert describe(state)["pending"]["kind"] == "priority" and state.decision is None
+    state, _ = run(state, {"type": "pass", "seat": 1})
+    assert state.decision["kind"] == "blocks" and state.pending is None
+    state, _ = run(state, {"type": "done_blocking", "seat": 1})
+    assert land_life(state, (2, 2)) == 4
+
+
+def test_an_attack_whose_attacker_dies_to_a_response_ends_without_damage():
+    ben = {"name": "Ben", "responses": True, "hand": ["Lightning Bolt"], "mana_pool": "{R}"}
+    raider = creature("Test Raider", ["R"], 2, 2, oracle_text="Whenever Test Raider attacks, "
+                      "it gets +1/+0 until end of turn.")
+    state = army(COMBAT_ROWS, [unit("r", raider, 0, (1, 2))], players=[{"name": "Ann"}, ben])
+    state, _ = run(state, {"type": "attack", "units": ["r"], "target": [2, 2]},
+                   {"type": "cast", "card": "Lightning Bolt", "targets": ["r"], "seat": 1})
+    assert "r" not in state.perms and land_life(state, (2, 2)) == 6
+    assert state.pending is None and state.decision is None

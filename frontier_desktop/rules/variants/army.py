@@ -636,7 +636,34 @@ class Army(ArmySpells, Variant):
         events.append({"type": "attack", "unit": top_card(state, ids), "units": ids,
                        "band": ids, "defenders": defenders, "from": wire(state, origin),
                        "target": wire(state, target)})
-        start_combat(state, seat, ids, origin, target, events)
+        # "Whenever … attacks" triggers go on the stack and resolve before the blocks; the
+        # combat starts when the stack is empty (stack_emptied) if anything made it wait.
+        self.fire_combat_triggers(state, {"band": ids, "defenders": []}, events)
+        if not state.stack and state.decision is None:
+            start_combat(state, seat, ids, origin, target, events)
+            return
+        waiting = {"kind": "combat", "seat": seat, "responder": seat, "units": ids,
+                   "from": wire(state, origin), "target": wire(state, target),
+                   "after_triggers": True}
+        if state.pending is not None and state.pending.get("kind") == "priority":
+            state.pending = {**state.pending, "outer": waiting}
+        else:
+            state.pending = waiting
+
+    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
+        """A combat that waited for its attack triggers begins (its blocks are asked)."""
+        pending = state.pending
+        if pending is None or pending.get("kind") != "combat":
+            return
+        state.pending = None
+        board = state.board
+        ids = [i for i in pending["units"] if i in state.perms]
+        defender = controller(state, board.pos_from_wire(pending["target"]))
+        if not ids or defender is None or defender == int(pending["seat"]):
+            events.append({"type": "combat_over", "at": pending["target"], "life": None})
+            return
+        start_combat(state, int(pending["seat"]), ids, board.pos_from_wire(pending["from"]),
+                     board.pos_from_wire(pending["target"]), events)
 
     def _do_block(self, state: GameState, seat: int, action: AA.Block,
                   events: list[Event]) -> None:
