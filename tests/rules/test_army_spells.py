@@ -407,3 +407,16 @@ def test_an_attack_whose_attacker_dies_to_a_response_ends_without_damage():
                    {"type": "cast", "card": "Lightning Bolt", "targets": ["r"], "seat": 1})
     assert "r" not in state.perms and land_life(state, (2, 2)) == 6
     assert state.pending is None and state.decision is None
+
+
+def test_lifelink_life_goes_on_a_land_its_player_chooses_after_the_damage():
+    priest = creature("Test Priest", ["W"], 2, 2, keywords=["Lifelink"])
+    rows = standard_rows({(1, 2): land("Plains", 0, 3), (2, 2): land("Mountain", 1, 6)})
+    state, events = run(army(rows, [unit("p", priest, 0, (1, 2))]),
+                        {"type": "attack", "units": ["p"], "target": [2, 2]})
+    assert land_life(state, (2, 2)) == 4
+    pending = describe(state)["pending"]
+    assert (pending["kind"], pending["purpose"], pending["amount"]) == ("place", "gain", 2)
+    assert {tuple(o["at"]) for o in pending["options"]} == {(0, 2), (1, 2)}
+    state, _ = run(state, {"type": "place", "id": pending["options"][0]["id"], "at": [1, 2]})
+    assert land_life(state, (1, 2)) == 5 and land_life(state, (0, 2)) == 20

@@ -975,6 +975,7 @@ class Army(ArmySpells, Variant):
     # ================================================================== state-based checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
         check_deaths(state, events)
+        self._combat_gains(state, events)
         for seat in (0, 1):
             home = home_of(state, seat)
             life = info(state.cells[home])["life"] if home is not None else None
@@ -1000,6 +1001,27 @@ class Army(ArmySpells, Variant):
         next to a land of its new controller's (before the next item resolves)."""
         super().state_checks(state, events)
         self._changes_of_control(state, events)
+
+    def _combat_gains(self, state: GameState, events: list[Event]) -> None:
+        """Life gained in combat (lifelink) goes on a land its player chooses, one gain at a
+        time when no other choice waits (at once when they have one land)."""
+        from frontier_desktop.rules.variants.army_combat import GAINS
+
+        while state.extra.get(GAINS) and state.decision is None and state.pending is None:
+            (seat, amount), *rest = state.extra[GAINS]
+            state.extra[GAINS] = rest
+            lands = sorted(p for p, c in self.land_controllers(state).items() if c == seat)
+            if len(lands) == 1:
+                self.land_amount(state, seat, "gain", lands[0], int(amount), events)
+            elif lands:
+                key = f"lifelink{state.turn}"
+                state.decision = {"kind": "place", "player": seat, "id": key, "purpose": "gain",
+                                  "amount": int(amount), "of": seat, "by": seat,
+                                  "card": "lifelink",
+                                  "options": [{"id": key, "at": wire(state, p)} for p in lands]}
+                events.append({"type": "choose", "player": seat, "kind": "place", "unit": key,
+                               "purpose": "gain", "amount": int(amount), "of": seat,
+                               "card": "lifelink"})
 
     def _changes_of_control(self, state: GameState, events: list[Event]) -> None:
         """A permanent on a land its controller doesn't control, next to none they control,

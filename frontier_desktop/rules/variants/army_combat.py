@@ -303,6 +303,11 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
             gain_life(state, seat, amount, events)
 
 
+GAINS = "life_gains"
+"""``GameState.extra`` key: life gained in combat (lifelink) waiting for its player to choose
+a land (``[seat, amount]`` pairs; ``Army.after_action`` asks when no other choice waits)."""
+
+
 def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) -> None:
     """The land at *pos* loses *amount* life (not below 0)."""
     extra = info(state.cells[pos])
@@ -313,17 +318,10 @@ def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) ->
 
 
 def gain_life(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
-    """Life *seat* gains: it goes on their home base (the land a player gains life on;
-    choosing another land is not offered yet). A land's life is not capped."""
-    from frontier_desktop.rules.variants.army_board import home_of
-
-    home = home_of(state, seat)
-    if home is None or amount <= 0:
-        return
-    extra = info(state.cells[home])
-    extra["life"] = int(extra["life"] or 0) + amount
-    events.append({"type": "land_life", "at": wire(state, home), "life": extra["life"],
-                   "delta": amount})
+    """Life *seat* gains in combat: on a land they choose once the combat is over (queued in
+    ``state.extra[GAINS]``; see ``Army.after_action``)."""
+    if amount > 0:
+        state.extra[GAINS] = [*state.extra.get(GAINS, []), [seat, amount]]
 
 
 def finish_combat(state: GameState, combat: dict[str, Any], target: Pos,
