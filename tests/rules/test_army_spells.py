@@ -420,3 +420,23 @@ def test_lifelink_life_goes_on_a_land_its_player_chooses_after_the_damage():
     assert {tuple(o["at"]) for o in pending["options"]} == {(0, 2), (1, 2)}
     state, _ = run(state, {"type": "place", "id": pending["options"][0]["id"], "at": [1, 2]})
     assert land_life(state, (1, 2)) == 5 and land_life(state, (0, 2)) == 20
+
+
+def test_a_fog_cast_before_the_attack_prevents_the_combat_damage():
+    fog = {"name": "Test Fog", "type_line": "Instant", "mana_cost": "",
+           "oracle_text": "Prevent all combat damage that would be dealt this turn."}
+    state = army(COMBAT_ROWS, [unit("k", KNIGHT, 0, (1, 2)), unit("d", BEAR, 1, (2, 2))],
+                 players=hand(fog))
+    state, _ = run(state, {"type": "cast", "card": "Test Fog"},
+                   {"type": "attack", "units": ["k"], "target": [2, 2]},
+                   {"type": "block", "blocker": "d", "attacker": "k", "seat": 1},
+                   {"type": "done_blocking", "seat": 1})
+    assert state.perms["k"].damage == 0 and state.perms["d"].damage == 0
+    assert land_life(state, (2, 2)) == 6
+
+
+def test_a_players_prevention_shield_covers_damage_to_their_land():
+    state = army(ROWS, players=hand("Lightning Bolt"))
+    state.players[1].prevent = 2
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
+    assert land_life(state, (2, 2)) == 5 and state.players[1].prevent == 0

@@ -265,6 +265,11 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
 
 def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
     """Deal every packet of the step at once (combat damage is simultaneous)."""
+    from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
+
+    if no_combat_damage(state):  # "prevent all combat damage that would be dealt this turn"
+        events.append({"type": "prevented", "at": combat["target"], "all": True})
+        return
     to_land = 0
     gains = {int(combat["seat"]): 0, int(combat["defender"]): 0}
     for packet in combat["packets"]:

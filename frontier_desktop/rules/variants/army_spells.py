@@ -157,8 +157,17 @@ class ArmySpells(SpellActions):
 
     def damage_to_place(self, ctx: _Context, place: Any, amount: int,
                         events: list[Event]) -> bool:
-        if land_life(ctx.state, place) is not None:
-            self.damage_land(ctx.state, ctx.seat, place, amount, events)
+        """Damage to a land targeted for its player: their prevention shields apply."""
+        state = ctx.state
+        owner = controller(state, place)
+        if owner is not None and state.players[owner].prevent:
+            player = state.players[owner]
+            stopped = min(player.prevent, amount)
+            player.prevent -= stopped
+            amount -= stopped
+            events.append({"type": "prevented", "player": owner, "amount": stopped})
+        if land_life(state, place) is not None:
+            self.damage_land(state, ctx.seat, place, amount, events)
         return True
 
     def damage_to_player(self, ctx: _Context, seat: int, amount: int,
