@@ -440,3 +440,11 @@ def test_a_players_prevention_shield_covers_damage_to_their_land():
     state.players[1].prevent = 2
     state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
     assert land_life(state, (2, 2)) == 5 and state.players[1].prevent == 0
+
+
+def test_a_move_window_saved_before_moves_went_on_the_stack_still_resolves():
+    state = army(standard_rows(), [unit("a", BEAR, 0, (0, 2))])
+    state.perms["a"].moved = True
+    state.pending = {"kind": "move", "seat": 0, "responder": 1, "units": ["a"], "to": [1, 2]}
+    state, _ = run(state, {"type": "pass", "seat": 1})
+    assert state.perms["a"].at == (1, 2) and state.pending is None

@@ -371,6 +371,12 @@ class Army(ArmySpells, Variant):
         if state.decision is not None and state.decision["kind"] == "assign":
             self._finish_assign(state, None, events)
             return
+        if state.pending is not None and state.pending.get("kind") == "move":
+            # A move window of a game saved before moves went on the stack.
+            pending, state.pending = state.pending, None
+            self.resolve_move(state, int(pending["seat"]), list(pending["units"]),
+                              state.board.pos_from_wire(pending["to"]), events)
+            return
         if state.pending is not None:
             self.pass_priority(state, events)  # the top of the stack resolves
             return
