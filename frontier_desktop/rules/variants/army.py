@@ -1014,20 +1014,21 @@ class Army(ArmySpells, Variant):
         from frontier_desktop.rules.variants.army_combat import GAINS
 
         while state.extra.get(GAINS) and state.decision is None and state.pending is None:
-            (seat, amount), *rest = state.extra[GAINS]
+            (seat, amount, source), *rest = state.extra[GAINS]
             state.extra[GAINS] = rest
             lands = sorted(p for p, c in self.land_controllers(state).items() if c == seat)
             if len(lands) == 1:
                 self.land_amount(state, seat, "gain", lands[0], int(amount), events)
             elif lands:
-                key = f"lifelink{state.turn}"
-                state.decision = {"kind": "place", "player": seat, "id": key, "purpose": "gain",
-                                  "amount": int(amount), "of": seat, "by": seat,
-                                  "card": "lifelink",
-                                  "options": [{"id": key, "at": wire(state, p)} for p in lands]}
-                events.append({"type": "choose", "player": seat, "kind": "place", "unit": key,
-                               "purpose": "gain", "amount": int(amount), "of": seat,
-                               "card": "lifelink"})
+                name = state.name(source) if source in state.cards else "lifelink"
+                state.decision = {"kind": "place", "player": seat, "id": source,
+                                  "purpose": "gain", "amount": int(amount), "of": seat,
+                                  "by": seat, "card": name,
+                                  "options": [{"id": source, "at": wire(state, p)}
+                                              for p in lands]}
+                events.append({"type": "choose", "player": seat, "kind": "place",
+                               "unit": source, "purpose": "gain", "amount": int(amount),
+                               "of": seat, "card": name})
 
     def _changes_of_control(self, state: GameState, events: list[Event]) -> None:
         """A permanent on a land its controller doesn't control, next to none they control,

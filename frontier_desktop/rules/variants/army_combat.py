@@ -268,10 +268,9 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
     from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
 
     if no_combat_damage(state):  # "prevent all combat damage that would be dealt this turn"
-        events.append({"type": "prevented", "at": combat["target"], "all": True})
-        return
+        return  # (its ``fog`` event said so when it resolved)
     to_land = 0
-    gains = {int(combat["seat"]): 0, int(combat["defender"]): 0}
+    gains: dict[str, int] = {}
     for packet in combat["packets"]:
         source = packet["source"]
         for unit, amount in packet["division"].items():
@@ -300,17 +299,17 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
                 events.append({"type": "damage", "source": source, "target": unit,
                                "amount": amount})
             if source in state.perms and state.card(source).has("lifelink"):
-                gains[state.perms[source].controller] += amount
+                gains[source] = gains.get(source, 0) + amount
     if to_land:
         damage_land(state, target, to_land, events)
-    for seat, amount in gains.items():
-        if amount:
-            gain_life(state, seat, amount, events)
+    for source, amount in gains.items():
+        gain_life(state, state.perms[source].controller if source in state.perms
+                  else state.owner(source), amount, events, source=source)
 
 
 GAINS = "life_gains"
 """``GameState.extra`` key: life gained in combat (lifelink) waiting for its player to choose
-a land (``[seat, amount]`` pairs; ``Army.after_action`` asks when no other choice waits)."""
+a land (``[seat, amount, source]``; ``Army.after_action`` asks when no other choice waits)."""
 
 
 def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) -> None:
@@ -322,11 +321,12 @@ def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) ->
                    "delta": -amount})
 
 
-def gain_life(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
-    """Life *seat* gains in combat: on a land they choose once the combat is over (queued in
-    ``state.extra[GAINS]``; see ``Army.after_action``)."""
+def gain_life(state: GameState, seat: int, amount: int, events: list[Event], *,
+              source: str) -> None:
+    """Life *seat* gains in combat from *source* (lifelink): on a land they choose once the
+    damage is dealt (queued in ``state.extra[GAINS]``; see ``Army.after_action``)."""
     if amount > 0:
-        state.extra[GAINS] = [*state.extra.get(GAINS, []), [seat, amount]]
+        state.extra[GAINS] = [*state.extra.get(GAINS, []), [seat, amount, source]]
 
 
 def finish_combat(state: GameState, combat: dict[str, Any], target: Pos,

@@ -197,16 +197,18 @@ class ArmySpells(SpellActions):
         state = ctx.state
         if amount <= 0:
             return
-        if not lands:
-            events.append({"type": "no_land", "player": seat, "card": ctx.name,
-                           "purpose": purpose, "amount": amount})
+        if not lands:  # no land of theirs to take it: damage is lost, life is not gained
+            if purpose == "damage":
+                events.append({"type": "prevented", "player": seat, "amount": amount})
             return
         home = home_of(state, seat)
         if len(lands) == 1 or state.decision is not None:
             at = home if home in lands else lands[0]
             self.land_amount(state, ctx.seat, purpose, at, amount, events)
             return
-        key = str(ctx.item.get("id") or ctx.name)
+        # The decision and its event name the source (the spell's card, or the permanent whose
+        # ability it is), so that the table says "Ann chooses a land for Lightning Bolt".
+        key = str(ctx.source or ctx.item.get("obj") or ctx.item.get("id") or ctx.name)
         state.decision = {"kind": "place", "player": chooser, "id": key, "purpose": purpose,
                           "amount": amount, "of": seat, "by": ctx.seat, "card": ctx.name,
                           "options": [{"id": key, "at": wire(state, p)} for p in lands]}
