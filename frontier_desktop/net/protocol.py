@@ -286,7 +286,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "done_moving": {},
     "done_attacking": {},
     "cast": {"card": ID, "pay": PAY, "target": REF, "x": Int(0, 1_000_000), "targets": TARGETS,
-             "mode": MODE},
+             "mode": MODE, "origin": POS},
     "activate": {"unit": ID, "ability": Int(0, 100), "pay": PAY, "mana": Str(40),
                  "targets": TARGETS, "x": Int(0, 1_000_000), "mode": MODE,
                  "sacrifice": ListOf(ID, 16)},

@@ -391,6 +391,9 @@ class Cast(Action):
     """The spell's targets in the order its text names them (see :func:`_target`)."""
     mode: tuple[int, ...] = field("mode", default=(0,))
     """The chosen mode(s) of a "choose one" spell (0-based)."""
+    origin: Any = field("pos", default=None)
+    """The originating land of an effect with no target that reaches "all"/"each" (Army
+    Magic: a land you control or next to one; the effect reaches it and its neighbours)."""
 
 
 @_register

@@ -222,6 +222,11 @@ def _stack_item(state: GameState, item: dict[str, Any]) -> dict[str, Any]:
     if item.get("kind") in ("ability", "trigger"):  # a trigger: its card's triggered ability N
         out["source"] = item.get("source")
         out["ability"] = item.get("ability")
+    if item.get("kind") == "move":  # Army: a unit's declared move (card: its top creature)
+        out["units"] = list(item.get("units", ()))
+        out["to"] = item.get("to")
+    if item.get("origin") is not None:  # Army: the land an effect with no target starts from
+        out["origin"] = item["origin"]
     card = state.defs.get(str(item["card"]))
     if card is not None:
         out["text"] = card.oracle_text
@@ -269,7 +274,11 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
     if d is not None and d.get("kind") in PENDING_KINDS and "options" in d:
         # A decision that carries its own public options (Army blocks, retreats, places);
         # the kinds above with secrets (a discard's hand) are answered before this.
-        return {"seat": d["player"], "kind": d["kind"], "options": list(d["options"])}
+        out = {"seat": d["player"], "kind": d["kind"], "options": list(d["options"])}
+        # Army: a place for damage or life ("purpose" damage/gain/lose, "amount", "of" whose
+        # land, "card" the source) rather than for a permanent.
+        out.update({k: d[k] for k in ("purpose", "amount", "of", "card") if k in d})
+        return out
     if state.pending is None:
         due = getattr(find_variant(state.variant), "end_step_discard", None)
         count = due(state) if due is not None else 0

@@ -82,3 +82,18 @@ def test_an_invalid_army_position_is_refused_in_one_line(tmp_path: Path):
     doc = json.loads(BORDER.read_text())
     doc["board"]["rows"][1][1]["controller"] = 5
     assert "controller" in fails("position", write(tmp_path, "bad3.json", doc))
+
+
+def test_applied_casts_target_a_land_for_player_damage_and_refuse_a_player(tmp_path: Path):
+    # Spec: "In Army Magic, damage to a player is dealt to a land of theirs: target the place."
+    acts = actions_file(tmp_path, {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
+    out = ok("position", BORDER, "--apply", acts)
+    # Ben's Forest at 2 life is brought to 0: Ann captures it; his bear chooses where to go.
+    assert out["board"]["rows"][2][2]["controller"] == 0 and out["stack"] == []
+    assert out["pending"]["kind"] == "retreat" and out["pending"]["seat"] == 1
+    acts = actions_file(tmp_path, {"type": "cast", "card": "Lightning Bolt",
+                                   "targets": [{"player": 1}]})
+    line = fails("position", BORDER, "--apply", acts)
+    assert "line 1" in line and "target the land" in line
+    acts = actions_file(tmp_path, {"type": "cast", "card": "Lightning Bolt", "targets": [[3, 2]]})
+    assert "out of range" in fails("position", BORDER, "--apply", acts)

@@ -211,7 +211,8 @@ def test_the_losers_artifacts_on_a_captured_land_are_dropped_for_the_capturer():
 def test_a_move_in_a_response_window_shows_as_a_priority_pending():
     rows = standard_rows({(1, 2): land("Plains", 0, 6)})
     state = army(rows, [unit("a", BEAR, 0, (0, 2))],
-                 players=[{"name": "Ann"}, {"name": "Ben", "responses": True}])
+                 players=[{"name": "Ann"}, {"name": "Ben", "responses": True,
+                                            "hand": ["Lightning Bolt"]}])
     state, _ = run(state, {"type": "move", "unit": "a", "to": [1, 2]})
     pending = describe(state)["pending"]
     assert pending["seat"] == 1 and pending["kind"] == "priority"

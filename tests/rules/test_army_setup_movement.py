@@ -164,13 +164,39 @@ def test_moves_only_in_a_main_phase_never_in_combat():
 
 
 def test_a_move_waits_for_a_response_when_the_opponent_asked_for_one():
+    # The move goes on the stack; Ben asked for responses and holds an answer: he gets priority.
+    rows = standard_rows({(1, 2): land("Plains", 0, 6)})
+    state = army(rows, [unit("a", BEAR, 0, (0, 2))],
+                 players=[{"name": "Ann"}, {"name": "Ben", "responses": True,
+                                            "hand": ["Lightning Bolt"]}])
+    state, events = run(state, {"type": "move", "unit": "a", "to": [1, 2]})
+    assert state.perms["a"].at == (0, 2) and state.pending["responder"] == 1
+    assert [i["kind"] for i in state.stack] == ["move"]
+    state, events = run(state, {"type": "pass", "seat": 1})
+    assert state.perms["a"].at == (1, 2) and state.pending is None and not state.stack
+
+
+def test_a_move_nobody_can_answer_resolves_at_once():
+    # "Nothing waits that nobody can answer": Ben wants responses but holds nothing.
     rows = standard_rows({(1, 2): land("Plains", 0, 6)})
     state = army(rows, [unit("a", BEAR, 0, (0, 2))],
                  players=[{"name": "Ann"}, {"name": "Ben", "responses": True}])
     state, _ = run(state, {"type": "move", "unit": "a", "to": [1, 2]})
-    assert state.perms["a"].at == (0, 2) and state.pending["responder"] == 1
-    state, events = run(state, {"type": "pass", "seat": 1})
-    assert state.perms["a"].at == (1, 2) and state.pending is None
+    assert state.perms["a"].at == (1, 2) and state.pending is None and not state.stack
+
+
+def test_a_move_answered_by_killing_the_unit_fizzles():
+    # Ben answers the move with a Lightning Bolt on the mover, in range of his own land.
+    rows = standard_rows({(1, 2): land("Plains", 0, 6), (2, 2): land("Mountain", 1, 6)})
+    state = army(rows, [unit("a", BEAR, 0, (1, 2))],
+                 players=[{"name": "Ann"}, {"name": "Ben", "responses": True,
+                                            "hand": ["Lightning Bolt"], "mana_pool": "{R}"}])
+    state, _ = run(state, {"type": "move", "unit": "a", "to": [1, 1]})
+    assert state.pending["responder"] == 1
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["a"],
+                                "seat": 1})
+    assert "a" not in state.perms and not state.stack
+    assert of_type(events, "fizzled") and controller(state, (1, 1)) is None
 
 
 # ---------------------------------------------------------------------- exploring

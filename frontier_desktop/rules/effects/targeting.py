@@ -35,6 +35,9 @@ class Slot:
     """The selector it fills (``None`` for a target phrase of an unread clause)."""
     optional: bool = False
     """"up to N": this one may be left out (only trailing ones)."""
+    kind: str = ""
+    """The kind of the effect whose phrase names it (``deal_damage``: a variant may send the
+    damage meant for a player to a land of theirs, ``Variant.player_damage_to_land``)."""
 
 
 def chosen_effects(effects: Iterable[Effect], modes: tuple[int, ...]) -> tuple[Effect, ...]:
@@ -76,12 +79,12 @@ def _target_slots(effects: tuple[Effect, ...], x: int) -> list[Slot]:
             if isinstance(node, Selector) and node.ref == "target" and node.spec is not None:
                 count = x if node.spec.count_var else max(1, node.spec.count)
                 for _ in range(count):
-                    out.append(Slot(node.spec, index, node, node.spec.up_to))
+                    out.append(Slot(node.spec, index, node, node.spec.up_to, effect.kind))
             elif isinstance(node, Unimplemented):
                 for spec in node.targets:
                     count = x if spec.count_var else max(1, spec.count)
                     for _ in range(count):
-                        out.append(Slot(spec, index, None, spec.up_to))
+                        out.append(Slot(spec, index, None, spec.up_to, effect.kind))
     return out
 
 

@@ -5,10 +5,11 @@ life, range) and :mod:`army_combat` (blocks, damage, capture, retreat); the lega
 is :mod:`army_legal`. Pieces shared with Frontier (leaving play, damage division, payment, the
 seeded stream) come from :mod:`shared`.
 
-Moves are sorcery-speed actions that go through the same answerable window as Frontier's
-(``responses``): declared, then resolved when the opponent passes (at once when they asked for
-no window). When the spell stack lands, a move becomes an object on it in
-:meth:`Army._do_move` (the declaration) and :meth:`Army.resolve_move` (its resolution).
+Spells, abilities and moves use the effects engine's stack (:mod:`frontier_spells`, with
+Army's hooks in :mod:`army_spells`). A move is declared by :meth:`Army._do_move` (the unit
+can't move again or attack) and goes on the stack as ``{"kind": "move", "units", "to"}``; it
+can be answered like a spell (a ``priority`` window for an opponent who asked for responses
+and could play something) and :meth:`Army.resolve_move` carries it out when it resolves.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from frontier_desktop.rules.state import UNKNOWN_LAND, Cell, GameState, Permanen
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants.army_board import (
     COLS,
+    army_pt,
     HOME_LIFE,
     HOME_SQUARES,
     LAND_LIFE,
@@ -51,7 +53,9 @@ from frontier_desktop.rules.variants.army_combat import (
     retreat_lands,
     start_combat,
 )
+from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
+from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed
 from frontier_desktop.rules.variants.shared import (
     Source,
     assign_problem,
@@ -60,7 +64,6 @@ from frontier_desktop.rules.variants.shared import (
     hand_size_problem,
     land_makes,
     leave_battlefield,
-    own_pt,
     plan_payment,
     save_rng,
     square_words,
@@ -72,14 +75,16 @@ PHASES = ("untap", "upkeep", "draw", "main", "combat", "main2", "end")
 MAIN_PHASES = ("main", "main2")
 
 
-class Army(Variant):
-    """Army Magic for two players."""
+class Army(ArmySpells, Variant):
+    """Army Magic for two players (spells, abilities and moves on the shared stack:
+    :mod:`army_spells`, :mod:`frontier_spells`)."""
 
     name: ClassVar[str] = "army"
     aliases: ClassVar[tuple[str, ...]] = ("army-magic",)
     title: ClassVar[str] = "Army Magic"
     phases: ClassVar[tuple[str, ...]] = PHASES
     player_damage_to_land: ClassVar[bool] = True
+    main_phases: ClassVar[tuple[str, ...]] = MAIN_PHASES
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "life", "stronghold_of")
     default_options: ClassVar[Mapping[str, Any]] = {
         "first_player": -1,
@@ -176,6 +181,15 @@ class Army(Variant):
                 "controller": None, "life": None, "stronghold_of": None})
 
     # ================================================================== helpers
+    def _rng(self, state: GameState) -> Any:
+        return game_rng(state)
+
+    def _save_rng(self, state: GameState, rng: Any) -> None:
+        save_rng(state, rng)
+
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+        draw_cards(state, seat, count, events)
+
     def _label(self, state: GameState, perm: Permanent) -> str:
         if perm.zone == "board" and perm.at is not None:
             return f"{state.name(perm.id)} at {square_words(perm.at)}"
@@ -209,8 +223,9 @@ class Army(Variant):
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
         if seat != state.active or state.phase not in MAIN_PHASES:
             raise IllegalActionError(action, "only in your main phases")
-        if state.pending is not None:
-            raise IllegalActionError(action, "a move is waiting to resolve")
+        if state.pending is not None or state.stack:
+            raise IllegalActionError(action, "not while something waits to resolve on the "
+                                             "stack")
 
     def _tap_land_for(self, state: GameState, seat: int, action: A.Action, key: Any,
                       colour: str | None, events: list[Event]) -> None:
@@ -318,11 +333,14 @@ class Army(Variant):
                                                  f"to choose ({d['kind']})")
             allowed: dict[str, tuple[type[A.Action], ...]] = {
                 "blocks": (AA.Block, AA.DoneBlocking), "assign": (A.Assign, A.Pass),
-                "retreat": (AA.Retreat,), "place": (AA.PlaceAt,)}
+                "retreat": (AA.Retreat,), "place": (AA.PlaceAt,),
+                "choice": (A.Choose, A.TapLand), "discard": (A.Discard,),
+                "targets": (A.Targets,)}  # a triggered ability's targets (trigger_targets.py)
             if not isinstance(action, allowed[d["kind"]]):
                 raise IllegalActionError(action, f"first choose: {d['kind']}")
             return
-        if isinstance(action, (A.Assign, AA.Block, AA.DoneBlocking, AA.Retreat, AA.PlaceAt)):
+        if isinstance(action, (A.Assign, AA.Block, AA.DoneBlocking, AA.Retreat, AA.PlaceAt,
+                               A.Choose, A.Targets)):
             raise IllegalActionError(action, f"there is no {action.type.replace('_', ' ')} "
                                              "choice to make now")
         if state.pending is not None:
@@ -345,19 +363,23 @@ class Army(Variant):
         handler = getattr(self, "_do_" + action.type, None)
         if handler is None:
             raise IllegalActionError(action, f"{action.type} is not part of Army Magic")
+        start = len(events)
         handler(state, seat, action, events)
+        self.fire_triggers(state, events, start)  # frontier_spells.py
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
         if state.decision is not None and state.decision["kind"] == "assign":
             self._finish_assign(state, None, events)
             return
-        if state.pending is not None:
-            pending = state.pending
-            state.pending = None
-            events.append({"type": "resolving", "kind": pending["kind"]})
+        if state.pending is not None and state.pending.get("kind") == "move":
+            # A move window of a game saved before moves went on the stack.
+            pending, state.pending = state.pending, None
             self.resolve_move(state, int(pending["seat"]), list(pending["units"]),
                               state.board.pos_from_wire(pending["to"]), events)
+            return
+        if state.pending is not None:
+            self.pass_priority(state, events)  # the top of the stack resolves
             return
         phase = state.phase
         if phase == "end":
@@ -381,6 +403,8 @@ class Army(Variant):
     def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
         state.phase = phase
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
+        if phase == "upkeep":
+            self.run_delayed(state, "next_upkeep", events)
 
     @staticmethod
     def _empty_pools(state: GameState) -> None:
@@ -417,6 +441,9 @@ class Army(Variant):
 
     def _do_discard(self, state: GameState, seat: int, action: A.Discard,
                     events: list[Event]) -> None:
+        if state.decision is not None and state.decision["kind"] == "discard":
+            self._discard_chosen(state, seat, action, events)  # frontier_spells.py
+            return
         limit = int(state.options.get("hand_size", self.hand_size))
         player = state.players[seat]
         if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
@@ -497,15 +524,16 @@ class Army(Variant):
         for m in members:
             m.moved = True  # declared: they can't move again or attack this turn
         events.append({"type": "move_declared", "units": ids, "to": wire(state, dest)})
-        if state.players[state.opponent(seat)].responses:
-            responder = state.opponent(seat)
-            state.pending = {"kind": "move", "seat": seat, "responder": responder,
-                             "units": ids, "to": wire(state, dest), "action": action.to_wire(),
-                             "view": {"seat": responder, "kind": "priority",
-                                      "options": [action.to_wire()]}}
-            events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
-            return
-        self.resolve_move(state, seat, ids, dest, events)
+        self.push(state, {"kind": "move", "card": state.name(top_card(state, ids)),
+                          "controller": seat, "targets": [], "x": 0, "units": ids,
+                          "to": wire(state, dest)}, events)
+
+    def resolve_other(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """A move on the stack resolves (:meth:`resolve_move`)."""
+        assert item["kind"] == "move"
+        events.append({"type": "resolving", "kind": "move", "id": item["id"]})
+        self.resolve_move(state, int(item["controller"]), list(item["units"]),
+                          state.board.pos_from_wire(item["to"]), events)
 
     def resolve_move(self, state: GameState, seat: int, ids: list[str], dest: Pos,
                      events: list[Event]) -> None:
@@ -630,7 +658,34 @@ class Army(Variant):
         events.append({"type": "attack", "unit": top_card(state, ids), "units": ids,
                        "band": ids, "defenders": defenders, "from": wire(state, origin),
                        "target": wire(state, target)})
-        start_combat(state, seat, ids, origin, target, events)
+        # "Whenever … attacks" triggers go on the stack and resolve before the blocks; the
+        # combat starts when the stack is empty (stack_emptied) if anything made it wait.
+        self.fire_combat_triggers(state, {"band": ids, "defenders": []}, events)
+        if not state.stack and state.decision is None:
+            start_combat(state, seat, ids, origin, target, events)
+            return
+        waiting = {"kind": "combat", "seat": seat, "responder": seat, "units": ids,
+                   "from": wire(state, origin), "target": wire(state, target),
+                   "after_triggers": True}
+        if state.pending is not None and state.pending.get("kind") == "priority":
+            state.pending = {**state.pending, "outer": waiting}
+        else:
+            state.pending = waiting
+
+    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
+        """A combat that waited for its attack triggers begins (its blocks are asked)."""
+        pending = state.pending
+        if pending is None or pending.get("kind") != "combat":
+            return
+        state.pending = None
+        board = state.board
+        ids = [i for i in pending["units"] if i in state.perms]
+        defender = controller(state, board.pos_from_wire(pending["target"]))
+        if not ids or defender is None or defender == int(pending["seat"]):
+            events.append({"type": "combat_over", "at": pending["target"], "life": None})
+            return
+        start_combat(state, int(pending["seat"]), ids, board.pos_from_wire(pending["from"]),
+                     board.pos_from_wire(pending["target"]), events)
 
     def _do_block(self, state: GameState, seat: int, action: AA.Block,
                   events: list[Event]) -> None:
@@ -650,6 +705,10 @@ class Army(Variant):
         for unit, amount in action.damage:
             damage[unit] = damage.get(unit, 0) + amount
         problem = assign_problem(decision, action.attacker, damage)
+        if problem is None and decision.get("one_target") and \
+                len([u for u, n in damage.items() if n > 0]) > 1:
+            problem = "an unblocked attacker deals all its damage to the land or to one " \
+                      "planeswalker there"
         if problem is None and damage.get(LAND, 0) > 0:
             short = [u for u, need in decision["lethal"].items() if damage.get(u, 0) < need]
             if short:
@@ -700,10 +759,16 @@ class Army(Variant):
         if {"id": action.id, "at": wire(state, at)} not in decision["options"]:
             raise IllegalActionError(action, "put it on a land you control or next to one you "
                                              "control, as offered")
-        perm = state.perms[action.id]
-        perm.zone, perm.at = "board", at
-        events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
         state.decision = None
+        purpose = decision.get("purpose")
+        if purpose is not None:  # damage, life gain or loss: on the land chosen
+            self.land_amount(state, int(decision["by"]), str(purpose), at,
+                             int(decision["amount"]), events)
+        else:
+            perm = state.perms[action.id]
+            perm.zone, perm.at = "board", at
+            events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
+        self.continue_stack(state, events)
 
     # ------------------------------------------------------------------ mana and casting
     def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
@@ -711,87 +776,6 @@ class Army(Variant):
         if action.via is not None:
             raise IllegalActionError(action, "in Army Magic you tap lands you control: no 'via'")
         self._tap_land_for(state, seat, action, action.at, action.color, events)
-
-    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
-        card_id = self._hand_card(state, seat, action, action.card)
-        card = state.card(card_id)
-        player = state.players[seat]
-        home = home_of(state, seat)
-        if home is None:
-            raise IllegalActionError(action, "you have no home base")
-        if card.is_land:
-            self._main_check(state, seat, action)
-            if state.extra.get("land_played"):
-                raise IllegalActionError(action, "one extra land a turn")
-            player.hand.remove(card_id)
-            state.perms[card_id] = Permanent(card_id, seat, "board", home)
-            state.extra["land_played"] = True
-            events.append({"type": "land_played", "player": seat, "card": card.name,
-                           "id": card_id, "at": wire(state, home)})
-            return
-        if not card.type_line or card.name == "(unknown card)":
-            raise IllegalActionError(action, f"{card.name} can't be cast")
-        if not (card.is_instant or card.has_flash):
-            self._main_check(state, seat, action)
-        target: str | None = None
-        if card.is_aura:
-            target = self._aura_target(state, seat, action, card_id)
-        self._pay(state, seat, action, card.mana_cost, action.pay, events, action.x)
-        player.hand.remove(card_id)
-        event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
-        if card.is_instant or card.is_sorcery:
-            player.graveyard.append(card_id)
-            event["note"] = "carry out its text with manual actions"
-        elif card.is_aura:
-            state.perms[card_id] = Permanent(card_id, seat, "attached", attached_to=target)
-            event["attached_to"] = target
-        else:
-            sick = card.is_creature and not card.has("haste")
-            state.perms[card_id] = Permanent(card_id, seat, "board", home, sick=sick)
-            event["to"] = wire(state, home)
-        events.append(event)
-        if not card.is_creature and not is_walker(state, card_id) and (
-                "Artifact" in card.types or "Enchantment" in card.types) and not card.is_aura:
-            self._ask_place(state, seat, card_id, events)
-
-    def _ask_place(self, state: GameState, seat: int, obj: str, events: list[Event]) -> None:
-        """A new artifact or non-aura enchantment is put on a land its controller controls or
-        next to one (a ``place`` decision when there is more than one)."""
-        lands = sorted(p for p in state.board.positions()
-                       if state.cells[p].land is not None and in_range(state, seat, p)
-                       and controller(state, p) in (None, seat))
-        if len(lands) <= 1:
-            return  # only the home base: it stays there
-        state.decision = {"kind": "place", "player": seat, "id": obj,
-                          "options": [{"id": obj, "at": wire(state, p)} for p in lands]}
-        events.append({"type": "choose", "player": seat, "kind": "place", "unit": obj})
-
-    def damage_land(self, state: GameState, seat: int, pos: Pos, amount: int,
-                    events: list[Event]) -> None:
-        """*seat*'s spell or ability deals *amount* damage to the land at *pos* (damage to a
-        player lands here too). A land other than a home base brought to 0 is captured by
-        *seat*: untapped, their die at 6, with no creature moving in (the digest's ruling)."""
-        life = info(state.cells[pos])["life"]
-        if life is None or amount <= 0:
-            return
-        from frontier_desktop.rules.variants.army_combat import capture, damage_land
-
-        damage_land(state, pos, amount, events)
-        if info(state.cells[pos])["life"] <= 0 and controller(state, pos) != seat:
-            capture(state, pos, seat, [], events)
-
-    def _aura_target(self, state: GameState, seat: int, action: A.Cast, card_id: str) -> str:
-        target = action.target
-        if isinstance(target, tuple) and state.board.contains(target):
-            cell = state.cells[target]
-            target = cell.land if cell.land is not None and cell.face_up else None
-        if not isinstance(target, str) or (target not in state.perms and not any(
-                c.land == target for c in state.cells.values())):
-            raise IllegalActionError(action, "an aura needs a permanent you can see ('target')")
-        problem = self.target_problem(state, seat, card_id, target)
-        if problem:
-            raise IllegalActionError(action, problem)
-        return target
 
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
@@ -810,15 +794,28 @@ class Army(Variant):
                 raise IllegalActionError(action, f"{self._label(state, perm)} is tapped")
             if card.is_creature and perm.sick and not card.has("haste"):
                 raise IllegalActionError(action, f"{self._label(state, perm)} is summoning sick")
+        timing = self.activation_problem(state, seat, perm, action.ability)
+        if timing:
+            raise IllegalActionError(action, timing)
+        if not 0 <= action.x <= A.MAX_X:
+            raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
         made: str | None = None
         if ability.is_mana_ability:
             made = choose_mana(ability.mana, action.mana)
             if made is None:
                 raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
+        stack_effects = None
+        if made is None and not ability.is_regeneration:
+            stack_effects = self.stack_ability(state, seat, action, perm, action.ability)
+        if stack_effects is None and action.targets:
+            raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
+                                             f"{card.name}: leave out its targets")
         player = state.players[seat]
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
         if ability.taps:
             perm.tapped = True
+        perm.activations = {**perm.activations, str(action.ability):
+                            perm.activations.get(str(action.ability), 0) + 1}
         if ability.is_regeneration:
             perm.regen_shield += 1
         event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
@@ -827,12 +824,28 @@ class Army(Variant):
         if made is not None:
             add_mana(player.pool, made)
             event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
+        elif stack_effects is not None:
+            manual = [e for e in stack_effects if not executed(e, "activated")]
+            event["modelled"] = not manual
+            if manual:
+                event["note"] = "carry out by hand (manual actions): " + "; ".join(
+                    by_hand_text(e, card.name) for e in manual)
         elif not ability.is_regeneration:
             event["note"] = "carry out its text with manual actions (its reach: its land and " \
                             "the lands next to it)"
+        if ability.other_cost:
+            event["note"] = "; ".join(n for n in (event.get("note"),
+                                                  f"pay the rest of the cost by hand: "
+                                                  f"{ability.other_cost}") if n)
         events.append(event)
         if ability.sacrifices_self and perm.id in state.perms:
+            origin = wire(state, perm.at)
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
+        else:
+            origin = None
+        if stack_effects is not None:
+            self.push_ability(state, seat, action, perm, action.ability, events,
+                              origin=origin)
 
     # ------------------------------------------------------------------ manual and other
     def _do_destroy(self, state: GameState, seat: int, action: A.Destroy,
@@ -861,6 +874,13 @@ class Army(Variant):
             raise IllegalActionError(action, "only a face-up land can be destroyed")
         if info(cell)["stronghold_of"] is not None:
             raise IllegalActionError(action, "a home base is not destroyed: it loses life")
+        self.destroy_land(state, seat, pos, events)
+
+    def destroy_land(self, state: GameState, seat: int, pos: Pos, events: list[Event]) -> None:
+        """The land at *pos* turns face down (nobody's), its troops retreat or die, the
+        enchantments on it are destroyed."""
+        cell = state.cells[pos]
+        assert cell.land is not None
         loser = controller(state, pos)
         extra = info(cell)
         extra["controller"] = None
@@ -977,6 +997,7 @@ class Army(Variant):
     # ================================================================== state-based checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
         check_deaths(state, events)
+        self._combat_gains(state, events)
         for seat in (0, 1):
             home = home_of(state, seat)
             life = info(state.cells[home])["life"] if home is not None else None
@@ -996,6 +1017,34 @@ class Army(Variant):
             state.winner = alive[0] if alive else None
             state.pending = state.decision = None
             events.append({"type": "game_over", "winner": state.winner})
+
+    def state_checks(self, state: GameState, events: list[Event]) -> None:
+        """After each resolution: deaths, then a permanent that changed control moves at once
+        next to a land of its new controller's (before the next item resolves)."""
+        super().state_checks(state, events)
+        self._changes_of_control(state, events)
+
+    def _combat_gains(self, state: GameState, events: list[Event]) -> None:
+        """Life gained in combat (lifelink) goes on a land its player chooses, one gain at a
+        time when no other choice waits (at once when they have one land)."""
+        from frontier_desktop.rules.variants.army_combat import GAINS
+
+        while state.extra.get(GAINS) and state.decision is None and state.pending is None:
+            (seat, amount, source), *rest = state.extra[GAINS]
+            state.extra[GAINS] = rest
+            lands = sorted(p for p, c in self.land_controllers(state).items() if c == seat)
+            if len(lands) == 1:
+                self.land_amount(state, seat, "gain", lands[0], int(amount), events)
+            elif lands:
+                name = state.name(source) if source in state.cards else "lifelink"
+                state.decision = {"kind": "place", "player": seat, "id": source,
+                                  "purpose": "gain", "amount": int(amount), "of": seat,
+                                  "by": seat, "card": name,
+                                  "options": [{"id": source, "at": wire(state, p)}
+                                              for p in lands]}
+                events.append({"type": "choose", "player": seat, "kind": "place",
+                               "unit": source, "purpose": "gain", "amount": int(amount),
+                               "of": seat, "card": name})
 
     def _changes_of_control(self, state: GameState, events: list[Event]) -> None:
         """A permanent on a land its controller doesn't control, next to none they control,
@@ -1040,7 +1089,11 @@ class Army(Variant):
                        target: Any) -> str | None:
         """Army's area of effect: a spell targets only in lands its caster controls or next to
         them; a permanent's ability only on its land or the lands next to it; players and
-        objects off the board need no range (damage to a player is dealt to a land instead)."""
+        objects off the board need no range (damage to a player is dealt to a land instead).
+        Normal Magic's limits (protection, shroud, hexproof) come first."""
+        problem = super().target_problem(state, seat, source, target)
+        if problem:
+            return problem
         if isinstance(target, tuple) and len(target) == 2 and all(
                 isinstance(v, int) for v in target):
             place: Pos | None = target
@@ -1072,7 +1125,7 @@ class Army(Variant):
 
     # ================================================================== analysis
     def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
-        return own_pt(state, perm)
+        return army_pt(state, perm)
 
     def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
         return self._unit_facts(state, state.perms[unit_id], state.occupants(),
@@ -1080,11 +1133,11 @@ class Army(Variant):
 
     def _may_move_now(self, state: GameState) -> bool:
         return (state.phase in MAIN_PHASES and state.pending is None and state.decision is None
-                and not state.game_over)
+                and not state.stack and not state.game_over)
 
     def _unit_facts(self, state: GameState, perm: Permanent, occ: Any,
                     may_move: bool) -> dict[str, Any]:
-        p, t = own_pt(state, perm)
+        p, t = army_pt(state, perm)
         here = [i for i in occ.get(perm.at, ()) if state.perms[i].controller == perm.controller]
         moves: list[Pos] = []
         attacks: list[Pos] = []

@@ -95,7 +95,7 @@ def top_card(state: GameState, ids: list[str]) -> str:
     best = ids[0]
     best_size = None
     for unit in ids:
-        p, t = own_pt(state, state.perms[unit])
+        p, t = army_pt(state, state.perms[unit])
         if best_size is None or p + t > best_size:
             best, best_size = unit, p + t
     return best
@@ -128,3 +128,19 @@ def place_of(state: GameState, obj: str) -> Pos | None:
     if perm is None or perm.zone != "board":
         return None
     return perm.at
+
+
+def army_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
+    """A creature's power and toughness in Army Magic: its own (counters, until end of turn)
+    plus the static bonuses that reach it: an aura on it, an anthem only from its own land or
+    the lands next to it (the area of effect)."""
+    from frontier_desktop.rules.variants.frontier_spells import static_bonus
+
+    p, t = own_pt(state, perm)
+    bp, bt = static_bonus(state, perm, reaches=_static_reach)
+    return p + bp, t + bt
+
+
+def _static_reach(state: GameState, source: Permanent, perm: Permanent) -> bool:
+    here, there = place_of(state, source.id), place_of(state, perm.id)
+    return here is not None and there is not None and there in reach(state, here)

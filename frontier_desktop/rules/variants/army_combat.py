@@ -17,6 +17,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_board import (
     LAND_LIFE,
+    army_pt,
     controller,
     creatures_at,
     info,
@@ -26,13 +27,18 @@ from frontier_desktop.rules.variants.army_board import (
 from frontier_desktop.rules.variants.shared import (
     leave_battlefield,
     lethal_first,
-    own_pt,
     wire,
 )
 
 Event = dict[str, Any]
 LAND = "land"
 """The name of the attacked land in an ``assign`` division (trample damage)."""
+
+
+def walkers_at(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
+    """*seat*'s planeswalkers on the land at *pos* (an unblocked attacker may hit one)."""
+    return [p for p in state.perms.values() if p.zone == "board" and p.at == pos
+            and p.controller == seat and "Planeswalker" in state.card(p.id).types]
 
 
 # ---------------------------------------------------------------------- deaths
@@ -53,7 +59,7 @@ def check_deaths(state: GameState, events: list[Event]) -> None:
     while True:
         doomed: list[tuple[Permanent, int]] = []
         for perm in list(state.creatures()):
-            _, t = own_pt(state, perm)
+            _, t = army_pt(state, perm)
             if t <= 0 or (perm.damage > 0 and (perm.damage >= t or perm.deathtouched)):
                 doomed.append((perm, t))
         if not doomed:
@@ -160,7 +166,7 @@ def _strikes(state: GameState, perm: Permanent, step: str, two_steps: bool) -> b
 def _lethal(state: GameState, members: list[Permanent], deathtouch: bool) -> dict[str, int]:
     out: dict[str, int] = {}
     for m in members:
-        _, t = own_pt(state, m)
+        _, t = army_pt(state, m)
         left = max(0, t - m.damage)
         out[m.id] = (min(left, 1) if m.damage == 0 else 0) if deathtouch else left
     return out
@@ -188,6 +194,7 @@ def resolve_combat(state: GameState, combat: dict[str, Any], events: list[Event]
                     "sources": [packet["source"]], "units": list(packet["to"]),
                     "amount": packet["amount"], "lethal": dict(packet["lethal"]),
                     "default": dict(packet["default"]), "trample": packet["trample"],
+                    "one_target": bool(packet.get("one_target")),
                     "_combat": combat, "_packet": i,
                 }
                 state.decision["options"] = [{**{k: state.decision[k] for k in (
@@ -214,7 +221,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
     for attacker in attackers:
         if not _strikes(state, attacker, step, two):
             continue
-        power = max(0, own_pt(state, attacker)[0])
+        power = max(0, army_pt(state, attacker)[0])
         if power <= 0:
             continue
         card = state.card(attacker.id)
@@ -222,8 +229,11 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
         deathtouch = card.has("deathtouch")
         blocked_by = [b for b, a in blocks.items() if a == attacker.id]
         alive = _alive(state, blocked_by, target)
+        walkers: list[str] = []
         if not blocked_by:
-            to: list[str] = [LAND]
+            # Unblocked: the land's life or, the attacker's choice, a planeswalker there.
+            walkers = [p.id for p in walkers_at(state, target, int(combat["defender"]))]
+            to: list[str] = [LAND, *walkers]
             lethal: dict[str, int] = {}
         elif not alive:
             if not trample:
@@ -232,17 +242,17 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
         else:
             to = [b.id for b in alive] + ([LAND] if trample else [])
             lethal = _lethal(state, alive, deathtouch)
-        default = lethal_first(to, power, lethal)
+        default = {LAND: power} if walkers else lethal_first(to, power, lethal)
         division = default if len(to) == 1 else None
         packets.append({"source": attacker.id, "to": to, "amount": power, "lethal": lethal,
                         "default": default, "division": division, "trample": trample,
-                        "deathtouch": deathtouch, "side": "attack"})
+                        "deathtouch": deathtouch, "side": "attack", "one_target": bool(walkers)})
     for blocker_id, attacker_id in blocks.items():
         still = _alive(state, [blocker_id], target)
         hit = _alive(state, [attacker_id], None)
         if not still or not hit or not _strikes(state, still[0], step, two):
             continue
-        power = max(0, own_pt(state, still[0])[0])
+        power = max(0, army_pt(state, still[0])[0])
         if power <= 0:
             continue
         packets.append({"source": blocker_id, "to": [attacker_id], "amount": power,
@@ -255,8 +265,12 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
 
 def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
     """Deal every packet of the step at once (combat damage is simultaneous)."""
+    from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
+
+    if no_combat_damage(state):  # "prevent all combat damage that would be dealt this turn"
+        return  # (its ``fog`` event said so when it resolved)
     to_land = 0
-    gains = {int(combat["seat"]): 0, int(combat["defender"]): 0}
+    gains: dict[str, int] = {}
     for packet in combat["packets"]:
         source = packet["source"]
         for unit, amount in packet["division"].items():
@@ -266,6 +280,15 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
                 to_land += amount
                 events.append({"type": "damage", "source": source, "target": "land",
                                "at": combat["target"], "amount": amount})
+            elif unit in state.perms and "Planeswalker" in state.card(unit).types:
+                walker = state.perms[unit]  # damage to a planeswalker removes loyalty
+                left = max(0, walker.counters.get("loyalty", 0) - amount)
+                walker.counters = {**walker.counters, "loyalty": left}
+                events.append({"type": "damage", "source": source, "target": unit,
+                               "amount": amount, "loyalty": left})
+                if left <= 0:
+                    leave_battlefield(state, walker, "graveyard", events,
+                                      reason="no loyalty left")
             else:
                 perm = state.perms.get(unit)
                 if perm is None:
@@ -276,12 +299,17 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
                 events.append({"type": "damage", "source": source, "target": unit,
                                "amount": amount})
             if source in state.perms and state.card(source).has("lifelink"):
-                gains[state.perms[source].controller] += amount
+                gains[source] = gains.get(source, 0) + amount
     if to_land:
         damage_land(state, target, to_land, events)
-    for seat, amount in gains.items():
-        if amount:
-            gain_life(state, seat, amount, events)
+    for source, amount in gains.items():
+        gain_life(state, state.perms[source].controller if source in state.perms
+                  else state.owner(source), amount, events, source=source)
+
+
+GAINS = "life_gains"
+"""``GameState.extra`` key: life gained in combat (lifelink) waiting for its player to choose
+a land (``[seat, amount, source]``; ``Army.after_action`` asks when no other choice waits)."""
 
 
 def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) -> None:
@@ -293,18 +321,12 @@ def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) ->
                    "delta": -amount})
 
 
-def gain_life(state: GameState, seat: int, amount: int, events: list[Event]) -> None:
-    """Life *seat* gains: it goes on their home base (the land a player gains life on;
-    choosing another land is not offered yet). A land's life is not capped."""
-    from frontier_desktop.rules.variants.army_board import home_of
-
-    home = home_of(state, seat)
-    if home is None or amount <= 0:
-        return
-    extra = info(state.cells[home])
-    extra["life"] = int(extra["life"] or 0) + amount
-    events.append({"type": "land_life", "at": wire(state, home), "life": extra["life"],
-                   "delta": amount})
+def gain_life(state: GameState, seat: int, amount: int, events: list[Event], *,
+              source: str) -> None:
+    """Life *seat* gains in combat from *source* (lifelink): on a land they choose once the
+    damage is dealt (queued in ``state.extra[GAINS]``; see ``Army.after_action``)."""
+    if amount > 0:
+        state.extra[GAINS] = [*state.extra.get(GAINS, []), [seat, amount, source]]
 
 
 def finish_combat(state: GameState, combat: dict[str, Any], target: Pos,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
@@ -11,6 +11,9 @@ from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants.army_board import controller, home_of
+from frontier_desktop.rules.variants.army_board import in_range
+from frontier_desktop.rules.variants.army_spells import needs_origin
+from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed, spell_effects
 from frontier_desktop.rules.variants.shared import assign_actions, plan_payment
 
 if TYPE_CHECKING:
@@ -56,6 +59,11 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
             out.extend(AA.Block(blocker=o["blocker"], attacker=o["attacker"])
                        for o in d["options"])
             out.append(AA.DoneBlocking())
+        elif d["kind"] == "assign" and d.get("one_target"):
+            # The land or one planeswalker: all of the attacker's damage to one of them.
+            out.extend(A.Assign(attacker=d["attacker"], damage=((u, int(d["amount"])),))
+                       for u in d["units"])
+            out.append(A.Pass())
         elif d["kind"] == "assign":
             out.extend(assign_actions(d))
             out.append(A.Pass())
@@ -65,13 +73,26 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
         elif d["kind"] == "place":
             out.extend(AA.PlaceAt(id=o["id"], at=state.board.pos_from_wire(o["at"]))
                        for o in d["options"])
+        elif d["kind"] == "choice":
+            if v.can_pay_generic(state, seat, int(d["amount"])):
+                out.append(A.Choose(choice="pay"))
+            out.append(A.Choose(choice="decline"))
+        elif d["kind"] == "discard":
+            hand = state.players[seat].hand
+            count = min(int(d["count"]), len(hand))
+            if count == 1:
+                out.extend(A.Discard(cards=(c,)) for c in dict.fromkeys(hand))
+            else:
+                out.append(A.Discard(cards=tuple(hand[:count])))
+                if hand[-count:] != hand[:count]:
+                    out.append(A.Discard(cards=tuple(hand[-count:])))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:
             return []
-        return [A.Pass(), *_instants(v, state, seat, sorcery=False)]
+        return [A.Pass(), *instants(v, state, seat, sorcery=False)]
     if seat != state.active:
-        return _instants(v, state, seat, sorcery=False)
+        return instants(v, state, seat, sorcery=False)
     units = _units(state, seat)
     if state.phase in ("main", "main2"):
         for pos, members in units.items():
@@ -92,7 +113,7 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
                     if controller(state, n) not in (None, seat) and \
                             v.attack_problem(state, seat, group, n) is None:
                         out.append(A.Attack(unit=ids[0], target=n, units=ids))
-    out.extend(_instants(v, state, seat, sorcery=state.phase in ("main", "main2")))
+    out.extend(instants(v, state, seat, sorcery=state.phase in ("main", "main2")))
     if state.phase == "end":
         limit = int(state.options.get("hand_size", v.hand_size))
         hand = state.players[seat].hand
@@ -103,7 +124,7 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
     return out
 
 
-def _instants(v: Army, state: GameState, seat: int, *, sorcery: bool) -> list[A.Action]:
+def instants(v: Army, state: GameState, seat: int, *, sorcery: bool) -> list[A.Action]:
     out: list[A.Action] = []
     sources = v.mana_sources(state, seat)
     for key, _via, makes in sources:
@@ -135,25 +156,59 @@ def _instants(v: Army, state: GameState, seat: int, *, sorcery: bool) -> list[A.
             continue
         if card.is_aura:
             for target in sorted(state.perms):
-                if state.perms[target].zone != "attached" and \
-                        v.target_problem(state, seat, card_id, target) is None:
+                if v.aura_problem(state, seat, card_id, target) is None:
                     out.append(A.Cast(card=name, target=target))
+        elif card.is_instant or card.is_sorcery:
+            effects = spell_effects(card)
+            origins: list[Pos | None] = [None]
+            if needs_origin(effects):
+                origins = [p for p in sorted(state.board.positions())
+                           if state.cells[p].land is not None and in_range(state, seat, p)]
+            if not any(executed(e, "spell") for e in effects):
+                out.extend(A.Cast(card=name, origin=o) for o in origins)  # by hand: no targets
+                continue
+            for targets in v.legal_target_lists(state, seat, card.name, card_id, effects):
+                out.extend(A.Cast(card=name, targets=targets, origin=o) for o in origins)
         else:
             out.append(A.Cast(card=name))
-    for perm in state.perms.values():
+    for perm in list(state.perms.values()):
         if perm.controller != seat:
             continue
         card = state.card(perm.id)
         for index, ability in enumerate(card.activated):
-            if not ability.is_mana_ability or ability.mana_cost or ability.other_cost:
+            if ability.taps and (perm.tapped or (card.is_creature and perm.sick
+                                                 and not card.has("haste"))):
                 continue
-            if ability.taps and (perm.tapped or (card.is_creature and perm.sick)):
+            if not ability.is_mana_ability:
+                out.extend(_ability_actions(v, state, seat, perm, index, sources))
+                continue
+            if ability.mana_cost or ability.other_cost or \
+                    perm.id in state.extra.get("explored", ()):
                 continue
             choices: list[str | None] = [None]
             if len(ability.mana) > 1:
                 choices = [_kind(o) for o in ability.mana]
             out.extend(A.Activate(unit=perm.id, ability=index, mana=c) for c in choices)
     return out
+
+
+def _ability_actions(v: Army, state: GameState, seat: int, perm: Permanent, index: int,
+                     sources: list[Any]) -> list[A.Action]:
+    """A non-mana activated ability's activations: one per legal target choice (none when it
+    can't be paid or activated now; a planeswalker that explored this turn uses none)."""
+    ability = state.card(perm.id).activated[index]
+    if ability.is_regeneration or perm.id in state.extra.get("explored", ()):
+        return []
+    if v.activation_problem(state, seat, perm, index):
+        return []
+    player = state.players[seat]
+    if plan_payment(player.pool, player.life, ability.mana_cost, sources) is None:
+        return []
+    effects = ability_effects(state.card(perm.id), index)
+    if effects is None or not any(executed(e, "activated") for e in effects):
+        return [A.Activate(unit=perm.id, ability=index)]
+    return [A.Activate(unit=perm.id, ability=index, targets=t)
+            for t in v.legal_target_lists(state, seat, state.name(perm.id), perm.id, effects)]
 
 
 def _kind(option: str) -> str:

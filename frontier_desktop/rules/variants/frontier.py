@@ -458,35 +458,6 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
         events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
                        "id": card_id})
 
-    def _discard_chosen(self, state: GameState, seat: int, action: A.Discard,
-                        events: list[Event]) -> None:
-        """Answer a ``discard`` decision ("target player discards two cards")."""
-        decision = state.decision
-        assert decision is not None
-        player = state.players[seat]
-        refs = list(action.cards) or ([action.card] if action.card else [])
-        count = min(int(decision["count"]), len(player.hand))
-        if len(refs) != count:
-            raise IllegalActionError(action, f"discard exactly {count} card"
-                                             f"{'s' if count != 1 else ''}")
-        chosen: list[str] = []
-        for ref in refs:
-            card_id = self._hand_card(state, seat, action, ref)
-            if card_id in chosen:  # the same name twice: the next copy of it
-                others = [c for c in player.hand if c not in chosen
-                          and state.name(c) == state.name(card_id)]
-                if not others:
-                    raise IllegalActionError(action, f"you hold only one {state.name(card_id)}")
-                card_id = others[0]
-            chosen.append(card_id)
-        for card_id in chosen:
-            player.hand.remove(card_id)
-            player.graveyard.append(card_id)
-            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
-                           "id": card_id})
-        state.decision = None
-        self.continue_stack(state, events)
-
     def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
         hand = state.players[seat].hand
         if ref in hand:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from frontier_desktop.rules import actions as A
@@ -38,6 +38,7 @@ from frontier_desktop.rules.effects.targeting import (
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.engine_hooks import EngineHooks
 from frontier_desktop.rules.variants.frontier_combat import (
     check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
 )
@@ -290,8 +291,13 @@ def protected_from(state: GameState, perm: Permanent, source: str | None) -> boo
                if k.startswith("protection from "))
 
 
-def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
-    """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras)."""
+def static_bonus(state: GameState, perm: Permanent,
+                 reaches: Callable[[GameState, Permanent, Permanent], bool] | None = None
+                 ) -> tuple[int, int]:
+    """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras).
+
+    *reaches* (a variant's area of effect, Army Magic's) says whether an "all …" ability of a
+    permanent reaches *perm*; None: the whole battlefield."""
     p = t = 0
     names = defs_info(state).pumps
     if not names:
@@ -302,14 +308,17 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
         for pump in static_pumps(state.card(source.id)):
             if not _reaches(state, source, pump.to, perm):
                 continue
+            if reaches is not None and pump.to.ref == "all" and not reaches(state, source, perm):
+                continue
             p += pump.power.n
             t += pump.toughness.n
     return p, t
 
 
-class SpellActions(TriggerTargets, fx_statics.StaticsActions):
-    """The stack, targets and effect executors, mixed into :class:`Frontier` (the targets of
-    triggered abilities: :class:`TriggerTargets`; statics: :class:`fx_statics.StaticsActions`)."""
+class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
+    """The stack, targets and effect executors, mixed into :class:`Frontier` and
+    :class:`Army` (the variants' differences: :class:`EngineHooks`; the targets of triggered
+    abilities: :class:`TriggerTargets`; statics: :class:`fx_statics.StaticsActions`)."""
 
     # provided by Frontier
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
@@ -376,7 +385,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
             if limit is not None and perm.activations.get(str(index), 0) >= limit:
                 return (f"{card.name}'s ability can be activated only "
                         f"{effect.when.replace('_', ' ')}")
-            if effect.when == "sorcery" and (seat != state.active or state.phase != "main"
+            if effect.when == "sorcery" and (seat != state.active
+                                             or state.phase not in self.main_phases
                                              or state.stack or state.pending is not None):
                 return f"{card.name}'s ability can be activated only as a sorcery"
             if effect.when == "your_turn" and seat != state.active:
@@ -410,11 +420,16 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                        slot: Slot, target: Target) -> str | None:
         """One line naming the target and why it's refused (None: it is legal)."""
         window = self._attack_window(state) if slot.spec.state else None
-        problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
-                               attacking=self.attacking_ids(state) if window else (),
-                               blocking=self.blocking_ids(state) if window else (),
-                               blocked=bool(window and window.get("target") != "player"
-                                            and self.blocking_ids(state)))
+        if self.player_damage_to_land and slot.kind == "deal_damage" and _names_players(
+                slot.spec) and (isinstance(target, tuple) and target and (
+                target[0] == "player" or isinstance(target[0], int))):
+            problem = self.player_place_problem(state, seat, slot, target)
+        else:
+            problem = spec_problem(state, slot.spec, target, seat=seat, source=source,
+                                   attacking=self.attacking_ids(state) if window else (),
+                                   blocking=self.blocking_ids(state) if window else (),
+                                   blocked=bool(window and window.get("target") != "player"
+                                                and self.blocking_ids(state)))
         if problem is None:
             problem = self.target_problem(state, seat, source, target)
         if problem is None:
@@ -508,6 +523,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                               or "artifact" in nouns))
         if nouns & {"any", "player", "opponent"}:
             out.extend(("player", n) for n in range(len(state.players)))
+            if self.player_damage_to_land:  # the lands damage to a player may go to
+                out.extend(sorted(self.land_controllers(state), key=repr))
         if nouns & {"land"}:
             out.extend(pos for pos, cell in sorted(state.cells.items(), key=repr)
                        if cell.land is not None)
@@ -546,14 +563,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         if not state.stack and state.pending is not None and \
                 state.pending.get("kind") == "priority":
             state.pending = state.pending.get("outer")
-        if not state.stack and state.decision is None and state.pending is not None and \
-                state.pending.get("after_triggers"):
-            # An attack that waited only for its triggers (nobody asked to respond to it).
-            attack, state.pending = state.pending, None
-            target = attack["target"]
-            resolve_attack(state, int(attack["seat"]), list(attack["units"]),
-                           target if target == "player" else state.board.pos_from_wire(target),
-                           events)
+        if not state.stack and state.decision is None:
+            self.stack_emptied(state, events)
 
     def has_window(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for responses and could play something now."""
@@ -583,9 +594,11 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         state.stack = state.stack[:-1]
         if item["kind"] == "spell":
             self.resolve_spell(state, item, events)
-        else:
+        elif item["kind"] in ("ability", "trigger"):
             self.resolve_ability(state, item, events)
-        check_deaths(state, events)
+        else:
+            self.resolve_other(state, item, events)
+        self.state_checks(state, events)
 
     # ------------------------------------------------------------------ resolution
     def resolve_spell(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
@@ -612,10 +625,10 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                            "to": "attached"})  # "when … enters the battlefield" triggers
             return
         sick = card.is_creature and not card.has("haste")
-        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick,
-                                     tapped=enters_tapped(card))
+        where = self.put_onto_battlefield(state, obj, seat, events, sick=sick,
+                                          tapped=enters_tapped(card))
         events.append({"type": "resolved", "id": item["id"], "card": card.name, "player": seat,
-                       "to": "staging", "unit": obj})
+                       "to": where, "unit": obj})
 
     @staticmethod
     def _land_id_on_board(state: GameState, land_id: str) -> bool:
@@ -675,7 +688,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         assert paying is not None
         self.run_effects(state, item, paying[1], "triggered", str(item["source"]), events,
                          ability.trigger)
-        check_deaths(state, events)
+        self.state_checks(state, events)
 
     def fire_triggers(self, state: GameState, events: list[Event], start: int) -> None:
         """Put on the stack the triggered abilities the events from *start* on set off.
@@ -747,8 +760,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                             continue
                         found.append((perm.controller, perm.id, name, index))
             elif kind in ("died", "resolved") and isinstance(event.get("unit"), str):
-                if kind == "resolved" and event.get("to") not in ("staging", "attached"):
-                    continue
+                if kind == "resolved" and (event.get("to") is None or event.get("to") in (
+                        "graveyard", "hand", "library", "exile")):
+                    continue  # a permanent spell resolves onto the battlefield (``to``)
                 unit = str(event["unit"])
                 name = str(event.get("name") or event.get("card") or "")
                 card = state.defs.get(name)
@@ -910,6 +924,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                 by_hand.append(by_hand_text(effect, name))
                 continue
             ctx = _Context(state, seat, source, name, x, chosen, previous, item)
+            ctx.area = self.effect_area(state, item, source)
             done = self.execute(ctx, effect, events)
             if done is None:
                 by_hand.append(by_hand_text(effect, name))
@@ -928,7 +943,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         if handler is None:
             return None
         if any(isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
-               for targets in ctx.chosen.values() for t in targets):
+               for targets in ctx.chosen.values() for t in targets) and not (
+                self.player_damage_to_land and effect.kind == "deal_damage"):
             return None  # a land on the board: carried out by hand
         result: list[Any] | None = handler(ctx, effect, events)
         return result
@@ -945,7 +961,10 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         state = ctx.state
         for obj in reached:
             if isinstance(obj, tuple) and obj[0] == "player":
-                damage_player(state, obj[1], amount, ctx.source_label, events)
+                self.damage_to_player(ctx, obj[1], amount, events)
+            elif isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
+                if not self.damage_to_place(ctx, obj, amount, events):
+                    return None
             elif isinstance(obj, str) and obj in state.perms:
                 perm = state.perms[obj]
                 dealt = 0 if protected_from(state, perm, ctx.source_label) else \
@@ -1036,11 +1055,11 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
                 if not card.is_permanent or card.is_aura:
                     yard.append(card_id)
                     return None
-                state.perms[card_id] = Permanent(card_id, ctx.seat, "staging",
-                                                 sick=card.is_creature and not card.has("haste"),
-                                                 tapped=enters_tapped(card))
+                where = self.put_onto_battlefield(
+                    state, card_id, ctx.seat, events,
+                    sick=card.is_creature and not card.has("haste"), tapped=enters_tapped(card))
                 events.append({"type": "returned", "player": ctx.seat, "card": name,
-                               "to": "staging", "unit": card_id})
+                               "to": where, "unit": card_id})
             moved.append(card_id)
         return moved
 
@@ -1133,7 +1152,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         if seats is None:
             return None
         for seat in seats:
-            gain_life(ctx.state, seat, ctx.amount(effect.amount), events)
+            self.life_change(ctx, seat, ctx.amount(effect.amount), events)
         return [("player", s) for s in seats]
 
     def _exec_lose_life(self, ctx: _Context, effect: LoseLife, events: list[Event]) -> list[Any] | None:
@@ -1141,11 +1160,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         if seats is None:
             return None
         for seat in seats:
-            amount = ctx.amount(effect.amount)
-            player = ctx.state.players[seat]
-            player.life -= amount
-            events.append({"type": "life", "player": seat, "life": player.life,
-                           "delta": -amount})
+            self.life_change(ctx, seat, -ctx.amount(effect.amount), events)
         return [("player", s) for s in seats]
 
     def _exec_put_counters(self, ctx: _Context, effect: PutCounters,
@@ -1294,9 +1309,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions):
         for _ in range(ctx.amount(effect.amount)):
             unit_id = state.new_id("t")
             state.cards[unit_id] = (card.name, ctx.seat)
-            state.perms[unit_id] = Permanent(unit_id, ctx.seat, "staging", sick=True)
+            where = self.put_onto_battlefield(state, unit_id, ctx.seat, events, sick=True)
             events.append({"type": "token", "player": ctx.seat, "unit": unit_id,
-                           "name": card.name, "at": "staging"})
+                           "name": card.name, "at": where})
             made.append(unit_id)
         return made
 
@@ -1321,6 +1336,11 @@ def prevent(perm: Permanent, amount: int) -> int:
     return amount - stopped
 
 
+def _names_players(spec: TargetSpec) -> bool:
+    """Whether a target phrase may name a player ("any target", "target player/opponent")."""
+    return bool(set(spec.noun.split("_or_")) & {"any", "player", "opponent"})
+
+
 def _decode_target(value: Any) -> Any:
     return A._target(value, "targets")
 
@@ -1341,6 +1361,9 @@ class _Context:
         self.source_label = source if source is not None else str(item.get("obj", name))
         self.stopped = False
         """Set by an intervening "if" that doesn't hold: the rest does nothing."""
+        self.area: Any = None
+        """What an effect without a target reaches (``SpellActions.effect_area``): a
+        predicate on object ids, or None for everything."""
 
     def amount(self, amount: Amount) -> int:
         return amount.n * (self.x if amount.var == "X" else 1)
@@ -1386,6 +1409,7 @@ class _Context:
                         and spec_problem(state, spec, ("player", n), seat=self.seat,
                                          source=self.source) is None]
             return [pid for pid, p in state.perms.items() if p.zone != "attached"
+                    and (self.area is None or self.area(pid))
                     and spec_problem(state, spec, pid, seat=self.seat,
                                      source=self.source) is None]
         return None

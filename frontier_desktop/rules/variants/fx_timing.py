@@ -35,7 +35,7 @@ from frontier_desktop.rules.effects.nodes import (
 from frontier_desktop.rules.effects.targeting import spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_combat import check_deaths, leave_battlefield, wire
+from frontier_desktop.rules.variants.frontier_combat import leave_battlefield, wire
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions, _Context, _decode_target, by_hand_text, item_effects, reading_of,
     triggered_abilities,
@@ -189,7 +189,7 @@ class TimingActions(SpellActions):
             delayed, ctx = self._recall(state, d)
             assert isinstance(delayed, Delayed)
             self._run_all(ctx, delayed.effects, events)
-        check_deaths(state, events)
+        self.state_checks(state, events)  # engine_hooks: the variant's deaths
 
     @staticmethod
     def in_combat(state: GameState) -> bool:
@@ -218,7 +218,7 @@ class TimingActions(SpellActions):
                 events.append({"type": "pumped", "unit": perm.id, "power": -int(pump["power"]),
                                "toughness": -int(pump["toughness"]), "by": "end of combat"})
         self.run_delayed(state, "end_of_combat", events)
-        check_deaths(state, events)
+        self.state_checks(state, events)  # engine_hooks: the variant's deaths
         self.fire_triggers(state, events, start)
 
     def _exec_pump_until_end_of_combat(self, ctx: _Context, effect: Effect,
@@ -449,7 +449,7 @@ class TimingActions(SpellActions):
         else:
             self.sacrifice(state, int(info["seat"]), list(info["sacrifice"]),
                            str(decision["card"]), events)
-        check_deaths(state, events)
+        self.state_checks(state, events)  # engine_hooks: the variant's deaths
 
     def _exec_unless_paid(self, ctx: _Context, effect: Effect,
                           events: list[Event]) -> list[Any] | None:

@@ -1,0 +1,439 @@
+"""Army Magic on the effects engine: the stack, targets and executors of
+:class:`~frontier_desktop.rules.variants.frontier_spells.SpellActions`, with Army's answers to
+the engine's variant hooks.
+
+What differs from Frontier (``shared/rules/army.md``, "Area of effect" and "Mana and other
+rules"):
+
+- New permanents enter on their controller's home base; an artifact or a non-aura enchantment
+  is then put on a land in range (a ``place`` decision when there is a choice).
+- Targets reach only lands the caster controls or lands next to them; a permanent's abilities
+  reach its own land and the lands next to it (``Army.target_problem``).
+- An effect with no target that reaches "all"/"each" needs an ``origin`` (a land the caster
+  controls or next to one); it reaches that land and its neighbours (:meth:`effect_area`).
+- Damage to a player is dealt to a land of theirs in range: the spell targets the land (its
+  square); damage to a player without a target (each player, you) goes to a land of theirs in
+  the effect's area, chosen by the source's controller (a ``place`` decision with
+  ``purpose: "damage"``).
+- Life gain and loss go to a land the player chooses (``purpose: "gain"`` / ``"lose"``).
+- Discard, draw and the other non-damage player effects need no range.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.effects.nodes import DealDamage, Effect, Selector
+from frontier_desktop.rules.effects.targeting import Slot, target_slots
+from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.army_board import (
+    LAND_LIFE, controller, home_of, in_range, info, land_life, land_words, place_of, reach,
+)
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.frontier_spells import (
+    _Context, ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
+)
+from frontier_desktop.rules.variants.fx_timing import TimingActions
+from frontier_desktop.rules.variants.shared import plan_payment, wire
+
+_NO_RANGE_PLAYERS = {"player", "opponent"}
+
+
+@functools.lru_cache(maxsize=4096)
+def needs_origin(effects: tuple[Effect, ...]) -> bool:
+    """Whether a spell's effects reach "all"/"each" of something on the board without a
+    target (a wrath, an anthem, damage to each player): it then needs an ``origin``."""
+    for effect in effects:
+        for node in effect.walk():
+            if isinstance(node, Selector) and node.ref == "all" and node.spec is not None and \
+                    not set(node.spec.noun.split("_or_")) <= _NO_RANGE_PLAYERS:
+                return True
+        if isinstance(effect, DealDamage) and any(
+                sel.ref in ("each_player", "each_opponent", "opponent", "you", "all")
+                for sel in effect.to):
+            return True
+    return False
+
+
+class Area:
+    """The lands an effect reaches (its origin's or its permanent's land and the next ones),
+    callable on an object id: whether that object stands in them."""
+
+    def __init__(self, state: GameState, places: set[Pos]) -> None:
+        self.state = state
+        self.places = frozenset(places)
+
+    def __call__(self, obj: Any) -> bool:
+        if isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
+            return obj in self.places
+        if isinstance(obj, str):
+            place = place_of(self.state, obj)
+            return place is not None and place in self.places
+        return True
+
+
+class ArmySpells(TimingActions):
+    """Casting, activating and the engine's hooks for Army Magic (mixed into :class:`Army`)."""
+
+    # provided by Army
+    def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
+             pay_list: Any, events: list[Event], x: int = 0) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def mana_sources(self, state: GameState, seat: int) -> list[Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    def _label(self, state: GameState, perm: Permanent) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ engine hooks
+    def state_checks(self, state: GameState, events: list[Event]) -> None:
+        from frontier_desktop.rules.variants.army_combat import check_deaths
+
+        check_deaths(state, events)
+
+    def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],
+                             *, sick: bool, tapped: bool = False) -> Any:
+        """On the controller's home base; an artifact or non-aura enchantment is then put on
+        a land in range (``place``)."""
+        home = home_of(state, seat)
+        if home is None:
+            lands = sorted(p for p, c in self.land_controllers(state).items() if c == seat)
+            home = lands[0] if lands else None
+        if home is None:  # a puzzle position without a land of theirs: nowhere to enter
+            if not state.card(obj).type_line.startswith("Token"):
+                state.players[state.owner(obj)].graveyard.append(obj)
+            return None
+        state.perms[obj] = Permanent(obj, seat, "board", home, sick=sick, tapped=tapped)
+        card = state.card(obj)
+        if not card.is_creature and "Planeswalker" not in card.types and not card.is_aura and (
+                "Artifact" in card.types or "Enchantment" in card.types):
+            self._ask_place(state, seat, obj, events)
+        return wire(state, home)
+
+    def _ask_place(self, state: GameState, seat: int, obj: str, events: list[Event]) -> None:
+        """A new artifact or non-aura enchantment is put on a land its controller controls or
+        next to one (a ``place`` decision when there is more than one)."""
+        if state.decision is not None:
+            return  # another choice waits: it stays on the home base
+        lands = sorted(p for p in state.board.positions()
+                       if state.cells[p].land is not None and in_range(state, seat, p)
+                       and controller(state, p) in (None, seat))
+        if len(lands) <= 1:
+            return  # only the home base: it stays there
+        state.decision = {"kind": "place", "player": seat, "id": obj,
+                          "options": [{"id": obj, "at": wire(state, p)} for p in lands]}
+        events.append({"type": "choose", "player": seat, "kind": "place", "unit": obj})
+
+    def damage_land(self, state: GameState, seat: int, pos: Pos, amount: int,
+                    events: list[Event]) -> None:
+        """*seat*'s spell or ability deals *amount* damage to the land at *pos* (damage to a
+        player lands here too). A land other than a home base brought to 0 is captured by
+        *seat*: untapped, their die at 6, with no creature moving in (the digest's ruling)."""
+        life = info(state.cells[pos])["life"]
+        if life is None or amount <= 0:
+            return
+        from frontier_desktop.rules.variants.army_combat import capture, damage_land
+
+        damage_land(state, pos, amount, events)
+        extra = info(state.cells[pos])
+        if extra["life"] > 0 or extra["stronghold_of"] is not None:
+            return  # a home base at 0: its owner is out (Army.after_action)
+        if controller(state, pos) != seat:
+            capture(state, pos, seat, [], events)
+        else:  # a land of one's own brought to 0: lost, as if destroyed
+            self.destroy_land(state, seat, pos, events)
+
+    def destroy_land(self, state: GameState, seat: int, pos: Pos,
+                     events: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError  # Army's
+
+    def damage_to_place(self, ctx: _Context, place: Any, amount: int,
+                        events: list[Event]) -> bool:
+        """Damage to a land targeted for its player: their prevention shields apply."""
+        state = ctx.state
+        owner = controller(state, place)
+        if owner is not None and state.players[owner].prevent:
+            player = state.players[owner]
+            stopped = min(player.prevent, amount)
+            player.prevent -= stopped
+            amount -= stopped
+            events.append({"type": "prevented", "player": owner, "amount": stopped})
+        if land_life(state, place) is not None:
+            self.damage_land(state, ctx.seat, place, amount, events)
+        return True
+
+    def damage_to_player(self, ctx: _Context, seat: int, amount: int,
+                         events: list[Event]) -> None:
+        """Damage to a player without a target: to a land of theirs in the effect's area,
+        chosen by the source's controller."""
+        state = ctx.state
+        area = ctx.area if isinstance(ctx.area, Area) else Area(state, {
+            p for p in state.board.positions() if in_range(state, ctx.seat, p)})
+        lands = sorted(p for p in area.places
+                       if controller(state, p) == seat and land_life(state, p) is not None)
+        self._land_for(ctx, ctx.seat, seat, "damage", amount, lands, events)
+
+    def life_change(self, ctx: _Context, seat: int, amount: int, events: list[Event]) -> None:
+        """Life gained or lost goes to a land the player chooses among those they control
+        (a loss only on a land it leaves standing, or the home base)."""
+        state = ctx.state
+        home = home_of(state, seat)
+        lands = sorted(p for p, c in self.land_controllers(state).items() if c == seat
+                       and land_life(state, p) is not None
+                       and (amount >= 0 or p == home or (land_life(state, p) or 0) > -amount))
+        self._land_for(ctx, seat, seat, "gain" if amount >= 0 else "lose", abs(amount), lands,
+                       events)
+
+    def _land_for(self, ctx: _Context, chooser: int, seat: int, purpose: str, amount: int,
+                  lands: list[Pos], events: list[Event]) -> None:
+        state = ctx.state
+        if amount <= 0:
+            return
+        if not lands:  # no land of theirs to take it: damage is lost, life is not gained
+            if purpose == "damage":
+                events.append({"type": "prevented", "player": seat, "amount": amount})
+            return
+        home = home_of(state, seat)
+        if len(lands) == 1 or state.decision is not None:
+            at = home if home in lands else lands[0]
+            self.land_amount(state, ctx.seat, purpose, at, amount, events)
+            return
+        # The decision and its event name the source (the spell's card, or the permanent whose
+        # ability it is), so that the table says "Ann chooses a land for Lightning Bolt".
+        key = str(ctx.source or ctx.item.get("obj") or ctx.item.get("id") or ctx.name)
+        state.decision = {"kind": "place", "player": chooser, "id": key, "purpose": purpose,
+                          "amount": amount, "of": seat, "by": ctx.seat, "card": ctx.name,
+                          "options": [{"id": key, "at": wire(state, p)} for p in lands]}
+        events.append({"type": "choose", "player": chooser, "kind": "place", "unit": key,
+                       "purpose": purpose, "amount": amount, "of": seat, "card": ctx.name})
+
+    def land_amount(self, state: GameState, by: int, purpose: str, at: Pos, amount: int,
+                    events: list[Event]) -> None:
+        """Carry out damage (*by*'s), a life gain or a life loss of *amount* on the land at
+        *at*."""
+        from frontier_desktop.rules.variants.army_combat import damage_land
+
+        if purpose == "damage":
+            self.damage_land(state, by, at, amount, events)
+        elif purpose == "lose":
+            damage_land(state, at, amount, events)
+        else:  # a land's d6 shows at most 6; a home base's d20 counts on
+            extra = info(state.cells[at])
+            life = int(extra["life"] or 0) + amount
+            extra["life"] = life if extra["stronghold_of"] is not None else min(LAND_LIFE, life)
+            events.append({"type": "land_life", "at": wire(state, at), "life": extra["life"],
+                           "delta": amount})
+
+    def effect_area(self, state: GameState, item: dict[str, Any],
+                    source: str | None) -> Callable[[Any], bool] | None:
+        """A permanent's ability: its land and the next ones; a spell: its origin's."""
+        place = place_of(state, source) if source is not None else None
+        if place is None and item.get("origin") is not None:
+            place = state.board.pos_from_wire(item["origin"])
+        return Area(state, reach(state, place)) if place is not None else None
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        player = state.players[seat]
+        return plan_payment(player.pool, player.life, "{%d}" % amount,
+                            self.mana_sources(state, seat)) is not None
+
+    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
+        from frontier_desktop.rules.variants.army_legal import instants
+
+        return instants(self, state, seat, sorcery=False)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ casting
+    def origin_problem(self, state: GameState, seat: int, name: str,
+                       effects: tuple[Effect, ...], origin: Any) -> str | None:
+        """Why *origin* won't do for a spell with *effects* (None: it will)."""
+        if not needs_origin(effects):
+            if origin is not None:
+                return f"{name} has no effect without a target: it takes no origin"
+            return None
+        if origin is None:
+            return (f"{name} affects everything around one land: choose its origin, a land "
+                    "you control or next to one")
+        if not isinstance(origin, tuple) or not state.board.contains(origin) or \
+                state.cells[origin].land is None:
+            return f"{name}'s origin must be a land on the board"
+        if not in_range(state, seat, origin):
+            return (f"out of range: {land_words(state, origin)} is neither a land you control "
+                    "nor next to one")
+        return None
+
+    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
+        card_id = self._hand_card(state, seat, action, action.card)
+        card = state.card(card_id)
+        player = state.players[seat]
+        home = home_of(state, seat)
+        if home is None:
+            raise IllegalActionError(action, "you have no home base")
+        if card.is_land:
+            self._main_check(state, seat, action)
+            if state.extra.get("land_played"):
+                raise IllegalActionError(action, "one extra land a turn")
+            player.hand.remove(card_id)
+            state.perms[card_id] = Permanent(card_id, seat, "board", home)
+            state.extra["land_played"] = True
+            events.append({"type": "land_played", "player": seat, "card": card.name,
+                           "id": card_id, "at": wire(state, home)})
+            return
+        if not card.type_line or card.name == "(unknown card)":
+            raise IllegalActionError(action, f"{card.name} can't be cast")
+        if not (card.is_instant or card.has_flash):
+            self._main_check(state, seat, action)
+        if not 0 <= action.x <= A.MAX_X:
+            raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
+        targets = action.targets
+        attach: str | None = None
+        automatic = True
+        effects: tuple[Effect, ...] = ()
+        if card.is_aura:
+            attach = self._aura_target(state, seat, action, card_id)
+            targets = ()
+        elif card.is_instant or card.is_sorcery:
+            effects = spell_effects(card, action.mode)
+            automatic = self.check_targets(state, seat, action, card.name, card_id, effects,
+                                           "spell", targets, action.x)
+        elif targets:
+            raise IllegalActionError(action, f"{card.name} has no targets")
+        problem = self.origin_problem(state, seat, card.name, effects, action.origin)
+        if problem:
+            raise IllegalActionError(action, problem)
+        self._pay(state, seat, action, card.mana_cost, action.pay, events, action.x)
+        player.hand.remove(card_id)
+        event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
+        if targets:
+            event["targets"] = [A.target_to_wire(t) for t in targets]
+        if action.origin is not None:
+            event["origin"] = wire(state, action.origin)
+        if card.is_instant or card.is_sorcery:
+            targeted = {slot.effect for slot in target_slots(effects, action.x)}
+            manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
+                      if not executed(e, "spell") or (not automatic and i in targeted)]
+            if not effects and card.oracle_text:
+                manual.append(card.oracle_text)
+            if manual:
+                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
+        elif card.is_aura:
+            event["attached_to"] = attach
+        else:
+            event["to"] = wire(state, home)
+        events.append(event)
+        item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
+                                "controller": seat,
+                                "targets": [A.target_to_wire(t) for t in targets],
+                                "x": action.x}
+        if action.mode != (0,):
+            item["mode"] = list(action.mode)
+        if attach is not None:
+            item["attach"] = attach
+        if action.origin is not None:
+            item["origin"] = wire(state, action.origin)
+        self.push(state, item, events)
+
+    def _aura_target(self, state: GameState, seat: int, action: A.Cast, card_id: str) -> str:
+        """The permanent an aura will enchant (``target``, or the one entry of ``targets``),
+        checked against its "Enchant …" phrase and the reach."""
+        target = action.target
+        if target is None and len(action.targets) == 1:
+            target = action.targets[0]
+        card = state.card(card_id)
+        if isinstance(target, tuple) and state.board.contains(target):
+            cell = state.cells[target]
+            target = cell.land if cell.land is not None and cell.face_up else None
+        if not isinstance(target, str) or (target not in state.perms and not any(
+                c.land == target for c in state.cells.values())):
+            raise IllegalActionError(action, "an aura needs a permanent you can see ('target')")
+        problem = self.aura_problem(state, seat, card_id, target)
+        if problem:
+            raise IllegalActionError(action, problem)
+        return target
+
+    def aura_problem(self, state: GameState, seat: int, card_id: str,
+                     target: str) -> str | None:
+        """Why the aura *card_id* can't enchant *target* (a permanent or a land's id), or
+        None: its "Enchant …" phrase, then the reach."""
+        card = state.card(card_id)
+        if target in state.perms and state.perms[target].zone == "attached":
+            return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
+        spec = enchant_spec(card)
+        if spec is not None and target in state.perms:
+            return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
+                                       target)
+        return self.target_problem(state, seat, card_id, target)
+
+    # ------------------------------------------------------------------ activating
+    def stack_ability(self, state: GameState, seat: int, action: A.Activate, perm: Permanent,
+                      index: int) -> tuple[Effect, ...] | None:
+        """The effects ability *index* puts on the stack (None: carried out by hand), with
+        *action*'s targets checked."""
+        card = state.card(perm.id)
+        effects = ability_effects(card, index, action.mode)
+        if effects is None:
+            return None
+        automated = [e for e in effects if executed(e, "activated")]
+        given = self.check_targets(state, seat, action, card.name, perm.id, effects,
+                                   "activated", action.targets, action.x)
+        return effects if automated and given else None
+
+    def push_ability(self, state: GameState, seat: int, action: A.Activate, perm: Permanent,
+                     index: int, events: list[Event], *, origin: Any = None) -> None:
+        """Put ability *index* of *perm* on the stack (*origin*: the land of a permanent that
+        left play paying the cost, whose reach the ability keeps)."""
+        item: dict[str, Any] = {"kind": "ability", "card": state.name(perm.id),
+                                "source": perm.id, "ability": index, "controller": seat,
+                                "targets": [A.target_to_wire(t) for t in action.targets],
+                                "x": action.x}
+        if action.mode != (0,):
+            item["mode"] = list(action.mode)
+        place = place_of(state, perm.id) if perm.id in state.perms else None
+        if place is not None:  # its reach, should it leave play before resolving
+            origin = wire(state, place)
+        if origin is not None:
+            item["origin"] = origin
+        self.push(state, item, events)
+
+    # ------------------------------------------------------------------ decisions
+    def _do_choose(self, state: GameState, seat: int, action: A.Choose,
+                   events: list[Event]) -> None:
+        """Answer "counter it unless its controller pays {N}" or "you may pay {N}": ``pay``
+        (tapping lands for what the pool lacks) or ``decline``."""
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if action.choice not in ("pay", "decline", True, False):
+            raise IllegalActionError(action, "choose pay or decline")
+        trigger = decision.get("_trigger")
+        amount = int(decision["amount"])
+        if action.choice in ("pay", True):
+            self._pay(state, seat, action, "{%d}" % amount, (), events)
+            events.append({"type": "paid", "player": seat, "amount": amount,
+                           "card": decision["card"]})
+            if trigger is not None:
+                state.decision = None
+                self.trigger_paid(state, dict(trigger), events)
+        elif trigger is None:
+            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
+        if state.decision is decision:
+            state.decision = None
+        self.continue_stack(state, events)
+
+
+def origin_choices(state: GameState, seat: int, card_id: str,
+                   modes: tuple[int, ...] = (0,)) -> list[object]:
+    """For the table: the lands (wire form) a card in *seat*'s hand may take as its
+    ``origin``, or [] when it needs none (it has a target, or reaches nothing around it)."""
+    card = state.card(card_id)
+    if not (card.is_instant or card.is_sorcery) or not needs_origin(spell_effects(card, modes)):
+        return []
+    return [wire(state, p) for p in sorted(state.board.positions())
+            if state.cells[p].land is not None and in_range(state, seat, p)]

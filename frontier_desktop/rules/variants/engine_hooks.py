@@ -1,0 +1,143 @@
+"""The effects engine's variant hooks: where Frontier, Army Magic and the variants after them
+differ, :class:`~frontier_desktop.rules.variants.frontier_spells.SpellActions` asks one of
+these methods. Frontier's behaviour is the default; a variant overrides what differs (Army
+Magic: :mod:`army_spells`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.effects.targeting import Slot, spec_problem
+from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.frontier_combat import (
+    check_deaths, damage_player, gain_life, resolve_attack,
+)
+
+if TYPE_CHECKING:
+    from frontier_desktop.rules.variants.frontier_spells import _Context
+
+Target = Any
+
+
+class EngineHooks:
+    """The variant hooks of the effects engine, with Frontier's answers."""
+
+    def continue_stack(self, state: GameState, events: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError  # SpellActions'
+
+    def _hand_card(self, state: GameState, seat: int, action: A.Action,
+                   ref: str) -> str:  # pragma: no cover
+        raise NotImplementedError
+
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        """See :meth:`Variant.land_controllers` (each variant overrides it)."""
+        return {}
+
+    # ------------------------------------------------------------------ variant hooks
+    # Where the variants differ, the engine asks one of these. Frontier's behaviour is the
+    # default; Army Magic (army.py) and the variants after it override what differs.
+    main_phases: ClassVar[tuple[str, ...]] = ("main",)
+    """The phases in which sorcery-speed things happen (Army Magic has two)."""
+    player_damage_to_land: ClassVar[bool] = False
+    """See :attr:`Variant.player_damage_to_land` (the variant's class sets it)."""
+
+    def state_checks(self, state: GameState, events: list[Event]) -> None:
+        """The deaths checked after each resolution (Frontier: with its terrain bonuses)."""
+        check_deaths(state, events)
+
+    def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],
+                             *, sick: bool, tapped: bool = False) -> Any:
+        """Put *obj* (a resolving permanent spell, a token, a card returned from a graveyard)
+        onto the battlefield under *seat*'s control where the variant puts new permanents;
+        return where, in wire form, for the event. Frontier: the staging row."""
+        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick, tapped=tapped)
+        return "staging"
+
+    def damage_to_player(self, ctx: _Context, seat: int, amount: int,
+                         events: list[Event]) -> None:
+        """A spell or ability deals *amount* damage to player *seat* without targeting them
+        ("each player", "you"). Frontier: their life."""
+        damage_player(ctx.state, seat, amount, ctx.source_label, events)
+
+    def damage_to_place(self, ctx: _Context, place: Any, amount: int,
+                        events: list[Event]) -> bool:
+        """Damage dealt to a land targeted as a place (where :attr:`player_damage_to_land`);
+        False: not carried out (Frontier's lands have no life)."""
+        return False
+
+    def life_change(self, ctx: _Context, seat: int, amount: int, events: list[Event]) -> None:
+        """Player *seat* gains (*amount* > 0) or loses life from an effect. Frontier: their
+        life total."""
+        if amount >= 0:
+            gain_life(ctx.state, seat, amount, events)
+            return
+        player = ctx.state.players[seat]
+        player.life += amount
+        events.append({"type": "life", "player": seat, "life": player.life, "delta": amount})
+
+    def effect_area(self, state: GameState, item: dict[str, Any],
+                    source: str | None) -> Any:
+        """What an effect without a target ("all creatures") reaches: a predicate on object
+        ids, or None for the whole battlefield (Frontier)."""
+        return None
+
+    def resolve_other(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """Resolve a stack item of a variant's own kind (Army Magic's moves)."""
+        raise AssertionError(f"unknown stack item kind {item.get('kind')!r}")
+
+    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
+        """The stack is empty and nothing waits: carry out what waited for it. Frontier: an
+        attack that waited only for its triggers (nobody asked to respond to it)."""
+        if state.pending is not None and state.pending.get("after_triggers"):
+            attack, state.pending = state.pending, None
+            target = attack["target"]
+            resolve_attack(state, int(attack["seat"]), list(attack["units"]),
+                           target if target == "player" else state.board.pos_from_wire(target),
+                           events)
+
+    def player_place_problem(self, state: GameState, seat: int, slot: Slot,
+                             target: Target) -> str | None:
+        """Where damage to a player is dealt to a land of theirs: why *target* can't take
+        *slot*'s damage (None: it can). The land must be a face-up land a player controls
+        whom the card's text may name."""
+        if isinstance(target, tuple) and target and target[0] == "player":
+            return "damage to a player is dealt to a land of theirs: target the land"
+        if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], int):
+            owner = self.land_controllers(state).get(target)
+            if owner is None:
+                return "nobody controls that land"
+            return spec_problem(state, slot.spec, ("player", owner), seat=seat, source=None)
+        return None
+
+    def _discard_chosen(self, state: GameState, seat: int, action: A.Discard,
+                        events: list[Event]) -> None:
+        """Answer a ``discard`` decision ("target player discards two cards")."""
+        decision = state.decision
+        assert decision is not None
+        player = state.players[seat]
+        refs = list(action.cards) or ([action.card] if action.card else [])
+        count = min(int(decision["count"]), len(player.hand))
+        if len(refs) != count:
+            raise IllegalActionError(action, f"discard exactly {count} card"
+                                             f"{'s' if count != 1 else ''}")
+        chosen: list[str] = []
+        for ref in refs:
+            card_id = self._hand_card(state, seat, action, ref)
+            if card_id in chosen:  # the same name twice: the next copy of it
+                others = [c for c in player.hand if c not in chosen
+                          and state.name(c) == state.name(card_id)]
+                if not others:
+                    raise IllegalActionError(action, f"you hold only one {state.name(card_id)}")
+                card_id = others[0]
+            chosen.append(card_id)
+        for card_id in chosen:
+            player.hand.remove(card_id)
+            player.graveyard.append(card_id)
+            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                           "id": card_id})
+        state.decision = None
+        self.continue_stack(state, events)
