@@ -128,8 +128,6 @@ def test_permanents_print_controller_at_and_attached_to(run):
     assert aura["attached_to"] == "giant" and aura["at"] is None
 
 
-@pytest.mark.xfail(reason="Army's P/T (shared.own_pt) leaves out auras and anthems: Holy "
-                   "Strength gives nothing; for army-fx (statics with Army's reach)", strict=True)
 def test_units_power_and_toughness_are_effective_with_an_aura(run):
     doc = border(permanents=[
         {"id": "hs", "card": "Holy Strength", "owner": 0, "at": None, "attached_to": "giant"}])
@@ -267,9 +265,6 @@ def test_the_view_of_a_player_hides_the_other_hand_and_face_down_lands(run):
                if not c["face_up"])
 
 
-@pytest.mark.xfail(reason="Army's pass still takes any pending window for a move on the stack; "
-                   "army-fx puts Army spells on the stack (a position's stack then resolves)",
-                   strict=False)
 def test_a_position_that_starts_with_a_spell_on_the_stack_resolves_it_on_pass(run):
     doc = border(stack=[{"id": "s1", "card": "Lightning Bolt", "controller": 0,
                          "targets": ["bear"]}])
@@ -292,8 +287,6 @@ def test_a_permanent_on_a_land_its_controller_does_not_control_is_a_pending_plac
     assert {"type": "placed", "unit": "ring", "at": [2, 3]} in out["events"]
 
 
-@pytest.mark.xfail(reason="Army's move window opens whenever 'responses' is on, even with "
-                   "nothing to answer with; army-fx puts Army moves on the stack", strict=True)
 def test_a_player_with_nothing_to_respond_with_gets_no_window(run):
     doc = border()
     doc["players"][1]["responses"] = True
