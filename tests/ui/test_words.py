@@ -110,6 +110,14 @@ def _emitted_types() -> set[str]:
 
 # Hand-made examples for event types a short bot game may not reach.
 SAMPLES: list[dict[str, Any]] = [
+    # fx-mana
+    {"type": "mana_added", "player": 0, "mana": "{B}{B}{B}", "by": "Dark Ritual",
+     "pool": "{B}{B}{B}"},
+    {"type": "land_tapped_by_effect", "at": [2, 3], "land": "Forest", "player": 0,
+     "by": "Icy Manipulator"},
+    {"type": "land_untapped", "at": [2, 3], "land": "Forest", "player": 0, "by": "Ley Druid"},
+    {"type": "land_counters", "at": [2, 3], "land": "Lava Tubes", "player": 0,
+     "counter": "depletion", "count": 1},
     {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
      "targets": ["u1", {"player": 1}], "kind": "spell"},
     {"type": "priority", "player": 1, "stack": "s3"},

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from frontier_desktop.rules.effects.mana_support import land_target_problem, spell_mana_problem
 from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
@@ -99,6 +100,13 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
         # creatures are the blockers.
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
+    } | {
+        # fx-mana (rules/variants/fx_mana.py): a spell's "Add {B}{B}{B}" (one fixed option)
+        # goes to its controller's pool; a target land is a board square: destroyed it
+        # becomes a hole, tapped or untapped by the effect (Stone Rain, Icy Manipulator).
+        "spell:add_mana",
+        *(f"{where}:{what}_land" for where in ("spell", "activated")
+          for what in ("destroy", "tap", "untap")),
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -271,7 +279,11 @@ def _qualifier(node: Node, where: str) -> str:
                         "graveyard", "your_graveyard") and "land" not in child.noun and \
                         node.destination in ("hand", "battlefield"):
                     continue  # a card from a graveyard back to hand or to the staging row
-                return "_land" if not child.zone else "_zone"
+                if not child.zone:  # fx-mana: a land square (rules/variants/fx_mana.py)
+                    return "_land" + land_target_problem(node)
+                return "_zone"
+    if isinstance(node, n.AddMana) and where != "activated":
+        return spell_mana_problem(node)  # fx-mana
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
         return "_divided" if node.divided else "_source"
     if isinstance(node, (n.Pump, n.GrantKeyword)) and any(

@@ -46,6 +46,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
+from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -64,7 +65,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(SpellActions, ManualActions, Variant):
+class Frontier(ManaActions, SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"

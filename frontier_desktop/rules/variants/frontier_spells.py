@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
@@ -298,6 +298,9 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
 
 class SpellActions:
     """The stack, targets and effect executors, mixed into :class:`Frontier`."""
+
+    land_target_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Effect kinds whose executors follow a land square as a target (fx_mana.ManaActions)."""
 
     # provided by Frontier
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
@@ -864,8 +867,9 @@ class SpellActions:
         handler = getattr(self, "_exec_" + effect.kind, None)
         if handler is None:
             return None
-        if any(isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
-               for targets in ctx.chosen.values() for t in targets):
+        if effect.kind not in self.land_target_kinds and any(
+                isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
+                for targets in ctx.chosen.values() for t in targets):
             return None  # a land on the board: carried out by hand
         result: list[Any] | None = handler(ctx, effect, events)
         return result

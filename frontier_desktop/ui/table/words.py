@@ -469,6 +469,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {names.unit(event.get('unit'))} gains {what} until end of turn"
     if kind == "tapped":
         return f"  {names.unit(event.get('unit'))} is tapped"
+    mana = _mana_words(kind, event, names, p)  # fx-mana
+    if mana is not None:
+        return mana
     if kind == "fog":
         card = event.get("card") if isinstance(event.get("card"), str) else "A spell"
         return f"  {card}: no combat damage will be dealt this turn"
@@ -584,6 +587,22 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return None
     # Told by the action's headline, or bookkeeping: moves, scouting (the reveal follows),
     # untapping, done moving/attacking, the hold-priority setting.
+    return None
+
+
+def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> str | None:
+    """Mana added by spells and land abilities, lands tapped or untapped by effects."""
+    at, land = event.get("at"), event.get("land")
+    if kind == "mana_added":
+        by = event.get("by")
+        return f"  {p} adds {event.get('mana')}" + (f" ({by})" if isinstance(by, str) else "")
+    if kind == "land_tapped_by_effect":
+        return f"  {_sentence(names.land(at, land))} is tapped by {event.get('by')}"
+    if kind == "land_untapped":
+        return f"  {_sentence(names.land(at, land))} is untapped by {event.get('by')}"
+    if kind == "land_counters":
+        return (f"  {_sentence(names.land(at, land))} has {event.get('count')} "
+                f"{event.get('counter')} counter{'s' if event.get('count') != 1 else ''}")
     return None
 
 
