@@ -49,6 +49,16 @@ def players(hand: list[Any], pool: str = "", life: int = 20) -> list[dict[str, A
 BEN = unit("ben", "Hill Giant", 1, (4, 4))
 
 
+def to_upkeep(state: Any) -> Any:
+    """Pass until the next player's upkeep has begun (their untap step is over)."""
+    active = state.active
+    for _ in range(12):
+        state, _ = run(state, {"type": "pass"})
+        if state.active != active and state.phase == "upkeep":
+            return state
+    raise AssertionError("no upkeep reached")
+
+
 # ---------------------------------------------------------------------- Dark Ritual
 def test_dark_ritual_adds_three_black_mana_that_pays_for_a_spell():
     state = position([[P] * 5 for _ in range(5)], [unit("a", "Grizzly Bears", 0, (0, 0)), BEN],
@@ -124,3 +134,103 @@ def test_the_log_says_in_words_what_a_land_effect_did():
     _, events = run(state, {"type": "cast", "card": "Dark Ritual"})
     line = event_words(of_type(events, "mana_added")[0], Namer(["Ann", "Ben"]))
     assert line is not None and "adds {B}{B}{B} (Dark Ritual)" in line
+
+
+# ---------------------------------------------------------------------- lands' own abilities
+def land(name: str, *, tapped_by: int | None = None, **extra: Any) -> dict[str, Any]:
+    """A face-up land square holding the corpus card *name*."""
+    out: dict[str, Any] = {"land": card(name), "face_up": True, "tapped_by": tapped_by}
+    out.update(extra)
+    return out
+
+
+def board(special: dict[str, Any], at: tuple[int, int] = (0, 1)) -> list[list[Any]]:
+    rows: list[list[Any]] = [[P] * 5 for _ in range(5)]
+    rows[at[0]][at[1]] = special
+    return rows
+
+
+def test_a_pain_land_makes_colourless_freely_and_coloured_mana_for_one_damage():
+    state = position(board(land("Karplusan Forest")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players([]))
+    tapped, events = run(state, {"type": "tap_land", "at": [0, 1]})
+    assert tapped.players[0].pool["C"] == 1 and tapped.players[0].life == 20
+    tapped, events = run(state, {"type": "tap_land", "at": [0, 1], "color": "G"})
+    assert tapped.players[0].pool["G"] == 1 and tapped.players[0].life == 19
+    assert of_type(events, "damage")[0]["amount"] == 1
+    refused(state, {"type": "tap_land", "at": [0, 1], "color": "W"}, match="not W")
+
+
+def test_the_table_lists_every_way_to_tap_a_land_and_auto_pay_uses_only_free_mana():
+    from tests.rules.helpers import legal_wire
+
+    state = position(board(land("Karplusan Forest")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players(["Grizzly Bears"]))
+    taps = {a.get("color") for a in legal_wire(state) if a["type"] == "tap_land"
+            and a["at"] == [0, 1]}
+    assert taps == {"C", "R", "G"}
+    # Grizzly Bears costs {1}{G}: the forest's free {C} and a Plains do not make {G}.
+    assert not [a for a in legal_wire(state) if a["type"] == "cast"
+                and a["card"] == "Grizzly Bears" and a.get("pay")]
+
+
+def test_a_filter_land_pays_its_mana_cost_from_the_pool():
+    state = position(board(land("Aysen Abbey")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players([]))
+    refused(state, {"type": "tap_land", "at": [0, 1], "color": "W"}, match="costs {1}")
+    state.players[0].pool["C"] = 2  # "{2}, {T}: Add {G} or {U}."
+    state, _ = run(state, {"type": "tap_land", "at": [0, 1], "color": "U"})
+    assert state.players[0].pool == {"W": 0, "U": 1, "B": 0, "R": 0, "G": 0, "C": 0}
+    assert state.cells[(0, 1)].tapped_by == 0
+
+
+def test_a_sacrifice_land_leaves_a_hole_for_two_mana():
+    state = position(board(land("Dwarven Ruins")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players([]))
+    state, events = run(state, {"type": "tap_land", "at": [0, 1], "color": "{R}{R}"})
+    assert state.players[0].pool["R"] == 2
+    assert state.cells[(0, 1)].land is None and state.perms["a"].at == (0, 1)
+    assert of_type(events, "land_destroyed")[0]["how"] == "sacrificed"
+
+
+def test_a_land_that_enters_tapped_is_turned_face_up_tapped():
+    rows = board({"land": card("Ebon Stronghold"), "face_up": False}, at=(1, 1))
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (0, 1)), BEN], players=players([]))
+    state, events = run(state, {"type": "move", "unit": "a", "to": [1, 1]})
+    assert state.cells[(1, 1)].face_up and state.cells[(1, 1)].tapped_by == 0
+    assert of_type(events, "land_enters_tapped")
+    refused(state, {"type": "tap_land", "at": [1, 1]}, match="already tapped")
+
+
+def test_a_depletion_land_skips_one_untap_of_its_user():
+    state = position(board(land("Lava Tubes")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players([]))
+    state, events = run(state, {"type": "tap_land", "at": [0, 1], "color": "R"})
+    assert state.players[0].pool["R"] == 1
+    assert state.cells[(0, 1)].extra == {"depletion": 1, "_used_by": 0}
+    # Ann's turn ends, Ben's turn passes: Ann's untap step leaves it tapped, her upkeep
+    # removes the counter; the next untap step untaps it.
+    state = to_upkeep(to_upkeep(state))
+    assert state.active == 0 and state.cells[(0, 1)].tapped_by == 0
+    assert "depletion" not in (state.cells[(0, 1)].extra or {})
+    state = to_upkeep(to_upkeep(state))
+    assert state.active == 0 and state.cells[(0, 1)].tapped_by is None
+
+
+def test_elves_of_deep_shadow_deal_one_damage_to_their_controller():
+    state = position([[P] * 5 for _ in range(5)],
+                     [unit("e", card("Elves of Deep Shadow"), 0, (0, 1)), BEN],
+                     players=players([]))
+    state, events = run(state, {"type": "activate", "unit": "e"})
+    assert state.players[0].pool["B"] == 1 and state.players[0].life == 19
+    assert "note" not in of_type(events, "activated")[0]
+
+
+def test_the_tap_menu_names_a_sacrifice_lands_two_mana():
+    from frontier_desktop.ui.table.menus import tap_land_label
+
+    assert tap_land_label({"type": "tap_land", "at": [0, 1], "color": "{R}{R}"}, str) == \
+        "Tap for mana (under your creature) — {R}{R}"
+    assert tap_land_label({"type": "tap_land", "at": [0, 1], "via": "a", "color": "G"},
+                          lambda u: "Grizzly Bears") == \
+        "Tap for mana by tapping Grizzly Bears — {G}"

@@ -14,7 +14,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from frontier_desktop.rules.effects.mana_support import land_target_problem, spell_mana_problem
+from frontier_desktop.rules.effects.mana_support import (
+    land_clauses, land_target_problem, mana_rest_key, spell_mana_problem,
+)
 from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
@@ -56,11 +58,6 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:restriction_your_turn", "activated:restriction_upkeep",
         # "CARDNAME doesn't untap during your untap step" (frontier.py _untap, stays_tapped).
         "static:doesnt_untap",
-        # A land on the Frontier board is a square, not a permanent with abilities: tapping it
-        # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
-        # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of
-        # a colour the card model lists (see land_mana_key()).
-        "land_cost:tap_cost", "land:add_mana",
     } | {
         # The stack and the effect executors (rules/variants/frontier_spells.py): spells and
         # activated abilities with these effects resolve through the engine. A clause whose
@@ -105,6 +102,16 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # goes to its controller's pool; a target land is a board square: destroyed it
         # becomes a hole, tapped or untapped by the effect (Stone Rain, Icy Manipulator).
         "spell:add_mana",
+        # A land's mana abilities, tapped for mana (fx_mana.ManaActions.land_mana): their
+        # costs, the mana (also storage counters' worth), the pain lands' damage, depletion
+        # counters; "enters the battlefield tapped" as it is turned face up; a depletion
+        # land's untap and upkeep (mana_support.land_clauses keys only these forms).
+        "land_cost:tap_cost", "land_cost:mana_cost", "land_cost:sacrifice_self",
+        "land_cost:pay_life_cost", "land:add_mana", "land:damage_you", "land:put_counters_self",
+        "land_static:enters_tapped", "land_static:doesnt_untap_with_counter",
+        "land_trigger:upkeep", "land_triggered:remove_counters",
+        # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
+        "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")
           for what in ("destroy", "tap", "untap")),
     })
@@ -324,25 +331,17 @@ def _qualifier(node: Node, where: str) -> str:
     return ""
 
 
-def land_mana_key(effect: AddMana, mana_colours: frozenset[str] | None) -> str:
-    """``land:add_mana`` when the engine's land tapping makes exactly what *effect* adds."""
-    single = all(re.fullmatch(r"\{[WUBRGC]\}", o) for o in effect.options)
-    colours = {o.strip("{}") for o in effect.options}
-    # A land the card model knows no colour for makes {C} (frontier.py _tap_for_mana).
-    makes = (mana_colours or frozenset({"C"})) if mana_colours is not None else frozenset()
-    if single and colours <= makes:
-        return "land:add_mana"
-    return "land:add_mana_unmodelled"
-
-
 def clauses(reading: CardReading, *, land: bool = False,
             mana_colours: frozenset[str] | None = None) -> list[tuple[str, Node]]:
     """``(key, node)`` for every clause of the card, in text order.
 
-    For a *land*, activated abilities are keyed ``land_cost:…`` / ``land:…``: the engine
-    taps a land on the board for one mana of *mana_colours* (``Card.mana_colours``) and runs
-    none of its other abilities.
+    A *land* is keyed by :func:`mana_support.land_clauses` (``land_cost:…``, ``land:…``,
+    ``land_static:…``, ``land_trigger:…``): the engine carries out its mana abilities when it
+    is tapped for mana on the board (rules/variants/fx_mana.py). *mana_colours* is no longer
+    used (the engine reads the land's own abilities).
     """
+    if land:  # fx-mana: a land is a square of the board (mana_support.land_clauses)
+        return land_clauses(reading)
     out: list[tuple[str, Node]] = []
 
     def effects(items: tuple[Effect, ...], where: str) -> None:
@@ -357,21 +356,16 @@ def clauses(reading: CardReading, *, land: bool = False,
     for ability in reading.abilities:
         if isinstance(ability, KeywordLine):
             out.extend((clause_key(k, "keyword"), k) for k in ability.keywords)
-        elif isinstance(ability, ActivatedAbility) and land:
-            out.extend((f"land_{clause_key(c, 'cost')}", c) for c in ability.cost)
-            for effect in ability.effects:
-                if isinstance(effect, AddMana):
-                    out.append((land_mana_key(effect, mana_colours), effect))
-                else:
-                    effects((effect,), "land")
         elif isinstance(ability, ActivatedAbility):
             out.extend((clause_key(c, "cost"), c) for c in ability.cost)
             if any(isinstance(e, AddMana) for e in ability.effects):
                 # A mana ability doesn't use the stack: the engine adds its mana and leaves
                 # the rest of its text to the players (frontier.py _activate).
                 for effect in ability.effects:
-                    effects((effect,), "activated" if isinstance(effect, AddMana)
-                            else "mana_ability")
+                    if isinstance(effect, AddMana):
+                        effects((effect,), "activated")
+                    else:  # fx-mana: "CARDNAME deals 1 damage to you" (frontier.py _activate)
+                        out.append((mana_rest_key(effect), effect))
             else:
                 effects(ability.effects, "activated")
         elif isinstance(ability, TriggeredAbility):

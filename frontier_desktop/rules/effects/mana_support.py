@@ -6,7 +6,14 @@ importing the variants.
 
 from __future__ import annotations
 
-from frontier_desktop.rules.effects.nodes import AddMana, Destroy, Effect, Tap, Untap
+from frontier_desktop.rules.effects.nodes import (
+    ActivatedAbility, AddMana, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
+    KeywordLine, ManaCost, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
+    StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
+)
+from frontier_desktop.rules.effects.templates_mana import (
+    AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
+)
 
 
 def land_target_problem(effect: Effect) -> str:
@@ -24,3 +31,88 @@ def land_target_problem(effect: Effect) -> str:
 def spell_mana_problem(effect: AddMana) -> str:
     """"" when a spell's "Add …" is carried out (one fixed option), else a key suffix."""
     return "" if len(effect.options) == 1 else "_choice"
+
+
+def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
+    """``(key, node)`` for every clause of a land card (see ``engine_support.clauses``).
+
+    A land is a square of the Frontier board (docs/rules-notes.md, Lands with abilities):
+    its mana abilities are carried out when a player taps it for mana (``tap_land``,
+    rules/variants/fx_mana.py), with their costs ({1}, sacrificing the land, removing storage
+    counters), "CARDNAME deals N damage to you" and "Put a depletion counter on CARDNAME";
+    "enters the battlefield tapped" when it is turned face up; a depletion land's untap and
+    upkeep rules. Anything else on a land is keyed so that it is not counted as carried out.
+    """
+    from frontier_desktop.rules.effects.engine_support import clause_key, trigger_key
+
+    out: list[tuple[str, Node]] = []
+    for ability in reading.abilities:
+        if isinstance(ability, KeywordLine):
+            out.extend((clause_key(k, "keyword"), k) for k in ability.keywords)
+        elif isinstance(ability, ActivatedAbility):
+            mana = any(isinstance(e, (AddMana, AddManaPerCounter)) for e in ability.effects)
+            per_counter = {e.counter for e in ability.effects if isinstance(e, AddManaPerCounter)}
+            for cost in ability.cost:
+                out.append((_land_cost_key(cost, mana, per_counter), cost))
+            for effect in ability.effects:
+                out.append((_land_effect_key(effect, mana), effect))
+        elif isinstance(ability, StaticAbility):
+            for effect in ability.effects:
+                key = f"land_static:{effect.kind}"
+                if not isinstance(effect, (EntersTapped, DoesntUntapWithCounter)) or \
+                        effect.to.ref != "self":
+                    key += "_other"
+                out.append((key, effect))
+        elif isinstance(ability, TriggeredAbility):
+            trig = ability.trigger
+            key = "land_" + trigger_key(trig)
+            upkeep_removal = key == "land_trigger:upkeep" and all(
+                isinstance(e, RemoveCounters) and e.to.ref == "self" and not e.amount.var
+                for e in ability.effects)
+            out.append((key if upkeep_removal else key + "_other", trig))
+            for effect in ability.effects:
+                out.append((f"land_triggered:{effect.kind}" + ("" if upkeep_removal else "_other"),
+                            effect))
+        else:  # a spell ability on a land: none in Magic
+            for effect in getattr(ability, "effects", ()):
+                out.append((f"land:{effect.kind}_other", effect))
+    return out
+
+
+def _land_cost_key(cost: CostPart, mana: bool, per_counter: set[str]) -> str:
+    if not mana:
+        return f"land_cost:{cost.kind}_other"  # a land's non-mana ability: not carried out
+    if isinstance(cost, TapCost):
+        return "land_cost:tap_cost"
+    if isinstance(cost, ManaCost) and "X" not in cost.symbols:
+        return "land_cost:mana_cost"
+    if isinstance(cost, SacrificeCost) and cost.what.ref == "self":
+        return "land_cost:sacrifice_self"
+    if isinstance(cost, PayLifeCost) and not cost.amount.var:
+        return "land_cost:pay_life_cost"
+    if isinstance(cost, RemoveCountersCost) and cost.source.ref == "self" and \
+            cost.amount.var == "any" and cost.counter in per_counter:
+        return "land_cost:remove_counters_any"
+    return f"land_cost:{cost.kind}_other"
+
+
+def _land_effect_key(effect: Effect, mana: bool) -> str:
+    if not mana:
+        return f"land:{effect.kind}_other"
+    if isinstance(effect, (AddMana, AddManaPerCounter)):
+        return f"land:{effect.kind}"
+    if isinstance(effect, DealDamage) and not effect.amount.var and not effect.divided and \
+            len(effect.to) == 1 and effect.to[0].ref == "you" and (
+                effect.source is None or effect.source.ref == "self"):
+        return "land:damage_you"
+    if isinstance(effect, PutCounters) and effect.to.ref == "self" and not effect.amount.var:
+        return "land:put_counters_self"
+    return f"land:{effect.kind}_other"
+
+
+def mana_rest_key(effect: Effect) -> str:
+    """The key of a clause after "Add …" in a (non-land) mana ability: "CARDNAME deals N
+    damage to you" is carried out with the mana (Elves of Deep Shadow)."""
+    if _land_effect_key(effect, True) == "land:damage_you":
+        return "mana_ability:damage_you"
+    return f"mana_ability:{effect.kind}"

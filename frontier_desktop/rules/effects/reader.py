@@ -988,6 +988,10 @@ def _doesnt_untap(m: re.Match[str], text: str, context: str) -> Effect | None:
     return DoesntUntap(to, text=text) if to else None
 
 
+# Templates kept in modules of their own (registered on import, after the ones above).
+from frontier_desktop.rules.effects import templates_mana as _templates_mana  # noqa: E402,F401  (fx-mana)
+
+
 # ====================================================================== clauses
 def clause_texts(node: Node) -> Iterator[str]:
     """The source texts of the clauses of *node*, in order: cost parts, triggers, keywords,

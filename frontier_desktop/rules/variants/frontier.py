@@ -46,7 +46,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
-from frontier_desktop.rules.variants.fx_mana import ManaActions
+from frontier_desktop.rules.variants.fx_mana import LandAbilities, ManaActions, mana_note_damage
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -56,6 +56,7 @@ from frontier_desktop.rules.variants.frontier_spells import (
 from frontier_desktop.rules.variants.frontier_combat import (
     assign_problem,
     check_deaths,
+    damage_player,
     finish_assign,
     leave_battlefield,
     resolve_attack,
@@ -65,7 +66,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(ManaActions, SpellActions, ManualActions, Variant):
+class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -182,6 +183,7 @@ class Frontier(ManaActions, SpellActions, ManualActions, Variant):
             state.cards[cell.land] = (land_type, state.cards[cell.land][1])
         cell.face_up = True
         events.append({"type": "revealed", "at": wire(state, pos), "land": state.name(cell.land)})
+        self.land_revealed(state, pos, events)  # fx_mana: "enters the battlefield tapped"
 
     def _unit(self, state: GameState, action: A.Action, unit_id: str, seat: int) -> Permanent:
         perm = state.perms.get(unit_id)
@@ -381,6 +383,7 @@ class Frontier(ManaActions, SpellActions, ManualActions, Variant):
         state.phase = phase
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
         if phase == "upkeep":
+            self.land_upkeep(state, events)  # fx_mana: depletion counters
             self.run_delayed(state, "next_upkeep", events)
 
     def _empty_pools(self, state: GameState) -> None:
@@ -423,7 +426,7 @@ class Frontier(ManaActions, SpellActions, ManualActions, Variant):
                 perm.attacked = False
         untapped = []
         for pos, cell in state.cells.items():
-            if cell.tapped_by == seat:
+            if cell.tapped_by == seat and not self.land_stays_tapped(state, pos):  # fx_mana
                 cell.tapped_by = None
                 untapped.append(wire(state, pos))
         events.append({"type": "untap", "player": seat, "lands": untapped})
@@ -670,23 +673,18 @@ class Frontier(ManaActions, SpellActions, ManualActions, Variant):
             raise IllegalActionError(action, problem)
         cell = state.cells[pos]
         assert cell.land is not None  # tap_problem refuses holes
-        land = state.card(cell.land)
-        makes = list(land_makes(land))
-        if not makes:
-            raise IllegalActionError(action, f"{land.name} has no mana ability: it can't be "
-                                             "tapped for mana")
-        if colour is None:
-            colour = makes[0]
-        elif colour not in makes:
-            raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not {colour}")
+        # The land's own mana abilities: costs, pain, counters, sacrifice (fx_mana.py).
+        made, after = self.land_mana(state, seat, action, pos, colour, events)
         cell.tapped_by = seat
         if via is not None:
             perm = state.perms[via]
             perm.tapped, perm.attack_tapped = True, False
         pool = state.players[seat].pool
-        pool[colour] += 1
+        add_mana(pool, made if made.startswith("{") else "{" + made + "}")
         events.append({"type": "land_tapped", "at": wire(state, pos), "player": seat,
-                       "via": via, "mana": colour, "pool": format_pool(pool)})
+                       "via": via, "mana": made.strip("{}") if len(made) == 3 else made,
+                       "pool": format_pool(pool)})
+        self.after_land_mana(state, seat, action, after, events)
 
     def auto_via(self, state: GameState, seat: int, pos: Pos, occ: Occupancy,
                  used: set[str]) -> str | None:
@@ -976,7 +974,8 @@ class Frontier(ManaActions, SpellActions, ManualActions, Variant):
         if made is not None:
             add_mana(player.pool, made)
             event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
-            if ability.mana_note:
+            pain = mana_note_damage(card, ability.mana_note)  # fx_mana: Elves of Deep Shadow
+            if ability.mana_note and pain is None:
                 notes.append(f"carry out the rest by hand: {ability.mana_note}")
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
@@ -996,6 +995,8 @@ class Frontier(ManaActions, SpellActions, ManualActions, Variant):
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
+        if made is not None and pain:
+            damage_player(state, seat, pain, perm.id, events)
         for victim in sacrificed:
             if victim in state.perms:
                 leave_battlefield(state, state.perms[victim], "graveyard", events,

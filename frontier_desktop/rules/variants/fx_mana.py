@@ -14,16 +14,29 @@ Mixed into :class:`~frontier_desktop.rules.variants.frontier.Frontier` before
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import ActivatedAbility, Card
+from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.effects.mana_support import land_target_problem, spell_mana_problem
-from frontier_desktop.rules.effects.nodes import AddMana, Destroy, Tap, Untap
-from frontier_desktop.rules.mana import add_mana, format_pool
+from frontier_desktop.rules.effects.nodes import (
+    AddMana, Destroy, StaticAbility, Tap, TriggeredAbility, Untap,
+)
+from frontier_desktop.rules.effects.templates_mana import DoesntUntapWithCounter, RemoveCounters
+from frontier_desktop.rules.mana import (
+    POOL_ORDER, add_mana, choose_mana, format_pool, parse_pool, pay, pool_total,
+)
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_combat import wire
+from frontier_desktop.rules.variants.frontier_combat import damage_player, wire
+from frontier_desktop.rules.variants.frontier_spells import enters_tapped, reading_of
+from frontier_desktop.rules.variants.shared import land_makes
 
 LAND_TARGET_KINDS: frozenset[str] = frozenset({"destroy", "tap", "untap"})
 """Effect kinds whose executors here follow a land square chosen as a target."""
@@ -109,3 +122,298 @@ class ManaActions:
             return None
         done: list[Any] | None = super()._exec_untap(ctx, effect, events)  # type: ignore[misc]
         return None if done is None else list(squares) + done
+
+
+# ---------------------------------------------------------------------- lands with abilities
+_STORAGE_RE = re.compile(r"^add \{(?P<m>[WUBRGC])\} for each (?P<c>\w+) counter removed this "
+                         r"way\.?$", re.IGNORECASE)
+_REMOVE_ANY_RE = re.compile(r"^remove any number of (?P<c>\w+) counters from (?P<what>.+)$",
+                            re.IGNORECASE)
+
+
+@dataclasses.dataclass(frozen=True)
+class LandMana:
+    """One way to tap a land for mana: its ability and what the engine does with it."""
+
+    index: int
+    """The ability's index in ``Card.activated``."""
+    ability: ActivatedAbility
+    options: tuple[str, ...]
+    """The mana it may add (pool notation); for a storage land, ``{B}`` once per counter."""
+    damage: int = 0
+    """"CARDNAME deals N damage to you" after the mana."""
+    counters: tuple[str, ...] = ()
+    """"Put a … counter on CARDNAME" after the mana (depletion)."""
+    storage: str = ""
+    """The counter a storage land removes (any number; one mana each)."""
+
+    @property
+    def is_free(self) -> bool:
+        """Costs only {T} and does nothing but add one mana (what automatic payment uses)."""
+        ab = self.ability
+        return not (ab.mana_cost or ab.sacrifices_self or ab.life_cost or ab.other_cost
+                    or self.damage or self.counters or self.storage) and \
+            all(re.fullmatch(r"\{[WUBRGC]\}", o) for o in self.options)
+
+
+def _names(card: Card) -> set[str]:
+    return {card.name.lower(), card.name.split(",")[0].lower(), "it"}
+
+
+def _read_note(note: str, card: Card) -> tuple[int, tuple[str, ...]] | None:
+    """``(damage to you, counters put on it)`` of a mana ability's text after "Add …"."""
+    damage = 0
+    counters: list[str] = []
+    names = _names(card)
+    for sentence in (s.strip() for s in re.split(r"(?<=\.)\s+", note.strip()) if s.strip()):
+        low = sentence.lower().rstrip(".")
+        m = re.fullmatch(r"(?P<who>.+?) deals (?P<n>\d+) damage to you", low)
+        if m and m.group("who") in names:
+            damage += int(m.group("n"))
+            continue
+        m = re.fullmatch(r"put an? (?P<c>\w+) counter on (?P<who>.+)", low)
+        if m and m.group("who") in names:
+            counters.append(m.group("c"))
+            continue
+        return None
+    return damage, tuple(counters)
+
+
+def mana_note_damage(card: Card, note: str) -> int | None:
+    """N for a mana ability's "CARDNAME deals N damage to you" after its mana (None: the
+    text after "Add …" is something else, left to the players)."""
+    if not note:
+        return None
+    read = _read_note(note, card)
+    return read[0] if read is not None and not read[1] else None
+
+
+@functools.lru_cache(maxsize=2048)
+def land_manas(card: Card) -> tuple[LandMana, ...]:
+    """The mana abilities of a land that the engine carries out, in text order."""
+    out: list[LandMana] = []
+    for index, ab in enumerate(card.activated):
+        if not ab.taps or "X" in ab.mana_cost:
+            continue
+        storage = _STORAGE_RE.match(ab.effect.strip())
+        if storage is not None:
+            removed = _REMOVE_ANY_RE.match(ab.other_cost.strip())
+            if removed is None or removed.group("c").lower() != storage.group("c").lower() or \
+                    removed.group("what").lower() not in _names(card):
+                continue
+            out.append(LandMana(index, ab, ("{" + storage.group("m").upper() + "}",),
+                                storage=storage.group("c").lower()))
+            continue
+        if not ab.is_mana_ability or ab.other_cost:
+            continue
+        note = _read_note(ab.mana_note, card)
+        if note is None:
+            continue
+        out.append(LandMana(index, ab, ab.mana, damage=note[0], counters=note[1]))
+    return tuple(out)
+
+
+def has_land_abilities(card: Card) -> bool:
+    """Whether the land's own text has mana abilities (else its ``produced_mana`` counts)."""
+    return any(ab.adds_mana for ab in card.activated)
+
+
+def free_makes(card: Card) -> tuple[str, ...]:
+    """The kinds of mana a land makes for just {T} (automatic payment and mana sources)."""
+    if not has_land_abilities(card):
+        return land_makes(card)
+    kinds = {o.strip("{}") for lm in land_manas(card) if lm.is_free for o in lm.options}
+    return tuple(k for k in POOL_ORDER if k in kinds)
+
+
+def tap_choices(card: Card, pool: Mapping[str, int], counters: Mapping[str, Any]
+                ) -> list[str | None]:
+    """The ``color`` values a player may tap the land with now (a land without mana abilities
+    of its own: None for the first kind it makes, as before)."""
+    if not has_land_abilities(card):
+        makes = land_makes(card)
+        return [None if c == makes[0] else c for c in makes]
+    out: list[str | None] = []
+    for lm in land_manas(card):
+        if lm.ability.mana_cost and pay(pool, lm.ability.mana_cost) is None:
+            continue
+        options = list(lm.options)
+        if lm.storage:
+            have = int(counters.get(lm.storage, 0) or 0)
+            options = [lm.options[0] * n for n in range(1, have + 1)]
+        for option in options:
+            colour = option.strip("{}") if re.fullmatch(r"\{[WUBRGC]\}", option) else option
+            if colour not in out:
+                out.append(colour)
+    return list(out)
+
+
+def choose_land_mana(card: Card, colour: str | None, counters: Mapping[str, Any]
+                     ) -> tuple[LandMana, str] | str:
+    """The way a land is tapped for *colour* and the mana it adds, or why it can't be."""
+    manas = land_manas(card)
+    if not manas:
+        return f"the engine can't tap {card.name} for mana: tap it and add the mana by hand"
+    for lm in manas:
+        if lm.storage:
+            have = int(counters.get(lm.storage, 0) or 0)
+            if colour is None:
+                continue
+            try:
+                want = parse_pool(colour if colour.startswith("{") else "{" + colour + "}")
+            except ValueError:
+                continue
+            kind = lm.options[0].strip("{}")
+            n = want[kind]
+            if n and n == pool_total(want):
+                if n > have:
+                    return (f"{card.name} has {have} {lm.storage} counter"
+                            f"{'s' if have != 1 else ''}: it can't add {n} mana")
+                return lm, lm.options[0] * n
+            continue
+        made = choose_mana(lm.options, colour)
+        if made is not None:
+            return lm, made
+    makes = " or ".join(o for lm in manas for o in lm.options)
+    return f"{card.name} makes {makes}, not {colour}"
+
+
+class LandAbilities:
+    """Tapping a land square for mana through its own abilities (mixed into Frontier)."""
+
+    if TYPE_CHECKING:  # provided by ManualActions / Frontier
+        def _remove_land(self, state: GameState, seat: int, pos: Pos, action: A.Action,
+                         events: list[Event], verb: str) -> None: ...
+
+    def land_mana(self, state: GameState, seat: int, action: A.Action, pos: Pos,
+                  colour: str | None, events: list[Event]) -> tuple[str, list[Event]]:
+        """Check and pay the cost of tapping the land at *pos* for *colour*; the mana it adds
+        and the events that follow the tap (damage, counters, the land sacrificed).
+
+        Raises:
+            IllegalActionError: the land can't make that mana now.
+        """
+        cell = state.cells[pos]
+        assert cell.land is not None
+        land = state.card(cell.land)
+        if not has_land_abilities(land):
+            makes = list(land_makes(land))
+            if not makes:
+                raise IllegalActionError(action, f"{land.name} has no mana ability: it can't "
+                                                 "be tapped for mana")
+            if colour is None:
+                return makes[0], []
+            if colour not in makes:
+                raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not "
+                                                 f"{colour}")
+            return colour, []
+        extra = cell.extra or {}
+        chosen = choose_land_mana(land, colour, extra)
+        if isinstance(chosen, str):
+            raise IllegalActionError(action, chosen)
+        lm, made = chosen
+        player = state.players[seat]
+        ab = lm.ability
+        if ab.life_cost and player.life < ab.life_cost:
+            raise IllegalActionError(action, f"tapping {land.name} for {made} costs "
+                                             f"{ab.life_cost} life; you have {player.life}")
+        after: list[Event] = []
+        if ab.mana_cost:
+            paid = pay(player.pool, ab.mana_cost)
+            if paid is None:
+                raise IllegalActionError(action, f"tapping {land.name} for {made} costs "
+                                                 f"{ab.mana_cost}; your mana pool holds "
+                                                 f"{format_pool(player.pool) or 'nothing'}")
+            player.pool = paid[0]
+        if ab.life_cost:
+            player.life -= ab.life_cost
+            after.append({"type": "life", "player": seat, "life": player.life,
+                          "delta": -ab.life_cost})
+        counters = dict(extra)
+        if lm.storage:
+            counters[lm.storage] = int(counters.get(lm.storage, 0)) - pool_total(parse_pool(made))
+        for counter in lm.counters:
+            counters[counter] = int(counters.get(counter, 0)) + 1
+        if lm.storage or lm.counters:
+            counters = {k: v for k, v in counters.items() if v or k == "_used_by"}
+            counters["_used_by"] = seat  # whose upkeep removes depletion counters
+            cell.extra = counters
+            for counter in sorted({lm.storage, *lm.counters} - {""}):
+                after.append({"type": "land_counters", "at": wire(state, pos),
+                              "land": land.name, "player": seat, "counter": counter,
+                              "count": counters.get(counter, 0)})
+        if lm.damage:
+            after.append({"type": "_damage_you", "amount": lm.damage, "source": cell.land})
+        if ab.sacrifices_self:
+            after.append({"type": "_sacrifice_land", "at": pos})
+        return made, after
+
+    def after_land_mana(self, state: GameState, seat: int, action: A.Action,
+                        after: list[Event], events: list[Event]) -> None:
+        """Carry out what follows a land's mana (after the mana is in the pool)."""
+        for item in after:
+            if item["type"] == "_damage_you":
+                damage_player(state, seat, int(item["amount"]), str(item["source"]), events)
+            elif item["type"] == "_sacrifice_land":
+                pos = item["at"]
+                if state.cells[pos].land is not None:
+                    self._remove_land(state, seat, pos, action, events, "sacrificed")
+            else:
+                events.append(item)
+
+    def land_stays_tapped(self, state: GameState, pos: Pos) -> bool:
+        """A depletion land with a depletion counter doesn't untap in the untap step of the
+        player who tapped it."""
+        cell = state.cells[pos]
+        if cell.land is None or not cell.face_up or not cell.extra:
+            return False
+        return any(int(cell.extra.get(counter, 0) or 0) > 0
+                   for counter in untap_counters(state.card(cell.land)))
+
+    def land_upkeep(self, state: GameState, events: list[Event]) -> None:
+        """"At the beginning of your upkeep, remove a depletion counter from CARDNAME": in the
+        upkeep of the player who put the counters there (who used the land)."""
+        for pos, cell in state.cells.items():
+            if cell.land is None or not cell.face_up or not cell.extra or \
+                    cell.extra.get("_used_by") != state.active:
+                continue
+            land = state.card(cell.land)
+            for counter in upkeep_removals(land):
+                have = int(cell.extra.get(counter, 0) or 0)
+                if have <= 0:
+                    continue
+                extra = dict(cell.extra)
+                extra[counter] = have - 1
+                cell.extra = {k: v for k, v in extra.items() if v or k == "_used_by"}
+                events.append({"type": "land_counters", "at": wire(state, pos),
+                               "land": land.name, "player": state.active, "counter": counter,
+                               "count": have - 1})
+
+    def land_revealed(self, state: GameState, pos: Pos, events: list[Event]) -> None:
+        """A land that "enters the battlefield tapped" is turned face up tapped, as tapped by
+        the player whose turn it is (it untaps in their untap step)."""
+        cell = state.cells[pos]
+        if cell.land is None or cell.tapped_by is not None or \
+                not enters_tapped(state.card(cell.land)):
+            return
+        cell.tapped_by = state.active
+        events.append({"type": "land_enters_tapped", "at": wire(state, pos),
+                       "land": state.name(cell.land), "player": state.active})
+
+
+@functools.lru_cache(maxsize=2048)
+def untap_counters(card: Card) -> tuple[str, ...]:
+    """Counters that keep the land tapped ("… if it has a depletion counter on it")."""
+    return tuple(e.counter for a in reading_of(card).abilities if isinstance(a, StaticAbility)
+                 for e in a.effects
+                 if isinstance(e, DoesntUntapWithCounter) and e.to.ref == "self")
+
+
+@functools.lru_cache(maxsize=2048)
+def upkeep_removals(card: Card) -> tuple[str, ...]:
+    """Counters removed at the beginning of "your" upkeep (one each)."""
+    return tuple(e.counter for a in reading_of(card).abilities if isinstance(a, TriggeredAbility)
+                 and a.trigger.event == "upkeep" and a.trigger.whose == "you"
+                 and a.trigger.subject is None
+                 for e in a.effects
+                 if isinstance(e, RemoveCounters) and e.to.ref == "self" and not e.amount.var)

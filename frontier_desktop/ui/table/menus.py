@@ -139,13 +139,7 @@ class TableMenus:
         s = self.scene
         items = []
         for a in options:
-            via = a.get("via")
-            colour = a.get("color")
-            label = "Tap for mana" + (f" by tapping {s.names.unit(via)}" if via else
-                                      " (under your creature)")
-            if colour:
-                label += f" — {{{colour}}}"
-            items.append(MenuItem(label, lambda a=a: s.submit(a)))
+            items.append(MenuItem(tap_land_label(a, s.names.unit), lambda a=a: s.submit(a)))
         s.menu = ContextMenu(s.app, pos, items, "Tap land")
 
     def unit(self, sprite: TokenSprite, pos: tuple[int, int]) -> None:
@@ -245,3 +239,15 @@ class TableMenus:
         s.menu = ContextMenu(s.app, pos, items, "Game")
         s.menu.rect.bottomleft = (s.menu.rect.x, pos[1])
         s.menu.rect.clamp_ip(pygame.Rect((0, 0), s.app.size))
+
+
+def tap_land_label(action: dict[str, Any], unit_name: Callable[[Any], str]) -> str:
+    """The menu line of one way to tap a land: who taps it and the mana it makes (a letter,
+    or symbols for a land ability that makes more: "{R}{R}", a storage land's "{B}{B}")."""
+    via = action.get("via")
+    colour = action.get("color")
+    label = "Tap for mana" + (f" by tapping {unit_name(via)}" if via else
+                              " (under your creature)")
+    if isinstance(colour, str) and colour:
+        label += f" — {colour}" if colour.startswith("{") else f" — {{{colour}}}"
+    return label

@@ -366,7 +366,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         via = event.get("via")
         with_ = f" with {names.unit(via)}" if isinstance(via, str) else ""
         mana = event.get("mana")
-        for_ = f" for {{{mana}}}" if isinstance(mana, str) else ""
+        for_ = (f" for {mana}" if mana.startswith("{") else f" for {{{mana}}}") \
+            if isinstance(mana, str) else ""
         return f"  {p} taps {names.land(event.get('at'), event.get('land'))}{with_}{for_}"
     if kind == "cast":
         card = event.get("card") if isinstance(event.get("card"), str) else "a card"
@@ -600,6 +601,8 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {_sentence(names.land(at, land))} is tapped by {event.get('by')}"
     if kind == "land_untapped":
         return f"  {_sentence(names.land(at, land))} is untapped by {event.get('by')}"
+    if kind == "land_enters_tapped":
+        return f"  {_sentence(names.land(at, land))} is turned face up tapped"
     if kind == "land_counters":
         return (f"  {_sentence(names.land(at, land))} has {event.get('count')} "
                 f"{event.get('counter')} counter{'s' if event.get('count') != 1 else ''}")

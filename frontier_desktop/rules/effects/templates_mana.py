@@ -1,0 +1,76 @@
+"""Reader templates for land and mana clauses (fx-mana), registered with the reader's
+``_template`` when :mod:`frontier_desktop.rules.effects.reader` imports this module."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import ClassVar
+
+from frontier_desktop.rules.effects.nodes import Amount, Effect, Selector
+from frontier_desktop.rules.effects.reader import _template
+from frontier_desktop.rules.effects.targets import read_object
+
+
+@dataclasses.dataclass(frozen=True)
+class DoesntUntapWithCounter(Effect):
+    """"CARDNAME doesn't untap during your untap step if it has a ``counter`` counter on it"
+    (depletion lands)."""
+
+    to: Selector
+    counter: str
+
+    kind: ClassVar[str] = "doesnt_untap_with_counter"
+
+
+@dataclasses.dataclass(frozen=True)
+class RemoveCounters(Effect):
+    """Remove ``amount`` ``counter`` counters from ``to`` (an effect, not a cost)."""
+
+    to: Selector
+    counter: str
+    amount: Amount
+
+    kind: ClassVar[str] = "remove_counters"
+
+
+@dataclasses.dataclass(frozen=True)
+class AddManaPerCounter(Effect):
+    """"Add {B} for each storage counter removed this way" (storage lands)."""
+
+    mana: str
+    counter: str
+
+    kind: ClassVar[str] = "add_mana_per_counter"
+
+
+@dataclasses.dataclass(frozen=True)
+class SpendOnly(Effect):
+    """"Spend this mana only to cast ``what`` spells" (Mishra's Workshop)."""
+
+    what: str
+
+    kind: ClassVar[str] = "spend_only"
+
+
+@_template(r"(?P<to>.+?) doesn't untap during your untap step if it has an? (?P<c>\w+) counter "
+           r"on it")
+def _untap_with_counter(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return DoesntUntapWithCounter(to, m.group("c"), text=text) if to else None
+
+
+@_template(r"remove an? (?P<c>\w+) counter from (?P<to>.+)")
+def _remove_counter(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    return RemoveCounters(to, m.group("c"), Amount(1, text="a"), text=text) if to else None
+
+
+@_template(r"add \{(?P<m>[wubrgc])\} for each (?P<c>\w+) counter removed this way")
+def _mana_per_counter(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return AddManaPerCounter("{" + m.group("m").upper() + "}", m.group("c"), text=text)
+
+
+@_template(r"spend this mana only to cast (?P<what>artifact) spells")
+def _spend_only(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return SpendOnly(m.group("what"), text=text)
