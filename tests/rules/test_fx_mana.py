@@ -234,3 +234,10 @@ def test_the_tap_menu_names_a_sacrifice_lands_two_mana():
     assert tap_land_label({"type": "tap_land", "at": [0, 1], "via": "a", "color": "G"},
                           lambda u: "Grizzly Bears") == \
         "Tap for mana by tapping Grizzly Bears — {G}"
+
+
+def test_a_lan_guest_may_tap_a_land_for_symbols():
+    from frontier_desktop.net.protocol import check_action
+
+    check_action({"type": "tap_land", "at": [0, 1], "color": "{R}{R}"})
+    check_action({"type": "cast", "card": "h1", "pay": [{"at": [0, 1], "color": "{B}{B}"}]})
