@@ -284,7 +284,8 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     # absent). To add an action, add its line.
     "move": {"unit": ID, "to": POS, "units": ListOf(ID, 60)},
     "scout": {"unit": ID, "target": POS},
-    "tap_land": {"at": POS, "via": ID, "color": LAND_MANA},
+    "tap_land": {"at": POS, "via": ID, "color": LAND_MANA, "ability": Int(0, 100),
+                 "targets": TARGETS},
     "attack": {"unit": ID, "target": Either(SQUARE, Str(64)), "units": ListOf(ID, 60)},
     "done_moving": {},
     "done_attacking": {},

@@ -343,7 +343,13 @@ class TapLand(Action):
     at: Pos = field("pos")
     via: str | None = field("str", default=None)
     color: str | None = field("str", default=None)
-    """Which colour to make when the land makes several (default: its first)."""
+    """Which colour to make when the land makes several (default: its first); symbols
+    (``"{R}{R}"``) name one of the land's own mana abilities."""
+    ability: int | None = field("int", default=None)
+    """Use the land's non-mana ability of this index (``Card.activated``) instead: it goes on
+    the stack (Strip Mine's "Destroy target land"); see rules/variants/fx_mana.py."""
+    targets: tuple[Any, ...] = field("targets", default=())
+    """The targets of that ability."""
 
 
 @_register

@@ -450,11 +450,16 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
         assert len(ours) == len(engine), data["name"]
         card = Card.from_scryfall(data)
         if card.is_land:  # fx-mana: tapped for mana through its own abilities
-            from frontier_desktop.rules.variants.fx_mana import land_manas
+            from frontier_desktop.rules.variants.fx_mana import land_manas, land_stack_ability
 
             carried = {lm.index for lm in land_manas(card)}
             assert all(i in carried for i, a in enumerate(engine) if a.adds_mana), data["name"]
-            assert all(a.adds_mana for a in engine), data["name"]
+            # Its other abilities go on the stack (tap_land with ``ability``) and all run.
+            for index, ability in enumerate(engine):
+                if not ability.adds_mana:
+                    assert land_stack_ability(card, index), data["name"]
+                    effects = ability_effects(card, index)
+                    assert effects and all(executed(e, "activated") for e in effects)
             checked += 1
             continue
         for index, ability in enumerate(engine):
@@ -488,7 +493,12 @@ def test_a_land_ability_counts_only_as_the_engine_taps_lands() -> None:
     assert automated("{T}, Sacrifice Test Land: Add {G}.", frozenset({"G"}))  # a hole
     assert automated("{T}: Add {G}. Test Land deals 1 damage to you.", None)
     assert not automated("{T}: Add {G}. Draw a card.", None)
-    assert not automated("{T}: Target creature gets +1/+1 until end of turn.", None)
+    # A land's other {T} abilities go on the stack (tap_land with ``ability``)...
+    assert automated("{T}: Target creature gets +1/+1 until end of turn.", None)
+    # ... but not one without {T}, nor one with an activation restriction.
+    assert not automated("{1}: Target creature gets +1/+1 until end of turn.", None)
+    assert not automated("{T}: Target creature gets +1/+1 until end of turn. Activate only "
+                         "during your turn.", None)
     assert not automated("{T}, Sacrifice a creature: Add {G}.", None)
     # The same ability on a creature is a permanent's mana ability the engine activates.
     elf = inline("Test Elf", "{1}, {T}: Add {W}.", "Creature — Elf")

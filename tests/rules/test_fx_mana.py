@@ -234,6 +234,9 @@ def test_the_tap_menu_names_a_sacrifice_lands_two_mana():
     assert tap_land_label({"type": "tap_land", "at": [0, 1], "via": "a", "color": "G"},
                           lambda u: "Grizzly Bears") == \
         "Tap for mana by tapping Grizzly Bears — {G}"
+    assert tap_land_label({"type": "tap_land", "at": [0, 1], "ability": 1, "targets": [[4, 4]]},
+                          str, lambda t: "the Plains at column 5, row 5") == \
+        "Use ability 2 on the Plains at column 5, row 5 (under your creature)"
 
 
 def test_a_lan_guest_may_tap_a_land_for_symbols():
@@ -241,3 +244,35 @@ def test_a_lan_guest_may_tap_a_land_for_symbols():
 
     check_action({"type": "tap_land", "at": [0, 1], "color": "{R}{R}"})
     check_action({"type": "cast", "card": "h1", "pay": [{"at": [0, 1], "color": "{B}{B}"}]})
+
+
+# ---------------------------------------------------------------------- lands' other abilities
+def test_strip_mine_is_sacrificed_to_destroy_a_land():
+    from tests.rules.helpers import legal_wire
+
+    state = position(board(land("Strip Mine")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players([]))
+    uses = [a for a in legal_wire(state) if a["type"] == "tap_land" and a.get("ability") == 1]
+    assert len(uses) > 10 and all(len(a["targets"]) == 1 for a in uses)  # one per land listed
+    state, events = run(state, {"type": "tap_land", "at": [0, 1], "ability": 1,
+                                "targets": [[4, 4]]})
+    assert state.cells[(0, 1)].land is None and state.cells[(4, 4)].land is None
+    assert state.perms["ben"].at == (4, 4) and state.perms["a"].at == (0, 1)
+    assert [e["how"] for e in of_type(events, "land_destroyed")] == [
+        "sacrificed", "destroyed by Strip Mine"]
+
+
+def test_a_land_ability_next_to_a_creature_taps_that_creature():
+    elephant = {"name": "Test Elephant", "type_line": "Creature — Elephant", "colors": ["G"],
+                "power": "3", "toughness": "3", "keywords": [], "oracle_text": ""}
+    state = position(board(land("Elephant Graveyard")),
+                     [unit("a", "Grizzly Bears", 0, (0, 0)), unit("e", elephant, 0, (2, 2)), BEN],
+                     players=players([]))
+    refused(state, {"type": "tap_land", "at": [0, 1], "ability": 1, "targets": ["e"]},
+            match="choose one of yours next to it")
+    refused(state, {"type": "tap_land", "at": [0, 1], "via": "a", "ability": 1,
+                    "targets": ["a"]}, match="Elephant")
+    state, _ = run(state, {"type": "tap_land", "at": [0, 1], "via": "a", "ability": 1,
+                           "targets": ["e"]})
+    assert state.perms["a"].tapped and state.cells[(0, 1)].tapped_by == 0
+    assert state.perms["e"].regen_shield == 1

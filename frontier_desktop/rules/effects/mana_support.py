@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
-    KeywordLine, ManaCost, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
-    StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
+    KeywordLine, ManaCost, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
+    Restriction, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
     AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
@@ -52,6 +52,14 @@ def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
         elif isinstance(ability, ActivatedAbility):
             mana = any(isinstance(e, (AddMana, AddManaPerCounter)) for e in ability.effects)
             per_counter = {e.counter for e in ability.effects if isinstance(e, AddManaPerCounter)}
+            if not mana and is_land_stack_ability(ability):
+                # "{T}, Sacrifice CARDNAME: Destroy target land." (Strip Mine): on the stack,
+                # carried out by the executors of activated abilities (tap_land's ability).
+                for cost in ability.cost:
+                    out.append((_land_cost_key(cost, True, set()), cost))
+                for effect in ability.effects:
+                    out.append((clause_key(effect, "activated"), effect))
+                continue
             for cost in ability.cost:
                 out.append((_land_cost_key(cost, mana, per_counter), cost))
             for effect in ability.effects:
@@ -116,3 +124,17 @@ def mana_rest_key(effect: Effect) -> str:
     if _land_effect_key(effect, True) == "land:damage_you":
         return "mana_ability:damage_you"
     return f"mana_ability:{effect.kind}"
+
+
+def is_land_stack_ability(ability: ActivatedAbility) -> bool:
+    """A land's non-mana ability that ``tap_land`` (with ``ability``) activates: it costs
+    {T} (the land is used as it is tapped for mana) plus only mana from the pool, life or
+    sacrificing the land itself, and has no activation restriction or modes."""
+    costs = ability.cost
+    if not any(isinstance(c, TapCost) for c in costs) or not all(
+            isinstance(c, TapCost) or (isinstance(c, ManaCost) and "X" not in c.symbols)
+            or (isinstance(c, SacrificeCost) and c.what.ref == "self")
+            or (isinstance(c, PayLifeCost) and not c.amount.var) for c in costs):
+        return False
+    return bool(ability.effects) and not any(
+        isinstance(e, (Restriction, Modal, AddMana, AddManaPerCounter)) for e in ability.effects)

@@ -632,6 +632,9 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
     def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
                      events: list[Event]) -> None:
         pos = self._pos(state, action, action.at, "land")
+        if action.ability is not None:  # a land's non-mana ability (fx_mana.py)
+            self.land_ability(state, seat, action, pos, events)
+            return
         self._end_move_block(state, seat)
         self._tap_for_mana(state, seat, action, pos, action.via, action.color, events)
 

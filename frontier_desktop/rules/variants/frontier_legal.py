@@ -214,6 +214,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         assert cell.land is not None
         for colour in tap_choices(state.card(cell.land), pool, cell.extra or {}):
             out.append(A.TapLand(at=pos, via=via, color=colour))
+        out.extend(v.land_ability_actions(state, seat, pos, via))
     player = state.players[seat]
     abilities = ability_payers(state, seat)
     plans: dict[str, list[Any] | None] = {}

@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import ActivatedAbility, Card
 from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.effects.mana_support import land_target_problem, spell_mana_problem
+from frontier_desktop.rules.effects.mana_support import (
+    is_land_stack_ability, land_target_problem, spell_mana_problem,
+)
 from frontier_desktop.rules.effects.nodes import (
     AddMana, Destroy, StaticAbility, Tap, TriggeredAbility, Untap,
 )
@@ -281,9 +283,24 @@ def choose_land_mana(card: Card, colour: str | None, counters: Mapping[str, Any]
 class LandAbilities:
     """Tapping a land square for mana through its own abilities (mixed into Frontier)."""
 
-    if TYPE_CHECKING:  # provided by ManualActions / Frontier
+    if TYPE_CHECKING:  # provided by ManualActions / Frontier / SpellActions
         def _remove_land(self, state: GameState, seat: int, pos: Pos, action: A.Action,
                          events: list[Event], verb: str) -> None: ...
+
+        def _end_move_block(self, state: GameState, seat: int) -> None: ...
+
+        def tap_problem(self, state: GameState, seat: int, pos: Pos, via: str | None,
+                        occ: Any) -> str | None: ...
+
+        def check_targets(self, state: GameState, seat: int, action: A.Action, name: str,
+                          source: str | None, effects: tuple[Any, ...], where: str,
+                          targets: tuple[Any, ...], x: int) -> bool: ...
+
+        def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None: ...
+
+        def legal_target_lists(self, state: GameState, seat: int, name: str,
+                               source: str | None, effects: tuple[Any, ...], x: int = 0,
+                               limit: int = 24) -> list[tuple[Any, ...]]: ...
 
     def land_mana(self, state: GameState, seat: int, action: A.Action, pos: Pos,
                   colour: str | None, events: list[Event]) -> tuple[str, list[Event]]:
@@ -361,6 +378,87 @@ class LandAbilities:
             else:
                 events.append(item)
 
+    def land_ability(self, state: GameState, seat: int, action: A.TapLand, pos: Pos,
+                     events: list[Event]) -> None:
+        """Use a land's non-mana ability (``tap_land`` with ``ability``): the land is tapped
+        as for mana (under the player's creature, or ``via`` a neighbour), its cost paid, and
+        the ability goes on the stack with the land as its source."""
+        from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed
+
+        cell = state.cells[pos]
+        if cell.land is None:
+            raise IllegalActionError(action, "that square is a hole")
+        land_id = cell.land
+        land = state.card(land_id)
+        index = int(action.ability or 0)
+        if not cell.face_up:
+            raise IllegalActionError(action, "the land is face down")
+        if not land_stack_ability(land, index):
+            raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
+                                             f"{land.name}: use manual actions")
+        problem = self.tap_problem(state, seat, pos, action.via, state.occupants())
+        if problem:
+            raise IllegalActionError(action, problem)
+        effects = ability_effects(land, index) or ()
+        if not any(executed(e, "activated") for e in effects):
+            raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
+                                             f"{land.name}: use manual actions")
+        targets = action.targets
+        if not self.check_targets(state, seat, action, land.name, land_id, effects,
+                                  "activated", targets, 0) and targets == ():
+            raise IllegalActionError(action, f"{land.name}'s ability needs its targets "
+                                             "('targets')")
+        ab = land.activated[index]
+        player = state.players[seat]
+        if ab.life_cost and player.life < ab.life_cost:
+            raise IllegalActionError(action, f"the ability costs {ab.life_cost} life; you have "
+                                             f"{player.life}")
+        paid = pay(player.pool, ab.mana_cost, life=player.life)
+        if paid is None:
+            raise IllegalActionError(action, f"the ability costs {ab.mana_cost}; your mana pool "
+                                             f"holds {format_pool(player.pool) or 'nothing'}")
+        self._end_move_block(state, seat)
+        player.pool, life_paid = paid
+        if life_paid + ab.life_cost:
+            player.life -= life_paid + ab.life_cost
+            events.append({"type": "life", "player": seat, "life": player.life,
+                           "delta": -(life_paid + ab.life_cost)})
+        cell.tapped_by = seat
+        if action.via is not None:
+            perm = state.perms[action.via]
+            perm.tapped, perm.attack_tapped = True, False
+        events.append({"type": "activated", "unit": land_id, "name": land.name,
+                       "cost": ab.cost, "effect": ab.effect, "modelled": True,
+                       "at": wire(state, pos), "player": seat, "via": action.via})
+        if ab.sacrifices_self:
+            self._remove_land(state, seat, pos, action, events, "sacrificed")
+        self.push(state, {"kind": "ability", "card": land.name, "source": land_id,
+                          "ability": index, "controller": seat,
+                          "targets": [A.target_to_wire(t) for t in targets], "x": 0}, events)
+
+    def land_ability_actions(self, state: GameState, seat: int, pos: Pos,
+                             via: str | None) -> list[A.TapLand]:
+        """``tap_land`` actions using the land's non-mana abilities now (one per target)."""
+        from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed
+
+        cell = state.cells[pos]
+        if cell.land is None or not cell.face_up:
+            return []
+        land = state.card(cell.land)
+        player = state.players[seat]
+        out: list[A.TapLand] = []
+        for index, ab in enumerate(land.activated):
+            if ab.adds_mana or not land_stack_ability(land, index):
+                continue
+            effects = ability_effects(land, index) or ()
+            if not any(executed(e, "activated") for e in effects) or \
+                    pay(player.pool, ab.mana_cost, life=player.life) is None or \
+                    player.life < ab.life_cost:
+                continue
+            for targets in self.legal_target_lists(state, seat, land.name, cell.land, effects):
+                out.append(A.TapLand(at=pos, via=via, ability=index, targets=targets))
+        return out
+
     def land_stays_tapped(self, state: GameState, pos: Pos) -> bool:
         """A depletion land with a depletion counter doesn't untap in the untap step of the
         player who tapped it."""
@@ -417,3 +515,12 @@ def upkeep_removals(card: Card) -> tuple[str, ...]:
                  and a.trigger.subject is None
                  for e in a.effects
                  if isinstance(e, RemoveCounters) and e.to.ref == "self" and not e.amount.var)
+
+
+def land_stack_ability(card: Card, index: int) -> bool:
+    """Whether ``tap_land`` may use the land's ability *index* (mana_support's
+    ``is_land_stack_ability``, on the reader's ability lined up with ``Card.activated``)."""
+    from frontier_desktop.rules.variants.frontier_spells import _activated_readings
+
+    found = _activated_readings(card)
+    return found is not None and 0 <= index < len(found) and is_land_stack_ability(found[index])

@@ -139,7 +139,11 @@ class TableMenus:
         s = self.scene
         items = []
         for a in options:
-            items.append(MenuItem(tap_land_label(a, s.names.unit), lambda a=a: s.submit(a)))
+            from frontier_desktop.ui.table.words import _stack_target
+
+            items.append(MenuItem(tap_land_label(a, s.names.unit,
+                                                 lambda t: _stack_target(t, s.names)),
+                                  lambda a=a: s.submit(a)))
         s.menu = ContextMenu(s.app, pos, items, "Tap land")
 
     def unit(self, sprite: TokenSprite, pos: tuple[int, int]) -> None:
@@ -241,13 +245,20 @@ class TableMenus:
         s.menu.rect.clamp_ip(pygame.Rect((0, 0), s.app.size))
 
 
-def tap_land_label(action: dict[str, Any], unit_name: Callable[[Any], str]) -> str:
+def tap_land_label(action: dict[str, Any], unit_name: Callable[[Any], str],
+                   target_name: Callable[[Any], str] = str) -> str:
     """The menu line of one way to tap a land: who taps it and the mana it makes (a letter,
-    or symbols for a land ability that makes more: "{R}{R}", a storage land's "{B}{B}")."""
+    or symbols for a land ability that makes more: "{R}{R}", a storage land's "{B}{B}"), or
+    the land's other ability it uses ("Use ability 2 on the land at column 5, row 5")."""
     via = action.get("via")
     colour = action.get("color")
-    label = "Tap for mana" + (f" by tapping {unit_name(via)}" if via else
-                              " (under your creature)")
+    what = "Tap for mana"
+    if isinstance(action.get("ability"), int):
+        what = f"Use ability {action['ability'] + 1}"
+        targets = action.get("targets") or ()
+        if targets:
+            what += " on " + ", ".join(target_name(t) for t in targets)
+    label = what + (f" by tapping {unit_name(via)}" if via else " (under your creature)")
     if isinstance(colour, str) and colour:
         label += f" — {colour}" if colour.startswith("{") else f" — {{{colour}}}"
     return label
