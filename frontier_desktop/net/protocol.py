@@ -302,6 +302,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "keep": {"bottom": ListOf(ID, 60)},
     "discard": {"card": ID, "cards": ListOf(ID, 60)},
     "set_responses": {"on": OneOf(True, False)},
+    "keep_tapped": {"at": POS, "on": OneOf(True, False)},  # fx-mana: storage lands
     "concede": {},
     # manual actions: each may name the card whose text it carries out ("for"), see MANUAL
     "manual_tap": {"target": REF},

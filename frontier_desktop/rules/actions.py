@@ -507,6 +507,19 @@ class Discard(Action):
 
 @_register
 @dataclasses.dataclass(frozen=True)
+class KeepTapped(Action):
+    """Choose ahead that a land you tapped whose text says "You may choose not to untap
+    CARDNAME during your untap step" (storage lands) stays tapped in your untap steps
+    (``on``), or untaps again (fx-mana, docs/rules-notes.md)."""
+
+    type: ClassVar[str] = "keep_tapped"
+    instant: ClassVar[bool] = True
+    at: Pos = field("pos")
+    on: bool = field("bool", default=True)
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
 class SetResponses(Action):
     """Ask for (or stop asking for) a response window on each of the opponent's moves/attacks."""
 

@@ -276,3 +276,35 @@ def test_a_land_ability_next_to_a_creature_taps_that_creature():
                            "targets": ["e"]})
     assert state.perms["a"].tapped and state.cells[(0, 1)].tapped_by == 0
     assert state.perms["e"].regen_shield == 1
+
+
+# ---------------------------------------------------------------------- storage lands
+def test_a_storage_land_kept_tapped_gains_a_counter_each_upkeep_and_pays_them_out():
+    from tests.rules.helpers import legal_wire
+
+    state = position(board(land("Bottomless Vault", tapped_by=0)),
+                     [unit("a", "Grizzly Bears", 0, (0, 1)), BEN], players=players([]))
+    assert {"type": "keep_tapped", "at": [0, 1]} in legal_wire(state)  # on: true
+    refused(state, {"type": "keep_tapped", "at": [0, 2]}, match="choose not to untap")
+    state, _ = run(state, {"type": "keep_tapped", "at": [0, 1]})
+    state = to_upkeep(to_upkeep(state))
+    assert state.cells[(0, 1)].tapped_by == 0 and state.cells[(0, 1)].extra["storage"] == 1
+    state = to_upkeep(to_upkeep(state))
+    assert state.cells[(0, 1)].extra["storage"] == 2
+    state, _ = run(state, {"type": "keep_tapped", "at": [0, 1], "on": False})
+    state = to_upkeep(to_upkeep(state))  # untaps now: no counter in this upkeep
+    assert state.cells[(0, 1)].tapped_by is None and state.cells[(0, 1)].extra["storage"] == 2
+    refused(state, {"type": "tap_land", "at": [0, 1], "color": "{B}{B}{B}"},
+            match="2 storage counters")
+    taps = [a.get("color") for a in legal_wire(state) if a["type"] == "tap_land"
+            and a["at"] == [0, 1]]
+    assert taps == ["B", "{B}{B}"]
+    state, _ = run(state, {"type": "tap_land", "at": [0, 1], "color": "{B}{B}"})
+    assert state.players[0].pool["B"] == 2 and "storage" not in state.cells[(0, 1)].extra
+
+
+def test_the_tap_menu_offers_keeping_a_storage_land_tapped():
+    from frontier_desktop.ui.table.menus import tap_land_label
+
+    assert tap_land_label({"type": "keep_tapped", "at": [0, 1], "on": True}, str) == \
+        "Keep it tapped in your untap steps"

@@ -110,6 +110,11 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "land_cost:pay_life_cost", "land:add_mana", "land:damage_you", "land:put_counters_self",
         "land_static:enters_tapped", "land_static:doesnt_untap_with_counter",
         "land_trigger:upkeep", "land_triggered:remove_counters",
+        # Storage lands: "you may choose not to untap" (the keep_tapped choice), the upkeep
+        # counter while tapped, "{T}, Remove any number of storage counters: Add {B} for each".
+        "land_static:may_not_untap", "land_triggered:condition_storage",
+        "land_triggered:put_counters_storage", "land_cost:remove_counters_any",
+        "land:add_mana_per_counter",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

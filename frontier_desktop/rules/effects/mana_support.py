@@ -7,8 +7,9 @@ importing the variants.
 from __future__ import annotations
 
 from frontier_desktop.rules.effects.nodes import (
+    Condition,
     ActivatedAbility, AddMana, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
-    KeywordLine, ManaCost, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
+    KeywordLine, ManaCost, MayNotUntap, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
     Restriction, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
@@ -67,7 +68,7 @@ def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
         elif isinstance(ability, StaticAbility):
             for effect in ability.effects:
                 key = f"land_static:{effect.kind}"
-                if not isinstance(effect, (EntersTapped, DoesntUntapWithCounter)) or \
+                if not isinstance(effect, (EntersTapped, DoesntUntapWithCounter, MayNotUntap)) or \
                         effect.to.ref != "self":
                     key += "_other"
                 out.append((key, effect))
@@ -77,10 +78,14 @@ def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
             upkeep_removal = key == "land_trigger:upkeep" and all(
                 isinstance(e, RemoveCounters) and e.to.ref == "self" and not e.amount.var
                 for e in ability.effects)
-            out.append((key if upkeep_removal else key + "_other", trig))
+            storage = is_upkeep_storage(ability)
+            out.append((key if upkeep_removal or storage else key + "_other", trig))
             for effect in ability.effects:
-                out.append((f"land_triggered:{effect.kind}" + ("" if upkeep_removal else "_other"),
-                            effect))
+                if storage:  # "if CARDNAME is tapped, put a storage counter on it"
+                    out.append((f"land_triggered:{effect.kind}_storage", effect))
+                else:
+                    out.append((f"land_triggered:{effect.kind}"
+                                + ("" if upkeep_removal else "_other"), effect))
         else:  # a spell ability on a land: none in Magic
             for effect in getattr(ability, "effects", ()):
                 out.append((f"land:{effect.kind}_other", effect))
@@ -138,3 +143,17 @@ def is_land_stack_ability(ability: ActivatedAbility) -> bool:
         return False
     return bool(ability.effects) and not any(
         isinstance(e, (Restriction, Modal, AddMana, AddManaPerCounter)) for e in ability.effects)
+
+
+def is_upkeep_storage(ability: TriggeredAbility) -> bool:
+    """"At the beginning of your upkeep, if CARDNAME is tapped, put a storage counter on it"
+    (storage lands: the engine's ``land_upkeep``)."""
+    trig = ability.trigger
+    if trig.event != "upkeep" or trig.whose != "you" or trig.subject is not None or \
+            len(ability.effects) != 2:
+        return False
+    cond, put = ability.effects
+    return isinstance(cond, Condition) and cond.subject is not None and \
+        cond.subject.ref == "self" and cond.state == "tapped" and \
+        isinstance(put, PutCounters) and put.to.ref in ("self", "that") and \
+        put.amount.n == 1 and not put.amount.var

@@ -217,7 +217,7 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
             raise InvalidActionError(f"there is no seat {seat}")
         if state.game_over:
             raise IllegalActionError(action, "the game is over")
-        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
+        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign, A.KeepTapped)):
             return
         if state.decision is not None:
             d = state.decision

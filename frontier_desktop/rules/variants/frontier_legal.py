@@ -215,6 +215,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         for colour in tap_choices(state.card(cell.land), pool, cell.extra or {}):
             out.append(A.TapLand(at=pos, via=via, color=colour))
         out.extend(v.land_ability_actions(state, seat, pos, via))
+    out.extend(v.keep_tapped_actions(state, seat))
     player = state.players[seat]
     abilities = ability_payers(state, seat)
     plans: dict[str, list[Any] | None] = {}

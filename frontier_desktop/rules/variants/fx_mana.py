@@ -24,10 +24,10 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import ActivatedAbility, Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.effects.mana_support import (
-    is_land_stack_ability, land_target_problem, spell_mana_problem,
+    is_land_stack_ability, is_upkeep_storage, land_target_problem, spell_mana_problem,
 )
 from frontier_desktop.rules.effects.nodes import (
-    AddMana, Destroy, StaticAbility, Tap, TriggeredAbility, Untap,
+    AddMana, Destroy, MayNotUntap, PutCounters, StaticAbility, Tap, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import DoesntUntapWithCounter, RemoveCounters
 from frontier_desktop.rules.mana import (
@@ -461,16 +461,62 @@ class LandAbilities:
 
     def land_stays_tapped(self, state: GameState, pos: Pos) -> bool:
         """A depletion land with a depletion counter doesn't untap in the untap step of the
-        player who tapped it."""
+        player who tapped it; a storage land that player chose to keep tapped neither."""
         cell = state.cells[pos]
         if cell.land is None or not cell.face_up or not cell.extra:
             return False
+        card = state.card(cell.land)
+        if cell.extra.get("keep_tapped") == cell.tapped_by and cell.tapped_by is not None and \
+                may_keep_tapped(card):
+            return True
         return any(int(cell.extra.get(counter, 0) or 0) > 0
-                   for counter in untap_counters(state.card(cell.land)))
+                   for counter in untap_counters(card))
+
+    def _do_keep_tapped(self, state: GameState, seat: int, action: A.KeepTapped,
+                        events: list[Event]) -> None:
+        """Choose ahead whether a storage land you tapped stays tapped in your untap steps."""
+        pos = action.at
+        if not state.board.contains(pos):
+            raise IllegalActionError(action, "that square is not on the board")
+        cell = state.cells[pos]
+        if cell.land is None or not cell.face_up or not may_keep_tapped(state.card(cell.land)):
+            raise IllegalActionError(action, "only a land whose text lets you choose not to "
+                                             "untap it can be kept tapped")
+        if cell.tapped_by != seat:
+            raise IllegalActionError(action, "you can keep tapped only a land you tapped")
+        extra = dict(cell.extra or {})
+        if action.on:
+            extra["keep_tapped"] = seat
+        else:
+            extra.pop("keep_tapped", None)
+        cell.extra = extra or None
+        events.append({"type": "keep_tapped", "at": wire(state, pos),
+                       "land": state.name(cell.land), "player": seat, "on": action.on})
+
+    def keep_tapped_actions(self, state: GameState, seat: int) -> list[A.KeepTapped]:
+        """The keep-tapped choices *seat* may change now (lands they tapped)."""
+        out: list[A.KeepTapped] = []
+        for pos, cell in state.cells.items():
+            if cell.land is not None and cell.face_up and cell.tapped_by == seat and \
+                    may_keep_tapped(state.card(cell.land)):
+                marked = (cell.extra or {}).get("keep_tapped") == seat
+                out.append(A.KeepTapped(at=pos, on=not marked))
+        return out
 
     def land_upkeep(self, state: GameState, events: list[Event]) -> None:
         """"At the beginning of your upkeep, remove a depletion counter from CARDNAME": in the
-        upkeep of the player who put the counters there (who used the land)."""
+        upkeep of the player who put the counters there (who used the land); "… if CARDNAME is
+        tapped, put a storage counter on it": in the upkeep of the player who tapped it."""
+        for pos, cell in state.cells.items():
+            if cell.land is not None and cell.face_up and cell.tapped_by == state.active:
+                land = state.card(cell.land)
+                for counter in upkeep_storage(land):
+                    extra = dict(cell.extra or {})
+                    extra[counter] = int(extra.get(counter, 0) or 0) + 1
+                    cell.extra = extra
+                    events.append({"type": "land_counters", "at": wire(state, pos),
+                                   "land": land.name, "player": state.active,
+                                   "counter": counter, "count": extra[counter]})
         for pos, cell in state.cells.items():
             if cell.land is None or not cell.face_up or not cell.extra or \
                     cell.extra.get("_used_by") != state.active:
@@ -524,3 +570,21 @@ def land_stack_ability(card: Card, index: int) -> bool:
 
     found = _activated_readings(card)
     return found is not None and 0 <= index < len(found) and is_land_stack_ability(found[index])
+
+
+@functools.lru_cache(maxsize=2048)
+def may_keep_tapped(card: Card) -> bool:
+    """"You may choose not to untap CARDNAME during your untap step"."""
+    return any(isinstance(e, MayNotUntap) and e.to.ref == "self"
+               for a in reading_of(card).abilities if isinstance(a, StaticAbility)
+               for e in a.effects)
+
+
+@functools.lru_cache(maxsize=2048)
+def upkeep_storage(card: Card) -> tuple[str, ...]:
+    """Counters put on the land at the beginning of "your" upkeep if it is tapped."""
+    out: list[str] = []
+    for a in reading_of(card).abilities:
+        if isinstance(a, TriggeredAbility) and is_upkeep_storage(a):
+            out.extend(e.counter for e in a.effects if isinstance(e, PutCounters))
+    return tuple(out)

@@ -135,7 +135,8 @@ class TableMenus:
         s.menu = ContextMenu(s.app, pos, items, f"Cast {name}")
 
     def tap_land(self, options: list[dict[str, Any]], pos: tuple[int, int]) -> None:
-        """Several ways to tap a land for mana (under a creature, via a neighbour, colours)."""
+        """Several ways to tap a land for mana (under a creature, via a neighbour, colours), its
+        other abilities, and whether it stays tapped (storage lands)."""
         s = self.scene
         items = []
         for a in options:
@@ -250,6 +251,9 @@ def tap_land_label(action: dict[str, Any], unit_name: Callable[[Any], str],
     """The menu line of one way to tap a land: who taps it and the mana it makes (a letter,
     or symbols for a land ability that makes more: "{R}{R}", a storage land's "{B}{B}"), or
     the land's other ability it uses ("Use ability 2 on the land at column 5, row 5")."""
+    if action.get("type") == "keep_tapped":  # a storage land's "may choose not to untap"
+        return ("Keep it tapped in your untap steps" if action.get("on", True)
+                else "Let it untap in your untap steps")
     via = action.get("via")
     colour = action.get("color")
     what = "Tap for mana"

@@ -192,6 +192,7 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
 
 _PLAIN_ACTIONS = {
     "cast": "casts a spell", "activate": "activates an ability", "tap_land": "taps a land for mana",
+    "keep_tapped": "chooses whether a land untaps",
     "place_token": "places a free token", "discard": "discards a card", "pass": "passes",
     "roll": "rolls a die", "draw": "draws by hand", "create_token": "creates a token",
     "destroy_land": "destroys a land", "sacrifice_land": "sacrifices a land",
@@ -603,6 +604,9 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {_sentence(names.land(at, land))} is untapped by {event.get('by')}"
     if kind == "land_enters_tapped":
         return f"  {_sentence(names.land(at, land))} is turned face up tapped"
+    if kind == "keep_tapped":
+        verb = "keeps" if event.get("on") else "no longer keeps"
+        return f"  {p} {verb} {names.land(at, land)} tapped in their untap steps"
     if kind == "land_counters":
         return (f"  {_sentence(names.land(at, land))} has {event.get('count')} "
                 f"{event.get('counter')} counter{'s' if event.get('count') != 1 else ''}")
