@@ -308,3 +308,26 @@ def test_the_tap_menu_offers_keeping_a_storage_land_tapped():
 
     assert tap_land_label({"type": "keep_tapped", "at": [0, 1], "on": True}, str) == \
         "Keep it tapped in your untap steps"
+
+
+# ---------------------------------------------------------------------- land searches
+def test_rampant_growth_finds_no_land_in_a_frontier_library_and_shuffles_it():
+    rows = [[F] * 5 for _ in range(5)]
+    hand = [card("Rampant Growth")]
+    library = ["Grizzly Bears", "Hill Giant", "Giant Growth", "Llanowar Elves", "Terror",
+               "Lightning Bolt", "Sengir Vampire", "Hill Giant"]
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (0, 0)), BEN],
+                     players=[{"name": "Ann", "hand": hand, "mana_pool": "{1}{G}",
+                               "library": library}, {"name": "Ben"}], seed=3)
+    before = [state.name(c) for c in state.players[0].library]
+    state, events = run(state, {"type": "cast", "card": "Rampant Growth"})
+    after = [state.name(c) for c in state.players[0].library]
+    assert sorted(after) == sorted(before) and after != before  # shuffled, nothing taken
+    assert of_type(events, "searched") and not of_type(events, "by_hand")
+
+
+def test_a_fetch_land_is_sacrificed_and_finds_nothing():
+    state = position(board(land("Bad River")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players([]))
+    state, events = run(state, {"type": "tap_land", "at": [0, 1], "ability": 0})
+    assert state.cells[(0, 1)].land is None and of_type(events, "searched")

@@ -115,6 +115,7 @@ SAMPLES: list[dict[str, Any]] = [
      "pool": "{B}{B}{B}"},
     {"type": "land_tapped_by_effect", "at": [2, 3], "land": "Forest", "player": 0,
      "by": "Icy Manipulator"},
+    {"type": "searched", "player": 0, "by": "Rampant Growth", "found": 0},
     {"type": "keep_tapped", "at": [2, 3], "land": "Bottomless Vault", "player": 0, "on": True},
     {"type": "land_enters_tapped", "at": [2, 3], "land": "Dwarven Ruins", "player": 0},
     {"type": "land_untapped", "at": [2, 3], "land": "Forest", "player": 0, "by": "Ley Druid"},

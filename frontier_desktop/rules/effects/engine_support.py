@@ -15,7 +15,7 @@ import dataclasses
 import re
 
 from frontier_desktop.rules.effects.mana_support import (
-    land_clauses, land_target_problem, mana_rest_key, spell_mana_problem,
+    is_land_search, land_clauses, land_target_problem, mana_rest_key, spell_mana_problem,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
@@ -102,6 +102,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # goes to its controller's pool; a target land is a board square: destroyed it
         # becomes a hole, tapped or untapped by the effect (Stone Rain, Icy Manipulator).
         "spell:add_mana",
+        # "Search your library for a basic land card …, then shuffle": no land is found in a
+        # Frontier library (the library is shuffled; a land found there is left to the players).
+        "spell:search_library_land", "activated:search_library_land",
         # A land's mana abilities, tapped for mana (fx_mana.ManaActions.land_mana): their
         # costs, the mana (also storage counters' worth), the pain lands' damage, depletion
         # counters; "enters the battlefield tapped" as it is turned face up; a depletion
@@ -296,6 +299,8 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_zone"
     if isinstance(node, n.AddMana) and where != "activated":
         return spell_mana_problem(node)  # fx-mana
+    if isinstance(node, n.SearchLibrary) and is_land_search(node):
+        return "_land"  # fx-mana: a Frontier library holds no lands (fx_mana.py)
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
         return "_divided" if node.divided else "_source"
     if isinstance(node, (n.Pump, n.GrantKeyword)) and any(

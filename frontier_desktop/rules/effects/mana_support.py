@@ -10,7 +10,7 @@ from frontier_desktop.rules.effects.nodes import (
     Condition,
     ActivatedAbility, AddMana, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
     KeywordLine, ManaCost, MayNotUntap, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
-    Restriction, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
+    Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
     AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
@@ -157,3 +157,17 @@ def is_upkeep_storage(ability: TriggeredAbility) -> bool:
         cond.subject.ref == "self" and cond.state == "tapped" and \
         isinstance(put, PutCounters) and put.to.ref in ("self", "that") and \
         put.amount.n == 1 and not put.amount.var
+
+
+BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+def is_land_search(effect: SearchLibrary) -> bool:
+    """"Search your library for a basic land card / an Island or Swamp card, put it onto the
+    battlefield …, then shuffle" (Rampant Growth, Bad River): the library of a Frontier
+    player holds no lands (they make the board), so the engine shuffles it when none is
+    found (fx_mana.ManaActions._exec_search_library)."""
+    spec = effect.card
+    lands = "land" in spec.types or (bool(spec.subtypes) and set(spec.subtypes) <= BASIC_LAND_TYPES)
+    return lands and effect.who.ref == "you" and not effect.amount.var and not (
+        spec.colours or spec.not_colours or spec.not_types or spec.zone or spec.controller)

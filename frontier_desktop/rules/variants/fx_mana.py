@@ -24,10 +24,12 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import ActivatedAbility, Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.effects.mana_support import (
-    is_land_stack_ability, is_upkeep_storage, land_target_problem, spell_mana_problem,
+    is_land_search, is_land_stack_ability, is_upkeep_storage, land_target_problem,
+    spell_mana_problem,
 )
 from frontier_desktop.rules.effects.nodes import (
-    AddMana, Destroy, MayNotUntap, PutCounters, StaticAbility, Tap, TriggeredAbility, Untap,
+    AddMana, Destroy, MayNotUntap, PutCounters, SearchLibrary, StaticAbility, Tap,
+    TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import DoesntUntapWithCounter, RemoveCounters
 from frontier_desktop.rules.mana import (
@@ -55,9 +57,13 @@ class ManaActions:
 
     land_target_kinds: ClassVar[frozenset[str]] = LAND_TARGET_KINDS
 
-    if TYPE_CHECKING:  # provided by ManualActions (later in Frontier's bases)
+    if TYPE_CHECKING:  # provided by ManualActions and Frontier (later in Frontier's bases)
         def _remove_land(self, state: GameState, seat: int, pos: Pos, action: A.Action,
                          events: list[Event], verb: str) -> None: ...
+
+        def _rng(self, state: GameState) -> Any: ...
+
+        def _save_rng(self, state: GameState, rng: Any) -> None: ...
 
     def _exec_add_mana(self, ctx: Any, effect: AddMana, events: list[Event]) -> list[Any] | None:
         if spell_mana_problem(effect):
@@ -67,6 +73,23 @@ class ManaActions:
         add_mana(pool, effect.options[0])
         events.append({"type": "mana_added", "player": ctx.seat, "mana": effect.options[0],
                        "by": ctx.name, "pool": format_pool(pool)})
+        return [("player", ctx.seat)]
+
+    def _exec_search_library(self, ctx: Any, effect: SearchLibrary,
+                             events: list[Event]) -> list[Any] | None:
+        """A search for lands finds none in a Frontier library (lands make the board): the
+        library is shuffled. If one is there after all, the players carry it out."""
+        if not is_land_search(effect):
+            parent = getattr(super(), "_exec_search_library", None)
+            return None if parent is None else parent(ctx, effect, events)
+        state: GameState = ctx.state
+        library = state.players[ctx.seat].library
+        if any(state.card(c).is_land for c in library):
+            return None
+        rng = self._rng(state)
+        rng.shuffle(library)
+        self._save_rng(state, rng)
+        events.append({"type": "searched", "player": ctx.seat, "by": ctx.name, "found": 0})
         return [("player", ctx.seat)]
 
     def _squares(self, ctx: Any) -> list[Pos]:

@@ -604,6 +604,8 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {_sentence(names.land(at, land))} is untapped by {event.get('by')}"
     if kind == "land_enters_tapped":
         return f"  {_sentence(names.land(at, land))} is turned face up tapped"
+    if kind == "searched":
+        return f"  {p} searches their library ({event.get('by')}): no land there; it is shuffled"
     if kind == "keep_tapped":
         verb = "keeps" if event.get("on") else "no longer keeps"
         return f"  {p} {verb} {names.land(at, land)} tapped in their untap steps"
