@@ -331,3 +331,31 @@ def test_a_fetch_land_is_sacrificed_and_finds_nothing():
                      players=players([]))
     state, events = run(state, {"type": "tap_land", "at": [0, 1], "ability": 0})
     assert state.cells[(0, 1)].land is None and of_type(events, "searched")
+
+
+# ---------------------------------------------------------------------- more mana
+def test_urzas_mine_makes_two_with_the_tower_and_power_plant_under_your_creatures():
+    plant = {"name": "Urza's Power-Plant", "type_line": "Land — Urza's Power-Plant",
+             "oracle_text": "{T}: Add {C}. If you control an Urza's Mine and an Urza's Tower, "
+                            "add {C}{C} instead."}
+    rows = [[land("Urza's Mine"), land("Urza's Tower"), {"land": plant, "face_up": True}, P, P]]
+    rows += [[P] * 5 for _ in range(4)]
+    units = [unit("a", "Grizzly Bears", 0, (0, 0)), unit("b", "Hill Giant", 0, (0, 1)), BEN]
+    state = position(rows, units, players=players([]))
+    alone, _ = run(state, {"type": "tap_land", "at": [0, 0]})
+    assert alone.players[0].pool["C"] == 1  # no creature of Ann's on the Power-Plant
+    units.append(unit("c", "Grizzly Bears", 0, (0, 2)))
+    state = position(rows, units, players=players([]))
+    state, _ = run(state, {"type": "tap_land", "at": [0, 0]})
+    assert state.players[0].pool["C"] == 2
+
+
+def test_priest_of_yawgmoth_adds_the_sacrificed_artifacts_mana_value():
+    rock = {"name": "Test Rock", "type_line": "Artifact", "mana_cost": "{3}",
+            "oracle_text": ""}
+    state = position([[P] * 5 for _ in range(5)],
+                     [unit("p", card("Priest of Yawgmoth"), 0, (0, 1)),
+                      unit("r", rock, 0, "staging"), BEN], players=players([]))
+    state, events = run(state, {"type": "activate", "unit": "p", "sacrifice": ["r"]})
+    assert state.players[0].pool["B"] == 3 and "r" not in state.perms
+    assert "note" not in of_type(events, "activated")[0]

@@ -118,6 +118,10 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "land_static:may_not_untap", "land_triggered:condition_storage",
         "land_triggered:put_counters_storage", "land_cost:remove_counters_any",
         "land:add_mana_per_counter",
+        # Urza's Mine and Tower: "If you control … and …, add {C}{C} instead" (the lands the
+        # player's creatures stand on); "Add an amount of {B} equal to the sacrificed
+        # artifact's mana value" (frontier.py _activate with the named sacrifice).
+        "land:add_mana_instead", "activated:add_mana_equal",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

@@ -13,7 +13,7 @@ from frontier_desktop.rules.effects.nodes import (
     Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
+    AddManaInstead, AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
 )
 
 
@@ -112,7 +112,7 @@ def _land_cost_key(cost: CostPart, mana: bool, per_counter: set[str]) -> str:
 def _land_effect_key(effect: Effect, mana: bool) -> str:
     if not mana:
         return f"land:{effect.kind}_other"
-    if isinstance(effect, (AddMana, AddManaPerCounter)):
+    if isinstance(effect, (AddMana, AddManaPerCounter, AddManaInstead)):
         return f"land:{effect.kind}"
     if isinstance(effect, DealDamage) and not effect.amount.var and not effect.divided and \
             len(effect.to) == 1 and effect.to[0].ref == "you" and (

@@ -74,3 +74,43 @@ def _mana_per_counter(m: re.Match[str], text: str, context: str) -> Effect | Non
 @_template(r"spend this mana only to cast (?P<what>artifact) spells")
 def _spend_only(m: re.Match[str], text: str, context: str) -> Effect | None:
     return SpendOnly(m.group("what"), text=text)
+
+
+@dataclasses.dataclass(frozen=True)
+class AddManaInstead(Effect):
+    """"If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead"."""
+
+    lands: tuple[str, ...]
+    mana: str
+
+    kind: ClassVar[str] = "add_mana_instead"
+
+
+@dataclasses.dataclass(frozen=True)
+class AddManaEqual(Effect):
+    """"Add an amount of {B} equal to the sacrificed artifact's mana value"."""
+
+    mana: str
+    what: str
+    """``sacrificed``: the permanent the cost sacrificed."""
+
+    kind: ClassVar[str] = "add_mana_equal"
+
+
+_INSTEAD_RE = re.compile(r"^if you control an? (?P<a>.+?) and an? (?P<b>.+?), add "
+                         r"(?P<m>(?:\{[wubrgc]\})+) instead$", re.IGNORECASE)
+
+
+@_template(r"if you control an? .+? and an? .+?, add (?:\{[wubrgc]\})+ instead")
+def _instead(m: re.Match[str], text: str, context: str) -> Effect | None:
+    found = _INSTEAD_RE.match(text.strip().rstrip("."))
+    if found is None:
+        return None
+    return AddManaInstead((found.group("a"), found.group("b")), found.group("m").upper(),
+                          text=text)
+
+
+@_template(r"add an amount of \{(?P<m>[wubrgc])\} equal to the sacrificed "
+           r"(?:artifact|creature|permanent)'s mana value")
+def _mana_equal(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return AddManaEqual("{" + m.group("m").upper() + "}", "sacrificed", text=text)

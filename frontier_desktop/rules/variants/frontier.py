@@ -46,7 +46,9 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
-from frontier_desktop.rules.variants.fx_mana import LandAbilities, ManaActions, mana_note_damage
+from frontier_desktop.rules.variants.fx_mana import (
+    LandAbilities, ManaActions, mana_for_sacrifice, mana_note_damage,
+)
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -939,7 +941,7 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
             raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
         stack_effects = None
         automated: list[Any] = []
-        if made is None and not ability.is_regeneration:
+        if made is None and not ability.is_regeneration and not ability.adds_mana:
             stack_effects = ability_effects(card, index, modes)
             if stack_effects is not None:
                 from frontier_desktop.rules.variants.frontier_spells import executed
@@ -980,6 +982,11 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
             pain = mana_note_damage(card, ability.mana_note)  # fx_mana: Elves of Deep Shadow
             if ability.mana_note and pain is None:
                 notes.append(f"carry out the rest by hand: {ability.mana_note}")
+        elif ability.adds_mana and (
+                equal := mana_for_sacrifice(state, card, index, sacrificed)) is not None:
+            add_mana(player.pool, equal)  # fx_mana: Priest of Yawgmoth, Soldevi Adnate
+            event.update({"player": seat, "mana": equal, "pool": format_pool(player.pool),
+                          "modelled": True})
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
                          "(Add mana)")

@@ -31,9 +31,11 @@ from frontier_desktop.rules.effects.nodes import (
     AddMana, Destroy, MayNotUntap, PutCounters, SearchLibrary, StaticAbility, Tap,
     TriggeredAbility, Untap,
 )
-from frontier_desktop.rules.effects.templates_mana import DoesntUntapWithCounter, RemoveCounters
+from frontier_desktop.rules.effects.templates_mana import (
+    AddManaEqual, AddManaInstead, DoesntUntapWithCounter, RemoveCounters,
+)
 from frontier_desktop.rules.mana import (
-    POOL_ORDER, add_mana, choose_mana, format_pool, parse_pool, pay, pool_total,
+    POOL_ORDER, add_mana, choose_mana, format_pool, mana_value, parse_pool, pay, pool_total,
 )
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState
@@ -171,6 +173,9 @@ class LandMana:
     """"Put a … counter on CARDNAME" after the mana (depletion)."""
     storage: str = ""
     """The counter a storage land removes (any number; one mana each)."""
+    instead: tuple[tuple[str, ...], str] | None = None
+    """"If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead": the
+    lands' names and the mana."""
 
     @property
     def is_free(self) -> bool:
@@ -179,6 +184,22 @@ class LandMana:
         return not (ab.mana_cost or ab.sacrifices_self or ab.life_cost or ab.other_cost
                     or self.damage or self.counters or self.storage) and \
             all(re.fullmatch(r"\{[WUBRGC]\}", o) for o in self.options)
+
+
+_INSTEAD_RE = re.compile(r"^if you control an? (?P<a>.+?) and an? (?P<b>.+?), add "
+                         r"(?P<m>(?:\{[WUBRGC]\})+) instead$", re.IGNORECASE)
+
+
+def controls_land(state: GameState, seat: int, name: str) -> bool:
+    """Whether *seat* controls a land named *name*: a face-up land one of their creatures
+    stands on (the digest: a player controls exactly the lands their creatures stand on)."""
+    occ = state.occupants()
+    for pos, cell in state.cells.items():
+        if cell.land is not None and cell.face_up and \
+                state.name(cell.land).lower() == name.lower() and \
+                any(state.perms[i].controller == seat for i in occ.get(pos, ())):
+            return True
+    return False
 
 
 def _names(card: Card) -> set[str]:
@@ -202,6 +223,18 @@ def _read_note(note: str, card: Card) -> tuple[int, tuple[str, ...]] | None:
             continue
         return None
     return damage, tuple(counters)
+
+
+def mana_for_sacrifice(state: GameState, card: Card, index: int,
+                       sacrificed: list[str]) -> str | None:
+    """The mana of "Add an amount of {B} equal to the sacrificed artifact's mana value" for
+    the one permanent the activation sacrificed (None: not that ability, or none named)."""
+    from frontier_desktop.rules.variants.frontier_spells import ability_effects
+
+    effects = ability_effects(card, index) or ()
+    if len(effects) != 1 or not isinstance(effects[0], AddManaEqual) or len(sacrificed) != 1:
+        return None
+    return effects[0].mana * mana_value(state.card(sacrificed[0]).mana_cost)
 
 
 def mana_note_damage(card: Card, note: str) -> int | None:
@@ -230,6 +263,11 @@ def land_manas(card: Card) -> tuple[LandMana, ...]:
                                 storage=storage.group("c").lower()))
             continue
         if not ab.is_mana_ability or ab.other_cost:
+            continue
+        instead = _INSTEAD_RE.match(ab.mana_note.strip().rstrip("."))
+        if instead is not None:
+            out.append(LandMana(index, ab, ab.mana, instead=(
+                (instead.group("a"), instead.group("b")), instead.group("m").upper())))
             continue
         note = _read_note(ab.mana_note, card)
         if note is None:
@@ -352,6 +390,9 @@ class LandAbilities:
         if isinstance(chosen, str):
             raise IllegalActionError(action, chosen)
         lm, made = chosen
+        if lm.instead is not None and all(
+                controls_land(state, seat, name) for name in lm.instead[0]):
+            made = lm.instead[1]  # Urza's Mine and Tower with the other two
         player = state.players[seat]
         ab = lm.ability
         if ab.life_cost and player.life < ab.life_cost:
