@@ -359,3 +359,18 @@ def test_priest_of_yawgmoth_adds_the_sacrificed_artifacts_mana_value():
     state, events = run(state, {"type": "activate", "unit": "p", "sacrifice": ["r"]})
     assert state.players[0].pool["B"] == 3 and "r" not in state.perms
     assert "note" not in of_type(events, "activated")[0]
+
+
+def test_city_of_brass_deals_one_damage_whenever_it_becomes_tapped():
+    state = position(board(land("City of Brass")), [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players([]))
+    tapped, _ = run(state, {"type": "tap_land", "at": [0, 1], "color": "U"})
+    assert tapped.players[0].pool["U"] == 1 and tapped.players[0].life == 19
+    # Tapped by Ben's Icy Manipulator: Ann, whose creature stands on it, takes the damage.
+    state = position(board(land("City of Brass")),
+                     [unit("a", "Grizzly Bears", 0, (0, 1)), BEN,
+                      unit("icy", card("Icy Manipulator"), 1, "staging")],
+                     players=[{"name": "Ann"}, {"name": "Ben", "mana_pool": "{1}"}], active=1)
+    state, _ = run(state, {"type": "activate", "unit": "icy", "targets": [[0, 1]]})
+    assert state.cells[(0, 1)].tapped_by == 1 and state.players[0].life == 19
+    assert state.players[1].life == 20

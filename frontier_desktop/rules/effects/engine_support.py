@@ -122,6 +122,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # player's creatures stand on); "Add an amount of {B} equal to the sacrificed
         # artifact's mana value" (frontier.py _activate with the named sacrifice).
         "land:add_mana_instead", "activated:add_mana_equal",
+        # City of Brass: "Whenever CARDNAME becomes tapped, it deals 1 damage to you" (the
+        # player tapping it, or whose creature stands on it when an effect taps it).
+        "land_trigger:becomes_tapped", "land_triggered:damage_you",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

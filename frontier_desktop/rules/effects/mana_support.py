@@ -79,10 +79,13 @@ def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
                 isinstance(e, RemoveCounters) and e.to.ref == "self" and not e.amount.var
                 for e in ability.effects)
             storage = is_upkeep_storage(ability)
-            out.append((key if upkeep_removal or storage else key + "_other", trig))
+            pain = tapped_damage(ability) is not None
+            out.append((key if upkeep_removal or storage or pain else key + "_other", trig))
             for effect in ability.effects:
                 if storage:  # "if CARDNAME is tapped, put a storage counter on it"
                     out.append((f"land_triggered:{effect.kind}_storage", effect))
+                elif pain:  # City of Brass
+                    out.append(("land_triggered:damage_you", effect))
                 else:
                     out.append((f"land_triggered:{effect.kind}"
                                 + ("" if upkeep_removal else "_other"), effect))
@@ -171,3 +174,17 @@ def is_land_search(effect: SearchLibrary) -> bool:
     lands = "land" in spec.types or (bool(spec.subtypes) and set(spec.subtypes) <= BASIC_LAND_TYPES)
     return lands and effect.who.ref == "you" and not effect.amount.var and not (
         spec.colours or spec.not_colours or spec.not_types or spec.zone or spec.controller)
+
+
+def tapped_damage(ability: TriggeredAbility) -> int | None:
+    """N for "Whenever CARDNAME becomes tapped, it deals N damage to you" (City of Brass)."""
+    trig = ability.trigger
+    if trig.event != "becomes_tapped" or trig.subject is None or trig.subject.ref != "self" \
+            or len(ability.effects) != 1:
+        return None
+    effect = ability.effects[0]
+    if not isinstance(effect, DealDamage) or effect.amount.var or effect.divided or \
+            len(effect.to) != 1 or effect.to[0].ref != "you" or (
+                effect.source is not None and effect.source.ref not in ("self", "that")):
+        return None
+    return effect.amount.n

@@ -25,7 +25,7 @@ from frontier_desktop.rules.card import ActivatedAbility, Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.effects.mana_support import (
     is_land_search, is_land_stack_ability, is_upkeep_storage, land_target_problem,
-    spell_mana_problem,
+    spell_mana_problem, tapped_damage,
 )
 from frontier_desktop.rules.effects.nodes import (
     AddMana, Destroy, MayNotUntap, PutCounters, SearchLibrary, StaticAbility, Tap,
@@ -131,6 +131,10 @@ class ManaActions:
                     "by": ctx.name}
             if tapped:
                 events.append({"type": "land_tapped_by_effect", **said})
+                pain = tapped_damage_of(state.card(cell.land))
+                owners = {state.perms[i].controller for i in state.occupants().get(pos, ())}
+                if pain and len(owners) == 1:  # "you": the player controlling the land
+                    damage_player(state, owners.pop(), pain, cell.land, events)
             else:
                 events.append({"type": "land_untapped", **said})
         self._without_squares(ctx)
@@ -425,6 +429,9 @@ class LandAbilities:
                               "count": counters.get(counter, 0)})
         if lm.damage:
             after.append({"type": "_damage_you", "amount": lm.damage, "source": cell.land})
+        if tapped_damage_of(land):  # City of Brass: it became tapped
+            after.append({"type": "_damage_you", "amount": tapped_damage_of(land),
+                          "source": cell.land})
         if ab.sacrifices_self:
             after.append({"type": "_sacrifice_land", "at": pos})
         return made, after
@@ -491,6 +498,8 @@ class LandAbilities:
         if action.via is not None:
             perm = state.perms[action.via]
             perm.tapped, perm.attack_tapped = True, False
+        if tapped_damage_of(land):  # City of Brass
+            damage_player(state, seat, tapped_damage_of(land), land_id, events)
         events.append({"type": "activated", "unit": land_id, "name": land.name,
                        "cost": ab.cost, "effect": ab.effect, "modelled": True,
                        "at": wire(state, pos), "player": seat, "via": action.via})
@@ -652,3 +661,10 @@ def upkeep_storage(card: Card) -> tuple[str, ...]:
         if isinstance(a, TriggeredAbility) and is_upkeep_storage(a):
             out.extend(e.counter for e in a.effects if isinstance(e, PutCounters))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def tapped_damage_of(card: Card) -> int:
+    """Damage "whenever CARDNAME becomes tapped" deals to "you" (City of Brass), or 0."""
+    return sum(tapped_damage(a) or 0 for a in reading_of(card).abilities
+               if isinstance(a, TriggeredAbility))
