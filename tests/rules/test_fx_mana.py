@@ -374,3 +374,40 @@ def test_city_of_brass_deals_one_damage_whenever_it_becomes_tapped():
     state, _ = run(state, {"type": "activate", "unit": "icy", "targets": [[0, 1]]})
     assert state.cells[(0, 1)].tapped_by == 1 and state.players[0].life == 19
     assert state.players[1].life == 20
+
+
+def test_a_mana_battery_stores_charge_counters_and_pays_them_out():
+    state = position([[P] * 5 for _ in range(5)],
+                     [unit("a", "Grizzly Bears", 0, (0, 1)),
+                      unit("bat", card("White Mana Battery"), 0, "staging"), BEN],
+                     players=players([], pool="{2}"))
+    state, _ = run(state, {"type": "activate", "unit": "bat", "ability": 0})
+    assert state.perms["bat"].counters == {"charge": 1} and state.perms["bat"].tapped
+    state.perms["bat"].tapped = False
+    state.perms["bat"].counters = {"charge": 2}
+    refused(state, {"type": "activate", "unit": "bat", "ability": 1, "mana": "{W}{W}{W}{W}"},
+            match="2 charge counters")
+    state, events = run(state, {"type": "activate", "unit": "bat", "ability": 1,
+                                "mana": "{W}{W}{W}"})
+    assert state.players[0].pool["W"] == 3 and state.perms["bat"].counters == {}
+    assert "note" not in of_type(events, "activated")[0]
+
+
+def test_fellwar_stone_makes_a_colour_of_a_land_under_an_opponents_creature():
+    rows = [[P] * 5 for _ in range(4)] + [[P, P, P, P, "Island"]]
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (0, 1)),
+                            unit("s", card("Fellwar Stone"), 0, "staging"), BEN],
+                     players=players([]))
+    refused(state, {"type": "activate", "unit": "s", "mana": "G"}, match="not G")
+    state, _ = run(state, {"type": "activate", "unit": "s", "mana": "U"})
+    assert state.players[0].pool["U"] == 1
+
+
+def test_songs_of_the_damned_adds_black_for_each_creature_card_in_the_graveyard():
+    state = position([[P] * 5 for _ in range(5)], [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=[{"name": "Ann", "hand": [card("Songs of the Damned")],
+                               "mana_pool": "{B}",
+                               "graveyard": ["Grizzly Bears", "Hill Giant", "Giant Growth"]},
+                              {"name": "Ben"}])
+    state, _ = run(state, {"type": "cast", "card": "Songs of the Damned"})
+    assert state.players[0].pool["B"] == 2

@@ -15,7 +15,8 @@ import dataclasses
 import re
 
 from frontier_desktop.rules.effects.mana_support import (
-    is_land_search, land_clauses, land_target_problem, mana_rest_key, spell_mana_problem,
+    ability_cost_key, is_land_search, land_clauses, land_target_problem, mana_qualifier,
+    mana_rest_key, spell_mana_problem,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
@@ -125,6 +126,13 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # City of Brass: "Whenever CARDNAME becomes tapped, it deals 1 damage to you" (the
         # player tapping it, or whose creature stands on it when an effect taps it).
         "land_trigger:becomes_tapped", "land_triggered:damage_you",
+        # Mana batteries (a charge counter on itself; "{T}, Remove any number of charge
+        # counters: Add {W}, then an additional {W} for each"), Fellwar Stone (the colours of
+        # the lands under an opponent's creatures), Songs of the Damned (one {B} for each
+        # creature card in your graveyard).
+        "activated:put_counters_named_self", "cost:remove_counters_any",
+        "activated:add_mana_per_counter", "activated:add_mana_opponent_land",
+        "spell:add_mana_per_card",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")
@@ -306,6 +314,9 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_zone"
     if isinstance(node, n.AddMana) and where != "activated":
         return spell_mana_problem(node)  # fx-mana
+    mana = mana_qualifier(node)  # fx-mana
+    if mana is not None:
+        return mana
     if isinstance(node, n.SearchLibrary) and is_land_search(node):
         return "_land"  # fx-mana: a Frontier library holds no lands (fx_mana.py)
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
@@ -374,7 +385,8 @@ def clauses(reading: CardReading, *, land: bool = False,
         if isinstance(ability, KeywordLine):
             out.extend((clause_key(k, "keyword"), k) for k in ability.keywords)
         elif isinstance(ability, ActivatedAbility):
-            out.extend((clause_key(c, "cost"), c) for c in ability.cost)
+            out.extend((ability_cost_key(c, ability) or clause_key(c, "cost"), c)
+                       for c in ability.cost)
             if any(isinstance(e, AddMana) for e in ability.effects):
                 # A mana ability doesn't use the stack: the engine adds its mana and leaves
                 # the rest of its text to the players (frontier.py _activate).

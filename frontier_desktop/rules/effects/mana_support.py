@@ -13,7 +13,7 @@ from frontier_desktop.rules.effects.nodes import (
     Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaInstead, AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
+    AddManaInstead, AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
 )
 
 
@@ -188,3 +188,28 @@ def tapped_damage(ability: TriggeredAbility) -> int | None:
                 effect.source is not None and effect.source.ref not in ("self", "that")):
         return None
     return effect.amount.n
+
+
+def ability_cost_key(cost: CostPart, ability: ActivatedAbility) -> str | None:
+    """"cost:remove_counters_any" for a mana battery's "Remove any number of charge counters
+    from CARDNAME" (paid with the mana asked for, fx_mana.ability_mana); None otherwise."""
+    if isinstance(cost, RemoveCountersCost) and cost.source.ref == "self" and \
+            cost.amount.var == "any" and any(
+                isinstance(e, AddManaPerCounter) and e.counter == cost.counter
+                for e in ability.effects):
+        return "cost:remove_counters_any"
+    return None
+
+
+def mana_qualifier(node: Node) -> str | None:
+    """The key suffix of fx-mana's own effect forms (None: not one of them)."""
+    if isinstance(node, PutCounters) and node.to.ref == "self" and \
+            node.counter not in ("+1/+1", "-1/-1", "poison") and not node.amount.var:
+        return "_named_self"  # a charge counter on the permanent itself
+    if isinstance(node, AddManaPerCard):
+        spec = node.card
+        simple = spec.noun == "card" and bool(spec.types) and not (
+            spec.colours or spec.not_colours or spec.not_types or spec.subtypes or spec.zone
+            or spec.controller)
+        return "" if simple else "_complex"
+    return None

@@ -9,7 +9,8 @@ from typing import ClassVar
 
 from frontier_desktop.rules.effects.nodes import Amount, Effect, Selector
 from frontier_desktop.rules.effects.reader import _template
-from frontier_desktop.rules.effects.targets import read_object
+from frontier_desktop.rules.effects.nodes import TargetSpec
+from frontier_desktop.rules.effects.targets import read_object, read_spec
 
 
 @dataclasses.dataclass(frozen=True)
@@ -36,10 +37,13 @@ class RemoveCounters(Effect):
 
 @dataclasses.dataclass(frozen=True)
 class AddManaPerCounter(Effect):
-    """"Add {B} for each storage counter removed this way" (storage lands)."""
+    """"Add {B} for each storage counter removed this way" (storage lands); with ``base`` 1:
+    "Add {W}, then add an additional {W} for each charge counter removed this way" (mana
+    batteries)."""
 
     mana: str
     counter: str
+    base: int = 0
 
     kind: ClassVar[str] = "add_mana_per_counter"
 
@@ -114,3 +118,37 @@ def _instead(m: re.Match[str], text: str, context: str) -> Effect | None:
            r"(?:artifact|creature|permanent)'s mana value")
 def _mana_equal(m: re.Match[str], text: str, context: str) -> Effect | None:
     return AddManaEqual("{" + m.group("m").upper() + "}", "sacrificed", text=text)
+
+
+@dataclasses.dataclass(frozen=True)
+class AddManaOpponentLand(Effect):
+    """"Add one mana of any color that a land an opponent controls could produce"."""
+
+    kind: ClassVar[str] = "add_mana_opponent_land"
+
+
+@dataclasses.dataclass(frozen=True)
+class AddManaPerCard(Effect):
+    """"Add {B} for each creature card in your graveyard" (Songs of the Damned)."""
+
+    mana: str
+    card: TargetSpec
+
+    kind: ClassVar[str] = "add_mana_per_card"
+
+
+@_template(r"add \{(?P<m>[wubrgc])\}, then add an additional \{(?P=m)\} for each "
+           r"(?P<c>\w+) counter removed this way")
+def _battery(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return AddManaPerCounter("{" + m.group("m").upper() + "}", m.group("c"), 1, text=text)
+
+
+@_template(r"add one mana of any colou?r that a land an opponent controls could produce")
+def _fellwar(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return AddManaOpponentLand(text=text)
+
+
+@_template(r"add \{(?P<m>[wubrgc])\} for each (?P<spec>[a-z ]+? card) in your graveyard")
+def _per_card(m: re.Match[str], text: str, context: str) -> Effect | None:
+    spec = read_spec(m.group("spec"))
+    return AddManaPerCard("{" + m.group("m").upper() + "}", spec, text=text) if spec else None

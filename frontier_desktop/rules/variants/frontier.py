@@ -47,7 +47,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     token_card,
 )
 from frontier_desktop.rules.variants.fx_mana import (
-    LandAbilities, ManaActions, mana_for_sacrifice, mana_note_damage,
+    LandAbilities, ManaActions, ability_mana, mana_note_damage,
 )
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
@@ -955,6 +955,10 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
         sacrificed = self._sacrifice_choice(state, seat, action, perm, index) if own else []
+        special = ability_mana(state, seat, perm, index, sacrificed, mana_choice) \
+            if made is None and ability.adds_mana else None  # fx_mana: batteries, Fellwar
+        if isinstance(special, str):
+            raise IllegalActionError(action, special)
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
@@ -982,10 +986,10 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
             pain = mana_note_damage(card, ability.mana_note)  # fx_mana: Elves of Deep Shadow
             if ability.mana_note and pain is None:
                 notes.append(f"carry out the rest by hand: {ability.mana_note}")
-        elif ability.adds_mana and (
-                equal := mana_for_sacrifice(state, card, index, sacrificed)) is not None:
-            add_mana(player.pool, equal)  # fx_mana: Priest of Yawgmoth, Soldevi Adnate
-            event.update({"player": seat, "mana": equal, "pool": format_pool(player.pool),
+        elif special is not None:  # fx_mana: Priest of Yawgmoth, mana batteries, Fellwar
+            add_mana(player.pool, special[0])
+            perm.counters = dict(special[1])
+            event.update({"player": seat, "mana": special[0], "pool": format_pool(player.pool),
                           "modelled": True})
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
@@ -1000,7 +1004,7 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
                     by_hand_text(e, card.name) for e in manual))
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
-        if ability.other_cost and not sacrificed:
+        if ability.other_cost and not sacrificed and special is None:
             notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
         if notes:
             event["note"] = "; ".join(notes)

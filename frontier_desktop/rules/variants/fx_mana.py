@@ -25,20 +25,21 @@ from frontier_desktop.rules.card import ActivatedAbility, Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.effects.mana_support import (
     is_land_search, is_land_stack_ability, is_upkeep_storage, land_target_problem,
-    spell_mana_problem, tapped_damage,
+    mana_qualifier, spell_mana_problem, tapped_damage,
 )
 from frontier_desktop.rules.effects.nodes import (
     AddMana, Destroy, MayNotUntap, PutCounters, SearchLibrary, StaticAbility, Tap,
     TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaEqual, AddManaInstead, DoesntUntapWithCounter, RemoveCounters,
+    AddManaEqual, AddManaInstead, AddManaOpponentLand, AddManaPerCard, AddManaPerCounter,
+    DoesntUntapWithCounter, RemoveCounters,
 )
 from frontier_desktop.rules.mana import (
     POOL_ORDER, add_mana, choose_mana, format_pool, mana_value, parse_pool, pay, pool_total,
 )
 from frontier_desktop.rules.board import Pos
-from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import damage_player, wire
 from frontier_desktop.rules.variants.frontier_spells import enters_tapped, reading_of
@@ -92,6 +93,21 @@ class ManaActions:
         rng.shuffle(library)
         self._save_rng(state, rng)
         events.append({"type": "searched", "player": ctx.seat, "by": ctx.name, "found": 0})
+        return [("player", ctx.seat)]
+
+    def _exec_add_mana_per_card(self, ctx: Any, effect: AddManaPerCard,
+                                events: list[Event]) -> list[Any] | None:
+        """"Add {B} for each creature card in your graveyard" (Songs of the Damned)."""
+        if mana_qualifier(effect):
+            return None
+        state: GameState = ctx.state
+        wanted = {t.capitalize() for t in effect.card.types}
+        n = sum(1 for c in state.players[ctx.seat].graveyard
+                if wanted <= set(state.card(c).types))
+        pool = state.players[ctx.seat].pool
+        add_mana(pool, effect.mana * n)
+        events.append({"type": "mana_added", "player": ctx.seat, "mana": effect.mana * n,
+                       "by": ctx.name, "pool": format_pool(pool)})
         return [("player", ctx.seat)]
 
     def _squares(self, ctx: Any) -> list[Pos]:
@@ -229,16 +245,69 @@ def _read_note(note: str, card: Card) -> tuple[int, tuple[str, ...]] | None:
     return damage, tuple(counters)
 
 
-def mana_for_sacrifice(state: GameState, card: Card, index: int,
-                       sacrificed: list[str]) -> str | None:
-    """The mana of "Add an amount of {B} equal to the sacrificed artifact's mana value" for
-    the one permanent the activation sacrificed (None: not that ability, or none named)."""
+def ability_mana(state: GameState, seat: int, perm: Permanent, index: int,
+                 sacrificed: list[str], choice: str | None
+                 ) -> tuple[str, dict[str, int]] | str | None:
+    """The mana a permanent's mana ability adds when its amount depends on the game, and its
+    counters after: "Add an amount of {B} equal to the sacrificed artifact's mana value" (the
+    one permanent the activation sacrificed), a mana battery's "Add {W}, then add an
+    additional {W} for each charge counter removed this way" (*choice* ``"{W}{W}{W}"``
+    removes two), Fellwar Stone's colours of the lands under an opponent's creatures.
+
+    Returns:
+        ``(mana, counters)``; a refusal in words; None when it is none of these.
+    """
     from frontier_desktop.rules.variants.frontier_spells import ability_effects
 
+    card = state.card(perm.id)
     effects = ability_effects(card, index) or ()
-    if len(effects) != 1 or not isinstance(effects[0], AddManaEqual) or len(sacrificed) != 1:
+    if len(effects) != 1:
         return None
-    return effects[0].mana * mana_value(state.card(sacrificed[0]).mana_cost)
+    effect = effects[0]
+    if isinstance(effect, AddManaEqual):
+        if len(sacrificed) != 1:
+            return None
+        return effect.mana * mana_value(state.card(sacrificed[0]).mana_cost), perm.counters
+    if isinstance(effect, AddManaPerCounter) and effect.base:
+        have = perm.counters.get(effect.counter, 0)
+        n = effect.base
+        if choice is not None:
+            try:
+                want = parse_pool(choice if choice.startswith("{") else "{" + choice + "}")
+            except ValueError:
+                return f"{card.name} adds {effect.mana}, not {choice}"
+            kind = effect.mana.strip("{}")
+            n = want[kind]
+            if n < effect.base or n != pool_total(want):
+                return f"{card.name} adds {effect.mana} at least once, only {effect.mana}"
+        if n - effect.base > have:
+            return (f"{card.name} has {have} {effect.counter} counter{'s' if have != 1 else ''}"
+                    f": it can't add {n} mana")
+        counters = {**perm.counters, effect.counter: have - (n - effect.base)}
+        return effect.mana * n, {k: v for k, v in counters.items() if v}
+    if isinstance(effect, AddManaOpponentLand):
+        colours = opponent_land_colours(state, seat)
+        if not colours:
+            return "", perm.counters
+        pick = colours[0] if choice is None else choice.strip("{}").upper()
+        if pick not in colours:
+            return (f"{card.name} adds mana an opponent's land could make "
+                    f"({', '.join(colours)}), not {choice}")
+        return "{" + pick + "}", perm.counters
+    return None
+
+
+def opponent_land_colours(state: GameState, seat: int) -> list[str]:
+    """Colours the lands an opponent controls (face up, under their creatures) could make."""
+    occ = state.occupants()
+    found: set[str] = set()
+    for pos, cell in state.cells.items():
+        owners = {state.perms[i].controller for i in occ.get(pos, ())}
+        if cell.land is not None and cell.face_up and owners and seat not in owners:
+            land = state.card(cell.land)
+            found |= set(free_makes(land)) | {o.strip("{}") for lm in land_manas(land)
+                                               for o in lm.options if len(o) == 3}
+    return [c for c in "WUBRG" if c in found]
 
 
 def mana_note_damage(card: Card, note: str) -> int | None:
