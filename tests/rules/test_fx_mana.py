@@ -411,3 +411,20 @@ def test_songs_of_the_damned_adds_black_for_each_creature_card_in_the_graveyard(
                               {"name": "Ben"}])
     state, _ = run(state, {"type": "cast", "card": "Songs of the Damned"})
     assert state.players[0].pool["B"] == 2
+
+
+# ---------------------------------------------------------------------- legendary lands
+def test_cathedral_of_serra_lets_its_controllers_white_legends_band():
+    def legend(name: str) -> dict[str, Any]:
+        return {"name": name, "type_line": "Legendary Creature — Human Knight",
+                "colors": ["W"], "power": "2", "toughness": "2", "keywords": [],
+                "oracle_text": ""}
+
+    units = [unit("leg_a", legend("Test Legend One"), 0, (1, 1)),
+             unit("leg_b", legend("Test Legend Two"), 0, (1, 2)), BEN]
+    rows = board(land("Cathedral of Serra"), at=(0, 0))
+    alone = position(rows, units, players=players([]))
+    refused(alone, {"type": "move", "unit": "leg_b", "to": [1, 1]})
+    state = position(rows, units + [unit("a", "Grizzly Bears", 0, (0, 0))], players=players([]))
+    state, _ = run(state, {"type": "move", "unit": "leg_b", "to": [1, 1]})
+    assert state.perms["leg_b"].at == (1, 1) == state.perms["leg_a"].at

@@ -133,6 +133,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:put_counters_named_self", "cost:remove_counters_any",
         "activated:add_mana_per_counter", "activated:add_mana_opponent_land",
         "spell:add_mana_per_card",
+        # A land's static keyword grant to "creatures you control" (the legendary lands'
+        # banding): the player whose creatures stand on it (fx_mana.land_grants).
+        "land_static:grant_keyword",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

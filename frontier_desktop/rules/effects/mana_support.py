@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from frontier_desktop.rules.effects.nodes import (
     Condition,
-    ActivatedAbility, AddMana, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
+    ActivatedAbility, AddMana, GrantKeyword, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
     KeywordLine, ManaCost, MayNotUntap, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
     Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
 )
@@ -68,8 +68,13 @@ def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
         elif isinstance(ability, StaticAbility):
             for effect in ability.effects:
                 key = f"land_static:{effect.kind}"
-                if not isinstance(effect, (EntersTapped, DoesntUntapWithCounter, MayNotUntap)) or \
-                        effect.to.ref != "self":
+                if isinstance(effect, GrantKeyword):
+                    # "White legendary creatures you control have …": the player whose
+                    # creatures stand on the land (fx_mana.land_grants).
+                    if effect.duration or effect.to.ref != "all" or effect.to.spec is None:
+                        key += "_other"
+                elif not isinstance(effect, (EntersTapped, DoesntUntapWithCounter,
+                                             MayNotUntap)) or effect.to.ref != "self":
                     key += "_other"
                 out.append((key, effect))
         elif isinstance(ability, TriggeredAbility):

@@ -7,7 +7,7 @@ import dataclasses
 import re
 from typing import ClassVar
 
-from frontier_desktop.rules.effects.nodes import Amount, Effect, Selector
+from frontier_desktop.rules.effects.nodes import Amount, Effect, GrantKeyword, Selector
 from frontier_desktop.rules.effects.reader import _template
 from frontier_desktop.rules.effects.nodes import TargetSpec
 from frontier_desktop.rules.effects.targets import read_object, read_spec
@@ -152,3 +152,11 @@ def _fellwar(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _per_card(m: re.Match[str], text: str, context: str) -> Effect | None:
     spec = read_spec(m.group("spec"))
     return AddManaPerCard("{" + m.group("m").upper() + "}", spec, text=text) if spec else None
+
+
+@_template(r'(?P<to>.+?) (?:have|has) "bands with other legendary creatures\.?"')
+def _legendary_banding(m: re.Match[str], text: str, context: str) -> Effect | None:
+    """The legendary lands (Cathedral of Serra): Frontier treats "bands with other …" as
+    banding (../shared/rules/frontier.md, Banding)."""
+    to = read_object(m.group("to"))
+    return GrantKeyword(to, ("banding",), "", text=text) if to is not None else None

@@ -258,6 +258,9 @@ def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
             assert isinstance(grant, (GrantKeyword, Pump))
             if _reaches(state, source, grant.to, perm):
                 out.update(grant.keywords)
+    from frontier_desktop.rules.variants.fx_mana import land_grants
+
+    out.update(land_grants(state, perm, names))  # fx-mana: the legendary lands
     return frozenset(out)
 
 

@@ -737,3 +737,32 @@ def tapped_damage_of(card: Card) -> int:
     """Damage "whenever CARDNAME becomes tapped" deals to "you" (City of Brass), or 0."""
     return sum(tapped_damage(a) or 0 for a in reading_of(card).abilities
                if isinstance(a, TriggeredAbility))
+
+
+def land_grants(state: GameState, perm: Permanent, names: frozenset[str]) -> set[str]:
+    """Keywords the face-up lands' static grants give *perm*: "White legendary creatures you
+    control have 'bands with other legendary creatures'" reaches the creatures of the player
+    whose creatures stand on the land (a player controls the lands their creatures stand
+    on); a land nobody stands on grants nothing."""
+    from frontier_desktop.rules.effects.targeting import spec_problem
+    from frontier_desktop.rules.variants.frontier_spells import static_grant_effects
+
+    out: set[str] = set()
+    if perm.zone == "attached":
+        return out
+    occ: dict[Any, list[str]] | None = None
+    for pos, cell in state.cells.items():
+        if cell.land is None or not cell.face_up or state.cards[cell.land][0] not in names:
+            continue
+        if occ is None:
+            occ = state.occupants()
+        owners = {state.perms[i].controller for i in occ.get(pos, ())}
+        if len(owners) != 1:
+            continue
+        seat = owners.pop()
+        for grant in static_grant_effects(state.card(cell.land)):
+            sel = getattr(grant, "to", None)
+            if sel is not None and sel.ref == "all" and sel.spec is not None and \
+                    spec_problem(state, sel.spec, perm.id, seat=seat, source=cell.land) is None:
+                out.update(getattr(grant, "keywords", ()))
+    return out
