@@ -739,6 +739,21 @@ def tapped_damage_of(card: Card) -> int:
                if isinstance(a, TriggeredAbility))
 
 
+_LAND_GRANTS: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _land_names(state: GameState, names: frozenset[str]) -> frozenset[str]:
+    """The lands among *names* (cards with static grants), cached per names set (the hot path
+    of ``has_ability`` asks for every creature)."""
+    cached = _LAND_GRANTS.get(id(names))
+    if cached is None or cached[0] is not names:
+        if len(_LAND_GRANTS) > 64:
+            _LAND_GRANTS.clear()
+        cached = (names, frozenset(n for n in names if n in state.defs and state.defs[n].is_land))
+        _LAND_GRANTS[id(names)] = cached
+    return cached[1]
+
+
 def land_grants(state: GameState, perm: Permanent, names: frozenset[str]) -> set[str]:
     """Keywords the face-up lands' static grants give *perm*: "White legendary creatures you
     control have 'bands with other legendary creatures'" reaches the creatures of the player
@@ -748,7 +763,7 @@ def land_grants(state: GameState, perm: Permanent, names: frozenset[str]) -> set
     from frontier_desktop.rules.variants.frontier_spells import static_grant_effects
 
     out: set[str] = set()
-    if perm.zone == "attached":
+    if perm.zone == "attached" or not _land_names(state, names):
         return out
     occ: dict[Any, list[str]] | None = None
     for pos, cell in state.cells.items():
