@@ -428,3 +428,27 @@ def test_cathedral_of_serra_lets_its_controllers_white_legends_band():
     state = position(rows, units + [unit("a", "Grizzly Bears", 0, (0, 0))], players=players([]))
     state, _ = run(state, {"type": "move", "unit": "leg_b", "to": [1, 1]})
     assert state.perms["leg_b"].at == (1, 1) == state.perms["leg_a"].at
+
+
+def test_thermokarst_gains_a_life_only_for_a_snow_land():
+    snowy = {"name": "Snow-Covered Forest", "type_line": "Basic Snow Land — Forest",
+             "oracle_text": "({T}: Add {G}.)", "produced_mana": ["G"]}
+    rows = [[F] * 5 for _ in range(4)] + [[F, F, F, {"land": snowy, "face_up": True}, F]]
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (0, 0)), BEN],
+                     players=players([card("Thermokarst"), card("Thermokarst")],
+                                     pool="{1}{G}{G}{1}{G}{G}"))
+    state, _ = run(state, {"type": "cast", "card": "Thermokarst", "targets": [[4, 4]]})
+    assert state.cells[(4, 4)].land is None and state.players[0].life == 20
+    state, events = run(state, {"type": "cast", "card": "Thermokarst", "targets": [[4, 3]]})
+    assert state.cells[(4, 3)].land is None and state.players[0].life == 21
+    assert not of_type(events, "by_hand")
+
+
+def test_icequake_damages_the_player_whose_creature_stood_on_the_snow_land():
+    snowy = {"name": "Snow-Covered Forest", "type_line": "Basic Snow Land — Forest",
+             "oracle_text": "({T}: Add {G}.)", "produced_mana": ["G"]}
+    rows = [[F] * 5 for _ in range(4)] + [[F, F, F, F, {"land": snowy, "face_up": True}]]
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (0, 0)), BEN],
+                     players=players([card("Icequake")], pool="{1}{B}{B}"))
+    state, _ = run(state, {"type": "cast", "card": "Icequake", "targets": [[4, 4]]})
+    assert state.cells[(4, 4)].land is None and state.players[1].life == 19

@@ -136,6 +136,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # A land's static keyword grant to "creatures you control" (the legendary lands'
         # banding): the player whose creatures stand on it (fx_mana.land_grants).
         "land_static:grant_keyword",
+        # "If that land was a snow land, …" after Thermokarst's / Icequake's destruction.
+        "spell:if_snow_land",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")
@@ -280,6 +282,9 @@ def _qualifier(node: Node, where: str) -> str:
 
     if isinstance(node, (n.Modal, n.Unimplemented)):
         return ""
+    mana = mana_qualifier(node)  # fx-mana's own forms (mana_support.py)
+    if mana is not None:
+        return mana
     if isinstance(node, n.Delayed):
         # Carried out at the next upkeep (frontier_spells.run_delayed) when what it does
         # needs no target and is itself carried out.
@@ -317,9 +322,6 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_zone"
     if isinstance(node, n.AddMana) and where != "activated":
         return spell_mana_problem(node)  # fx-mana
-    mana = mana_qualifier(node)  # fx-mana
-    if mana is not None:
-        return mana
     if isinstance(node, n.SearchLibrary) and is_land_search(node):
         return "_land"  # fx-mana: a Frontier library holds no lands (fx_mana.py)
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):

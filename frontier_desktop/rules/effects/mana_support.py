@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from frontier_desktop.rules.effects.nodes import (
     Condition,
-    ActivatedAbility, AddMana, GrantKeyword, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
+    ActivatedAbility, AddMana, GainLife, GrantKeyword, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
     KeywordLine, ManaCost, MayNotUntap, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
     Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaInstead, AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter, RemoveCounters,
+    AddManaInstead, AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter, IfSnowLand,
+    RemoveCounters,
 )
 
 
@@ -211,6 +212,16 @@ def mana_qualifier(node: Node) -> str | None:
     if isinstance(node, PutCounters) and node.to.ref == "self" and \
             node.counter not in ("+1/+1", "-1/-1", "poison") and not node.amount.var:
         return "_named_self"  # a charge counter on the permanent itself
+    if isinstance(node, IfSnowLand):
+        # After "Destroy target land": you gain life, or damage to the player whose
+        # creatures stand on the square (that land's controller).
+        ok = len(node.effects) == 1 and (
+            (isinstance(node.effects[0], GainLife) and node.effects[0].who.ref == "you"
+             and not node.effects[0].amount.var)
+            or (isinstance(node.effects[0], DealDamage) and not node.effects[0].amount.var
+                and node.effects[0].source is None and not node.effects[0].divided
+                and [t.ref for t in node.effects[0].to] == ["controller"]))
+        return "" if ok else "_other"
     if isinstance(node, AddManaPerCard):
         spec = node.card
         simple = spec.noun == "card" and bool(spec.types) and not (

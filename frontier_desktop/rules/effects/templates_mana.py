@@ -160,3 +160,21 @@ def _legendary_banding(m: re.Match[str], text: str, context: str) -> Effect | No
     banding (../shared/rules/frontier.md, Banding)."""
     to = read_object(m.group("to"))
     return GrantKeyword(to, ("banding",), "", text=text) if to is not None else None
+
+
+@dataclasses.dataclass(frozen=True)
+class IfSnowLand(Effect):
+    """"If that land was a snow land, <effects>" after destroying a land (Thermokarst)."""
+
+    effects: tuple[Effect, ...]
+
+    kind: ClassVar[str] = "if_snow_land"
+
+
+@_template(r"if that land was a snow land, (?P<rest>.+)")
+def _if_snow(m: re.Match[str], text: str, context: str) -> Effect | None:
+    from frontier_desktop.rules.effects.reader import read_clause
+
+    rest = text.strip().rstrip(".")
+    inner = read_clause(rest[rest.lower().index(", ") + 2:], context)
+    return IfSnowLand((inner,), text=text) if inner is not None else None

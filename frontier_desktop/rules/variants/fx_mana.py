@@ -28,12 +28,13 @@ from frontier_desktop.rules.effects.mana_support import (
     mana_qualifier, spell_mana_problem, tapped_damage,
 )
 from frontier_desktop.rules.effects.nodes import (
-    AddMana, Destroy, MayNotUntap, PutCounters, SearchLibrary, StaticAbility, Tap,
+    AddMana, DealDamage, Destroy, GainLife, MayNotUntap, PutCounters, SearchLibrary,
+    StaticAbility, Tap,
     TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
     AddManaEqual, AddManaInstead, AddManaOpponentLand, AddManaPerCard, AddManaPerCounter,
-    DoesntUntapWithCounter, RemoveCounters,
+    DoesntUntapWithCounter, IfSnowLand, RemoveCounters,
 )
 from frontier_desktop.rules.mana import (
     POOL_ORDER, add_mana, choose_mana, format_pool, mana_value, parse_pool, pay, pool_total,
@@ -110,6 +111,32 @@ class ManaActions:
                        "by": ctx.name, "pool": format_pool(pool)})
         return [("player", ctx.seat)]
 
+    def _exec_if_snow_land(self, ctx: Any, effect: IfSnowLand,
+                           events: list[Event]) -> list[Any] | None:
+        """"If that land was a snow land, you gain 1 life" / "… CARDNAME deals 1 damage to
+        that land's controller" (the player whose creatures stand on the square)."""
+        if mana_qualifier(effect):
+            return None
+        state: GameState = ctx.state
+        destroyed = list(ctx.item.get("_destroyed_lands", ()))
+        snowy = [(tuple(pos), land) for pos, land in destroyed
+                 if "Snow" in state.card(land).supertypes]
+        if not snowy:
+            return []
+        inner = effect.effects[0]
+        if isinstance(inner, GainLife):
+            return self.execute(ctx, inner, events)
+        assert isinstance(inner, DealDamage)
+        occ = state.occupants()
+        reached: list[Any] = []
+        for pos, _ in snowy:
+            owners = {state.perms[i].controller for i in occ.get(pos, ())}
+            if len(owners) == 1:
+                seat = owners.pop()
+                damage_player(state, seat, inner.amount.n, ctx.source_label, events)
+                reached.append(("player", seat))
+        return reached
+
     def _squares(self, ctx: Any) -> list[Pos]:
         return [t for targets in ctx.chosen.values() for t in targets if is_square(t)]
 
@@ -124,6 +151,8 @@ class ManaActions:
             state: GameState = ctx.state
             for pos in squares:
                 if state.board.contains(pos) and state.cells[pos].land is not None:
+                    ctx.item.setdefault("_destroyed_lands", []).append(
+                        [list(pos), state.cells[pos].land])  # for "if that land was …"
                     self._remove_land(state, ctx.seat, pos, A.DestroyLand(at=pos), events,
                                       f"destroyed by {ctx.name}")
             self._without_squares(ctx)
