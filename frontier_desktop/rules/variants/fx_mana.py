@@ -69,6 +69,8 @@ class ManaActions:
 
         def _save_rng(self, state: GameState, rng: Any) -> None: ...
 
+        def execute(self, ctx: Any, effect: Any, events: list[Event]) -> list[Any] | None: ...
+
     def _exec_add_mana(self, ctx: Any, effect: AddMana, events: list[Event]) -> list[Any] | None:
         if spell_mana_problem(effect):
             return None
