@@ -452,3 +452,37 @@ def test_icequake_damages_the_player_whose_creature_stood_on_the_snow_land():
                      players=players([card("Icequake")], pool="{1}{B}{B}"))
     state, _ = run(state, {"type": "cast", "card": "Icequake", "targets": [[4, 4]]})
     assert state.cells[(4, 4)].land is None and state.players[1].life == 19
+
+
+def test_mana_short_taps_the_lands_under_the_players_creatures_and_empties_their_pool():
+    rows = [[P] * 5 for _ in range(4)] + [[P, P, P, "Island", "Island"]]
+    units = [unit("a", "Grizzly Bears", 0, (0, 0)), BEN, unit("b2", "Grizzly Bears", 1, (4, 3))]
+    state = position(rows, units, players=[
+        {"name": "Ann", "hand": [card("Mana Short")], "mana_pool": "{2}{U}"},
+        {"name": "Ben", "mana_pool": "{G}{G}"}])
+    state, _ = run(state, {"type": "cast", "card": "Mana Short", "targets": [{"player": 1}]})
+    assert state.cells[(4, 3)].tapped_by == 0 and state.cells[(4, 4)].tapped_by == 0
+    assert state.cells[(4, 2)].tapped_by is None  # nobody stands there: nobody's land
+    assert state.players[1].pool["G"] == 0
+
+
+def test_spoils_of_evil_counts_the_opponents_artifact_and_creature_cards():
+    state = position([[P] * 5 for _ in range(5)], [unit("a", "Grizzly Bears", 0, (0, 0)), BEN],
+                     players=[{"name": "Ann", "hand": [card("Spoils of Evil")],
+                               "mana_pool": "{2}{B}"},
+                              {"name": "Ben", "graveyard": ["Grizzly Bears", "Giant Growth",
+                                                            "Hill Giant"]}])
+    state, _ = run(state, {"type": "cast", "card": "Spoils of Evil",
+                           "targets": [{"player": 1}]})
+    assert state.players[0].pool["C"] == 2 and state.players[0].life == 22
+
+
+def test_quarum_trench_gnomes_make_a_plains_give_colourless_mana():
+    state = position([[P] * 5 for _ in range(5)],
+                     [unit("g", card("Quarum Trench Gnomes"), 0, (0, 0)), BEN],
+                     players=players([]))
+    state, _ = run(state, {"type": "activate", "unit": "g", "targets": [[0, 1]]})
+    assert state.cells[(0, 1)].extra == {"colourless_instead_of": "W"}
+    state.perms["g"].tapped = False
+    state, events = run(state, {"type": "tap_land", "at": [0, 1], "via": "g"})
+    assert state.players[0].pool["C"] == 1 and state.players[0].pool["W"] == 0

@@ -138,6 +138,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "land_static:grant_keyword",
         # "If that land was a snow land, …" after Thermokarst's / Icequake's destruction.
         "spell:if_snow_land",
+        # Mana Short (the lands under the player's creatures, and their pool), Spoils of Evil,
+        # Quarum Trench Gnomes (the square's Plains makes {C} from then on).
+        "spell:mana_short", "spell:mana_for_each_card", "activated:produces_colourless",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

@@ -14,7 +14,7 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_mana import (
     AddManaInstead, AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter, IfSnowLand,
-    RemoveCounters,
+    ManaForEachCard, ManaShort, ProducesColourless, RemoveCounters,
 )
 
 
@@ -222,6 +222,13 @@ def mana_qualifier(node: Node) -> str | None:
                 and node.effects[0].source is None and not node.effects[0].divided
                 and [t.ref for t in node.effects[0].to] == ["controller"]))
         return "" if ok else "_other"
+    if isinstance(node, ProducesColourless):
+        spec = node.to.spec
+        ok = node.to.ref == "target" and spec is not None and spec.count == 1 and \
+            not spec.up_to and len(spec.subtypes) == 1
+        return "" if ok else "_other"
+    if isinstance(node, (ManaShort, ManaForEachCard)):
+        return "" if node.who.ref == "target" else "_other"
     if isinstance(node, AddManaPerCard):
         spec = node.card
         simple = spec.noun == "card" and bool(spec.types) and not (

@@ -178,3 +178,67 @@ def _if_snow(m: re.Match[str], text: str, context: str) -> Effect | None:
     rest = text.strip().rstrip(".")
     inner = read_clause(rest[rest.lower().index(", ") + 2:], context)
     return IfSnowLand((inner,), text=text) if inner is not None else None
+
+
+@dataclasses.dataclass(frozen=True)
+class ManaShort(Effect):
+    """"Tap all lands target player controls and that player loses all unspent mana"."""
+
+    who: Selector
+
+    kind: ClassVar[str] = "mana_short"
+
+
+@dataclasses.dataclass(frozen=True)
+class ProducesColourless(Effect):
+    """"If target Plains is tapped for mana, it produces colorless mana instead of white
+    mana" (Quarum Trench Gnomes; it lasts indefinitely)."""
+
+    to: Selector
+    colour: str
+    """The kind of mana it no longer makes (``W``)."""
+
+    kind: ClassVar[str] = "produces_colourless"
+
+
+@dataclasses.dataclass(frozen=True)
+class ManaForEachCard(Effect):
+    """"For each artifact or creature card in target opponent's graveyard, add {C} and you
+    gain 1 life" (Spoils of Evil)."""
+
+    who: Selector
+    types: tuple[str, ...]
+    """Card types counted (a card of any of them)."""
+    mana: str
+    life: int
+
+    kind: ClassVar[str] = "mana_for_each_card"
+
+
+@_template(r"tap all lands (?P<who>target player) controls and that player loses all unspent "
+           r"mana")
+def _mana_short(m: re.Match[str], text: str, context: str) -> Effect | None:
+    who = read_object(m.group("who"))
+    return ManaShort(who, text=text) if who is not None else None
+
+
+@_template(r"if (?P<to>target (?:plains|island|swamp|mountain|forest)) is tapped for mana, it "
+           r"produces colorless mana instead of (?P<c>white|blue|black|red|green) mana")
+def _produces_colourless(m: re.Match[str], text: str, context: str) -> Effect | None:
+    to = read_object(m.group("to"))
+    letter = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}[m.group("c")]
+    return ProducesColourless(to, letter, text=text) if to is not None else None
+
+
+_CARD_TYPES = ("artifact", "creature", "enchantment", "instant", "sorcery", "land")
+
+
+@_template(r"for each (?P<types>[a-z ]+?) card in (?P<who>target opponent)'s graveyard, add "
+           r"\{(?P<m>[wubrgc])\} and you gain (?P<n>\d+) life")
+def _spoils(m: re.Match[str], text: str, context: str) -> Effect | None:
+    types = tuple(t.strip() for t in m.group("types").split(" or "))
+    who = read_object(m.group("who"))
+    if who is None or not all(t in _CARD_TYPES for t in types):
+        return None
+    return ManaForEachCard(who, types, "{" + m.group("m").upper() + "}", int(m.group("n")),
+                           text=text)

@@ -34,7 +34,8 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_mana import (
     AddManaEqual, AddManaInstead, AddManaOpponentLand, AddManaPerCard, AddManaPerCounter,
-    DoesntUntapWithCounter, IfSnowLand, RemoveCounters,
+    DoesntUntapWithCounter, IfSnowLand, ManaForEachCard, ManaShort, ProducesColourless,
+    RemoveCounters,
 )
 from frontier_desktop.rules.mana import (
     POOL_ORDER, add_mana, choose_mana, format_pool, mana_value, parse_pool, pay, pool_total,
@@ -42,11 +43,11 @@ from frontier_desktop.rules.mana import (
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_combat import damage_player, wire
+from frontier_desktop.rules.variants.frontier_combat import damage_player, gain_life, wire
 from frontier_desktop.rules.variants.frontier_spells import enters_tapped, reading_of
 from frontier_desktop.rules.variants.shared import land_makes
 
-LAND_TARGET_KINDS: frozenset[str] = frozenset({"destroy", "tap", "untap"})
+LAND_TARGET_KINDS: frozenset[str] = frozenset({"destroy", "tap", "untap", "produces_colourless"})
 """Effect kinds whose executors here follow a land square chosen as a target."""
 
 
@@ -138,6 +139,64 @@ class ManaActions:
                 damage_player(state, seat, inner.amount.n, ctx.source_label, events)
                 reached.append(("player", seat))
         return reached
+
+    def _exec_mana_short(self, ctx: Any, effect: ManaShort,
+                         events: list[Event]) -> list[Any] | None:
+        """Tap the lands the player controls (face up, under their creatures) as the caster's,
+        and empty their mana pool."""
+        state: GameState = ctx.state
+        players = [o for o in ctx.objects(effect.who) if isinstance(o, tuple)]
+        occ = state.occupants()
+        for _, seat in players:
+            for pos, cell in state.cells.items():
+                owners = {state.perms[i].controller for i in occ.get(pos, ())}
+                if cell.land is None or not cell.face_up or owners != {seat} or \
+                        cell.tapped_by is not None:
+                    continue
+                cell.tapped_by = ctx.seat
+                events.append({"type": "land_tapped_by_effect", "at": wire(state, pos),
+                               "land": state.name(cell.land), "player": ctx.seat,
+                               "by": ctx.name})
+                pain = tapped_damage_of(state.card(cell.land))
+                if pain:  # City of Brass: its controller takes the damage
+                    damage_player(state, seat, pain, cell.land, events)
+            pool = state.players[seat].pool
+            if any(pool.values()):
+                for kind in pool:
+                    pool[kind] = 0
+                events.append({"type": "pool_emptied", "player": seat, "by": ctx.name})
+        return list(players)
+
+    def _exec_mana_for_each_card(self, ctx: Any, effect: ManaForEachCard,
+                                 events: list[Event]) -> list[Any] | None:
+        """Spoils of Evil: {C} and 1 life for each artifact or creature card there."""
+        state: GameState = ctx.state
+        players = [o for o in ctx.objects(effect.who) if isinstance(o, tuple)]
+        wanted = {t.capitalize() for t in effect.types}
+        n = sum(1 for _, seat in players for c in state.players[seat].graveyard
+                if wanted & set(state.card(c).types))
+        pool = state.players[ctx.seat].pool
+        add_mana(pool, effect.mana * n)
+        events.append({"type": "mana_added", "player": ctx.seat, "mana": effect.mana * n,
+                       "by": ctx.name, "pool": format_pool(pool)})
+        if n * effect.life:
+            gain_life(state, ctx.seat, n * effect.life, events)
+        return list(players)
+
+    def _exec_produces_colourless(self, ctx: Any, effect: ProducesColourless,
+                                  events: list[Event]) -> list[Any] | None:
+        """The target land makes {C} instead of its colour when tapped for mana, from now on."""
+        state: GameState = ctx.state
+        squares = self._squares(ctx)
+        for pos in squares:
+            cell = state.cells.get(pos)
+            if cell is None or cell.land is None:
+                continue
+            cell.extra = {**(cell.extra or {}), "colourless_instead_of": effect.colour}
+            events.append({"type": "land_makes_colourless", "at": wire(state, pos),
+                           "land": state.name(cell.land), "player": ctx.seat,
+                           "by": ctx.name, "instead_of": effect.colour})
+        return list(squares)
 
     def _squares(self, ctx: Any) -> list[Pos]:
         return [t for targets in ctx.chosen.values() for t in targets if is_square(t)]
@@ -239,6 +298,16 @@ class LandMana:
 
 _INSTEAD_RE = re.compile(r"^if you control an? (?P<a>.+?) and an? (?P<b>.+?), add "
                          r"(?P<m>(?:\{[WUBRGC]\})+) instead$", re.IGNORECASE)
+
+
+def _colourless(extra: Mapping[str, Any] | None, made: str) -> str:
+    """Quarum Trench Gnomes: the land makes {C} instead of that colour."""
+    instead = (extra or {}).get("colourless_instead_of")
+    if not isinstance(instead, str):
+        return made
+    if made == instead:
+        return "C"
+    return made.replace("{" + instead + "}", "{C}")
 
 
 def controls_land(state: GameState, seat: int, name: str) -> bool:
@@ -484,11 +553,11 @@ class LandAbilities:
                 raise IllegalActionError(action, f"{land.name} has no mana ability: it can't "
                                                  "be tapped for mana")
             if colour is None:
-                return makes[0], []
-            if colour not in makes:
+                colour = makes[0]
+            elif colour not in makes:
                 raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not "
                                                  f"{colour}")
-            return colour, []
+            return _colourless(cell.extra, colour), []
         extra = cell.extra or {}
         chosen = choose_land_mana(land, colour, extra)
         if isinstance(chosen, str):
@@ -497,6 +566,7 @@ class LandAbilities:
         if lm.instead is not None and all(
                 controls_land(state, seat, name) for name in lm.instead[0]):
             made = lm.instead[1]  # Urza's Mine and Tower with the other two
+        made = _colourless(cell.extra, made)
         player = state.players[seat]
         ab = lm.ability
         if ab.life_cost and player.life < ab.life_cost:

@@ -604,6 +604,11 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {_sentence(names.land(at, land))} is untapped by {event.get('by')}"
     if kind == "land_enters_tapped":
         return f"  {_sentence(names.land(at, land))} is turned face up tapped"
+    if kind == "pool_emptied":
+        return f"  {p} loses all unspent mana ({event.get('by')})"
+    if kind == "land_makes_colourless":
+        return (f"  {_sentence(names.land(at, land))} makes colourless mana instead of "
+                f"{{{event.get('instead_of')}}} ({event.get('by')})")
     if kind == "searched":
         return f"  {p} searches their library ({event.get('by')}): no land there; it is shuffled"
     if kind == "keep_tapped":
