@@ -486,3 +486,16 @@ def test_quarum_trench_gnomes_make_a_plains_give_colourless_mana():
     state.perms["g"].tapped = False
     state, events = run(state, {"type": "tap_land", "at": [0, 1], "via": "g"})
     assert state.players[0].pool["C"] == 1 and state.players[0].pool["W"] == 0
+
+
+def test_mishras_workshop_mana_pays_only_for_artifact_spells():
+    rock = {"name": "Test Rock", "type_line": "Artifact", "mana_cost": "{3}", "oracle_text": ""}
+    state = position(board(land("Mishra's Workshop")),
+                     [unit("a", "Grizzly Bears", 0, (0, 1)), BEN],
+                     players=players(["Grizzly Bears", rock]))
+    state, events = run(state, {"type": "tap_land", "at": [0, 1], "color": "{C}{C}{C}"})
+    assert state.players[0].pool["C"] == 0 and state.extra["artifact_mana"] == {"0": 3}
+    refused(state, {"type": "cast", "card": "Grizzly Bears"}, match="costs")
+    state, _ = run(state, {"type": "cast", "card": "Test Rock"})
+    assert "artifact_mana" not in state.extra or not state.extra["artifact_mana"]
+    assert any(state.name(p) == "Test Rock" for p in state.perms)

@@ -115,6 +115,8 @@ SAMPLES: list[dict[str, Any]] = [
      "pool": "{B}{B}{B}"},
     {"type": "land_tapped_by_effect", "at": [2, 3], "land": "Forest", "player": 0,
      "by": "Icy Manipulator"},
+    {"type": "mana_restricted", "player": 0, "mana": "{C}{C}{C}", "for": "artifact",
+     "pool": ""},
     {"type": "pool_emptied", "player": 1, "by": "Mana Short"},
     {"type": "land_makes_colourless", "at": [2, 3], "land": "Plains", "player": 0,
      "by": "Quarum Trench Gnomes", "instead_of": "W"},

@@ -141,6 +141,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Mana Short (the lands under the player's creatures, and their pool), Spoils of Evil,
         # Quarum Trench Gnomes (the square's Plains makes {C} from then on).
         "spell:mana_short", "spell:mana_for_each_card", "activated:produces_colourless",
+        # Mishra's Workshop: its mana is kept apart and pays only for artifact spells.
+        "land:spend_only",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

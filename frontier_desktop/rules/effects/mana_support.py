@@ -14,7 +14,7 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_mana import (
     AddManaInstead, AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter, IfSnowLand,
-    ManaForEachCard, ManaShort, ProducesColourless, RemoveCounters,
+    ManaForEachCard, ManaShort, ProducesColourless, RemoveCounters, SpendOnly,
 )
 
 
@@ -129,6 +129,8 @@ def _land_effect_key(effect: Effect, mana: bool) -> str:
         return "land:damage_you"
     if isinstance(effect, PutCounters) and effect.to.ref == "self" and not effect.amount.var:
         return "land:put_counters_self"
+    if isinstance(effect, SpendOnly) and effect.what == "artifact":
+        return "land:spend_only"  # Mishra's Workshop (fx_mana.RESTRICTED)
     return f"land:{effect.kind}_other"
 
 

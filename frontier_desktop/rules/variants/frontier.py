@@ -47,7 +47,8 @@ from frontier_desktop.rules.variants.frontier_manual import (
     token_card,
 )
 from frontier_desktop.rules.variants.fx_mana import (
-    LandAbilities, ManaActions, ability_mana, mana_note_damage,
+    RESTRICTED, LandAbilities, ManaActions, ability_mana, mana_note_damage, settle_restricted,
+    spendable_pool,
 )
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
@@ -392,6 +393,7 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
         for p in state.players:
             for k in p.pool:
                 p.pool[k] = 0
+        state.extra.pop(RESTRICTED, None)  # fx_mana: Mishra's Workshop's mana
 
     def _end_turn(self, state: GameState, events: list[Event]) -> None:
         # Cleanup: damage wears off, "until end of turn" ends, pools empty.
@@ -784,10 +786,13 @@ class Frontier(ManaActions, LandAbilities, SpellActions, ManualActions, Variant)
             parse_cost(card.mana_cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
-        paid = pay(player.pool, card.mana_cost, x=action.x, life=player.life)
+        # fx_mana: Mishra's Workshop's mana may pay for an artifact spell.
+        paid = pay(spendable_pool(state, seat, card), card.mana_cost, x=action.x,
+                   life=player.life)
         if paid is None:
             raise IllegalActionError(action, f"{card.name} costs {card.mana_cost or '{0}'}; your "
                                              f"mana pool holds {format_pool(player.pool) or 'nothing'}")
+        settle_restricted(state, seat, card, paid[0])
         player.pool, life_paid = paid
         if life_paid:
             player.life -= life_paid

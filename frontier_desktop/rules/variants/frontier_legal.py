@@ -14,7 +14,7 @@ from frontier_desktop.rules.variants.shared import assign_actions as assign_acti
 from frontier_desktop.rules.variants.shared import land_payers as land_payers
 from frontier_desktop.rules.variants.shared import mana_key as mana_key
 from frontier_desktop.rules.variants.shared import pay_tuple
-from frontier_desktop.rules.variants.fx_mana import free_makes, tap_choices
+from frontier_desktop.rules.variants.fx_mana import free_makes, spendable_pool, tap_choices
 from frontier_desktop.rules.variants.shared import plan_payment as plan_payment
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
@@ -232,10 +232,11 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         if not fast and not (sorcery and seat == state.active and state.pending is None
                              and not state.stack):
             continue
-        if card.mana_cost not in plans:
-            plans[card.mana_cost] = plan_payment(player.pool, player.life, card.mana_cost,
-                                                 sources, abilities)
-        plan = plans[card.mana_cost]
+        key = card.mana_cost + ("#artifact" if card.types & {"Artifact"} else "")
+        if key not in plans:  # fx_mana: Mishra's Workshop's mana pays for artifacts only
+            plans[key] = plan_payment(spendable_pool(state, seat, card), player.life,
+                                      card.mana_cost, sources, abilities)
+        plan = plans[key]
         if plan is None:
             continue
         if card.is_aura:

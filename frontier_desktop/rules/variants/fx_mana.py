@@ -283,6 +283,8 @@ class LandMana:
     """"Put a … counter on CARDNAME" after the mana (depletion)."""
     storage: str = ""
     """The counter a storage land removes (any number; one mana each)."""
+    spend_only: str = ""
+    """"Spend this mana only to cast artifact spells": ``artifact`` (Mishra's Workshop)."""
     instead: tuple[tuple[str, ...], str] | None = None
     """"If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead": the
     lands' names and the mana."""
@@ -292,12 +294,39 @@ class LandMana:
         """Costs only {T} and does nothing but add one mana (what automatic payment uses)."""
         ab = self.ability
         return not (ab.mana_cost or ab.sacrifices_self or ab.life_cost or ab.other_cost
-                    or self.damage or self.counters or self.storage) and \
+                    or self.damage or self.counters or self.storage or self.spend_only) and \
             all(re.fullmatch(r"\{[WUBRGC]\}", o) for o in self.options)
 
 
 _INSTEAD_RE = re.compile(r"^if you control an? (?P<a>.+?) and an? (?P<b>.+?), add "
                          r"(?P<m>(?:\{[WUBRGC]\})+) instead$", re.IGNORECASE)
+
+
+RESTRICTED = "artifact_mana"
+"""``GameState.extra`` key: colourless mana each player may spend only on artifact spells
+(``{"0": 3}``), emptied with the pools."""
+
+
+def spendable_pool(state: GameState, seat: int, card: Card) -> dict[str, int]:
+    """The pool *seat* may spend on *card*: with Mishra's Workshop's mana for an artifact."""
+    pool = dict(state.players[seat].pool)
+    if card.types & {"Artifact"}:
+        pool["C"] = pool.get("C", 0) + int(state.extra.get(RESTRICTED, {}).get(str(seat), 0))
+    return pool
+
+
+def settle_restricted(state: GameState, seat: int, card: Card, left: dict[str, int]) -> None:
+    """After paying for *card* from :func:`spendable_pool`: the restricted mana is spent
+    first; what is left of it stays restricted, *left* keeps only the player's own mana."""
+    store = dict(state.extra.get(RESTRICTED, {}))
+    have = int(store.get(str(seat), 0))
+    if not have or not card.types & {"Artifact"}:
+        return
+    spent = state.players[seat].pool.get("C", 0) + have - left.get("C", 0)
+    keep = max(0, have - spent)
+    left["C"] = left.get("C", 0) - keep
+    store[str(seat)] = keep
+    state.extra[RESTRICTED] = {k: v for k, v in store.items() if v}
 
 
 def _colourless(extra: Mapping[str, Any] | None, made: str) -> str:
@@ -441,6 +470,10 @@ def land_manas(card: Card) -> tuple[LandMana, ...]:
         if instead is not None:
             out.append(LandMana(index, ab, ab.mana, instead=(
                 (instead.group("a"), instead.group("b")), instead.group("m").upper())))
+            continue
+        if re.fullmatch(r"spend this mana only to cast artifact spells\.?",
+                        ab.mana_note.strip(), re.IGNORECASE):
+            out.append(LandMana(index, ab, ab.mana, spend_only="artifact"))
             continue
         note = _read_note(ab.mana_note, card)
         if note is None:
@@ -604,6 +637,8 @@ class LandAbilities:
                           "source": cell.land})
         if ab.sacrifices_self:
             after.append({"type": "_sacrifice_land", "at": pos})
+        if lm.spend_only:
+            after.append({"type": "_restricted", "mana": made})
         return made, after
 
     def after_land_mana(self, state: GameState, seat: int, action: A.Action,
@@ -612,6 +647,17 @@ class LandAbilities:
         for item in after:
             if item["type"] == "_damage_you":
                 damage_player(state, seat, int(item["amount"]), str(item["source"]), events)
+            elif item["type"] == "_restricted":  # Mishra's Workshop: for artifacts only
+                made = parse_pool(str(item["mana"]))
+                pool = state.players[seat].pool
+                for kind, n in made.items():
+                    pool[kind] -= n
+                store = dict(state.extra.get(RESTRICTED, {}))
+                store[str(seat)] = int(store.get(str(seat), 0)) + pool_total(made)
+                state.extra[RESTRICTED] = store
+                events.append({"type": "mana_restricted", "player": seat,
+                               "mana": str(item["mana"]), "for": "artifact",
+                               "pool": format_pool(pool)})
             elif item["type"] == "_sacrifice_land":
                 pos = item["at"]
                 if state.cells[pos].land is not None:

@@ -604,6 +604,8 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {_sentence(names.land(at, land))} is untapped by {event.get('by')}"
     if kind == "land_enters_tapped":
         return f"  {_sentence(names.land(at, land))} is turned face up tapped"
+    if kind == "mana_restricted":
+        return f"  {p} may spend {event.get('mana')} only on artifact spells"
     if kind == "pool_emptied":
         return f"  {p} loses all unspent mana ({event.get('by')})"
     if kind == "land_makes_colourless":
