@@ -499,3 +499,14 @@ def test_mishras_workshop_mana_pays_only_for_artifact_spells():
     state, _ = run(state, {"type": "cast", "card": "Test Rock"})
     assert "artifact_mana" not in state.extra or not state.extra["artifact_mana"]
     assert any(state.name(p) == "Test Rock" for p in state.perms)
+
+
+def test_gauntlet_of_might_adds_an_additional_red_for_each_mountain_tapped():
+    rows = [["Mountain", P, P, P, P]] + [[P] * 5 for _ in range(4)]
+    state = position(rows, [unit("a", "Grizzly Bears", 0, (0, 0)), BEN,
+                            unit("gm", card("Gauntlet of Might"), 1, "staging")],
+                     players=players([]))
+    state, _ = run(state, {"type": "tap_land", "at": [0, 0]})
+    assert state.players[0].pool["R"] == 2
+    state, _ = run(state, {"type": "tap_land", "at": [0, 1], "via": "a"})
+    assert state.players[0].pool["W"] == 1 and state.players[0].pool["R"] == 2

@@ -143,6 +143,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "spell:mana_short", "spell:mana_for_each_card", "activated:produces_colourless",
         # Mishra's Workshop: its mana is kept apart and pays only for artifact spells.
         "land:spend_only",
+        # "Whenever a Mountain is tapped for mana, its controller adds an additional {R}"
+        # (a triggered mana ability: at once, to the player tapping it; fx_mana.land_mana).
+        "trigger:tapped_for_mana", "triggered:add_mana_extra",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

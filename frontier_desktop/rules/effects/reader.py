@@ -310,6 +310,8 @@ _TRIGGERS: tuple[tuple[str, str, str], ...] = (
     (r"when(?:ever)? (?P<s>.+?) deals (?:combat )?damage", "deals_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) is dealt damage", "dealt_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) becomes tapped", "becomes_tapped", ""),
+    (r"whenever an? (?P<by>plains|island|swamp|mountain|forest) is tapped for mana",
+     "tapped_for_mana", ""),  # fx-mana: Gauntlet of Might (fx_mana.extra_land_mana)
     (r"whenever (?P<who>a player|an opponent|you) casts? (?:a|an) (?P<by>.+)", "cast", ""),
     (r"at the beginning of your upkeep", "upkeep", "you"),
     (r"at the beginning of (?:each|each player's) upkeep", "upkeep", "each"),

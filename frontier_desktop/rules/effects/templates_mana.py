@@ -242,3 +242,17 @@ def _spoils(m: re.Match[str], text: str, context: str) -> Effect | None:
         return None
     return ManaForEachCard(who, types, "{" + m.group("m").upper() + "}", int(m.group("n")),
                            text=text)
+
+
+@dataclasses.dataclass(frozen=True)
+class AddManaExtra(Effect):
+    """"Its controller adds an additional {R}" after a land is tapped for mana."""
+
+    mana: str
+
+    kind: ClassVar[str] = "add_mana_extra"
+
+
+@_template(r"its controller adds an additional \{(?P<m>[wubrgc])\}")
+def _extra_mana(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return AddManaExtra("{" + m.group("m").upper() + "}", text=text)

@@ -33,7 +33,7 @@ from frontier_desktop.rules.effects.nodes import (
     TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaEqual, AddManaInstead, AddManaOpponentLand, AddManaPerCard, AddManaPerCounter,
+    AddManaEqual, AddManaExtra, AddManaInstead, AddManaOpponentLand, AddManaPerCard, AddManaPerCounter,
     DoesntUntapWithCounter, IfSnowLand, ManaForEachCard, ManaShort, ProducesColourless,
     RemoveCounters,
 )
@@ -590,7 +590,7 @@ class LandAbilities:
             elif colour not in makes:
                 raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not "
                                                  f"{colour}")
-            return _colourless(cell.extra, colour), []
+            return _colourless(cell.extra, colour), extra_land_mana(state, land)
         extra = cell.extra or {}
         chosen = choose_land_mana(land, colour, extra)
         if isinstance(chosen, str):
@@ -635,6 +635,7 @@ class LandAbilities:
         if tapped_damage_of(land):  # City of Brass: it became tapped
             after.append({"type": "_damage_you", "amount": tapped_damage_of(land),
                           "source": cell.land})
+        after.extend(extra_land_mana(state, land))
         if ab.sacrifices_self:
             after.append({"type": "_sacrifice_land", "at": pos})
         if lm.spend_only:
@@ -647,6 +648,11 @@ class LandAbilities:
         for item in after:
             if item["type"] == "_damage_you":
                 damage_player(state, seat, int(item["amount"]), str(item["source"]), events)
+            elif item["type"] == "_extra_mana":  # Gauntlet of Might
+                pool = state.players[seat].pool
+                add_mana(pool, str(item["mana"]))
+                events.append({"type": "mana_added", "player": seat, "mana": item["mana"],
+                               "by": item["by"], "pool": format_pool(pool)})
             elif item["type"] == "_restricted":  # Mishra's Workshop: for artifacts only
                 made = parse_pool(str(item["mana"]))
                 pool = state.players[seat].pool
@@ -927,4 +933,27 @@ def land_grants(state: GameState, perm: Permanent, names: frozenset[str]) -> set
             if sel is not None and sel.ref == "all" and sel.spec is not None and \
                     spec_problem(state, sel.spec, perm.id, seat=seat, source=cell.land) is None:
                 out.update(getattr(grant, "keywords", ()))
+    return out
+
+
+def extra_land_mana(state: GameState, land: Card) -> list[Event]:
+    """"Whenever a Mountain is tapped for mana, its controller adds an additional {R}" on the
+    battlefield (any player's): the extra mana for the player tapping *land*."""
+    from frontier_desktop.rules.effects.engine_support import trigger_qualifier
+
+    out: list[Event] = []
+    for perm in state.perms.values():
+        card = state.card(perm.id)
+        if "tapped for mana" not in card.oracle_text:
+            continue
+        for ability in reading_of(card).abilities:
+            if not isinstance(ability, TriggeredAbility) or \
+                    ability.trigger.event != "tapped_for_mana" or ability.trigger.by is None:
+                continue
+            if not set(ability.trigger.by.subtypes) & set(land.subtypes):
+                continue
+            for effect in ability.effects:
+                if isinstance(effect, AddManaExtra) and not trigger_qualifier(effect,
+                                                                               ability.trigger):
+                    out.append({"type": "_extra_mana", "mana": effect.mana, "by": card.name})
     return out
