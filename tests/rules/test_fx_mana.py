@@ -510,3 +510,17 @@ def test_gauntlet_of_might_adds_an_additional_red_for_each_mountain_tapped():
     assert state.players[0].pool["R"] == 2
     state, _ = run(state, {"type": "tap_land", "at": [0, 1], "via": "a"})
     assert state.players[0].pool["W"] == 1 and state.players[0].pool["R"] == 2
+
+
+def test_ritual_of_subdual_and_naked_singularity_change_what_lands_make():
+    rows = [["Mountain", "Forest", P, P, P]] + [[P] * 5 for _ in range(4)]
+    units = [unit("a", "Grizzly Bears", 0, (0, 0)), BEN]
+    subdued = position(rows, units + [unit("rs", card("Ritual of Subdual"), 1, "staging")],
+                       players=players([]))
+    subdued, _ = run(subdued, {"type": "tap_land", "at": [0, 0]})
+    assert subdued.players[0].pool["C"] == 1 and subdued.players[0].pool["R"] == 0
+    naked = position(rows, units + [unit("ns", card("Naked Singularity"), 1, "staging")],
+                     players=players([]))
+    naked, _ = run(naked, {"type": "tap_land", "at": [0, 0]}, {"type": "tap_land", "at": [0, 1],
+                                                               "via": "a"})
+    assert naked.players[0].pool["U"] == 1 and naked.players[0].pool["B"] == 1

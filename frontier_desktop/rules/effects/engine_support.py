@@ -146,6 +146,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # "Whenever a Mountain is tapped for mana, its controller adds an additional {R}"
         # (a triggered mana ability: at once, to the player tapping it; fx_mana.land_mana).
         "trigger:tapped_for_mana", "triggered:add_mana_extra",
+        # Ritual of Subdual / Naked Singularity: what a land square tapped for mana makes.
+        "static:land_mana_replaced",
         # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")

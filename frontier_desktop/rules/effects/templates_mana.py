@@ -256,3 +256,33 @@ class AddManaExtra(Effect):
 @_template(r"its controller adds an additional \{(?P<m>[wubrgc])\}")
 def _extra_mana(m: re.Match[str], text: str, context: str) -> Effect | None:
     return AddManaExtra("{" + m.group("m").upper() + "}", text=text)
+
+
+@dataclasses.dataclass(frozen=True)
+class LandManaReplaced(Effect):
+    """"If a land is tapped for mana, it produces colorless mana instead of any other type"
+    (Ritual of Subdual: ``mapping`` empty, everything {C}); Naked Singularity's
+    "Plains produce {R}, …" (``mapping`` land type → mana)."""
+
+    mapping: tuple[tuple[str, str], ...] = ()
+
+    kind: ClassVar[str] = "land_mana_replaced"
+
+
+@_template(r"if a land is tapped for mana, it produces colorless mana instead of any other type")
+def _subdual(m: re.Match[str], text: str, context: str) -> Effect | None:
+    return LandManaReplaced((), text=text)
+
+
+_SINGULAR = {"plains": "Plains", "islands": "Island", "swamps": "Swamp", "mountains": "Mountain",
+             "forests": "Forest"}
+
+
+@_template(r"if tapped for mana, (?P<pairs>(?:(?:and )?(?:plains|islands|swamps|mountains|forests)"
+           r" produce \{[wubrg]\}(?:, )?)+) instead of any other type")
+def _singularity(m: re.Match[str], text: str, context: str) -> Effect | None:
+    pairs = re.findall(r"(plains|islands|swamps|mountains|forests) produce \{([wubrg])\}",
+                       m.group("pairs"))
+    if len(pairs) != 5:
+        return None
+    return LandManaReplaced(tuple((_SINGULAR[a], b.upper()) for a, b in pairs), text=text)

@@ -33,7 +33,7 @@ from frontier_desktop.rules.effects.nodes import (
     TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaEqual, AddManaExtra, AddManaInstead, AddManaOpponentLand, AddManaPerCard, AddManaPerCounter,
+    AddManaEqual, AddManaExtra, AddManaInstead, AddManaOpponentLand, LandManaReplaced, AddManaPerCard, AddManaPerCounter,
     DoesntUntapWithCounter, IfSnowLand, ManaForEachCard, ManaShort, ProducesColourless,
     RemoveCounters,
 )
@@ -590,7 +590,8 @@ class LandAbilities:
             elif colour not in makes:
                 raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not "
                                                  f"{colour}")
-            return _colourless(cell.extra, colour), extra_land_mana(state, land)
+            made = replaced_land_mana(state, land, _colourless(cell.extra, colour))
+            return made, extra_land_mana(state, land)
         extra = cell.extra or {}
         chosen = choose_land_mana(land, colour, extra)
         if isinstance(chosen, str):
@@ -599,7 +600,7 @@ class LandAbilities:
         if lm.instead is not None and all(
                 controls_land(state, seat, name) for name in lm.instead[0]):
             made = lm.instead[1]  # Urza's Mine and Tower with the other two
-        made = _colourless(cell.extra, made)
+        made = replaced_land_mana(state, land, _colourless(cell.extra, made))
         player = state.players[seat]
         ab = lm.ability
         if ab.life_cost and player.life < ab.life_cost:
@@ -957,3 +958,27 @@ def extra_land_mana(state: GameState, land: Card) -> list[Event]:
                                                                                ability.trigger):
                     out.append({"type": "_extra_mana", "mana": effect.mana, "by": card.name})
     return out
+
+
+def replaced_land_mana(state: GameState, land: Card, made: str) -> str:
+    """What a land tapped for *made* (a letter, or symbols) makes under Ritual of Subdual
+    ({C} of the same amount) or Naked Singularity (a basic type's new colour) on the
+    battlefield."""
+    for perm in state.perms.values():
+        card = state.card(perm.id)
+        if "tapped for mana" not in card.oracle_text:
+            continue
+        for ability in reading_of(card).abilities:
+            if not isinstance(ability, StaticAbility):
+                continue
+            for effect in ability.effects:
+                if not isinstance(effect, LandManaReplaced):
+                    continue
+                new = "C" if not effect.mapping else next(
+                    (c for t, c in effect.mapping if t in land.subtypes), "")
+                if not new:
+                    continue
+                if not made.startswith("{"):
+                    return new
+                return ("{" + new + "}") * pool_total(parse_pool(made))
+    return made
