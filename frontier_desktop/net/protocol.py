@@ -261,7 +261,10 @@ POS = Either(SQUARE, Str(64))
 REF = Either(ID, SQUARE)
 """A unit id or a square (manual actions on creatures or lands)."""
 COLOUR = OneOf("W", "U", "B", "R", "G", "C")
-PAY = ListOf(Either(SQUARE, Str(64), Record({"at": POS, "via": ID, "color": COLOUR},
+LAND_MANA = Either(COLOUR, Str(40))
+"""What a land is tapped for: a kind of mana, or symbols ("{R}{R}", a storage land's
+"{B}{B}{B}") naming one of its own mana abilities (rules/variants/fx_mana.py)."""
+PAY = ListOf(Either(SQUARE, Str(64), Record({"at": POS, "via": ID, "color": LAND_MANA},
                                             required=("at",)),
                     Record({"unit": ID, "ability": Int(0, 100), "mana": Str(40)},
                            required=("unit",))), 60)
@@ -281,7 +284,8 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     # absent). To add an action, add its line.
     "move": {"unit": ID, "to": POS, "units": ListOf(ID, 60)},
     "scout": {"unit": ID, "target": POS},
-    "tap_land": {"at": POS, "via": ID, "color": COLOUR},
+    "tap_land": {"at": POS, "via": ID, "color": LAND_MANA, "ability": Int(0, 100),
+                 "targets": TARGETS},
     "attack": {"unit": ID, "target": Either(SQUARE, Str(64)), "units": ListOf(ID, 60)},
     "done_moving": {},
     "done_attacking": {},
@@ -299,6 +303,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "keep": {"bottom": ListOf(ID, 60)},
     "discard": {"card": ID, "cards": ListOf(ID, 60)},
     "set_responses": {"on": OneOf(True, False)},
+    "keep_tapped": {"at": POS, "on": OneOf(True, False)},  # fx-mana: storage lands
     "concede": {},
     # manual actions: each may name the card whose text it carries out ("for"), see MANUAL
     "manual_tap": {"target": REF},

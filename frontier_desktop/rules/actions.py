@@ -343,7 +343,13 @@ class TapLand(Action):
     at: Pos = field("pos")
     via: str | None = field("str", default=None)
     color: str | None = field("str", default=None)
-    """Which colour to make when the land makes several (default: its first)."""
+    """Which colour to make when the land makes several (default: its first); symbols
+    (``"{R}{R}"``) name one of the land's own mana abilities."""
+    ability: int | None = field("int", default=None)
+    """Use the land's non-mana ability of this index (``Card.activated``) instead: it goes on
+    the stack (Strip Mine's "Destroy target land"); see rules/variants/fx_mana.py."""
+    targets: tuple[Any, ...] = field("targets", default=())
+    """The targets of that ability."""
 
 
 @_register
@@ -512,6 +518,19 @@ class Discard(Action):
     type: ClassVar[str] = "discard"
     card: str | None = field("str", default=None)
     cards: tuple[str, ...] = field("strs", default=())
+
+
+@_register
+@dataclasses.dataclass(frozen=True)
+class KeepTapped(Action):
+    """Choose ahead that a land you tapped whose text says "You may choose not to untap
+    CARDNAME during your untap step" (storage lands) stays tapped in your untap steps
+    (``on``), or untaps again (fx-mana, docs/rules-notes.md)."""
+
+    type: ClassVar[str] = "keep_tapped"
+    instant: ClassVar[bool] = True
+    at: Pos = field("pos")
+    on: bool = field("bool", default=True)
 
 
 @_register

@@ -202,12 +202,22 @@ def test_add_mana_by_hand_reads_symbols_or_letters_and_refuses_nonsense():
 
 
 def test_the_rest_of_a_mana_abilitys_text_is_left_to_the_players_in_words():
+    elves = creature("Test Elves", ("B",), oracle_text=(
+        "{T}: Add {B}. You may look at the top card of your library."), mana_cost="{B}")
+    state = _state([unit("e", elves, 0, (0, 0))])
+    after, events = apply(state, {"type": "activate", "unit": "e"})
+    assert _pool(after) == {"B": 1}
+    assert "look at the top card" in of_type(events, "activated")[0]["note"]
+
+
+def test_elves_of_deep_shadow_deal_their_damage_with_the_mana():
+    # fx-mana: "CARDNAME deals 1 damage to you" after the mana is carried out.
     elves = creature("Elves of Deep Shadow", ("B",), oracle_text=(
         "{T}: Add {B}. Elves of Deep Shadow deals 1 damage to you."), mana_cost="{B}")
     state = _state([unit("e", elves, 0, (0, 0))])
     after, events = apply(state, {"type": "activate", "unit": "e"})
-    assert _pool(after) == {"B": 1}
-    assert "deals 1 damage to you" in of_type(events, "activated")[0]["note"]
+    assert _pool(after) == {"B": 1} and after.players[0].life == state.players[0].life - 1
+    assert "note" not in of_type(events, "activated")[0]
 
 
 # ---------------------------------------------------------------------- automatic payment

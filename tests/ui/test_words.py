@@ -110,6 +110,22 @@ def _emitted_types() -> set[str]:
 
 # Hand-made examples for event types a short bot game may not reach.
 SAMPLES: list[dict[str, Any]] = [
+    # fx-mana
+    {"type": "mana_added", "player": 0, "mana": "{B}{B}{B}", "by": "Dark Ritual",
+     "pool": "{B}{B}{B}"},
+    {"type": "land_tapped_by_effect", "at": [2, 3], "land": "Forest", "player": 0,
+     "by": "Icy Manipulator"},
+    {"type": "mana_restricted", "player": 0, "mana": "{C}{C}{C}", "for": "artifact",
+     "pool": ""},
+    {"type": "pool_emptied", "player": 1, "by": "Mana Short"},
+    {"type": "land_makes_colourless", "at": [2, 3], "land": "Plains", "player": 0,
+     "by": "Quarum Trench Gnomes", "instead_of": "W"},
+    {"type": "searched", "player": 0, "by": "Rampant Growth", "found": 0},
+    {"type": "keep_tapped", "at": [2, 3], "land": "Bottomless Vault", "player": 0, "on": True},
+    {"type": "land_enters_tapped", "at": [2, 3], "land": "Dwarven Ruins", "player": 0},
+    {"type": "land_untapped", "at": [2, 3], "land": "Forest", "player": 0, "by": "Ley Druid"},
+    {"type": "land_counters", "at": [2, 3], "land": "Lava Tubes", "player": 0,
+     "counter": "depletion", "count": 1},
     {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
      "targets": ["u1", {"player": 1}], "kind": "spell"},
     {"type": "priority", "player": 1, "stack": "s3"},

@@ -15,6 +15,10 @@ import dataclasses
 import re
 
 from frontier_desktop.rules.effects import timing
+from frontier_desktop.rules.effects.mana_support import (
+    ability_cost_key, is_land_search, land_clauses, land_target_problem, mana_qualifier,
+    mana_rest_key, spell_mana_problem,
+)
 from frontier_desktop.rules.effects.reader import PLACEHOLDER
 from frontier_desktop.rules.effects.nodes import (
     ActivatedAbility, AddMana, CardReading, CostPart, Effect, Keyword, KeywordLine, ManaCost, Modal,
@@ -56,11 +60,6 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:restriction_your_turn", "activated:restriction_upkeep",
         # "CARDNAME doesn't untap during your untap step" (frontier.py _untap, stays_tapped).
         "static:doesnt_untap",
-        # A land on the Frontier board is a square, not a permanent with abilities: tapping it
-        # makes one mana of a colour the card model knows (frontier.py _tap_for_mana). So a
-        # land's "{T}: Add …" is carried out only when it costs just {T} and adds one mana of
-        # a colour the card model lists (see land_mana_key()).
-        "land_cost:tap_cost", "land:add_mana",
     } | {
         # The stack and the effect executors (rules/variants/frontier_spells.py): spells and
         # activated abilities with these effects resolve through the engine. A clause whose
@@ -184,6 +183,59 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "triggered:skip_draw", "spell:skip_draw", "activated:skip_draw",
         "triggered:cant_attack_next_turn", "activated:cant_attack_next_turn",
         "spell:cant_attack_next_turn",
+        # fx-mana (rules/variants/fx_mana.py): a spell's "Add {B}{B}{B}" (one fixed option)
+        # goes to its controller's pool; a target land is a board square: destroyed it
+        # becomes a hole, tapped or untapped by the effect (Stone Rain, Icy Manipulator).
+        "spell:add_mana",
+        # "Search your library for a basic land card …, then shuffle": no land is found in a
+        # Frontier library (the library is shuffled; a land found there is left to the players).
+        "spell:search_library_land", "activated:search_library_land",
+        # A land's mana abilities, tapped for mana (fx_mana.ManaActions.land_mana): their
+        # costs, the mana (also storage counters' worth), the pain lands' damage, depletion
+        # counters; "enters the battlefield tapped" as it is turned face up; a depletion
+        # land's untap and upkeep (mana_support.land_clauses keys only these forms).
+        "land_cost:tap_cost", "land_cost:mana_cost", "land_cost:sacrifice_self",
+        "land_cost:pay_life_cost", "land:add_mana", "land:damage_you", "land:put_counters_self",
+        "land_static:enters_tapped", "land_static:doesnt_untap_with_counter",
+        "land_trigger:upkeep", "land_triggered:remove_counters",
+        # Storage lands: "you may choose not to untap" (the keep_tapped choice), the upkeep
+        # counter while tapped, "{T}, Remove any number of storage counters: Add {B} for each".
+        "land_static:may_not_untap", "land_triggered:condition_storage",
+        "land_triggered:put_counters_storage", "land_cost:remove_counters_any",
+        "land:add_mana_per_counter",
+        # Urza's Mine and Tower: "If you control … and …, add {C}{C} instead" (the lands the
+        # player's creatures stand on); "Add an amount of {B} equal to the sacrificed
+        # artifact's mana value" (frontier.py _activate with the named sacrifice).
+        "land:add_mana_instead", "activated:add_mana_equal",
+        # City of Brass: "Whenever CARDNAME becomes tapped, it deals 1 damage to you" (the
+        # player tapping it, or whose creature stands on it when an effect taps it).
+        "land_trigger:becomes_tapped", "land_triggered:damage_you",
+        # Mana batteries (a charge counter on itself; "{T}, Remove any number of charge
+        # counters: Add {W}, then an additional {W} for each"), Fellwar Stone (the colours of
+        # the lands under an opponent's creatures), Songs of the Damned (one {B} for each
+        # creature card in your graveyard).
+        "activated:put_counters_named_self", "cost:remove_counters_any",
+        "activated:add_mana_per_counter", "activated:add_mana_opponent_land",
+        "spell:add_mana_per_card",
+        # A land's static keyword grant to "creatures you control" (the legendary lands'
+        # banding): the player whose creatures stand on it (fx_mana.land_grants).
+        "land_static:grant_keyword",
+        # "If that land was a snow land, …" after Thermokarst's / Icequake's destruction.
+        "spell:if_snow_land",
+        # Mana Short (the lands under the player's creatures, and their pool), Spoils of Evil,
+        # Quarum Trench Gnomes (the square's Plains makes {C} from then on).
+        "spell:mana_short", "spell:mana_for_each_card", "activated:produces_colourless",
+        # Mishra's Workshop: its mana is kept apart and pays only for artifact spells.
+        "land:spend_only",
+        # "Whenever a Mountain is tapped for mana, its controller adds an additional {R}"
+        # (a triggered mana ability: at once, to the player tapping it; fx_mana.land_mana).
+        "trigger:tapped_for_mana", "triggered:add_mana_extra",
+        # Ritual of Subdual / Naked Singularity: what a land square tapped for mana makes.
+        "static:land_mana_replaced",
+        # "{T}: Add {B}. CARDNAME deals 1 damage to you." (Elves of Deep Shadow).
+        "mana_ability:damage_you",
+        *(f"{where}:{what}_land" for where in ("spell", "activated")
+          for what in ("destroy", "tap", "untap")),
     })
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -373,6 +425,9 @@ def _qualifier(node: Node, where: str) -> str:
     statics = statics_qualifier(node, where)
     if statics is not None:
         return statics
+    mana = mana_qualifier(node)  # fx-mana's own forms (mana_support.py)
+    if mana is not None:
+        return mana
     if isinstance(node, n.Delayed):
         # Carried out at the moment named (fx_timing.run_delayed) when what it does needs no
         # target and is itself carried out (rules/effects/timing.py says which forms).
@@ -412,7 +467,13 @@ def _qualifier(node: Node, where: str) -> str:
                         "graveyard", "your_graveyard") and "land" not in child.noun and \
                         node.destination in ("hand", "battlefield"):
                     continue  # a card from a graveyard back to hand or to the staging row
-                return "_land" if not child.zone else "_zone"
+                if not child.zone:  # fx-mana: a land square (rules/variants/fx_mana.py)
+                    return "_land" + land_target_problem(node)
+                return "_zone"
+    if isinstance(node, n.AddMana) and where != "activated":
+        return spell_mana_problem(node)  # fx-mana
+    if isinstance(node, n.SearchLibrary) and is_land_search(node):
+        return "_land"  # fx-mana: a Frontier library holds no lands (fx_mana.py)
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
         return "_divided" if node.divided else "_source"
     if isinstance(node, (n.Pump, n.GrantKeyword)) and any(
@@ -455,25 +516,17 @@ def _qualifier(node: Node, where: str) -> str:
     return ""
 
 
-def land_mana_key(effect: AddMana, mana_colours: frozenset[str] | None) -> str:
-    """``land:add_mana`` when the engine's land tapping makes exactly what *effect* adds."""
-    single = all(re.fullmatch(r"\{[WUBRGC]\}", o) for o in effect.options)
-    colours = {o.strip("{}") for o in effect.options}
-    # A land the card model knows no colour for makes {C} (frontier.py _tap_for_mana).
-    makes = (mana_colours or frozenset({"C"})) if mana_colours is not None else frozenset()
-    if single and colours <= makes:
-        return "land:add_mana"
-    return "land:add_mana_unmodelled"
-
-
 def clauses(reading: CardReading, *, land: bool = False,
             mana_colours: frozenset[str] | None = None) -> list[tuple[str, Node]]:
     """``(key, node)`` for every clause of the card, in text order.
 
-    For a *land*, activated abilities are keyed ``land_cost:…`` / ``land:…``: the engine
-    taps a land on the board for one mana of *mana_colours* (``Card.mana_colours``) and runs
-    none of its other abilities.
+    A *land* is keyed by :func:`mana_support.land_clauses` (``land_cost:…``, ``land:…``,
+    ``land_static:…``, ``land_trigger:…``): the engine carries out its mana abilities when it
+    is tapped for mana on the board (rules/variants/fx_mana.py). *mana_colours* is no longer
+    used (the engine reads the land's own abilities).
     """
+    if land:  # fx-mana: a land is a square of the board (mana_support.land_clauses)
+        return land_clauses(reading)
     out: list[tuple[str, Node]] = []
 
     def effects(items: tuple[Effect, ...], where: str) -> None:
@@ -488,21 +541,17 @@ def clauses(reading: CardReading, *, land: bool = False,
     for ability in reading.abilities:
         if isinstance(ability, KeywordLine):
             out.extend((clause_key(k, "keyword"), k) for k in ability.keywords)
-        elif isinstance(ability, ActivatedAbility) and land:
-            out.extend((f"land_{clause_key(c, 'cost')}", c) for c in ability.cost)
-            for effect in ability.effects:
-                if isinstance(effect, AddMana):
-                    out.append((land_mana_key(effect, mana_colours), effect))
-                else:
-                    effects((effect,), "land")
         elif isinstance(ability, ActivatedAbility):
-            out.extend((clause_key(c, "cost"), c) for c in ability.cost)
+            out.extend((ability_cost_key(c, ability) or clause_key(c, "cost"), c)
+                       for c in ability.cost)
             if any(isinstance(e, AddMana) for e in ability.effects):
                 # A mana ability doesn't use the stack: the engine adds its mana and leaves
                 # the rest of its text to the players (frontier.py _activate).
                 for effect in ability.effects:
-                    effects((effect,), "activated" if isinstance(effect, AddMana)
-                            else "mana_ability")
+                    if isinstance(effect, AddMana):
+                        effects((effect,), "activated")
+                    else:  # fx-mana: "CARDNAME deals 1 damage to you" (frontier.py _activate)
+                        out.append((mana_rest_key(effect), effect))
             else:
                 effects(ability.effects, "activated")
         elif isinstance(ability, TriggeredAbility):

@@ -311,6 +311,8 @@ _TRIGGERS: tuple[tuple[str, str, str], ...] = (
     (r"when(?:ever)? (?P<s>.+?) is dealt damage", "dealt_damage", ""),
     (r"when(?:ever)? (?P<s>.+?) becomes tapped", "becomes_tapped", ""),
     (r"when(?:ever)? (?P<s>.+?) phases in", "phases_in", ""),
+    (r"whenever an? (?P<by>plains|island|swamp|mountain|forest) is tapped for mana",
+     "tapped_for_mana", ""),  # fx-mana: Gauntlet of Might (fx_mana.extra_land_mana)
     (r"whenever (?P<who>a player|an opponent|you) casts? (?:a|an) (?P<by>.+)", "cast", ""),
     (r"at the beginning of your upkeep", "upkeep", "you"),
     (r"at the beginning of (?:each|each player's) upkeep", "upkeep", "each"),
@@ -993,6 +995,10 @@ def _must_attack(m: re.Match[str], text: str, context: str) -> Effect | None:
 def _doesnt_untap(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))
     return DoesntUntap(to, text=text) if to else None
+
+
+# Templates kept in modules of their own (registered on import, after the ones above).
+from frontier_desktop.rules.effects import templates_mana as _templates_mana  # noqa: E402,F401  (fx-mana)
 
 
 # ====================================================================== clauses

@@ -49,6 +49,10 @@ from frontier_desktop.rules.variants.frontier_manual import (
 )
 from frontier_desktop.rules.variants.cast_choices import mode_problem
 from frontier_desktop.rules.variants.fx_timing import TimingActions
+from frontier_desktop.rules.variants.fx_mana import (
+    RESTRICTED, LandAbilities, ManaActions, ability_mana, mana_note_damage, settle_restricted,
+    spendable_pool,
+)
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -58,6 +62,7 @@ from frontier_desktop.rules.variants.frontier_spells import (
 from frontier_desktop.rules.variants.frontier_combat import (
     assign_problem,
     check_deaths,
+    damage_player,
     finish_assign,
     leave_battlefield,
     resolve_attack,
@@ -67,7 +72,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(TimingActions, SpellActions, ManualActions, Variant):
+class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -184,6 +189,7 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
             state.cards[cell.land] = (land_type, state.cards[cell.land][1])
         cell.face_up = True
         events.append({"type": "revealed", "at": wire(state, pos), "land": state.name(cell.land)})
+        self.land_revealed(state, pos, events)  # fx_mana: "enters the battlefield tapped"
 
     def _unit(self, state: GameState, action: A.Action, unit_id: str, seat: int) -> Permanent:
         perm = state.perms.get(unit_id)
@@ -217,7 +223,7 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
             raise InvalidActionError(f"there is no seat {seat}")
         if state.game_over:
             raise IllegalActionError(action, "the game is over")
-        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
+        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign, A.KeepTapped)):
             return
         if state.decision is not None:
             d = state.decision
@@ -390,6 +396,7 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
         state.phase = phase
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
         if phase == "upkeep":
+            self.land_upkeep(state, events)  # fx_mana: depletion counters
             self.run_delayed(state, "next_upkeep", events)
         elif phase == "end":
             self.run_delayed(state, "next_end_step", events)  # fx_timing.py
@@ -398,6 +405,7 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
         for p in state.players:
             for k in p.pool:
                 p.pool[k] = 0
+        state.extra.pop(RESTRICTED, None)  # fx_mana: Mishra's Workshop's mana
 
     def _end_turn(self, state: GameState, events: list[Event]) -> None:
         # Cleanup: damage wears off, "until end of turn" ends, pools empty.
@@ -436,7 +444,7 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
                 perm.attacked = False
         untapped = []
         for pos, cell in state.cells.items():
-            if cell.tapped_by == seat:
+            if cell.tapped_by == seat and not self.land_stays_tapped(state, pos):  # fx_mana
                 cell.tapped_by = None
                 untapped.append(wire(state, pos))
         events.append({"type": "untap", "player": seat, "lands": untapped})
@@ -613,6 +621,9 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
     def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
                      events: list[Event]) -> None:
         pos = self._pos(state, action, action.at, "land")
+        if action.ability is not None:  # a land's non-mana ability (fx_mana.py)
+            self.land_ability(state, seat, action, pos, events)
+            return
         self._end_move_block(state, seat)
         self._tap_for_mana(state, seat, action, pos, action.via, action.color, events)
 
@@ -654,23 +665,18 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
             raise IllegalActionError(action, problem)
         cell = state.cells[pos]
         assert cell.land is not None  # tap_problem refuses holes
-        land = state.card(cell.land)
-        makes = list(land_makes(land))
-        if not makes:
-            raise IllegalActionError(action, f"{land.name} has no mana ability: it can't be "
-                                             "tapped for mana")
-        if colour is None:
-            colour = makes[0]
-        elif colour not in makes:
-            raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not {colour}")
+        # The land's own mana abilities: costs, pain, counters, sacrifice (fx_mana.py).
+        made, after = self.land_mana(state, seat, action, pos, colour, events)
         cell.tapped_by = seat
         if via is not None:
             perm = state.perms[via]
             perm.tapped, perm.attack_tapped = True, False
         pool = state.players[seat].pool
-        pool[colour] += 1
+        add_mana(pool, made if made.startswith("{") else "{" + made + "}")
         events.append({"type": "land_tapped", "at": wire(state, pos), "player": seat,
-                       "via": via, "mana": colour, "pool": format_pool(pool)})
+                       "via": via, "mana": made.strip("{}") if len(made) == 3 else made,
+                       "pool": format_pool(pool)})
+        self.after_land_mana(state, seat, action, after, events)
 
     def auto_via(self, state: GameState, seat: int, pos: Pos, occ: Occupancy,
                  used: set[str]) -> str | None:
@@ -771,10 +777,12 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
             parse_cost(cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
-        paid = pay(player.pool, cost, x=action.x, life=player.life)
+        # fx_mana: Mishra's Workshop's mana may pay for an artifact spell.
+        paid = pay(spendable_pool(state, seat, card), cost, x=action.x, life=player.life)
         if paid is None:
             raise IllegalActionError(action, f"{card.name} costs {cost or '{0}'}; your "
                                              f"mana pool holds {format_pool(player.pool) or 'nothing'}")
+        settle_restricted(state, seat, card, paid[0])
         player.pool, life_paid = paid
         if life_paid:
             player.life -= life_paid
@@ -928,7 +936,7 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
             raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
         stack_effects = None
         automated: list[Any] = []
-        if made is None and not ability.is_regeneration:
+        if made is None and not ability.is_regeneration and not ability.adds_mana:
             stack_effects = ability_effects(card, index, modes)
             if stack_effects is not None:
                 from frontier_desktop.rules.variants.frontier_spells import executed
@@ -942,6 +950,10 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
         sacrificed = self._sacrifice_choice(state, seat, action, perm, index) if own else []
+        special = ability_mana(state, seat, perm, index, sacrificed, mana_choice) \
+            if made is None and ability.adds_mana else None  # fx_mana: batteries, Fellwar
+        if isinstance(special, str):
+            raise IllegalActionError(action, special)
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
@@ -966,8 +978,15 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
         if made is not None:
             add_mana(player.pool, made)
             event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
-            if ability.mana_note and not self.mana_riders(state, seat, perm.id, index, events):
+            pain = mana_note_damage(card, ability.mana_note)  # fx_mana: Elves of Deep Shadow
+            if ability.mana_note and pain is None and not self.mana_riders(
+                    state, seat, perm.id, index, events):
                 notes.append(f"carry out the rest by hand: {ability.mana_note}")  # fx_timing
+        elif special is not None:  # fx_mana: Priest of Yawgmoth, mana batteries, Fellwar
+            add_mana(player.pool, special[0])
+            perm.counters = dict(special[1])
+            event.update({"player": seat, "mana": special[0], "pool": format_pool(player.pool),
+                          "modelled": True})
         elif ability.adds_mana:
             notes.append("the engine can't read how much mana this adds: add it by hand "
                          "(Add mana)")
@@ -981,11 +1000,13 @@ class Frontier(TimingActions, SpellActions, ManualActions, Variant):
                     by_hand_text(e, card.name) for e in manual))
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
-        if ability.other_cost and not sacrificed:
+        if ability.other_cost and not sacrificed and special is None:
             notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
+        if made is not None and pain:
+            damage_player(state, seat, pain, perm.id, events)
         for victim in sacrificed:
             if victim in state.perms:
                 leave_battlefield(state, state.perms[victim], "graveyard", events,

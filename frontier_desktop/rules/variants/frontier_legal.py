@@ -14,6 +14,7 @@ from frontier_desktop.rules.variants.shared import assign_actions as assign_acti
 from frontier_desktop.rules.variants.shared import land_payers as land_payers
 from frontier_desktop.rules.variants.shared import mana_key as mana_key
 from frontier_desktop.rules.variants.shared import pay_tuple
+from frontier_desktop.rules.variants.fx_mana import free_makes, spendable_pool, tap_choices
 from frontier_desktop.rules.variants.shared import plan_payment as plan_payment
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
@@ -45,7 +46,7 @@ def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> li
         if cell.land is None or not cell.face_up or cell.tapped_by is not None:
             continue
         land = state.card(cell.land)
-        makes = land_makes(land)
+        makes = free_makes(land)  # fx_mana: what it makes for just {T}
         if not makes:
             continue  # no mana ability (Maze of Ith): no mana source
         here = [state.perms[i] for i in occ.get(pos, ())]
@@ -60,6 +61,28 @@ def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> li
                 if perm.controller == seat and not perm.tapped and not perm.sick:
                     via.append((pos, unit, makes))
     return free + via
+
+
+def tap_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy
+                ) -> list[tuple[Pos, str | None]]:
+    """Every face-up untapped land *seat* could tap now (and the creature tapped for it),
+    whatever its mana abilities cost (fx_mana.tap_choices says how it may be tapped)."""
+    out: list[tuple[Pos, str | None]] = []
+    for pos, cell in state.cells.items():
+        if cell.land is None or not cell.face_up or cell.tapped_by is not None:
+            continue
+        here = [state.perms[i] for i in occ.get(pos, ())]
+        if any(m.controller == seat for m in here):
+            out.append((pos, None))
+            continue
+        if here:
+            continue
+        for n in state.board.neighbours(pos):
+            for unit in occ.get(n, ()):
+                perm = state.perms[unit]
+                if perm.controller == seat and not perm.tapped and not perm.sick:
+                    out.append((pos, unit))
+    return out
 
 
 def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
@@ -192,9 +215,14 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                      sorcery: bool = False) -> list[A.Action]:
     out: list[A.Action] = []
     sources = mana_sources(v, state, seat, occ)
-    for pos, via, makes in sources:
-        for colour in makes:
-            out.append(A.TapLand(at=pos, via=via, color=None if colour == makes[0] else colour))
+    pool = state.players[seat].pool
+    for pos, via in tap_sources(v, state, seat, occ):
+        cell = state.cells[pos]
+        assert cell.land is not None
+        for colour in tap_choices(state.card(cell.land), pool, cell.extra or {}):
+            out.append(A.TapLand(at=pos, via=via, color=colour))
+        out.extend(v.land_ability_actions(state, seat, pos, via))
+    out.extend(v.keep_tapped_actions(state, seat))
     player = state.players[seat]
     abilities = ability_payers(state, seat)
     plans: dict[str, list[Any] | None] = {}
@@ -212,9 +240,11 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                              and not state.stack):
             continue
         cost = spell_cost(state, seat, card)  # fx-statics: cost changes on the battlefield
-        if cost not in plans:
-            plans[cost] = plan_payment(player.pool, player.life, cost, sources, abilities)
-        plan = plans[cost]
+        key = cost + ("#artifact" if card.types & {"Artifact"} else "")
+        if key not in plans:  # fx_mana: Mishra's Workshop's mana pays for artifacts only
+            plans[key] = plan_payment(spendable_pool(state, seat, card), player.life,
+                                      cost, sources, abilities)
+        plan = plans[key]
         if plan is None:
             continue
         if card.is_aura:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
@@ -262,6 +262,9 @@ def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
             assert isinstance(grant, (GrantKeyword, Pump))
             if _reaches(state, source, grant.to, perm):
                 out.update(grant.keywords)
+    from frontier_desktop.rules.variants.fx_mana import land_grants
+
+    out.update(land_grants(state, perm, names))  # fx-mana: the legendary lands
     return frozenset(out)
 
 
@@ -319,6 +322,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
     """The stack, targets and effect executors, mixed into :class:`Frontier` and
     :class:`Army` (the variants' differences: :class:`EngineHooks`; the targets of triggered
     abilities: :class:`TriggerTargets`; statics: :class:`fx_statics.StaticsActions`)."""
+
+    land_target_kinds: ClassVar[frozenset[str]] = frozenset()
+    """Effect kinds whose executors follow a land square as a target (fx_mana.ManaActions)."""
 
     # provided by Frontier
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
@@ -942,8 +948,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         handler = getattr(self, "_exec_" + effect.kind, None)
         if handler is None:
             return None
-        if any(isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
-               for targets in ctx.chosen.values() for t in targets) and not (
+        if effect.kind not in self.land_target_kinds and any(
+                isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
+                for targets in ctx.chosen.values() for t in targets) and not (
                 self.player_damage_to_land and effect.kind == "deal_damage"):
             return None  # a land on the board: carried out by hand
         result: list[Any] | None = handler(ctx, effect, events)

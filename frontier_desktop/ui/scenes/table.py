@@ -419,7 +419,7 @@ class TableScene(Scene):
 
     def tappable(self) -> dict[Square, list[dict[str, Any]]]:
         out: dict[Square, list[dict[str, Any]]] = {}
-        for a in self.legal_of("tap_land"):
+        for a in self.legal_of("tap_land") + self.legal_of("keep_tapped"):  # fx-mana
             sq = self.presentation.place(a.get("at"))
             if isinstance(sq, tuple):
                 out.setdefault(sq, []).append(a)
@@ -600,7 +600,7 @@ class TableScene(Scene):
         options = self.tappable().get(sq)
         if not options:
             return False
-        if len(options) == 1:
+        if len(options) == 1 and options[0].get("type") == "tap_land":
             self.submit(options[0])
             return True
         self.menus.tap_land(options, pos)

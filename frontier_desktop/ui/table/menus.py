@@ -137,17 +137,16 @@ class TableMenus:
         s.menu = ContextMenu(s.app, pos, items, f"Cast {name}")
 
     def tap_land(self, options: list[dict[str, Any]], pos: tuple[int, int]) -> None:
-        """Several ways to tap a land for mana (under a creature, via a neighbour, colours)."""
+        """Several ways to tap a land for mana (under a creature, via a neighbour, colours), its
+        other abilities, and whether it stays tapped (storage lands)."""
         s = self.scene
         items = []
         for a in options:
-            via = a.get("via")
-            colour = a.get("color")
-            label = "Tap for mana" + (f" by tapping {s.names.unit(via)}" if via else
-                                      " (under your creature)")
-            if colour:
-                label += f" — {{{colour}}}"
-            items.append(MenuItem(label, lambda a=a: s.submit(a)))
+            from frontier_desktop.ui.table.words import _stack_target
+
+            items.append(MenuItem(tap_land_label(a, s.names.unit,
+                                                 lambda t: _stack_target(t, s.names)),
+                                  lambda a=a: s.submit(a)))
         s.menu = ContextMenu(s.app, pos, items, "Tap land")
 
     def unit(self, sprite: TokenSprite, pos: tuple[int, int]) -> None:
@@ -247,3 +246,25 @@ class TableMenus:
         s.menu = ContextMenu(s.app, pos, items, "Game")
         s.menu.rect.bottomleft = (s.menu.rect.x, pos[1])
         s.menu.rect.clamp_ip(pygame.Rect((0, 0), s.app.size))
+
+
+def tap_land_label(action: dict[str, Any], unit_name: Callable[[Any], str],
+                   target_name: Callable[[Any], str] = str) -> str:
+    """The menu line of one way to tap a land: who taps it and the mana it makes (a letter,
+    or symbols for a land ability that makes more: "{R}{R}", a storage land's "{B}{B}"), or
+    the land's other ability it uses ("Use ability 2 on the land at column 5, row 5")."""
+    if action.get("type") == "keep_tapped":  # a storage land's "may choose not to untap"
+        return ("Keep it tapped in your untap steps" if action.get("on", True)
+                else "Let it untap in your untap steps")
+    via = action.get("via")
+    colour = action.get("color")
+    what = "Tap for mana"
+    if isinstance(action.get("ability"), int):
+        what = f"Use ability {action['ability'] + 1}"
+        targets = action.get("targets") or ()
+        if targets:
+            what += " on " + ", ".join(target_name(t) for t in targets)
+    label = what + (f" by tapping {unit_name(via)}" if via else " (under your creature)")
+    if isinstance(colour, str) and colour:
+        label += f" — {colour}" if colour.startswith("{") else f" — {{{colour}}}"
+    return label

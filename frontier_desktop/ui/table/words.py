@@ -192,6 +192,7 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
 
 _PLAIN_ACTIONS = {
     "cast": "casts a spell", "activate": "activates an ability", "tap_land": "taps a land for mana",
+    "keep_tapped": "chooses whether a land untaps",
     "place_token": "places a free token", "discard": "discards a card", "pass": "passes",
     "roll": "rolls a die", "draw": "draws by hand", "create_token": "creates a token",
     "destroy_land": "destroys a land", "sacrifice_land": "sacrifices a land",
@@ -366,7 +367,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         via = event.get("via")
         with_ = f" with {names.unit(via)}" if isinstance(via, str) else ""
         mana = event.get("mana")
-        for_ = f" for {{{mana}}}" if isinstance(mana, str) else ""
+        for_ = (f" for {mana}" if mana.startswith("{") else f" for {{{mana}}}") \
+            if isinstance(mana, str) else ""
         return f"  {p} taps {names.land(event.get('at'), event.get('land'))}{with_}{for_}"
     if kind == "cast":
         card = event.get("card") if isinstance(event.get("card"), str) else "a card"
@@ -510,6 +512,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"  {who} {mark} until end of turn" if mark else None
     if kind == "tapped":
         return f"  {names.unit(event.get('unit'))} is tapped"
+    mana = _mana_words(kind, event, names, p)  # fx-mana
+    if mana is not None:
+        return mana
     if kind == "fog":
         card = event.get("card") if isinstance(event.get("card"), str) else "A spell"
         return f"  {card}: no combat damage will be dealt this turn"
@@ -639,6 +644,36 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return None
     # Told by the action's headline, or bookkeeping: moves, scouting (the reveal follows),
     # untapping, done moving/attacking, the hold-priority setting.
+    return None
+
+
+def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> str | None:
+    """Mana added by spells and land abilities, lands tapped or untapped by effects."""
+    at, land = event.get("at"), event.get("land")
+    if kind == "mana_added":
+        by = event.get("by")
+        return f"  {p} adds {event.get('mana')}" + (f" ({by})" if isinstance(by, str) else "")
+    if kind == "land_tapped_by_effect":
+        return f"  {_sentence(names.land(at, land))} is tapped by {event.get('by')}"
+    if kind == "land_untapped":
+        return f"  {_sentence(names.land(at, land))} is untapped by {event.get('by')}"
+    if kind == "land_enters_tapped":
+        return f"  {_sentence(names.land(at, land))} is turned face up tapped"
+    if kind == "mana_restricted":
+        return f"  {p} may spend {event.get('mana')} only on artifact spells"
+    if kind == "pool_emptied":
+        return f"  {p} loses all unspent mana ({event.get('by')})"
+    if kind == "land_makes_colourless":
+        return (f"  {_sentence(names.land(at, land))} makes colourless mana instead of "
+                f"{{{event.get('instead_of')}}} ({event.get('by')})")
+    if kind == "searched":
+        return f"  {p} searches their library ({event.get('by')}): no land there; it is shuffled"
+    if kind == "keep_tapped":
+        verb = "keeps" if event.get("on") else "no longer keeps"
+        return f"  {p} {verb} {names.land(at, land)} tapped in their untap steps"
+    if kind == "land_counters":
+        return (f"  {_sentence(names.land(at, land))} has {event.get('count')} "
+                f"{event.get('counter')} counter{'s' if event.get('count') != 1 else ''}")
     return None
 
 
