@@ -110,6 +110,20 @@ def _emitted_types() -> set[str]:
 
 # Hand-made examples for event types a short bot game may not reach.
 SAMPLES: list[dict[str, Any]] = [
+    # fx-oneshots (rules/variants/fx_oneshots.py)
+    {"type": "poison", "player": 1, "count": 1, "by": "Pit Scorpion"},
+    {"type": "silenced", "unit": "u1", "by": "Horn of Deafening"},
+    {"type": "chosen", "player": 0, "by": "Circle of Protection: Red", "source": "u1",
+     "name": "River Boa"},
+    {"type": "no_choice", "player": 0, "card": "Circle of Protection: Red", "what": "source"},
+    {"type": "tapped_land", "player": 0, "at": [1, 2], "by": "Icy Manipulator"},
+    {"type": "untapped_land", "player": 0, "at": [1, 2], "by": "Ley Druid"},
+    {"type": "untapped", "unit": "u1", "by": "Jolt"},
+    {"type": "exiled", "player": 1, "card": "Hill Giant", "from": "graveyard", "by": "Headstone"},
+    {"type": "searched", "player": 0, "by": "Demonic Tutor", "card": None, "to": "hand"},
+    {"type": "shuffled", "player": 0, "cards": 0, "by": "Demonic Tutor"},
+    {"type": "looked", "player": 0, "at": 1, "cards": ["Hill Giant"]},
+    {"type": "put_back", "player": 0, "card": "Hill Giant"},
     {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
      "targets": ["u1", {"player": 1}], "kind": "spell"},
     {"type": "priority", "player": 1, "stack": "s3"},

@@ -99,7 +99,15 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
         # creatures are the blockers.
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
-    })
+    } | {
+        # fx-oneshots (rules/variants/fx_oneshots.py; forms: effects/oneshots.py
+        # oneshot_qualifier): put on top of a library, cards from graveyards, "its controller
+        # creates", prevention (the next N, by a creature, a source of your choice), poison,
+        # land tap/untap, counted amounts, life exchange, wheels, tutors, hands.
+        f"{where}:{what}" for where in ("spell", "activated", "triggered") for what in (
+            "put_on_library", "put_onto_battlefield", "exchange_life", "refill",
+            "look_at_hand", "tap_or_untap", "put_from_hand", "search_library")
+    } | {"spell:additional_cost", "cost:discard_random"})
 """Clause keys the engine carries out today (see the module docstring)."""
 
 
@@ -110,6 +118,10 @@ def clause_key(node: Node, where: str) -> str:
             return "keyword:bands with other"
         return f"keyword:{node.name}"
     if isinstance(node, CostPart):
+        from frontier_desktop.rules.effects.oneshots import cost_supported
+
+        if cost_supported(node):
+            return "cost:discard_random"  # fx-oneshots (fx_oneshots.pay_oneshot_costs)
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
             return "cost:sacrifice_self"
         if isinstance(node, SacrificeCost) and (
@@ -236,7 +248,11 @@ def _qualifier(node: Node, where: str) -> str:
     """"" when the executors carry out *node* in this form; otherwise a suffix naming the
     form they don't follow yet (so the key is not in :data:`EXECUTED_BY_ENGINE`)."""
     from frontier_desktop.rules.effects import nodes as n
+    from frontier_desktop.rules.effects.oneshots import oneshot_qualifier
 
+    own = oneshot_qualifier(node, where)  # fx-oneshots: forms rules/variants/fx_oneshots.py runs
+    if own is not None:
+        return own
     if isinstance(node, (n.Modal, n.Unimplemented)):
         return ""
     if isinstance(node, n.Delayed):

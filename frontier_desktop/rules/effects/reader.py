@@ -988,6 +988,12 @@ def _doesnt_untap(m: re.Match[str], text: str, context: str) -> Effect | None:
     return DoesntUntap(to, text=text) if to else None
 
 
+# fx-oneshots: one-shot templates (rules/effects/oneshots.py), tried after the ones above.
+from frontier_desktop.rules.effects import oneshots as _oneshots  # noqa: E402
+
+_oneshots.register(_template)
+
+
 # ====================================================================== clauses
 def clause_texts(node: Node) -> Iterator[str]:
     """The source texts of the clauses of *node*, in order: cost parts, triggers, keywords,

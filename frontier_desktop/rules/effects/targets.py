@@ -156,7 +156,13 @@ def read_spec(phrase: str) -> TargetSpec | None:
         return None
     # The noun(s) at the end: "creature", "artifact or enchantment", "creature or player".
     noun = ""
-    if len(tokens) >= 3 and tokens[-2] == "or" and tokens[-1] in _NOUNS and (
+    if len(tokens) >= 4 and tokens[-2] == "or" and all(
+            t in _NOUNS for t in (tokens[-4], tokens[-3], tokens[-1])) and \
+            "," in words and "player" not in tokens[-4:]:
+        # "artifact, creature, or land": three nouns (the commas were dropped above).
+        noun = "_or_".join(_NOUNS[t] for t in (tokens[-4], tokens[-3], tokens[-1]))
+        tokens = tokens[:-4]
+    elif len(tokens) >= 3 and tokens[-2] == "or" and tokens[-1] in _NOUNS and (
             tokens[-3] in _NOUNS or tokens[-3] in _TYPE_ADJECTIVES):
         noun = f"{_NOUNS.get(tokens[-3], tokens[-3])}_or_{_NOUNS[tokens[-1]]}"
         if noun == "creature_or_player":

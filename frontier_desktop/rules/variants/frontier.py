@@ -46,6 +46,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
     basic_land,
     token_card,
 )
+from frontier_desktop.rules.variants.fx_oneshots import POISON_LIMIT, OneShotActions, poison
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -64,7 +65,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(SpellActions, ManualActions, Variant):
+class Frontier(OneShotActions, ManualActions, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -780,11 +781,17 @@ class Frontier(SpellActions, ManualActions, Variant):
             parse_cost(card.mana_cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
-        paid = pay(player.pool, card.mana_cost, x=action.x, life=player.life)
+        extra_life = self.additional_life(card, action.mode) if (
+            card.is_instant or card.is_sorcery) else 0  # fx-oneshots: "pay N life"
+        if extra_life and player.life < extra_life:
+            raise IllegalActionError(action, f"{card.name} costs {extra_life} life as well; "
+                                             f"you have {player.life}")
+        paid = pay(player.pool, card.mana_cost, x=action.x, life=player.life - extra_life)
         if paid is None:
             raise IllegalActionError(action, f"{card.name} costs {card.mana_cost or '{0}'}; your "
                                              f"mana pool holds {format_pool(player.pool) or 'nothing'}")
         player.pool, life_paid = paid
+        life_paid += extra_life
         if life_paid:
             player.life -= life_paid
             events.append({"type": "life", "player": seat, "life": player.life,
@@ -951,6 +958,10 @@ class Frontier(SpellActions, ManualActions, Variant):
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
         sacrificed = self._sacrifice_choice(state, seat, action, perm, index) if own else []
+        extra_problem = self.oneshot_cost_problem(state, seat, card, index)  # fx-oneshots
+        if extra_problem:
+            raise IllegalActionError(action, extra_problem)
+        lki = self.oneshot_lki(state, sacrificed, perm)
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
@@ -990,11 +1001,13 @@ class Frontier(SpellActions, ManualActions, Variant):
                     by_hand_text(e, card.name) for e in manual))
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
-        if ability.other_cost and not sacrificed:
+        if ability.other_cost and not sacrificed and not self.oneshot_pays_rest(
+                card, index, ability.other_cost):
             notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
+        self.pay_oneshot_costs(state, seat, card, index, events)
         for victim in sacrificed:
             if victim in state.perms:
                 leave_battlefield(state, state.perms[victim], "graveyard", events,
@@ -1004,7 +1017,8 @@ class Frontier(SpellActions, ManualActions, Variant):
         if stack_effects is not None:
             item: dict[str, Any] = {"kind": "ability", "card": card.name, "source": unit,
                                     "ability": index, "controller": seat,
-                                    "targets": [A.target_to_wire(t) for t in targets], "x": x}
+                                    "targets": [A.target_to_wire(t) for t in targets], "x": x,
+                                    **lki}
             if modes != (0,):
                 item["mode"] = list(modes)
             self.push(state, item, events)
@@ -1113,6 +1127,9 @@ class Frontier(SpellActions, ManualActions, Variant):
         decision = state.decision
         if decision is not None and decision["kind"] == "consent":
             ManualActions._do_choose(self, state, seat, action, events)
+            return
+        if decision is not None and "_fx" in decision:  # fx_oneshots: a chosen option
+            self.answer_oneshot(state, seat, action, events)
             return
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
         if action.choice not in ("pay", "decline", True, False):
@@ -1230,6 +1247,10 @@ class Frontier(SpellActions, ManualActions, Variant):
             if player.life <= 0:
                 player.lost = True
                 events.append({"type": "lost", "player": seat, "reason": "life 0 or less"})
+            elif poison(state, seat) >= POISON_LIMIT:
+                player.lost = True
+                events.append({"type": "lost", "player": seat,
+                               "reason": f"{POISON_LIMIT} poison counters"})
             elif player.drew_from_empty:
                 player.lost = True
                 events.append({"type": "lost", "player": seat,

@@ -69,6 +69,11 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
         if protected_from(state, perm, source):
             events.append({"type": "prevented", "unit": unit, "amount": amount})
             continue
+        from frontier_desktop.rules.variants.frontier_spells import shield_prevents
+
+        amount = shield_prevents(state, sources or [source], unit, amount, events)
+        if amount <= 0:
+            continue
         kept = prevent(perm, amount)
         if kept < amount:
             events.append({"type": "prevented", "unit": unit, "amount": amount - kept})
@@ -88,6 +93,11 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
 
 def damage_player(state: GameState, seat: int, amount: int, source: str,
                   events: list[Event], sources: list[str] | None = None) -> None:
+    if amount <= 0:
+        return
+    from frontier_desktop.rules.variants.frontier_spells import shield_prevents
+
+    amount = shield_prevents(state, sources or [source], ("player", seat), amount, events)
     if amount <= 0:
         return
     player = state.players[seat]
@@ -242,8 +252,11 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
     if not def_alive and not trample:
         return None
     def_sources = _sources(state, def_alive, step, two_steps)
-    att_powers = [(a.id, max(0, effective_pt(state, a, occ)[0])) for a in att_sources]
-    def_powers = [(d.id, max(0, effective_pt(state, d, occ)[0])) for d in def_sources]
+    silent = state.extra.get("fx_silenced") or {}  # fx-oneshots: Horn of Deafening
+    att_powers = [(a.id, 0 if silent.get(a.id) == state.turn else
+                   max(0, effective_pt(state, a, occ)[0])) for a in att_sources]
+    def_powers = [(d.id, 0 if silent.get(d.id) == state.turn else
+                   max(0, effective_pt(state, d, occ)[0])) for d in def_sources]
     att_power = sum(p for _, p in att_powers)
     def_power = sum(p for _, p in def_powers)
     att_dt = any(has_ability(state, a, "deathtouch") for a in att_sources)

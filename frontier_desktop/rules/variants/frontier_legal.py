@@ -91,6 +91,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
                 for start in range(len(hand)):
                     pick = tuple((hand[start:] + hand[:start])[:count])
                     out.append(A.Discard(cards=pick))
+        elif d["kind"] == "choice" and "_fx" in d:  # fx_oneshots: the options offered
+            out.extend(A.Choose(choice=o) for o in v.oneshot_options(d))
         elif d["kind"] == "choice":
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))

@@ -299,6 +299,9 @@ def static_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
 class SpellActions:
     """The stack, targets and effect executors, mixed into :class:`Frontier`."""
 
+    LAND_EXECUTORS: frozenset[str] = frozenset()
+    """Effect kinds whose executors take a land's square as a target (fx_oneshots)."""
+
     # provided by Frontier
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError
@@ -864,8 +867,9 @@ class SpellActions:
         handler = getattr(self, "_exec_" + effect.kind, None)
         if handler is None:
             return None
-        if any(isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
-               for targets in ctx.chosen.values() for t in targets):
+        if effect.kind not in self.LAND_EXECUTORS and any(
+                isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
+                for targets in ctx.chosen.values() for t in targets):
             return None  # a land on the board: carried out by hand
         result: list[Any] | None = handler(ctx, effect, events)
         return result
@@ -885,14 +889,15 @@ class SpellActions:
                 damage_player(state, obj[1], amount, ctx.source_label, events)
             elif isinstance(obj, str) and obj in state.perms:
                 perm = state.perms[obj]
+                left = shield_prevents(state, [ctx.source_label], obj, amount, events)
                 dealt = 0 if protected_from(state, perm, ctx.source_label) else \
-                    prevent(perm, amount)
+                    prevent(perm, left)
                 if dealt:
                     perm.damage += dealt
                     events.append({"type": "damage", "source": ctx.source_label, "target": obj,
                                    "amount": dealt})
-                if amount > dealt:
-                    events.append({"type": "prevented", "unit": obj, "amount": amount - dealt})
+                if left > dealt:
+                    events.append({"type": "prevented", "unit": obj, "amount": left - dealt})
         return reached
 
     def _exec_pump(self, ctx: _Context, effect: Pump, events: list[Event]) -> list[Any] | None:
@@ -1298,6 +1303,16 @@ def _decode_target(value: Any) -> Any:
     return A._target(value, "targets")
 
 
+def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
+                    events: list[Event]) -> int:
+    """fx-oneshots' "source of your choice" shields (fx_oneshots.shield_prevents)."""
+    if not state.extra.get("fx_shields"):
+        return amount
+    from frontier_desktop.rules.variants.fx_oneshots import shield_prevents as use
+
+    return use(state, sources, target, amount, events)
+
+
 class _Context:
     """What one resolving spell or ability knows while its effects run."""
 
@@ -1314,6 +1329,10 @@ class _Context:
         self.source_label = source if source is not None else str(item.get("obj", name))
 
     def amount(self, amount: Amount) -> int:
+        if amount.var not in ("", "X"):  # fx-oneshots: counted amounts ("equal to …")
+            from frontier_desktop.rules.variants.fx_oneshots import amount_of
+
+            return amount_of(self, amount)
         return amount.n * (self.x if amount.var == "X" else 1)
 
     def objects(self, sel: Selector) -> list[Any] | None:

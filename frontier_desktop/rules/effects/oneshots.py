@@ -1,0 +1,241 @@
+"""One-shot effects (fx-oneshots): reader templates, nodes and which forms the engine carries out.
+
+The templates here are registered with the reader's ``_template`` (after the reader's own, so
+they read only what nothing else reads); :func:`oneshot_qualifier` tells
+``engine_support._qualifier`` which forms of already-read clauses the executors of
+``rules/variants/fx_oneshots.py`` follow; :func:`amount_supported` names the variable amounts
+("equal to its mana value", "equal to the number of Mountains you control") they can count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import ClassVar
+
+from frontier_desktop.rules.effects import nodes as n
+from frontier_desktop.rules.effects.targets import read_number, read_object, read_spec
+
+
+# ====================================================================== nodes
+@dataclasses.dataclass(frozen=True)
+class ExchangeLife(n.Effect):
+    """"Exchange life totals with ``to``"."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "exchange_life"
+
+
+@dataclasses.dataclass(frozen=True)
+class Refill(n.Effect):
+    """Each player empties their hand, then draws: ``what`` is ``discard_hand`` (Wheel of
+    Fortune), ``hand_and_graveyard`` (shuffled into the library, Timetwister) or ``hand``
+    (shuffled into the library, then draw that many: Winds of Change); ``draw`` 0 = as many
+    as the hand held."""
+
+    what: str
+    draw: int = 7
+
+    kind: ClassVar[str] = "refill"
+
+
+@dataclasses.dataclass(frozen=True)
+class LookAtHand(n.Effect):
+    """"Look at target player's hand" (shown to the caster only)."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "look_at_hand"
+
+
+@dataclasses.dataclass(frozen=True)
+class TapOrUntap(n.Effect):
+    """"(You may) tap or untap ``to``": the controller chooses on resolution."""
+
+    to: n.Selector
+    may: bool = False
+
+    kind: ClassVar[str] = "tap_or_untap"
+
+
+@dataclasses.dataclass(frozen=True)
+class PutFromHand(n.Effect):
+    """"Put ``amount`` cards from your hand on top of your library in any order"."""
+
+    amount: n.Amount
+
+    kind: ClassVar[str] = "put_from_hand"
+
+
+# ====================================================================== templates
+Template = Callable[[re.Match[str], str, str], "n.Effect | None"]
+
+
+def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
+    """Register the templates with the reader (``reader._template``; called once from
+    reader.py, after the reader's own templates)."""
+
+    @add(r"(?:you )?lose half your life, rounded up")
+    def _half_life(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return n.LoseLife(n.Selector("you", text="you"), n.Amount(1, HALF_LIFE), text=text)
+
+    @add(r"exchange life totals with (?P<to>target (?:opponent|player))")
+    def _exchange(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        return ExchangeLife(to, text=text) if to is not None else None
+
+    @add(r"each player discards their hand, then draws seven cards")
+    def _wheel(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return Refill("discard_hand", 7, text=text)
+
+    @add(r"each player shuffles their hand and graveyard into their library, then draws "
+         r"seven cards")
+    def _twister(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return Refill("hand_and_graveyard", 7, text=text)
+
+    @add(r"each player shuffles the cards from their hand into their library, then draws "
+         r"that many cards")
+    def _winds(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return Refill("hand", 0, text=text)
+
+    @add(r"look at (?P<to>target (?:player|opponent))'s hand")
+    def _look(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        return LookAtHand(to, text=text) if to is not None else None
+
+    @add(r"(?P<may>you may )?tap or untap (?P<to>target .+)")
+    def _tap_or_untap(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        return TapOrUntap(to, bool(m.group("may")), text=text) if to is not None else None
+
+    @add(r"put (?P<n>\w+) cards from your hand on top of your library in any order")
+    def _put_back(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        amount = read_number(m.group("n"))
+        return PutFromHand(amount, text=text) if amount is not None and not amount.var \
+            else None
+
+    @add(r"(?P<src>.+?) deals? damage to (?P<to>target [^,]+?) equal to (?P<eq>.+)")
+    def _damage_to_equal(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        src = read_object(m.group("src"))
+        to = read_object(m.group("to"))
+        if src is None or to is None or src.ref != "self":
+            return None
+        return n.DealDamage(n.Amount(1, f"equal to {m.group('eq')}"), (to,), text=text)
+
+    @add(r"search your library for an? (?P<card>.+?) card, reveal it, then shuffle and put "
+         r"that card on top")
+    def _tutor_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        words = m.group("card")
+        spec = read_spec(words + " card")
+        if spec is None and re.fullmatch(r"\w+ or \w+", words):
+            a, _, b = words.split()
+            if {a, b} <= {"instant", "sorcery", "creature", "artifact", "enchantment"}:
+                spec = n.TargetSpec(f"{a}_or_{b}", text=words + " card")
+        if spec is None:
+            return None
+        return n.SearchLibrary(n.Selector("you"), spec, "top", n.Amount(1), True, text=text)
+
+
+HALF_LIFE = "half your life, rounded up"
+
+_LAND_TYPES = {"plains": "Plains", "islands": "Island", "swamps": "Swamp",
+               "mountains": "Mountain", "forests": "Forest"}
+
+AMOUNT_PATTERNS: tuple[str, ...] = (
+    r"equal to (?:its|that creature's|that card's) mana value",
+    r"equal to the sacrificed creature's (?:power|toughness|mana value)",
+    r"equal to (?:its|cardname's) power",
+    r"equal to the number of (?:plains|islands|swamps|mountains|forests) you control",
+    r"equal to the number of cards in (?:that player's|your) hand",
+    HALF_LIFE,
+)
+"""The variable amounts the executors count (fx_oneshots.amount_of)."""
+
+
+def amount_supported(amount: n.Amount) -> bool:
+    return any(re.fullmatch(p, amount.var) for p in AMOUNT_PATTERNS)
+
+
+def land_type_of(var: str) -> str | None:
+    m = re.search(r"number of (\w+) you control", var)
+    return _LAND_TYPES.get(m.group(1)) if m else None
+
+
+# ====================================================================== which forms run
+_PERMANENT_NOUNS = {"creature", "artifact", "enchantment", "permanent"}
+
+
+def _plain_target(sel: n.Selector | None, nouns: set[str]) -> bool:
+    return sel is not None and sel.ref == "target" and sel.spec is not None and \
+        not sel.spec.zone and set(sel.spec.noun.split("_or_")) <= nouns and \
+        sel.spec.count == 1 and not sel.spec.count_var
+
+
+def _graveyard_target(sel: n.Selector) -> bool:
+    spec = sel.spec
+    return sel.ref == "target" and spec is not None and spec.zone in (
+        "graveyard", "your_graveyard") and "land" not in spec.noun and spec.count == 1
+
+
+def oneshot_qualifier(node: n.Node, where: str) -> str | None:
+    """"" when fx_oneshots carries out *node* in this form; None: ask the general rules."""
+    if where not in ("spell", "activated", "triggered"):
+        return None
+    if isinstance(node, n.PutOnLibrary):
+        return "" if _plain_target(node.to, _PERMANENT_NOUNS) else "_other"
+    if isinstance(node, n.Exile) and _graveyard_target(node.to):
+        return ""
+    if isinstance(node, n.PutOntoBattlefield):
+        return "" if _graveyard_target(node.to) and node.to.spec is not None and \
+            node.to.spec.noun in ("card", "creature") and not node.tapped else "_other"
+    if isinstance(node, n.CreateToken) and node.who is not None and \
+            node.who.ref == "controller" and "Creature" in node.types and not node.amount.var:
+        return ""
+    if isinstance(node, n.PreventDamage):
+        if node.amount.var in ("", "X") and not node.combat_only and node.by is None and \
+                node.to is not None and node.to.ref in ("target", "you", "self"):
+            return ""  # "prevent the next N/X damage that would be dealt to …"
+        if node.amount.var == "all" and node.combat_only and node.to is None and \
+                _plain_target(node.by, {"creature"}):
+            return ""  # Horn of Deafening
+        if node.amount.var == "the next time" and node.by is not None and \
+                node.by.ref == "chosen" and node.to is not None and \
+                node.to.ref in ("you", "target") and not node.combat_only:
+            return ""  # the Circles of Protection
+        return None
+    if isinstance(node, n.PutCounters) and node.counter == "poison" and \
+            node.to.ref in ("that", "target") and not node.amount.var:
+        return ""
+    if isinstance(node, (n.Tap, n.Untap)) and node.to.ref == "target" and \
+            node.to.spec is not None and not node.to.spec.zone and node.to.spec.count == 1:
+        return ""  # lands too: a square of the board (tapped_by)
+    if isinstance(node, (n.GainLife, n.LoseLife)) and node.who.ref in ("you", "target") and \
+            amount_supported(node.amount):
+        return ""
+    if isinstance(node, n.DealDamage) and not node.divided and amount_supported(node.amount) \
+            and all(s.ref in ("target", "that") for s in node.to) and (
+                node.source is None or node.source.ref == "that"):
+        return ""
+    if isinstance(node, (ExchangeLife, Refill, LookAtHand, TapOrUntap, PutFromHand)):
+        return ""
+    if isinstance(node, n.SearchLibrary):
+        return "" if node.who.ref == "you" and node.destination in ("hand", "top") and \
+            node.amount.n == 1 and not node.amount.var and "land" not in node.card.noun and \
+            "land" not in node.card.types else "_other"
+    if isinstance(node, n.AdditionalCost):
+        return "" if where == "spell" and all(
+            isinstance(c, n.PayLifeCost) and not c.amount.var for c in node.cost) else "_other"
+    return None
+
+
+def cost_supported(part: n.CostPart) -> bool:
+    """Cost parts fx_oneshots pays on activation: "Discard a card at random"."""
+    return isinstance(part, n.DiscardCost) and part.at_random and part.amount.n == 1 and \
+        not part.amount.var
+
+
+__all__ = ["AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",
+           "TapOrUntap", "amount_supported", "cost_supported", "land_type_of",
+           "oneshot_qualifier", "register"]

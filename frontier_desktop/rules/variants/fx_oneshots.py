@@ -1,0 +1,719 @@
+"""One-shot effect executors (fx-oneshots), mixed into :class:`Frontier` before SpellActions.
+
+What they carry out (the forms: ``rules/effects/oneshots.py`` ``oneshot_qualifier``):
+
+- a permanent put on top of its owner's library; a card exiled from a graveyard or put from
+  a graveyard onto the battlefield (the staging row of the spell's controller);
+- "its controller creates …" tokens; poison counters for players (ten lose the game);
+- prevention: the next N (or X) damage to a target or to you; all combat damage a target
+  creature would deal this turn (its power counts 0 in combat); "the next time a … source of
+  your choice would deal damage to you (any target) this turn, prevent that damage" (the source
+  is chosen on resolution through a ``choice`` decision);
+- tap / untap a target land (a square: ``tapped_by`` is the land's controller, or the caster
+  when nobody stands on it) and "(you may) tap or untap" (a ``choice``);
+- counted amounts ("equal to its mana value", "the sacrificed creature's toughness",
+  "CARDNAME's power", "the number of Mountains you control": the lands your creatures stand
+  on, "cards in that player's hand", half your life rounded up);
+- life exchange; Wheel of Fortune, Timetwister, Winds of Change; "look at target player's hand"
+  (a private event for the caster); Brainstorm's put-back (a ``choice``, one card at a time);
+- tutors: the library is hidden, so the searcher chooses among the matching cards through a
+  ``choice`` whose options only they see (``_options``; views.py shows them to that seat only);
+- costs: "As an additional cost to cast this spell, pay N life"; "Discard a card at random".
+
+A ``choice`` of this module carries ``"prompt"`` (what is asked, in words) and ``"_fx"`` (the
+engine's bookkeeping, never shown); it is answered by ``choose`` with an option (its text or
+its index) through :meth:`OneShotActions.answer_oneshot`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.effects import nodes as n
+from frontier_desktop.rules.effects.oneshots import (
+    HALF_LIFE, ExchangeLife, LookAtHand, PutFromHand, Refill, TapOrUntap, cost_supported,
+    land_type_of,
+)
+from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
+from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.frontier_combat import gain_life
+from frontier_desktop.rules.variants.shared import leave_battlefield
+from frontier_desktop.rules.variants.frontier_spells import (
+    PREVENT_ALL, SpellActions, _Context, enters_tapped, reading_of,
+)
+
+POISON_LIMIT = 10
+"""A player with this many poison counters loses the game."""
+
+
+# ====================================================================== state helpers
+def poison(state: GameState, seat: int) -> int:
+    """The poison counters *seat* has."""
+    return int(state.extra.get("fx_poison", {}).get(str(seat), 0))
+
+
+def silenced(state: GameState, unit: str) -> bool:
+    """Whether all combat damage *unit* would deal this turn is prevented (Horn of
+    Deafening): its power counts 0 in combat."""
+    return bool(state.extra.get("fx_silenced", {}).get(unit) == state.turn)
+
+
+def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
+                    events: list[Event]) -> int:
+    """Use a "the next time a source of your choice would deal damage" shield on *target*
+    (``("player", N)`` or a unit id) against damage from *sources*; the damage still dealt.
+
+    When several creatures deal one packet of combat damage, the shielded source's share is
+    its power (at most the whole packet)."""
+    shields = state.extra.get("fx_shields")
+    if not shields or amount <= 0:
+        return amount
+    key = list(target) if isinstance(target, tuple) else target
+    for shield in list(shields):
+        if shield["turn"] != state.turn or shield["to"] != key or shield["source"] not in sources:
+            continue
+        share = amount
+        if len(sources) > 1:
+            from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+            perm = state.perms.get(shield["source"])
+            share = max(0, effective_pt(state, perm, state.occupants())[0]) if perm else 0
+        stopped = min(share, amount)
+        state.extra["fx_shields"] = [s for s in shields if s is not shield]
+        if stopped:
+            event: Event = {"type": "prevented", "amount": stopped,
+                            "source": shield["source"]}
+            event.update({"player": key[1]} if isinstance(key, list) else {"unit": key})
+            events.append(event)
+        return amount - stopped
+    return amount
+
+
+def _mana_value(card: Card) -> int:
+    total = 0
+    for sym in re.findall(r"\{([^}]+)\}", card.mana_cost or ""):
+        total += int(sym) if sym.isdigit() else (0 if sym.upper() == "X" else 1)
+    return total
+
+
+def _card_matches(card: Card, spec: n.TargetSpec) -> bool:
+    """Whether a card in a hidden zone (a library) fits "a blue instant card"."""
+    from frontier_desktop.rules.effects.targeting import _card_problem
+
+    nouns = spec.noun.split("_or_")
+    kinds = {t.lower() for t in card.types}
+    if "card" not in nouns and not kinds & set(nouns):
+        return False
+    return _card_problem(spec, card.colors, card.types, card.subtypes, "", nouns,
+                         spell=True) is None
+
+
+def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
+    """A counted amount (``oneshots.AMOUNT_PATTERNS``); *target*: the object it goes to (for
+    "that player's hand"). An amount it doesn't know counts its number (as before)."""
+    state, var = ctx.state, amount.var
+    if var == HALF_LIFE:
+        return max(0, (state.players[ctx.seat].life + 1) // 2)
+    if re.fullmatch(r"equal to (?:its|that creature's|that card's) mana value", var):
+        first = next((o for o in ctx.previous if isinstance(o, str) and o in state.cards), None)
+        return _mana_value(state.card(first)) * amount.n if first else 0
+    m = re.fullmatch(r"equal to the sacrificed creature's (power|toughness|mana value)", var)
+    if m:
+        lki = (ctx.item.get("sacrificed_lki") or [{}])[0]
+        return int(lki.get(m.group(1), 0)) * amount.n
+    if re.fullmatch(r"equal to (?:its|cardname's) power", var):
+        return _source_power(ctx) * amount.n
+    land = land_type_of(var)
+    if land is not None:
+        from frontier_desktop.rules.variants import find_variant
+
+        owned = find_variant(state.variant).land_controllers(state)
+        return sum(1 for pos, seat in owned.items() if seat == ctx.seat
+                   and state.cells[pos].face_up and state.cells[pos].land is not None
+                   and land in state.card(str(state.cells[pos].land)).subtypes) * amount.n
+    if var == "equal to the number of cards in that player's hand":
+        if isinstance(target, tuple) and target[0] == "player":
+            return len(state.players[int(target[1])].hand) * amount.n
+        return 0
+    if var == "equal to the number of cards in your hand":
+        return len(state.players[ctx.seat].hand) * amount.n
+    return amount.n
+
+
+def _source_power(ctx: _Context) -> int:
+    """The power of the ability's permanent, or its last known power once it is gone."""
+    from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+    perm = ctx.state.perms.get(ctx.source) if ctx.source else None
+    if perm is not None:
+        return max(0, effective_pt(ctx.state, perm, ctx.state.occupants())[0])
+    return int((ctx.item.get("self_lki") or {}).get("power", 0))
+
+
+class OneShotActions(SpellActions):
+    """The fx-oneshots executors; :class:`Frontier` lists this mixin before SpellActions."""
+
+    LAND_EXECUTORS = frozenset({"tap", "untap", "tap_or_untap"})
+    """Effects whose executors take a land's square as a target."""
+
+    # ------------------------------------------------------------------ amounts
+    @staticmethod
+    def oneshot_lki(state: GameState, sacrificed: list[str], perm: Permanent) -> dict[str, Any]:
+        """Last known power/toughness/mana value of what an activation sacrifices (and of the
+        permanent itself), kept on the stack item for "equal to the sacrificed creature's …"."""
+        from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+        occ = state.occupants()
+
+        def lki(unit: str) -> dict[str, int]:
+            p = state.perms[unit]
+            power, toughness = effective_pt(state, p, occ)
+            return {"power": power, "toughness": toughness,
+                    "mana value": _mana_value(state.card(unit))}
+
+        return {"sacrificed_lki": [lki(u) for u in sacrificed if u in state.perms],
+                "self_lki": lki(perm.id)}
+
+    # ------------------------------------------------------------------ costs
+    def oneshot_cost_problem(self, state: GameState, seat: int, card: Card,
+                             index: int) -> str | None:
+        """Why the fx-oneshots part of ability *index*'s cost can't be paid (None: it can)."""
+        for part in self._oneshot_costs(card, index):
+            if cost_supported(part) and not state.players[seat].hand:
+                return f"{card.name}'s ability needs a card to discard at random"
+        return None
+
+    def pay_oneshot_costs(self, state: GameState, seat: int, card: Card, index: int,
+                          events: list[Event]) -> None:
+        """Pay "Discard a card at random" (the generator stays stable: rules/rng.py)."""
+        for part in self._oneshot_costs(card, index):
+            if not cost_supported(part):
+                continue
+            hand = state.players[seat].hand
+            if not hand:
+                continue
+            rng = self._rng(state)
+            card_id = hand.pop(rng.randbelow(len(hand)))
+            self._save_rng(state, rng)
+            state.players[seat].graveyard.append(card_id)
+            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                           "id": card_id, "random": True})
+
+    def oneshot_pays_rest(self, card: Card, index: int, other_cost: str) -> bool:
+        """Whether the part of ability *index*'s cost the card model leaves over
+        (*other_cost*) is one this module pays ("Discard a card at random")."""
+        return other_cost.strip().lower() == "discard a card at random" and any(
+            cost_supported(p) for p in self._oneshot_costs(card, index))
+
+    @staticmethod
+    def _oneshot_costs(card: Card, index: int) -> tuple[n.CostPart, ...]:
+        found = [a for a in reading_of(card).abilities if isinstance(a, n.ActivatedAbility)]
+        return found[index].cost if 0 <= index < len(found) else ()
+
+    def additional_life(self, card: Card, modes: tuple[int, ...] = (0,)) -> int:
+        """The life "As an additional cost to cast this spell, pay N life" asks."""
+        from frontier_desktop.rules.variants.frontier_spells import spell_effects
+
+        total = 0
+        for effect in spell_effects(card, modes):
+            if isinstance(effect, n.AdditionalCost):
+                total += sum(c.amount.n for c in effect.cost if isinstance(c, n.PayLifeCost))
+        return total
+
+    # ------------------------------------------------------------------ executors
+    def _exec_additional_cost(self, ctx: _Context, effect: n.AdditionalCost,
+                              events: list[Event]) -> list[Any] | None:
+        """Paid when the spell was cast (frontier.py _do_cast): nothing to do now."""
+        return list(ctx.previous)
+
+    def _exec_put_on_library(self, ctx: _Context, effect: n.PutOnLibrary,
+                             events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is None:
+                continue
+            owner = ctx.state.owner(obj)
+            leave_battlefield(ctx.state, perm, "library", events,
+                              reason=f"put on top of its owner's library by {ctx.name}")
+            library = ctx.state.players[owner].library
+            if obj in library:  # to the top (index 0), not the bottom
+                library.remove(obj)
+                library.insert(0, obj)
+        return objs
+
+    def _graveyard_card(self, ctx: _Context, obj: Any) -> str | None:
+        if not (isinstance(obj, tuple) and obj[0] == "graveyard"):
+            return None
+        yard = ctx.state.players[int(obj[1])].graveyard
+        return next((c for c in yard if ctx.state.name(c) == obj[2]), None)
+
+    def _exec_exile(self, ctx: _Context, effect: n.Exile,
+                    events: list[Event]) -> list[Any] | None:
+        if effect.to.spec is None or not effect.to.spec.zone:
+            return super()._exec_exile(ctx, effect, events)
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        done: list[Any] = []
+        for obj in objs:
+            card_id = self._graveyard_card(ctx, obj)
+            if card_id is None:
+                continue
+            owner = int(obj[1])
+            ctx.state.players[owner].graveyard.remove(card_id)
+            ctx.state.players[owner].exile.append(card_id)
+            events.append({"type": "exiled", "player": owner, "card": obj[2],
+                           "from": "graveyard", "by": ctx.name})
+            done.append(card_id)
+        return done
+
+    def _exec_put_onto_battlefield(self, ctx: _Context, effect: n.PutOntoBattlefield,
+                                   events: list[Event]) -> list[Any] | None:
+        """A card from a graveyard into the staging row of the spell's controller."""
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        state = ctx.state
+        done: list[Any] = []
+        for obj in objs:
+            card_id = self._graveyard_card(ctx, obj)
+            if card_id is None:
+                continue
+            card = state.card(card_id)
+            if not card.is_permanent or card.is_aura:
+                return None
+            state.players[int(obj[1])].graveyard.remove(card_id)
+            state.perms[card_id] = Permanent(card_id, ctx.seat, "staging",
+                                             sick=card.is_creature and not card.has("haste"),
+                                             tapped=effect.tapped or enters_tapped(card))
+            events.append({"type": "returned", "player": ctx.seat, "card": obj[2],
+                           "to": "staging", "unit": card_id})
+            done.append(card_id)
+        return done
+
+    def _exec_create_token(self, ctx: _Context, effect: n.CreateToken,
+                           events: list[Event]) -> list[Any] | None:
+        if effect.who is None:
+            return super()._exec_create_token(ctx, effect, events)
+        if effect.who.ref != "controller":
+            return None
+        # "Its controller creates …": the controller of what the spell reached (the last
+        # known controller of a destroyed creature: the graveyard's owner).
+        first = ctx.previous[0] if ctx.previous else None
+        seat = None
+        if isinstance(first, str) and first in ctx.state.perms:
+            seat = ctx.state.perms[first].controller
+        else:
+            for event in reversed(events):
+                if event.get("unit") == first and "controller" in event:
+                    seat = int(event["controller"])
+                    break
+        if seat is None:
+            return None
+        other = _Context(ctx.state, seat, ctx.source, ctx.name, ctx.x, ctx.chosen,
+                         ctx.previous, ctx.item)
+        import dataclasses
+
+        return super()._exec_create_token(other, dataclasses.replace(effect, who=None), events)
+
+    def _exec_put_counters(self, ctx: _Context, effect: n.PutCounters,
+                           events: list[Event]) -> list[Any] | None:
+        if effect.counter != "poison":
+            return super()._exec_put_counters(ctx, effect, events)
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        seats = [int(o[1]) for o in objs if isinstance(o, tuple) and o[0] == "player"]
+        if len(seats) != len(objs):
+            return None
+        counts = dict(ctx.state.extra.get("fx_poison", {}))
+        for seat in seats:
+            counts[str(seat)] = int(counts.get(str(seat), 0)) + ctx.amount(effect.amount)
+            events.append({"type": "poison", "player": seat, "count": counts[str(seat)],
+                           "by": ctx.name})
+        ctx.state.extra["fx_poison"] = counts  # ten lose the game (frontier.py _check_winner)
+        return objs
+
+    def _exec_prevent_damage(self, ctx: _Context, effect: n.PreventDamage,
+                             events: list[Event]) -> list[Any] | None:
+        var = effect.amount.var
+        if var == "all" and effect.combat_only and effect.to is None and effect.by is not None:
+            objs = ctx.objects(effect.by)
+            if objs is None or any(not isinstance(o, str) for o in objs):
+                return None
+            silent = dict(ctx.state.extra.get("fx_silenced", {}))
+            for obj in objs:
+                if obj in ctx.state.perms:
+                    silent[obj] = ctx.state.turn
+                    events.append({"type": "silenced", "unit": obj, "by": ctx.name})
+            ctx.state.extra["fx_silenced"] = silent
+            return objs
+        if var == "the next time" and effect.by is not None and effect.to is not None:
+            return self._ask_source(ctx, effect, events)
+        if var in ("", "X") and effect.to is not None and effect.by is None and \
+                not effect.combat_only:
+            amount = ctx.amount(effect.amount)
+            objs = ctx.objects(effect.to)
+            if objs is None:
+                return None
+            for obj in objs:
+                if isinstance(obj, tuple) and obj[0] == "player":
+                    ctx.state.players[obj[1]].prevent += amount
+                    events.append({"type": "prevention", "amount": amount, "player": obj[1]})
+                elif isinstance(obj, str) and obj in ctx.state.perms:
+                    ctx.state.perms[obj].prevent += amount
+                    events.append({"type": "prevention", "amount": amount, "unit": obj})
+            return objs
+        return super()._exec_prevent_damage(ctx, effect, events)
+
+    def _exec_tap(self, ctx: _Context, effect: n.Tap, events: list[Event]) -> list[Any] | None:
+        return self._set_tapped_any(ctx, effect.to, True, events)
+
+    def _exec_untap(self, ctx: _Context, effect: n.Untap,
+                    events: list[Event]) -> list[Any] | None:
+        return self._set_tapped_any(ctx, effect.to, False, events)
+
+    def _set_tapped_any(self, ctx: _Context, sel: n.Selector, tapped: bool,
+                        events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(sel)
+        if objs is None:
+            return None
+        for obj in objs:
+            if isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
+                self._tap_land(ctx, obj, tapped, events)
+            elif isinstance(obj, str):
+                perm = ctx.state.perms.get(obj)
+                if perm is None or perm.tapped == tapped:
+                    continue
+                perm.tapped, perm.attack_tapped = tapped, False
+                events.append({"type": "tapped" if tapped else "untapped", "unit": obj,
+                               "by": ctx.name})
+            else:
+                return None
+        return objs
+
+    def _tap_land(self, ctx: _Context, pos: Any, tapped: bool, events: list[Event]) -> None:
+        """A land is a square: tapped, it untaps in its controller's untap step (the caster's
+        when no creature stands on it)."""
+        from frontier_desktop.rules.variants.frontier_combat import wire
+
+        cell = ctx.state.cells.get(pos)
+        if cell is None or cell.land is None or (cell.tapped_by is not None) == tapped:
+            return
+        if tapped:
+            owner = self.land_controllers(ctx.state).get(pos)  # type: ignore[attr-defined]
+            cell.tapped_by = ctx.seat if owner is None else int(owner)
+        else:
+            cell.tapped_by = None
+        events.append({"type": "tapped_land" if tapped else "untapped_land", "player": ctx.seat,
+                       "at": wire(ctx.state, pos), "by": ctx.name})
+
+    def _exec_deal_damage(self, ctx: _Context, effect: n.DealDamage,
+                          events: list[Event]) -> list[Any] | None:
+        if effect.amount.var in ("", "X") and effect.source is None:
+            return super()._exec_deal_damage(ctx, effect, events)
+        from frontier_desktop.rules.effects.oneshots import amount_supported
+        from frontier_desktop.rules.variants.frontier_combat import damage_player
+        from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
+
+        if effect.divided or (effect.source is not None and effect.source.ref != "that") or (
+                effect.amount.var not in ("", "X") and not amount_supported(effect.amount)):
+            return None
+        state = ctx.state
+        reached: list[Any] = []
+        for sel in effect.to:
+            objs = ctx.objects(sel)
+            if objs is None:
+                return None
+            reached.extend(objs)
+        for obj in reached:
+            amount = ctx.amount(effect.amount) if effect.amount.var in ("", "X") else \
+                amount_of(ctx, effect.amount, obj)
+            if amount <= 0:
+                continue
+            if isinstance(obj, tuple) and obj[0] == "player":
+                damage_player(state, obj[1], amount, ctx.source_label, events)
+            elif isinstance(obj, str) and obj in state.perms:
+                perm = state.perms[obj]
+                dealt = 0 if protected_from(state, perm, ctx.source_label) else \
+                    prevent(perm, shield_prevents(state, [ctx.source_label], obj, amount,
+                                                  events))
+                if dealt:
+                    perm.damage += dealt
+                    events.append({"type": "damage", "source": ctx.source_label,
+                                   "target": obj, "amount": dealt})
+        return reached
+
+    def _exec_exchange_life(self, ctx: _Context, effect: ExchangeLife,
+                            events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or len(objs) != 1 or not (isinstance(objs[0], tuple)
+                                                  and objs[0][0] == "player"):
+            return None if objs is None or objs else []
+        mine, theirs = ctx.state.players[ctx.seat], ctx.state.players[int(objs[0][1])]
+        mine.life, theirs.life = theirs.life, mine.life
+        for seat, p in ((ctx.seat, mine), (int(objs[0][1]), theirs)):
+            events.append({"type": "life", "player": seat, "life": p.life, "delta": 0,
+                           "exchanged": True})
+        return objs
+
+    def _exec_refill(self, ctx: _Context, effect: Refill,
+                     events: list[Event]) -> list[Any] | None:
+        state = ctx.state
+        seats = [s for s, p in enumerate(state.players) if not p.lost]
+        counts: dict[int, int] = {}
+        rng = self._rng(state)
+        for seat in seats:
+            player = state.players[seat]
+            counts[seat] = len(player.hand)
+            if effect.what == "discard_hand":
+                for card_id in list(player.hand):
+                    player.hand.remove(card_id)
+                    player.graveyard.append(card_id)
+                    events.append({"type": "discarded", "player": seat,
+                                   "card": state.name(card_id), "id": card_id})
+                continue
+            moved = list(player.hand)
+            player.hand.clear()
+            if effect.what == "hand_and_graveyard":
+                moved += player.graveyard
+                player.graveyard.clear()
+            player.library.extend(moved)
+            rng.shuffle(player.library)
+            events.append({"type": "shuffled", "player": seat, "cards": len(moved),
+                           "by": ctx.name})
+        self._save_rng(state, rng)
+        for seat in seats:
+            self._draw(state, seat, effect.draw or counts[seat], events)
+        return [("player", s) for s in seats]
+
+    def _exec_look_at_hand(self, ctx: _Context, effect: LookAtHand,
+                           events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            if isinstance(obj, tuple) and obj[0] == "player":
+                seat = int(obj[1])
+                events.append({"type": "looked", "player": ctx.seat, "at": seat,
+                               "cards": [ctx.state.name(c) for c in ctx.state.players[seat].hand],
+                               "_private": {"seat": ctx.seat, "fields": ["cards"]}})
+        return objs
+
+    # ------------------------------------------------------------------ choices
+    def _ask(self, ctx: _Context, prompt: str, options: list[str], fx: dict[str, Any],
+             events: list[Event], *, secret: bool = False, kind: str = "") -> None:
+        """A ``choice`` for the controller; *secret*: the options are theirs alone."""
+        decision: dict[str, Any] = {
+            "kind": "choice", "player": ctx.seat, "amount": 0, "card": ctx.name,
+            "by": ctx.name, "prompt": prompt, "options": [] if secret else list(options),
+            "_options": list(options), "_fx": fx}
+        ctx.state.decision = decision
+        events.append({"type": "choose", "player": ctx.seat, "kind": kind or fx["what"],
+                       "card": ctx.name})
+
+    def _ask_source(self, ctx: _Context, effect: n.PreventDamage,
+                    events: list[Event]) -> list[Any] | None:
+        assert effect.by is not None and effect.to is not None
+        if ctx.state.decision is not None:
+            return None
+        protected = ctx.objects(effect.to)
+        if protected is None:
+            return None
+        if not protected:
+            return []
+        spec = effect.by.spec
+        state = ctx.state
+        found: list[str] = []
+        for pid in sorted(state.perms):
+            found.append(pid)
+        found += [str(i["obj"]) for i in state.stack if i.get("kind") == "spell"]
+        ids = [c for c in found if spec is None or _card_matches_source(state.card(c), spec)]
+        if not ids:
+            events.append({"type": "no_choice", "player": ctx.seat, "card": ctx.name,
+                           "what": "source"})
+            return []
+        to = protected[0]
+        labels = _labels(state, ids)
+        whom = "you" if to == ("player", ctx.seat) else describe_target(state, to)
+        what = spec.text if spec is not None and spec.text else "source"
+        self._ask(ctx, f"{ctx.name}: choose the {what} whose next damage to {whom} this "
+                       "turn is prevented", labels,
+                  {"what": "source", "ids": ids, "to": list(to) if isinstance(to, tuple)
+                   else to}, events)
+        return protected
+
+    def _exec_tap_or_untap(self, ctx: _Context, effect: TapOrUntap,
+                           events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or len(objs) > 1 or ctx.state.decision is not None:
+            return None
+        if not objs:
+            return []
+        target = objs[0]
+        options = ["Tap it", "Untap it"] + (["Leave it"] if effect.may else [])
+        self._ask(ctx, f"{ctx.name}: tap or untap {describe_target(ctx.state, target)}?",
+                  options, {"what": "tap_or_untap",
+                            "target": list(target) if isinstance(target, tuple) else target},
+                  events)
+        return objs
+
+    def _exec_put_from_hand(self, ctx: _Context, effect: PutFromHand,
+                            events: list[Event]) -> list[Any] | None:
+        if ctx.state.decision is not None:
+            return None
+        self._ask_put_back(ctx, ctx.amount(effect.amount), events)
+        return [("player", ctx.seat)]
+
+    def _ask_put_back(self, ctx: _Context, left: int, events: list[Event]) -> None:
+        hand = ctx.state.players[ctx.seat].hand
+        if left <= 0 or not hand:
+            return
+        self._ask(ctx, f"{ctx.name}: choose a card to put on top of your library "
+                       f"({left} to go; the last one chosen ends on top)",
+                  _labels(ctx.state, list(hand)), {"what": "put_back", "left": left,
+                                                   "ids": list(hand)},
+                  events, secret=True)
+
+    def _exec_search_library(self, ctx: _Context, effect: n.SearchLibrary,
+                             events: list[Event]) -> list[Any] | None:
+        if ctx.state.decision is not None or effect.destination not in ("hand", "top"):
+            return None
+        library = ctx.state.players[ctx.seat].library
+        ids = [c for c in library if _card_matches(ctx.state.card(c), effect.card)]
+        names = sorted({ctx.state.name(c) for c in ids})
+        if not names:
+            self._shuffle_library(ctx.state, ctx.seat, ctx.name, events)
+            events.append({"type": "searched", "player": ctx.seat, "card": None,
+                           "by": ctx.name})
+            return [("player", ctx.seat)]
+        self._ask(ctx, f"{ctx.name}: choose a card from your library", names + ["Find nothing"],
+                  {"what": "search", "destination": effect.destination,
+                   "reveal": effect.reveal}, events, secret=True)
+        return [("player", ctx.seat)]
+
+    def _shuffle_library(self, state: GameState, seat: int, by: str,
+                         events: list[Event]) -> None:
+        rng = self._rng(state)
+        rng.shuffle(state.players[seat].library)
+        self._save_rng(state, rng)
+        events.append({"type": "shuffled", "player": seat, "cards": 0, "by": by})
+
+    def oneshot_options(self, decision: dict[str, Any]) -> list[str]:
+        """The options of a ``choice`` this module asked (for legal actions)."""
+        return list(decision.get("_options", ()))
+
+    def answer_oneshot(self, state: GameState, seat: int, action: A.Choose,
+                       events: list[Event]) -> None:
+        """Carry out the answer to a ``choice`` this module asked, then go on with the stack."""
+        decision = state.decision
+        assert decision is not None and "_fx" in decision
+        options = list(decision["_options"])
+        choice = action.choice
+        if isinstance(choice, int) and not isinstance(choice, bool) and \
+                0 <= choice < len(options):
+            index = choice
+        elif isinstance(choice, str) and choice in options:
+            index = options.index(choice)
+        else:
+            shown = options if decision.get("options") else ["one of the options offered"]
+            raise IllegalActionError(action, "choose " + " or ".join(
+                f"'{o}'" for o in shown[:6]))
+        fx = decision["_fx"]
+        by = str(decision["by"])
+        state.decision = None
+        what = fx["what"]
+        if what == "source":
+            source = fx["ids"][index]
+            to = fx["to"]
+            state.extra["fx_shields"] = list(state.extra.get("fx_shields", [])) + [
+                {"turn": state.turn, "source": source, "to": to}]
+            events.append({"type": "chosen", "player": seat, "by": by,
+                           "source": source, "name": state.name(source)})
+        elif what == "tap_or_untap":
+            target = fx["target"]
+            target = tuple(target) if isinstance(target, list) else target
+            ctx = _Context(state, seat, None, by, 0, {}, [], {"obj": by})
+            if index < 2:
+                self._set_tapped_any_obj(ctx, target, index == 0, events)
+        elif what == "put_back":
+            card_id = fx["ids"][index]
+            player = state.players[seat]
+            if card_id in player.hand:
+                player.hand.remove(card_id)
+                player.library.insert(0, card_id)
+                events.append({"type": "put_back", "player": seat, "card": state.name(card_id),
+                               "_private": {"seat": seat, "fields": ["card"]}})
+            ctx = _Context(state, seat, None, by, 0, {}, [], {"obj": by})
+            self._ask_put_back(ctx, int(fx["left"]) - 1, events)
+        elif what == "search":
+            self._finish_search(state, seat, by, fx, options[index], index == len(options) - 1,
+                                events)
+        self.continue_stack(state, events)
+
+    def _set_tapped_any_obj(self, ctx: _Context, target: Any, tapped: bool,
+                            events: list[Event]) -> None:
+        if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], int):
+            self._tap_land(ctx, target, tapped, events)
+            return
+        perm = ctx.state.perms.get(target) if isinstance(target, str) else None
+        if perm is not None and perm.tapped != tapped:
+            perm.tapped, perm.attack_tapped = tapped, False
+            events.append({"type": "tapped" if tapped else "untapped", "unit": perm.id,
+                           "by": ctx.name})
+
+    def _finish_search(self, state: GameState, seat: int, by: str, fx: dict[str, Any],
+                       name: str, nothing: bool, events: list[Event]) -> None:
+        player = state.players[seat]
+        card_id = None if nothing else next(
+            (c for c in player.library if state.name(c) == name), None)
+        if card_id is not None:
+            player.library.remove(card_id)
+        event: Event = {"type": "searched", "player": seat, "by": by,
+                        "card": state.name(card_id) if card_id else None,
+                        "to": fx["destination"]}
+        if not fx.get("reveal"):
+            event["_private"] = {"seat": seat, "fields": ["card"]}
+        if fx["destination"] == "hand":
+            if card_id is not None:
+                player.hand.append(card_id)
+            events.append(event)
+            self._shuffle_library(state, seat, by, events)
+        else:  # "then shuffle and put that card on top"
+            self._shuffle_library(state, seat, by, events)
+            if card_id is not None:
+                player.library.insert(0, card_id)
+            events.append(event)
+
+
+def _card_matches_source(card: Card, spec: n.TargetSpec) -> bool:
+    """"a red source", "an artifact source", "a black or red source"."""
+    colours = {c for c, letter in COLOUR_LETTER.items() if letter in card.colors}
+    if spec.colours and not colours & set(spec.colours):
+        return False
+    kinds = {t.lower() for t in card.types}
+    return all(t.lower() in kinds for t in spec.types)
+
+
+def _labels(state: GameState, ids: list[str]) -> list[str]:
+    """Option words for objects: names, numbered when a name repeats."""
+    names = [state.name(i) for i in ids]
+    out: list[str] = []
+    for i, name in enumerate(names):
+        if names.count(name) > 1:
+            out.append(f"{name} ({names[:i + 1].count(name)})")
+        else:
+            out.append(name)
+    return out
+
+
+__all__ = ["OneShotActions", "amount_of", "POISON_LIMIT", "PREVENT_ALL", "gain_life", "poison",
+           "shield_prevents", "silenced"]
