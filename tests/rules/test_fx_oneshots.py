@@ -445,3 +445,284 @@ def test_circle_of_despair_shields_a_creature_from_the_chosen_source():
     assert state.extra["fx_shields"][0]["to"] == "a"
     state, _ = run(state, cast("Bolt", "a"))  # not the chosen source: the bears die
     assert "a" not in state.perms
+
+
+# ---------------------------------------------------------------------- batch 2: zones
+def test_hurkyls_recall_returns_the_artifacts_a_player_owns():
+    recall = spell("Hurkyl's Recall", "Return all artifacts target player owns to their hand.")
+    rod = thing("Rod", "{T}: Add {C}.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("r", rod, 1, "staging"),
+                            unit("q", rod, 0, "staging"), BEN], players=[ann(recall), ben()])
+    state, events = run(state, cast("Hurkyl's Recall", {"player": 1}))
+    assert "r" not in state.perms and "q" in state.perms
+    assert [state.name(c) for c in state.players[1].hand] == ["Rod"]
+    assert not of_type(events, "by_hand")
+
+
+def test_obelisk_of_undoing_and_snow_hound_return_permanents():
+    obelisk = thing("Obelisk of Undoing", "{6}, {T}: Return target permanent you both own and "
+                                          "control to your hand.")
+    hound = creature("Snow Hound", ("W",), 1, 1, oracle_text="{1}, {T}: Return Snow Hound and "
+                     "target green or blue creature you control to their owner's hand.")
+    elf = creature("Elf", ("G",), 1, 1)
+    state = position(GRID, [unit("o", obelisk, 0, "staging"), unit("h", hound, 0, (1, 1)),
+                            unit("e", elf, 0, (1, 2)), unit("a", "Grizzly Bears", 0, (1, 3)),
+                            BEN], players=[ann(pool="{6}{1}"), ben()])
+    state, events = run(state, {"type": "activate", "unit": "o", "targets": ["a"]})
+    assert "a" not in state.perms and not of_type(events, "by_hand")
+    state, events = run(state, {"type": "activate", "unit": "h", "targets": ["e"]})
+    assert "h" not in state.perms and "e" not in state.perms
+    assert sorted(state.name(c) for c in state.players[0].hand) == ["Elf", "Grizzly Bears",
+                                                                     "Snow Hound"]
+
+
+def test_tormods_crypt_exiles_a_graveyard_and_soldevi_digger_recycles_the_top_card():
+    crypt = thing("Tormod's Crypt", "{T}, Sacrifice Tormod's Crypt: Exile target player's "
+                                    "graveyard.")
+    digger = thing("Soldevi Digger", "{2}: Put the top card of your graveyard on the bottom of "
+                                     "your library.")
+    state = position(GRID, [unit("c", crypt, 0, "staging"), unit("d", digger, 0, "staging"),
+                            unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(pool="{2}", library=1, graveyard=["Hill Giant", "Island"]),
+                              ben(graveyard=["Hill Giant"])])
+    state, _ = run(state, {"type": "activate", "unit": "c", "targets": [{"player": 1}]})
+    assert not state.players[1].graveyard and len(state.players[1].exile) == 1
+    state, _ = run(state, {"type": "activate", "unit": "d"})
+    # the top of a graveyard is the card put there last: the sacrificed Crypt
+    assert state.name(state.players[0].library[-1]) == "Tormod's Crypt"
+
+
+def test_soldier_of_fortune_shuffles_a_library():
+    soldier = creature("Soldier of Fortune", ("R",), 1, 1,
+                       oracle_text="{R}, {T}: Target player shuffles their library.")
+    state = position(GRID, [unit("s", soldier, 0, (1, 1)), BEN],
+                     players=[ann(pool="{R}"), ben(library=["Hill Giant", "Grizzly Bears"] * 4)],
+                     seed=5)
+    before = list(state.players[1].library)
+    state, events = run(state, {"type": "activate", "unit": "s", "targets": [{"player": 1}]})
+    assert sorted(state.players[1].library) == sorted(before)
+    assert of_type(events, "shuffled") and not of_type(events, "by_hand")
+
+
+def test_gravebind_stops_a_regeneration():
+    gravebind = spell("Gravebind", "Target creature can't be regenerated this turn.\nDraw a card "
+                                   "at the beginning of the next turn's upkeep.")
+    bolt = spell("Bolt", "Bolt deals 3 damage to any target.")
+    troll = creature("Troll", ("G",), 2, 2, oracle_text="{G}: Regenerate Troll.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("t", troll, 1, (3, 2)),
+                            BEN], players=[ann(gravebind, bolt), ben(pool="{G}")])
+    state, _ = run(state, {"type": "activate", "unit": "t", "seat": 1},
+                   cast("Gravebind", "t"), cast("Bolt", "t"))
+    assert "t" not in state.perms
+
+
+def test_cyclopean_mummy_is_exiled_when_it_dies():
+    mummy = creature("Cyclopean Mummy", ("B",), 2, 1,
+                     oracle_text="When Cyclopean Mummy dies, exile it.")
+    bolt = spell("Bolt", "Bolt deals 3 damage to any target.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("m", mummy, 1, (3, 2)),
+                            BEN], players=[ann(bolt), ben()])
+    state, events = run(state, cast("Bolt", "m"))
+    assert not state.players[1].graveyard
+    assert [state.name(c) for c in state.players[1].exile] == ["Cyclopean Mummy"]
+
+
+def test_reinforcements_put_creature_cards_on_top_in_the_order_named():
+    reinforcements = spell("Reinforcements", "Put up to three target creature cards from your "
+                                             "graveyard on top of your library.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(reinforcements, library=1,
+                                  graveyard=["Hill Giant", "Grizzly Bears"]), ben()])
+    state, events = run(state, cast("Reinforcements", {"graveyard": 0, "card": "Grizzly Bears"},
+                                    {"graveyard": 0, "card": "Hill Giant"}))
+    assert [state.name(c) for c in state.players[0].library[:2]] == ["Grizzly Bears",
+                                                                     "Hill Giant"]
+    assert [state.name(c) for c in state.players[0].graveyard] == ["Reinforcements"]
+
+
+def test_misinformation_refuses_your_own_graveyard():
+    misinformation = spell("Misinformation", "Put up to three target cards from an opponent's "
+                                             "graveyard on top of their library in any order.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(misinformation, graveyard=["Hill Giant"]),
+                              ben(graveyard=["Hill Giant"])])
+    refused(state, cast("Misinformation", {"graveyard": 0, "card": "Hill Giant"}),
+            match="opponent's graveyard")
+    state, _ = run(state, cast("Misinformation", {"graveyard": 1, "card": "Hill Giant"}))
+    assert state.name(state.players[1].library[0]) == "Hill Giant"
+
+
+def test_ivory_tower_counts_the_cards_beyond_four():
+    tower = thing("Ivory Tower", "At the beginning of your upkeep, you gain X life, where X is "
+                                 "the number of cards in your hand minus 4.")
+    state = position(GRID, [unit("i", tower, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(*["Hill Giant"] * 6, library=3), ben(library=3)],
+                     phase="end", active=1)
+    state, _ = run(state, {"type": "pass", "seat": 1})
+    while state.phase != "upkeep" or state.active != 0:
+        state, _ = run(state, {"type": "pass", "seat": state.active})
+    assert state.players[0].life == 22
+
+
+def test_divine_retribution_counts_the_attackers():
+    retribution = spell("Divine Retribution", "Divine Retribution deals damage to target "
+                                              "attacking creature equal to the number of "
+                                              "attacking creatures.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("b", "Grizzly Bears", 0, (1, 2)),
+                            unit("g", "Hill Giant", 1, (2, 1)), unit("h", "Hill Giant", 1, (2, 2))],
+                     players=[ann(retribution), ben()], active=1)
+    state, _ = run(state, {"type": "set_responses", "on": True, "seat": 0},
+                   {"type": "attack", "unit": "g", "target": [1, 1], "seat": 1})
+    assert state.pending is not None  # one attacking creature (Frontier attacks one stack)
+    state, events = run(state, {**cast("Divine Retribution", "g"), "seat": 0})
+    assert of_type(events, "damage")[0]["amount"] == 1 and not of_type(events, "by_hand")
+
+
+# ---------------------------------------------------------------------- batch 2: choices
+def test_soldevi_heretic_lets_the_opponent_choose_to_draw():
+    heretic = creature("Soldevi Heretic", ("W",), 1, 1,
+                       oracle_text="{W}, {T}: Prevent the next 2 damage that would be dealt to "
+                                   "target creature this turn. Target opponent may draw a card.")
+    state = position(GRID, [unit("s", heretic, 0, (1, 1)), BEN],
+                     players=[ann(pool="{W}"), ben(library=3)])
+    state, _ = run(state, {"type": "activate", "unit": "s", "targets": ["s", {"player": 1}]})
+    assert state.decision["player"] == 1 and state.perms["s"].prevent == 2
+    assert legal_wire(state, 0) == []
+    state, _ = run(state, choose("Draw", seat=1))
+    assert len(state.players[1].hand) == 1 and state.decision is None
+
+
+def test_browse_keeps_one_and_exiles_the_rest():
+    browse = thing("Browse", "{2}{U}{U}: Look at the top five cards of your library, put one of "
+                             "them into your hand, and exile the rest.", kind="Enchantment")
+    state = position(GRID, [unit("b", browse, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(pool="{2}{U}{U}",
+                                               library=["Hill Giant"] + ["Grizzly Bears"] * 5),
+                                           ben()])
+    state, _ = run(state, {"type": "activate", "unit": "b"})
+    options = describe(state, viewer=0)["pending"]["options"]
+    assert options[0] == "Hill Giant" and describe(state, viewer=1)["pending"]["options"] == []
+    state, _ = run(state, choose("Hill Giant"))
+    assert [state.name(c) for c in state.players[0].hand] == ["Hill Giant"]
+    assert len(state.players[0].exile) == 4 and len(state.players[0].library) == 1
+
+
+def test_ancestral_memories_keeps_two_and_mills_the_rest():
+    memories = spell("Ancestral Memories", "Look at the top seven cards of your library. Put two "
+                                           "of them into your hand and the rest into your "
+                                           "graveyard.", kind="Sorcery")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(memories, library=["Hill Giant"] * 3 + ["Grizzly Bears"] * 5),
+                              ben()])
+    state, events = run(state, cast("Ancestral Memories"))
+    state, _ = run(state, choose(0), choose(0))
+    assert len(state.players[0].hand) == 2 and len(state.players[0].library) == 1
+    assert len(state.players[0].graveyard) == 6  # five milled and the sorcery itself
+
+
+def test_foresight_exiles_three_chosen_cards():
+    foresight = spell("Foresight", "Search your library for three cards, exile them, then "
+                                   "shuffle.\nDraw a card at the beginning of the next turn's "
+                                   "upkeep.", kind="Sorcery")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(foresight, library=["Hill Giant"] * 5), ben()])
+    state, _ = run(state, cast("Foresight"), choose(0), choose(0), choose("Stop searching"))
+    assert len(state.players[0].exile) == 2 and len(state.players[0].library) == 3
+    assert state.decision is None
+
+
+def test_jesters_cap_exiles_from_the_opponents_library_and_they_shuffle():
+    cap = thing("Jester's Cap", "{2}, {T}, Sacrifice Jester's Cap: Search target player's "
+                                "library for three cards and exile them. Then that player "
+                                "shuffles.")
+    state = position(GRID, [unit("c", cap, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(pool="{2}"), ben(library=["Hill Giant"] * 4)])
+    state, events = run(state, {"type": "activate", "unit": "c", "targets": [{"player": 1}]})
+    assert "Hill Giant" not in json.dumps(describe(state, viewer=1)["pending"])
+    state, events = run(state, choose(0), choose(0), choose(0))
+    assert len(state.players[1].exile) == 3 and len(state.players[1].library) == 1
+    assert of_type(events, "shuffled")
+
+
+def test_stunted_growth_makes_the_target_put_three_cards_back():
+    stunted = spell("Stunted Growth", "Target player chooses three cards from their hand and "
+                                      "puts them on top of their library in any order.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(stunted), ben("Hill Giant", "Hill Giant", "Island", "Forest", library=0)])
+    state, _ = run(state, cast("Stunted Growth", {"player": 1}))
+    assert state.decision["player"] == 1
+    state, _ = run(state, choose("Island", seat=1), choose(0, seat=1), choose(0, seat=1))
+    assert len(state.players[1].hand) == 1 and len(state.players[1].library) == 3
+
+
+def test_mind_warp_discards_the_chosen_cards():
+    warp = spell("Mind Warp", "Look at target player's hand and choose X cards from it. That "
+                              "player discards those cards.", kind="Sorcery", cost="{X}{3}{B}")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(warp, pool="{2}{3}{B}"), ben("Hill Giant", "Island", "Forest")])
+    state, _ = run(state, cast("Mind Warp", {"player": 1}, x=2))
+    state, _ = run(state, choose("Island"), choose("Forest"))
+    assert [state.name(c) for c in state.players[1].hand] == ["Hill Giant"]
+
+
+def test_elemental_augury_puts_the_top_three_back_in_the_chosen_order():
+    augury = thing("Elemental Augury", "{3}: Look at the top three cards of target player's "
+                                       "library, then put them back in any order.",
+                   kind="Enchantment")
+    state = position(GRID, [unit("e", augury, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(pool="{3}"),
+                                           ben(library=["Island", "Forest", "Hill Giant"])])
+    state, _ = run(state, {"type": "activate", "unit": "e", "targets": [{"player": 1}]},
+                   choose("Hill Giant"), choose("Island"))
+    assert [state.name(c) for c in state.players[1].library] == ["Hill Giant", "Island", "Forest"]
+
+
+def test_whirling_catapult_exiles_the_top_two_cards_as_its_cost():
+    catapult = thing("Whirling Catapult", "{2}, Exile the top two cards of your library: "
+                                          "Whirling Catapult deals 1 damage to each creature "
+                                          "with flying and each player.")
+    state = position(GRID, [unit("w", catapult, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(pool="{2}{2}", library=3), ben()])
+    state, events = run(state, {"type": "activate", "unit": "w"})
+    assert len(state.players[0].exile) == 2 and state.players[1].life == 19
+    assert not of_type(events, "by_hand") and "note" not in of_type(events, "activated")[0]
+    refused(state, {"type": "activate", "unit": "w"}, match="in your library")
+
+
+def test_homarid_spawning_bed_makes_tokens_by_the_sacrificed_creatures_mana_value():
+    bed = thing("Homarid Spawning Bed", "{1}{U}{U}, Sacrifice a blue creature: Create X 1/1 "
+                                        "blue Camarid creature tokens, where X is the sacrificed "
+                                        "creature's mana value.", kind="Enchantment")
+    merfolk = creature("Merfolk", ("U",), 1, 1, mana_cost="{2}{U}")
+    state = position(GRID, [unit("b", bed, 0, "staging"), unit("m", merfolk, 0, (1, 1)), BEN],
+                     players=[ann(pool="{1}{U}{U}"), ben()])
+    state, events = run(state, {"type": "activate", "unit": "b", "sacrifice": ["m"]})
+    assert len(of_type(events, "token")) == 3
+
+
+def test_harbor_guardian_attacking_offers_the_defender_a_card():
+    guardian = creature("Harbor Guardian", ("W", "U"), 2, 4,
+                        oracle_text="Reach\nWhenever Harbor Guardian attacks, defending player may "
+                                    "draw a card.")
+    state = position(GRID, [unit("h", guardian, 0, (3, 4)), BEN],
+                     players=[ann(), ben(library=3)])
+    state, _ = run(state, {"type": "attack", "unit": "h", "target": [4, 4]})
+    assert state.decision is not None and state.decision["player"] == 1
+    state, _ = run(state, choose("Don't draw", seat=1))
+    assert not state.players[1].hand
+    assert state.decision is None or state.decision["kind"] != "choice"  # the attack goes on
+
+
+def test_phelddagrif_gives_the_opponent_a_hippo():
+    phelddagrif = creature("Phelddagrif", ("G", "W", "U"), 4, 4, oracle_text=(
+        "{G}: Phelddagrif gains trample until end of turn. Target opponent creates a 1/1 green "
+        "Hippo creature token.\n{W}: Phelddagrif gains flying until end of turn. Target "
+        "opponent gains 2 life.\n{U}: Return Phelddagrif to its owner's hand. Target opponent "
+        "may draw a card."))
+    state = position(GRID, [unit("p", phelddagrif, 0, (1, 1)), BEN],
+                     players=[ann(pool="{G}"), ben()])
+    state, events = run(state, {"type": "activate", "unit": "p", "ability": 0,
+                                "targets": [{"player": 1}]})
+    token = of_type(events, "token")[0]
+    assert token["player"] == 1 and state.perms[token["unit"]].controller == 1
+    assert not of_type(events, "by_hand")

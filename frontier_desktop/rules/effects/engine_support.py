@@ -106,8 +106,11 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # land tap/untap, counted amounts, life exchange, wheels, tutors, hands.
         f"{where}:{what}" for where in ("spell", "activated", "triggered") for what in (
             "put_on_library", "put_onto_battlefield", "exchange_life", "refill",
-            "look_at_hand", "tap_or_untap", "put_from_hand", "search_library")
-    } | {"spell:additional_cost", "cost:discard_random"})
+            "look_at_hand", "tap_or_untap", "put_from_hand", "search_library",
+            "return_all_owned", "bounce_own", "shuffle_library", "exile_graveyard",
+            "graveyard_to_bottom", "cant_regenerate", "look_top", "put_looked", "search_exile",
+            "hand_to_top", "choose_from_hand", "discard_those", "graveyard_to_top", "may_draw")
+    } | {"spell:additional_cost", "cost:discard_random", "cost:exile_top"})
 """Clause keys the engine carries out today (see the module docstring)."""
 
 
@@ -118,10 +121,11 @@ def clause_key(node: Node, where: str) -> str:
             return "keyword:bands with other"
         return f"keyword:{node.name}"
     if isinstance(node, CostPart):
-        from frontier_desktop.rules.effects.oneshots import cost_supported
+        from frontier_desktop.rules.effects.oneshots import cost_key
 
-        if cost_supported(node):
-            return "cost:discard_random"  # fx-oneshots (fx_oneshots.pay_oneshot_costs)
+        own = cost_key(node)  # fx-oneshots (fx_oneshots.pay_oneshot_costs)
+        if own is not None:
+            return own
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
             return "cost:sacrifice_self"
         if isinstance(node, SacrificeCost) and (
@@ -214,6 +218,10 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
                     trigger.subject is not None and trigger.subject.ref == "self" and \
                     trigger.event not in ("dies", "leaves"):
                 continue  # "it": the permanent itself (the stack item's "that")
+            if child.ref == "that" and child.text.lower() == "it" and \
+                    isinstance(node, n.Exile) and trigger.event == "dies" and \
+                    trigger.subject is not None and trigger.subject.ref == "self":
+                continue  # "when CARDNAME dies, exile it": the card in the graveyard (fx-oneshots)
             if child.ref in ("that", "controller"):
                 return "_that"
             if child.ref in ("self", "enchanted") and trigger.event in ("dies", "leaves"):

@@ -69,6 +69,158 @@ class PutFromHand(n.Effect):
     kind: ClassVar[str] = "put_from_hand"
 
 
+@dataclasses.dataclass(frozen=True)
+class ReturnAllOwned(n.Effect):
+    """"Return all artifacts target player owns to their hand"."""
+
+    who: n.Selector
+    noun: str
+
+    kind: ClassVar[str] = "return_all_owned"
+
+
+@dataclasses.dataclass(frozen=True)
+class BounceOwn(n.Effect):
+    """"Return target permanent you both own and control to your hand" (``with_self``: "Return
+    CARDNAME and target … to their owner's hand")."""
+
+    to: n.Selector
+    with_self: bool = False
+
+    kind: ClassVar[str] = "bounce_own"
+
+
+@dataclasses.dataclass(frozen=True)
+class ShuffleLibrary(n.Effect):
+    """``who`` shuffles their library (``may``: "you may have that player shuffle")."""
+
+    who: n.Selector
+    may: bool = False
+
+    kind: ClassVar[str] = "shuffle_library"
+
+
+@dataclasses.dataclass(frozen=True)
+class ExileGraveyard(n.Effect):
+    """"Exile target player's graveyard"."""
+
+    who: n.Selector
+
+    kind: ClassVar[str] = "exile_graveyard"
+
+
+@dataclasses.dataclass(frozen=True)
+class GraveyardToBottom(n.Effect):
+    """"Put the top card of your graveyard on the bottom of your library"."""
+
+    kind: ClassVar[str] = "graveyard_to_bottom"
+
+
+@dataclasses.dataclass(frozen=True)
+class CantRegenerate(n.Effect):
+    """"Target creature can't be regenerated this turn"."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "cant_regenerate"
+
+
+@dataclasses.dataclass(frozen=True)
+class LookTop(n.Effect):
+    """Look at the top ``count`` cards of ``who``'s library; keep ``keep`` of them
+    (``keep_to``: ``hand``), the rest go to ``rest``: ``exile``, ``graveyard``, ``back`` (on
+    top in any order) or "" (stay: a later :class:`PutLooked` says where)."""
+
+    who: n.Selector
+    count: int
+    keep: int = 0
+    keep_to: str = ""
+    rest: str = ""
+
+    kind: ClassVar[str] = "look_top"
+
+
+@dataclasses.dataclass(frozen=True)
+class PutLooked(n.Effect):
+    """"Put two of them into your hand and the rest into your graveyard" (after LookTop)."""
+
+    keep: int
+    keep_to: str
+    rest: str
+
+    kind: ClassVar[str] = "put_looked"
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchExile(n.Effect):
+    """"Search (target player's / your) library for ``count`` cards, exile them" (``shuffle``:
+    "then shuffle" in the same sentence)."""
+
+    who: n.Selector
+    count: int
+    shuffle: bool = False
+
+    kind: ClassVar[str] = "search_exile"
+
+
+@dataclasses.dataclass(frozen=True)
+class HandToTop(n.Effect):
+    """"Target player chooses three cards from their hand and puts them on top of their
+    library in any order"."""
+
+    who: n.Selector
+    count: int
+
+    kind: ClassVar[str] = "hand_to_top"
+
+
+@dataclasses.dataclass(frozen=True)
+class ChooseFromHand(n.Effect):
+    """"Look at target player's hand and choose X cards from it" (the next sentence, "That
+    player discards those cards", is :class:`DiscardThose`)."""
+
+    who: n.Selector
+    amount: n.Amount
+
+    kind: ClassVar[str] = "choose_from_hand"
+
+
+@dataclasses.dataclass(frozen=True)
+class DiscardThose(n.Effect):
+    """"That player discards those cards": carried out when the choice before it is made."""
+
+    kind: ClassVar[str] = "discard_those"
+
+
+@dataclasses.dataclass(frozen=True)
+class GraveyardToTop(n.Effect):
+    """"Put up to three target (creature) cards from a graveyard on top of their owner's
+    library (in any order)": in the order the targets are named, the first on top."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "graveyard_to_top"
+
+
+@dataclasses.dataclass(frozen=True)
+class MayDraw(n.Effect):
+    """"(Target opponent / defending player / you) may draw a card": ``who`` chooses."""
+
+    who: n.Selector
+    amount: n.Amount
+
+    kind: ClassVar[str] = "may_draw"
+
+
+@dataclasses.dataclass(frozen=True)
+class ExileTopCost(n.CostPart):
+    """"Exile the top N cards of your library" (a cost)."""
+
+    amount: n.Amount
+
+    kind: ClassVar[str] = "exile_top_cost"
+
+
 # ====================================================================== templates
 Template = Callable[[re.Match[str], str, str], "n.Effect | None"]
 
@@ -124,6 +276,138 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
             return None
         return n.DealDamage(n.Amount(1, f"equal to {m.group('eq')}"), (to,), text=text)
 
+
+    @add(r"return all (?P<noun>artifacts|creatures|enchantments|permanents) (?P<who>target "
+         r"(?:player|opponent)) owns to their hand")
+    def _recall(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        who = read_object(m.group("who"))
+        return ReturnAllOwned(who, m.group("noun").rstrip("s"), text=text) if who else None
+
+    @add(r"return (?P<to>target .+?) you both own and control to your hand")
+    def _bounce_own(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to") + " you control")
+        return BounceOwn(to, text=text) if to is not None else None
+
+    @add(r"return cardname and (?P<to>target .+?) to their owners?'?s? hands?")
+    def _bounce_with_self(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        return BounceOwn(to, True, text=text) if to is not None else None
+
+    @add(r"(?P<who>target player|that player) shuffles(?: their library)?")
+    def _shuffle(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        who = read_object(m.group("who"))
+        return ShuffleLibrary(who, text=text) if who is not None else None
+
+    @add(r"then that player shuffles")
+    def _then_shuffle(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return ShuffleLibrary(n.Selector("that", text="that player"), text=text)
+
+    @add(r"you may have that player shuffle")
+    def _may_shuffle(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return ShuffleLibrary(n.Selector("that", text="that player"), True, text=text)
+
+    @add(r"exile (?P<who>target player|target opponent)'s graveyard")
+    def _exile_yard(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        who = read_object(m.group("who"))
+        return ExileGraveyard(who, text=text) if who is not None else None
+
+    @add(r"put the top card of your graveyard on the bottom of your library")
+    def _digger(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return GraveyardToBottom(text=text)
+
+    @add(r"(?P<to>target creature) can't be regenerated this turn")
+    def _no_regen(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        return CantRegenerate(to, text=text) if to is not None else None
+
+    @add(r"look at the top (?P<n>\w+) cards of your library, put one of them into your "
+         r"hand, and exile the rest")
+    def _browse(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        count = read_number(m.group("n"))
+        if count is None or count.var:
+            return None
+        return LookTop(n.Selector("you", text="you"), count.n, 1, "hand", "exile", text=text)
+
+    @add(r"look at the top (?P<n>\w+) cards of (?P<who>your|target player's) library"
+         r"(?P<back>, then put them back in any order)?")
+    def _look_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        count = read_number(m.group("n"))
+        who = n.Selector("you", text="you") if m.group("who") == "your" else \
+            read_object("target player")
+        if count is None or count.var or who is None:
+            return None
+        return LookTop(who, count.n, 0, "", "back" if m.group("back") else "", text=text)
+
+    @add(r"put (?P<n>\w+) of them into your hand and the rest into your graveyard")
+    def _put_looked(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        count = read_number(m.group("n"))
+        if count is None or count.var:
+            return None
+        return PutLooked(count.n, "hand", "graveyard", text=text)
+
+    @add(r"search (?P<who>your|target player's) library for (?P<n>\w+) cards(?:,| and) exile "
+         r"them(?P<shuffle>, then shuffle)?")
+    def _search_exile(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        count = read_number(m.group("n"))
+        who = n.Selector("you", text="you") if m.group("who") == "your" else \
+            read_object("target player")
+        if count is None or count.var or who is None:
+            return None
+        return SearchExile(who, count.n, bool(m.group("shuffle")), text=text)
+
+    @add(r"(?P<who>target player|target opponent) chooses (?P<n>\w+) cards from their hand "
+         r"and puts them on top of their library in any order")
+    def _hand_to_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        count = read_number(m.group("n"))
+        who = read_object(m.group("who"))
+        if count is None or count.var or who is None:
+            return None
+        return HandToTop(who, count.n, text=text)
+
+    @add(r"look at (?P<who>target player|target opponent)'s hand and choose (?P<n>\w+) cards? "
+         r"from it")
+    def _choose_from_hand(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        amount = read_number(m.group("n"))
+        who = read_object(m.group("who"))
+        if amount is None or who is None:
+            return None
+        return ChooseFromHand(who, amount, text=text)
+
+    @add(r"that player discards (?:those cards|that card)")
+    def _discard_those(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return DiscardThose(text=text)
+
+    @add(r"put (?P<to>up to \w+ target .+? from (?:your|an opponent's) graveyard) on top of "
+         r"(?:your|their) library(?: in any order)?")
+    def _yard_to_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        if to is None or to.spec is None or not to.spec.zone.endswith("graveyard"):
+            return None
+        return GraveyardToTop(to, text=text)
+
+    @add(r"(?P<who>target opponent|target player|defending player|you) may draws? (?P<n>a|one) "
+         r"cards?")
+    def _may_draw(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        who = read_object(m.group("who"))
+        amount = read_number(m.group("n"))
+        return MayDraw(who, amount, text=text) if who is not None and amount else None
+
+    @add(r"(?:you )?gain x life, where x is the number of cards in your hand minus (?P<k>\d+)")
+    def _ivory(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return n.GainLife(n.Selector("you", text="you"),
+                          n.Amount(1, f"cards in your hand minus {m.group('k')}"), text=text)
+
+    @add(r"create x (?P<rest>\d+/\d+ .+? creature tokens?(?: with .+)?), where x is the "
+         r"sacrificed creature's (?P<what>mana value|power|toughness)")
+    def _tokens_x(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        from frontier_desktop.rules.effects.reader import read_clause
+
+        one = read_clause("create a " + m.group("rest").replace("tokens", "token"), context)
+        if not isinstance(one, n.CreateToken):
+            return None
+        return dataclasses.replace(one, amount=n.Amount(
+            1, f"equal to the sacrificed creature's {m.group('what')}"), text=text)
+
     @add(r"search your library for an? (?P<card>.+?) card, reveal it, then shuffle and put "
          r"that card on top")
     def _tutor_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -149,6 +433,8 @@ AMOUNT_PATTERNS: tuple[str, ...] = (
     r"equal to (?:its|cardname's) power",
     r"equal to the number of (?:plains|islands|swamps|mountains|forests) you control",
     r"equal to the number of cards in (?:that player's|your) hand",
+    r"cards in your hand minus \d+",
+    r"equal to the number of attacking creatures",
     HALF_LIFE,
 )
 """The variable amounts the executors count (fx_oneshots.amount_of)."""
@@ -190,9 +476,11 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
     if isinstance(node, n.PutOntoBattlefield):
         return "" if _graveyard_target(node.to) and node.to.spec is not None and \
             node.to.spec.noun in ("card", "creature") and not node.tapped else "_other"
-    if isinstance(node, n.CreateToken) and node.who is not None and \
-            node.who.ref == "controller" and "Creature" in node.types and not node.amount.var:
-        return ""
+    if isinstance(node, n.CreateToken) and "Creature" in node.types and (
+            node.who is None or node.who.ref in ("controller", "target")) and (
+            not node.amount.var or amount_supported(node.amount)) and not (
+            node.who is None and not node.amount.var):
+        return ""  # "its controller/target opponent creates …", "create X …, where X is …"
     if isinstance(node, n.PreventDamage):
         if node.amount.var in ("", "X") and not node.combat_only and node.by is None and \
                 node.to is not None and node.to.ref in ("target", "you", "self"):
@@ -218,7 +506,10 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
             and all(s.ref in ("target", "that") for s in node.to) and (
                 node.source is None or node.source.ref == "that"):
         return ""
-    if isinstance(node, (ExchangeLife, Refill, LookAtHand, TapOrUntap, PutFromHand)):
+    if isinstance(node, (ExchangeLife, Refill, LookAtHand, TapOrUntap, PutFromHand,
+                         ReturnAllOwned, BounceOwn, ShuffleLibrary, ExileGraveyard,
+                         GraveyardToBottom, CantRegenerate, LookTop, PutLooked, SearchExile,
+                         HandToTop, ChooseFromHand, DiscardThose, GraveyardToTop, MayDraw)):
         return ""
     if isinstance(node, n.SearchLibrary):
         return "" if node.who.ref == "you" and node.destination in ("hand", "top") and \
@@ -231,9 +522,29 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
 
 
 def cost_supported(part: n.CostPart) -> bool:
-    """Cost parts fx_oneshots pays on activation: "Discard a card at random"."""
+    """Cost parts fx_oneshots pays on activation: "Discard a card at random", "Exile the top
+    N cards of your library"."""
+    if isinstance(part, ExileTopCost):
+        return not part.amount.var
     return isinstance(part, n.DiscardCost) and part.at_random and part.amount.n == 1 and \
         not part.amount.var
+
+
+def cost_key(part: n.CostPart) -> str | None:
+    """The registry key of a cost part this module pays (None: not one of them)."""
+    if not cost_supported(part):
+        return None
+    return "cost:exile_top" if isinstance(part, ExileTopCost) else "cost:discard_random"
+
+
+def read_cost_part(low: str, text: str) -> n.CostPart | None:
+    """Cost parts the reader's ``_read_cost`` doesn't know and this module pays."""
+    m = re.fullmatch(r"exile the top (?:card|(?P<n>\w+) cards) of your library", low)
+    if m:
+        amount = read_number(m.group("n")) if m.group("n") else n.Amount(1)
+        if amount is not None and not amount.var:
+            return ExileTopCost(amount, text=text)
+    return None
 
 
 __all__ = ["AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",

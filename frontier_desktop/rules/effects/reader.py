@@ -282,6 +282,10 @@ def _read_cost(cost: str) -> tuple[CostPart, ...]:
             if what is not None:
                 parts.append(ExileCost(what, text=part))
                 continue
+        own = _oneshots.read_cost_part(low, part)  # fx-oneshots: "Exile the top card of …"
+        if own is not None:
+            parts.append(own)
+            continue
         parts.append(UnreadCost(text=part))
     return tuple(parts)
 

@@ -153,6 +153,8 @@ def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
             return "there is no such player"
         if spec.zone == "your_graveyard" and n != seat:
             return "it is not in your graveyard"
+        if spec.zone == "opponent_graveyard" and n == seat:
+            return "it is not in an opponent's graveyard"
         cards = [c for c in state.players[n].graveyard if state.name(c) == name]
         if not cards:
             return "it is not in that graveyard"

@@ -31,7 +31,8 @@ Event = dict[str, Any]
 def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
     """Destroy a permanent; a regeneration shield sends a creature to the staging row instead."""
     card = state.card(perm.id)
-    if card.is_creature and perm.regen_shield > 0:
+    no_regen = (state.extra.get("fx_no_regen") or {}).get(perm.id) == state.turn  # Gravebind
+    if card.is_creature and perm.regen_shield > 0 and not no_regen:
         perm.regen_shield -= 1
         frm = perm.at
         perm.zone, perm.at = "staging", None

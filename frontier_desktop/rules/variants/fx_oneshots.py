@@ -27,6 +27,7 @@ its index) through :meth:`OneShotActions.answer_oneshot`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -34,8 +35,10 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import nodes as n
 from frontier_desktop.rules.effects.oneshots import (
-    HALF_LIFE, ExchangeLife, LookAtHand, PutFromHand, Refill, TapOrUntap, cost_supported,
-    land_type_of,
+    HALF_LIFE, BounceOwn, CantRegenerate, ChooseFromHand, DiscardThose, ExchangeLife,
+    ExileGraveyard, ExileTopCost, GraveyardToBottom, GraveyardToTop, HandToTop, LookAtHand,
+    LookTop, MayDraw, PutFromHand, PutLooked, Refill, ReturnAllOwned, SearchExile,
+    ShuffleLibrary, TapOrUntap, cost_supported, land_type_of,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.errors import IllegalActionError
@@ -142,6 +145,15 @@ def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
         return 0
     if var == "equal to the number of cards in your hand":
         return len(state.players[ctx.seat].hand) * amount.n
+    m = re.fullmatch(r"cards in your hand minus (\d+)", var)
+    if m:
+        return max(0, len(state.players[ctx.seat].hand) - int(m.group(1))) * amount.n
+    if var == "equal to the number of attacking creatures":
+        from frontier_desktop.rules.variants import find_variant
+
+        variant = find_variant(state.variant)
+        attacking = variant.attacking_ids(state) if isinstance(variant, SpellActions) else []
+        return len(attacking) * amount.n
     return amount.n
 
 
@@ -184,7 +196,11 @@ class OneShotActions(SpellActions):
                              index: int) -> str | None:
         """Why the fx-oneshots part of ability *index*'s cost can't be paid (None: it can)."""
         for part in self._oneshot_costs(card, index):
-            if cost_supported(part) and not state.players[seat].hand:
+            if isinstance(part, ExileTopCost):
+                if len(state.players[seat].library) < part.amount.n:
+                    return f"{card.name}'s ability needs {part.amount.n} card" \
+                           f"{'s' if part.amount.n != 1 else ''} in your library to exile"
+            elif cost_supported(part) and not state.players[seat].hand:
                 return f"{card.name}'s ability needs a card to discard at random"
         return None
 
@@ -193,6 +209,14 @@ class OneShotActions(SpellActions):
         """Pay "Discard a card at random" (the generator stays stable: rules/rng.py)."""
         for part in self._oneshot_costs(card, index):
             if not cost_supported(part):
+                continue
+            if isinstance(part, ExileTopCost):
+                library = state.players[seat].library
+                for _ in range(min(part.amount.n, len(library))):
+                    card_id = library.pop(0)
+                    state.players[seat].exile.append(card_id)
+                    events.append({"type": "exiled", "player": seat, "card": state.name(card_id),
+                                   "from": "library", "by": card.name})
                 continue
             hand = state.players[seat].hand
             if not hand:
@@ -207,8 +231,9 @@ class OneShotActions(SpellActions):
     def oneshot_pays_rest(self, card: Card, index: int, other_cost: str) -> bool:
         """Whether the part of ability *index*'s cost the card model leaves over
         (*other_cost*) is one this module pays ("Discard a card at random")."""
-        return other_cost.strip().lower() == "discard a card at random" and any(
-            cost_supported(p) for p in self._oneshot_costs(card, index))
+        parts = [p for p in self._oneshot_costs(card, index) if cost_supported(p)]
+        left = [t.strip().lower() for t in other_cost.split(",") if t.strip()]
+        return bool(parts) and left == [p.text.strip().lower() for p in parts]
 
     @staticmethod
     def _oneshot_costs(card: Card, index: int) -> tuple[n.CostPart, ...]:
@@ -257,12 +282,27 @@ class OneShotActions(SpellActions):
 
     def _exec_exile(self, ctx: _Context, effect: n.Exile,
                     events: list[Event]) -> list[Any] | None:
+        if effect.to.ref == "that" and not ctx.previous and ctx.item.get("kind") == "trigger":
+            # "When CARDNAME dies, exile it": the card, now in its owner's graveyard.
+            done: list[Any] = []
+            for card_id in ctx.item.get("that", ()):
+                if not isinstance(card_id, str) or card_id not in ctx.state.cards:
+                    continue
+                keeper = ctx.state.players[ctx.state.owner(card_id)]
+                if card_id in keeper.graveyard:
+                    keeper.graveyard.remove(card_id)
+                    keeper.exile.append(card_id)
+                    events.append({"type": "exiled", "player": ctx.state.owner(card_id),
+                                   "card": ctx.state.name(card_id), "from": "graveyard",
+                                   "by": ctx.name})
+                    done.append(card_id)
+            return done
         if effect.to.spec is None or not effect.to.spec.zone:
             return super()._exec_exile(ctx, effect, events)
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
-        done: list[Any] = []
+        exiled: list[Any] = []
         for obj in objs:
             card_id = self._graveyard_card(ctx, obj)
             if card_id is None:
@@ -272,8 +312,8 @@ class OneShotActions(SpellActions):
             ctx.state.players[owner].exile.append(card_id)
             events.append({"type": "exiled", "player": owner, "card": obj[2],
                            "from": "graveyard", "by": ctx.name})
-            done.append(card_id)
-        return done
+            exiled.append(card_id)
+        return exiled
 
     def _exec_put_onto_battlefield(self, ctx: _Context, effect: n.PutOntoBattlefield,
                                    events: list[Event]) -> list[Any] | None:
@@ -303,25 +343,34 @@ class OneShotActions(SpellActions):
                            events: list[Event]) -> list[Any] | None:
         if effect.who is None:
             return super()._exec_create_token(ctx, effect, events)
+        if effect.who.ref == "target":
+            seats = self._players(ctx, effect.who)
+            if seats is None:
+                return None
+            made: list[Any] = []
+            for seat in seats:
+                other = _Context(ctx.state, seat, ctx.source, ctx.name, ctx.x, ctx.chosen,
+                                 ctx.previous, ctx.item)
+                made += super()._exec_create_token(
+                    other, dataclasses.replace(effect, who=None), events) or []
+            return made
         if effect.who.ref != "controller":
             return None
         # "Its controller creates …": the controller of what the spell reached (the last
         # known controller of a destroyed creature: the graveyard's owner).
         first = ctx.previous[0] if ctx.previous else None
-        seat = None
+        owner: int | None = None
         if isinstance(first, str) and first in ctx.state.perms:
-            seat = ctx.state.perms[first].controller
+            owner = ctx.state.perms[first].controller
         else:
             for event in reversed(events):
                 if event.get("unit") == first and "controller" in event:
-                    seat = int(event["controller"])
+                    owner = int(event["controller"])
                     break
-        if seat is None:
+        if owner is None:
             return None
-        other = _Context(ctx.state, seat, ctx.source, ctx.name, ctx.x, ctx.chosen,
+        other = _Context(ctx.state, owner, ctx.source, ctx.name, ctx.x, ctx.chosen,
                          ctx.previous, ctx.item)
-        import dataclasses
-
         return super()._exec_create_token(other, dataclasses.replace(effect, who=None), events)
 
     def _exec_put_counters(self, ctx: _Context, effect: n.PutCounters,
@@ -427,6 +476,8 @@ class OneShotActions(SpellActions):
         if effect.divided or (effect.source is not None and effect.source.ref != "that") or (
                 effect.amount.var not in ("", "X") and not amount_supported(effect.amount)):
             return None
+        if effect.source is not None and (effect.source.text.lower() != "it" or ctx.previous):
+            return None  # "It deals …" first in an ability: the permanent itself (Flame Elemental)
         state = ctx.state
         reached: list[Any] = []
         for sel in effect.to:
@@ -507,6 +558,303 @@ class OneShotActions(SpellActions):
                                "cards": [ctx.state.name(c) for c in ctx.state.players[seat].hand],
                                "_private": {"seat": ctx.seat, "fields": ["cards"]}})
         return objs
+
+
+    # ------------------------------------------------------------------ more zones
+    def _exec_return_all_owned(self, ctx: _Context, effect: ReturnAllOwned,
+                               events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        state = ctx.state
+        done: list[Any] = []
+        for pid in sorted(state.perms):
+            perm = state.perms.get(pid)
+            if perm is None or state.owner(pid) not in seats:
+                continue
+            kinds = {t.lower() for t in state.card(pid).types}
+            if effect.noun in kinds or effect.noun == "permanent":
+                leave_battlefield(state, perm, "hand", events, reason=f"returned by {ctx.name}")
+                done.append(pid)
+        return done
+
+    def _exec_bounce_own(self, ctx: _Context, effect: BounceOwn,
+                         events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        state = ctx.state
+        todo = list(objs)
+        if effect.with_self and ctx.source in state.perms:
+            todo.insert(0, ctx.source)
+        for obj in todo:
+            perm = state.perms.get(obj)
+            if perm is None or (not effect.with_self and state.owner(obj) != ctx.seat):
+                continue  # "you both own and control": another's card stays
+            leave_battlefield(state, perm, "hand", events, reason=f"returned by {ctx.name}")
+        return objs
+
+    def _exec_shuffle_library(self, ctx: _Context, effect: ShuffleLibrary,
+                              events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        if effect.may:
+            if ctx.state.decision is not None or len(seats) != 1:
+                return None
+            self._ask(ctx, f"{ctx.name}: have {ctx.state.players[seats[0]].name} shuffle "
+                           "their library?", ["Shuffle", "Don't shuffle"],
+                      {"what": "may_shuffle", "seat": seats[0]}, events)
+            return [("player", s) for s in seats]
+        pending = ctx.state.decision
+        if pending is not None and (pending.get("_fx") or {}).get("what") == "search_exile" \
+                and [int(pending["_fx"]["owner"])] == seats:
+            pending["_fx"]["shuffle"] = True  # "Then that player shuffles": after the search
+            return [("player", s) for s in seats]
+        for seat in seats:
+            self._shuffle_library(ctx.state, seat, ctx.name, events)
+        return [("player", s) for s in seats]
+
+    def _exec_exile_graveyard(self, ctx: _Context, effect: ExileGraveyard,
+                              events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        for seat in seats:
+            player = ctx.state.players[seat]
+            for card_id in list(player.graveyard):
+                player.graveyard.remove(card_id)
+                player.exile.append(card_id)
+                events.append({"type": "exiled", "player": seat, "card": ctx.state.name(card_id),
+                               "from": "graveyard", "by": ctx.name})
+        return [("player", s) for s in seats]
+
+    def _exec_graveyard_to_bottom(self, ctx: _Context, effect: GraveyardToBottom,
+                                  events: list[Event]) -> list[Any] | None:
+        player = ctx.state.players[ctx.seat]
+        if player.graveyard:
+            card_id = player.graveyard.pop()  # the top of a graveyard: the last card put there
+            player.library.append(card_id)
+            events.append({"type": "to_library", "player": ctx.seat,
+                           "card": ctx.state.name(card_id), "where": "bottom", "by": ctx.name})
+        return [("player", ctx.seat)]
+
+    def _exec_cant_regenerate(self, ctx: _Context, effect: CantRegenerate,
+                              events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        marks = dict(ctx.state.extra.get("fx_no_regen", {}))
+        for obj in objs:
+            if obj in ctx.state.perms:
+                marks[obj] = ctx.state.turn
+                events.append({"type": "no_regeneration", "unit": obj, "by": ctx.name})
+        ctx.state.extra["fx_no_regen"] = marks
+        return objs
+
+    def _exec_graveyard_to_top(self, ctx: _Context, effect: GraveyardToTop,
+                               events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        moved: list[Any] = []
+        for obj in objs:  # the first named ends on top
+            card_id = self._graveyard_card(ctx, obj)
+            if card_id is None:
+                continue
+            owner = int(obj[1])
+            ctx.state.players[owner].graveyard.remove(card_id)
+            moved.append((owner, card_id))
+        for owner, card_id in reversed(moved):
+            ctx.state.players[owner].library.insert(0, card_id)
+            events.append({"type": "to_library", "player": owner,
+                           "card": ctx.state.name(card_id), "where": "top", "by": ctx.name})
+        return [c for _, c in moved]
+
+    def _exec_may_draw(self, ctx: _Context, effect: MayDraw,
+                       events: list[Event]) -> list[Any] | None:
+        if effect.who.ref == "defending_player":
+            seats: list[int] | None = [ctx.state.opponent(ctx.seat)]
+        else:
+            seats = self._players(ctx, effect.who)
+        if seats is None or len(seats) != 1 or ctx.state.decision is not None:
+            return None
+        seat = seats[0]
+        count = ctx.amount(effect.amount)
+        asker = _Context(ctx.state, seat, ctx.source, ctx.name, ctx.x, ctx.chosen,
+                         ctx.previous, ctx.item)
+        self._ask(asker, f"{ctx.name}: draw {count} card{'s' if count != 1 else ''}?",
+                  ["Draw", "Don't draw"], {"what": "may_draw", "count": count}, events)
+        return [("player", seat)]
+
+    # ------------------------------------------------------------------ picks (one at a time)
+    def _ask_pick(self, ctx: _Context, chooser: int, what: str, ids: list[str], left: int,
+                  prompt: str, events: list[Event], stop: str = "", **extra: Any) -> bool:
+        """Ask *chooser* to pick one of *ids* (hidden cards: only they see the options); the
+        answer is carried on by :meth:`_picked`. False when there is nothing to ask."""
+        if left <= 0 or not ids:
+            return False
+        labels = _labels(ctx.state, ids) + ([stop] if stop else [])
+        asker = _Context(ctx.state, chooser, ctx.source, ctx.name, ctx.x, ctx.chosen,
+                         ctx.previous, ctx.item)
+        self._ask(asker, prompt, labels, {"what": what, "ids": list(ids), "left": left,
+                                          "stop": bool(stop), "picked": [], **extra},
+                  events, secret=True)
+        return True
+
+    def _exec_look_top(self, ctx: _Context, effect: LookTop,
+                       events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None or len(seats) != 1 or ctx.state.decision is not None:
+            return None
+        owner = seats[0]
+        top = list(ctx.state.players[owner].library[:effect.count])
+        events.append({"type": "looked", "player": ctx.seat, "at": owner, "library": True,
+                       "cards": [ctx.state.name(c) for c in top],
+                       "_private": {"seat": ctx.seat, "fields": ["cards"]}})
+        if effect.keep:
+            self._ask_pick(ctx, ctx.seat, "keep", top, effect.keep,
+                           f"{ctx.name}: choose a card to put into your hand", events,
+                           owner=owner, to=effect.keep_to, rest=effect.rest)
+        elif effect.rest == "back":
+            self._ask_pick(ctx, ctx.seat, "order", top, len(top) - 1,
+                           f"{ctx.name}: choose the card to put on top (then the next)", events,
+                           owner=owner)
+        return top
+
+    def _exec_put_looked(self, ctx: _Context, effect: PutLooked,
+                         events: list[Event]) -> list[Any] | None:
+        top = [c for c in ctx.previous if isinstance(c, str)
+               and c in ctx.state.players[ctx.seat].library]
+        if ctx.state.decision is not None:
+            return None
+        if not self._ask_pick(ctx, ctx.seat, "keep", top, effect.keep,
+                              f"{ctx.name}: choose a card to put into your hand", events,
+                              owner=ctx.seat, to=effect.keep_to, rest=effect.rest):
+            self._finish_keep(ctx.state, ctx.seat, ctx.name, [], top, effect.keep_to,
+                              effect.rest, events)
+        return top
+
+    def _exec_search_exile(self, ctx: _Context, effect: SearchExile,
+                           events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None or len(seats) != 1 or ctx.state.decision is not None:
+            return None
+        owner = seats[0]
+        # by name: the options tell nothing of the library's order
+        library = sorted(ctx.state.players[owner].library, key=ctx.state.name)
+        whose = "your" if owner == ctx.seat else f"{ctx.state.players[owner].name}'s"
+        if not self._ask_pick(ctx, ctx.seat, "search_exile", library, effect.count,
+                              f"{ctx.name}: choose a card of {whose} library to exile", events,
+                              stop="Stop searching", owner=owner, shuffle=effect.shuffle):
+            if effect.shuffle:
+                self._shuffle_library(ctx.state, owner, ctx.name, events)
+        return [("player", owner)]
+
+    def _exec_hand_to_top(self, ctx: _Context, effect: HandToTop,
+                          events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None or len(seats) != 1 or ctx.state.decision is not None:
+            return None
+        seat = seats[0]
+        asker = _Context(ctx.state, seat, ctx.source, ctx.name, ctx.x, ctx.chosen,
+                         ctx.previous, ctx.item)
+        self._ask_put_back(asker, effect.count, events)
+        return [("player", seat)]
+
+    def _exec_choose_from_hand(self, ctx: _Context, effect: ChooseFromHand,
+                               events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None or len(seats) != 1 or ctx.state.decision is not None:
+            return None
+        owner = seats[0]
+        hand = list(ctx.state.players[owner].hand)
+        events.append({"type": "looked", "player": ctx.seat, "at": owner,
+                       "cards": [ctx.state.name(c) for c in hand],
+                       "_private": {"seat": ctx.seat, "fields": ["cards"]}})
+        count = ctx.amount(effect.amount)
+        if count >= len(hand):
+            self._discard_ids(ctx.state, owner, hand, events)
+        else:
+            self._ask_pick(ctx, ctx.seat, "discard_chosen", hand, count,
+                           f"{ctx.name}: choose a card for "
+                           f"{ctx.state.players[owner].name} to discard", events, owner=owner)
+        return [("player", owner)]
+
+    def _exec_discard_those(self, ctx: _Context, effect: DiscardThose,
+                            events: list[Event]) -> list[Any] | None:
+        """Done with the choice before it (:meth:`_exec_choose_from_hand`)."""
+        return list(ctx.previous)
+
+    @staticmethod
+    def _discard_ids(state: GameState, owner: int, ids: list[str], events: list[Event]) -> None:
+        player = state.players[owner]
+        for card_id in ids:
+            if card_id in player.hand:
+                player.hand.remove(card_id)
+                player.graveyard.append(card_id)
+                events.append({"type": "discarded", "player": owner, "card": state.name(card_id),
+                               "id": card_id})
+
+    def _finish_keep(self, state: GameState, seat: int, by: str, kept: list[str],
+                     rest: list[str], to: str, rest_to: str, events: list[Event]) -> None:
+        player = state.players[seat]
+        for card_id in kept:
+            if card_id in player.library:
+                player.library.remove(card_id)
+                player.hand.append(card_id)
+                events.append({"type": "kept_looked", "player": seat, "card": state.name(card_id),
+                               "by": by, "_private": {"seat": seat, "fields": ["card"]}})
+        for card_id in rest:
+            if card_id not in player.library:
+                continue
+            player.library.remove(card_id)
+            getattr(player, "exile" if rest_to == "exile" else "graveyard").append(card_id)
+            events.append({"type": "exiled" if rest_to == "exile" else "milled", "player": seat,
+                           "card": state.name(card_id), "from": "library", "by": by})
+
+    def _picked(self, state: GameState, seat: int, by: str, fx: dict[str, Any], index: int,
+                events: list[Event]) -> None:
+        """One pick of a :meth:`_ask_pick` choice: ask again or finish."""
+        ids = list(fx["ids"])
+        picked = list(fx["picked"])
+        stopped = fx.get("stop") and index == len(ids)
+        if not stopped:
+            picked.append(ids.pop(index))
+        left = int(fx["left"]) - 1
+        what = fx["what"]
+        if not stopped and left > 0 and ids:
+            ctx = _Context(state, seat, None, by, 0, {}, [], {"obj": by})
+            state.decision = None
+            self._ask(ctx, str(fx.get("prompt_again") or _again(what, by, state, fx)),
+                      _labels(state, ids) + (["Stop searching"] if fx.get("stop") else []),
+                      {**fx, "ids": ids, "picked": picked, "left": left}, events, secret=True)
+            return
+        owner = int(fx.get("owner", seat))
+        if what == "keep":
+            self._finish_keep(state, owner, by, picked, ids, str(fx["to"]), str(fx["rest"]),
+                              events)
+        elif what == "order":
+            library = state.players[owner].library
+            order = picked + ids  # the first chosen on top
+            for card_id in order:
+                if card_id in library:
+                    library.remove(card_id)
+            library[0:0] = order
+            events.append({"type": "reordered", "player": seat, "at": owner,
+                           "count": len(order), "by": by})
+        elif what == "search_exile":
+            library = state.players[owner].library
+            for card_id in picked:
+                if card_id in library:
+                    library.remove(card_id)
+                    state.players[owner].exile.append(card_id)
+                    events.append({"type": "exiled", "player": owner,
+                                   "card": state.name(card_id), "from": "library", "by": by})
+            if fx.get("shuffle"):
+                self._shuffle_library(state, owner, by, events)
+        elif what == "discard_chosen":
+            self._discard_ids(state, owner, picked, events)
 
     # ------------------------------------------------------------------ choices
     def _ask(self, ctx: _Context, prompt: str, options: list[str], fx: dict[str, Any],
@@ -657,6 +1005,16 @@ class OneShotActions(SpellActions):
         elif what == "search":
             self._finish_search(state, seat, by, fx, options[index], index == len(options) - 1,
                                 events)
+        elif what == "may_draw":
+            if index == 0:
+                self._draw(state, seat, int(fx["count"]), events)
+            else:
+                events.append({"type": "declined", "player": seat, "by": by})
+        elif what == "may_shuffle":
+            if index == 0:
+                self._shuffle_library(state, int(fx["seat"]), by, events)
+        elif what in ("keep", "order", "search_exile", "discard_chosen"):
+            self._picked(state, seat, by, fx, index, events)
         self.continue_stack(state, events)
 
     def _set_tapped_any_obj(self, ctx: _Context, target: Any, tapped: bool,
@@ -692,6 +1050,19 @@ class OneShotActions(SpellActions):
             if card_id is not None:
                 player.library.insert(0, card_id)
             events.append(event)
+
+
+def _again(what: str, by: str, state: GameState, fx: dict[str, Any]) -> str:
+    """The prompt for the next pick of a :meth:`OneShotActions._ask_pick` choice."""
+    left = int(fx["left"]) - 1
+    more = f" ({left} more)"
+    if what == "keep":
+        return f"{by}: choose another card to put into your hand{more}"
+    if what == "order":
+        return f"{by}: choose the next card from the top{more}"
+    if what == "search_exile":
+        return f"{by}: choose another card to exile{more}"
+    return f"{by}: choose another card to discard{more}"
 
 
 def _card_matches_source(card: Card, spec: n.TargetSpec) -> bool:

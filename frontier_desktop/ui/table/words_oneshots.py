@@ -10,10 +10,13 @@ from collections.abc import Mapping
 from typing import Any
 
 KINDS = frozenset({"poison", "silenced", "chosen", "no_choice", "tapped_land", "untapped_land",
-                   "untapped", "exiled", "searched", "shuffled", "looked", "put_back"})
+                   "untapped", "exiled", "searched", "shuffled", "looked", "put_back",
+                   "to_library", "no_regeneration", "declined", "kept_looked", "milled",
+                   "reordered"})
 """Event types described here."""
 
-CHOOSE_KINDS = frozenset({"source", "tap_or_untap", "put_back", "search"})
+CHOOSE_KINDS = frozenset({"source", "tap_or_untap", "put_back", "search", "may_draw",
+                          "may_shuffle", "keep", "order", "search_exile", "discard_chosen"})
 """``choose`` events (a ``choice`` decision) of this module."""
 
 
@@ -37,6 +40,12 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
             return f"  {p} chooses a card to put back on top of their library ({card})"
         if what == "search":
             return f"  {p} searches their library ({card})"
+        if what == "may_draw":
+            return f"  {p} may draw a card ({card})"
+        if what == "may_shuffle":
+            return f"  {p} chooses whether a library is shuffled ({card})"
+        if what in ("keep", "order", "search_exile", "discard_chosen"):
+            return f"  {p} chooses among the cards {card} shows them"
         return None
     if kind == "poison":
         n = event.get("count")
@@ -55,8 +64,8 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
     if kind == "untapped":
         return f"  {names.unit(event.get('unit'))} is untapped"
     if kind == "exiled":
-        return f"  {_card(event)} is exiled from {names.player(event.get('player'))}'s " \
-               f"graveyard"
+        zone = "library" if event.get("from") == "library" else "graveyard"
+        return f"  {_card(event)} is exiled from {names.player(event.get('player'))}'s {zone}"
     if kind == "searched":
         found = event.get("card")
         where = "on top of their library" if event.get("to") == "top" else "into their hand"
@@ -73,6 +82,21 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
             seen = ", ".join(str(c) for c in cards) or "no cards"
             return f"  {p} looks at {names.player(event.get('at'))}'s hand: {seen}"
         return f"  {p} looks at {names.player(event.get('at'))}'s hand"
+    if kind == "to_library":
+        where = "on the bottom" if event.get("where") == "bottom" else "on top"
+        return f"  {_card(event)} goes from a graveyard {where} of " \
+               f"{names.player(event.get('player'))}'s library ({by})"
+    if kind == "no_regeneration":
+        return f"  {names.unit(event.get('unit'))} can't be regenerated this turn"
+    if kind == "declined":
+        return f"  {p} declines ({by})"
+    if kind == "kept_looked":
+        card = event.get("card")
+        return f"  {p} puts {card if isinstance(card, str) else 'a card'} into their hand"
+    if kind == "milled":
+        return f"  {_card(event)} goes from {p}'s library to the graveyard"
+    if kind == "reordered":
+        return f"  {p} puts the cards back on top of the library in an order of their choice"
     if kind == "put_back":
         card = event.get("card")
         what = card if isinstance(card, str) else "a card"
