@@ -726,3 +726,220 @@ def test_phelddagrif_gives_the_opponent_a_hippo():
     token = of_type(events, "token")[0]
     assert token["player"] == 1 and state.perms[token["unit"]].controller == 1
     assert not of_type(events, "by_hand")
+
+
+# ---------------------------------------------------------------------- batch 3
+PYRO = spell("Pyrotechnics", "Pyrotechnics deals 4 damage divided as you choose among any "
+                             "number of targets.", kind="Sorcery")
+
+
+def test_pyrotechnics_divides_four_damage_one_target_slot_per_point():
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN], players=[ann(PYRO), ben()])
+    refused(state, cast("Pyrotechnics", "g", "g", "g"), match="4 targets")
+    listed = [a for a in legal_wire(state) if a["type"] == "cast"]
+    assert {"type": "cast", "card": "Pyrotechnics", "targets": ["g"] * 4} in listed
+    state, events = run(state, cast("Pyrotechnics", "g", "g", "g", {"player": 1}))
+    assert "g" not in state.perms and state.players[1].life == 19
+    assert not of_type(events, "by_hand")
+
+
+def test_fire_covenant_costs_x_life_and_meteor_shower_deals_x_plus_one():
+    covenant = spell("Fire Covenant", "As an additional cost to cast this spell, pay X life.\n"
+                                      "Fire Covenant deals X damage divided as you choose among "
+                                      "any number of target creatures.", cost="{X}{1}{B}{R}")
+    shower = spell("Meteor Shower", "Meteor Shower deals X plus 1 damage divided as you choose "
+                                    "among any number of targets.", kind="Sorcery",
+                   cost="{X}{X}{R}")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann(covenant, shower, pool="{4}{B}{R}{R}"), ben()])
+    state, _ = run(state, cast("Fire Covenant", "g", "g", "g", x=3))
+    assert state.players[0].life == 17 and "g" not in state.perms
+    state, _ = run(state, cast("Meteor Shower", {"player": 1}, x=0))
+    assert state.players[1].life == 19
+
+
+def test_reverse_damage_gains_the_prevented_damage_and_bone_mask_exiles_as_much():
+    reverse = spell("Reverse Damage", "The next time a source of your choice would deal damage "
+                                      "to you this turn, prevent that damage. You gain life "
+                                      "equal to the damage prevented this way.")
+    imp = creature("Imp", ("R",), 1, 1, oracle_text="{T}: Imp deals 2 damage to any target.")
+    state = position(GRID, [unit("i", imp, 1, (3, 3)), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(reverse), ben()])
+    state, _ = run(state, cast("Reverse Damage"), choose("Imp"),
+                   {"type": "activate", "unit": "i", "targets": [{"player": 0}], "seat": 1})
+    assert state.players[0].life == 22
+    mask = thing("Bone Mask", "{2}, {T}: The next time a source of your choice would deal damage "
+                              "to you this turn, prevent that damage. Exile cards from the top "
+                              "of your library equal to the damage prevented this way.")
+    state = position(GRID, [unit("m", mask, 0, "staging"), unit("i", imp, 1, (3, 3)),
+                            unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(pool="{2}", library=5), ben()])
+    state, _ = run(state, {"type": "activate", "unit": "m"}, choose("Imp"),
+                   {"type": "activate", "unit": "i", "targets": [{"player": 0}], "seat": 1})
+    assert state.players[0].life == 20 and len(state.players[0].exile) == 2
+
+
+def test_tracker_and_its_target_deal_each_others_power():
+    tracker = creature("Tracker", ("G",), 2, 3,
+                       oracle_text="{G}{G}, {T}: Tracker deals damage equal to its power to "
+                                   "target creature. That creature deals damage equal to its "
+                                   "power to Tracker.")
+    state = position(GRID, [unit("t", tracker, 0, (1, 1)), unit("b", "Grizzly Bears", 1, (3, 2)),
+                            BEN], players=[ann(pool="{G}{G}"), ben()])
+    state, events = run(state, {"type": "activate", "unit": "t", "targets": ["b"]})
+    assert "b" not in state.perms and state.perms["t"].damage == 2
+    assert not of_type(events, "by_hand")
+
+
+def test_soul_rend_destroys_only_white_creatures_past_regeneration():
+    rend = spell("Soul Rend", "Destroy target creature if it's white. A creature destroyed this "
+                              "way can't be regenerated.\nDraw a card at the beginning of the "
+                              "next turn's upkeep.")
+    knight = creature("Knight", ("W",), 2, 2, oracle_text="{W}: Regenerate Knight.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("k", knight, 1, (3, 2)),
+                            unit("g", "Hill Giant", 1, (3, 3)), BEN],
+                     players=[ann(rend, rend), ben(pool="{W}")])
+    state, _ = run(state, {"type": "activate", "unit": "k", "seat": 1},
+                   cast("Soul Rend", "g"), cast("Soul Rend", "k"))
+    assert "g" in state.perms and "k" not in state.perms
+
+
+def test_pyroblast_counters_only_a_blue_spell():
+    pyroblast = spell("Pyroblast", "Choose one —\n• Counter target spell if it's blue.\n• Destroy "
+                                   "target permanent if it's blue.", colours=("R",))
+    blue = spell("Ponder", "Draw a card.", kind="Sorcery", colours=("U",))
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(pyroblast), ben(blue, library=3)], active=1)
+    state, _ = run(state, {"type": "set_responses", "on": True, "seat": 0},
+                   {"type": "cast", "card": "Ponder", "seat": 1})
+    state, events = run(state, {**cast("Pyroblast", {"stack": state.stack[-1]["id"]}),
+                                "seat": 0})
+    assert of_type(events, "countered") and not state.players[1].hand
+
+
+def test_jovial_evil_counts_twice_the_opponents_white_creatures():
+    evil = spell("Jovial Evil", "Jovial Evil deals X damage to target opponent, where X is "
+                                "twice the number of white creatures that player controls.",
+                 kind="Sorcery")
+    knight = creature("Knight", ("W",), 2, 2)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("k", knight, 1, (3, 2)),
+                            unit("l", knight, 1, (3, 3)), BEN], players=[ann(evil), ben()])
+    state, _ = run(state, cast("Jovial Evil", {"player": 1}))
+    assert state.players[1].life == 16
+
+
+# ---------------------------------------------------------------------- batch 4
+def test_the_hive_makes_a_wasp_named_token():
+    hive = thing("The Hive", "{5}, {T}: Create a 1/1 colorless Insect artifact creature token "
+                             "with flying named Wasp.")
+    state = position(GRID, [unit("h", hive, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(pool="{5}"), ben()])
+    state, events = run(state, {"type": "activate", "unit": "h"})
+    token = of_type(events, "token")[0]
+    assert "Wasp" in token["name"] and state.card(token["unit"]).has("flying")
+
+
+def test_an_havva_inn_counts_green_creatures_and_great_defender_its_mana_value():
+    inn = spell("An-Havva Inn", "You gain X plus 1 life, where X is the number of green "
+                                "creatures on the battlefield.", kind="Sorcery")
+    defender = spell("Great Defender", "Target creature gets +0/+X until end of turn, where X "
+                                       "is its mana value.")
+    elf = creature("Elf", ("G",), 1, 1, mana_cost="{2}{G}")
+    state = position(GRID, [unit("e", elf, 0, (1, 1)), unit("f", elf, 1, (3, 3)), BEN],
+                     players=[ann(inn, defender), ben()])
+    state, _ = run(state, cast("An-Havva Inn"), cast("Great Defender", "e"))
+    assert state.players[0].life == 23 and state.perms["e"].pt_mod == (0, 3)
+
+
+def test_psionic_entity_and_eternal_flame_deal_two_amounts():
+    entity = creature("Psionic Entity", ("U",), 2, 2,
+                      oracle_text="{T}: Psionic Entity deals 2 damage to any target and 3 damage "
+                                  "to itself.")
+    flame = spell("Eternal Flame", "Eternal Flame deals X damage to target opponent or "
+                                   "planeswalker and half X damage, rounded up, to you, where X "
+                                   "is the number of Mountains you control.", kind="Sorcery")
+    grid = [[M, M, M, P, P], [P] * 5, [P] * 5, [P] * 5, [P] * 5]
+    state = position(grid, [unit("p", entity, 0, (1, 1)), unit("a", "Grizzly Bears", 0, (0, 0)),
+                            unit("b", "Grizzly Bears", 0, (0, 1)),
+                            unit("c", "Grizzly Bears", 0, (0, 2)), BEN],
+                     players=[ann(flame), ben()])
+    state, events = run(state, {"type": "activate", "unit": "p", "targets": [{"player": 1}]})
+    assert state.players[1].life == 18 and "p" not in state.perms
+    state, _ = run(state, cast("Eternal Flame", {"player": 1}))
+    assert state.players[1].life == 15 and state.players[0].life == 18
+
+
+def test_karma_hurts_the_player_whose_upkeep_it_is_by_their_swamps():
+    karma = thing("Karma", "At the beginning of each player's upkeep, Karma deals damage to that "
+                           "player equal to the number of Swamps they control.",
+                  kind="Enchantment")
+    grid = [[P] * 5, [P] * 5, [P] * 5, [P] * 5, ["Swamp", "Swamp", P, P, P]]
+    state = position(grid, [unit("k", karma, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("x", "Grizzly Bears", 1, (4, 0)),
+                            unit("y", "Grizzly Bears", 1, (4, 1))],
+                     players=[ann(library=3), ben(library=3)], phase="end")
+    while not (state.phase == "upkeep" and state.active == 1) and not state.stack:
+        state, events = run(state, {"type": "pass", "seat": state.active})
+    assert state.players[1].life == 18 and state.players[0].life == 20
+
+
+def test_kaervek_hex_and_winter_blast():
+    hex_ = spell("Kaervek's Hex", "Kaervek's Hex deals 1 damage to each nonblack creature and an "
+                                  "additional 1 damage to each green creature.", kind="Sorcery")
+    blast = spell("Winter Blast", "Tap X target creatures. Winter Blast deals 2 damage to each of "
+                                  "those creatures with flying.", kind="Sorcery", cost="{X}{G}")
+    bird = creature("Bird", ("W",), 1, 3, keywords=("Flying",), oracle_text="Flying")
+    shade = creature("Shade", ("B",), 1, 1)
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("s", shade, 0, (1, 2)),
+                            unit("d", bird, 1, (3, 3)), unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann(hex_, blast, pool="{2}{G}"), ben()])
+    state, _ = run(state, cast("Kaervek's Hex"))
+    assert "a" not in state.perms and state.perms["g"].damage == 1
+    assert state.perms["s"].damage == 0  # black: untouched
+    state, _ = run(state, cast("Winter Blast", "d", "g", x=2))
+    assert "d" not in state.perms and state.perms["g"].tapped and state.perms["g"].damage == 1
+
+
+def test_hellfire_hurts_its_caster_by_the_creatures_that_died():
+    hellfire = spell("Hellfire", "Destroy all nonblack creatures. Hellfire deals X plus 3 damage "
+                                 "to you, where X is the number of creatures that died this way.",
+                     kind="Sorcery")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("g", "Hill Giant", 1, (3, 2)),
+                            BEN], players=[ann(hellfire), ben()])
+    state, _ = run(state, cast("Hellfire"))
+    assert not state.perms and state.players[0].life == 14
+
+
+def test_word_of_blasting_and_psychic_transfer():
+    word = spell("Word of Blasting", "Destroy target Wall. It can't be regenerated. Word of "
+                                     "Blasting deals damage equal to that Wall's mana value to "
+                                     "the Wall's controller.")
+    transfer = spell("Psychic Transfer", "If the difference between your life total and target "
+                                         "player's life total is 5 or less, exchange life totals "
+                                         "with that player.", kind="Sorcery")
+    wall = creature("Wall of Stone", (), 0, 8, mana_cost="{1}{R}{R}",
+                    type_line="Creature — Wall")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), unit("w", wall, 1, (3, 2)),
+                            BEN], players=[ann(word, transfer, transfer, life=14), ben()])
+    state, _ = run(state, cast("Word of Blasting", "w"))
+    assert "w" not in state.perms and state.players[1].life == 17
+    state, _ = run(state, cast("Psychic Transfer", {"player": 1}))
+    assert (state.players[0].life, state.players[1].life) == (17, 14)
+
+
+def test_orcish_librarian_and_dwarven_catapult():
+    librarian = creature("Orcish Librarian", ("R",), 1, 1,
+                         oracle_text="{R}, {T}: Look at the top eight cards of your library. "
+                                     "Exile four of them at random, then put the rest on top of "
+                                     "your library in any order.")
+    catapult = spell("Dwarven Catapult", "Dwarven Catapult deals X damage divided evenly, rounded "
+                                         "down, among all creatures target opponent controls.",
+                     cost="{X}{R}")
+    state = position(GRID, [unit("l", librarian, 0, (1, 1)), unit("g", "Hill Giant", 1, (3, 2)),
+                            BEN], players=[ann(catapult, pool="{R}{5}{R}", library=9), ben()])
+    state, _ = run(state, {"type": "activate", "unit": "l"}, choose(0), choose(0), choose(0))
+    assert len(state.players[0].exile) == 4 and len(state.players[0].library) == 5
+    state, _ = run(state, cast("Dwarven Catapult", {"player": 1}, x=5))
+    assert state.perms["g"].damage == 2 and state.perms["ben"].damage == 2

@@ -109,7 +109,10 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
             "look_at_hand", "tap_or_untap", "put_from_hand", "search_library",
             "return_all_owned", "bounce_own", "shuffle_library", "exile_graveyard",
             "graveyard_to_bottom", "cant_regenerate", "look_top", "put_looked", "search_exile",
-            "hand_to_top", "choose_from_hand", "discard_those", "graveyard_to_top", "may_draw")
+            "hand_to_top", "choose_from_hand", "discard_those", "graveyard_to_top", "may_draw",
+            "exile_top_prevented", "if_colour", "named_token", "two_damage", "return_auras",
+            "damage_those", "damage_each_plus", "damage_by_value", "exile_random_rest",
+            "damage_evenly")
     } | {"spell:additional_cost", "cost:discard_random", "cost:exile_top"})
 """Clause keys the engine carries out today (see the module docstring)."""
 
@@ -218,6 +221,10 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
                     trigger.subject is not None and trigger.subject.ref == "self" and \
                     trigger.event not in ("dies", "leaves"):
                 continue  # "it": the permanent itself (the stack item's "that")
+            if child.ref == "that" and child.text.lower() == "that player" and \
+                    trigger_key(trigger) == "trigger:upkeep" and trigger.whose == "each" and \
+                    isinstance(node, n.DealDamage):
+                continue  # "each player's upkeep …, that player": the active player (fx-oneshots)
             if child.ref == "that" and child.text.lower() == "it" and \
                     isinstance(node, n.Exile) and trigger.event == "dies" and \
                     trigger.subject is not None and trigger.subject.ref == "self":

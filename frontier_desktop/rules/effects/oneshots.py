@@ -21,9 +21,11 @@ from frontier_desktop.rules.effects.targets import read_number, read_object, rea
 # ====================================================================== nodes
 @dataclasses.dataclass(frozen=True)
 class ExchangeLife(n.Effect):
-    """"Exchange life totals with ``to``"."""
+    """"Exchange life totals with ``to``" (``within``: only when the totals differ by at most
+    that much, Psychic Transfer)."""
 
     to: n.Selector
+    within: int = 0
 
     kind: ClassVar[str] = "exchange_life"
 
@@ -221,6 +223,111 @@ class ExileTopCost(n.CostPart):
     kind: ClassVar[str] = "exile_top_cost"
 
 
+@dataclasses.dataclass(frozen=True)
+class ExileTopPrevented(n.Effect):
+    """"Exile cards from the top of your library equal to the damage prevented this way"
+    (after a "source of your choice" prevention: done when the shield is used)."""
+
+    kind: ClassVar[str] = "exile_top_prevented"
+
+
+@dataclasses.dataclass(frozen=True)
+class IfColour(n.Effect):
+    """"Destroy / Counter target … if it's blue": ``verb`` happens only when the target has
+    ``colour`` on resolution (a target of another colour is legal and untouched)."""
+
+    verb: str
+    to: n.Selector
+    colour: str
+    no_regenerate: bool = False
+    """"A creature destroyed this way can't be regenerated" (folded in by the reader)."""
+
+    kind: ClassVar[str] = "if_colour"
+
+
+@dataclasses.dataclass(frozen=True)
+class NamedToken(n.Effect):
+    """"Create a 1/1 … creature token named Wasp": ``token`` with its own ``name``."""
+
+    token: n.CreateToken
+    name: str
+
+    kind: ClassVar[str] = "named_token"
+
+
+@dataclasses.dataclass(frozen=True)
+class TwoDamage(n.Effect):
+    """"… deals 2 damage to any target and 3 damage to itself" / "X damage to target opponent
+    and half X damage, rounded up, to you": both parts."""
+
+    first: n.DealDamage
+    second: n.DealDamage
+
+    kind: ClassVar[str] = "two_damage"
+
+
+@dataclasses.dataclass(frozen=True)
+class ReturnAuras(n.Effect):
+    """"Return all Auras attached to target permanent you own to their owners' hands"."""
+
+    to: n.Selector
+
+    kind: ClassVar[str] = "return_auras"
+
+
+@dataclasses.dataclass(frozen=True)
+class DamageThose(n.Effect):
+    """"… deals 2 damage to each of those creatures with flying" (the ones a clause before
+    reached)."""
+
+    amount: n.Amount
+    keyword: str
+
+    kind: ClassVar[str] = "damage_those"
+
+
+@dataclasses.dataclass(frozen=True)
+class DamageEachPlus(n.Effect):
+    """"… deals X damage to each creature with flying and 1 additional damage to each blue
+    creature": ``amount`` to each ``first``, ``extra`` more to each ``second``."""
+
+    amount: n.Amount
+    first: n.TargetSpec
+    extra: int
+    second: n.TargetSpec
+
+    kind: ClassVar[str] = "damage_each_plus"
+
+
+@dataclasses.dataclass(frozen=True)
+class DamageByValue(n.Effect):
+    """"… deals damage equal to that Wall's mana value to the Wall's controller" (the object
+    the clause before destroyed)."""
+
+    kind: ClassVar[str] = "damage_by_value"
+
+
+@dataclasses.dataclass(frozen=True)
+class ExileRandomRest(n.Effect):
+    """"Exile four of them at random, then put the rest on top of your library in any order"
+    (after "look at the top N cards of your library")."""
+
+    count: int
+
+    kind: ClassVar[str] = "exile_random_rest"
+
+
+@dataclasses.dataclass(frozen=True)
+class DamageEvenly(n.Effect):
+    """"… deals X damage divided evenly, rounded down, among all creatures target opponent
+    controls"."""
+
+    amount: n.Amount
+    who: n.Selector
+
+    kind: ClassVar[str] = "damage_evenly"
+
+
 # ====================================================================== templates
 Template = Callable[[re.Match[str], str, str], "n.Effect | None"]
 
@@ -408,6 +515,151 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
         return dataclasses.replace(one, amount=n.Amount(
             1, f"equal to the sacrificed creature's {m.group('what')}"), text=text)
 
+    @add(r"(?P<src>.+?) deals? x plus (?P<k>\d+) damage divided as you choose among "
+         r"(?P<to>any number of targets)")
+    def _meteor(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        src = read_object(m.group("src"))
+        to = read_object(m.group("to"))
+        if src is None or src.ref != "self" or to is None:
+            return None
+        return n.DealDamage(n.Amount(1, f"X plus {m.group('k')}"), (to,), divided=True,
+                            text=text)
+
+    @add(r"exile cards from the top of your library equal to the damage prevented this way")
+    def _bone_mask(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return ExileTopPrevented(text=text)
+
+    @add(r"(?P<src>.+?) deals? x damage to (?P<to>target opponent), where x is twice the number "
+         r"of white creatures that player controls")
+    def _jovial(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        src = read_object(m.group("src"))
+        to = read_object(m.group("to"))
+        if src is None or src.ref != "self" or to is None:
+            return None
+        return n.DealDamage(n.Amount(1, "twice the number of white creatures that player "
+                                        "controls"), (to,), text=text)
+
+    @add(r"(?P<verb>destroy|counter) (?P<to>target (?:creature|permanent|spell)) if it's "
+         r"(?P<colour>white|blue|black|red|green)")
+    def _if_colour(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        if to is None or to.spec is None:
+            return None
+        return IfColour(m.group("verb"), to, m.group("colour"), text=text)
+
+    @add(r"create (?P<tok>an? .+? creature token(?: with [a-z ]+)?) named (?P<name>[a-z' -]+)")
+    def _named_token(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        from frontier_desktop.rules.effects.reader import read_clause
+
+        token = read_clause("create " + m.group("tok"), context)
+        if not isinstance(token, n.CreateToken):
+            return None
+        name = text[m.start("name"):m.end("name")].strip()
+        return NamedToken(token, name, text=text)
+
+    @add(r"you gain x plus (?P<k>\d+) life, where x is the number of (?P<c>white|blue|black|red|"
+         r"green) creatures on the battlefield")
+    def _inn(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return n.GainLife(n.Selector("you", text="you"), n.Amount(
+            1, f"{m.group('k')} plus the number of {m.group('c')} creatures on the battlefield"),
+            text=text)
+
+    @add(r"(?P<src>cardname) deals (?P<a>\d+) damage to (?P<to>any target|target creature) and "
+         r"(?P<b>\d+) damage to itself")
+    def _psionic(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        if to is None:
+            return None
+        return TwoDamage(n.DealDamage(n.Amount(int(m.group("a"))), (to,)),
+                         n.DealDamage(n.Amount(int(m.group("b"))),
+                                      (n.Selector("self", text="itself"),)), text=text)
+
+    @add(r"cardname deals x damage to (?P<to>target opponent)(?: or planeswalker)? and half x "
+         r"damage, rounded up, to you, where x is the number of (?P<land>mountains|islands|"
+         r"swamps|forests|plains) you control")
+    def _eternal_flame(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        if to is None:
+            return None
+        land = m.group("land")
+        return TwoDamage(
+            n.DealDamage(n.Amount(1, f"equal to the number of {land} you control"), (to,)),
+            n.DealDamage(n.Amount(1, f"half the number of {land} you control, rounded up"),
+                         (n.Selector("you", text="you"),)), text=text)
+
+    @add(r"(?P<to>target creature) gets \+0/\+x until end of turn, where x is its mana value")
+    def _great_defender(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        if to is None:
+            return None
+        return n.Pump(to, n.Amount(0), n.Amount(1, "its own mana value"), text=text)
+
+    @add(r"cardname deals damage to that player equal to the number of (?P<what>swamps|islands|"
+         r"mountains|forests|plains|nonbasic lands) they control")
+    def _karma(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return n.DealDamage(n.Amount(1, f"equal to the number of {m.group('what')} they "
+                                        "control"),
+                            (n.Selector("that", text="that player"),), text=text)
+
+    @add(r"cardname deals x damage to that player, where x is (?P<k>\d+) minus the number of "
+         r"cards in their hand")
+    def _storm_world(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return n.DealDamage(n.Amount(1, f"{m.group('k')} minus the number of cards in their "
+                                        "hand"),
+                            (n.Selector("that", text="that player"),), text=text)
+
+    @add(r"return all auras attached to (?P<to>target permanent) you own to their owners' hands")
+    def _scarab(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        return ReturnAuras(to, text=text) if to is not None else None
+
+    @add(r"cardname deals (?P<a>\d+) damage to each of those creatures with (?P<kw>flying)")
+    def _those(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return DamageThose(n.Amount(int(m.group("a"))), m.group("kw"), text=text)
+
+    @add(r"cardname deals (?P<a>\w+) damage to each (?P<one>(?:[a-z]+ )*creature(?: with "
+         r"flying)?) and (?:an additional (?P<b>\d+)|(?P<c>\d+) additional) damage to each "
+         r"(?P<two>(?:[a-z]+ )*creature)")
+    def _each_plus(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        amount = read_number(m.group("a"))
+        one, two = read_spec(m.group("one")), read_spec(m.group("two"))
+        if amount is None or one is None or two is None:
+            return None
+        extra = int(m.group("b") or m.group("c"))
+        return DamageEachPlus(amount, one, extra, two, text=text)
+
+    @add(r"cardname deals x plus (?P<k>\d+) damage to you, where x is the number of creatures "
+         r"that died this way")
+    def _hellfire(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return n.DealDamage(n.Amount(1, f"{m.group('k')} plus the number of creatures that "
+                                        "died this way"),
+                            (n.Selector("you", text="you"),), text=text)
+
+    @add(r"cardname deals damage equal to that wall's mana value to the wall's controller")
+    def _word_of_blasting(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return DamageByValue(text=text)
+
+    @add(r"if the difference between your life total and (?P<to>target player)'s life total is "
+         r"(?P<k>\d+) or less, exchange life totals with that player")
+    def _psychic_transfer(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        return ExchangeLife(to, int(m.group("k")), text=text) if to is not None else None
+
+    @add(r"exile (?P<k>\w+) of them at random, then put the rest on top of your library in any "
+         r"order")
+    def _librarian(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        count = read_number(m.group("k"))
+        return ExileRandomRest(count.n, text=text) if count and not count.var else None
+
+    @add(r"cardname deals (?P<a>\w+) damage divided evenly, rounded down, among all creatures "
+         r"(?P<who>target opponent) controls")
+    def _evenly(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        amount = read_number(m.group("a"))
+        who = read_object(m.group("who"))
+        if amount is None or who is None:
+            return None
+        return DamageEvenly(amount, who, text=text)
+
     @add(r"search your library for an? (?P<card>.+?) card, reveal it, then shuffle and put "
          r"that card on top")
     def _tutor_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -435,6 +687,15 @@ AMOUNT_PATTERNS: tuple[str, ...] = (
     r"equal to the number of cards in (?:that player's|your) hand",
     r"cards in your hand minus \d+",
     r"equal to the number of attacking creatures",
+    r"equal to (?:its|cardname's) toughness",
+    r"equal to the damage prevented this way",
+    r"twice the number of white creatures that player controls",
+    r"\d+ plus the number of (?:white|blue|black|red|green) creatures on the battlefield",
+    r"half the number of (?:plains|islands|swamps|mountains|forests) you control, rounded up",
+    r"equal to the number of (?:plains|islands|swamps|mountains|forests|nonbasic lands) they "
+    r"control",
+    r"\d+ minus the number of cards in their hand",
+    r"\d+ plus the number of creatures that died this way",
     HALF_LIFE,
 )
 """The variable amounts the executors count (fx_oneshots.amount_of)."""
@@ -493,6 +754,9 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                 node.to.ref in ("you", "target") and not node.combat_only:
             return ""  # the Circles of Protection
         return None
+    if isinstance(node, n.Pump) and node.toughness.var == "its own mana value" and \
+            node.to.ref == "target" and not node.power.var and not node.keywords:
+        return ""  # Great Defender
     if isinstance(node, n.PutCounters) and node.counter == "poison" and \
             node.to.ref in ("that", "target") and not node.amount.var:
         return ""
@@ -502,14 +766,24 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
     if isinstance(node, (n.GainLife, n.LoseLife)) and node.who.ref in ("you", "target") and \
             amount_supported(node.amount):
         return ""
-    if isinstance(node, n.DealDamage) and not node.divided and amount_supported(node.amount) \
-            and all(s.ref in ("target", "that") for s in node.to) and (
-                node.source is None or node.source.ref == "that"):
+    if isinstance(node, n.DealDamage) and node.divided:
+        sel = node.to[0] if len(node.to) == 1 else None
+        return "" if sel is not None and sel.ref == "target" and sel.spec is not None and \
+            sel.spec.count_var == "any" and node.source is None and (
+                node.amount.var in ("", "X") or re.fullmatch(r"X plus \d+", node.amount.var)) \
+            else None  # "N damage divided as you choose among any number of targets"
+    if isinstance(node, n.DealDamage) and amount_supported(node.amount) and all(
+            s.ref in ("target", "that", "self", "you") for s in node.to) and (
+                node.source is None or (node.source.ref == "that" and node.source.text.lower()
+                                        in ("it", "that creature"))):
         return ""
     if isinstance(node, (ExchangeLife, Refill, LookAtHand, TapOrUntap, PutFromHand,
                          ReturnAllOwned, BounceOwn, ShuffleLibrary, ExileGraveyard,
                          GraveyardToBottom, CantRegenerate, LookTop, PutLooked, SearchExile,
-                         HandToTop, ChooseFromHand, DiscardThose, GraveyardToTop, MayDraw)):
+                         HandToTop, ChooseFromHand, DiscardThose, GraveyardToTop, MayDraw,
+                         ExileTopPrevented, IfColour, NamedToken, TwoDamage, ReturnAuras,
+                         DamageThose, DamageEachPlus, DamageByValue, ExileRandomRest,
+                         DamageEvenly)):
         return ""
     if isinstance(node, n.SearchLibrary):
         return "" if node.who.ref == "you" and node.destination in ("hand", "top") and \
@@ -517,7 +791,8 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
             "land" not in node.card.types else "_other"
     if isinstance(node, n.AdditionalCost):
         return "" if where == "spell" and all(
-            isinstance(c, n.PayLifeCost) and not c.amount.var for c in node.cost) else "_other"
+            isinstance(c, n.PayLifeCost) and c.amount.var in ("", "X") for c in node.cost) \
+            else "_other"
     return None
 
 

@@ -403,6 +403,13 @@ def read_effects(text: str, context: str) -> tuple[Effect, ...]:
             last = out[-1]
             out[-1] = Destroy(last.to, True, text=f"{last.text} {sentence}")
             continue
+        if out and low in ("it can't be regenerated", "a creature destroyed this way can't be "
+                           "regenerated") and getattr(out[-1], "no_regenerate", None) is False:
+            # fx-oneshots: "Destroy target creature if it's white. A creature destroyed this
+            # way can't be regenerated." (oneshots.IfColour)
+            out[-1] = dataclasses.replace(out[-1], no_regenerate=True,  # type: ignore[call-arg]
+                                          text=f"{out[-1].text} {sentence}")
+            continue
         if out and low in ("it can't be regenerated", "they can't be regenerated",
                            "a creature destroyed this way can't be regenerated") \
                 and any(isinstance(n, Destroy) for n in out[-1].walk()):

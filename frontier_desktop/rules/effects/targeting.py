@@ -35,6 +35,9 @@ class Slot:
     """The selector it fills (``None`` for a target phrase of an unread clause)."""
     optional: bool = False
     """"up to N": this one may be left out (only trailing ones)."""
+    divided: bool = False
+    """One point of damage "divided as you choose among any number of targets": each slot is
+    one point, and a target named in several slots gets that many (fx-oneshots)."""
 
 
 def chosen_effects(effects: Iterable[Effect], modes: tuple[int, ...]) -> tuple[Effect, ...]:
@@ -74,6 +77,10 @@ def _target_slots(effects: tuple[Effect, ...], x: int) -> list[Slot]:
     for index, effect in enumerate(effects):
         for node in effect.walk():
             if isinstance(node, Selector) and node.ref == "target" and node.spec is not None:
+                points = divided_points(effect, node, x)
+                if points is not None:  # one slot per point of damage
+                    out.extend(Slot(node.spec, index, node, False, True) for _ in range(points))
+                    continue
                 count = x if node.spec.count_var else max(1, node.spec.count)
                 for _ in range(count):
                     out.append(Slot(node.spec, index, node, node.spec.up_to))
@@ -83,6 +90,22 @@ def _target_slots(effects: tuple[Effect, ...], x: int) -> list[Slot]:
                     for _ in range(count):
                         out.append(Slot(spec, index, None, spec.up_to))
     return out
+
+
+def divided_points(effect: Effect, sel: Selector, x: int) -> int | None:
+    """The points of damage of "N damage divided as you choose among any number of targets"
+    (None: not that form)."""
+    from frontier_desktop.rules.effects.nodes import DealDamage
+
+    if not (isinstance(effect, DealDamage) and effect.divided and sel.spec is not None
+            and sel.spec.count_var == "any" and effect.to == (sel,)):
+        return None
+    amount = effect.amount
+    if amount.var == "X":
+        return amount.n * x
+    if amount.var.startswith("X plus ") and amount.var[7:].isdigit():
+        return x + int(amount.var[7:])
+    return None if amount.var else amount.n
 
 
 def describe_target(state: GameState, target: Any) -> str:

@@ -781,7 +781,7 @@ class Frontier(OneShotActions, ManualActions, Variant):
             parse_cost(card.mana_cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
-        extra_life = self.additional_life(card, action.mode) if (
+        extra_life = self.additional_life(card, action.mode, action.x) if (
             card.is_instant or card.is_sorcery) else 0  # fx-oneshots: "pay N life"
         if extra_life and player.life < extra_life:
             raise IllegalActionError(action, f"{card.name} costs {extra_life} life as well; "

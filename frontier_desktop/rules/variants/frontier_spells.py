@@ -430,7 +430,7 @@ class SpellActions:
             refusal = self.target_refusal(state, seat, name, source, slot, target)
             if refusal:
                 raise IllegalActionError(action, refusal)
-            if target in seen and slot.selector is not None and any(
+            if target in seen and slot.selector is not None and not slot.divided and any(
                     s.selector is slot.selector for s in slots if s is not slot):
                 raise IllegalActionError(action, f"{name} can't target "
                                                  f"{describe_target(state, target)} twice")
@@ -459,8 +459,10 @@ class SpellActions:
         out: list[tuple[Any, ...]] = []
         for first in per_slot[0][:limit]:
             chosen: list[Any] = [first]
-            for ok in per_slot[1:]:
-                pick = next((t for t in ok if t not in chosen), None)
+            for slot, ok in zip(slots[1:], per_slot[1:]):
+                # divided damage: every point to the first target (any division is accepted)
+                pick = first if slot.divided and first in ok else next(
+                    (t for t in ok if t not in chosen), None)
                 if pick is None:
                     break
                 chosen.append(pick)

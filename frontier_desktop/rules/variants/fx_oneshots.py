@@ -38,7 +38,9 @@ from frontier_desktop.rules.effects.oneshots import (
     HALF_LIFE, BounceOwn, CantRegenerate, ChooseFromHand, DiscardThose, ExchangeLife,
     ExileGraveyard, ExileTopCost, GraveyardToBottom, GraveyardToTop, HandToTop, LookAtHand,
     LookTop, MayDraw, PutFromHand, PutLooked, Refill, ReturnAllOwned, SearchExile,
-    ShuffleLibrary, TapOrUntap, cost_supported, land_type_of,
+    ShuffleLibrary, TapOrUntap, cost_supported, land_type_of, ExileTopPrevented, IfColour,
+    DamageByValue, DamageEachPlus, DamageEvenly, DamageThose, ExileRandomRest, NamedToken,
+    ReturnAuras, TwoDamage,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.errors import IllegalActionError
@@ -93,6 +95,16 @@ def shield_prevents(state: GameState, sources: list[str], target: Any, amount: i
                             "source": shield["source"]}
             event.update({"player": key[1]} if isinstance(key, list) else {"unit": key})
             events.append(event)
+            seat = shield.get("seat")
+            if shield.get("then") == "gain" and isinstance(seat, int):
+                gain_life(state, seat, stopped, events)  # Reverse Damage
+            elif shield.get("then") == "exile_top" and isinstance(seat, int):
+                player = state.players[seat]  # Bone Mask
+                for _ in range(min(stopped, len(player.library))):
+                    card_id = player.library.pop(0)
+                    player.exile.append(card_id)
+                    events.append({"type": "exiled", "player": seat, "card": state.name(card_id),
+                                   "from": "library", "by": "the prevention"})
         return amount - stopped
     return amount
 
@@ -122,6 +134,34 @@ def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
     state, var = ctx.state, amount.var
     if var == HALF_LIFE:
         return max(0, (state.players[ctx.seat].life + 1) // 2)
+    m = re.fullmatch(r"half the number of (\w+) you control, rounded up", var)
+    if m:
+        count = _lands_of(state, ctx.seat, str(land_type_of(f"number of {m.group(1)} you control")))
+        return (count + 1) // 2
+    m = re.fullmatch(r"equal to the number of (\w+|nonbasic lands) they control", var)
+    if m:
+        if not (isinstance(target, tuple) and target[0] == "player"):
+            return 0
+        what = m.group(1)
+        if what == "nonbasic lands":
+            return _lands_of(state, int(target[1]), "") * amount.n
+        return _lands_of(state, int(target[1]),
+                         str(land_type_of(f"number of {what} you control"))) * amount.n
+    m = re.fullmatch(r"(\d+) minus the number of cards in their hand", var)
+    if m:
+        if not (isinstance(target, tuple) and target[0] == "player"):
+            return 0
+        return max(0, int(m.group(1)) - len(state.players[int(target[1])].hand))
+    m = re.fullmatch(r"(\d+) plus the number of (\w+) creatures on the battlefield", var)
+    if m:
+        letter = COLOUR_LETTER[m.group(2)]
+        return int(m.group(1)) + sum(1 for pid, p in state.perms.items()
+                                     if p.zone != "attached" and state.card(pid).is_creature
+                                     and letter in state.card(pid).colors)
+    m = re.fullmatch(r"(\d+) plus the number of creatures that died this way", var)
+    if m:
+        return int(m.group(1)) + sum(1 for o in ctx.previous if isinstance(o, str)
+                                     and o not in state.perms)
     if re.fullmatch(r"equal to (?:its|that creature's|that card's) mana value", var):
         first = next((o for o in ctx.previous if isinstance(o, str) and o in state.cards), None)
         return _mana_value(state.card(first)) * amount.n if first else 0
@@ -148,6 +188,23 @@ def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
     m = re.fullmatch(r"cards in your hand minus (\d+)", var)
     if m:
         return max(0, len(state.players[ctx.seat].hand) - int(m.group(1))) * amount.n
+    m = re.fullmatch(r"X plus (\d+)", var)
+    if m:
+        return ctx.x + int(m.group(1))
+    if re.fullmatch(r"equal to (?:its|cardname's) toughness", var):
+        first = next((o for o in ctx.previous if isinstance(o, str)), None)
+        perm = state.perms.get(first) if first else None
+        if perm is not None:
+            from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+            return max(0, effective_pt(state, perm, state.occupants())[1]) * amount.n
+        return 0
+    if var == "twice the number of white creatures that player controls":
+        if not (isinstance(target, tuple) and target[0] == "player"):
+            return 0
+        return 2 * sum(1 for pid, p in state.perms.items() if p.controller == int(target[1])
+                       and p.zone != "attached" and state.card(pid).is_creature
+                       and "W" in state.card(pid).colors)
     if var == "equal to the number of attacking creatures":
         from frontier_desktop.rules.variants import find_variant
 
@@ -155,6 +212,24 @@ def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
         attacking = variant.attacking_ids(state) if isinstance(variant, SpellActions) else []
         return len(attacking) * amount.n
     return amount.n
+
+
+def _lands_of(state: GameState, seat: int, land_type: str) -> int:
+    """Face-up lands *seat* controls (their creatures stand on them) of *land_type*; ""
+    counts the nonbasic ones."""
+    from frontier_desktop.rules.variants import find_variant
+
+    owned = find_variant(state.variant).land_controllers(state)
+    count = 0
+    for pos, who in owned.items():
+        cell = state.cells[pos]
+        if who != seat or not cell.face_up or cell.land is None:
+            continue
+        card = state.card(str(cell.land))
+        if (land_type and land_type in card.subtypes) or (
+                not land_type and "Basic" not in card.type_line):
+            count += 1
+    return count
 
 
 def _source_power(ctx: _Context) -> int:
@@ -240,14 +315,15 @@ class OneShotActions(SpellActions):
         found = [a for a in reading_of(card).abilities if isinstance(a, n.ActivatedAbility)]
         return found[index].cost if 0 <= index < len(found) else ()
 
-    def additional_life(self, card: Card, modes: tuple[int, ...] = (0,)) -> int:
-        """The life "As an additional cost to cast this spell, pay N life" asks."""
+    def additional_life(self, card: Card, modes: tuple[int, ...] = (0,), x: int = 0) -> int:
+        """The life "As an additional cost to cast this spell, pay N (or X) life" asks."""
         from frontier_desktop.rules.variants.frontier_spells import spell_effects
 
         total = 0
         for effect in spell_effects(card, modes):
             if isinstance(effect, n.AdditionalCost):
-                total += sum(c.amount.n for c in effect.cost if isinstance(c, n.PayLifeCost))
+                total += sum(c.amount.n * (x if c.amount.var == "X" else 1)
+                             for c in effect.cost if isinstance(c, n.PayLifeCost))
         return total
 
     # ------------------------------------------------------------------ executors
@@ -467,41 +543,140 @@ class OneShotActions(SpellActions):
 
     def _exec_deal_damage(self, ctx: _Context, effect: n.DealDamage,
                           events: list[Event]) -> list[Any] | None:
-        if effect.amount.var in ("", "X") and effect.source is None:
+        if effect.amount.var in ("", "X") and effect.source is None and not effect.divided:
             return super()._exec_deal_damage(ctx, effect, events)
         from frontier_desktop.rules.effects.oneshots import amount_supported
-        from frontier_desktop.rules.variants.frontier_combat import damage_player
-        from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
 
-        if effect.divided or (effect.source is not None and effect.source.ref != "that") or (
-                effect.amount.var not in ("", "X") and not amount_supported(effect.amount)):
+        if effect.divided:
+            return self._divided(ctx, effect, events)
+        if effect.amount.var not in ("", "X") and not amount_supported(effect.amount):
             return None
-        if effect.source is not None and (effect.source.text.lower() != "it" or ctx.previous):
-            return None  # "It deals …" first in an ability: the permanent itself (Flame Elemental)
-        state = ctx.state
+        source = ctx.source_label
+        if effect.source is not None:
+            said = effect.source.text.lower()
+            if effect.source.ref != "that" or said not in ("it", "that creature"):
+                return None
+            if said == "it" and ctx.previous:
+                return None  # "It deals …" first in an ability: the permanent (Flame Elemental)
+            if said == "that creature":  # Tracker: the creature the first clause reached
+                first = ctx.previous[0] if ctx.previous else None
+                if not isinstance(first, str) or first not in ctx.state.perms:
+                    return []
+                source = first
         reached: list[Any] = []
         for sel in effect.to:
             objs = ctx.objects(sel)
+            if sel.ref == "that" and sel.text.lower() == "that player" and \
+                    ctx.item.get("kind") == "trigger" and not any(
+                        isinstance(o, tuple) and o[0] == "player" for o in objs or ()):
+                objs = [("player", ctx.state.active)]  # "each player's upkeep …, that player"
             if objs is None:
                 return None
             reached.extend(objs)
         for obj in reached:
-            amount = ctx.amount(effect.amount) if effect.amount.var in ("", "X") else \
-                amount_of(ctx, effect.amount, obj)
-            if amount <= 0:
-                continue
-            if isinstance(obj, tuple) and obj[0] == "player":
-                damage_player(state, obj[1], amount, ctx.source_label, events)
-            elif isinstance(obj, str) and obj in state.perms:
-                perm = state.perms[obj]
-                dealt = 0 if protected_from(state, perm, ctx.source_label) else \
-                    prevent(perm, shield_prevents(state, [ctx.source_label], obj, amount,
-                                                  events))
-                if dealt:
-                    perm.damage += dealt
-                    events.append({"type": "damage", "source": ctx.source_label,
-                                   "target": obj, "amount": dealt})
+            if effect.amount.var in ("", "X"):
+                amount = ctx.amount(effect.amount)
+            elif source != ctx.source_label and re.fullmatch(r"equal to its power",
+                                                             effect.amount.var):
+                from frontier_desktop.rules.variants.frontier_board import effective_pt
+
+                perm = ctx.state.perms[source]
+                amount = max(0, effective_pt(ctx.state, perm, ctx.state.occupants())[0])
+            else:
+                amount = amount_of(ctx, effect.amount, obj)
+            self._damage_one(ctx, source, obj, amount, events)
         return reached
+
+    def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
+                    events: list[Event]) -> None:
+        from frontier_desktop.rules.variants.frontier_combat import damage_player
+        from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
+
+        state = ctx.state
+        if amount <= 0:
+            return
+        if isinstance(obj, tuple) and obj[0] == "player":
+            damage_player(state, obj[1], amount, source, events)
+        elif isinstance(obj, str) and obj in state.perms:
+            perm = state.perms[obj]
+            left = shield_prevents(state, [source], obj, amount, events)
+            dealt = 0 if protected_from(state, perm, source) else prevent(perm, left)
+            if dealt:
+                perm.damage += dealt
+                events.append({"type": "damage", "source": source, "target": obj,
+                               "amount": dealt})
+            if left > dealt:
+                events.append({"type": "prevented", "unit": obj, "amount": left - dealt})
+
+    def _divided(self, ctx: _Context, effect: n.DealDamage,
+                 events: list[Event]) -> list[Any] | None:
+        """"N damage divided as you choose among any number of targets": each target slot is
+        one point; a target named k times is dealt k (still-legal targets only)."""
+        from frontier_desktop.rules.effects.targeting import divided_points
+
+        if len(effect.to) != 1 or divided_points(effect, effect.to[0], ctx.x) is None:
+            return None
+        shares: dict[Any, int] = {}
+        for obj in ctx.chosen.get(id(effect.to[0]), []):
+            shares[obj] = shares.get(obj, 0) + 1
+        for obj, amount in shares.items():
+            self._damage_one(ctx, ctx.source_label, obj, amount, events)
+        return list(shares)
+
+    def _exec_if_colour(self, ctx: _Context, effect: IfColour,
+                        events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        letter = COLOUR_LETTER[effect.colour]
+        state = ctx.state
+        done: list[Any] = []
+        for obj in objs:
+            if isinstance(obj, tuple) and obj[0] == "stack" and effect.verb == "counter":
+                item = next((i for i in state.stack if i["id"] == obj[1]), None)
+                card = state.defs.get(str(item["card"])) if item else None
+                if card is not None and letter in card.colors:
+                    self.counter_item(state, str(obj[1]), ctx.name, events)
+                    done.append(obj)
+            elif isinstance(obj, str) and obj in state.perms and effect.verb == "destroy":
+                if letter not in state.card(obj).colors:
+                    continue
+                from frontier_desktop.rules.variants.frontier_combat import destroy
+
+                if effect.no_regenerate:
+                    leave_battlefield(state, state.perms[obj], "graveyard", events,
+                                      reason=f"destroyed by {ctx.name}")
+                else:
+                    destroy(state, state.perms[obj], events, reason=f"destroyed by {ctx.name}")
+                done.append(obj)
+            elif not isinstance(obj, (str, tuple)):
+                return None
+        return done
+
+    def _exec_gain_life(self, ctx: _Context, effect: n.GainLife,
+                        events: list[Event]) -> list[Any] | None:
+        if effect.amount.var == "equal to the damage prevented this way":
+            return self._after_prevention(ctx, "gain", events)
+        return super()._exec_gain_life(ctx, effect, events)
+
+    def _exec_exile_top_prevented(self, ctx: _Context, effect: ExileTopPrevented,
+                                  events: list[Event]) -> list[Any] | None:
+        return self._after_prevention(ctx, "exile_top", events)
+
+    def _after_prevention(self, ctx: _Context, then: str,
+                          events: list[Event]) -> list[Any] | None:
+        """"… equal to the damage prevented this way": carried out by the shield the source
+        choice before it makes (shield_prevents), when it prevents damage."""
+        pending = ctx.state.decision
+        fx = (pending or {}).get("_fx") or {}
+        if fx.get("what") == "source" and pending is not None and \
+                int(pending["player"]) == ctx.seat:
+            fx["then"] = then
+            return list(ctx.previous)
+        if ctx.state.decision is None and any(
+                e.get("type") == "no_choice" and e.get("card") == ctx.name for e in events):
+            return []  # no source to choose: nothing will be prevented
+        return None
 
     def _exec_exchange_life(self, ctx: _Context, effect: ExchangeLife,
                             events: list[Event]) -> list[Any] | None:
@@ -510,6 +685,8 @@ class OneShotActions(SpellActions):
                                                   and objs[0][0] == "player"):
             return None if objs is None or objs else []
         mine, theirs = ctx.state.players[ctx.seat], ctx.state.players[int(objs[0][1])]
+        if effect.within and abs(mine.life - theirs.life) > effect.within:
+            return objs  # Psychic Transfer: the totals differ by more than that
         mine.life, theirs.life = theirs.life, mine.life
         for seat, p in ((ctx.seat, mine), (int(objs[0][1]), theirs)):
             events.append({"type": "life", "player": seat, "life": p.life, "delta": 0,
@@ -559,6 +736,134 @@ class OneShotActions(SpellActions):
                                "_private": {"seat": ctx.seat, "fields": ["cards"]}})
         return objs
 
+
+
+    # ------------------------------------------------------------------ batch 4
+    def _exec_named_token(self, ctx: _Context, effect: NamedToken,
+                          events: list[Event]) -> list[Any] | None:
+        token = dataclasses.replace(effect.token, types=(effect.name, "Creature"))
+        return super()._exec_create_token(ctx, token, events)
+
+    def _exec_two_damage(self, ctx: _Context, effect: TwoDamage,
+                         events: list[Event]) -> list[Any] | None:
+        first = self._exec_deal_damage(ctx, effect.first, events)
+        if first is None:
+            return None
+        second = self._exec_deal_damage(ctx, effect.second, events)
+        return None if second is None else first + second
+
+    def _exec_pump(self, ctx: _Context, effect: n.Pump, events: list[Event]) -> list[Any] | None:
+        if effect.toughness.var != "its own mana value":
+            return super()._exec_pump(ctx, effect, events)
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
+            if perm is None:
+                continue
+            t = _mana_value(ctx.state.card(obj))
+            perm.pt_mod = (perm.pt_mod[0], perm.pt_mod[1] + t)
+            events.append({"type": "pumped", "unit": obj, "power": 0, "toughness": t})
+        return objs
+
+    def _exec_return_auras(self, ctx: _Context, effect: ReturnAuras,
+                           events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        state = ctx.state
+        for obj in objs:
+            if obj not in state.perms or state.owner(obj) != ctx.seat:
+                continue  # "target permanent you own"
+            for aura in [p for p in state.perms.values() if p.attached_to == obj
+                         and state.card(p.id).is_aura]:
+                leave_battlefield(state, aura, "hand", events, reason=f"returned by {ctx.name}")
+        return objs
+
+    def _exec_damage_those(self, ctx: _Context, effect: DamageThose,
+                           events: list[Event]) -> list[Any] | None:
+        from frontier_desktop.rules.variants.frontier_board import has_ability_id
+
+        hit = [o for o in ctx.previous if isinstance(o, str) and o in ctx.state.perms
+               and has_ability_id(ctx.state, o, effect.keyword.replace(" ", "_"))]
+        for obj in hit:
+            self._damage_one(ctx, ctx.source_label, obj, ctx.amount(effect.amount), events)
+        return hit
+
+    def _exec_damage_each_plus(self, ctx: _Context, effect: DamageEachPlus,
+                               events: list[Event]) -> list[Any] | None:
+        from frontier_desktop.rules.effects.targeting import spec_problem
+
+        state = ctx.state
+        base = ctx.amount(effect.amount)
+        shares: dict[str, int] = {}
+        for pid in sorted(state.perms):
+            if state.perms[pid].zone == "attached":
+                continue
+            total = 0
+            if spec_problem(state, effect.first, pid, seat=ctx.seat, source=ctx.source) is None:
+                total += base
+            if spec_problem(state, effect.second, pid, seat=ctx.seat, source=ctx.source) is None:
+                total += effect.extra
+            if total:
+                shares[pid] = total
+        for pid, amount in shares.items():
+            self._damage_one(ctx, ctx.source_label, pid, amount, events)
+        return list(shares)
+
+    def _exec_damage_by_value(self, ctx: _Context, effect: DamageByValue,
+                              events: list[Event]) -> list[Any] | None:
+        first = ctx.previous[0] if ctx.previous else None
+        if not isinstance(first, str) or first not in ctx.state.cards:
+            return []
+        seat: int | None = None
+        if first in ctx.state.perms:
+            seat = ctx.state.perms[first].controller
+        else:
+            for event in reversed(events):
+                if event.get("unit") == first and "controller" in event:
+                    seat = int(event["controller"])
+                    break
+        if seat is None:
+            seat = ctx.state.owner(first)
+        amount = _mana_value(ctx.state.card(first))
+        self._damage_one(ctx, ctx.source_label, ("player", seat), amount, events)
+        return [("player", seat)]
+
+    def _exec_exile_random_rest(self, ctx: _Context, effect: ExileRandomRest,
+                                events: list[Event]) -> list[Any] | None:
+        if ctx.state.decision is not None:
+            return None
+        player = ctx.state.players[ctx.seat]
+        looked = [c for c in ctx.previous if isinstance(c, str) and c in player.library]
+        rng = self._rng(ctx.state)
+        for _ in range(min(effect.count, len(looked))):
+            card_id = looked.pop(rng.randbelow(len(looked)))
+            player.library.remove(card_id)
+            player.exile.append(card_id)
+            events.append({"type": "exiled", "player": ctx.seat, "card": ctx.state.name(card_id),
+                           "from": "library", "by": ctx.name})
+        self._save_rng(ctx.state, rng)
+        self._ask_pick(ctx, ctx.seat, "order", looked, len(looked) - 1,
+                       f"{ctx.name}: choose the card to put on top (then the next)", events,
+                       owner=ctx.seat)
+        return looked
+
+    def _exec_damage_evenly(self, ctx: _Context, effect: DamageEvenly,
+                            events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        state = ctx.state
+        hit = [pid for pid, p in sorted(state.perms.items()) if p.controller in seats
+               and p.zone != "attached" and state.card(pid).is_creature]
+        if not hit:
+            return []
+        each = ctx.amount(effect.amount) // len(hit)
+        for pid in hit:
+            self._damage_one(ctx, ctx.source_label, pid, each, events)
+        return hit
 
     # ------------------------------------------------------------------ more zones
     def _exec_return_all_owned(self, ctx: _Context, effect: ReturnAllOwned,
@@ -983,7 +1288,8 @@ class OneShotActions(SpellActions):
             source = fx["ids"][index]
             to = fx["to"]
             state.extra["fx_shields"] = list(state.extra.get("fx_shields", [])) + [
-                {"turn": state.turn, "source": source, "to": to}]
+                {"turn": state.turn, "source": source, "to": to, "seat": seat,
+                 "then": fx.get("then", "")}]
             events.append({"type": "chosen", "player": seat, "by": by,
                            "source": source, "name": state.name(source)})
         elif what == "tap_or_untap":
