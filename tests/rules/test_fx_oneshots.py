@@ -943,3 +943,40 @@ def test_orcish_librarian_and_dwarven_catapult():
     assert len(state.players[0].exile) == 4 and len(state.players[0].library) == 5
     state, _ = run(state, cast("Dwarven Catapult", {"player": 1}, x=5))
     assert state.perms["g"].damage == 2 and state.perms["ben"].damage == 2
+
+
+def test_crypt_cobra_poisons_when_it_attacks_the_player():
+    cobra = creature("Crypt Cobra", ("B",), 3, 2,
+                     oracle_text="Whenever Crypt Cobra attacks and isn't blocked, defending "
+                                 "player gets a poison counter.")
+    state = position(GRID, [unit("c", cobra, 0, (4, 2)), BEN])
+    state, events = run(state, {"type": "attack", "unit": "c", "target": "player"})
+    assert state.extra["fx_poison"] == {"1": 1} and state.players[1].life == 17
+    # attacking a creature is "blocked" in Frontier: no poison
+    state = position(GRID, [unit("c", cobra, 0, (3, 4)), BEN])
+    state, events = run(state, {"type": "attack", "unit": "c", "target": [4, 4]})
+    assert not state.extra.get("fx_poison")
+
+
+def test_rampant_growth_finds_no_land_in_a_frontier_library_and_shuffles():
+    growth = spell("Rampant Growth", "Search your library for a basic land card, put that card "
+                                     "onto the battlefield tapped, then shuffle.", kind="Sorcery")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(growth, library=["Hill Giant", "Grizzly Bears"]), ben()])
+    state, events = run(state, cast("Rampant Growth"))
+    assert of_type(events, "shuffled") and of_type(events, "searched")[0]["no_lands"]
+    assert len(state.players[0].library) == 2 and not of_type(events, "by_hand")
+
+
+def test_sealed_fate_exiles_one_of_the_top_x_and_orders_the_rest():
+    fate = spell("Sealed Fate", "Look at the top X cards of target opponent's library. Exile one "
+                                "of those cards and put the rest back on top of that player's "
+                                "library in any order.", kind="Sorcery", cost="{X}{U}{B}")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(fate, pool="{3}{U}{B}"),
+                              ben(library=["Island", "Forest", "Hill Giant", "Swamp"])])
+    state, events = run(state, cast("Sealed Fate", {"player": 1}, x=3))
+    assert describe(state, viewer=0)["pending"]["options"] == ["Island", "Forest", "Hill Giant"]
+    state, _ = run(state, choose("Hill Giant"), choose("Forest"))
+    assert [state.name(c) for c in state.players[1].exile] == ["Hill Giant"]
+    assert [state.name(c) for c in state.players[1].library] == ["Forest", "Island", "Swamp"]

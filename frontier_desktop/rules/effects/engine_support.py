@@ -34,6 +34,7 @@ _ENGINE_KEYWORDS = (
 )
 
 _COMBAT_TRIGGERS = ("attacks", "blocks", "attacks_or_blocks", "becomes_blocked",
+                    "attacks_unblocked",  # fx-oneshots: an attack on the player (Frontier)
                     "blocks_or_blocked")
 
 EXECUTED_BY_ENGINE: frozenset[str] = frozenset(

@@ -138,6 +138,8 @@ class LookTop(n.Effect):
     keep: int = 0
     keep_to: str = ""
     rest: str = ""
+    x: bool = False
+    """"the top X cards": ``count`` is the X paid."""
 
     kind: ClassVar[str] = "look_top"
 
@@ -435,15 +437,21 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
             return None
         return LookTop(n.Selector("you", text="you"), count.n, 1, "hand", "exile", text=text)
 
-    @add(r"look at the top (?P<n>\w+) cards of (?P<who>your|target player's) library"
-         r"(?P<back>, then put them back in any order)?")
+    @add(r"look at the top (?P<n>\w+) cards of (?P<who>your|target player's|target "
+         r"opponent's) library(?P<back>, then put them back in any order)?")
     def _look_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
         count = read_number(m.group("n"))
         who = n.Selector("you", text="you") if m.group("who") == "your" else \
-            read_object("target player")
-        if count is None or count.var or who is None:
+            read_object(m.group("who")[:-2])
+        if count is None or count.var not in ("", "X") or who is None:
             return None
-        return LookTop(who, count.n, 0, "", "back" if m.group("back") else "", text=text)
+        return LookTop(who, count.n, 0, "", "back" if m.group("back") else "",
+                       count.var == "X", text=text)
+
+    @add(r"exile one of those cards and put the rest back on top of that player's library in "
+         r"any order")
+    def _sealed_fate(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return PutLooked(1, "exile", "back", text=text)
 
     @add(r"put (?P<n>\w+) of them into your hand and the rest into your graveyard")
     def _put_looked(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -758,7 +766,7 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
             node.to.ref == "target" and not node.power.var and not node.keywords:
         return ""  # Great Defender
     if isinstance(node, n.PutCounters) and node.counter == "poison" and \
-            node.to.ref in ("that", "target") and not node.amount.var:
+            node.to.ref in ("that", "target", "defending_player") and not node.amount.var:
         return ""
     if isinstance(node, (n.Tap, n.Untap)) and node.to.ref == "target" and \
             node.to.spec is not None and not node.to.spec.zone and node.to.spec.count == 1:
@@ -785,6 +793,9 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                          DamageThose, DamageEachPlus, DamageByValue, ExileRandomRest,
                          DamageEvenly)):
         return ""
+    if isinstance(node, n.SearchLibrary) and node.who.ref == "you" and \
+            is_land_search(node.card):
+        return ""  # Frontier libraries hold no lands: the search finds nothing, then shuffle
     if isinstance(node, n.SearchLibrary):
         return "" if node.who.ref == "you" and node.destination in ("hand", "top") and \
             node.amount.n == 1 and not node.amount.var and "land" not in node.card.noun and \
@@ -794,6 +805,13 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
             isinstance(c, n.PayLifeCost) and c.amount.var in ("", "X") for c in node.cost) \
             else "_other"
     return None
+
+
+def is_land_search(spec: n.TargetSpec) -> bool:
+    """"a basic land card", "an Island or Swamp card": only lands (none in a Frontier
+    library)."""
+    nouns = set(spec.noun.split("_or_"))
+    return nouns == {"land"} or (nouns == {"card"} and "land" in spec.types)
 
 
 def cost_supported(part: n.CostPart) -> bool:
@@ -822,6 +840,6 @@ def read_cost_part(low: str, text: str) -> n.CostPart | None:
     return None
 
 
-__all__ = ["AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",
+__all__ = ["is_land_search", "AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",
            "TapOrUntap", "amount_supported", "cost_supported", "land_type_of",
            "oneshot_qualifier", "register"]

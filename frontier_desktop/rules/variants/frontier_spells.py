@@ -798,8 +798,8 @@ class SpellActions:
         defenders = [u for u in attack.get("defenders", ()) if u in state.perms]
         self._flanking_and_rampage(state, band, defenders, events)
         sides = [(u, ("attacks", "attacks_or_blocks") + (
-            ("becomes_blocked", "blocks_or_blocked") if defenders else ()), defenders)
-            for u in band]
+            ("becomes_blocked", "blocks_or_blocked") if defenders else ("attacks_unblocked",)),
+            defenders) for u in band]  # no creature attacked: "attacks and isn't blocked"
         sides += [(u, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), band)
                   for u in defenders]
         for unit, events_of, others in sides:

@@ -40,7 +40,7 @@ from frontier_desktop.rules.effects.oneshots import (
     LookTop, MayDraw, PutFromHand, PutLooked, Refill, ReturnAllOwned, SearchExile,
     ShuffleLibrary, TapOrUntap, cost_supported, land_type_of, ExileTopPrevented, IfColour,
     DamageByValue, DamageEachPlus, DamageEvenly, DamageThose, ExileRandomRest, NamedToken,
-    ReturnAuras, TwoDamage,
+    ReturnAuras, TwoDamage, is_land_search,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.errors import IllegalActionError
@@ -453,7 +453,8 @@ class OneShotActions(SpellActions):
                            events: list[Event]) -> list[Any] | None:
         if effect.counter != "poison":
             return super()._exec_put_counters(ctx, effect, events)
-        objs = ctx.objects(effect.to)
+        objs = [("player", ctx.state.opponent(ctx.seat))] if \
+            effect.to.ref == "defending_player" else ctx.objects(effect.to)
         if objs is None:
             return None
         seats = [int(o[1]) for o in objs if isinstance(o, tuple) and o[0] == "player"]
@@ -1013,7 +1014,8 @@ class OneShotActions(SpellActions):
         if seats is None or len(seats) != 1 or ctx.state.decision is not None:
             return None
         owner = seats[0]
-        top = list(ctx.state.players[owner].library[:effect.count])
+        count = ctx.x if effect.x else effect.count
+        top = list(ctx.state.players[owner].library[:count])
         events.append({"type": "looked", "player": ctx.seat, "at": owner, "library": True,
                        "cards": [ctx.state.name(c) for c in top],
                        "_private": {"seat": ctx.seat, "fields": ["cards"]}})
@@ -1029,14 +1031,16 @@ class OneShotActions(SpellActions):
 
     def _exec_put_looked(self, ctx: _Context, effect: PutLooked,
                          events: list[Event]) -> list[Any] | None:
-        top = [c for c in ctx.previous if isinstance(c, str)
-               and c in ctx.state.players[ctx.seat].library]
         if ctx.state.decision is not None:
             return None
+        ids = [c for c in ctx.previous if isinstance(c, str) and c in ctx.state.cards]
+        owner = ctx.state.owner(ids[0]) if ids else ctx.seat
+        top = [c for c in ids if c in ctx.state.players[owner].library]
+        where = "into your hand" if effect.keep_to == "hand" else "to exile"
         if not self._ask_pick(ctx, ctx.seat, "keep", top, effect.keep,
-                              f"{ctx.name}: choose a card to put into your hand", events,
-                              owner=ctx.seat, to=effect.keep_to, rest=effect.rest):
-            self._finish_keep(ctx.state, ctx.seat, ctx.name, [], top, effect.keep_to,
+                              f"{ctx.name}: choose a card to put {where}", events,
+                              owner=owner, to=effect.keep_to, rest=effect.rest):
+            self._finish_keep(ctx.state, owner, ctx.name, [], top, effect.keep_to,
                               effect.rest, events)
         return top
 
@@ -1102,14 +1106,29 @@ class OneShotActions(SpellActions):
                                "id": card_id})
 
     def _finish_keep(self, state: GameState, seat: int, by: str, kept: list[str],
-                     rest: list[str], to: str, rest_to: str, events: list[Event]) -> None:
+                     rest: list[str], to: str, rest_to: str, events: list[Event],
+                     chooser: int | None = None) -> None:
+        """*kept* to the hand (or exile), *rest* to exile, the graveyard, or back on top in an
+        order *chooser* picks; *seat* owns the library."""
         player = state.players[seat]
         for card_id in kept:
-            if card_id in player.library:
+            if card_id in player.library and to == "exile":
+                player.library.remove(card_id)
+                player.exile.append(card_id)
+                events.append({"type": "exiled", "player": seat, "card": state.name(card_id),
+                               "from": "library", "by": by})
+            elif card_id in player.library:
                 player.library.remove(card_id)
                 player.hand.append(card_id)
                 events.append({"type": "kept_looked", "player": seat, "card": state.name(card_id),
                                "by": by, "_private": {"seat": seat, "fields": ["card"]}})
+        if rest_to == "back":
+            ctx = _Context(state, seat if chooser is None else chooser, None, by, 0, {}, [],
+                           {"obj": by})
+            self._ask_pick(ctx, ctx.seat, "order", rest, len(rest) - 1,
+                           f"{by}: choose the card to put on top (then the next)", events,
+                           owner=seat)
+            return
         for card_id in rest:
             if card_id not in player.library:
                 continue
@@ -1138,7 +1157,7 @@ class OneShotActions(SpellActions):
         owner = int(fx.get("owner", seat))
         if what == "keep":
             self._finish_keep(state, owner, by, picked, ids, str(fx["to"]), str(fx["rest"]),
-                              events)
+                              events, chooser=seat)
         elif what == "order":
             library = state.players[owner].library
             order = picked + ids  # the first chosen on top
@@ -1238,6 +1257,12 @@ class OneShotActions(SpellActions):
 
     def _exec_search_library(self, ctx: _Context, effect: n.SearchLibrary,
                              events: list[Event]) -> list[Any] | None:
+        if is_land_search(effect.card):
+            # Frontier: lands make the board, libraries hold none (../shared/rules/frontier.md)
+            self._shuffle_library(ctx.state, ctx.seat, ctx.name, events)
+            events.append({"type": "searched", "player": ctx.seat, "card": None,
+                           "by": ctx.name, "no_lands": True})
+            return [("player", ctx.seat)]
         if ctx.state.decision is not None or effect.destination not in ("hand", "top"):
             return None
         library = ctx.state.players[ctx.seat].library

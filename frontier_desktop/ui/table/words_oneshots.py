@@ -66,6 +66,8 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
     if kind == "exiled":
         zone = "library" if event.get("from") == "library" else "graveyard"
         return f"  {_card(event)} is exiled from {names.player(event.get('player'))}'s {zone}"
+    if kind == "searched" and event.get("no_lands"):
+        return f"  {p} searches their library for a land: Frontier libraries hold none"
     if kind == "searched":
         found = event.get("card")
         where = "on top of their library" if event.get("to") == "top" else "into their hand"
