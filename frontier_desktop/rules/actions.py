@@ -391,6 +391,9 @@ class Cast(Action):
     """The spell's targets in the order its text names them (see :func:`_target`)."""
     mode: tuple[int, ...] = field("mode", default=(0,))
     """The chosen mode(s) of a "choose one" spell (0-based)."""
+    sacrifice: tuple[str, ...] = field("strs", default=())
+    """The permanents sacrificed for "As an additional cost to cast this spell, sacrifice a
+    creature" (fx-oneshots; none named: that part is paid by hand)."""
 
 
 @_register

@@ -980,3 +980,25 @@ def test_sealed_fate_exiles_one_of_the_top_x_and_orders_the_rest():
     state, _ = run(state, choose("Hill Giant"), choose("Forest"))
     assert [state.name(c) for c in state.players[1].exile] == ["Hill Giant"]
     assert [state.name(c) for c in state.players[1].library] == ["Forest", "Island", "Swamp"]
+
+
+def test_carrion_sacrifices_a_creature_as_it_is_cast_and_counts_its_power():
+    carrion = spell("Carrion", "As an additional cost to cast this spell, sacrifice a creature.\n"
+                               "Create X 0/1 black Insect creature tokens, where X is the "
+                               "sacrificed creature's power.")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 0, (1, 2)), BEN],
+                     players=[ann(carrion), ben()])
+    assert {"type": "cast", "card": "Carrion", "sacrifice": ["a"]} in legal_wire(state)
+    refused(state, cast("Carrion", sacrifice=["ben"]), match="only a permanent you control")
+    state, events = run(state, cast("Carrion", sacrifice=["g"]))
+    assert "g" not in state.perms and len(of_type(events, "token")) == 3
+    assert not of_type(events, "by_hand")
+
+
+def test_a_choice_answer_passes_the_lan_protocol():
+    from frontier_desktop.net.protocol import check_action
+
+    check_action({"type": "choose", "choice": 2})
+    check_action({"type": "choose", "choice": "Shivan Dragon"})
+    check_action({"type": "cast", "card": "Carrion", "sacrifice": ["u1"]})

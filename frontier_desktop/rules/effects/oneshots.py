@@ -802,8 +802,10 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
             "land" not in node.card.types else "_other"
     if isinstance(node, n.AdditionalCost):
         return "" if where == "spell" and all(
-            isinstance(c, n.PayLifeCost) and c.amount.var in ("", "X") for c in node.cost) \
-            else "_other"
+            (isinstance(c, n.PayLifeCost) and c.amount.var in ("", "X")) or
+            (isinstance(c, n.SacrificeCost) and c.what.ref == "chosen" and c.what.spec is not None
+             and c.what.spec.noun == "creature" and not c.what.spec.zone
+             and c.what.spec.count == 1) for c in node.cost) else "_other"
     return None
 
 

@@ -774,6 +774,7 @@ class Frontier(OneShotActions, ManualActions, Variant):
                 "spell", targets, action.x)
         elif targets:
             raise IllegalActionError(action, f"{card.name} has no targets")
+        victims = self.additional_victims(state, seat, action, card)  # fx-oneshots
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, action.pay, events)
         player = state.players[seat]
@@ -797,6 +798,7 @@ class Frontier(OneShotActions, ManualActions, Variant):
             events.append({"type": "life", "player": seat, "life": player.life,
                            "delta": -life_paid})
         player.hand.remove(card_id)
+        sacrificed = self.sacrifice_for_spell(state, victims, events)
         event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
         if targets:
             event["targets"] = [A.target_to_wire(t) for t in targets]
@@ -812,7 +814,7 @@ class Frontier(OneShotActions, ManualActions, Variant):
         item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
                                 "controller": seat,
                                 "targets": [A.target_to_wire(t) for t in targets],
-                                "x": action.x}
+                                "x": action.x, **sacrificed}
         if action.mode != (0,):
             item["mode"] = list(action.mode)
         if target_perm is not None:

@@ -222,8 +222,16 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             if not any(executed(e, "spell") for e in effects):
                 out.append(A.Cast(card=name, pay=pay_tuple(plan)))  # all by hand: no targets
                 continue
+            offered: tuple[str, ...] = ()
+            extra = v.additional_sacrifice_specs(card)  # fx-oneshots: "sacrifice a creature"
+            if extra:
+                picked = _sacrifice_pick(state, seat, card_id, extra)
+                if picked is None:
+                    continue
+                offered = picked
             for targets in v.legal_target_lists(state, seat, card.name, card_id, effects):
-                out.append(A.Cast(card=name, pay=pay_tuple(plan), targets=targets))
+                out.append(A.Cast(card=name, pay=pay_tuple(plan), targets=targets,
+                                  sacrifice=offered))
         else:
             out.append(A.Cast(card=name, pay=pay_tuple(plan)))
     for perm in list(state.perms.values()):

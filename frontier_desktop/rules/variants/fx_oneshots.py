@@ -250,7 +250,8 @@ class OneShotActions(SpellActions):
 
     # ------------------------------------------------------------------ amounts
     @staticmethod
-    def oneshot_lki(state: GameState, sacrificed: list[str], perm: Permanent) -> dict[str, Any]:
+    def oneshot_lki(state: GameState, sacrificed: list[str],
+                    perm: Permanent | None) -> dict[str, Any]:
         """Last known power/toughness/mana value of what an activation sacrifices (and of the
         permanent itself), kept on the stack item for "equal to the sacrificed creature's …"."""
         from frontier_desktop.rules.variants.frontier_board import effective_pt
@@ -263,8 +264,11 @@ class OneShotActions(SpellActions):
             return {"power": power, "toughness": toughness,
                     "mana value": _mana_value(state.card(unit))}
 
-        return {"sacrificed_lki": [lki(u) for u in sacrificed if u in state.perms],
-                "self_lki": lki(perm.id)}
+        out: dict[str, Any] = {"sacrificed_lki": [lki(u) for u in sacrificed
+                                                  if u in state.perms]}
+        if perm is not None:
+            out["self_lki"] = lki(perm.id)
+        return out
 
     # ------------------------------------------------------------------ costs
     def oneshot_cost_problem(self, state: GameState, seat: int, card: Card,
@@ -326,10 +330,60 @@ class OneShotActions(SpellActions):
                              for c in effect.cost if isinstance(c, n.PayLifeCost))
         return total
 
+    @staticmethod
+    def additional_sacrifice_specs(card: Card, modes: tuple[int, ...] = (0,)
+                                   ) -> tuple[n.TargetSpec, ...]:
+        """What "As an additional cost to cast this spell, sacrifice a creature" asks for."""
+        from frontier_desktop.rules.variants.frontier_spells import spell_effects
+
+        return tuple(c.what.spec for e in spell_effects(card, modes)
+                     if isinstance(e, n.AdditionalCost) for c in e.cost
+                     if isinstance(c, n.SacrificeCost) and c.what.spec is not None)
+
+    def additional_victims(self, state: GameState, seat: int, action: A.Cast,
+                           card: Card) -> list[str]:
+        """The permanents a cast's ``sacrifice`` names for its additional sacrifice, checked
+        ([] when none are named: that part of the cost is paid by hand)."""
+        from frontier_desktop.rules.effects.targeting import spec_problem
+
+        specs = self.additional_sacrifice_specs(card, action.mode) if (
+            card.is_instant or card.is_sorcery) else ()
+        chosen = list(action.sacrifice)
+        if not chosen:
+            return []
+        if len(chosen) != len(specs) or len(set(chosen)) != len(chosen):
+            raise IllegalActionError(action, f"{card.name}'s cost sacrifices {len(specs)} "
+                                             f"permanent{'s' if len(specs) != 1 else ''}")
+        for victim, spec in zip(chosen, specs):
+            perm = state.perms.get(victim)
+            if perm is None or perm.controller != seat:
+                raise IllegalActionError(action, "you can sacrifice only a permanent you control")
+            problem = spec_problem(state, spec, victim, seat=seat, source=None)
+            if problem:
+                raise IllegalActionError(action, f"{card.name} can't sacrifice "
+                                                 f"{state.name(victim)}: {problem}")
+        return chosen
+
+    def sacrifice_for_spell(self, state: GameState, victims: list[str],
+                            events: list[Event]) -> dict[str, Any]:
+        """Sacrifice *victims*; their last known power/toughness for the stack item."""
+        if not victims:
+            return {}
+        lki = self.oneshot_lki(state, victims, None)["sacrificed_lki"]
+        for victim in victims:
+            if victim in state.perms:
+                leave_battlefield(state, state.perms[victim], "graveyard", events,
+                                  reason="sacrificed")
+        return {"sacrificed_lki": lki}
+
     # ------------------------------------------------------------------ executors
     def _exec_additional_cost(self, ctx: _Context, effect: n.AdditionalCost,
                               events: list[Event]) -> list[Any] | None:
-        """Paid when the spell was cast (frontier.py _do_cast): nothing to do now."""
+        """Paid when the spell was cast (frontier.py _do_cast): nothing to do now, unless the
+        cast named nothing to sacrifice (that part was then the players')."""
+        if any(isinstance(c, n.SacrificeCost) for c in effect.cost) and \
+                "sacrificed_lki" not in ctx.item:
+            return None
         return list(ctx.previous)
 
     def _exec_put_on_library(self, ctx: _Context, effect: n.PutOnLibrary,
