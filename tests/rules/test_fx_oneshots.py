@@ -1002,3 +1002,61 @@ def test_a_choice_answer_passes_the_lan_protocol():
     check_action({"type": "choose", "choice": 2})
     check_action({"type": "choose", "choice": "Shivan Dragon"})
     check_action({"type": "cast", "card": "Carrion", "sacrifice": ["u1"]})
+
+
+# ---------------------------------------------------------------------- batch 5: shields
+IMP = creature("Imp", ("R",), 1, 1, oracle_text="{T}: Imp deals 2 damage to any target.")
+
+
+def test_reflect_damage_sends_the_damage_to_the_sources_controller():
+    reflect = spell("Reflect Damage", "The next time a source of your choice would deal damage "
+                                      "this turn, that damage is dealt to that source's "
+                                      "controller instead.")
+    state = position(GRID, [unit("i", IMP, 1, (3, 3)), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(reflect), ben()])
+    state, _ = run(state, cast("Reflect Damage"), choose("Imp"),
+                   {"type": "activate", "unit": "i", "targets": ["a"], "seat": 1})
+    assert state.perms["a"].damage == 0 and state.players[1].life == 18
+
+
+def test_eye_for_an_eye_lets_the_damage_through_and_returns_as_much():
+    eye = spell("Eye for an Eye", "The next time a source of your choice would deal damage to you "
+                                  "this turn, instead that source deals that much damage to you "
+                                  "and Eye for an Eye deals that much damage to that source's "
+                                  "controller.")
+    state = position(GRID, [unit("i", IMP, 1, (3, 3)), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(eye), ben()])
+    state, _ = run(state, cast("Eye for an Eye"), choose("Imp"),
+                   {"type": "activate", "unit": "i", "targets": [{"player": 0}], "seat": 1})
+    assert state.players[0].life == 18 and state.players[1].life == 18
+
+
+def test_forcefield_lets_one_point_of_a_chosen_attackers_combat_damage_through():
+    field = thing("Forcefield", "{1}: The next time an unblocked creature of your choice would "
+                                "deal combat damage to you this turn, prevent all but 1 of that "
+                                "damage.")
+    state = position(GRID, [unit("f", field, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (0, 2))],
+                     players=[ann(pool="{1}"), ben()], active=1)
+    state, _ = run(state, {"type": "set_responses", "on": True, "seat": 0},
+                   {"type": "attack", "unit": "g", "target": "player", "seat": 1})
+    assert state.pending is not None
+    state, _ = run(state, {"type": "activate", "unit": "f", "seat": 0})
+    options = describe(state, viewer=0)["pending"]["options"]
+    assert "Forcefield" not in options and "Hill Giant" in options
+    state, _ = run(state, choose("Hill Giant", seat=0), {"type": "pass", "seat": 0})
+    assert state.players[0].life == 19
+
+
+def test_scarecrow_prevents_damage_from_flyers_all_turn():
+    scarecrow = thing("Scarecrow", "{6}, {T}: Prevent all damage that would be dealt to you this "
+                                   "turn by creatures with flying.",
+                      kind="Artifact")
+    bird = creature("Bird", ("W",), 2, 2, keywords=("Flying",),
+                    oracle_text="Flying\n{T}: Bird deals 1 damage to any target.")
+    state = position(GRID, [unit("s", scarecrow, 0, "staging"), unit("b", bird, 1, (3, 3)),
+                            unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(pool="{6}"), ben()])
+    state, _ = run(state, {"type": "activate", "unit": "s"},
+                   {"type": "activate", "unit": "b", "targets": [{"player": 0}], "seat": 1})
+    assert state.players[0].life == 20

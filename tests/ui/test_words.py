@@ -130,6 +130,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "kept_looked", "player": 0, "card": "Hill Giant", "by": "Browse"},
     {"type": "milled", "player": 0, "card": "Hill Giant", "from": "library", "by": "Ancestral Memories"},
     {"type": "reordered", "player": 0, "at": 1, "count": 3, "by": "Elemental Augury"},
+    {"type": "shielded_from", "player": 0, "what": "creatures with flying", "by": "Scarecrow"},
     {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
      "targets": ["u1", {"player": 1}], "kind": "spell"},
     {"type": "priority", "player": 1, "stack": "s3"},

@@ -330,6 +330,30 @@ class DamageEvenly(n.Effect):
     kind: ClassVar[str] = "damage_evenly"
 
 
+@dataclasses.dataclass(frozen=True)
+class SourceShield(n.Effect):
+    """"The next time a source (an unblocked creature) of your choice would deal damage …":
+    ``mode`` is ``reflect`` (dealt to that source's controller instead), ``eye`` (dealt, and
+    CARDNAME deals as much to that source's controller) or ``all_but_1`` (prevent all but 1);
+    ``to`` None: damage to anything."""
+
+    by: n.Selector
+    to: n.Selector | None
+    mode: str
+    combat_only: bool = False
+
+    kind: ClassVar[str] = "source_shield"
+
+
+@dataclasses.dataclass(frozen=True)
+class FlyerShield(n.Effect):
+    """"Prevent all damage that would be dealt to you this turn by creatures with flying"."""
+
+    keyword: str
+
+    kind: ClassVar[str] = "flyer_shield"
+
+
 # ====================================================================== templates
 Template = Callable[[re.Match[str], str, str], "n.Effect | None"]
 
@@ -668,6 +692,33 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
             return None
         return DamageEvenly(amount, who, text=text)
 
+    @add(r"the next time (?P<src>a source) of your choice would deal damage this turn, that "
+         r"damage is dealt to that source's controller instead")
+    def _reflect(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        by = read_object(m.group("src"))
+        return SourceShield(by, None, "reflect", text=text) if by is not None else None
+
+    @add(r"the next time (?P<src>a source) of your choice would deal damage to you this turn, "
+         r"instead that source deals that much damage to you and cardname deals that much "
+         r"damage to that source's controller")
+    def _eye(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        by = read_object(m.group("src"))
+        if by is None:
+            return None
+        return SourceShield(by, n.Selector("you", text="you"), "eye", text=text)
+
+    @add(r"the next time an unblocked creature of your choice would deal combat damage to you "
+         r"this turn, prevent all but 1 of that damage")
+    def _forcefield(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        by = n.Selector("chosen", n.TargetSpec("creature", text="unblocked creature"),
+                        text="an unblocked creature")
+        return SourceShield(by, n.Selector("you", text="you"), "all_but_1", True, text=text)
+
+    @add(r"prevent all damage that would be dealt to you this turn by creatures with "
+         r"(?P<kw>flying)")
+    def _scarecrow(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return FlyerShield(m.group("kw"), text=text)
+
     @add(r"search your library for an? (?P<card>.+?) card, reveal it, then shuffle and put "
          r"that card on top")
     def _tutor_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -791,7 +842,7 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                          HandToTop, ChooseFromHand, DiscardThose, GraveyardToTop, MayDraw,
                          ExileTopPrevented, IfColour, NamedToken, TwoDamage, ReturnAuras,
                          DamageThose, DamageEachPlus, DamageByValue, ExileRandomRest,
-                         DamageEvenly)):
+                         DamageEvenly, SourceShield, FlyerShield)):
         return ""
     if isinstance(node, n.SearchLibrary) and node.who.ref == "you" and \
             is_land_search(node.card):

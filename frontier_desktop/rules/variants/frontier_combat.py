@@ -72,7 +72,7 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
             continue
         from frontier_desktop.rules.variants.frontier_spells import shield_prevents
 
-        amount = shield_prevents(state, sources or [source], unit, amount, events)
+        amount = shield_prevents(state, sources or [source], unit, amount, events, combat=True)
         if amount <= 0:
             continue
         kept = prevent(perm, amount)
@@ -98,7 +98,8 @@ def damage_player(state: GameState, seat: int, amount: int, source: str,
         return
     from frontier_desktop.rules.variants.frontier_spells import shield_prevents
 
-    amount = shield_prevents(state, sources or [source], ("player", seat), amount, events)
+    amount = shield_prevents(state, sources or [source], ("player", seat), amount, events,
+                             combat=sources is not None)  # combat packets name their sources
     if amount <= 0:
         return
     player = state.players[seat]

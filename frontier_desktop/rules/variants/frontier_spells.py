@@ -1306,13 +1306,13 @@ def _decode_target(value: Any) -> Any:
 
 
 def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
-                    events: list[Event]) -> int:
+                    events: list[Event], *, combat: bool = False) -> int:
     """fx-oneshots' "source of your choice" shields (fx_oneshots.shield_prevents)."""
     if not state.extra.get("fx_shields"):
         return amount
     from frontier_desktop.rules.variants.fx_oneshots import shield_prevents as use
 
-    return use(state, sources, target, amount, events)
+    return use(state, sources, target, amount, events, combat=combat)
 
 
 class _Context:

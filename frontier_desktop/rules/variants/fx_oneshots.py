@@ -40,7 +40,7 @@ from frontier_desktop.rules.effects.oneshots import (
     LookTop, MayDraw, PutFromHand, PutLooked, Refill, ReturnAllOwned, SearchExile,
     ShuffleLibrary, TapOrUntap, cost_supported, land_type_of, ExileTopPrevented, IfColour,
     DamageByValue, DamageEachPlus, DamageEvenly, DamageThose, ExileRandomRest, NamedToken,
-    ReturnAuras, TwoDamage, is_land_search,
+    ReturnAuras, TwoDamage, is_land_search, FlyerShield, SourceShield,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.errors import IllegalActionError
@@ -69,18 +69,33 @@ def silenced(state: GameState, unit: str) -> bool:
 
 
 def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
-                    events: list[Event]) -> int:
-    """Use a "the next time a source of your choice would deal damage" shield on *target*
-    (``("player", N)`` or a unit id) against damage from *sources*; the damage still dealt.
+                    events: list[Event], *, combat: bool = False) -> int:
+    """Use the shields on *target* (``("player", N)`` or a unit id) against damage from
+    *sources*; the damage still dealt.
 
-    When several creatures deal one packet of combat damage, the shielded source's share is
-    its power (at most the whole packet)."""
+    A "the next time a source of your choice would deal damage" shield is used once: it
+    prevents the damage (``then``: and gains life / exiles the library's top as much), reflects
+    it to the source's controller, prevents all but 1, or lets it through while its card deals
+    as much to that controller (Eye for an Eye). When several creatures deal one packet of
+    combat damage, the shielded source's share is its power. A "by creatures with flying"
+    shield prevents all such damage this turn.
+    """
     shields = state.extra.get("fx_shields")
     if not shields or amount <= 0:
         return amount
     key = list(target) if isinstance(target, tuple) else target
     for shield in list(shields):
-        if shield["turn"] != state.turn or shield["to"] != key or shield["source"] not in sources:
+        if shield["turn"] != state.turn or shield["to"] not in (key, "any"):
+            continue
+        if shield.get("keyword"):
+            from frontier_desktop.rules.variants.frontier_board import has_ability_id
+
+            if any(s in state.perms and state.card(s).is_creature
+                   and has_ability_id(state, s, str(shield["keyword"])) for s in sources):
+                _prevented_event(key, amount, sources[0], events)
+                return 0
+            continue
+        if shield["source"] not in sources or (shield.get("combat") and not combat):
             continue
         share = amount
         if len(sources) > 1:
@@ -88,25 +103,50 @@ def shield_prevents(state: GameState, sources: list[str], target: Any, amount: i
 
             perm = state.perms.get(shield["source"])
             share = max(0, effective_pt(state, perm, state.occupants())[0]) if perm else 0
-        stopped = min(share, amount)
+        share = min(share, amount)
         state.extra["fx_shields"] = [s for s in shields if s is not shield]
+        then, seat = shield.get("then", ""), shield.get("seat")
+        controller = _controller(state, str(shield["source"]))
+        if then == "eye":  # the damage is dealt; the Eye deals as much to the controller
+            if controller is not None and share:
+                from frontier_desktop.rules.variants.frontier_combat import damage_player
+
+                damage_player(state, controller, share, str(shield.get("card") or ""), events)
+            return amount
+        stopped = max(0, share - 1) if then == "all_but_1" else share
         if stopped:
-            event: Event = {"type": "prevented", "amount": stopped,
-                            "source": shield["source"]}
-            event.update({"player": key[1]} if isinstance(key, list) else {"unit": key})
-            events.append(event)
-            seat = shield.get("seat")
-            if shield.get("then") == "gain" and isinstance(seat, int):
+            _prevented_event(key, stopped, shield["source"], events)
+            if then == "gain" and isinstance(seat, int):
                 gain_life(state, seat, stopped, events)  # Reverse Damage
-            elif shield.get("then") == "exile_top" and isinstance(seat, int):
+            elif then == "exile_top" and isinstance(seat, int):
                 player = state.players[seat]  # Bone Mask
                 for _ in range(min(stopped, len(player.library))):
                     card_id = player.library.pop(0)
                     player.exile.append(card_id)
                     events.append({"type": "exiled", "player": seat, "card": state.name(card_id),
                                    "from": "library", "by": "the prevention"})
+            elif then == "reflect" and controller is not None:  # Reflect Damage
+                from frontier_desktop.rules.variants.frontier_combat import damage_player
+
+                damage_player(state, controller, stopped, str(shield["source"]), events)
         return amount - stopped
     return amount
+
+
+def _prevented_event(key: Any, amount: int, source: str, events: list[Event]) -> None:
+    event: Event = {"type": "prevented", "amount": amount, "source": source}
+    event.update({"player": key[1]} if isinstance(key, list) else {"unit": key})
+    events.append(event)
+
+
+def _controller(state: GameState, obj: str) -> int | None:
+    """The controller of a permanent or of a spell on the stack (its owner otherwise)."""
+    if obj in state.perms:
+        return state.perms[obj].controller
+    for item in state.stack:
+        if item.get("obj") == obj:
+            return int(item["controller"])
+    return state.owner(obj) if obj in state.cards else None
 
 
 def _mana_value(card: Card) -> int:
@@ -1277,6 +1317,35 @@ class OneShotActions(SpellActions):
                    else to}, events)
         return protected
 
+    def _exec_source_shield(self, ctx: _Context, effect: SourceShield,
+                            events: list[Event]) -> list[Any] | None:
+        """Reflect Damage, Eye for an Eye, Forcefield: a source chosen on resolution."""
+        prevent = n.PreventDamage(n.Amount(1, "the next time"),
+                                  effect.to or n.Selector("you", text="you"),
+                                  effect.combat_only, effect.by, text=effect.text)
+        done = self._ask_source(ctx, prevent, events)
+        fx = ((ctx.state.decision or {}).get("_fx") or {})
+        if fx.get("what") == "source":
+            fx["then"] = effect.mode
+            fx["combat"] = effect.combat_only
+            fx["card"] = ctx.source_label
+            if effect.to is None:
+                fx["to"] = "any"
+                ctx.state.decision["prompt"] = (  # type: ignore[index]
+                    f"{ctx.name}: choose the source whose next damage this turn is dealt to "
+                    "its controller instead")
+        return done
+
+    def _exec_flyer_shield(self, ctx: _Context, effect: FlyerShield,
+                           events: list[Event]) -> list[Any] | None:
+        state = ctx.state
+        state.extra["fx_shields"] = list(state.extra.get("fx_shields", [])) + [
+            {"turn": state.turn, "source": "", "to": ["player", ctx.seat],
+             "keyword": effect.keyword}]
+        events.append({"type": "shielded_from", "player": ctx.seat,
+                       "what": f"creatures with {effect.keyword}", "by": ctx.name})
+        return [("player", ctx.seat)]
+
     def _exec_tap_or_untap(self, ctx: _Context, effect: TapOrUntap,
                            events: list[Event]) -> list[Any] | None:
         objs = ctx.objects(effect.to)
@@ -1368,7 +1437,8 @@ class OneShotActions(SpellActions):
             to = fx["to"]
             state.extra["fx_shields"] = list(state.extra.get("fx_shields", [])) + [
                 {"turn": state.turn, "source": source, "to": to, "seat": seat,
-                 "then": fx.get("then", "")}]
+                 "then": fx.get("then", ""), "combat": bool(fx.get("combat")),
+                 "card": fx.get("card", "")}]
             events.append({"type": "chosen", "player": seat, "by": by,
                            "source": source, "name": state.name(source)})
         elif what == "tap_or_untap":
@@ -1456,6 +1526,8 @@ def _card_matches_source(card: Card, spec: n.TargetSpec) -> bool:
     if spec.colours and not colours & set(spec.colours):
         return False
     kinds = {t.lower() for t in card.types}
+    if spec.noun == "creature" and not card.is_creature:
+        return False
     return all(t.lower() in kinds for t in spec.types)
 
 
