@@ -1060,3 +1060,52 @@ def test_scarecrow_prevents_damage_from_flyers_all_turn():
     state, _ = run(state, {"type": "activate", "unit": "s"},
                    {"type": "activate", "unit": "b", "targets": [{"player": 0}], "seat": 1})
     assert state.players[0].life == 20
+
+
+# ---------------------------------------------------------------------- batch 6
+def test_sindbad_discards_the_drawn_card_unless_a_land_and_there_are_none():
+    sindbad = creature("Sindbad", ("U",), 1, 1, oracle_text="{T}: Draw a card and reveal it. If "
+                                                           "it isn't a land card, discard it.")
+    state = position(GRID, [unit("s", sindbad, 0, (1, 1)), BEN],
+                     players=[ann(library=["Hill Giant"]), ben()])
+    state, events = run(state, {"type": "activate", "unit": "s"})
+    assert not state.players[0].hand
+    assert [state.name(c) for c in state.players[0].graveyard] == ["Hill Giant"]
+    assert of_type(events, "revealed_card")[0]["card"] == "Hill Giant"
+
+
+def test_prophecy_reveals_gains_nothing_from_a_nonland_and_shuffles():
+    prophecy = spell("Prophecy", "Reveal the top card of target opponent's library. If it's a "
+                                 "land, you gain 1 life. Then that player shuffles.\nDraw a card "
+                                 "at the beginning of the next turn's upkeep.", kind="Sorcery")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)), BEN],
+                     players=[ann(prophecy), ben(library=["Hill Giant", "Island"])])
+    state, events = run(state, cast("Prophecy", {"player": 1}))
+    assert state.players[0].life == 20 and of_type(events, "shuffled")[0]["player"] == 1
+    assert not of_type(events, "by_hand")
+
+
+def test_storm_elemental_exiles_its_librarys_top_card_to_tap_a_flyer():
+    storm = creature("Storm Elemental", ("U",), 3, 4, keywords=("Flying",), oracle_text=(
+        "Flying\n{U}, Exile the top card of your library: Tap target creature with flying.\n"
+        "{U}, Exile the top card of your library: If the exiled card is a snow land, Storm "
+        "Elemental gets +1/+1 until end of turn."))
+    bird = creature("Bird", ("W",), 2, 2, keywords=("Flying",), oracle_text="Flying")
+    state = position(GRID, [unit("s", storm, 0, (1, 1)), unit("b", bird, 1, (3, 3)), BEN],
+                     players=[ann(pool="{U}{U}", library=3), ben()])
+    state, events = run(state, {"type": "activate", "unit": "s", "ability": 0, "targets": ["b"]},
+                        {"type": "activate", "unit": "s", "ability": 1})
+    assert state.perms["b"].tapped and len(state.players[0].exile) == 2
+    assert state.perms["s"].pt_mod == (0, 0) and not of_type(events, "by_hand")
+
+
+def test_daughter_of_autumn_takes_the_next_damage_to_a_white_creature():
+    daughter = creature("Daughter of Autumn", ("G",), 2, 4, oracle_text=(
+        "{W}: The next 1 damage that would be dealt to target white creature this turn is "
+        "dealt to Daughter of Autumn instead."))
+    knight = creature("Knight", ("W",), 2, 2)
+    state = position(GRID, [unit("d", daughter, 0, (1, 1)), unit("k", knight, 0, (1, 2)), BEN],
+                     players=[ann(RED_BOLT, pool="{W}"), ben()])
+    state, _ = run(state, {"type": "activate", "unit": "d", "targets": ["k"]},
+                   cast("Bolt", "k"))
+    assert state.perms["k"].damage == 2 and state.perms["d"].damage == 1

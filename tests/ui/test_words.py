@@ -131,6 +131,8 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "milled", "player": 0, "card": "Hill Giant", "from": "library", "by": "Ancestral Memories"},
     {"type": "reordered", "player": 0, "at": 1, "count": 3, "by": "Elemental Augury"},
     {"type": "shielded_from", "player": 0, "what": "creatures with flying", "by": "Scarecrow"},
+    {"type": "revealed_card", "player": 0, "card": "Hill Giant", "by": "Sindbad"},
+    {"type": "redirection", "unit": "u1", "to": "u1", "amount": 1, "by": "Daughter of Autumn"},
     {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
      "targets": ["u1", {"player": 1}], "kind": "spell"},
     {"type": "priority", "player": 1, "stack": "s3"},

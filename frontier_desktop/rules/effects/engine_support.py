@@ -113,7 +113,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
             "hand_to_top", "choose_from_hand", "discard_those", "graveyard_to_top", "may_draw",
             "exile_top_prevented", "if_colour", "named_token", "two_damage", "return_auras",
             "damage_those", "damage_each_plus", "damage_by_value", "exile_random_rest",
-            "damage_evenly", "source_shield", "flyer_shield")
+            "damage_evenly", "source_shield", "flyer_shield", "reveal_card", "if_land",
+            "redirect_next")
     } | {"spell:additional_cost", "cost:discard_random", "cost:exile_top"})
 """Clause keys the engine carries out today (see the module docstring)."""
 

@@ -354,6 +354,43 @@ class FlyerShield(n.Effect):
     kind: ClassVar[str] = "flyer_shield"
 
 
+@dataclasses.dataclass(frozen=True)
+class RevealCard(n.Effect):
+    """"Draw a card and reveal it" (``draw``) / "Reveal the top card of target opponent's
+    library": the card is shown to both players."""
+
+    who: n.Selector
+    draw: bool = False
+
+    kind: ClassVar[str] = "reveal_card"
+
+
+@dataclasses.dataclass(frozen=True)
+class IfLand(n.Effect):
+    """"If it isn't a land card, discard it" / "If it's a land, you gain 1 life" / "If the
+    exiled card is a snow land, CARDNAME gets +1/+1 until end of turn": ``then`` happens when
+    the card revealed (or exiled) is (``land``) or isn't a (snow) land — in Frontier libraries
+    hold no lands."""
+
+    land: bool
+    then: str
+    """``discard``, ``gain_1`` or ``pump_self``."""
+    snow: bool = False
+
+    kind: ClassVar[str] = "if_land"
+
+
+@dataclasses.dataclass(frozen=True)
+class RedirectNext(n.Effect):
+    """"The next N damage that would be dealt to target … this turn is dealt to CARDNAME
+    instead"."""
+
+    to: n.Selector
+    amount: n.Amount
+
+    kind: ClassVar[str] = "redirect_next"
+
+
 # ====================================================================== templates
 Template = Callable[[re.Match[str], str, str], "n.Effect | None"]
 
@@ -719,6 +756,35 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
     def _scarecrow(m: re.Match[str], text: str, context: str) -> n.Effect | None:
         return FlyerShield(m.group("kw"), text=text)
 
+    @add(r"draw a card and reveal it")
+    def _draw_reveal(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return RevealCard(n.Selector("you", text="you"), True, text=text)
+
+    @add(r"reveal the top card of (?P<who>target opponent|target player)'s library")
+    def _reveal_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        who = read_object(m.group("who"))
+        return RevealCard(who, False, text=text) if who is not None else None
+
+    @add(r"if it isn't a land card, discard it")
+    def _if_not_land(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return IfLand(False, "discard", text=text)
+
+    @add(r"if it's a land, you gain 1 life")
+    def _if_land_gain(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return IfLand(True, "gain_1", text=text)
+
+    @add(r"if the exiled card is a snow land, cardname gets \+1/\+1 until end of turn")
+    def _if_snow_land(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return IfLand(True, "pump_self", True, text=text)
+
+    @add(r"the next (?P<n>\d+) damage that would be dealt to (?P<to>target .+?) this turn is "
+         r"dealt to cardname instead")
+    def _redirect(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        to = read_object(m.group("to"))
+        if to is None:
+            return None
+        return RedirectNext(to, n.Amount(int(m.group("n"))), text=text)
+
     @add(r"search your library for an? (?P<card>.+?) card, reveal it, then shuffle and put "
          r"that card on top")
     def _tutor_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -842,7 +908,8 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                          HandToTop, ChooseFromHand, DiscardThose, GraveyardToTop, MayDraw,
                          ExileTopPrevented, IfColour, NamedToken, TwoDamage, ReturnAuras,
                          DamageThose, DamageEachPlus, DamageByValue, ExileRandomRest,
-                         DamageEvenly, SourceShield, FlyerShield)):
+                         DamageEvenly, SourceShield, FlyerShield, RevealCard, IfLand,
+                         RedirectNext)):
         return ""
     if isinstance(node, n.SearchLibrary) and node.who.ref == "you" and \
             is_land_search(node.card):

@@ -1009,7 +1009,7 @@ class Frontier(OneShotActions, ManualActions, Variant):
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
-        self.pay_oneshot_costs(state, seat, card, index, events)
+        lki.update(self.pay_oneshot_costs(state, seat, card, index, events))
         for victim in sacrificed:
             if victim in state.perms:
                 leave_battlefield(state, state.perms[victim], "graveyard", events,

@@ -40,7 +40,8 @@ from frontier_desktop.rules.effects.oneshots import (
     LookTop, MayDraw, PutFromHand, PutLooked, Refill, ReturnAllOwned, SearchExile,
     ShuffleLibrary, TapOrUntap, cost_supported, land_type_of, ExileTopPrevented, IfColour,
     DamageByValue, DamageEachPlus, DamageEvenly, DamageThose, ExileRandomRest, NamedToken,
-    ReturnAuras, TwoDamage, is_land_search, FlyerShield, SourceShield,
+    ReturnAuras, TwoDamage, is_land_search, FlyerShield, SourceShield, IfLand, RedirectNext,
+    RevealCard,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.errors import IllegalActionError
@@ -87,6 +88,18 @@ def shield_prevents(state: GameState, sources: list[str], target: Any, amount: i
     for shield in list(shields):
         if shield["turn"] != state.turn or shield["to"] not in (key, "any"):
             continue
+        if shield.get("redirect"):  # "… is dealt to CARDNAME instead" (Daughter of Autumn)
+            into = state.perms.get(str(shield["redirect"]))
+            if into is None or into.id == key:
+                continue
+            moved = min(int(shield["left"]), amount)
+            rest = int(shield["left"]) - moved
+            state.extra["fx_shields"] = [s for s in shields if s is not shield] + (
+                [{**shield, "left": rest}] if rest else [])
+            into.damage += moved
+            events.append({"type": "damage", "source": sources[0], "target": into.id,
+                           "amount": moved, "redirected": True})
+            return amount - moved
         if shield.get("keyword"):
             from frontier_desktop.rules.variants.frontier_board import has_ability_id
 
@@ -324,8 +337,11 @@ class OneShotActions(SpellActions):
         return None
 
     def pay_oneshot_costs(self, state: GameState, seat: int, card: Card, index: int,
-                          events: list[Event]) -> None:
-        """Pay "Discard a card at random" (the generator stays stable: rules/rng.py)."""
+                          events: list[Event]) -> dict[str, Any]:
+        """Pay "Discard a card at random" (the generator stays stable: rules/rng.py) and
+        "Exile the top N cards of your library"; what the stack item keeps of it (the cards
+        exiled, for "if the exiled card is …")."""
+        exiled: list[str] = []
         for part in self._oneshot_costs(card, index):
             if not cost_supported(part):
                 continue
@@ -333,6 +349,7 @@ class OneShotActions(SpellActions):
                 library = state.players[seat].library
                 for _ in range(min(part.amount.n, len(library))):
                     card_id = library.pop(0)
+                    exiled.append(card_id)
                     state.players[seat].exile.append(card_id)
                     events.append({"type": "exiled", "player": seat, "card": state.name(card_id),
                                    "from": "library", "by": card.name})
@@ -346,6 +363,7 @@ class OneShotActions(SpellActions):
             state.players[seat].graveyard.append(card_id)
             events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
                            "id": card_id, "random": True})
+        return {"exiled_top": exiled} if exiled else {}
 
     def oneshot_pays_rest(self, card: Card, index: int, other_cost: str) -> bool:
         """Whether the part of ability *index*'s cost the card model leaves over
@@ -960,6 +978,63 @@ class OneShotActions(SpellActions):
             self._damage_one(ctx, ctx.source_label, pid, each, events)
         return hit
 
+
+    # ------------------------------------------------------------------ batch 6
+    def _exec_reveal_card(self, ctx: _Context, effect: RevealCard,
+                          events: list[Event]) -> list[Any] | None:
+        seats = self._players(ctx, effect.who)
+        if seats is None or len(seats) != 1:
+            return None
+        seat = seats[0]
+        library = ctx.state.players[seat].library
+        if effect.draw:
+            self._draw(ctx.state, seat, 1, events)
+            hand = ctx.state.players[seat].hand
+            card_id = hand[-1] if hand and not ctx.state.players[seat].drew_from_empty else None
+        else:
+            card_id = library[0] if library else None
+        if card_id is None:
+            return [("player", seat)]
+        events.append({"type": "revealed_card", "player": seat, "card": ctx.state.name(card_id),
+                       "by": ctx.name})
+        return [card_id, ("player", seat)]
+
+    def _exec_if_land(self, ctx: _Context, effect: IfLand,
+                      events: list[Event]) -> list[Any] | None:
+        state = ctx.state
+        if effect.then == "pump_self":
+            ids = [str(c) for c in ctx.item.get("exiled_top", ())]
+        else:
+            ids = [c for c in ctx.previous if isinstance(c, str) and c in state.cards][:1]
+        for card_id in ids:
+            card = state.card(card_id)
+            land = card.is_land and (not effect.snow or "Snow" in card.type_line)
+            if land != effect.land:
+                continue
+            if effect.then == "discard":
+                self._discard_ids(state, state.owner(card_id), [card_id], events)
+            elif effect.then == "gain_1":
+                gain_life(state, ctx.seat, 1, events)
+            elif effect.then == "pump_self" and ctx.source in state.perms:
+                perm = state.perms[str(ctx.source)]
+                perm.pt_mod = (perm.pt_mod[0] + 1, perm.pt_mod[1] + 1)
+                events.append({"type": "pumped", "unit": perm.id, "power": 1, "toughness": 1})
+        return list(ctx.previous)
+
+    def _exec_redirect_next(self, ctx: _Context, effect: RedirectNext,
+                            events: list[Event]) -> list[Any] | None:
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs) or ctx.source is None:
+            return None
+        state = ctx.state
+        for obj in objs:
+            state.extra["fx_shields"] = list(state.extra.get("fx_shields", [])) + [
+                {"turn": state.turn, "source": "", "to": obj, "redirect": ctx.source,
+                 "left": ctx.amount(effect.amount)}]
+            events.append({"type": "redirection", "unit": obj, "to": ctx.source,
+                           "amount": ctx.amount(effect.amount), "by": ctx.name})
+        return objs
+
     # ------------------------------------------------------------------ more zones
     def _exec_return_all_owned(self, ctx: _Context, effect: ReturnAllOwned,
                                events: list[Event]) -> list[Any] | None:
@@ -996,7 +1071,11 @@ class OneShotActions(SpellActions):
 
     def _exec_shuffle_library(self, ctx: _Context, effect: ShuffleLibrary,
                               events: list[Event]) -> list[Any] | None:
-        seats = self._players(ctx, effect.who)
+        if effect.who.ref == "that":  # "that player": the player among what came before
+            found = [int(o[1]) for o in ctx.previous if isinstance(o, tuple) and o[0] == "player"]
+            seats: list[int] | None = found[:1] or None
+        else:
+            seats = self._players(ctx, effect.who)
         if seats is None:
             return None
         if effect.may:

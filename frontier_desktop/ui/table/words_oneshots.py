@@ -12,7 +12,7 @@ from typing import Any
 KINDS = frozenset({"poison", "silenced", "chosen", "no_choice", "tapped_land", "untapped_land",
                    "untapped", "exiled", "searched", "shuffled", "looked", "put_back",
                    "to_library", "no_regeneration", "declined", "kept_looked", "milled",
-                   "reordered", "shielded_from"})
+                   "reordered", "shielded_from", "revealed_card", "redirection"})
 """Event types described here."""
 
 CHOOSE_KINDS = frozenset({"source", "tap_or_untap", "put_back", "search", "may_draw",
@@ -84,6 +84,11 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
             seen = ", ".join(str(c) for c in cards) or "no cards"
             return f"  {p} looks at {names.player(event.get('at'))}'s hand: {seen}"
         return f"  {p} looks at {names.player(event.get('at'))}'s hand"
+    if kind == "revealed_card":
+        return f"  {p} reveals {_card(event)} ({by})"
+    if kind == "redirection":
+        return f"  The next {event.get('amount')} damage to {names.unit(event.get('unit'))} " \
+               f"this turn will be dealt to {names.unit(event.get('to'))} instead"
     if kind == "shielded_from":
         what = event.get("what") if isinstance(event.get("what"), str) else "some creatures"
         return f"  All damage {what} would deal to {p} this turn will be prevented ({by})"
