@@ -1109,3 +1109,48 @@ def test_daughter_of_autumn_takes_the_next_damage_to_a_white_creature():
     state, _ = run(state, {"type": "activate", "unit": "d", "targets": ["k"]},
                    cast("Bolt", "k"))
     assert state.perms["k"].damage == 2 and state.perms["d"].damage == 1
+
+
+# ---------------------------------------------------------------------- batch 7
+def test_coral_fighters_may_put_the_defenders_top_card_on_the_bottom():
+    fighters = creature("Coral Fighters", ("U",), 1, 1, oracle_text=(
+        "Whenever Coral Fighters attacks and isn't blocked, look at the top card of defending "
+        "player's library. You may put that card on the bottom of that player's library."))
+    state = position(GRID, [unit("c", fighters, 0, (4, 2)), BEN],
+                     players=[ann(), ben(library=["Hill Giant", "Island", "Forest"])])
+    state, events = run(state, {"type": "attack", "unit": "c", "target": "player"})
+    assert of_type(events, "looked")[0]["cards"] == ["Hill Giant"]
+    state, _ = run(state, choose("Put it on the bottom"))
+    assert [state.name(c) for c in state.players[1].library] == ["Island", "Forest", "Hill Giant"]
+
+
+def test_nicol_bolas_damage_empties_the_opponents_hand():
+    bolas = creature("Nicol Bolas", ("U", "B", "R"), 7, 7, keywords=("Flying",), oracle_text=(
+        "Flying\nAt the beginning of your upkeep, sacrifice Nicol Bolas unless you pay {U}{B}{R}."
+        "\nWhenever Nicol Bolas deals damage to an opponent, that player discards their hand."))
+    state = position(GRID, [unit("n", bolas, 0, (4, 2)), BEN],
+                     players=[ann(), ben("Hill Giant", "Island")])
+    state, events = run(state, {"type": "attack", "unit": "n", "target": "player"})
+    assert not state.players[1].hand and len(state.players[1].graveyard) == 2
+
+
+def test_mercenaries_shield_and_the_next_n_damage_this_turn_wording():
+    mercenaries = creature("Mercenaries", (), 3, 3, oracle_text=(
+        "{3}: The next time Mercenaries would deal damage to you this turn, prevent that damage. "
+        "Any player may activate this ability."))
+    state = position(GRID, [unit("m", mercenaries, 0, (4, 2)), BEN],
+                     players=[ann(pool="{3}"), ben()])
+    state, events = run(state, {"type": "activate", "unit": "m"})
+    assert state.extra["fx_shields"][0]["to"] == ["player", 0]  # the activator is protected
+    # as Ben's activation would set it (any player may activate: carried out by fx-mana)
+    state.extra["fx_shields"] = [{**state.extra["fx_shields"][0], "to": ["player", 1],
+                                  "seat": 1}]
+    state, events = run(state, {"type": "attack", "unit": "m", "target": "player"})
+    assert state.players[1].life == 20 and of_type(events, "prevented")
+    alchemist = creature("Samite Alchemist", ("W",), 0, 2, oracle_text=(
+        "{W}{W}, {T}: Prevent the next 4 damage that would be dealt this turn to target creature "
+        "you control."))
+    state = position(GRID, [unit("s", alchemist, 0, (1, 1)), BEN], players=[ann(pool="{W}{W}"),
+                                                                            ben()])
+    state, events = run(state, {"type": "activate", "unit": "s", "targets": ["s"]})
+    assert state.perms["s"].prevent == 4 and not of_type(events, "by_hand")

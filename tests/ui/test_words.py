@@ -132,6 +132,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "reordered", "player": 0, "at": 1, "count": 3, "by": "Elemental Augury"},
     {"type": "shielded_from", "player": 0, "what": "creatures with flying", "by": "Scarecrow"},
     {"type": "revealed_card", "player": 0, "card": "Hill Giant", "by": "Sindbad"},
+    {"type": "to_bottom", "player": 1, "by": "Coral Fighters"},
     {"type": "redirection", "unit": "u1", "to": "u1", "amount": 1, "by": "Daughter of Autumn"},
     {"type": "stacked", "id": "s3", "card": "Lightning Bolt", "controller": 0,
      "targets": ["u1", {"player": 1}], "kind": "spell"},

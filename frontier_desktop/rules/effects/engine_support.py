@@ -114,7 +114,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
             "exile_top_prevented", "if_colour", "named_token", "two_damage", "return_auras",
             "damage_those", "damage_each_plus", "damage_by_value", "exile_random_rest",
             "damage_evenly", "source_shield", "flyer_shield", "reveal_card", "if_land",
-            "redirect_next")
+            "redirect_next", "discard_hand", "self_shield", "may_bottom")
     } | {"spell:additional_cost", "cost:discard_random", "cost:exile_top"})
 """Clause keys the engine carries out today (see the module docstring)."""
 

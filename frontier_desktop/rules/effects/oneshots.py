@@ -391,6 +391,30 @@ class RedirectNext(n.Effect):
     kind: ClassVar[str] = "redirect_next"
 
 
+@dataclasses.dataclass(frozen=True)
+class DiscardHand(n.Effect):
+    """"That player / target player discards their hand"."""
+
+    who: n.Selector
+
+    kind: ClassVar[str] = "discard_hand"
+
+
+@dataclasses.dataclass(frozen=True)
+class SelfShield(n.Effect):
+    """"The next time CARDNAME would deal damage to you this turn, prevent that damage"."""
+
+    kind: ClassVar[str] = "self_shield"
+
+
+@dataclasses.dataclass(frozen=True)
+class MayBottom(n.Effect):
+    """"You may put that card on the bottom of that player's library" (after a look at the
+    top card)."""
+
+    kind: ClassVar[str] = "may_bottom"
+
+
 # ====================================================================== templates
 Template = Callable[[re.Match[str], str, str], "n.Effect | None"]
 
@@ -785,6 +809,34 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
             return None
         return RedirectNext(to, n.Amount(int(m.group("n"))), text=text)
 
+    @add(r"prevent the next (?P<n>\d+|x) damage that would be dealt this turn to "
+         r"(?P<to>target .+|any target)")
+    def _prevent_this_turn_to(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        amount = read_number(m.group("n"))
+        to = read_object(m.group("to"))
+        if amount is None or to is None:
+            return None
+        return n.PreventDamage(amount, to, text=text)
+
+    @add(r"the next time cardname would deal damage to you this turn, prevent that damage")
+    def _self_shield(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return SelfShield(text=text)
+
+    @add(r"(?P<who>that player|target player|target opponent) discards their hand")
+    def _discard_hand(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        who = read_object(m.group("who"))
+        return DiscardHand(who, text=text) if who is not None else None
+
+    @add(r"look at the top card of (?P<who>defending player|target player|target opponent)'s "
+         r"library")
+    def _look_one(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        who = read_object(m.group("who"))
+        return LookTop(who, 1, text=text) if who is not None else None
+
+    @add(r"you may put that card on the bottom of that player's library")
+    def _may_bottom(m: re.Match[str], text: str, context: str) -> n.Effect | None:
+        return MayBottom(text=text)
+
     @add(r"search your library for an? (?P<card>.+?) card, reveal it, then shuffle and put "
          r"that card on top")
     def _tutor_top(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -909,7 +961,7 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                          ExileTopPrevented, IfColour, NamedToken, TwoDamage, ReturnAuras,
                          DamageThose, DamageEachPlus, DamageByValue, ExileRandomRest,
                          DamageEvenly, SourceShield, FlyerShield, RevealCard, IfLand,
-                         RedirectNext)):
+                         RedirectNext, DiscardHand, SelfShield, MayBottom)):
         return ""
     if isinstance(node, n.SearchLibrary) and node.who.ref == "you" and \
             is_land_search(node.card):

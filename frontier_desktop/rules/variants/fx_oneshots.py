@@ -41,7 +41,7 @@ from frontier_desktop.rules.effects.oneshots import (
     ShuffleLibrary, TapOrUntap, cost_supported, land_type_of, ExileTopPrevented, IfColour,
     DamageByValue, DamageEachPlus, DamageEvenly, DamageThose, ExileRandomRest, NamedToken,
     ReturnAuras, TwoDamage, is_land_search, FlyerShield, SourceShield, IfLand, RedirectNext,
-    RevealCard,
+    RevealCard, DiscardHand, MayBottom, SelfShield,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.errors import IllegalActionError
@@ -1035,6 +1035,49 @@ class OneShotActions(SpellActions):
                            "amount": ctx.amount(effect.amount), "by": ctx.name})
         return objs
 
+
+    # ------------------------------------------------------------------ batch 7
+    def _exec_discard_hand(self, ctx: _Context, effect: DiscardHand,
+                           events: list[Event]) -> list[Any] | None:
+        if effect.who.ref == "that":
+            found = [int(o[1]) for o in ctx.previous if isinstance(o, tuple) and o[0] == "player"]
+            seats: list[int] | None = found or None
+        else:
+            seats = self._players(ctx, effect.who)
+        if seats is None:
+            return None
+        for seat in seats:
+            self._discard_ids(ctx.state, seat, list(ctx.state.players[seat].hand), events)
+        return [("player", s) for s in seats]
+
+    def _exec_self_shield(self, ctx: _Context, effect: SelfShield,
+                          events: list[Event]) -> list[Any] | None:
+        if ctx.source is None:
+            return None
+        state = ctx.state
+        state.extra["fx_shields"] = list(state.extra.get("fx_shields", [])) + [
+            {"turn": state.turn, "source": ctx.source, "to": ["player", ctx.seat],
+             "seat": ctx.seat, "then": "", "combat": False, "card": ""}]
+        events.append({"type": "chosen", "player": ctx.seat, "by": ctx.name,
+                       "source": ctx.source, "name": ctx.name})
+        return [("player", ctx.seat)]
+
+    def _exec_may_bottom(self, ctx: _Context, effect: MayBottom,
+                         events: list[Event]) -> list[Any] | None:
+        if ctx.state.decision is not None:
+            return None
+        top = [c for c in ctx.previous if isinstance(c, str) and c in ctx.state.cards]
+        if not top:
+            return list(ctx.previous)
+        owner = ctx.state.owner(top[0])
+        if top[0] not in ctx.state.players[owner].library:
+            return list(ctx.previous)
+        self._ask(ctx, f"{ctx.name}: put the card you looked at on the bottom of "
+                       f"{ctx.state.players[owner].name}'s library?",
+                  ["Put it on the bottom", "Leave it on top"],
+                  {"what": "may_bottom", "card": top[0], "owner": owner}, events)
+        return list(ctx.previous)
+
     # ------------------------------------------------------------------ more zones
     def _exec_return_all_owned(self, ctx: _Context, effect: ReturnAllOwned,
                                events: list[Event]) -> list[Any] | None:
@@ -1183,7 +1226,8 @@ class OneShotActions(SpellActions):
 
     def _exec_look_top(self, ctx: _Context, effect: LookTop,
                        events: list[Event]) -> list[Any] | None:
-        seats = self._players(ctx, effect.who)
+        seats = [ctx.state.opponent(ctx.seat)] if effect.who.ref == "defending_player" else \
+            self._players(ctx, effect.who)
         if seats is None or len(seats) != 1 or ctx.state.decision is not None:
             return None
         owner = seats[0]
@@ -1544,6 +1588,12 @@ class OneShotActions(SpellActions):
                 self._draw(state, seat, int(fx["count"]), events)
             else:
                 events.append({"type": "declined", "player": seat, "by": by})
+        elif what == "may_bottom":
+            library = state.players[int(fx["owner"])].library
+            if index == 0 and fx["card"] in library:
+                library.remove(fx["card"])
+                library.append(fx["card"])
+                events.append({"type": "to_bottom", "player": int(fx["owner"]), "by": by})
         elif what == "may_shuffle":
             if index == 0:
                 self._shuffle_library(state, int(fx["seat"]), by, events)

@@ -12,10 +12,10 @@ from typing import Any
 KINDS = frozenset({"poison", "silenced", "chosen", "no_choice", "tapped_land", "untapped_land",
                    "untapped", "exiled", "searched", "shuffled", "looked", "put_back",
                    "to_library", "no_regeneration", "declined", "kept_looked", "milled",
-                   "reordered", "shielded_from", "revealed_card", "redirection"})
+                   "reordered", "shielded_from", "revealed_card", "redirection", "to_bottom"})
 """Event types described here."""
 
-CHOOSE_KINDS = frozenset({"source", "tap_or_untap", "put_back", "search", "may_draw",
+CHOOSE_KINDS = frozenset({"source", "tap_or_untap", "put_back", "search", "may_draw", "may_bottom",
                           "may_shuffle", "keep", "order", "search_exile", "discard_chosen"})
 """``choose`` events (a ``choice`` decision) of this module."""
 
@@ -42,6 +42,8 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
             return f"  {p} searches their library ({card})"
         if what == "may_draw":
             return f"  {p} may draw a card ({card})"
+        if what == "may_bottom":
+            return f"  {p} may put a library's top card on the bottom ({card})"
         if what == "may_shuffle":
             return f"  {p} chooses whether a library is shuffled ({card})"
         if what in ("keep", "order", "search_exile", "discard_chosen"):
@@ -84,6 +86,8 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
             seen = ", ".join(str(c) for c in cards) or "no cards"
             return f"  {p} looks at {names.player(event.get('at'))}'s hand: {seen}"
         return f"  {p} looks at {names.player(event.get('at'))}'s hand"
+    if kind == "to_bottom":
+        return f"  {p}'s top card goes to the bottom of the library ({by})"
     if kind == "revealed_card":
         return f"  {p} reveals {_card(event)} ({by})"
     if kind == "redirection":
