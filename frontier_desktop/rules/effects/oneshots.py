@@ -474,7 +474,6 @@ AMOUNT_PATTERNS: tuple[str, ...] = (
     r"equal to the number of cards in (?:that player's|your) hand",
     r"cards in your hand minus \d+",
     r"equal to the number of attacking creatures",
-    r"equal to (?:its|cardname's) toughness",
     r"equal to the damage prevented this way",
     r"twice the number of white creatures that player controls",
     r"\d+ plus the number of (?:white|blue|black|red|green) creatures on the battlefield",
@@ -551,8 +550,8 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
             node.to.spec is not None and not node.to.spec.zone and node.to.spec.count == 1:
         return ""  # lands too: a square of the board (tapped_by)
     if isinstance(node, (n.GainLife, n.LoseLife)) and node.who.ref in ("you", "target") and \
-            amount_supported(node.amount):
-        return ""
+            amount_supported(node.amount) and node.amount.var != "equal to its power":
+        return ""  # ("its power" counts the ability's own permanent: only where "it" deals it)
     if isinstance(node, n.DealDamage) and node.divided:
         sel = node.to[0] if len(node.to) == 1 else None
         return "" if sel is not None and sel.ref == "target" and sel.spec is not None and \
