@@ -290,11 +290,14 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "done_moving": {},
     "done_attacking": {},
     "cast": {"card": ID, "pay": PAY, "target": REF, "x": Int(0, 1_000_000), "targets": TARGETS,
-             "mode": MODE, "origin": POS},
+             "mode": MODE, "origin": POS, "sacrifice": ListOf(ID, 16)},
     "activate": {"unit": ID, "ability": Int(0, 100), "pay": PAY, "mana": Str(40),
                  "targets": TARGETS, "x": Int(0, 1_000_000), "mode": MODE,
                  "sacrifice": ListOf(ID, 16)},
-    "choose": {"choice": OneOf("accept", "decline", "pay", True, False)},
+    # fx-oneshots: a ``choice`` with options in words is answered by an option (its words, a
+    # card's name at most) or its index.
+    "choose": {"choice": Either(OneOf("accept", "decline", "pay", True, False), Str(120),
+                                Int(0, 200))},
     "targets": {"targets": TARGETS},  # a triggered ability's targets (a ``targets`` decision)
     "add_mana": {"mana": Str(40)},
     "pass": {},

@@ -400,6 +400,9 @@ class Cast(Action):
     origin: Any = field("pos", default=None)
     """The originating land of an effect with no target that reaches "all"/"each" (Army
     Magic: a land you control or next to one; the effect reaches it and its neighbours)."""
+    sacrifice: tuple[str, ...] = field("strs", default=())
+    """The permanents sacrificed for "As an additional cost to cast this spell, sacrifice a
+    creature" (fx-oneshots; none named: that part is paid by hand)."""
 
 
 @_register

@@ -147,6 +147,9 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "land_graveyard": [state.name(c) for c in p.land_graveyard],
             "lost": p.lost, "responses": p.responses, "assign": p.assign,
         }
+        poison = int((state.extra.get("fx_poison") or {}).get(str(seat), 0))
+        if poison:
+            entry["poison"] = poison  # fx-oneshots: poison counters (ten lose)
         if viewer is None or viewer == seat:
             entry["hand"] = [state.name(c) for c in p.hand]
             entry["hand_ids"] = list(p.hand)
@@ -258,6 +261,13 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
         return {"seat": seat, "kind": "discard", "count": d["count"], "by": d["by"],
                 # the hand is the chooser's secret: another player's view gets no options
                 "options": hand if viewer is None or viewer == seat else []}
+    if d is not None and d.get("kind") == "choice" and "prompt" in d:
+        # fx_oneshots: options in words; a library's or hand's cards (``_options``) are the
+        # chooser's secret: another player's view gets the public ``options`` only.
+        seat = int(d["player"])
+        options = d["_options"] if viewer is None or viewer == seat else d["options"]
+        return {"seat": seat, "kind": "choice", "options": list(options), "amount": 0,
+                "card": d["card"], "by": d["by"], "prompt": d["prompt"]}
     if d is not None and d.get("kind") == "choice":
         out = {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
                "amount": d["amount"], "card": d["card"], "by": d["by"]}

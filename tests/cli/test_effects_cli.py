@@ -96,8 +96,8 @@ def test_known_cards_get_honest_verdicts(tmp_path: Path) -> None:
          "oracle_text": "{T}: Add {G}."},
         {"name": "Lightning Bolt", "type_line": "Instant",
          "oracle_text": "Lightning Bolt deals 3 damage to any target."},
-        {"name": "Demonic Tutor", "type_line": "Sorcery",
-         "oracle_text": "Search your library for a card, put that card into your hand, "
+        {"name": "Test Tutor", "type_line": "Sorcery",
+         "oracle_text": "Search your library for three cards, put them into your hand, "
                         "then shuffle."},
         {"name": "Odd Ogre", "type_line": "Creature — Ogre",
          "oracle_text": "Odd Ogre fights a random squirrel."},
@@ -109,8 +109,9 @@ def test_known_cards_get_honest_verdicts(tmp_path: Path) -> None:
     assert lines[0] == "automated Grizzly Bears (creature)"
     assert lines[1] == "automated Llanowar Elves (creature)"
     assert lines[2] == "automated Lightning Bolt (instant)"  # the stack carries it out
-    assert lines[3] == ("read      Demonic Tutor (sorcery) — not yet carried out: "
-                        "“Search your library for a card, put that card into your hand, "
+    # read, but no executor searches for several cards to put into a hand
+    assert lines[3] == ("read      Test Tutor (sorcery) — not yet carried out: "
+                        "“Search your library for three cards, put them into your hand, "
                         "then shuffle.”")
     assert lines[4] == ("manual    Odd Ogre (creature) — not read: "
                         "“Odd Ogre fights a random squirrel.”")

@@ -39,6 +39,7 @@ _ENGINE_KEYWORDS = (
 )
 
 _COMBAT_TRIGGERS = ("attacks", "blocks", "attacks_or_blocks", "becomes_blocked",
+                    "attacks_unblocked",  # fx-oneshots: an attack on the player (Frontier)
                     "blocks_or_blocked")
 
 EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
@@ -236,7 +237,22 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "mana_ability:damage_you",
         *(f"{where}:{what}_land" for where in ("spell", "activated")
           for what in ("destroy", "tap", "untap")),
-    })
+    } | {
+        # fx-oneshots (rules/variants/fx_oneshots.py; forms: effects/oneshots.py
+        # oneshot_qualifier): put on top of a library, cards from graveyards, "its controller
+        # creates", prevention (the next N, by a creature, a source of your choice), poison,
+        # land tap/untap, counted amounts, life exchange, wheels, tutors, hands.
+        f"{where}:{what}" for where in ("spell", "activated", "triggered") for what in (
+            "put_on_library", "put_onto_battlefield", "exchange_life", "refill",
+            "look_at_hand", "tap_or_untap", "put_from_hand", "search_library",
+            "return_all_owned", "bounce_own", "shuffle_library", "exile_graveyard",
+            "graveyard_to_bottom", "cant_regenerate", "look_top", "put_looked", "search_exile",
+            "hand_to_top", "choose_from_hand", "discard_those", "graveyard_to_top", "may_draw",
+            "exile_top_prevented", "if_colour", "named_token", "two_damage", "return_auras",
+            "damage_those", "damage_each_plus", "damage_by_value", "exile_random_rest",
+            "damage_evenly", "source_shield", "flyer_shield", "reveal_card", "if_land",
+            "redirect_next", "discard_hand", "self_shield", "may_bottom")
+    } | {"spell:additional_cost", "cost:discard_random", "cost:exile_top"})
 """Clause keys the engine carries out today (see the module docstring)."""
 
 
@@ -251,6 +267,11 @@ def clause_key(node: Node, where: str) -> str:
             return "keyword:cumulative upkeep" if mana else "keyword:cumulative upkeep_other"
         return f"keyword:{node.name}"
     if isinstance(node, CostPart):
+        from frontier_desktop.rules.effects.oneshots import cost_key
+
+        own = cost_key(node)  # fx-oneshots (fx_oneshots.pay_oneshot_costs)
+        if own is not None:
+            return own
         if isinstance(node, SacrificeCost) and node.what.ref == "self":
             return "cost:sacrifice_self"
         if isinstance(node, SacrificeCost) and (
@@ -376,6 +397,14 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
                     trigger.subject is not None and trigger.subject.ref == "self" and \
                     trigger.event not in ("dies", "leaves"):
                 continue  # "it": the permanent itself (the stack item's "that")
+            if child.ref == "that" and child.text.lower() == "that player" and \
+                    trigger_key(trigger) == "trigger:upkeep" and trigger.whose == "each" and \
+                    isinstance(node, n.DealDamage):
+                continue  # "each player's upkeep …, that player": the active player (fx-oneshots)
+            if child.ref == "that" and child.text.lower() == "it" and \
+                    isinstance(node, n.Exile) and trigger.event == "dies" and \
+                    trigger.subject is not None and trigger.subject.ref == "self":
+                continue  # "when CARDNAME dies, exile it": the card in the graveyard (fx-oneshots)
             if child.ref in ("that", "controller"):
                 return "_that"
             if child.ref in ("self", "enchanted") and trigger.event in ("dies", "leaves"):
@@ -416,7 +445,11 @@ def _qualifier(node: Node, where: str) -> str:
     """"" when the executors carry out *node* in this form; otherwise a suffix naming the
     form they don't follow yet (so the key is not in :data:`EXECUTED_BY_ENGINE`)."""
     from frontier_desktop.rules.effects import nodes as n
+    from frontier_desktop.rules.effects.oneshots import oneshot_qualifier
 
+    own = oneshot_qualifier(node, where)  # fx-oneshots: forms rules/variants/fx_oneshots.py runs
+    if own is not None:
+        return own
     if isinstance(node, (n.Modal, n.Unimplemented)):
         return ""
     # fx-statics: blocking rules, "as long as", P/T-defining and other statics say themselves.

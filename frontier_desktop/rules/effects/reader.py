@@ -282,6 +282,10 @@ def _read_cost(cost: str) -> tuple[CostPart, ...]:
             if what is not None:
                 parts.append(ExileCost(what, text=part))
                 continue
+        own = _oneshots.read_cost_part(low, part)  # fx-oneshots: "Exile the top card of …"
+        if own is not None:
+            parts.append(own)
+            continue
         parts.append(UnreadCost(text=part))
     return tuple(parts)
 
@@ -406,6 +410,13 @@ def read_effects(text: str, context: str) -> tuple[Effect, ...]:
                 and isinstance(out[-1], Destroy):
             last = out[-1]
             out[-1] = Destroy(last.to, True, text=f"{last.text} {sentence}")
+            continue
+        if out and low in ("it can't be regenerated", "a creature destroyed this way can't be "
+                           "regenerated") and getattr(out[-1], "no_regenerate", None) is False:
+            # fx-oneshots: "Destroy target creature if it's white. A creature destroyed this
+            # way can't be regenerated." (oneshots.IfColour)
+            out[-1] = dataclasses.replace(out[-1], no_regenerate=True,  # type: ignore[call-arg]
+                                          text=f"{out[-1].text} {sentence}")
             continue
         if out and low in ("it can't be regenerated", "they can't be regenerated",
                            "a creature destroyed this way can't be regenerated") \
@@ -999,6 +1010,10 @@ def _doesnt_untap(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 # Templates kept in modules of their own (registered on import, after the ones above).
 from frontier_desktop.rules.effects import templates_mana as _templates_mana  # noqa: E402,F401  (fx-mana)
+# fx-oneshots: one-shot templates (rules/effects/oneshots.py), tried after the ones above.
+from frontier_desktop.rules.effects import oneshots as _oneshots  # noqa: E402
+
+_oneshots.register(_template)
 
 
 # ====================================================================== clauses

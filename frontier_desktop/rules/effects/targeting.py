@@ -38,6 +38,9 @@ class Slot:
     kind: str = ""
     """The kind of the effect whose phrase names it (``deal_damage``: a variant may send the
     damage meant for a player to a land of theirs, ``Variant.player_damage_to_land``)."""
+    divided: bool = False
+    """One point of damage "divided as you choose among any number of targets": each slot is
+    one point, and a target named in several slots gets that many (fx-oneshots)."""
 
 
 def chosen_effects(effects: Iterable[Effect], modes: tuple[int, ...]) -> tuple[Effect, ...]:
@@ -77,6 +80,10 @@ def _target_slots(effects: tuple[Effect, ...], x: int) -> list[Slot]:
     for index, effect in enumerate(effects):
         for node in effect.walk():
             if isinstance(node, Selector) and node.ref == "target" and node.spec is not None:
+                points = divided_points(effect, node, x)
+                if points is not None:  # one slot per point of damage
+                    out.extend(Slot(node.spec, index, node, False, True) for _ in range(points))
+                    continue
                 count = x if node.spec.count_var else max(1, node.spec.count)
                 for _ in range(count):
                     out.append(Slot(node.spec, index, node, node.spec.up_to, effect.kind))
@@ -86,6 +93,22 @@ def _target_slots(effects: tuple[Effect, ...], x: int) -> list[Slot]:
                     for _ in range(count):
                         out.append(Slot(spec, index, None, spec.up_to, effect.kind))
     return out
+
+
+def divided_points(effect: Effect, sel: Selector, x: int) -> int | None:
+    """The points of damage of "N damage divided as you choose among any number of targets"
+    (None: not that form)."""
+    from frontier_desktop.rules.effects.nodes import DealDamage
+
+    if not (isinstance(effect, DealDamage) and effect.divided and sel.spec is not None
+            and sel.spec.count_var == "any" and effect.to == (sel,)):
+        return None
+    amount = effect.amount
+    if amount.var == "X":
+        return amount.n * x
+    if amount.var.startswith("X plus ") and amount.var[7:].isdigit():
+        return x + int(amount.var[7:])
+    return None if amount.var else amount.n
 
 
 def describe_target(state: GameState, target: Any) -> str:
@@ -156,6 +179,8 @@ def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
             return "there is no such player"
         if spec.zone == "your_graveyard" and n != seat:
             return "it is not in your graveyard"
+        if spec.zone == "opponent_graveyard" and n == seat:
+            return "it is not in an opponent's graveyard"
         cards = [c for c in state.players[n].graveyard if state.name(c) == name]
         if not cards:
             return "it is not in that graveyard"

@@ -156,9 +156,10 @@ def read_spec(phrase: str) -> TargetSpec | None:
         return None
     # The noun(s) at the end: "creature", "artifact or enchantment", "creature or player".
     noun = ""
-    if len(tokens) >= 4 and tokens[-2] == "or" and "," in words and all(
-            t in _NOUNS for t in (tokens[-4], tokens[-3], tokens[-1])):
-        # "artifact, creature, or land" (Icy Manipulator): a list of three nouns (fx-mana).
+    if len(tokens) >= 4 and tokens[-2] == "or" and all(
+            t in _NOUNS for t in (tokens[-4], tokens[-3], tokens[-1])) and \
+            "," in words and "player" not in tokens[-4:]:
+        # "artifact, creature, or land": three nouns (Icy Manipulator; the commas were dropped above).
         noun = "_or_".join(_NOUNS[t] for t in (tokens[-4], tokens[-3], tokens[-1]))
         tokens = tokens[:-4]
     elif len(tokens) >= 3 and tokens[-2] == "or" and tokens[-1] in _NOUNS and (

@@ -53,6 +53,7 @@ from frontier_desktop.rules.variants.fx_mana import (
     RESTRICTED, LandAbilities, ManaActions, ability_mana, mana_note_damage, settle_restricted,
     spendable_pool,
 )
+from frontier_desktop.rules.variants.fx_oneshots import POISON_LIMIT, OneShotActions, poison
 from frontier_desktop.rules.variants.frontier_spells import (
     SpellActions,
     ability_effects,
@@ -72,7 +73,8 @@ from frontier_desktop.rules.variants.frontier_combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualActions, Variant):
+class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, ManualActions,
+               Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
@@ -769,6 +771,7 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
                 "spell", targets, action.x)
         elif targets:
             raise IllegalActionError(action, f"{card.name} has no targets")
+        victims = self.additional_victims(state, seat, action, card)  # fx-oneshots
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, action.pay, events)
         player = state.players[seat]
@@ -777,18 +780,26 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
             parse_cost(cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
+        extra_life = self.additional_life(card, action.mode, action.x) if (
+            card.is_instant or card.is_sorcery) else 0  # fx-oneshots: "pay N life"
+        if extra_life and player.life < extra_life:
+            raise IllegalActionError(action, f"{card.name} costs {extra_life} life as well; "
+                                             f"you have {player.life}")
         # fx_mana: Mishra's Workshop's mana may pay for an artifact spell.
-        paid = pay(spendable_pool(state, seat, card), cost, x=action.x, life=player.life)
+        paid = pay(spendable_pool(state, seat, card), cost, x=action.x,
+                   life=player.life - extra_life)
         if paid is None:
             raise IllegalActionError(action, f"{card.name} costs {cost or '{0}'}; your "
                                              f"mana pool holds {format_pool(player.pool) or 'nothing'}")
         settle_restricted(state, seat, card, paid[0])
         player.pool, life_paid = paid
+        life_paid += extra_life
         if life_paid:
             player.life -= life_paid
             events.append({"type": "life", "player": seat, "life": player.life,
                            "delta": -life_paid})
         player.hand.remove(card_id)
+        sacrificed = self.sacrifice_for_spell(state, victims, events)
         event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
         if targets:
             event["targets"] = [A.target_to_wire(t) for t in targets]
@@ -804,7 +815,7 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
         item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
                                 "controller": seat,
                                 "targets": [A.target_to_wire(t) for t in targets],
-                                "x": action.x}
+                                "x": action.x, **sacrificed}
         if action.mode != (0,):
             item["mode"] = list(action.mode)
         if target_perm is not None:
@@ -954,6 +965,10 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
             if made is None and ability.adds_mana else None  # fx_mana: batteries, Fellwar
         if isinstance(special, str):
             raise IllegalActionError(action, special)
+        extra_problem = self.oneshot_cost_problem(state, seat, card, index)  # fx-oneshots
+        if extra_problem:
+            raise IllegalActionError(action, extra_problem)
+        lki = self.oneshot_lki(state, sacrificed, perm)
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
@@ -1000,13 +1015,15 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
                     by_hand_text(e, card.name) for e in manual))
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
-        if ability.other_cost and not sacrificed and special is None:
+        if ability.other_cost and not sacrificed and special is None and \
+                not self.oneshot_pays_rest(card, index, ability.other_cost):
             notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
         if made is not None and pain:
             damage_player(state, seat, pain, perm.id, events)
+        lki.update(self.pay_oneshot_costs(state, seat, card, index, events))
         for victim in sacrificed:
             if victim in state.perms:
                 leave_battlefield(state, state.perms[victim], "graveyard", events,
@@ -1016,7 +1033,8 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
         if stack_effects is not None:
             item: dict[str, Any] = {"kind": "ability", "card": card.name, "source": unit,
                                     "ability": index, "controller": seat,
-                                    "targets": [A.target_to_wire(t) for t in targets], "x": x}
+                                    "targets": [A.target_to_wire(t) for t in targets], "x": x,
+                                    **lki}
             if modes != (0,):
                 item["mode"] = list(modes)
             self.push(state, item, events)
@@ -1140,6 +1158,9 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
         if decision is not None and decision["kind"] == "consent":
             ManualActions._do_choose(self, state, seat, action, events)
             return
+        if decision is not None and "_fx" in decision:  # fx_oneshots: a chosen option
+            self.answer_oneshot(state, seat, action, events)
+            return
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")
@@ -1260,6 +1281,10 @@ class Frontier(TimingActions, ManaActions, LandAbilities, SpellActions, ManualAc
             if player.life <= 0:
                 player.lost = True
                 events.append({"type": "lost", "player": seat, "reason": "life 0 or less"})
+            elif poison(state, seat) >= POISON_LIMIT:
+                player.lost = True
+                events.append({"type": "lost", "player": seat,
+                               "reason": f"{POISON_LIMIT} poison counters"})
             elif player.drew_from_empty:
                 player.lost = True
                 events.append({"type": "lost", "player": seat,

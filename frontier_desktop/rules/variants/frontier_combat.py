@@ -31,7 +31,8 @@ Event = dict[str, Any]
 def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
     """Destroy a permanent; a regeneration shield sends a creature to the staging row instead."""
     card = state.card(perm.id)
-    if card.is_creature and perm.regen_shield > 0:
+    no_regen = (state.extra.get("fx_no_regen") or {}).get(perm.id) == state.turn  # Gravebind
+    if card.is_creature and perm.regen_shield > 0 and not no_regen:
         perm.regen_shield -= 1
         frm = perm.at
         perm.zone, perm.at = "staging", None
@@ -71,6 +72,11 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
         if protected_from(state, perm, source) or prevents(state, perm, source, combat=True):
             events.append({"type": "prevented", "unit": unit, "amount": amount})
             continue
+        from frontier_desktop.rules.variants.frontier_spells import shield_prevents
+
+        amount = shield_prevents(state, sources or [source], unit, amount, events, combat=True)
+        if amount <= 0:
+            continue
         kept = prevent(perm, amount)
         if kept < amount:
             events.append({"type": "prevented", "unit": unit, "amount": amount - kept})
@@ -96,6 +102,12 @@ def damage_player(state: GameState, seat: int, amount: int, source: str,
 
     if player_shielded(state, seat, source):  # "… to you this turn by creatures with flying"
         events.append({"type": "prevented", "player": seat, "amount": amount})
+        return
+    from frontier_desktop.rules.variants.frontier_spells import shield_prevents
+
+    amount = shield_prevents(state, sources or [source], ("player", seat), amount, events,
+                             combat=sources is not None)  # combat packets name their sources
+    if amount <= 0:
         return
     player = state.players[seat]
     stopped = min(player.prevent, amount)
@@ -267,19 +279,18 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
     # Once the defender is dead a trampler's later strike is all excess (CR 702.19e).
     if not def_alive and not trample:
         return None
-    from frontier_desktop.rules.variants.fx_statics import combat_blockers
+    from frontier_desktop.rules.variants.fx_statics import combat_blockers, combat_power
 
     # Only blockers strike back (a creature that can't block the attacker deals it nothing).
     blocking = set(combat_blockers(state, combat["defenders"]))
     def_sources = _sources(state, [d for d in def_alive if d.id in blocking], step, two_steps)
-    from frontier_desktop.rules.variants.fx_statics import combat_power
-
     # A creature whose combat damage is prevented (Demonic Torment) deals none: its share of
-    # the packet is left out.
-    att_powers = [(a.id, combat_power(state, a, max(0, effective_pt(state, a, occ)[0]), events))
-                  for a in att_sources]
-    def_powers = [(d.id, combat_power(state, d, max(0, effective_pt(state, d, occ)[0]), events))
-                  for d in def_sources]
+    # the packet is left out; one made to deal none (Horn of Deafening, fx-oneshots) has 0.
+    silent = state.extra.get("fx_silenced") or {}
+    att_powers = [(a.id, 0 if silent.get(a.id) == state.turn else combat_power(
+        state, a, max(0, effective_pt(state, a, occ)[0]), events)) for a in att_sources]
+    def_powers = [(d.id, 0 if silent.get(d.id) == state.turn else combat_power(
+        state, d, max(0, effective_pt(state, d, occ)[0]), events)) for d in def_sources]
     att_power = sum(p for _, p in att_powers)
     def_power = sum(p for _, p in def_powers)
     att_dt = any(has_ability(state, a, "deathtouch") for a in att_sources)

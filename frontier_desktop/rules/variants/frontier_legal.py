@@ -116,6 +116,8 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
                 for start in range(len(hand)):
                     pick = tuple((hand[start:] + hand[:start])[:count])
                     out.append(A.Discard(cards=pick))
+        elif d["kind"] == "choice" and "_fx" in d:  # fx_oneshots: the options offered
+            out.extend(A.Choose(choice=o) for o in v.oneshot_options(d))
         elif d["kind"] == "choice":
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))
@@ -257,12 +259,19 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             if not any(executed(e, "spell") for e in effects):
                 out.append(A.Cast(card=name, pay=pay_tuple(plan)))  # all by hand: no targets
                 continue
+            offered: tuple[str, ...] = ()
+            extra = v.additional_sacrifice_specs(card)  # fx-oneshots: "sacrifice a creature"
+            if extra:
+                picked = _sacrifice_pick(state, seat, card_id, extra)
+                if picked is None:
+                    continue
+                offered = picked
             modes_listed = mode_choices(card)
             for modes in modes_listed:  # each mode of a "choose one" (cast_choices.py)
                 chosen = spell_effects(card, modes) if modes != (0,) else effects
                 for targets in v.legal_target_lists(state, seat, card.name, card_id, chosen):
                     out.append(A.Cast(card=name, pay=pay_tuple(plan), targets=targets,
-                                      mode=modes))
+                                      mode=modes, sacrifice=offered))
             for x, cost in x_costs(card):  # each X the player can pay, with its payment
                 x_plan = plan_payment(player.pool, player.life, cost, sources, abilities)
                 if x_plan is None:
@@ -271,7 +280,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                                              spell_effects(card, modes_listed[0]), x)
                 if lists:
                     out.append(A.Cast(card=name, pay=pay_tuple(x_plan), targets=lists[0], x=x,
-                                      mode=modes_listed[0]))
+                                      mode=modes_listed[0], sacrifice=offered))
         else:
             out.append(A.Cast(card=name, pay=pay_tuple(plan)))
     for perm in list(state.perms.values()):

@@ -326,6 +326,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
     land_target_kinds: ClassVar[frozenset[str]] = frozenset()
     """Effect kinds whose executors follow a land square as a target (fx_mana.ManaActions)."""
 
+    LAND_EXECUTORS: frozenset[str] = frozenset()
+    """Effect kinds whose executors take a land's square as a target (fx_oneshots)."""
+
     # provided by Frontier
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError
@@ -472,7 +475,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
             refusal = self.target_refusal(state, seat, name, source, slot, target)
             if refusal:
                 raise IllegalActionError(action, refusal)
-            if target in seen and slot.selector is not None and any(
+            if target in seen and slot.selector is not None and not slot.divided and any(
                     s.selector is slot.selector for s in slots if s is not slot):
                 raise IllegalActionError(action, f"{name} can't target "
                                                  f"{describe_target(state, target)} twice")
@@ -501,8 +504,10 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         out: list[tuple[Any, ...]] = []
         for first in per_slot[0][:limit]:
             chosen: list[Any] = [first]
-            for ok in per_slot[1:]:
-                pick = next((t for t in ok if t not in chosen), None)
+            for slot, ok in zip(slots[1:], per_slot[1:]):
+                # divided damage: every point to the first target (any division is accepted)
+                pick = first if slot.divided and first in ok else next(
+                    (t for t in ok if t not in chosen), None)
                 if pick is None:
                     break
                 chosen.append(pick)
@@ -863,8 +868,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         defenders = fx_statics.start_combat(state, band, defenders)
         self._flanking_and_rampage(state, band, defenders, events)
         sides = [(u, ("attacks", "attacks_or_blocks") + (
-            ("becomes_blocked", "blocks_or_blocked") if defenders else ()), defenders)
-            for u in band]
+            ("becomes_blocked", "blocks_or_blocked") if defenders else ("attacks_unblocked",)),
+            defenders) for u in band]  # no creature attacked: "attacks and isn't blocked"
         sides += [(u, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), band)
                   for u in defenders]
         for unit, events_of, others in sides:
@@ -948,7 +953,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         handler = getattr(self, "_exec_" + effect.kind, None)
         if handler is None:
             return None
-        if effect.kind not in self.land_target_kinds and any(
+        if effect.kind not in self.land_target_kinds and \
+                effect.kind not in self.LAND_EXECUTORS and any(
                 isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
                 for targets in ctx.chosen.values() for t in targets) and not (
                 self.player_damage_to_land and effect.kind == "deal_damage"):
@@ -974,14 +980,15 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
                     return None
             elif isinstance(obj, str) and obj in state.perms:
                 perm = state.perms[obj]
+                left = shield_prevents(state, [ctx.source_label], obj, amount, events)
                 dealt = 0 if protected_from(state, perm, ctx.source_label) else \
-                    prevent(perm, amount)
+                    prevent(perm, left)
                 if dealt:
                     perm.damage += dealt
                     events.append({"type": "damage", "source": ctx.source_label, "target": obj,
                                    "amount": dealt})
-                if amount > dealt:
-                    events.append({"type": "prevented", "unit": obj, "amount": amount - dealt})
+                if left > dealt:
+                    events.append({"type": "prevented", "unit": obj, "amount": left - dealt})
         return reached
 
     def _exec_pump(self, ctx: _Context, effect: Pump, events: list[Event]) -> list[Any] | None:
@@ -1352,6 +1359,16 @@ def _decode_target(value: Any) -> Any:
     return A._target(value, "targets")
 
 
+def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
+                    events: list[Event], *, combat: bool = False) -> int:
+    """fx-oneshots' "source of your choice" shields (fx_oneshots.shield_prevents)."""
+    if not state.extra.get("fx_shields"):
+        return amount
+    from frontier_desktop.rules.variants.fx_oneshots import shield_prevents as use
+
+    return use(state, sources, target, amount, events, combat=combat)
+
+
 class _Context:
     """What one resolving spell or ability knows while its effects run."""
 
@@ -1373,6 +1390,10 @@ class _Context:
         predicate on object ids, or None for everything."""
 
     def amount(self, amount: Amount) -> int:
+        if amount.var not in ("", "X"):  # fx-oneshots: counted amounts ("equal to …")
+            from frontier_desktop.rules.variants.fx_oneshots import amount_of
+
+            return amount_of(self, amount)
         return amount.n * (self.x if amount.var == "X" else 1)
 
     def objects(self, sel: Selector) -> list[Any] | None:

@@ -91,6 +91,12 @@ class StackPanel:
         if kind == "priority" and pending.get("responder") == s.seat:
             labels = [("Respond…", None), ("Let it resolve", {"type": "pass"})]
             title = "Respond? " + title
+        elif kind == "choice" and pending.get("seat") == s.seat and pending.get("prompt"):
+            # A choice among options in words (fx-oneshots: a source, a library's card, tap or
+            # untap): one button each, answered by its index.
+            options = [o for o in pending.get("options") or [] if isinstance(o, str)]
+            labels = [(o, {"type": "choose", "choice": i}) for i, o in enumerate(options)]
+            title = str(pending["prompt"])
         elif kind == "choice" and pending.get("seat") == s.seat:
             amount = pending.get("amount", 0)
             cost = pending.get("cost") or f"{{{amount}}}"
@@ -129,9 +135,11 @@ class StackPanel:
         if labels:
             bw = (w - px(6)) // 2
             y += px(4)
-            for i, (label, action) in enumerate(labels):
-                self.buttons.append((pygame.Rect(x + i * (bw + px(6)), y, bw, bh), label, action))
-            y += bh
+            for i, (label, action) in enumerate(labels):  # two to a row
+                row_y = y + (i // 2) * (bh + px(4))
+                self.buttons.append((pygame.Rect(x + (i % 2) * (bw + px(6)), row_y, bw, bh),
+                                     label, action))
+            y += ((len(labels) + 1) // 2) * (bh + px(4)) - px(4)
         self.rect = pygame.Rect(x - px(4), lay.log.y, w + px(8), y - lay.log.y + px(6))
         # at the foot of the log column: the zoom's band sits at its head
         shift = max(0, lay.log.bottom - self.rect.bottom)

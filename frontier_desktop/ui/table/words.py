@@ -13,6 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from frontier_desktop.ui.table.words_oneshots import CHOOSE_KINDS as ONESHOT_CHOOSE
+from frontier_desktop.ui.table.words_oneshots import KINDS as ONESHOT_KINDS
+from frontier_desktop.ui.table.words_oneshots import oneshot_words
+
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 PHASE_NAMES = {"setup": "set-up", "upkeep": "upkeep", "draw": "draw step", "main": "main phase",
                "end": "end step", "cleanup": "cleanup", "combat": "combat",
@@ -321,6 +325,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     """One event in words, or None for events not worth a line (or not known to this version)."""
     kind = event.get("type")
     p = names.player(event.get("player"))
+    if kind in ONESHOT_KINDS or (kind == "choose" and event.get("kind") in ONESHOT_CHOOSE):
+        return oneshot_words(event, names, p)  # fx-oneshots (words_oneshots.py)
     if kind == "revealed":
         return f"  {_sentence(names.land(event.get('at'), event.get('land')))} is turned face up"
     if kind == "control":
