@@ -184,7 +184,9 @@ def test_icy_manipulator_taps_a_creature_or_a_land_square():
                             unit("g", "Hill Giant", 1, (3, 2)), BEN],
                      players=[ann(pool="{1}{1}"), ben()])
     state, events = run(state, {"type": "activate", "unit": "i", "targets": [[3, 2]]})
-    assert state.cells[(3, 2)].tapped_by == 1  # the land Ben's giant stands on
+    # The land Ben's giant stands on, tapped by Ann's effect: Ann tapped it, so it untaps in
+    # her untap step (the digest: each player untaps only the lands they tapped; fx_mana).
+    assert state.cells[(3, 2)].tapped_by == 0
     assert not of_type(events, "by_hand")
 
 

@@ -447,6 +447,12 @@ def _qualifier(node: Node, where: str) -> str:
     from frontier_desktop.rules.effects import nodes as n
     from frontier_desktop.rules.effects.oneshots import oneshot_qualifier
 
+    mana = mana_qualifier(node)  # fx-mana's own forms (mana_support.py)
+    if mana is not None:
+        return mana
+    if isinstance(node, n.SearchLibrary) and is_land_search(node):
+        # A Frontier library holds no lands: shuffled, nothing found (fx_oneshots_zones).
+        return "_land"
     own = oneshot_qualifier(node, where)  # fx-oneshots: forms rules/variants/fx_oneshots.py runs
     if own is not None:
         return own
@@ -458,9 +464,6 @@ def _qualifier(node: Node, where: str) -> str:
     statics = statics_qualifier(node, where)
     if statics is not None:
         return statics
-    mana = mana_qualifier(node)  # fx-mana's own forms (mana_support.py)
-    if mana is not None:
-        return mana
     if isinstance(node, n.Delayed):
         # Carried out at the moment named (fx_timing.run_delayed) when what it does needs no
         # target and is itself carried out (rules/effects/timing.py says which forms).
@@ -505,8 +508,6 @@ def _qualifier(node: Node, where: str) -> str:
                 return "_zone"
     if isinstance(node, n.AddMana) and where != "activated":
         return spell_mana_problem(node)  # fx-mana
-    if isinstance(node, n.SearchLibrary) and is_land_search(node):
-        return "_land"  # fx-mana: a Frontier library holds no lands (fx_mana.py)
     if isinstance(node, n.DealDamage) and (node.divided or node.source is not None):
         return "_divided" if node.divided else "_source"
     if isinstance(node, (n.Pump, n.GrantKeyword)) and any(

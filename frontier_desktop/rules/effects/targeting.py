@@ -82,7 +82,8 @@ def _target_slots(effects: tuple[Effect, ...], x: int) -> list[Slot]:
             if isinstance(node, Selector) and node.ref == "target" and node.spec is not None:
                 points = divided_points(effect, node, x)
                 if points is not None:  # one slot per point of damage
-                    out.extend(Slot(node.spec, index, node, False, True) for _ in range(points))
+                    out.extend(Slot(node.spec, index, node, False, effect.kind, True)
+                               for _ in range(points))
                     continue
                 count = x if node.spec.count_var else max(1, node.spec.count)
                 for _ in range(count):

@@ -24,11 +24,11 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import ActivatedAbility, Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.effects.mana_support import (
-    is_land_search, is_land_stack_ability, is_upkeep_storage, land_target_problem,
+    is_land_stack_ability, is_upkeep_storage, land_target_problem,
     mana_qualifier, spell_mana_problem, tapped_damage,
 )
 from frontier_desktop.rules.effects.nodes import (
-    AddMana, DealDamage, Destroy, GainLife, MayNotUntap, PutCounters, SearchLibrary,
+    AddMana, DealDamage, Destroy, GainLife, MayNotUntap, PutCounters,
     StaticAbility, Tap,
     TriggeredAbility, Untap,
 )
@@ -80,23 +80,6 @@ class ManaActions:
         add_mana(pool, effect.options[0])
         events.append({"type": "mana_added", "player": ctx.seat, "mana": effect.options[0],
                        "by": ctx.name, "pool": format_pool(pool)})
-        return [("player", ctx.seat)]
-
-    def _exec_search_library(self, ctx: Any, effect: SearchLibrary,
-                             events: list[Event]) -> list[Any] | None:
-        """A search for lands finds none in a Frontier library (lands make the board): the
-        library is shuffled. If one is there after all, the players carry it out."""
-        if not is_land_search(effect):
-            parent = getattr(super(), "_exec_search_library", None)
-            return None if parent is None else parent(ctx, effect, events)
-        state: GameState = ctx.state
-        library = state.players[ctx.seat].library
-        if any(state.card(c).is_land for c in library):
-            return None
-        rng = self._rng(state)
-        rng.shuffle(library)
-        self._save_rng(state, rng)
-        events.append({"type": "searched", "player": ctx.seat, "by": ctx.name, "found": 0})
         return [("player", ctx.seat)]
 
     def _exec_add_mana_per_card(self, ctx: Any, effect: AddManaPerCard,

@@ -430,7 +430,7 @@ class OneShotBase(SpellActions):
         if cell is None or cell.land is None or (cell.tapped_by is not None) == tapped:
             return
         if tapped:
-            owner = self.land_controllers(ctx.state).get(pos)  # type: ignore[attr-defined]
+            owner = self.land_controllers(ctx.state).get(pos)
             cell.tapped_by = ctx.seat if owner is None else int(owner)
         else:
             cell.tapped_by = None

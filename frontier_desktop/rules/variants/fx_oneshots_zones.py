@@ -461,8 +461,11 @@ class OneShotZones(OneShotBase):
 
     def _exec_search_library(self, ctx: _Context, effect: n.SearchLibrary,
                              events: list[Event]) -> list[Any] | None:
-        if is_land_search(effect.card):
-            # Frontier: lands make the board, libraries hold none (../shared/rules/frontier.md)
+        from frontier_desktop.rules.effects.mana_support import is_land_search as lands_only
+
+        if is_land_search(effect.card) or lands_only(effect):
+            # Frontier: lands make the board, libraries hold none (../shared/rules/frontier.md;
+            # "an Island or Swamp card" too: Bad River, mana_support.is_land_search)
             self._shuffle_library(ctx.state, ctx.seat, ctx.name, events)
             events.append({"type": "searched", "player": ctx.seat, "card": None,
                            "by": ctx.name, "no_lands": True})

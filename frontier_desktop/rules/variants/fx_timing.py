@@ -265,15 +265,6 @@ class TimingActions(SpellActions):
         for unit, events_of, others in sides:
             if unit not in state.perms:
                 continue
-            if "attacks" in events_of and not others:  # attacking the player: unblocked
-                perm = state.perms[unit]
-                name = state.cards[unit][0]
-                for index, ability in enumerate(triggered_abilities(state.defs[name])):
-                    if trigger_key(ability.trigger) == "trigger:attacks_unblocked" and \
-                            not state.game_over and not state.players[perm.controller].lost:
-                        self.push(state, {"kind": "trigger", "card": name, "source": unit,
-                                          "controller": perm.controller, "ability": index,
-                                          "targets": [], "x": 0, "that": [unit]}, events)
             auras = sorted((p for p in state.perms.values() if p.attached_to == unit),
                            key=lambda p: p.id)
             for aura in auras:
