@@ -261,7 +261,7 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
         return {"seat": seat, "kind": "discard", "count": d["count"], "by": d["by"],
                 # the hand is the chooser's secret: another player's view gets no options
                 "options": hand if viewer is None or viewer == seat else []}
-    if d is not None and d.get("kind") == "choice" and "prompt" in d:
+    if d is not None and d.get("kind") == "choice" and "_fx" in d:
         # fx_oneshots: options in words; a library's or hand's cards (``_options``) are the
         # chooser's secret: another player's view gets the public ``options`` only.
         seat = int(d["player"])
