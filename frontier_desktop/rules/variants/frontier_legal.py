@@ -30,6 +30,7 @@ from frontier_desktop.rules.variants.frontier_spells import (
     executed,
     sacrifice_specs,
     spell_effects,
+    spell_executed,
 )
 
 if TYPE_CHECKING:
@@ -256,7 +257,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                     out.append(A.Cast(card=name, pay=pay_tuple(plan), target=target))
         elif card.is_instant or card.is_sorcery:
             effects = spell_effects(card)
-            if not any(executed(e, "spell") for e in effects):
+            if not spell_executed(card):
                 out.append(A.Cast(card=name, pay=pay_tuple(plan)))  # all by hand: no targets
                 continue
             offered: tuple[str, ...] = ()

@@ -74,7 +74,16 @@ def enchant_spec(card: Card) -> TargetSpec | None:
 
 @functools.lru_cache(maxsize=8192)
 def spell_effects(card: Card, modes: tuple[int, ...] = (0,)) -> tuple[Effect, ...]:
-    """What an instant or sorcery does, with the chosen modes of a modal one."""
+    """What an instant or sorcery does, with the chosen modes of a modal one.
+
+    Cached (a pure function of the immutable card): the same tuple each time, so that
+    :func:`target_slots`, cached by its identity, finds it again.
+    """
+    return _spell_effects(card, tuple(modes))
+
+
+@functools.lru_cache(maxsize=8192)
+def _spell_effects(card: Card, modes: tuple[int, ...]) -> tuple[Effect, ...]:
     effects: list[Effect] = []
     for ability in reading_of(card).abilities:
         if isinstance(ability, SpellAbility):
@@ -162,6 +171,13 @@ def executed(effect: Effect, where: str, trigger: Trigger | None = None) -> bool
     if trigger is not None:
         key += trigger_qualifier(effect, trigger)
     return key in EXECUTED_BY_ENGINE
+
+
+@functools.lru_cache(maxsize=4096)
+def spell_executed(card: Card) -> bool:
+    """Whether the engine carries out any clause of *card*'s spell text (its default modes);
+    when none, casting it lists no targets (all by hand). Cached: card text is immutable."""
+    return any(executed(e, "spell") for e in spell_effects(card))
 
 
 def by_hand_text(effect: Effect, card_name: str) -> str:
