@@ -74,16 +74,7 @@ def enchant_spec(card: Card) -> TargetSpec | None:
 
 @functools.lru_cache(maxsize=8192)
 def spell_effects(card: Card, modes: tuple[int, ...] = (0,)) -> tuple[Effect, ...]:
-    """What an instant or sorcery does, with the chosen modes of a modal one.
-
-    Cached (a pure function of the immutable card): the same tuple each time, so that
-    :func:`target_slots`, cached by its identity, finds it again.
-    """
-    return _spell_effects(card, tuple(modes))
-
-
-@functools.lru_cache(maxsize=8192)
-def _spell_effects(card: Card, modes: tuple[int, ...]) -> tuple[Effect, ...]:
+    """What an instant or sorcery does, with the chosen modes of a modal one."""
     effects: list[Effect] = []
     for ability in reading_of(card).abilities:
         if isinstance(ability, SpellAbility):
