@@ -6,7 +6,8 @@ plans payments with a forward scan. These tests recompute the answers the straig
 way and compare:
 
 - automatic payment against the planner as it was written before (rebuilding every payer and
-  rescanning them for each generic symbol), on random lands, abilities, pools and costs;
+  rescanning them for each generic symbol), on random lands, abilities, pools and costs, also
+  with the payers ranked once and some left out (as for a permanent's own ability);
 - ``legal_actions`` with every cache warm against the same call after clearing them all, over
   the states of random games and the bench's positions (one with a spell on the stack), visited
   in a different order, so that an answer kept from another state would show.
@@ -28,7 +29,9 @@ from frontier_desktop.record import new_game
 from frontier_desktop.rules import acting_seat, apply, legal_actions, mana
 from frontier_desktop.rules.mana import POOL_ORDER, parse_cost, parse_pool, pay
 from frontier_desktop.rules.variants import frontier_spells, shared
-from frontier_desktop.rules.variants.shared import Payer, plan_payment
+from frontier_desktop.rules.variants.shared import (
+    Payer, plan_payment, plan_payment_ranked, ranked_payers,
+)
 from tests.rules.helpers import card, pool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,6 +117,14 @@ def test_plan_payment_matches_the_straightforward_planner(sources, abilities, po
     assert plan_payment(pool_, life, cost, sources, abilities) == expected
     # Twice: the second call runs on warm caches.
     assert plan_payment(pool_, life, cost, sources, abilities) == expected
+    # legal_actions ranks the payers once, then leaves out those of the permanent whose own
+    # ability is being paid for.
+    ranked = ranked_payers(sources, abilities)
+    for unit in UNITS[:2]:
+        assert plan_payment_ranked(pool_, life, cost, [
+            p for p in ranked if p.via != unit and p.unit != unit]) == reference_plan(
+            pool_, life, cost, [s for s in sources if s[1] != unit],
+            [p for p in abilities if p.unit != unit])
 
 
 def test_a_bad_cost_still_raises_every_time() -> None:

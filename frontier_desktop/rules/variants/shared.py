@@ -287,11 +287,25 @@ def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
     """
     if pay(pool, cost, life=life) is not None:
         return []
+    return plan_payment_ranked(pool, life, cost, ranked_payers(sources, abilities))
+
+
+def ranked_payers(sources: list[Source], abilities: list[Payer] | None = None) -> list[Payer]:
+    """The payers of *sources* and *abilities* in the order automatic payment tries them (by
+    :attr:`Payer.rank`, then as given): build them once to plan several payments."""
+    return sorted(land_payers(sources) + list(abilities or ()), key=_rank)
+
+
+def plan_payment_ranked(pool: Pool, life: int, cost: str,
+                        payers: list[Payer]) -> list[Any] | None:
+    """:func:`plan_payment` with the payers from :func:`ranked_payers` (a subset of them keeps
+    their order)."""
+    if pay(pool, cost, life=life) is not None:
+        return []
     try:
         symbols = parse_cost(cost)
     except ValueError:
         return None
-    payers = sorted(land_payers(sources) + list(abilities or ()), key=_rank)
     have = {k: pool.get(k, 0) for k in POOL_ORDER}
     extra = {k: 0 for k in POOL_ORDER}
     chosen: list[tuple[Payer, str]] = []
