@@ -6,6 +6,7 @@ coloured symbols first, then hybrid and Phyrexian symbols (searched), then gener
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 
@@ -57,10 +58,16 @@ def parse_cost(cost: str) -> list[str]:
     Raises:
         ValueError: the text is not a sequence of ``{…}`` symbols.
     """
+    return list(_cost_symbols(cost))
+
+
+@functools.lru_cache(maxsize=1024)
+def _cost_symbols(cost: str) -> tuple[str, ...]:
+    """:func:`parse_cost`, cached (a pure function of the text; errors are not cached)."""
     rest = _SYMBOL_RE.sub("", cost.split("//")[0]).strip()
     if rest:
         raise ValueError(f"mana cost {cost!r}: unexpected {rest!r}")
-    return [s.upper() for s in _SYMBOL_RE.findall(cost.split("//")[0])]
+    return tuple(s.upper() for s in _SYMBOL_RE.findall(cost.split("//")[0]))
 
 
 def pay(pool: Mapping[str, int], cost: str | Iterable[str], *, x: int = 0,

@@ -1043,6 +1043,13 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
     def attack_problem(self, state: GameState, seat: int, perm: Permanent, target: Any,
                        occ: Occupancy) -> str | None:
         """Why *perm* may not attack *target* now (None when it may)."""
+        return self.band_attack_problem(state, perm, occ) or \
+            self.attack_target_problem(state, seat, perm, target, occ)
+
+    def band_attack_problem(self, state: GameState, perm: Permanent,
+                            occ: Occupancy) -> str | None:
+        """Why *perm* (with its banding stack) may not attack anything now (None: it may
+        attack a target :meth:`attack_target_problem` accepts)."""
         if perm.zone != "board":
             return f"{self._label(state, perm)} is not on the board"
         band = stack_of(state, perm, occ)
@@ -1062,6 +1069,12 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
             locked = self.timing_attack_problem(state, m)  # fx_timing.py
             if locked:
                 return locked
+        return None
+
+    def attack_target_problem(self, state: GameState, seat: int, perm: Permanent, target: Any,
+                              occ: Occupancy) -> str | None:
+        """Why *target* is no square (or player) *perm*, on the board, may attack from where it
+        stands (None: it may, if :meth:`band_attack_problem` allows an attack at all)."""
         opponent = state.opponent(seat)
         if target == "player":
             if perm.at is None or perm.at[0] != home_row(state, opponent):

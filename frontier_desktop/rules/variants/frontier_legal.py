@@ -13,7 +13,7 @@ from frontier_desktop.rules.variants.shared import ability_payers as ability_pay
 from frontier_desktop.rules.variants.shared import assign_actions as assign_actions
 from frontier_desktop.rules.variants.shared import land_payers as land_payers
 from frontier_desktop.rules.variants.shared import mana_key as mana_key
-from frontier_desktop.rules.variants.shared import pay_tuple
+from frontier_desktop.rules.variants.shared import pay_tuple, plan_payment_ranked, ranked_payers
 from frontier_desktop.rules.variants.fx_mana import free_makes, spendable_pool, tap_choices
 from frontier_desktop.rules.variants.shared import plan_payment as plan_payment
 from frontier_desktop.rules.variants.frontier_board import (
@@ -30,6 +30,7 @@ from frontier_desktop.rules.variants.frontier_spells import (
     executed,
     sacrifice_specs,
     spell_effects,
+    spell_executed,
 )
 
 if TYPE_CHECKING:
@@ -205,10 +206,14 @@ def _attacks(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> list[A
         members = stack_of(state, perm, occ)
         seen.update(m.id for m in members)
         lead = members[0]
+        # attack_problem, with the band's own checks (tapped, sick, "can't attack") asked
+        # once for all its targets.
+        if v.band_attack_problem(state, lead, occ) is not None:
+            continue
         for n in state.board.neighbours(lead.at):
-            if v.attack_problem(state, seat, lead, n, occ) is None:
+            if v.attack_target_problem(state, seat, lead, n, occ) is None:
                 out.append(A.Attack(unit=lead.id, target=n))
-        if v.attack_problem(state, seat, lead, "player", occ) is None:
+        if v.attack_target_problem(state, seat, lead, "player", occ) is None:
             out.append(A.Attack(unit=lead.id, target="player"))
     return out
 
@@ -227,7 +232,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
     out.extend(v.keep_tapped_actions(state, seat))
     player = state.players[seat]
     abilities = ability_payers(state, seat)
-    plans: dict[str, list[Any] | None] = {}
+    ranked = ranked_payers(sources, abilities)  # built once for every payment planned here
+    plans: dict[str, tuple[Any, ...] | None] = {}
     seen_names: set[str] = set()
     for card_id in player.hand:
         name = state.name(card_id)
@@ -244,20 +250,21 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         cost = spell_cost(state, seat, card)  # fx-statics: cost changes on the battlefield
         key = cost + ("#artifact" if card.types & {"Artifact"} else "")
         if key not in plans:  # fx_mana: Mishra's Workshop's mana pays for artifacts only
-            plans[key] = plan_payment(spendable_pool(state, seat, card), player.life,
-                                      cost, sources, abilities)
-        plan = plans[key]
-        if plan is None:
+            planned = plan_payment_ranked(spendable_pool(state, seat, card), player.life, cost,
+                                          ranked)
+            plans[key] = None if planned is None else pay_tuple(planned)
+        pay_with = plans[key]
+        if pay_with is None:
             continue
         if card.is_aura:
             for target in sorted(state.perms):
                 if state.perms[target].zone != "attached" and \
                         v.aura_problem(state, seat, card, card_id, target) is None:
-                    out.append(A.Cast(card=name, pay=pay_tuple(plan), target=target))
+                    out.append(A.Cast(card=name, pay=pay_with, target=target))
         elif card.is_instant or card.is_sorcery:
             effects = spell_effects(card)
-            if not any(executed(e, "spell") for e in effects):
-                out.append(A.Cast(card=name, pay=pay_tuple(plan)))  # all by hand: no targets
+            if not spell_executed(card):
+                out.append(A.Cast(card=name, pay=pay_with))  # all by hand: no targets
                 continue
             offered: tuple[str, ...] = ()
             extra = v.additional_sacrifice_specs(card)  # fx-oneshots: "sacrifice a creature"
@@ -270,10 +277,10 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             for modes in modes_listed:  # each mode of a "choose one" (cast_choices.py)
                 chosen = spell_effects(card, modes) if modes != (0,) else effects
                 for targets in v.legal_target_lists(state, seat, card.name, card_id, chosen):
-                    out.append(A.Cast(card=name, pay=pay_tuple(plan), targets=targets,
+                    out.append(A.Cast(card=name, pay=pay_with, targets=targets,
                                       mode=modes, sacrifice=offered))
             for x, cost in x_costs(card):  # each X the player can pay, with its payment
-                x_plan = plan_payment(player.pool, player.life, cost, sources, abilities)
+                x_plan = plan_payment_ranked(player.pool, player.life, cost, ranked)
                 if x_plan is None:
                     break
                 lists = v.legal_target_lists(state, seat, card.name, card_id,
@@ -282,7 +289,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                     out.append(A.Cast(card=name, pay=pay_tuple(x_plan), targets=lists[0], x=x,
                                       mode=modes_listed[0], sacrifice=offered))
         else:
-            out.append(A.Cast(card=name, pay=pay_tuple(plan)))
+            out.append(A.Cast(card=name, pay=pay_with))
     for perm in list(state.perms.values()):
         if perm.controller != seat:
             continue
@@ -296,9 +303,9 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                 continue
             cost = ability.mana_cost
             # The permanent can't pay for its own ability (with its own {T} or as a 'via').
-            own_sources = [s for s in sources if s[1] != perm.id]
-            plan = plan_payment(player.pool, player.life, cost, own_sources,
-                                [p for p in abilities if p.unit != perm.id])
+            plan = plan_payment_ranked(player.pool, player.life, cost,
+                                       [p for p in ranked if p.via != perm.id
+                                        and p.unit != perm.id])
             if plan is None:
                 continue
             pay_with = pay_tuple(plan)

@@ -164,6 +164,13 @@ def executed(effect: Effect, where: str, trigger: Trigger | None = None) -> bool
     return key in EXECUTED_BY_ENGINE
 
 
+@functools.lru_cache(maxsize=4096)
+def spell_executed(card: Card) -> bool:
+    """Whether the engine carries out any clause of *card*'s spell text (its default modes);
+    when none, casting it lists no targets (all by hand). Cached: card text is immutable."""
+    return any(executed(e, "spell") for e in spell_effects(card))
+
+
 def by_hand_text(effect: Effect, card_name: str) -> str:
     return (effect.text or effect.kind.replace("_", " ")).replace(PLACEHOLDER, card_name)
 

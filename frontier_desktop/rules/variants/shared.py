@@ -9,6 +9,7 @@ rows, land life).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 from typing import Any
@@ -210,9 +211,9 @@ class Payer:
     unit: str | None = None
     ability: int = 0
 
-    @property
+    @functools.cached_property
     def creatures(self) -> frozenset[str]:
-        """The creatures (or permanent) this payment taps."""
+        """The creatures (or permanent) this payment taps (computed once: the payer is frozen)."""
         return frozenset(x for x in (self.via, self.unit) if x is not None)
 
     def entry(self, option: str) -> Any:
@@ -255,8 +256,24 @@ def ability_payers(state: GameState, seat: int, *, exclude: str | None = None) -
 
 
 def land_payers(sources: list[Source]) -> list[Payer]:
-    return [Payer(0 if via is None else 2, tuple(f"{{{c}}}" for c in makes), land=pos, via=via)
-            for pos, via, makes in sources]
+    return [_land_payer(pos, via, makes) for pos, via, makes in sources]
+
+
+@functools.lru_cache(maxsize=4096)
+def _land_payer(pos: Any, via: str | None, makes: tuple[str, ...]) -> Payer:
+    """The payer tapping the land at *pos* (via *via*) for one of *makes*: a pure function of
+    its (immutable) arguments, cached so that each legal-action listing doesn't rebuild it."""
+    return Payer(0 if via is None else 2, tuple(f"{{{c}}}" for c in makes), land=pos, via=via)
+
+
+@functools.lru_cache(maxsize=256)
+def _option_mana(option: str) -> tuple[tuple[str, int], ...]:
+    """The mana one payer option makes, as ``(kind, count)`` pairs (cached :func:`parse_pool`)."""
+    return tuple((k, n) for k, n in parse_pool(option).items() if n)
+
+
+def _rank(payer: Payer) -> int:
+    return payer.rank
 
 
 def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
@@ -270,11 +287,25 @@ def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
     """
     if pay(pool, cost, life=life) is not None:
         return []
+    return plan_payment_ranked(pool, life, cost, ranked_payers(sources, abilities))
+
+
+def ranked_payers(sources: list[Source], abilities: list[Payer] | None = None) -> list[Payer]:
+    """The payers of *sources* and *abilities* in the order automatic payment tries them (by
+    :attr:`Payer.rank`, then as given): build them once to plan several payments."""
+    return sorted(land_payers(sources) + list(abilities or ()), key=_rank)
+
+
+def plan_payment_ranked(pool: Pool, life: int, cost: str,
+                        payers: list[Payer]) -> list[Any] | None:
+    """:func:`plan_payment` with the payers from :func:`ranked_payers` (a subset of them keeps
+    their order)."""
+    if pay(pool, cost, life=life) is not None:
+        return []
     try:
         symbols = parse_cost(cost)
     except ValueError:
         return None
-    payers = sorted(land_payers(sources) + list(abilities or ()), key=lambda p: p.rank)
     have = {k: pool.get(k, 0) for k in POOL_ORDER}
     extra = {k: 0 for k in POOL_ORDER}
     chosen: list[tuple[Payer, str]] = []
@@ -282,14 +313,15 @@ def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
     used_units: set[str] = set()
 
     def usable(p: Payer) -> bool:
-        return (p.land is None or p.land not in used_lands) and not (p.creatures & used_units)
+        return (p.land is None or p.land not in used_lands) and \
+            used_units.isdisjoint(p.creatures)
 
     def take(p: Payer, option: str) -> None:
         chosen.append((p, option))
         if p.land is not None:
             used_lands.add(p.land)
         used_units.update(p.creatures)
-        for kind, n in parse_pool(option).items():
+        for kind, n in _option_mana(option):
             have[kind] += n
             extra[kind] += n
 
@@ -308,11 +340,15 @@ def plan_payment(pool: Pool, life: int, cost: str, sources: list[Source],
     def current() -> Pool:
         return {k: pool.get(k, 0) + extra[k] for k in POOL_ORDER}
 
-    while pay(current(), cost, life=life) is None:
-        rest = [p for p in payers if usable(p)]
-        if not rest:
+    # Generic mana: the first usable payer in rank order, each time. A payer once unusable
+    # stays so (the used sets only grow), so the scan never looks back.
+    index = 0
+    while pay(current(), symbols, life=life) is None:
+        while index < len(payers) and not usable(payers[index]):
+            index += 1
+        if index == len(payers):
             return None
-        take(rest[0], rest[0].options[0])
+        take(payers[index], payers[index].options[0])
     return [p.entry(option) for p, option in chosen]
 
 
