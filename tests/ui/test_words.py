@@ -132,8 +132,6 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "chosen", "player": 0, "by": "Circle of Protection: Red", "source": "u1",
      "name": "River Boa"},
     {"type": "no_choice", "player": 0, "card": "Circle of Protection: Red", "what": "source"},
-    {"type": "tapped_land", "player": 0, "at": [1, 2], "by": "Icy Manipulator"},
-    {"type": "untapped_land", "player": 0, "at": [1, 2], "by": "Ley Druid"},
     {"type": "untapped", "unit": "u1", "by": "Jolt"},
     {"type": "exiled", "player": 1, "card": "Hill Giant", "from": "graveyard", "by": "Headstone"},
     {"type": "searched", "player": 0, "by": "Demonic Tutor", "card": None, "to": "hand"},

@@ -18,6 +18,7 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
 from frontier_desktop.rules.variants.frontier_spells import _Context, reading_of, SpellActions
+from frontier_desktop.rules.variants.fx_mana import is_square, set_land_tapped
 from frontier_desktop.rules.variants.shared import leave_battlefield
 
 POISON_LIMIT = 10
@@ -404,38 +405,13 @@ class OneShotBase(SpellActions):
 
     def _set_tapped_any(self, ctx: _Context, sel: n.Selector, tapped: bool,
                         events: list[Event]) -> list[Any] | None:
+        """Tap or untap what *sel* names: permanents and land squares."""
         objs = ctx.objects(sel)
-        if objs is None:
+        if objs is None or not all(isinstance(o, str) or is_square(o) for o in objs):
             return None
         for obj in objs:
-            if isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
-                self._tap_land(ctx, obj, tapped, events)
-            elif isinstance(obj, str):
-                perm = ctx.state.perms.get(obj)
-                if perm is None or perm.tapped == tapped:
-                    continue
-                perm.tapped, perm.attack_tapped = tapped, False
-                events.append({"type": "tapped" if tapped else "untapped", "unit": obj,
-                               "by": ctx.name})
-            else:
-                return None
+            self._set_tapped_any_obj(ctx, obj, tapped, events)
         return objs
-
-    def _tap_land(self, ctx: _Context, pos: Any, tapped: bool, events: list[Event]) -> None:
-        """A land is a square: tapped, it untaps in its controller's untap step (the caster's
-        when no creature stands on it)."""
-        from frontier_desktop.rules.variants.frontier_combat import wire
-
-        cell = ctx.state.cells.get(pos)
-        if cell is None or cell.land is None or (cell.tapped_by is not None) == tapped:
-            return
-        if tapped:
-            owner = self.land_controllers(ctx.state).get(pos)
-            cell.tapped_by = ctx.seat if owner is None else int(owner)
-        else:
-            cell.tapped_by = None
-        events.append({"type": "tapped_land" if tapped else "untapped_land", "player": ctx.seat,
-                       "at": wire(ctx.state, pos), "by": ctx.name})
 
     def _ask_pick(self, ctx: _Context, chooser: int, what: str, ids: list[str], left: int,
                   prompt: str, events: list[Event], stop: str = "", **extra: Any) -> bool:
@@ -636,8 +612,9 @@ class OneShotBase(SpellActions):
 
     def _set_tapped_any_obj(self, ctx: _Context, target: Any, tapped: bool,
                             events: list[Event]) -> None:
-        if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], int):
-            self._tap_land(ctx, target, tapped, events)
+        """Tap or untap one permanent or land square (a land: fx_mana.set_land_tapped)."""
+        if is_square(target):
+            set_land_tapped(ctx.state, target, tapped, ctx.seat, ctx.name, events)
             return
         perm = ctx.state.perms.get(target) if isinstance(target, str) else None
         if perm is not None and perm.tapped != tapped:

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from frontier_desktop.rules.effects import nodes as n
+from frontier_desktop.rules.effects.mana_support import land_target_problem
 from frontier_desktop.rules.effects.oneshots import amount_supported
 from frontier_desktop.rules.effects.oneshots_nodes import (
     CantRegenerate, DamageByValue, DamageEachPlus, DamageEvenly, DamageThose, ExchangeLife,
@@ -17,6 +18,7 @@ from frontier_desktop.rules.effects.oneshots_nodes import (
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_spells import _Context
+from frontier_desktop.rules.variants.fx_mana import is_square
 from frontier_desktop.rules.variants.fx_oneshots_base import (
     amount_of, _card_matches_source, _labels, _mana_value, OneShotBase, shield_prevents,
 )
@@ -121,17 +123,20 @@ class OneShotDamage(OneShotBase):
         return super()._exec_prevent_damage(ctx, effect, events)
 
     def _exec_tap(self, ctx: _Context, effect: n.Tap, events: list[Event]) -> list[Any] | None:
+        if _land_problem(ctx, effect):
+            return None
         return self._set_tapped_any(ctx, effect.to, True, events)
 
     def _exec_untap(self, ctx: _Context, effect: n.Untap,
                     events: list[Event]) -> list[Any] | None:
+        if _land_problem(ctx, effect):
+            return None
         return self._set_tapped_any(ctx, effect.to, False, events)
 
     def _exec_deal_damage(self, ctx: _Context, effect: n.DealDamage,
                           events: list[Event]) -> list[Any] | None:
         if effect.amount.var in ("", "X") and effect.source is None and not effect.divided:
             return super()._exec_deal_damage(ctx, effect, events)
-        from frontier_desktop.rules.effects.oneshots import amount_supported
 
         if effect.divided:
             return self._divided(ctx, effect, events)
@@ -485,3 +490,10 @@ class OneShotDamage(OneShotBase):
                             "target": list(target) if isinstance(target, tuple) else target},
                   events)
         return objs
+
+
+def _land_problem(ctx: _Context, effect: n.Tap | n.Untap) -> bool:
+    """A land square is chosen but the effect's land targets are not followed (more than one,
+    "up to", …: mana_support.land_target_problem)."""
+    squares = any(is_square(t) for targets in ctx.chosen.values() for t in targets)
+    return squares and bool(land_target_problem(effect))
