@@ -140,11 +140,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # instead": an attack on the player (frontier_combat.resolve_attack, unblocked_guard).
         "activated:redirect_unblocked",
         # "(Attacking) creatures banded with CARDNAME gain first strike/trample until end of
-        # turn" (the rest of its banding stack); "prevent all damage that would be dealt to you
-        # this turn by creatures with flying" (frontier_combat.damage_player asks
-        # fx_statics.player_shielded).
-        "activated:band_grant", "triggered:band_grant", "activated:player_shield",
-        "spell:player_shield",
+        # turn" (the rest of its banding stack).
+        "activated:band_grant", "triggered:band_grant",
         # "Can't be the target of spells (unless it attacked or blocked this turn)"
         # (Frontier.target_problem via fx_statics.untargetable).
         "static:untargetable", "static:half_count_pump",

@@ -219,15 +219,6 @@ class BandGrant(Effect):
 
 
 @dataclasses.dataclass(frozen=True)
-class PlayerShield(Effect):
-    """"Prevent all damage that would be dealt to you this turn by creatures with flying"."""
-
-    by: TargetSpec
-
-    kind: ClassVar[str] = "player_shield"
-
-
-@dataclasses.dataclass(frozen=True)
 class Untargetable(Effect):
     """"CARDNAME can't be the target of spells (unless it attacked or blocked this turn)",
     "Enchanted creature … can't be the target of spells"."""
@@ -463,14 +454,6 @@ def _band_grant(m: re.Match[str], text: str, context: str) -> Effect | None:
     return BandGrant((m.group("kw"),), bool(m.group("att")), text=text)
 
 
-@_template(r"prevent all damage that would be dealt to you this turn by (?P<by>.+)")
-def _player_shield(m: re.Match[str], text: str, context: str) -> Effect | None:
-    spec = read_spec(m.group("by"))
-    if spec is None or spec.noun != "creature" or context == "static":
-        return None
-    return PlayerShield(spec, text=text)
-
-
 @_template(r"(?P<to>.+?) can't be the target of spells(?P<unless> unless it attacked or "
            r"blocked this turn)?")
 def _untargetable(m: re.Match[str], text: str, context: str) -> Effect | None:
@@ -596,8 +579,6 @@ def statics_qualifier(node: Node, where: str) -> str | None:
         if where in ("activated", "triggered") and all(k in GRANTABLE for k in node.keywords):
             return ""  # fx_statics.StaticsActions: the rest of its banding stack
         return "_other"
-    if isinstance(node, PlayerShield):
-        return "" if where in ("spell", "activated") and _simple_spec(node.by) else "_other"
     if isinstance(node, RedirectUnblocked):
         if where == "activated" and node.duration == "end_of_turn":
             return ""  # a mark on the permanent until end of turn (Kjeldoran Royal Guard)
@@ -734,6 +715,6 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 __all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
            "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
-           "PumpManaValue", "RedirectUnblocked", "BandGrant", "PlayerShield", "Untargetable",
+           "PumpManaValue", "RedirectUnblocked", "BandGrant", "Untargetable",
            "HalfCountPump",
            "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

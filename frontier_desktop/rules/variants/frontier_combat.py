@@ -98,11 +98,6 @@ def damage_player(state: GameState, seat: int, amount: int, source: str,
                   events: list[Event], sources: list[str] | None = None) -> None:
     if amount <= 0:
         return
-    from frontier_desktop.rules.variants.fx_statics import player_shielded
-
-    if player_shielded(state, seat, source):  # "… to you this turn by creatures with flying"
-        events.append({"type": "prevented", "player": seat, "amount": amount})
-        return
     from frontier_desktop.rules.variants.frontier_spells import shield_prevents
 
     amount = shield_prevents(state, sources or [source], ("player", seat), amount, events,

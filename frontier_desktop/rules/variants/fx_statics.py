@@ -26,7 +26,7 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_statics import (
     AsLongAs, BlockRule, CantAttackIf, CantAttackOrBlock, CostChange, IgnoreDefender,
-    BandGrant, IgnoreLandwalk, PlayerShield, PumpManaValue, RedirectUnblocked, SetBasePT,
+    BandGrant, IgnoreLandwalk, PumpManaValue, RedirectUnblocked, SetBasePT,
     HalfCountPump, Untargetable, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
@@ -667,17 +667,6 @@ class StaticsActions:
                 events.append({"type": "gained", "unit": member.id, "keywords": list(new)})
         return [m.id for m in members]
 
-    def _exec_player_shield(self, ctx: Any, effect: PlayerShield,
-                            events: list[Event]) -> list[Any] | None:
-        state = ctx.state
-        shields = list(state.extra.get("player_shields", ()))
-        shields = [s for s in shields if s.get("turn") == state.turn]
-        shields.append({"player": ctx.seat, "by": effect.by.to_wire(), "turn": state.turn})
-        state.extra["player_shields"] = shields
-        events.append({"type": "prevention", "player": ctx.seat, "all": True,
-                       "by": effect.by.text})
-        return [("player", ctx.seat)]
-
     def _exec_redirect_unblocked(self, ctx: Any, effect: RedirectUnblocked,
                                  events: list[Event]) -> list[Any] | None:
         return self._mark(ctx, Selector("self", text="cardname"), MARKS["redirect_unblocked"],
@@ -816,29 +805,6 @@ def unblocked_guard(state: GameState, seat: int) -> str | None:
                     and not source.tapped:
                 return source.id
     return None
-
-
-def player_shielded(state: GameState, seat: int, source: str | None) -> bool:
-    """Whether damage from *source* to player *seat* is prevented this turn ("prevent all
-    damage that would be dealt to you this turn by creatures with flying": Scarecrow)."""
-    shields = state.extra.get("player_shields")
-    if not shields or source is None or source not in state.perms:
-        return False
-    for shield in shields:
-        if shield.get("turn") != state.turn or shield.get("player") != seat:
-            continue
-        spec = TargetSpec.from_wire(shield["by"])
-        with_kw = spec.with_keywords
-        bare = TargetSpec(spec.noun, colours=spec.colours, not_colours=spec.not_colours,
-                          types=spec.types, not_types=spec.not_types, subtypes=spec.subtypes)
-        if spec_problem(state, bare, source, seat=seat, source=None) is not None:
-            continue
-        from frontier_desktop.rules.variants.frontier_board import has_ability
-
-        perm = state.perms[source]
-        if all(has_ability(state, perm, k.replace(" ", "_")) for k in with_kw):
-            return True
-    return False
 
 
 def untargetable(state: GameState, perm: Permanent, source: str | None) -> str | None:
