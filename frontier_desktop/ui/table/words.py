@@ -672,8 +672,6 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
     if kind == "land_makes_colourless":
         return (f"  {_sentence(names.land(at, land))} makes colourless mana instead of "
                 f"{{{event.get('instead_of')}}} ({event.get('by')})")
-    if kind == "searched":
-        return f"  {p} searches their library ({event.get('by')}): no land there; it is shuffled"
     if kind == "keep_tapped":
         verb = "keeps" if event.get("on") else "no longer keeps"
         return f"  {p} {verb} {names.land(at, land)} tapped in their untap steps"
