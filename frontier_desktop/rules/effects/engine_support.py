@@ -188,6 +188,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # "Search your library for a basic land card …, then shuffle": no land is found in a
         # Frontier library (the library is shuffled; a land found there is left to the players).
         "spell:search_library_land", "activated:search_library_land",
+        "triggered:search_library_land",
         # A land's mana abilities, tapped for mana (fx_mana.ManaActions.land_mana): their
         # costs, the mana (also storage counters' worth), the pain lands' damage, depletion
         # counters; "enters the battlefield tapped" as it is turned face up; a depletion

@@ -572,9 +572,6 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                          DamageEvenly, SourceShield, FlyerShield, RevealCard, IfLand,
                          RedirectNext, DiscardHand, SelfShield, MayBottom)):
         return ""
-    if isinstance(node, n.SearchLibrary) and node.who.ref == "you" and \
-            is_land_search(node.card):
-        return ""  # Frontier libraries hold no lands: the search finds nothing, then shuffle
     if isinstance(node, n.SearchLibrary):
         return "" if node.who.ref == "you" and node.destination in ("hand", "top") and \
             node.amount.n == 1 and not node.amount.var and "land" not in node.card.noun and \
@@ -586,13 +583,6 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
              and c.what.spec.noun == "creature" and not c.what.spec.zone
              and c.what.spec.count == 1) for c in node.cost) else "_other"
     return None
-
-
-def is_land_search(spec: n.TargetSpec) -> bool:
-    """"a basic land card", "an Island or Swamp card": only lands (none in a Frontier
-    library)."""
-    nouns = set(spec.noun.split("_or_"))
-    return nouns == {"land"} or (nouns == {"card"} and "land" in spec.types)
 
 
 def cost_supported(part: n.CostPart) -> bool:
@@ -621,6 +611,6 @@ def read_cost_part(low: str, text: str) -> n.CostPart | None:
     return None
 
 
-__all__ = ["is_land_search", "AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",
+__all__ = ["AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",
            "TapOrUntap", "amount_supported", "cost_supported", "land_type_of",
            "oneshot_qualifier", "register"]
