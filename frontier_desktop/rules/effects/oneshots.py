@@ -290,13 +290,6 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
             n.DealDamage(n.Amount(1, f"half the number of {land} you control, rounded up"),
                          (n.Selector("you", text="you"),)), text=text)
 
-    @add(r"(?P<to>target creature) gets \+0/\+x until end of turn, where x is its mana value")
-    def _great_defender(m: re.Match[str], text: str, context: str) -> n.Effect | None:
-        to = read_object(m.group("to"))
-        if to is None:
-            return None
-        return n.Pump(to, n.Amount(0), n.Amount(1, "its own mana value"), text=text)
-
     @add(r"cardname deals damage to that player equal to the number of (?P<what>swamps|islands|"
          r"mountains|forests|plains|nonbasic lands) they control")
     def _karma(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -540,9 +533,6 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                 node.to.ref in ("you", "target") and not node.combat_only:
             return ""  # the Circles of Protection
         return None
-    if isinstance(node, n.Pump) and node.toughness.var == "its own mana value" and \
-            node.to.ref == "target" and not node.power.var and not node.keywords:
-        return ""  # Great Defender
     if isinstance(node, n.PutCounters) and node.counter == "poison" and \
             node.to.ref in ("that", "target", "defending_player") and not node.amount.var:
         return ""

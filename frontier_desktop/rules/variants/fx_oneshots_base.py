@@ -14,6 +14,7 @@ from frontier_desktop.rules.effects.oneshots import cost_supported, HALF_LIFE, l
 from frontier_desktop.rules.effects.oneshots_nodes import ExileTopCost
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER
 from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
@@ -130,13 +131,6 @@ def _controller(state: GameState, obj: str) -> int | None:
     return state.owner(obj) if obj in state.cards else None
 
 
-def _mana_value(card: Card) -> int:
-    total = 0
-    for sym in re.findall(r"\{([^}]+)\}", card.mana_cost or ""):
-        total += int(sym) if sym.isdigit() else (0 if sym.upper() == "X" else 1)
-    return total
-
-
 def _card_matches(card: Card, spec: n.TargetSpec) -> bool:
     """Whether a card in a hidden zone (a library) fits "a blue instant card"."""
     from frontier_desktop.rules.effects.targeting import _card_problem
@@ -185,7 +179,7 @@ def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
                                      and o not in state.perms)
     if re.fullmatch(r"equal to (?:its|that creature's|that card's) mana value", var):
         first = next((o for o in ctx.previous if isinstance(o, str) and o in state.cards), None)
-        return _mana_value(state.card(first)) * amount.n if first else 0
+        return mana_value(state.card(first).mana_cost) * amount.n if first else 0
     m = re.fullmatch(r"equal to the sacrificed creature's (power|toughness|mana value)", var)
     if m:
         lki = (ctx.item.get("sacrificed_lki") or [{}])[0]
@@ -279,7 +273,7 @@ class OneShotBase(SpellActions):
             p = state.perms[unit]
             power, toughness = effective_pt(state, p, occ)
             return {"power": power, "toughness": toughness,
-                    "mana value": _mana_value(state.card(unit))}
+                    "mana value": mana_value(state.card(unit).mana_cost)}
 
         out: dict[str, Any] = {"sacrificed_lki": [lki(u) for u in sacrificed
                                                   if u in state.perms]}

@@ -16,11 +16,12 @@ from frontier_desktop.rules.effects.oneshots_nodes import (
     TapOrUntap, TwoDamage,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
+from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_spells import _Context
 from frontier_desktop.rules.variants.fx_mana import is_square
 from frontier_desktop.rules.variants.fx_oneshots_base import (
-    amount_of, _card_matches_source, _labels, _mana_value, OneShotBase, shield_prevents,
+    amount_of, _card_matches_source, _labels, OneShotBase, shield_prevents,
 )
 from frontier_desktop.rules.variants.shared import leave_battlefield
 
@@ -297,21 +298,6 @@ class OneShotDamage(OneShotBase):
         second = self._exec_deal_damage(ctx, effect.second, events)
         return None if second is None else first + second
 
-    def _exec_pump(self, ctx: _Context, effect: n.Pump, events: list[Event]) -> list[Any] | None:
-        if effect.toughness.var != "its own mana value":
-            return super()._exec_pump(ctx, effect, events)
-        objs = ctx.objects(effect.to)
-        if objs is None:
-            return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
-            t = _mana_value(ctx.state.card(obj))
-            perm.pt_mod = (perm.pt_mod[0], perm.pt_mod[1] + t)
-            events.append({"type": "pumped", "unit": obj, "power": 0, "toughness": t})
-        return objs
-
     def _exec_damage_those(self, ctx: _Context, effect: DamageThose,
                            events: list[Event]) -> list[Any] | None:
         from frontier_desktop.rules.variants.frontier_board import has_ability_id
@@ -358,7 +344,7 @@ class OneShotDamage(OneShotBase):
                     break
         if seat is None:
             seat = ctx.state.owner(first)
-        amount = _mana_value(ctx.state.card(first))
+        amount = mana_value(ctx.state.card(first).mana_cost)
         self._damage_one(ctx, ctx.source_label, ("player", seat), amount, events)
         return [("player", seat)]
 
