@@ -111,8 +111,9 @@ class AsLongAs(Effect):
 @dataclasses.dataclass(frozen=True)
 class StaticPrevent(Effect):
     """"Prevent all (combat) damage that would be dealt to CARDNAME by …": ``by`` is
-    ``artifact`` (artifact sources), ``blocked`` (creatures it's blocking), ``enchanted``
-    (enchanted creatures) or ``wall`` (Walls); ``combat``: combat damage only."""
+    ``artifact`` (artifact sources), ``blocked`` (creatures it's blocking) or ``enchanted``
+    (enchanted creatures); ``combat``: combat damage only. ("… by Walls" is the reader's
+    PreventDamage with a ``by`` spec: fx_statics.prevents.)"""
 
     by: str
     combat: bool = False
@@ -394,12 +395,12 @@ def _as_long_as_before(m: re.Match[str], text: str, context: str) -> Effect | No
 
 
 @_template(r"prevent all (?P<combat>combat )?damage that would be dealt to cardname by "
-           r"(?P<by>artifact sources|creatures it's blocking|enchanted creatures|walls)")
+           r"(?P<by>artifact sources|creatures it's blocking|enchanted creatures)")
 def _static_prevent(m: re.Match[str], text: str, context: str) -> Effect | None:
     if context != "static":
         return None
     by = {"artifact sources": "artifact", "creatures it's blocking": "blocked",
-          "enchanted creatures": "enchanted", "walls": "wall"}[m.group("by")]
+          "enchanted creatures": "enchanted"}[m.group("by")]
     return StaticPrevent(by, bool(m.group("combat")), text=text)
 
 

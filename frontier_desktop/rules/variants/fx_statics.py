@@ -584,9 +584,6 @@ def prevents(state: GameState, perm: Permanent, source: str | None, *,
             return True  # "… by Walls"
         if not isinstance(effect, StaticPrevent) or effect.combat != combat:
             continue
-        if effect.by == "wall" and source in state.cards and \
-                "Wall" in state.card(source).subtypes:
-            return True
         if effect.by == "artifact" and source in state.cards and \
                 "Artifact" in state.card(source).types:
             return True
