@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.shared import assign_problem as assign_problem
 from frontier_desktop.rules.variants.shared import leave_battlefield as leave_battlefield

@@ -7,11 +7,8 @@ from typing import TYPE_CHECKING, Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.shared import ASSIGN_LISTED as ASSIGN_LISTED
-from frontier_desktop.rules.variants.shared import Payer as Payer
 from frontier_desktop.rules.variants.shared import ability_payers as ability_payers
 from frontier_desktop.rules.variants.shared import assign_actions as assign_actions
-from frontier_desktop.rules.variants.shared import land_payers as land_payers
 from frontier_desktop.rules.variants.shared import mana_key as mana_key
 from frontier_desktop.rules.variants.shared import pay_tuple
 from frontier_desktop.rules.variants.fx_mana import free_makes, spendable_pool, tap_choices
@@ -19,7 +16,6 @@ from frontier_desktop.rules.variants.shared import plan_payment as plan_payment
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     home_squares,
-    land_makes,
     move_options,
     stack_of,
 )

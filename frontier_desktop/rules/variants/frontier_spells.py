@@ -39,9 +39,7 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.engine_hooks import EngineHooks
-from frontier_desktop.rules.variants.frontier_combat import (
-    check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
-)
+from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
 from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
 from frontier_desktop.rules.variants import fx_statics
 
@@ -190,8 +188,6 @@ def static_pumps(card: Card) -> tuple[Pump, ...]:
                        if isinstance(e, Pump) and executed(e, "static"))
     return tuple(out)
 
-
-from frontier_desktop.rules.effects.engine_support import GRANTABLE  # noqa: E402,F401
 
 
 @functools.lru_cache(maxsize=4096)

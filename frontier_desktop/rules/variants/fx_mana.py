@@ -28,12 +28,11 @@ from frontier_desktop.rules.effects.mana_support import (
     mana_qualifier, spell_mana_problem, tapped_damage,
 )
 from frontier_desktop.rules.effects.nodes import (
-    AddMana, DealDamage, Destroy, GainLife, MayNotUntap, PutCounters,
-    StaticAbility, Tap,
-    TriggeredAbility, Untap,
+    AddMana, DealDamage, Destroy, GainLife, MayNotUntap, PutCounters, StaticAbility,
+    TriggeredAbility,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaEqual, AddManaExtra, AddManaInstead, AddManaOpponentLand, LandManaReplaced, AddManaPerCard, AddManaPerCounter,
+    AddManaEqual, AddManaExtra, AddManaOpponentLand, LandManaReplaced, AddManaPerCard, AddManaPerCounter,
     DoesntUntapWithCounter, IfSnowLand, ManaForEachCard, ManaShort, ProducesColourless,
     RemoveCounters,
 )
