@@ -1102,12 +1102,18 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
             return None
         for obj in objs:
             perm = ctx.state.perms.get(obj)
-            if perm is None or perm.tapped == tapped:
-                continue
-            perm.tapped, perm.attack_tapped = tapped, False
-            events.append({"type": "tapped" if tapped else "untapped", "unit": obj,
-                           "by": ctx.name})
+            if perm is not None:
+                self._set_perm_tapped(ctx, perm, tapped, events)
         return objs
+
+    def _set_perm_tapped(self, ctx: _Context, perm: Permanent, tapped: bool,
+                         events: list[Event]) -> None:
+        """Tap or untap *perm* by an effect (a land square: fx_mana.set_land_tapped)."""
+        if perm.tapped == tapped:
+            return
+        perm.tapped, perm.attack_tapped = tapped, False
+        events.append({"type": "tapped" if tapped else "untapped", "unit": perm.id,
+                       "by": ctx.name})
 
     def _players(self, ctx: _Context, sel: Selector) -> list[int] | None:
         objs = ctx.objects(sel)

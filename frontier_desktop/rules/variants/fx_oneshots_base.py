@@ -611,10 +611,8 @@ class OneShotBase(SpellActions):
             set_land_tapped(ctx.state, target, tapped, ctx.seat, ctx.name, events)
             return
         perm = ctx.state.perms.get(target) if isinstance(target, str) else None
-        if perm is not None and perm.tapped != tapped:
-            perm.tapped, perm.attack_tapped = tapped, False
-            events.append({"type": "tapped" if tapped else "untapped", "unit": perm.id,
-                           "by": ctx.name})
+        if perm is not None:
+            self._set_perm_tapped(ctx, perm, tapped, events)
 
     def _finish_search(self, state: GameState, seat: int, by: str, fx: dict[str, Any],
                        name: str, nothing: bool, events: list[Event]) -> None:
