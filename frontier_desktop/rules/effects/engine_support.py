@@ -39,7 +39,8 @@ _ENGINE_KEYWORDS = (
 )
 
 _COMBAT_TRIGGERS = ("attacks", "blocks", "attacks_or_blocks", "becomes_blocked",
-                    "attacks_unblocked",  # fx-oneshots: an attack on the player (Frontier)
+                    # "attacks and isn't blocked": an attack on the player (Frontier).
+                    "attacks_unblocked",
                     "blocks_or_blocked")
 
 EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
@@ -160,7 +161,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # (_exec_doesnt_untap, skips_untap) and the static "creatures … don't untap";
         # cumulative upkeep paid in mana (resolve_timed); extra turns (_exec_extra_turn).
         "trigger:upkeep_enchanted_controller", "trigger:end_step", "trigger:upkeep_opponent",
-        "triggered:step_condition", "trigger:attacks_unblocked",
+        "triggered:step_condition",
         "triggered:pump_until_end_of_combat", "activated:pump_until_end_of_combat",
         "spell:pump_until_end_of_combat",
         *(f"trigger:{e}_enchanted" for e in ("blocks", "becomes_blocked", "blocks_or_blocked")), "triggered:unless_new", "trigger:phases_in",
@@ -315,9 +316,6 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is None and trigger.whose in ("you", "each"):
             return "trigger:upkeep"
         return f"trigger:upkeep_{trigger.whose or 'other'}"
-    if event == "attacks_unblocked":  # fx_timing.aura_combat_triggers: attacking the player
-        return "trigger:attacks_unblocked" if trigger.subject is not None and \
-            trigger.subject.ref == "self" else "trigger:attacks_unblocked_other"
     if event == "phases_in":  # fx_timing.timing_event: "whenever CARDNAME phases in"
         return "trigger:phases_in" if trigger.subject is not None and \
             trigger.subject.ref == "self" else "trigger:phases_in_other"
