@@ -40,6 +40,7 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.engine_hooks import EngineHooks
 from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
+from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
 from frontier_desktop.rules.variants import fx_statics
 
@@ -971,7 +972,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         for obj in reached:
             if isinstance(obj, tuple) and obj[0] == "player":
                 self.damage_to_player(ctx, obj[1], amount, events)
-            elif isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
+            elif is_square(obj):
                 if not self.damage_to_place(ctx, obj, amount, events):
                     return None
             elif isinstance(obj, str) and obj in state.perms:

@@ -44,16 +44,10 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import damage_player, gain_life, wire
 from frontier_desktop.rules.variants.frontier_spells import enters_tapped, reading_of
-from frontier_desktop.rules.variants.shared import land_makes
+from frontier_desktop.rules.variants.shared import is_square, land_makes
 
 LAND_TARGET_KINDS: frozenset[str] = frozenset({"destroy", "tap", "untap", "produces_colourless"})
 """Effect kinds whose executors here follow a land square chosen as a target."""
-
-
-def is_square(target: Any) -> bool:
-    """A decoded target naming a board square: ``(row, col)``."""
-    return isinstance(target, tuple) and len(target) == 2 and \
-        all(isinstance(v, int) for v in target)
 
 
 class ManaActions:

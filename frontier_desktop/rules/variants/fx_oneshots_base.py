@@ -19,7 +19,8 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
 from frontier_desktop.rules.variants.frontier_spells import _Context, reading_of, SpellActions
-from frontier_desktop.rules.variants.fx_mana import is_square, set_land_tapped
+from frontier_desktop.rules.variants.fx_mana import set_land_tapped
+from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.shared import leave_battlefield
 
 POISON_LIMIT = 10

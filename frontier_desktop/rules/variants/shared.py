@@ -24,6 +24,12 @@ Event = dict[str, Any]
 
 
 # ---------------------------------------------------------------------- places and ids
+def is_square(target: Any) -> bool:
+    """A decoded target naming a board square: ``(row, col)``."""
+    return isinstance(target, tuple) and len(target) == 2 and \
+        all(isinstance(v, int) for v in target)
+
+
 def wire(state: GameState, pos: Pos | None) -> object:
     """A board position in wire form (None stays None)."""
     return state.board.pos_to_wire(pos) if pos is not None else None
