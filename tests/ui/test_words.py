@@ -177,7 +177,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "marked", "unit": "u1", "mark": "switched", "lost": False},
     {"type": "prevented", "unit": "u1", "amount": 2, "dealt_by": True},
     {"type": "redirected", "unit": "u1", "player": 1, "amount": 3},
-    {"type": "prevention", "player": 1, "all": True, "by": "creatures with flying"},
+    {"type": "prevention", "player": 1, "amount": 1_000_000, "all": True},
     {"type": "prevented", "player": 1, "amount": 2},
     {"type": "counters", "unit": "u1", "kind": "+1/+1", "delta": 1, "count": 1},
     *({"type": "consent_asked", "player": 0, "by": 1, "action": a, "for": "Lightning Bolt"}

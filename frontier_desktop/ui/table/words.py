@@ -527,9 +527,6 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "prevention":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
         if event.get("all"):
-            by = event.get("by")  # fx-statics: Scarecrow ("by creatures with flying")
-            if isinstance(by, str) and by:
-                return f"  All damage to {who} by {by} this turn will be prevented"
             return f"  All damage to {who} this turn will be prevented"
         return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
     if kind == "prevented":
