@@ -1282,19 +1282,23 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         events.append({"type": "choose", "player": payer, "kind": "pay",
                        "amount": amount, "card": item["card"], "by": ctx.name})
 
-    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+    def can_pay_cost(self, state: GameState, seat: int, cost: str) -> bool:
+        """Whether *seat* can pay *cost* now: from the pool, or by tapping lands and using mana
+        abilities (frontier_legal.plan_payment)."""
         from frontier_desktop.rules.mana import pay
         from frontier_desktop.rules.variants.frontier_legal import (
             ability_payers, mana_sources, plan_payment,
         )
 
         player = state.players[seat]
-        cost = "{%d}" % amount
         if pay(player.pool, cost) is not None:
             return True
         return plan_payment(player.pool, player.life, cost,
                             mana_sources(self, state, seat, state.occupants()),  # type: ignore[arg-type]
                             ability_payers(state, seat)) is not None
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        return self.can_pay_cost(state, seat, "{%d}" % amount)
 
     def counter_item(self, state: GameState, stack_id: str, by: str,
                      events: list[Event]) -> None:
