@@ -40,7 +40,7 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.engine_hooks import EngineHooks
 from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
-from frontier_desktop.rules.variants.shared import is_square
+from frontier_desktop.rules.variants.shared import is_square, permanents_in
 from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
 from frontier_desktop.rules.variants import fx_statics
 
@@ -993,12 +993,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         if objs is None:
             return None
         p, t = ctx.amount(effect.power), ctx.amount(effect.toughness)
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objs):
             perm.pt_mod = (perm.pt_mod[0] + p, perm.pt_mod[1] + t)
-            events.append({"type": "pumped", "unit": obj, "power": p, "toughness": t})
+            events.append({"type": "pumped", "unit": perm.id, "power": p, "toughness": t})
             self._grant(perm, effect.keywords, events)
         return objs
 
@@ -1015,20 +1012,15 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is not None:
-                self._grant(perm, effect.keywords, events)
+        for perm in permanents_in(ctx.state, objs):
+            self._grant(perm, effect.keywords, events)
         return objs
 
     def _exec_destroy(self, ctx: _Context, effect: Destroy, events: list[Event]) -> list[Any] | None:
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objs):
             if effect.no_regenerate:
                 leave_battlefield(ctx.state, perm, "graveyard", events,
                                   reason=f"destroyed by {ctx.name}")
@@ -1200,11 +1192,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is not None:
-                perm.regen_shield += 1
-                events.append({"type": "shielded", "unit": obj})
+        for perm in permanents_in(ctx.state, objs):
+            perm.regen_shield += 1
+            events.append({"type": "shielded", "unit": perm.id})
         return objs
 
     def _exec_prevent_damage(self, ctx: _Context, effect: PreventDamage,

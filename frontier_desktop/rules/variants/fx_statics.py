@@ -32,6 +32,7 @@ from frontier_desktop.rules.effects.templates_statics import (
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.shared import permanents_in
 
 Event = dict[str, Any]
 
@@ -605,10 +606,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(sel)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             if mark not in perm.granted:
                 perm.granted = perm.granted + (mark,)
             events.append({"type": "marked", "unit": perm.id, "mark": mark.lstrip("-"),
@@ -634,10 +632,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(effect.to)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             mark = MARKS["switch_pt"]
             # Switching twice switches back.
             perm.granted = tuple(g for g in perm.granted if g != mark) if mark in \
@@ -681,10 +676,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(effect.to)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             n = mana_value(ctx.state.card(perm.id).mana_cost)
             p, t = (n if effect.power else 0), (n if effect.toughness else 0)
             perm.pt_mod = (perm.pt_mod[0] + p, perm.pt_mod[1] + t)
@@ -700,10 +692,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(effect.to)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             perm.granted = tuple(g for g in perm.granted if not g.startswith("base ")) + (
                 f"base {effect.power}/{effect.toughness}",)
             events.append({"type": "marked", "unit": perm.id, "lost": False,
