@@ -333,6 +333,27 @@ def test_a_fetch_land_is_sacrificed_and_finds_nothing():
     assert state.cells[(0, 1)].land is None and of_type(events, "searched")
 
 
+def test_every_land_search_is_one_clause_key_and_carried_out():
+    # Two tests of "a search for lands" (fx_mana's and fx_oneshots'): a creature's "When … enters
+    # the battlefield, search your library for a basic land card" was keyed a land search but
+    # only spells' and abilities' land searches counted as carried out, though fx_oneshots ran
+    # it. One test (mana_support.is_land_search) now, and its key is counted wherever it stands.
+    from frontier_desktop.rules.effects.engine_support import EXECUTED_BY_ENGINE, clauses
+    from frontier_desktop.rules.effects.reader import read_card
+
+    keys = set()
+    for what in ("a basic land card", "a land card", "an Island or Swamp card"):
+        text = f"Search your library for {what}, put it into your hand, then shuffle."
+        keys |= {key for key, _ in clauses(read_card("Test Search", text, "Sorcery"))}
+    assert keys == {"spell:search_library_land"}
+    scout = read_card("Test Scout", "When Test Scout enters the battlefield, search your library "
+                      "for a basic land card, reveal it, put it into your hand, then shuffle.",
+                      "Creature — Elf")
+    assert [key for key, _ in clauses(scout)] == ["trigger:enters",
+                                                 "triggered:search_library_land"]
+    assert all(key in EXECUTED_BY_ENGINE for key, _ in clauses(scout))
+
+
 # ---------------------------------------------------------------------- more mana
 def test_urzas_mine_makes_two_with_the_tower_and_power_plant_under_your_creatures():
     plant = {"name": "Urza's Power-Plant", "type_line": "Land — Urza's Power-Plant",

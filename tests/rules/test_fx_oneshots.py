@@ -211,6 +211,32 @@ def test_jolt_asks_tap_or_untap():
     assert not state.perms["a"].tapped and state.decision is None
 
 
+def test_jolt_taps_a_land_square_as_its_casters_tap():
+    # Jolt's hidden choice tapped a land through a second path (fx_oneshots' own square tapper):
+    # the land counted as tapped by the creature's controller and its event had another shape.
+    # One path now (fx_mana.set_land_tapped): the caster tapped it, so it untaps in her step.
+    jolt = spell("Jolt", "You may tap or untap target artifact, creature, or land.\nDraw a card "
+                         "at the beginning of the next turn's upkeep.", cost="{2}{U}")
+    state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                            unit("g", "Hill Giant", 1, (3, 2)), BEN],
+                     players=[ann(jolt, pool="{2}{U}"), ben()])
+    state, _ = run(state, cast("Jolt", [3, 2]))
+    state, events = run(state, choose("Tap it"))
+    assert state.cells[(3, 2)].tapped_by == 0
+    tapped = of_type(events, "land_tapped_by_effect")
+    assert [e["by"] for e in tapped] == ["Jolt"] and tapped[0]["land"] == P
+    assert not of_type(events, "tapped_land")
+
+
+def test_a_face_down_land_tapped_by_an_effect_is_not_named():
+    state = position(GRID, [unit("i", ICY, 0, "staging"), unit("a", "Grizzly Bears", 0, (1, 1)),
+                            BEN], players=[ann(pool="{1}{1}"), ben()])
+    state.cells[(3, 2)].face_up = False
+    state, events = run(state, {"type": "activate", "unit": "i", "targets": [[3, 2]]})
+    tapped = of_type(events, "land_tapped_by_effect")
+    assert state.cells[(3, 2)].tapped_by == 0 and tapped and "land" not in tapped[0]
+
+
 # ---------------------------------------------------------------------- amounts and life
 def test_divine_offering_gains_life_equal_to_the_artifacts_mana_value():
     offering = spell("Divine Offering", "Destroy target artifact. You gain life equal to its "

@@ -39,7 +39,8 @@ _ENGINE_KEYWORDS = (
 )
 
 _COMBAT_TRIGGERS = ("attacks", "blocks", "attacks_or_blocks", "becomes_blocked",
-                    "attacks_unblocked",  # fx-oneshots: an attack on the player (Frontier)
+                    # "attacks and isn't blocked": an attack on the player (Frontier).
+                    "attacks_unblocked",
                     "blocks_or_blocked")
 
 EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
@@ -140,11 +141,8 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # instead": an attack on the player (frontier_combat.resolve_attack, unblocked_guard).
         "activated:redirect_unblocked",
         # "(Attacking) creatures banded with CARDNAME gain first strike/trample until end of
-        # turn" (the rest of its banding stack); "prevent all damage that would be dealt to you
-        # this turn by creatures with flying" (frontier_combat.damage_player asks
-        # fx_statics.player_shielded).
-        "activated:band_grant", "triggered:band_grant", "activated:player_shield",
-        "spell:player_shield",
+        # turn" (the rest of its banding stack).
+        "activated:band_grant", "triggered:band_grant",
         # "Can't be the target of spells (unless it attacked or blocked this turn)"
         # (Frontier.target_problem via fx_statics.untargetable).
         "static:untargetable", "static:half_count_pump",
@@ -163,7 +161,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # (_exec_doesnt_untap, skips_untap) and the static "creatures … don't untap";
         # cumulative upkeep paid in mana (resolve_timed); extra turns (_exec_extra_turn).
         "trigger:upkeep_enchanted_controller", "trigger:end_step", "trigger:upkeep_opponent",
-        "triggered:step_condition", "trigger:attacks_unblocked",
+        "triggered:step_condition",
         "triggered:pump_until_end_of_combat", "activated:pump_until_end_of_combat",
         "spell:pump_until_end_of_combat",
         *(f"trigger:{e}_enchanted" for e in ("blocks", "becomes_blocked", "blocks_or_blocked")), "triggered:unless_new", "trigger:phases_in",
@@ -191,6 +189,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # "Search your library for a basic land card …, then shuffle": no land is found in a
         # Frontier library (the library is shuffled; a land found there is left to the players).
         "spell:search_library_land", "activated:search_library_land",
+        "triggered:search_library_land",
         # A land's mana abilities, tapped for mana (fx_mana.ManaActions.land_mana): their
         # costs, the mana (also storage counters' worth), the pain lands' damage, depletion
         # counters; "enters the battlefield tapped" as it is turned face up; a depletion
@@ -317,9 +316,6 @@ def trigger_key(trigger: Trigger) -> str:
         if trigger.subject is None and trigger.whose in ("you", "each"):
             return "trigger:upkeep"
         return f"trigger:upkeep_{trigger.whose or 'other'}"
-    if event == "attacks_unblocked":  # fx_timing.aura_combat_triggers: attacking the player
-        return "trigger:attacks_unblocked" if trigger.subject is not None and \
-            trigger.subject.ref == "self" else "trigger:attacks_unblocked_other"
     if event == "phases_in":  # fx_timing.timing_event: "whenever CARDNAME phases in"
         return "trigger:phases_in" if trigger.subject is not None and \
             trigger.subject.ref == "self" else "trigger:phases_in_other"

@@ -10,7 +10,7 @@ from frontier_desktop.rules.effects.nodes import (
     Condition,
     ActivatedAbility, AddMana, GainLife, GrantKeyword, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
     KeywordLine, ManaCost, MayNotUntap, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
-    Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TriggeredAbility, Untap,
+    Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TargetSpec, TriggeredAbility, Untap,
 )
 from frontier_desktop.rules.effects.templates_mana import (
     AddManaInstead, AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter, IfSnowLand,
@@ -174,14 +174,19 @@ BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"}
 
 
 def is_land_search(effect: SearchLibrary) -> bool:
-    """"Search your library for a basic land card / an Island or Swamp card, put it onto the
-    battlefield …, then shuffle" (Rampant Growth, Bad River): the library of a Frontier
-    player holds no lands (they make the board), so the engine shuffles it when none is
-    found (fx_mana.ManaActions._exec_search_library)."""
-    spec = effect.card
-    lands = "land" in spec.types or (bool(spec.subtypes) and set(spec.subtypes) <= BASIC_LAND_TYPES)
-    return lands and effect.who.ref == "you" and not effect.amount.var and not (
-        spec.colours or spec.not_colours or spec.not_types or spec.zone or spec.controller)
+    """"Search your library for a basic land card / a land card / an Island or Swamp card …,
+    then shuffle" (Rampant Growth, Bad River): the library of a Frontier player holds no lands
+    (they make the board), so the search finds nothing and the library is shuffled
+    (fx_oneshots_zones.OneShotZones._exec_search_library). The one test of a land search: the
+    clause key (engine_support._qualifier) and the executor both ask it."""
+    return effect.who.ref == "you" and is_lands_only(effect.card)
+
+
+def is_lands_only(spec: TargetSpec) -> bool:
+    """"a basic land card", "a land card", "an Island or Swamp card": only lands."""
+    if set(spec.noun.split("_or_")) == {"land"}:
+        return True
+    return "land" in spec.types or (bool(spec.subtypes) and set(spec.subtypes) <= BASIC_LAND_TYPES)
 
 
 def tapped_damage(ability: TriggeredAbility) -> int | None:

@@ -290,13 +290,6 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
             n.DealDamage(n.Amount(1, f"half the number of {land} you control, rounded up"),
                          (n.Selector("you", text="you"),)), text=text)
 
-    @add(r"(?P<to>target creature) gets \+0/\+x until end of turn, where x is its mana value")
-    def _great_defender(m: re.Match[str], text: str, context: str) -> n.Effect | None:
-        to = read_object(m.group("to"))
-        if to is None:
-            return None
-        return n.Pump(to, n.Amount(0), n.Amount(1, "its own mana value"), text=text)
-
     @add(r"cardname deals damage to that player equal to the number of (?P<what>swamps|islands|"
          r"mountains|forests|plains|nonbasic lands) they control")
     def _karma(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -540,9 +533,6 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                 node.to.ref in ("you", "target") and not node.combat_only:
             return ""  # the Circles of Protection
         return None
-    if isinstance(node, n.Pump) and node.toughness.var == "its own mana value" and \
-            node.to.ref == "target" and not node.power.var and not node.keywords:
-        return ""  # Great Defender
     if isinstance(node, n.PutCounters) and node.counter == "poison" and \
             node.to.ref in ("that", "target", "defending_player") and not node.amount.var:
         return ""
@@ -572,9 +562,6 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
                          DamageEvenly, SourceShield, FlyerShield, RevealCard, IfLand,
                          RedirectNext, DiscardHand, SelfShield, MayBottom)):
         return ""
-    if isinstance(node, n.SearchLibrary) and node.who.ref == "you" and \
-            is_land_search(node.card):
-        return ""  # Frontier libraries hold no lands: the search finds nothing, then shuffle
     if isinstance(node, n.SearchLibrary):
         return "" if node.who.ref == "you" and node.destination in ("hand", "top") and \
             node.amount.n == 1 and not node.amount.var and "land" not in node.card.noun and \
@@ -586,13 +573,6 @@ def oneshot_qualifier(node: n.Node, where: str) -> str | None:
              and c.what.spec.noun == "creature" and not c.what.spec.zone
              and c.what.spec.count == 1) for c in node.cost) else "_other"
     return None
-
-
-def is_land_search(spec: n.TargetSpec) -> bool:
-    """"a basic land card", "an Island or Swamp card": only lands (none in a Frontier
-    library)."""
-    nouns = set(spec.noun.split("_or_"))
-    return nouns == {"land"} or (nouns == {"card"} and "land" in spec.types)
 
 
 def cost_supported(part: n.CostPart) -> bool:
@@ -621,6 +601,6 @@ def read_cost_part(low: str, text: str) -> n.CostPart | None:
     return None
 
 
-__all__ = ["is_land_search", "AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",
+__all__ = ["AMOUNT_PATTERNS", "ExchangeLife", "LookAtHand", "PutFromHand", "Refill",
            "TapOrUntap", "amount_supported", "cost_supported", "land_type_of",
            "oneshot_qualifier", "register"]

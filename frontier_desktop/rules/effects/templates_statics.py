@@ -111,8 +111,9 @@ class AsLongAs(Effect):
 @dataclasses.dataclass(frozen=True)
 class StaticPrevent(Effect):
     """"Prevent all (combat) damage that would be dealt to CARDNAME by …": ``by`` is
-    ``artifact`` (artifact sources), ``blocked`` (creatures it's blocking), ``enchanted``
-    (enchanted creatures) or ``wall`` (Walls); ``combat``: combat damage only."""
+    ``artifact`` (artifact sources), ``blocked`` (creatures it's blocking) or ``enchanted``
+    (enchanted creatures); ``combat``: combat damage only. ("… by Walls" is the reader's
+    PreventDamage with a ``by`` spec: fx_statics.prevents.)"""
 
     by: str
     combat: bool = False
@@ -216,15 +217,6 @@ class BandGrant(Effect):
     attacking: bool = False
 
     kind: ClassVar[str] = "band_grant"
-
-
-@dataclasses.dataclass(frozen=True)
-class PlayerShield(Effect):
-    """"Prevent all damage that would be dealt to you this turn by creatures with flying"."""
-
-    by: TargetSpec
-
-    kind: ClassVar[str] = "player_shield"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -403,12 +395,12 @@ def _as_long_as_before(m: re.Match[str], text: str, context: str) -> Effect | No
 
 
 @_template(r"prevent all (?P<combat>combat )?damage that would be dealt to cardname by "
-           r"(?P<by>artifact sources|creatures it's blocking|enchanted creatures|walls)")
+           r"(?P<by>artifact sources|creatures it's blocking|enchanted creatures)")
 def _static_prevent(m: re.Match[str], text: str, context: str) -> Effect | None:
     if context != "static":
         return None
     by = {"artifact sources": "artifact", "creatures it's blocking": "blocked",
-          "enchanted creatures": "enchanted", "walls": "wall"}[m.group("by")]
+          "enchanted creatures": "enchanted"}[m.group("by")]
     return StaticPrevent(by, bool(m.group("combat")), text=text)
 
 
@@ -461,14 +453,6 @@ def _redirect_unblocked(m: re.Match[str], text: str, context: str) -> Effect | N
            r"(?P<kw>first strike|trample|flying) until end of turn")
 def _band_grant(m: re.Match[str], text: str, context: str) -> Effect | None:
     return BandGrant((m.group("kw"),), bool(m.group("att")), text=text)
-
-
-@_template(r"prevent all damage that would be dealt to you this turn by (?P<by>.+)")
-def _player_shield(m: re.Match[str], text: str, context: str) -> Effect | None:
-    spec = read_spec(m.group("by"))
-    if spec is None or spec.noun != "creature" or context == "static":
-        return None
-    return PlayerShield(spec, text=text)
 
 
 @_template(r"(?P<to>.+?) can't be the target of spells(?P<unless> unless it attacked or "
@@ -596,8 +580,6 @@ def statics_qualifier(node: Node, where: str) -> str | None:
         if where in ("activated", "triggered") and all(k in GRANTABLE for k in node.keywords):
             return ""  # fx_statics.StaticsActions: the rest of its banding stack
         return "_other"
-    if isinstance(node, PlayerShield):
-        return "" if where in ("spell", "activated") and _simple_spec(node.by) else "_other"
     if isinstance(node, RedirectUnblocked):
         if where == "activated" and node.duration == "end_of_turn":
             return ""  # a mark on the permanent until end of turn (Kjeldoran Royal Guard)
@@ -734,6 +716,6 @@ def _cost_change(m: re.Match[str], text: str, context: str) -> Effect | None:
 
 __all__ = ["AsLongAs", "BlockRule", "CantAttackIf", "CantAttackOrBlock", "CostChange",
            "ExtraBlock", "IgnoreDefender", "IgnoreLandwalk", "LoseKeyword", "MustBeBlocked",
-           "PumpManaValue", "RedirectUnblocked", "BandGrant", "PlayerShield", "Untargetable",
+           "PumpManaValue", "RedirectUnblocked", "BandGrant", "Untargetable",
            "HalfCountPump",
            "SetBasePT", "SetPT", "StaticPrevent", "SwitchPT", "statics_qualifier"]

@@ -13,6 +13,7 @@ from frontier_desktop.rules.effects.targeting import Slot, spec_problem
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.frontier_combat import (
     check_deaths, damage_player, gain_life, resolve_attack,
 )
@@ -106,7 +107,7 @@ class EngineHooks:
         whom the card's text may name."""
         if isinstance(target, tuple) and target and target[0] == "player":
             return "damage to a player is dealt to a land of theirs: target the land"
-        if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], int):
+        if is_square(target):
             owner = self.land_controllers(state).get(target)
             if owner is None:
                 return "nobody controls that land"

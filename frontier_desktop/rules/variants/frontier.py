@@ -36,7 +36,6 @@ from frontier_desktop.rules.variants.frontier_board import (
     home_row,
     home_squares,
     land_has_type,
-    land_makes,
     move_options,
     stack_of,
     stack_pt,
@@ -55,7 +54,6 @@ from frontier_desktop.rules.variants.fx_mana import (
 )
 from frontier_desktop.rules.variants.fx_oneshots import POISON_LIMIT, OneShotActions, poison
 from frontier_desktop.rules.variants.frontier_spells import (
-    SpellActions,
     ability_effects,
     spell_effects,
     stays_tapped,
@@ -1054,7 +1052,6 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
             return f"{self._label(state, perm)} is not on the board"
         band = stack_of(state, perm, occ)
         for m in band:
-            card = state.card(m.id)
             if m.tapped:
                 return f"{self._label(state, m)} is tapped"
             if m.sick:

@@ -12,7 +12,6 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
 from frontier_desktop.rules.variants import fx_statics
-from frontier_desktop.rules.variants.shared import land_makes as land_makes  # re-exported
 
 Occupancy = dict[Pos, list[str]]
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.shared import assign_problem as assign_problem
 from frontier_desktop.rules.variants.shared import leave_battlefield as leave_battlefield
@@ -97,11 +96,6 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
 def damage_player(state: GameState, seat: int, amount: int, source: str,
                   events: list[Event], sources: list[str] | None = None) -> None:
     if amount <= 0:
-        return
-    from frontier_desktop.rules.variants.fx_statics import player_shielded
-
-    if player_shielded(state, seat, source):  # "… to you this turn by creatures with flying"
-        events.append({"type": "prevented", "player": seat, "amount": amount})
         return
     from frontier_desktop.rules.variants.frontier_spells import shield_prevents
 

@@ -7,11 +7,8 @@ from typing import TYPE_CHECKING, Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.shared import ASSIGN_LISTED as ASSIGN_LISTED
-from frontier_desktop.rules.variants.shared import Payer as Payer
 from frontier_desktop.rules.variants.shared import ability_payers as ability_payers
 from frontier_desktop.rules.variants.shared import assign_actions as assign_actions
-from frontier_desktop.rules.variants.shared import land_payers as land_payers
 from frontier_desktop.rules.variants.shared import mana_key as mana_key
 from frontier_desktop.rules.variants.shared import pay_tuple, plan_payment_ranked, ranked_payers
 from frontier_desktop.rules.variants.fx_mana import free_makes, spendable_pool, tap_choices
@@ -19,7 +16,6 @@ from frontier_desktop.rules.variants.shared import plan_payment as plan_payment
 from frontier_desktop.rules.variants.frontier_board import (
     Occupancy,
     home_squares,
-    land_makes,
     move_options,
     stack_of,
 )
@@ -40,27 +36,16 @@ Source = tuple[Pos, "str | None", tuple[str, ...]]
 
 
 def mana_sources(v: Frontier, state: GameState, seat: int, occ: Occupancy) -> list[Source]:
-    """Lands *seat* could tap now: free ones (under a creature) first, then via a neighbour."""
+    """Lands *seat* could tap now for mana with just {T} (:func:`tap_sources` with a mana
+    ability): free ones (under a creature) first, then via a neighbour."""
     free: list[Source] = []
     via: list[Source] = []
-    for pos, cell in state.cells.items():
-        if cell.land is None or not cell.face_up or cell.tapped_by is not None:
-            continue
-        land = state.card(cell.land)
-        makes = free_makes(land)  # fx_mana: what it makes for just {T}
-        if not makes:
-            continue  # no mana ability (Maze of Ith): no mana source
-        here = [state.perms[i] for i in occ.get(pos, ())]
-        if any(m.controller == seat for m in here):
-            free.append((pos, None, makes))
-            continue
-        if here:
-            continue
-        for n in state.board.neighbours(pos):
-            for unit in occ.get(n, ()):
-                perm = state.perms[unit]
-                if perm.controller == seat and not perm.tapped and not perm.sick:
-                    via.append((pos, unit, makes))
+    for pos, unit in tap_sources(v, state, seat, occ):
+        land = state.cells[pos].land
+        assert land is not None
+        makes = free_makes(state.card(land))  # fx_mana: what it makes for just {T}
+        if makes:  # no mana ability (Maze of Ith): no mana source
+            (free if unit is None else via).append((pos, unit, makes))
     return free + via
 
 

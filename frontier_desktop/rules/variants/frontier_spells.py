@@ -39,9 +39,8 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.engine_hooks import EngineHooks
-from frontier_desktop.rules.variants.frontier_combat import (
-    check_deaths, damage_player, destroy, gain_life, leave_battlefield, resolve_attack, wire,
-)
+from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
+from frontier_desktop.rules.variants.shared import is_square, permanents_in
 from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
 from frontier_desktop.rules.variants import fx_statics
 
@@ -197,8 +196,6 @@ def static_pumps(card: Card) -> tuple[Pump, ...]:
                        if isinstance(e, Pump) and executed(e, "static"))
     return tuple(out)
 
-
-from frontier_desktop.rules.effects.engine_support import GRANTABLE  # noqa: E402,F401
 
 
 @functools.lru_cache(maxsize=4096)
@@ -982,7 +979,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         for obj in reached:
             if isinstance(obj, tuple) and obj[0] == "player":
                 self.damage_to_player(ctx, obj[1], amount, events)
-            elif isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
+            elif is_square(obj):
                 if not self.damage_to_place(ctx, obj, amount, events):
                     return None
             elif isinstance(obj, str) and obj in state.perms:
@@ -1003,12 +1000,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         if objs is None:
             return None
         p, t = ctx.amount(effect.power), ctx.amount(effect.toughness)
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objs):
             perm.pt_mod = (perm.pt_mod[0] + p, perm.pt_mod[1] + t)
-            events.append({"type": "pumped", "unit": obj, "power": p, "toughness": t})
+            events.append({"type": "pumped", "unit": perm.id, "power": p, "toughness": t})
             self._grant(perm, effect.keywords, events)
         return objs
 
@@ -1025,20 +1019,15 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is not None:
-                self._grant(perm, effect.keywords, events)
+        for perm in permanents_in(ctx.state, objs):
+            self._grant(perm, effect.keywords, events)
         return objs
 
     def _exec_destroy(self, ctx: _Context, effect: Destroy, events: list[Event]) -> list[Any] | None:
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objs):
             if effect.no_regenerate:
                 leave_battlefield(ctx.state, perm, "graveyard", events,
                                   reason=f"destroyed by {ctx.name}")
@@ -1113,12 +1102,18 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
             return None
         for obj in objs:
             perm = ctx.state.perms.get(obj)
-            if perm is None or perm.tapped == tapped:
-                continue
-            perm.tapped, perm.attack_tapped = tapped, False
-            events.append({"type": "tapped" if tapped else "untapped", "unit": obj,
-                           "by": ctx.name})
+            if perm is not None:
+                self._set_perm_tapped(ctx, perm, tapped, events)
         return objs
+
+    def _set_perm_tapped(self, ctx: _Context, perm: Permanent, tapped: bool,
+                         events: list[Event]) -> None:
+        """Tap or untap *perm* by an effect (a land square: fx_mana.set_land_tapped)."""
+        if perm.tapped == tapped:
+            return
+        perm.tapped, perm.attack_tapped = tapped, False
+        events.append({"type": "tapped" if tapped else "untapped", "unit": perm.id,
+                       "by": ctx.name})
 
     def _players(self, ctx: _Context, sel: Selector) -> list[int] | None:
         objs = ctx.objects(sel)
@@ -1204,11 +1199,9 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is not None:
-                perm.regen_shield += 1
-                events.append({"type": "shielded", "unit": obj})
+        for perm in permanents_in(ctx.state, objs):
+            perm.regen_shield += 1
+            events.append({"type": "shielded", "unit": perm.id})
         return objs
 
     def _exec_prevent_damage(self, ctx: _Context, effect: PreventDamage,
@@ -1286,19 +1279,23 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         events.append({"type": "choose", "player": payer, "kind": "pay",
                        "amount": amount, "card": item["card"], "by": ctx.name})
 
-    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+    def can_pay_cost(self, state: GameState, seat: int, cost: str) -> bool:
+        """Whether *seat* can pay *cost* now: from the pool, or by tapping lands and using mana
+        abilities (frontier_legal.plan_payment)."""
         from frontier_desktop.rules.mana import pay
         from frontier_desktop.rules.variants.frontier_legal import (
             ability_payers, mana_sources, plan_payment,
         )
 
         player = state.players[seat]
-        cost = "{%d}" % amount
         if pay(player.pool, cost) is not None:
             return True
         return plan_payment(player.pool, player.life, cost,
                             mana_sources(self, state, seat, state.occupants()),  # type: ignore[arg-type]
                             ability_payers(state, seat)) is not None
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        return self.can_pay_cost(state, seat, "{%d}" % amount)
 
     def counter_item(self, state: GameState, stack_id: str, by: str,
                      events: list[Event]) -> None:

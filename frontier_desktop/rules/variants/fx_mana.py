@@ -28,12 +28,11 @@ from frontier_desktop.rules.effects.mana_support import (
     mana_qualifier, spell_mana_problem, tapped_damage,
 )
 from frontier_desktop.rules.effects.nodes import (
-    AddMana, DealDamage, Destroy, GainLife, MayNotUntap, PutCounters,
-    StaticAbility, Tap,
-    TriggeredAbility, Untap,
+    AddMana, DealDamage, Destroy, GainLife, MayNotUntap, PutCounters, StaticAbility,
+    TriggeredAbility,
 )
 from frontier_desktop.rules.effects.templates_mana import (
-    AddManaEqual, AddManaExtra, AddManaInstead, AddManaOpponentLand, LandManaReplaced, AddManaPerCard, AddManaPerCounter,
+    AddManaEqual, AddManaExtra, AddManaOpponentLand, LandManaReplaced, AddManaPerCard, AddManaPerCounter,
     DoesntUntapWithCounter, IfSnowLand, ManaForEachCard, ManaShort, ProducesColourless,
     RemoveCounters,
 )
@@ -45,16 +44,10 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import damage_player, gain_life, wire
 from frontier_desktop.rules.variants.frontier_spells import enters_tapped, reading_of
-from frontier_desktop.rules.variants.shared import land_makes
+from frontier_desktop.rules.variants.shared import is_square, land_makes
 
 LAND_TARGET_KINDS: frozenset[str] = frozenset({"destroy", "tap", "untap", "produces_colourless"})
 """Effect kinds whose executors here follow a land square chosen as a target."""
-
-
-def is_square(target: Any) -> bool:
-    """A decoded target naming a board square: ``(row, col)``."""
-    return isinstance(target, tuple) and len(target) == 2 and \
-        all(isinstance(v, int) for v in target)
 
 
 class ManaActions:
@@ -136,13 +129,7 @@ class ManaActions:
                 if cell.land is None or not cell.face_up or owners != {seat} or \
                         cell.tapped_by is not None:
                     continue
-                cell.tapped_by = ctx.seat
-                events.append({"type": "land_tapped_by_effect", "at": wire(state, pos),
-                               "land": state.name(cell.land), "player": ctx.seat,
-                               "by": ctx.name})
-                pain = tapped_damage_of(state.card(cell.land))
-                if pain:  # City of Brass: its controller takes the damage
-                    damage_player(state, seat, pain, cell.land, events)
+                set_land_tapped(state, pos, True, ctx.seat, ctx.name, events)
             pool = state.players[seat].pool
             if any(pool.values()):
                 for kind in pool:
@@ -203,45 +190,34 @@ class ManaActions:
         done: list[Any] | None = super()._exec_destroy(ctx, effect, events)  # type: ignore[misc]
         return None if done is None else list(squares) + done
 
-    def _set_land_tapped(self, ctx: Any, effect: Tap | Untap, tapped: bool,
-                         events: list[Event]) -> list[Pos] | None:
-        squares = self._squares(ctx)
-        if not squares:
-            return []
-        if land_target_problem(effect):
-            return None
-        state: GameState = ctx.state
-        for pos in squares:
-            cell = state.cells.get(pos)
-            if cell is None or cell.land is None or (cell.tapped_by is not None) == tapped:
-                continue
-            cell.tapped_by = ctx.seat if tapped else None
-            said = {"at": wire(state, pos), "land": state.name(cell.land), "player": ctx.seat,
-                    "by": ctx.name}
-            if tapped:
-                events.append({"type": "land_tapped_by_effect", **said})
-                pain = tapped_damage_of(state.card(cell.land))
-                owners = {state.perms[i].controller for i in state.occupants().get(pos, ())}
-                if pain and len(owners) == 1:  # "you": the player controlling the land
-                    damage_player(state, owners.pop(), pain, cell.land, events)
-            else:
-                events.append({"type": "land_untapped", **said})
-        self._without_squares(ctx)
-        return squares
 
-    def _exec_tap(self, ctx: Any, effect: Tap, events: list[Event]) -> list[Any] | None:
-        squares = self._set_land_tapped(ctx, effect, True, events)
-        if squares is None:
-            return None
-        done: list[Any] | None = super()._exec_tap(ctx, effect, events)  # type: ignore[misc]
-        return None if done is None else list(squares) + done
+def set_land_tapped(state: GameState, pos: Pos, tapped: bool, seat: int, by: str,
+                    events: list[Event]) -> bool:
+    """Tap or untap the land on square *pos* by an effect *seat* controls (Icy Manipulator,
+    Ley Druid, Mana Short): the one way an effect taps or untaps a land square.
 
-    def _exec_untap(self, ctx: Any, effect: Untap, events: list[Event]) -> list[Any] | None:
-        squares = self._set_land_tapped(ctx, effect, False, events)
-        if squares is None:
-            return None
-        done: list[Any] | None = super()._exec_untap(ctx, effect, events)  # type: ignore[misc]
-        return None if done is None else list(squares) + done
+    A land tapped this way counts as tapped by *seat*, so it untaps in *seat*'s untap step
+    (../shared/rules/frontier.md: each player untaps only the lands they tapped); "whenever
+    CARDNAME becomes tapped" damage (City of Brass) goes to the player controlling the land.
+    Face down, the land is not named. Returns False when the square has no land or is already
+    in that state.
+    """
+    cell = state.cells.get(pos)
+    if cell is None or cell.land is None or (cell.tapped_by is not None) == tapped:
+        return False
+    cell.tapped_by = seat if tapped else None
+    said: Event = {"at": wire(state, pos), "player": seat, "by": by}
+    if cell.face_up:
+        said["land"] = state.name(cell.land)
+    if not tapped:
+        events.append({"type": "land_untapped", **said})
+        return True
+    events.append({"type": "land_tapped_by_effect", **said})
+    pain = tapped_damage_of(state.card(cell.land))
+    owners = {state.perms[i].controller for i in state.occupants().get(pos, ())}
+    if pain and len(owners) == 1:  # "you": the player controlling the land
+        damage_player(state, owners.pop(), pain, cell.land, events)
+    return True
 
 
 # ---------------------------------------------------------------------- lands with abilities

@@ -14,10 +14,13 @@ from frontier_desktop.rules.effects.oneshots import cost_supported, HALF_LIFE, l
 from frontier_desktop.rules.effects.oneshots_nodes import ExileTopCost
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER
 from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
 from frontier_desktop.rules.variants.frontier_spells import _Context, reading_of, SpellActions
+from frontier_desktop.rules.variants.fx_mana import set_land_tapped
+from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.shared import leave_battlefield
 
 POISON_LIMIT = 10
@@ -129,13 +132,6 @@ def _controller(state: GameState, obj: str) -> int | None:
     return state.owner(obj) if obj in state.cards else None
 
 
-def _mana_value(card: Card) -> int:
-    total = 0
-    for sym in re.findall(r"\{([^}]+)\}", card.mana_cost or ""):
-        total += int(sym) if sym.isdigit() else (0 if sym.upper() == "X" else 1)
-    return total
-
-
 def _card_matches(card: Card, spec: n.TargetSpec) -> bool:
     """Whether a card in a hidden zone (a library) fits "a blue instant card"."""
     from frontier_desktop.rules.effects.targeting import _card_problem
@@ -184,7 +180,7 @@ def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
                                      and o not in state.perms)
     if re.fullmatch(r"equal to (?:its|that creature's|that card's) mana value", var):
         first = next((o for o in ctx.previous if isinstance(o, str) and o in state.cards), None)
-        return _mana_value(state.card(first)) * amount.n if first else 0
+        return mana_value(state.card(first).mana_cost) * amount.n if first else 0
     m = re.fullmatch(r"equal to the sacrificed creature's (power|toughness|mana value)", var)
     if m:
         lki = (ctx.item.get("sacrificed_lki") or [{}])[0]
@@ -278,7 +274,7 @@ class OneShotBase(SpellActions):
             p = state.perms[unit]
             power, toughness = effective_pt(state, p, occ)
             return {"power": power, "toughness": toughness,
-                    "mana value": _mana_value(state.card(unit))}
+                    "mana value": mana_value(state.card(unit).mana_cost)}
 
         out: dict[str, Any] = {"sacrificed_lki": [lki(u) for u in sacrificed
                                                   if u in state.perms]}
@@ -404,38 +400,13 @@ class OneShotBase(SpellActions):
 
     def _set_tapped_any(self, ctx: _Context, sel: n.Selector, tapped: bool,
                         events: list[Event]) -> list[Any] | None:
+        """Tap or untap what *sel* names: permanents and land squares."""
         objs = ctx.objects(sel)
-        if objs is None:
+        if objs is None or not all(isinstance(o, str) or is_square(o) for o in objs):
             return None
         for obj in objs:
-            if isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
-                self._tap_land(ctx, obj, tapped, events)
-            elif isinstance(obj, str):
-                perm = ctx.state.perms.get(obj)
-                if perm is None or perm.tapped == tapped:
-                    continue
-                perm.tapped, perm.attack_tapped = tapped, False
-                events.append({"type": "tapped" if tapped else "untapped", "unit": obj,
-                               "by": ctx.name})
-            else:
-                return None
+            self._set_tapped_any_obj(ctx, obj, tapped, events)
         return objs
-
-    def _tap_land(self, ctx: _Context, pos: Any, tapped: bool, events: list[Event]) -> None:
-        """A land is a square: tapped, it untaps in its controller's untap step (the caster's
-        when no creature stands on it)."""
-        from frontier_desktop.rules.variants.frontier_combat import wire
-
-        cell = ctx.state.cells.get(pos)
-        if cell is None or cell.land is None or (cell.tapped_by is not None) == tapped:
-            return
-        if tapped:
-            owner = self.land_controllers(ctx.state).get(pos)
-            cell.tapped_by = ctx.seat if owner is None else int(owner)
-        else:
-            cell.tapped_by = None
-        events.append({"type": "tapped_land" if tapped else "untapped_land", "player": ctx.seat,
-                       "at": wire(ctx.state, pos), "by": ctx.name})
 
     def _ask_pick(self, ctx: _Context, chooser: int, what: str, ids: list[str], left: int,
                   prompt: str, events: list[Event], stop: str = "", **extra: Any) -> bool:
@@ -636,14 +607,13 @@ class OneShotBase(SpellActions):
 
     def _set_tapped_any_obj(self, ctx: _Context, target: Any, tapped: bool,
                             events: list[Event]) -> None:
-        if isinstance(target, tuple) and len(target) == 2 and isinstance(target[0], int):
-            self._tap_land(ctx, target, tapped, events)
+        """Tap or untap one permanent or land square (a land: fx_mana.set_land_tapped)."""
+        if is_square(target):
+            set_land_tapped(ctx.state, target, tapped, ctx.seat, ctx.name, events)
             return
         perm = ctx.state.perms.get(target) if isinstance(target, str) else None
-        if perm is not None and perm.tapped != tapped:
-            perm.tapped, perm.attack_tapped = tapped, False
-            events.append({"type": "tapped" if tapped else "untapped", "unit": perm.id,
-                           "by": ctx.name})
+        if perm is not None:
+            self._set_perm_tapped(ctx, perm, tapped, events)
 
     def _finish_search(self, state: GameState, seat: int, by: str, fx: dict[str, Any],
                        name: str, nothing: bool, events: list[Event]) -> None:

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from frontier_desktop.rules.effects import nodes as n
+from frontier_desktop.rules.effects.mana_support import land_target_problem
 from frontier_desktop.rules.effects.oneshots import amount_supported
 from frontier_desktop.rules.effects.oneshots_nodes import (
     CantRegenerate, DamageByValue, DamageEachPlus, DamageEvenly, DamageThose, ExchangeLife,
@@ -15,10 +16,12 @@ from frontier_desktop.rules.effects.oneshots_nodes import (
     TapOrUntap, TwoDamage,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
+from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_spells import _Context
+from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.fx_oneshots_base import (
-    amount_of, _card_matches_source, _labels, _mana_value, OneShotBase, shield_prevents,
+    amount_of, _card_matches_source, _labels, OneShotBase, shield_prevents,
 )
 from frontier_desktop.rules.variants.shared import leave_battlefield
 
@@ -121,17 +124,20 @@ class OneShotDamage(OneShotBase):
         return super()._exec_prevent_damage(ctx, effect, events)
 
     def _exec_tap(self, ctx: _Context, effect: n.Tap, events: list[Event]) -> list[Any] | None:
+        if _land_problem(ctx, effect):
+            return None
         return self._set_tapped_any(ctx, effect.to, True, events)
 
     def _exec_untap(self, ctx: _Context, effect: n.Untap,
                     events: list[Event]) -> list[Any] | None:
+        if _land_problem(ctx, effect):
+            return None
         return self._set_tapped_any(ctx, effect.to, False, events)
 
     def _exec_deal_damage(self, ctx: _Context, effect: n.DealDamage,
                           events: list[Event]) -> list[Any] | None:
         if effect.amount.var in ("", "X") and effect.source is None and not effect.divided:
             return super()._exec_deal_damage(ctx, effect, events)
-        from frontier_desktop.rules.effects.oneshots import amount_supported
 
         if effect.divided:
             return self._divided(ctx, effect, events)
@@ -292,21 +298,6 @@ class OneShotDamage(OneShotBase):
         second = self._exec_deal_damage(ctx, effect.second, events)
         return None if second is None else first + second
 
-    def _exec_pump(self, ctx: _Context, effect: n.Pump, events: list[Event]) -> list[Any] | None:
-        if effect.toughness.var != "its own mana value":
-            return super()._exec_pump(ctx, effect, events)
-        objs = ctx.objects(effect.to)
-        if objs is None:
-            return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
-            t = _mana_value(ctx.state.card(obj))
-            perm.pt_mod = (perm.pt_mod[0], perm.pt_mod[1] + t)
-            events.append({"type": "pumped", "unit": obj, "power": 0, "toughness": t})
-        return objs
-
     def _exec_damage_those(self, ctx: _Context, effect: DamageThose,
                            events: list[Event]) -> list[Any] | None:
         from frontier_desktop.rules.variants.frontier_board import has_ability_id
@@ -353,7 +344,7 @@ class OneShotDamage(OneShotBase):
                     break
         if seat is None:
             seat = ctx.state.owner(first)
-        amount = _mana_value(ctx.state.card(first))
+        amount = mana_value(ctx.state.card(first).mana_cost)
         self._damage_one(ctx, ctx.source_label, ("player", seat), amount, events)
         return [("player", seat)]
 
@@ -485,3 +476,10 @@ class OneShotDamage(OneShotBase):
                             "target": list(target) if isinstance(target, tuple) else target},
                   events)
         return objs
+
+
+def _land_problem(ctx: _Context, effect: n.Tap | n.Untap) -> bool:
+    """A land square is chosen but the effect's land targets are not followed (more than one,
+    "up to", …: mana_support.land_target_problem)."""
+    squares = any(is_square(t) for targets in ctx.chosen.values() for t in targets)
+    return squares and bool(land_target_problem(effect))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from frontier_desktop.rules.effects import nodes as n
-from frontier_desktop.rules.effects.oneshots import is_land_search
+from frontier_desktop.rules.effects.mana_support import is_land_search
 from frontier_desktop.rules.effects.oneshots_nodes import (
     BounceOwn, ChooseFromHand, DiscardHand, DiscardThose, ExileGraveyard, ExileRandomRest,
     GraveyardToBottom, GraveyardToTop, HandToTop, IfLand, LookAtHand, LookTop, MayBottom, MayDraw,
@@ -461,11 +461,8 @@ class OneShotZones(OneShotBase):
 
     def _exec_search_library(self, ctx: _Context, effect: n.SearchLibrary,
                              events: list[Event]) -> list[Any] | None:
-        from frontier_desktop.rules.effects.mana_support import is_land_search as lands_only
-
-        if is_land_search(effect.card) or lands_only(effect):
-            # Frontier: lands make the board, libraries hold none (../shared/rules/frontier.md;
-            # "an Island or Swamp card" too: Bad River, mana_support.is_land_search)
+        if is_land_search(effect):
+            # Frontier: lands make the board, libraries hold none (../shared/rules/frontier.md)
             self._shuffle_library(ctx.state, ctx.seat, ctx.name, events)
             events.append({"type": "searched", "player": ctx.seat, "card": None,
                            "by": ctx.name, "no_lands": True})

@@ -26,12 +26,13 @@ from frontier_desktop.rules.effects.nodes import (
 )
 from frontier_desktop.rules.effects.templates_statics import (
     AsLongAs, BlockRule, CantAttackIf, CantAttackOrBlock, CostChange, IgnoreDefender,
-    BandGrant, IgnoreLandwalk, PlayerShield, PumpManaValue, RedirectUnblocked, SetBasePT,
+    BandGrant, IgnoreLandwalk, PumpManaValue, RedirectUnblocked, SetBasePT,
     HalfCountPump, Untargetable, LoseKeyword, SetPT, StaticPrevent,
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.shared import permanents_in
 
 Event = dict[str, Any]
 
@@ -584,9 +585,6 @@ def prevents(state: GameState, perm: Permanent, source: str | None, *,
             return True  # "… by Walls"
         if not isinstance(effect, StaticPrevent) or effect.combat != combat:
             continue
-        if effect.by == "wall" and source in state.cards and \
-                "Wall" in state.card(source).subtypes:
-            return True
         if effect.by == "artifact" and source in state.cards and \
                 "Artifact" in state.card(source).types:
             return True
@@ -608,10 +606,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(sel)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             if mark not in perm.granted:
                 perm.granted = perm.granted + (mark,)
             events.append({"type": "marked", "unit": perm.id, "mark": mark.lstrip("-"),
@@ -637,10 +632,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(effect.to)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             mark = MARKS["switch_pt"]
             # Switching twice switches back.
             perm.granted = tuple(g for g in perm.granted if g != mark) if mark in \
@@ -667,17 +659,6 @@ class StaticsActions:
                 events.append({"type": "gained", "unit": member.id, "keywords": list(new)})
         return [m.id for m in members]
 
-    def _exec_player_shield(self, ctx: Any, effect: PlayerShield,
-                            events: list[Event]) -> list[Any] | None:
-        state = ctx.state
-        shields = list(state.extra.get("player_shields", ()))
-        shields = [s for s in shields if s.get("turn") == state.turn]
-        shields.append({"player": ctx.seat, "by": effect.by.to_wire(), "turn": state.turn})
-        state.extra["player_shields"] = shields
-        events.append({"type": "prevention", "player": ctx.seat, "all": True,
-                       "by": effect.by.text})
-        return [("player", ctx.seat)]
-
     def _exec_redirect_unblocked(self, ctx: Any, effect: RedirectUnblocked,
                                  events: list[Event]) -> list[Any] | None:
         return self._mark(ctx, Selector("self", text="cardname"), MARKS["redirect_unblocked"],
@@ -695,10 +676,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(effect.to)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             n = mana_value(ctx.state.card(perm.id).mana_cost)
             p, t = (n if effect.power else 0), (n if effect.toughness else 0)
             perm.pt_mod = (perm.pt_mod[0] + p, perm.pt_mod[1] + t)
@@ -714,10 +692,7 @@ class StaticsActions:
         objects: list[Any] | None = ctx.objects(effect.to)
         if objects is None:
             return None
-        for obj in objects:
-            perm = ctx.state.perms.get(obj) if isinstance(obj, str) else None
-            if perm is None:
-                continue
+        for perm in permanents_in(ctx.state, objects):
             perm.granted = tuple(g for g in perm.granted if not g.startswith("base ")) + (
                 f"base {effect.power}/{effect.toughness}",)
             events.append({"type": "marked", "unit": perm.id, "lost": False,
@@ -816,29 +791,6 @@ def unblocked_guard(state: GameState, seat: int) -> str | None:
                     and not source.tapped:
                 return source.id
     return None
-
-
-def player_shielded(state: GameState, seat: int, source: str | None) -> bool:
-    """Whether damage from *source* to player *seat* is prevented this turn ("prevent all
-    damage that would be dealt to you this turn by creatures with flying": Scarecrow)."""
-    shields = state.extra.get("player_shields")
-    if not shields or source is None or source not in state.perms:
-        return False
-    for shield in shields:
-        if shield.get("turn") != state.turn or shield.get("player") != seat:
-            continue
-        spec = TargetSpec.from_wire(shield["by"])
-        with_kw = spec.with_keywords
-        bare = TargetSpec(spec.noun, colours=spec.colours, not_colours=spec.not_colours,
-                          types=spec.types, not_types=spec.not_types, subtypes=spec.subtypes)
-        if spec_problem(state, bare, source, seat=seat, source=None) is not None:
-            continue
-        from frontier_desktop.rules.variants.frontier_board import has_ability
-
-        perm = state.perms[source]
-        if all(has_ability(state, perm, k.replace(" ", "_")) for k in with_kw):
-            return True
-    return False
 
 
 def untargetable(state: GameState, perm: Permanent, source: str | None) -> str | None:

@@ -399,19 +399,6 @@ class TimingActions(SpellActions):
                               str(item["card"]), str(item["id"]), events)
 
     # ------------------------------------------------------------------ paying or sacrificing
-    def can_pay_cost(self, state: GameState, seat: int, cost: str) -> bool:
-        from frontier_desktop.rules.mana import pay
-        from frontier_desktop.rules.variants.frontier_legal import (
-            ability_payers, mana_sources, plan_payment,
-        )
-
-        player = state.players[seat]
-        if pay(player.pool, cost) is not None:
-            return True
-        sources = mana_sources(self, state, seat, state.occupants())  # type: ignore[arg-type]
-        return plan_payment(player.pool, player.life, cost, sources,
-                            ability_payers(state, seat)) is not None
-
     def pay_or_sacrifice(self, state: GameState, seat: int, units: list[str], cost: str,
                          name: str, stack_id: str, events: list[Event]) -> None:
         """*seat* pays *cost* or sacrifices *units*: a ``choice`` (the stack waits), or the

@@ -12,6 +12,7 @@ import dataclasses
 import functools
 import math
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from frontier_desktop.rules import actions as A
@@ -25,6 +26,21 @@ Event = dict[str, Any]
 
 
 # ---------------------------------------------------------------------- places and ids
+def permanents_in(state: GameState, objs: list[Any]) -> Iterator[Permanent]:
+    """The permanents among an effect's objects, in order: each id is looked up as it is
+    reached, so one that an earlier step removed is passed over (as are players, squares)."""
+    for obj in objs:
+        perm = state.perms.get(obj) if isinstance(obj, str) else None
+        if perm is not None:
+            yield perm
+
+
+def is_square(target: Any) -> bool:
+    """A decoded target naming a board square: ``(row, col)``."""
+    return isinstance(target, tuple) and len(target) == 2 and \
+        all(isinstance(v, int) for v in target)
+
+
 def wire(state: GameState, pos: Pos | None) -> object:
     """A board position in wire form (None stays None)."""
     return state.board.pos_to_wire(pos) if pos is not None else None

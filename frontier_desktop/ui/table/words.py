@@ -527,9 +527,6 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "prevention":
         who = p if event.get("player") is not None else names.unit(event.get("unit"))
         if event.get("all"):
-            by = event.get("by")  # fx-statics: Scarecrow ("by creatures with flying")
-            if isinstance(by, str) and by:
-                return f"  All damage to {who} by {by} this turn will be prevented"
             return f"  All damage to {who} this turn will be prevented"
         return f"  The next {event.get('amount')} damage to {who} this turn will be prevented"
     if kind == "prevented":
@@ -672,8 +669,6 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
     if kind == "land_makes_colourless":
         return (f"  {_sentence(names.land(at, land))} makes colourless mana instead of "
                 f"{{{event.get('instead_of')}}} ({event.get('by')})")
-    if kind == "searched":
-        return f"  {p} searches their library ({event.get('by')}): no land there; it is shuffled"
     if kind == "keep_tapped":
         verb = "keeps" if event.get("on") else "no longer keeps"
         return f"  {p} {verb} {names.land(at, land)} tapped in their untap steps"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-KINDS = frozenset({"poison", "silenced", "chosen", "no_choice", "tapped_land", "untapped_land",
+KINDS = frozenset({"poison", "silenced", "chosen", "no_choice",
                    "untapped", "exiled", "searched", "shuffled", "looked", "put_back",
                    "to_library", "no_regeneration", "declined", "kept_looked", "milled",
                    "reordered", "shielded_from", "revealed_card", "redirection", "to_bottom"})
@@ -60,9 +60,6 @@ def oneshot_words(event: Mapping[str, Any], names: Any, p: str) -> str | None:
                f"will be prevented ({by})"
     if kind == "no_choice":
         return f"  {_card(event, 'card', 'The spell')} finds no source to choose"
-    if kind in ("tapped_land", "untapped_land"):
-        verb = "taps" if kind == "tapped_land" else "untaps"
-        return f"  {by} {verb} {names.land(event.get('at'))}"
     if kind == "untapped":
         return f"  {names.unit(event.get('unit'))} is untapped"
     if kind == "exiled":
