@@ -147,7 +147,8 @@ def test_example_knight_and_bears_both_block_and_stop_the_wurm() -> None:
     state, events = play(state, DoneBlocking(), seat=2)
     assert {wurm, knight, bears} & set(state.perms) == set()
     assert controller(state, at) is None
-    assert {"type": "conquer_damage", "at": state.board.pos_to_wire(at), "damage": 2, "cv": 3} in events
+    assert {"type": "conquer_damage", "at": state.board.pos_to_wire(at), "damage": 2,
+            "cv": 3} in events
 
 
 def test_example_three_white_knights_attack_the_wurm_in_ednas_swamp() -> None:
@@ -281,3 +282,16 @@ def test_controlling_more_than_half_the_areas_wins(players: int, need: int) -> N
     state, events = _conquer(to_phase(state, "conquer"), at, bears)
     assert state.game_over and state.winner == 0
     assert any(e["type"] == "game_over" for e in events)
+
+
+def test_the_blocks_decision_lists_what_the_defender_may_still_block() -> None:
+    from frontier_desktop.rules.views import player_view
+
+    state, wurm, knight = _example()
+    state, _ = _conquer(state, _mid(state), wurm)
+    pending = player_view(state, 0, variant=CQ)["pending"]
+    assert pending == {"seat": 1, "kind": "blocks",
+                       "options": [{"blocker": knight, "attacker": wurm}]}
+    assert CQ.legal_actions(state, 1) == [DoneBlocking(), Block(blocker=knight, attacker=wurm)]
+    state, _ = play(state, Block(blocker=knight, attacker=wurm), seat=1)
+    assert CQ.legal_actions(state, 1) == [DoneBlocking()]

@@ -265,3 +265,27 @@ def test_moves_only_in_the_movement_phase_and_strongholds_are_reachable() -> Non
     state, _ = play(state, {"type": "move", "unit": bears, "to": "S1"})
     assert state.perms[bears].at == "S1"
     assert conquer_value(state, "S1") == 7
+
+
+# ---------------------------------------------------------------------- views (N seats, graph)
+def test_views_print_areas_strongholds_and_never_the_set_aside_lands() -> None:
+    import json
+
+    from frontier_desktop.rules.views import player_view
+
+    state = game(3, first=0)
+    for viewer in range(3):
+        view = player_view(state, viewer, variant=CQ)
+        board = view["board"]
+        assert set(board["areas"]) == set(triangle_areas())
+        assert board["areas"]["Ai"]["neighbours"] == ["A2", "Bi", "Ci"]
+        assert all(a["land"] is None for a in board["areas"].values())  # face down
+        assert [(s["player"], s["beside"], s["cv"], s["controller"])
+                for s in board["strongholds"]] == [(0, "A2", 7, 0), (1, "B2", 7, 1),
+                                                   (2, "C2", 7, 2)]
+        text = json.dumps(view)
+        for land_id in state.aside:
+            assert f'"{land_id}"' not in text
+        assert "aside" not in text
+        assert [p["color"] for p in view["players"]] == ["G", "W", "G"]
+        assert view["legal_actions"] == ([{"type": "pass"}] if viewer == 0 else [])

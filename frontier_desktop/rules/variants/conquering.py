@@ -57,7 +57,7 @@ from frontier_desktop.rules.variants.conquering_board import (
     standard_board, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants.conquering_combat import (
-    done_blocking, may_block, start_conquest,
+    block_options, done_blocking, may_block, start_conquest,
 )
 from frontier_desktop.rules.variants.shared import (
     basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, own_pt, save_rng,
@@ -466,6 +466,7 @@ class Conquering(Variant):
             raise IllegalActionError(action, f"{state.name(blocker.id)} can't block "
                                              f"{state.name(attacker.id)}")
         d["blocks"] = [*d["blocks"], [blocker.id, attacker.id]]
+        d["options"] = block_options(state, d)
         events.append({"type": "block", "player": seat, "blocker": blocker.id,
                        "attacker": attacker.id})
 
@@ -573,18 +574,11 @@ class Conquering(Variant):
         if d is not None:
             if seat != d["player"]:
                 return []
-            out: list[A.Action] = [AA.DoneBlocking()]
-            used = {b for b, _ in d["blocks"]}
-            for attacker in d["attackers"]:
-                for blocker in state.board_creatures():
-                    if blocker.controller == seat and blocker.id not in used and \
-                            attacker in state.perms and \
-                            may_block(state, blocker, state.perms[attacker]):
-                        out.append(AA.Block(blocker=blocker.id, attacker=attacker))
-            return out
+            return [AA.DoneBlocking(), *(AA.Block(blocker=o["blocker"], attacker=o["attacker"])
+                                         for o in block_options(state, d))]
         if seat != state.active:
             return []
-        out = []
+        out: list[A.Action] = []
         limit = int(state.options.get("hand_size", self.hand_size))
         if state.phase != "end" or len(state.players[seat].hand) <= limit:
             out.append(A.Pass())

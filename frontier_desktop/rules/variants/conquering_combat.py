@@ -63,6 +63,17 @@ def start_conquest(state: GameState, seat: int, attackers: list[Permanent], pt: 
     state.decision = {"kind": "blocks", "player": defenders[0], "seat": seat,
                       "at": wire(state, at), "attackers": ids, "order": defenders[1:],
                       "blocks": []}
+    state.decision["options"] = block_options(state, state.decision)
+
+
+def block_options(state: GameState, d: dict[str, Any]) -> list[dict[str, str]]:
+    """The blocks the deciding defender may still declare (``pending.options``)."""
+    used = {b for b, _ in d["blocks"]}
+    return [{"blocker": b.id, "attacker": a}
+            for a in d["attackers"] if a in state.perms
+            for b in state.board_creatures()
+            if b.controller == d["player"] and b.id not in used
+            and may_block(state, b, state.perms[a])]
 
 
 def done_blocking(state: GameState, pt: PT, events: list[Event]) -> None:
@@ -72,6 +83,7 @@ def done_blocking(state: GameState, pt: PT, events: list[Event]) -> None:
     order = list(d["order"])
     if order:
         state.decision = {**d, "player": order[0], "order": order[1:]}
+        state.decision["options"] = block_options(state, state.decision)
         return
     state.decision = None
     at = state.board.pos_from_wire(d["at"])
