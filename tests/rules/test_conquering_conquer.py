@@ -13,6 +13,7 @@ from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants.army_actions import Block, DoneBlocking
 from frontier_desktop.rules.variants.conquering_actions import Conquer
 from frontier_desktop.rules.variants.conquering_board import controller, info
+from frontier_desktop.rules.variants.conquering_combat import is_unblockable_here
 from tests.rules.conquering_helpers import (
     CQ, clear_board, game, play, put, set_land, to_phase,
 )
@@ -295,3 +296,24 @@ def test_the_blocks_decision_lists_what_the_defender_may_still_block() -> None:
     assert CQ.legal_actions(state, 1) == [DoneBlocking(), Block(blocker=knight, attacker=wurm)]
     state, _ = play(state, Block(blocker=knight, attacker=wurm), seat=1)
     assert CQ.legal_actions(state, 1) == [DoneBlocking()]
+
+
+def test_an_eliminated_players_stronghold_loses_its_special_rules_but_double_mana() -> None:
+    state = _field()
+    state.cards[state.cells["S1"].land or ""] = ("Swamp", 1)
+    info(state.cells["S1"]).update({"controller": None})
+    state.players[1].lost = True
+    wraith = put(state, "Bog Wraith", 0, "S1")
+    assert CQ.effective_pt(state, state.perms[wraith]) == (4, 4)  # +1/+1 in a Swamp again
+    assert is_unblockable_here(state, state.perms[wraith])  # landwalk works there
+    state, _ = _conquer(state, "S1", wraith)  # 4 < 7: not yet
+    assert controller(state, "S1") is None
+
+
+def test_retaking_your_stronghold_restores_it() -> None:
+    state = _field(2, active=1)
+    info(state.cells["S1"]).update({"controller": 0, "turns_left": 3})
+    knights = [put(state, "White Knight", 1, "S1") for _ in range(4)]
+    state, events = _conquer(state, "S1", *knights)
+    assert controller(state, "S1") == 1 and info(state.cells["S1"])["turns_left"] is None
+    assert {"type": "captured", "at": "S1", "by": 1, "from": 0} in events

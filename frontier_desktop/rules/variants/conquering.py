@@ -27,13 +27,18 @@ Done (``shared/rules/conquering.md``):
 - Winning at 5 of 9, 7 of 12, 8 of 15 areas; a conquered stronghold: its owner's areas go
   neutral, they conquer nothing but their stronghold and make no mana, are eliminated after
   5 of their turns without retaking it or whenever their creatures' power is below 7; the
-  last player left wins.
+  last player left wins. An eliminated player's stronghold keeps only its double mana (the
+  +1/+1 and landwalk work there again).
+- Views (:func:`~frontier_desktop.rules.views.describe` with ``variant=``): ``board.areas``,
+  ``board.strongholds``, each player's ``color``, the ``blocks`` decision as ``pending``.
 
-Not done yet: the table, views and position files for graph boards and N seats; the effects
-engine (instants, abilities, triggers, auras) — only permanent spells cast at sorcery speed
-from the pool; the Conquering's spell reach (targets need the area or a creature there);
-"creatures affect only their own area"; the ``assign`` decision (blocked attackers divide
-lethal-first in block order); deck validation.
+Not done yet: the registry entry, the table and position files (graph boards, N seats);
+the effects engine (instants, abilities, triggers, auras) — only permanent spells, cast at
+sorcery speed from the pool; the Conquering's spell reach (targets need the area or a
+creature there; opponents need an area next to their stronghold); "creatures affect only
+their own area"; the ``assign`` decision (a blocked attacker's damage goes lethal-first to
+its blockers in block order, the rest to the conquer value); deck validation. Blocks are
+made by the defenders without a response window (no instants yet).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from frontier_desktop.rules.variants.army_combat import can_block, destroy
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
     clockwise_from, conquer_value, info, is_opposing_stronghold, is_stronghold, land_type,
+    stronghold_of,
 )
 from frontier_desktop.rules.variants.shared import check_deaths_by, wire
 
@@ -26,10 +27,13 @@ PT = Callable[[Permanent], tuple[int, int]]
 
 
 def is_unblockable_here(state: GameState, attacker: Permanent) -> bool:
-    """Landwalk: unblockable in an area of its land type, never in a stronghold."""
+    """Landwalk: unblockable in an area of its land type, but not in a stronghold (unless its
+    owner is eliminated: then the stronghold has no special rules but its double mana)."""
     kind = land_type(state, attacker.at)
-    return (kind is not None and kind in state.card(attacker.id).landwalk
-            and not is_stronghold(state, attacker.at))
+    owner = stronghold_of(state, attacker.at)
+    special = is_stronghold(state, attacker.at) and not (
+        owner is not None and state.players[owner].lost)
+    return kind is not None and kind in state.card(attacker.id).landwalk and not special
 
 
 def may_block(state: GameState, blocker: Permanent, attacker: Permanent) -> bool:
@@ -156,9 +160,7 @@ def resolve_conquest(state: GameState, seat: int, at: Any, attackers: list[str],
 def capture(state: GameState, seat: int, at: Any, events: list[Event]) -> None:
     """*seat* captures *at*. An opposing stronghold taken: its owner's areas become neutral
     and they have :data:`RETAKE_TURNS` turns to retake it; one's own retaken: safe again."""
-    from frontier_desktop.rules.variants.conquering_board import (
-        RETAKE_TURNS, stronghold_of,
-    )
+    from frontier_desktop.rules.variants.conquering_board import RETAKE_TURNS
 
     cell_info = info(state.cells[at])
     before = cell_info.get("controller")
