@@ -289,3 +289,15 @@ def test_views_print_areas_strongholds_and_never_the_set_aside_lands() -> None:
         assert "aside" not in text
         assert [p["color"] for p in view["players"]] == ["G", "W", "G"]
         assert view["legal_actions"] == ([{"type": "pass"}] if viewer == 0 else [])
+
+
+def test_n_seat_state_opponents_and_a_two_player_round_trip() -> None:
+    state = game(4)
+    assert state.opponents(2) == [3, 0, 1]
+    state.players[0].lost = True
+    assert state.opponents(2) == [3, 1]
+    assert game(2).opponent(1) == 0  # two players: the other one
+    again = GameState.from_wire(game(2).to_wire())
+    assert again.cells["S1"].extra == {"controller": 1, "cv": 7, "stronghold_of": 1,
+                                       "turns_left": None}
+    assert again.board.neighbours("S0") == ((0, 1),)

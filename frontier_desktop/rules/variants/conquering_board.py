@@ -139,8 +139,7 @@ def is_opposing_stronghold(state: GameState, pos: Pos, seat: int) -> bool:
 
 def clockwise_from(state: GameState, seat: int) -> list[int]:
     """The other seats still in the game, clockwise (increasing, wrapping) after *seat*."""
-    n = len(state.players)
-    return [(seat + k) % n for k in range(1, n) if not state.players[(seat + k) % n].lost]
+    return state.opponents(seat)
 
 
 def place_words(state: GameState, pos: Pos) -> str:
