@@ -331,6 +331,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "block": {"blocker": ID, "attacker": ID},
     "done_blocking": {},
     "retreat": {"unit": ID, "to": POS},
+    "conquer": {"at": POS, "units": ListOf(ID, 60)},  # the Conquering (issue 14)
     "place": {"id": ID, "at": POS},
 }
 

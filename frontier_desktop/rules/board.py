@@ -3,6 +3,12 @@
 Geometry is immutable and knows nothing of cards; the game state keeps one :class:`Cell`
 per position. Adjacency and straight-line rays come from here, so movement rules are written
 once against :class:`Board` and work on any board shape.
+
+Either board may also have *outside places*: named places off the grid (or graph), each
+beside exactly one position and adjacent only to it (the Conquering's strongholds ``"S0"``,
+``"S1"``, …). They are not among :meth:`Board.positions` and :meth:`Board.contains` is false
+for them; :meth:`Board.places` and :meth:`Board.is_place` include them, and
+:meth:`Board.neighbours` links them both ways.
 """
 
 from __future__ import annotations
@@ -26,9 +32,33 @@ class Board:
     """Abstract board geometry."""
 
     kind: str = "abstract"
+    outside: Mapping[str, Pos] = {}
+    """Named places off the board → the one position each is beside (empty: none)."""
 
     def positions(self) -> Sequence[Pos]:
         raise NotImplementedError
+
+    def places(self) -> tuple[Pos, ...]:
+        """Every place a permanent may stand: the positions, then the outside places."""
+        return (*self.positions(), *self.outside)
+
+    def is_place(self, pos: Pos) -> bool:
+        """Whether *pos* is a position or an outside place."""
+        return self.contains(pos) or (isinstance(pos, str) and pos in self.outside)
+
+    def _check_outside(self, outside: Mapping[str, Pos] | None) -> dict[str, Pos]:
+        named = dict(outside or {})
+        for name, beside in named.items():
+            if not self.contains(beside):
+                raise ValueError(f"outside place {name!r} is beside {beside!r}, not on the board")
+            if self.contains(name):
+                raise ValueError(f"outside place {name!r} is also a position of the board")
+        return named
+
+    def _outside_wire(self, out: dict[str, Any]) -> dict[str, Any]:
+        if self.outside:
+            out["outside"] = {k: self.pos_to_wire(v) for k, v in self.outside.items()}
+        return out
 
     def contains(self, pos: Pos) -> bool:
         raise NotImplementedError
@@ -67,10 +97,13 @@ class Board:
 
     @staticmethod
     def from_wire(data: Mapping[str, Any]) -> Board:
+        outside = dict(data.get("outside") or {})
         if data.get("kind") == "grid":
-            return GridBoard(int(data["rows"]), int(data["cols"]))
+            return GridBoard(int(data["rows"]), int(data["cols"]), outside={
+                str(k): (int(v[0]), int(v[1])) for k, v in outside.items()})
         if data.get("kind") == "graph":
-            return GraphBoard({k: tuple(v) for k, v in data["areas"].items()})
+            return GraphBoard({k: tuple(v) for k, v in data["areas"].items()},
+                              outside={str(k): str(v) for k, v in outside.items()})
         raise ValueError(f"unknown board kind {data.get('kind')!r}")
 
 
@@ -79,7 +112,8 @@ class GridBoard(Board):
 
     kind = "grid"
 
-    def __init__(self, rows: int, cols: int) -> None:
+    def __init__(self, rows: int, cols: int, *,
+                 outside: Mapping[str, Pos] | None = None) -> None:
         if rows <= 0 or cols <= 0:
             raise ValueError(f"a grid needs positive size, not {rows}x{cols}")
         self.rows = rows
@@ -91,6 +125,8 @@ class GridBoard(Board):
             )
             for pos in self._positions
         }
+        self.outside = self._check_outside(outside)
+        self._neighbours.update(_outside_links(self._neighbours, self.outside))
 
     def positions(self) -> Sequence[Pos]:
         return self._positions
@@ -126,13 +162,17 @@ class GridBoard(Board):
             and all(isinstance(v, int) and not isinstance(v, bool) for v in data)
         ):
             return (int(data[0]), int(data[1]))
+        if isinstance(data, str) and data in self.outside:
+            return data
         raise ValueError(f"a square is [row, col], not {data!r}")
 
     def pos_to_wire(self, pos: Pos) -> object:
+        if isinstance(pos, str):
+            return pos
         return [pos[0], pos[1]]
 
     def to_wire(self) -> dict[str, Any]:
-        return {"kind": "grid", "rows": self.rows, "cols": self.cols}
+        return self._outside_wire({"kind": "grid", "rows": self.rows, "cols": self.cols})
 
 
 class GraphBoard(Board):
@@ -140,12 +180,18 @@ class GraphBoard(Board):
 
     kind = "graph"
 
-    def __init__(self, areas: Mapping[str, Sequence[str]]) -> None:
+    def __init__(self, areas: Mapping[str, Sequence[str]], *,
+                 outside: Mapping[str, Pos] | None = None) -> None:
         self._areas = {name: tuple(ns) for name, ns in areas.items()}
         for name, ns in self._areas.items():
             for n in ns:
                 if n not in self._areas:
                     raise ValueError(f"area {name!r} names an unknown neighbour {n!r}")
+                if name not in self._areas[n]:
+                    raise ValueError(f"area {n!r} is not a neighbour of {name!r} in return")
+        self.outside = self._check_outside(outside)
+        self._neighbours = dict(self._areas)
+        self._neighbours.update(_outside_links(self._areas, self.outside))
 
     def positions(self) -> Sequence[Pos]:
         return tuple(self._areas)
@@ -154,7 +200,7 @@ class GraphBoard(Board):
         return isinstance(pos, str) and pos in self._areas
 
     def neighbours(self, pos: Pos) -> tuple[Pos, ...]:
-        return self._areas.get(pos, ())
+        return self._neighbours.get(pos, ())
 
     def pos_from_wire(self, data: object) -> Pos:
         if isinstance(data, str):
@@ -165,4 +211,16 @@ class GraphBoard(Board):
         return pos
 
     def to_wire(self) -> dict[str, Any]:
-        return {"kind": "graph", "areas": {k: list(v) for k, v in self._areas.items()}}
+        return self._outside_wire(
+            {"kind": "graph", "areas": {k: list(v) for k, v in self._areas.items()}})
+
+
+def _outside_links(neighbours: Mapping[Pos, tuple[Pos, ...]],
+                   outside: Mapping[str, Pos]) -> dict[Pos, tuple[Pos, ...]]:
+    """The neighbour lists that change when *outside* places are added: each outside place
+    has its one position, and that position gains the place."""
+    out: dict[Pos, tuple[Pos, ...]] = {}
+    for name, beside in outside.items():
+        out[name] = (beside,)
+        out[beside] = (*out.get(beside, neighbours[beside]), name)
+    return out

@@ -15,6 +15,7 @@ from frontier_desktop.rules.actions import Action, Pass, action_from_wire
 from frontier_desktop.rules.errors import InvalidActionError
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants import find_variant
+from frontier_desktop.rules.variants.base import Variant
 
 Event = dict[str, Any]
 
@@ -41,14 +42,19 @@ def legal_actions(state: GameState, seat: int | None = None) -> list[Action]:
 
 
 def apply(state: GameState, action: Action | Mapping[str, Any],
-          seat: int | None = None) -> tuple[GameState, list[Event]]:
+          seat: int | None = None, *,
+          variant: Variant | None = None) -> tuple[GameState, list[Event]]:
     """Apply *action* for *seat* (default: the acting seat) and return the new state and events.
+
+    *variant* plays a variant that is not (yet) in the registry (the Conquering's first
+    slice, which its tests import directly); by default it is found by ``state.variant``.
 
     Raises:
         InvalidActionError: the action is malformed or names something that doesn't exist.
         IllegalActionError: the action is not legal now (``reason`` says why).
     """
-    variant = find_variant(state.variant)
+    if variant is None:
+        variant = find_variant(state.variant)
     if not isinstance(action, Action):
         action = action_from_wire(action)
     if seat is None:

@@ -278,7 +278,15 @@ class GameState:
         return self.cards[obj_id][1]
 
     def opponent(self, seat: int) -> int:
+        """The other player of a two-player game; with more seats, the next one clockwise
+        (the effects engine's "the opponent" and priority passing still assume two players:
+        with N seats use :meth:`opponents`)."""
         return 1 - seat if len(self.players) == 2 else (seat + 1) % len(self.players)
+
+    def opponents(self, seat: int) -> list[int]:
+        """Every other seat still in the game, clockwise (increasing, wrapping) after *seat*."""
+        n = len(self.players)
+        return [(seat + k) % n for k in range(1, n) if not self.players[(seat + k) % n].lost]
 
     def creatures(self) -> Iterator[Permanent]:
         for perm in self.perms.values():

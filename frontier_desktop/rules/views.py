@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from frontier_desktop.rules.board import GridBoard
+from frontier_desktop.rules.board import GraphBoard, GridBoard
 from frontier_desktop.rules.mana import format_pool
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants import find_variant
+from frontier_desktop.rules.variants.base import Variant
 
 Event = dict[str, Any]
 
@@ -116,13 +117,14 @@ def _face_up_lands(state: GameState, objs: list[dict[str, Any]]) -> list[list[An
     return out
 
 
-def player_view(state: GameState, viewer: int) -> dict[str, Any]:
+def player_view(state: GameState, viewer: int, *,
+                variant: Variant | None = None) -> dict[str, Any]:
     """The state as seat *viewer* may see it (see :func:`describe`)."""
-    return describe(state, viewer=viewer)
+    return describe(state, viewer=viewer, variant=variant)
 
 
 def describe(state: GameState, *, viewer: int | None = None, reveal: bool = False,
-             legal: bool = True) -> dict[str, Any]:
+             legal: bool = True, variant: Variant | None = None) -> dict[str, Any]:
     """The state in the output format of ``spec/position-format.md`` (plus extra fields).
 
     Args:
@@ -130,10 +132,14 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             None: the analysis, which prints face-down lands as null unless *reveal*.
         reveal: with ``viewer=None``, print face-down lands' identities too.
         legal: include ``legal_actions`` (and each unit's moves and attacks).
-    """
-    from frontier_desktop.rules.engine import legal_actions
+        variant: a variant not (yet) in the registry; by default found by ``state.variant``.
 
-    variant = find_variant(state.variant)
+    Graph boards print ``board.areas`` (each area's cell plus its ``neighbours``); boards with
+    outside places print ``board.strongholds``, one per place (``player``, ``beside`` and the
+    cell's fields). Table lands set aside (:attr:`GameState.aside`) are never printed.
+    """
+    if variant is None:
+        variant = find_variant(state.variant)
     board = state.board
     occ = state.occupants()
     show_hidden = viewer is None and reveal
@@ -145,8 +151,12 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "graveyard": [state.name(c) for c in p.graveyard],
             "exile": [state.name(c) for c in p.exile],
             "land_graveyard": [state.name(c) for c in p.land_graveyard],
-            "lost": p.lost, "responses": p.responses, "assign": p.assign,
+            "lost": p.lost, "eliminated": p.lost, "responses": p.responses,
+            "assign": p.assign,
         }
+        colour = getattr(variant, "colour", None)
+        if colour is not None:
+            entry["color"] = colour(state, seat)  # the Conquering's mana-production die
         poison = int((state.extra.get("fx_poison") or {}).get(str(seat), 0))
         if poison:
             entry["poison"] = poison  # fx-oneshots: poison counters (ten lose)
@@ -163,6 +173,17 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             for c in range(board.cols):
                 row.append(_cell(state, (r, c), occ, show_hidden))
             rows.append(row)
+    board_out: dict[str, Any] = {"rows": rows}
+    if isinstance(board, GraphBoard):
+        board_out["areas"] = {
+            name: {**_cell(state, name, occ, show_hidden),
+                   "neighbours": [n for n in board.neighbours(name) if board.contains(n)]}
+            for name in board.positions()}
+    if board.outside:
+        board_out["strongholds"] = [
+            {"place": name, "player": (state.cells[name].extra or {}).get("stronghold_of"),
+             "beside": board.pos_to_wire(beside), **_cell(state, name, occ, show_hidden)}
+            for name, beside in board.outside.items()]
     may_move = getattr(variant, "_may_move_now", lambda s: False)(state)
     units = []
     permanents = []
@@ -201,8 +222,8 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "active": state.active, "phase": state.phase, "winner": state.winner,
         "game_over": state.game_over, "state_id": state.state_id,
         "acting": variant.acting_seat(state), "players": players,
-        "board": {"rows": rows}, "units": units, "permanents": permanents,
-        "pending": _pending(state, viewer), "decision": _decision(state),
+        "board": board_out, "units": units, "permanents": permanents,
+        "pending": _pending(state, viewer, variant), "decision": _decision(state),
         "stack": [_stack_item(state, item) for item in state.stack],
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
         "attacking": state.attacking, "attacks_closed": state.attacks_closed,
@@ -211,7 +232,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         out["viewer"] = viewer
     if legal:
         seat = state.active if viewer is None else viewer
-        out["legal_actions"] = [a.to_wire() for a in legal_actions(state, seat)]
+        out["legal_actions"] = [a.to_wire() for a in variant.legal_actions(state, seat)]
     return out
 
 
@@ -248,7 +269,8 @@ PENDING_KINDS = ("priority", "blocks", "assign", "targets", "choice", "retreat",
 """The decision kinds of ``spec/variant-positions.md``'s ``pending``."""
 
 
-def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | None:
+def _pending(state: GameState, viewer: int | None = None,
+             variant: Variant | None = None) -> dict[str, Any] | None:
     d = state.decision
     if d is not None and d.get("kind") == "assign":
         # spec/variant-positions.md: {"seat", "kind": "assign", "options": [...]}
@@ -290,7 +312,7 @@ def _pending(state: GameState, viewer: int | None = None) -> dict[str, Any] | No
         out.update({k: d[k] for k in ("purpose", "amount", "of", "card") if k in d})
         return out
     if state.pending is None:
-        due = getattr(find_variant(state.variant), "end_step_discard", None)
+        due = getattr(variant or find_variant(state.variant), "end_step_discard", None)
         count = due(state) if due is not None else 0
         if count > 0:  # Army: down to the hand size, answered by {"type": "discard", "cards"}
             seat = state.active

@@ -110,6 +110,16 @@ def _emitted_types() -> set[str]:
 
 # Hand-made examples for event types a short bot game may not reach.
 SAMPLES: list[dict[str, Any]] = [
+    # the Conquering (issue 14)
+    {"type": "mana", "player": 0, "roll": 4, "added": "{G}{G}{G}{G}{W}", "pool": "{G}{G}{G}{G}{W}"},
+    {"type": "mana", "player": 1, "roll": None, "added": ""},
+    {"type": "cv", "at": [1, 1], "value": 3},
+    {"type": "conquer", "player": 0, "at": "S1", "units": ["u1"]},
+    {"type": "conquer_damage", "at": "Ai", "damage": 4, "cv": 3},
+    {"type": "entered", "unit": "u1", "name": "River Boa", "at": "S0"},
+    {"type": "stronghold_lost", "player": 1, "by": 0, "turns_left": 5},
+    {"type": "retake_countdown", "player": 1, "turns_left": 4},
+    {"type": "eliminated", "player": 1, "reason": "did not retake their stronghold in time"},
     # fx-mana
     {"type": "mana_added", "player": 0, "mana": "{B}{B}{B}", "by": "Dark Ritual",
      "pool": "{B}{B}{B}"},

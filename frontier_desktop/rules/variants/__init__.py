@@ -5,6 +5,9 @@ from __future__ import annotations
 from frontier_desktop.rules.variants.base import Variant
 from frontier_desktop.rules.variants.army import Army
 from frontier_desktop.rules.variants.frontier import Frontier
+from frontier_desktop.rules.variants import conquering_actions as _conquering_actions  # noqa: F401
+# The Conquering's ``conquer`` action is decodable everywhere (the LAN protocol bounds every
+# action kind); the variant itself is not registered until its table exists (issue 14).
 
 VARIANTS: dict[str, Variant] = {}
 

@@ -589,7 +589,7 @@ class Army(ArmySpells, Variant):
         cell = state.cells[pos]
         assert cell.land is not None
         if state.cards[cell.land][0] == UNKNOWN_LAND:
-            from frontier_desktop.rules.variants.frontier_manual import basic_land
+            from frontier_desktop.rules.variants.shared import basic_land
 
             rng = game_rng(state)
             land_type = ("Plains", "Island", "Swamp", "Mountain", "Forest")[rng.randbelow(5)]

@@ -25,6 +25,7 @@ from frontier_desktop.rules.variants.army_board import (
     stronghold_of,
 )
 from frontier_desktop.rules.variants.shared import (
+    check_deaths_by,
     leave_battlefield,
     lethal_first,
     wire,
@@ -56,21 +57,8 @@ def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: s
 
 def check_deaths(state: GameState, events: list[Event]) -> None:
     """Creatures with lethal damage (or any deathtouch damage), or toughness 0, die at once."""
-    while True:
-        doomed: list[tuple[Permanent, int]] = []
-        for perm in list(state.creatures()):
-            _, t = army_pt(state, perm)
-            if t <= 0 or (perm.damage > 0 and (perm.damage >= t or perm.deathtouched)):
-                doomed.append((perm, t))
-        if not doomed:
-            return
-        for perm, t in doomed:
-            if perm.id not in state.perms:
-                continue
-            if t <= 0 and perm.damage == 0:
-                leave_battlefield(state, perm, "graveyard", events, reason="toughness 0")
-            else:
-                destroy(state, perm, events, reason="lethal damage")
+    check_deaths_by(state, lambda perm: army_pt(state, perm),
+                    lambda s, perm, ev: destroy(s, perm, ev, reason="lethal damage"), events)
 
 
 # ---------------------------------------------------------------------- blocking

@@ -25,7 +25,7 @@ from frontier_desktop.rules.state import (
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.shared import (
-    draw_cards, game_rng, hand_size_problem, pay_tuple, save_rng, turn_draw,
+    basic_land, draw_cards, game_rng, hand_size_problem, pay_tuple, save_rng, turn_draw,
 )
 from frontier_desktop.rules.variants.shared import square_words as square_words  # re-exported
 from frontier_desktop.rules.variants.frontier_board import (
@@ -43,7 +43,6 @@ from frontier_desktop.rules.variants.frontier_board import (
 from frontier_desktop.rules.variants.frontier_manual import (
     _COLOUR_NAMES,
     ManualActions,
-    basic_land,
     token_card,
 )
 from frontier_desktop.rules.variants.cast_choices import mode_problem

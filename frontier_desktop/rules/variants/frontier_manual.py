@@ -11,7 +11,7 @@ from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
-from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, format_pool, parse_pool, pool_total
 from frontier_desktop.rules.rng import Rng
@@ -34,12 +34,6 @@ def token_card(colour: str | None, name: str = "Token", power: int = 1, toughnes
         label += f" {power}/{toughness}" + (f" ({', '.join(keywords)})" if keywords else "")
     return Card(name=label, type_line=TOKEN_TYPE_LINE, colors=cols, power=str(power),
                 toughness=str(toughness), keywords=tuple(keywords))
-
-
-def basic_land(land_type: str) -> Card:
-    colour = BASIC_LAND_COLOUR[land_type]
-    return Card(name=land_type, type_line=f"Basic Land — {land_type}", produced_mana=(colour,),
-                oracle_text=f"({{T}}: Add {{{colour}}}.)")
 
 
 CONSENT_DECLINES = 3

@@ -12,12 +12,12 @@ import dataclasses
 import functools
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
-from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
 from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
 from frontier_desktop.rules.rng import Rng
 from frontier_desktop.rules.state import GameState, Permanent
@@ -106,6 +106,14 @@ def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     return p + plus, t + plus
 
 
+def basic_land(land_type: str) -> Card:
+    """The oracle data of the basic land *land_type* (``"Swamp"``), for lands a variant puts
+    on the table itself (Frontier's manual land play, the Conquering's board)."""
+    colour = BASIC_LAND_COLOUR[land_type]
+    return Card(name=land_type, type_line=f"Basic Land — {land_type}", produced_mana=(colour,),
+                oracle_text=f"({{T}}: Add {{{colour}}}.)")
+
+
 _MANA_ORDER = ("W", "U", "B", "R", "G", "C")
 _ADD_RE = re.compile(r"\bAdd ((?:\{[^}]+\})+)")
 
@@ -142,6 +150,32 @@ def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list
     for other in list(state.perms.values()):
         if other.attached_to == perm.id:
             leave_battlefield(state, other, "graveyard", events, reason="its permanent left")
+
+
+def check_deaths_by(state: GameState, pt: Callable[[Permanent], tuple[int, int]],
+                    destroy: Callable[[GameState, Permanent, list[Event]], None],
+                    events: list[Event]) -> None:
+    """Creatures with lethal damage (or any deathtouch damage), or toughness 0, die at once.
+
+    *pt* is the variant's effective power and toughness; *destroy* its destruction (where a
+    regeneration shield puts the creature). All deaths are simultaneous: decided from one
+    board, then carried out; repeated until nothing more dies.
+    """
+    while True:
+        doomed: list[tuple[Permanent, int]] = []
+        for perm in list(state.creatures()):
+            _, t = pt(perm)
+            if t <= 0 or (perm.damage > 0 and (perm.damage >= t or perm.deathtouched)):
+                doomed.append((perm, t))
+        if not doomed:
+            return
+        for perm, t in doomed:
+            if perm.id not in state.perms:
+                continue
+            if t <= 0 and perm.damage == 0:
+                leave_battlefield(state, perm, "graveyard", events, reason="toughness 0")
+            else:
+                destroy(state, perm, events)
 
 
 # ---------------------------------------------------------------------- damage division

@@ -565,6 +565,9 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     army = _army_words(kind, event, names, p)
     if army is not None:
         return army
+    conquering = _conquering_words(kind, event, names, p)
+    if conquering is not None:
+        return conquering
     if kind == "land_destroyed":
         verb = "sacrifices" if event.get("how") == "sacrificed" else "destroys"
         land = names.land(event.get("at"), event.get("land"))
@@ -702,6 +705,45 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
     if kind == "dropped":
         return (f"  {event.get('name') or names.unit(event.get('unit'))} is dropped and "
                 f"taken by {names.player(event.get('to'))}")
+    return None
+
+
+def place_words(at: Any, names: Namer) -> str:
+    """A place of any board: a square, a stronghold ``"S1"`` (whose it is), an area name."""
+    if isinstance(at, str) and at[:1] == "S" and at[1:].isdigit():
+        return f"{names.player(int(at[1:]))}'s stronghold"
+    if isinstance(at, str) and at != "staging":
+        return f"area {at}"
+    return square(at)
+
+
+def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
+                      p: str) -> str | None:
+    """The Conquering's events (issue 14): mana production, conquer values, conquests,
+    strongholds lost and retaken, eliminations."""
+    at = event.get("at")
+    if kind == "mana":
+        if event.get("roll") is None:
+            return f"{p} makes no mana (their stronghold is held by another player)"
+        return f"{p} rolls {event.get('roll')} for mana and makes {event.get('added') or 'none'}"
+    if kind == "cv":
+        return f"  {_sentence(place_words(at, names))} has a conquer value of {event.get('value')}"
+    if kind == "conquer":
+        units = [names.unit(u) for u in event.get("units") or ()]
+        return f"{p} attacks {place_words(at, names)} with {_and(units) or 'nothing'}"
+    if kind == "conquer_damage":
+        return (f"  {event.get('damage')} damage reaches the conquer value "
+                f"({event.get('cv')}) of {place_words(at, names)}")
+    if kind == "entered":
+        where = f" in {place_words(at, names)}" if at is not None else ""
+        return f"  {names.unit(event.get('unit'))} enters the battlefield{where}"
+    if kind == "stronghold_lost":
+        return (f"  {p} has lost their stronghold to {names.player(event.get('by'))}: "
+                f"{event.get('turns_left')} turns to retake it")
+    if kind == "retake_countdown":
+        return f"  {p} has {event.get('turns_left')} turns left to retake their stronghold"
+    if kind == "eliminated":
+        return f"{p} is out of the game ({event.get('reason') or 'eliminated'})"
     return None
 
 

@@ -1,0 +1,639 @@
+"""Magic: the Conquering (issue 14): two to four players conquer areas instead of taking life.
+
+A first slice, NOT in the variant registry yet (the menu, help and LAN read the registry):
+tests import :class:`Conquering` and play it through ``engine.apply(..., variant=...)``.
+
+Done (``shared/rules/conquering.md``):
+
+- The boards (:mod:`conquering_board`): 3x3 for two, the triangle for three, 3x5 for four;
+  strongholds beside each side's middle land and adjacent only to it; the unused table
+  lands set aside face down (in :attr:`GameState.aside`, in no cell).
+- Set-up: each player's stronghold is a basic land of their deck's colour (or
+  ``sections[seat]["stronghold"]``); 7 cards each; the first player (drawn from the seed
+  unless ``first_player``) skips their first draw.
+- The turn: untap, mana production (a d6 of your colour, one mana of each controlled area's
+  colour, two of a conquered opposing stronghold's, nothing while your own is held by
+  another; the pool lasts to the end of the turn), upkeep, draw two, main, movement,
+  attack/conquer, main, end (hand size 7); the next player clockwise (increasing seat).
+- Movement: one adjacent area; taps (vigilance excepted); only a creature that could attack
+  (haste excepted), never a defender, untapped, once a turn; the first entry flips the land
+  and rolls its conquer value 1-6 (strongholds 7). Summoned creatures start in the stronghold.
+- Attack/conquer (:mod:`conquering_combat`): untapped creatures that have been in the area
+  since the turn began (haste excepted) conquer it; blocks by every other player with a
+  creature there, clockwise from the attacker; landwalk unblockable except in strongholds.
+- The area bonuses (+1/+1 in an area of the creature's colour, +0/+1 in one its controller
+  controls; none of the second in the own stronghold, none of the first as an attacker in
+  an opposing stronghold).
+- Winning at 5 of 9, 7 of 12, 8 of 15 areas; a conquered stronghold: its owner's areas go
+  neutral, they conquer nothing but their stronghold and make no mana, are eliminated after
+  5 of their turns without retaking it or whenever their creatures' power is below 7; the
+  last player left wins. An eliminated player's stronghold keeps only its double mana (the
+  +1/+1 and landwalk work there again).
+- Views (:func:`~frontier_desktop.rules.views.describe` with ``variant=``): ``board.areas``,
+  ``board.strongholds``, each player's ``color``, the ``blocks`` decision as ``pending``.
+
+Not done yet: the registry entry, the table and position files (graph boards, N seats);
+the effects engine (instants, abilities, triggers, auras) — only permanent spells, cast at
+sorcery speed from the pool; the Conquering's spell reach (targets need the area or a
+creature there; opponents need an area next to their stronghold); "creatures affect only
+their own area"; the ``assign`` decision (a blocked attacker's damage goes lethal-first to
+its blockers in block order, the rest to the conquer value); deck validation. Blocks are
+made by the defenders without a response window (no instants yet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card, normalise_name
+from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
+from frontier_desktop.rules.mana import add_mana, format_pool, pay
+from frontier_desktop.rules.rng import Rng
+from frontier_desktop.rules.state import Cell, GameState, Permanent, PlayerState
+from frontier_desktop.rules.variants import army_actions as AA
+from frontier_desktop.rules.variants.base import Event, Variant
+from frontier_desktop.rules.variants.conquering_actions import Conquer
+from frontier_desktop.rules.variants.conquering_board import (
+    LAND_TYPES, RETAKE_POWER, STRONGHOLD_CV, TABLE_LANDS_EACH, WIN_AREAS, areas_of, controller,
+    has_lost_stronghold, info, is_opposing_stronghold, is_stronghold, land_type, place_words,
+    standard_board, stronghold, stronghold_of,
+)
+from frontier_desktop.rules.variants.conquering_combat import (
+    block_options, done_blocking, may_block, start_conquest,
+)
+from frontier_desktop.rules.variants.shared import (
+    basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, own_pt, save_rng,
+    wire,
+)
+
+PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
+MAIN_PHASES = ("main", "main2")
+DRAW_EACH_TURN = 2
+_LAND_OF_COLOUR = {colour: land for land, colour in BASIC_LAND_COLOUR.items()}
+
+
+class Conquering(Variant):
+    """Magic: the Conquering for two to four players (see the module docstring)."""
+
+    name: ClassVar[str] = "conquering"
+    aliases: ClassVar[tuple[str, ...]] = ("magic-the-conquering",)
+    title: ClassVar[str] = "Magic: the Conquering"
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    automatic_steps: ClassVar[tuple[str, ...]] = ("untap", "mana", "upkeep", "draw")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    starting_life: ClassVar[int] = 0
+    hand_size: ClassVar[int] = 7
+    cell_fields: ClassVar[tuple[str, ...]] = ("controller", "cv", "stronghold_of")
+    default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 7}
+    """``first_player`` -1 draws the first player from the seed."""
+    option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
+        "first_player": (-1, 3), "hand_size": (0, 1000)}
+
+    # ================================================================== set-up
+    def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
+                 seed: int | str = 0, options: Mapping[str, Any] | None = None,
+                 sections: Sequence[Mapping[str, Sequence[Card]]] | None = None) -> GameState:
+        """Lay the board face down, put each stronghold in play, shuffle, draw 7, and carry
+        out the first player's untap and mana production.
+
+        *sections* may give each player's ``stronghold`` (one basic land); by default it is
+        the basic land of the deck's colour.
+
+        Raises:
+            ValueError: not 2-4 players, or a bad option.
+        """
+        opts = self.options_with_defaults(options)
+        n = len(decks)
+        if not self.min_players <= n <= self.max_players or len(names) != n:
+            raise ValueError("the Conquering is for two to four players")
+        if int(opts["first_player"]) >= n:
+            raise ValueError(f"option 'first_player' must be below {n}")
+        rng = Rng(seed)
+        state = GameState(self.name, standard_board(n),
+                          [PlayerState(str(name), self.starting_life) for name in names])
+        state.options = opts
+        state.seed = str(seed)
+        defs: dict[str, Card] = {}
+        colours = []
+        for seat in range(n):
+            home = _stronghold_land(list(decks[seat]), sections[seat] if sections else None,
+                                    seat)
+            colours.append(BASIC_LAND_COLOUR[next(t for t in LAND_TYPES if t in home.subtypes)])
+            defs[home.name] = home
+            state.cards[f"H{seat}"] = (home.name, seat)
+            state.cells[stronghold(seat)] = Cell(f"H{seat}", face_up=True, extra={
+                "controller": seat, "cv": STRONGHOLD_CV, "stronghold_of": seat,
+                "turns_left": None})
+        state.extra["colors"] = colours
+        table = [basic_land(t) for t in LAND_TYPES for _ in range(TABLE_LANDS_EACH[n])]
+        rng.shuffle(table)
+        for number, land in enumerate(table, start=1):
+            defs[land.name] = land
+            state.cards[f"L{number}"] = (land.name, -1)
+        ids = [f"L{k}" for k in range(1, len(table) + 1)]
+        positions = list(state.board.positions())
+        for pos, land_id in zip(positions, ids):
+            state.cells[pos] = Cell(land_id, face_up=False, extra={"controller": None, "cv": None})
+        state.aside = ids[len(positions):]
+        for seat in range(n):
+            library = list(decks[seat])
+            rng.shuffle(library)
+            for card in library:
+                defs[card.name] = card
+                obj = "c" + rng.token()
+                while obj in state.cards:
+                    obj = "c" + rng.token()
+                state.cards[obj] = (card.name, seat)
+                state.players[seat].library.append(obj)
+        state.defs = defs
+        first = int(opts["first_player"])
+        if first < 0:
+            first = rng.randbelow(n)
+        save_rng(state, rng)
+        state.first_player = state.active = first
+        state.players[first].skip_draw = True
+        events: list[Event] = []
+        for seat in range(n):
+            draw_cards(state, seat, 7, events)
+        self._begin_turn(state, events)
+        return state
+
+    # ================================================================== who may act
+    def acting_seat(self, state: GameState) -> int | None:
+        if state.game_over:
+            return None
+        if state.decision is not None:
+            return int(state.decision["player"])
+        return state.active
+
+    def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            raise InvalidActionError(f"there is no seat {seat}")
+        if state.game_over:
+            raise IllegalActionError(action, "the game is over")
+        if state.players[seat].lost:
+            raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
+        if isinstance(action, A.Concede):
+            return
+        d = state.decision
+        if d is not None:
+            if seat != d["player"]:
+                raise IllegalActionError(action, f"waiting for {state.players[d['player']].name}"
+                                                 " to choose blocks")
+            if not isinstance(action, (AA.Block, AA.DoneBlocking)):
+                raise IllegalActionError(action, "first choose your blocks")
+            return
+        if isinstance(action, (AA.Block, AA.DoneBlocking)):
+            raise IllegalActionError(action, "there are no blocks to choose now")
+        if seat != state.active:
+            raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
+        if state.phase == "mana" and not isinstance(action, A.Pass):
+            raise IllegalActionError(action, "nothing may be played during mana production")
+
+    # ================================================================== perform
+    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
+        handler = getattr(self, "_do_" + action.type, None)
+        if handler is None:
+            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
+                                             "the Conquering yet")
+        handler(state, seat, action, events)
+
+    # ------------------------------------------------------------------ turn structure
+    def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
+        phase = state.phase
+        if phase == "end":
+            problem = hand_size_problem(state, seat, self.hand_size)
+            if problem:
+                raise IllegalActionError(action, problem)
+            self._end_turn(state, events)
+            return
+        self._enter(state, PHASES[PHASES.index(phase) + 1], events)
+
+    def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
+        state.phase = phase
+        events.append({"type": "phase", "phase": phase, "active": state.active,
+                       "turn": state.turn})
+        if phase == "mana":
+            self._produce_mana(state, state.active, events)
+        elif phase == "draw":
+            player = state.players[state.active]
+            if player.skip_draw:
+                player.skip_draw = False
+                events.append({"type": "skip_draw", "player": state.active})
+            else:
+                draw_cards(state, state.active, DRAW_EACH_TURN, events)
+
+    def _begin_turn(self, state: GameState, events: list[Event]) -> None:
+        seat = state.active
+        state.phase = "untap"
+        for perm in state.perms.values():
+            if perm.controller == seat:
+                perm.tapped = perm.sick = perm.moved = perm.attacked = False
+        events.append({"type": "untap", "player": seat, "lands": []})
+        self._enter(state, "mana", events)
+
+    def _end_turn(self, state: GameState, events: list[Event]) -> None:
+        seat = state.active
+        for perm in state.perms.values():
+            perm.damage = 0
+            perm.deathtouched = False
+            perm.pt_mod = (0, 0)
+        for player in state.players:
+            for kind in player.pool:
+                player.pool[kind] = 0
+        if has_lost_stronghold(state, seat):
+            cell = info(state.cells[stronghold(seat)])
+            cell["turns_left"] = int(cell["turns_left"] or 0) - 1
+            events.append({"type": "retake_countdown", "player": seat,
+                           "turns_left": cell["turns_left"]})
+            if cell["turns_left"] <= 0:
+                self._eliminate(state, seat, "did not retake their stronghold in time", events)
+        if state.game_over:
+            return
+        nxt = next((s for s in _clockwise(state, seat) if not state.players[s].lost), seat)
+        state.active = nxt
+        state.turn += 1
+        state.extra["turn"] = {}
+        events.append({"type": "turn", "turn": state.turn, "active": nxt})
+        self._begin_turn(state, events)
+
+    def _produce_mana(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """A d6 of the player's colour, one of each controlled area's colour, two of each
+        conquered opposing stronghold's; nothing while their own stronghold is lost."""
+        pool = state.players[seat].pool
+        if has_lost_stronghold(state, seat):
+            events.append({"type": "mana", "player": seat, "roll": None, "added": "",
+                           "reason": "their stronghold is held by another player"})
+            return
+        rng = game_rng(state)
+        roll = rng.randbelow(6) + 1
+        save_rng(state, rng)
+        colour = self.colour(state, seat)
+        made = f"{{{colour}}}" * roll
+        for pos in state.board.places():
+            if controller(state, pos) != seat or stronghold_of(state, pos) == seat:
+                continue
+            kind = land_type(state, pos)
+            if kind is not None:
+                made += f"{{{BASIC_LAND_COLOUR[kind]}}}" * (2 if is_stronghold(state, pos) else 1)
+        add_mana(pool, made)
+        events.append({"type": "dice", "player": seat, "sides": 6, "result": roll,
+                       "purpose": "mana production"})
+        events.append({"type": "mana", "player": seat, "roll": roll,
+                       "added": format_pool(_pool_of(made)), "pool": format_pool(pool)})
+
+    def colour(self, state: GameState, seat: int) -> str:
+        """The colour of *seat*'s mana-production die."""
+        colours = state.extra.get("colors") or []
+        if seat < len(colours):
+            return str(colours[seat])
+        kind = land_type(state, stronghold(seat))
+        return BASIC_LAND_COLOUR[kind] if kind else COLOURS[seat % len(COLOURS)]
+
+    def _do_discard(self, state: GameState, seat: int, action: A.Discard,
+                    events: list[Event]) -> None:
+        limit = int(state.options.get("hand_size", self.hand_size))
+        player = state.players[seat]
+        if state.phase != "end" or len(player.hand) <= limit:
+            raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
+        refs = list(action.cards) or ([action.card] if action.card is not None else [])
+        if not refs or len(refs) > len(player.hand) - limit:
+            raise IllegalActionError(action, f"discard 1 to {len(player.hand) - limit} cards")
+        for ref in refs:
+            card_id = self._hand_card(state, seat, action, ref)
+            player.hand.remove(card_id)
+            player.graveyard.append(card_id)
+            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
+                           "id": card_id})
+
+    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
+        hand = state.players[seat].hand
+        if ref in hand:
+            return ref
+        want = normalise_name(ref)
+        for card_id in hand:
+            if normalise_name(state.name(card_id)) == want:
+                return card_id
+        raise IllegalActionError(action, f"{ref} is not in your hand")
+
+    # ------------------------------------------------------------------ casting
+    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
+        """A permanent spell at sorcery speed, paid from the pool (the effects engine is not
+        wired into the Conquering yet). A creature enters its controller's stronghold."""
+        card_id = self._hand_card(state, seat, action, action.card)
+        card = state.card(card_id)
+        if state.phase not in MAIN_PHASES:
+            raise IllegalActionError(action, "spells are cast in your main phases")
+        if not card.is_permanent or card.is_land or card.is_aura:
+            raise IllegalActionError(action, f"casting {card.name} is not part of the "
+                                             "Conquering yet")
+        paid = pay(state.players[seat].pool, card.mana_cost)
+        if paid is None:
+            raise IllegalActionError(action, f"not enough mana for {card.name} "
+                                             f"({card.mana_cost})")
+        state.players[seat].pool = paid[0]
+        state.players[seat].hand.remove(card_id)
+        if card.is_creature:
+            state.perms[card_id] = Permanent(card_id, seat, "board", stronghold(seat), sick=True)
+        else:
+            state.perms[card_id] = Permanent(card_id, seat, "staging")
+        events.append({"type": "cast", "player": seat, "card": card.name, "id": card_id})
+        events.append({"type": "entered", "unit": card_id, "name": card.name,
+                       "at": wire(state, stronghold(seat)) if card.is_creature else None})
+
+    # ------------------------------------------------------------------ movement
+    def move_problem(self, state: GameState, seat: int, perm: Permanent, dest: Pos) -> str | None:
+        """Why *perm* may not move to *dest* now (None: it may)."""
+        name = state.name(perm.id)
+        card = state.card(perm.id)
+        if state.phase != "movement":
+            return "creatures move in the movement phase"
+        if perm.controller != seat or perm.zone != "board" or not card.is_creature:
+            return f"{name} is not a creature of yours on the board"
+        if card.has("defender"):
+            return f"{name} has defender and can't move"
+        if perm.moved:
+            return f"{name} has already moved this turn"
+        if perm.tapped:
+            return f"{name} is tapped"
+        if perm.sick and not card.has("haste"):
+            return (f"{name} can move once it could attack (from your next turn; haste lets "
+                    "it move at once)")
+        if dest not in state.board.neighbours(perm.at):
+            return f"{place_words(state, dest)} is not next to {place_words(state, perm.at)}"
+        return None
+
+    def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
+        perm = state.perms.get(action.unit)
+        if perm is None:
+            raise InvalidActionError(f"there is no unit {action.unit}")
+        dest = action.to
+        if not state.board.is_place(dest):
+            raise IllegalActionError(action, "that place is not on the board")
+        problem = self.move_problem(state, seat, perm, dest)
+        if problem:
+            raise IllegalActionError(action, problem)
+        start = perm.at
+        perm.at = dest
+        perm.moved = True
+        if not state.card(perm.id).has("vigilance"):
+            perm.tapped = True
+        events.append({"type": "moved", "unit": perm.id, "name": state.name(perm.id),
+                       "from": wire(state, start), "to": wire(state, dest),
+                       "tapped": perm.tapped})
+        cell = state.cells[dest]
+        if not cell.face_up and cell.land is not None:
+            cell.face_up = True
+            rng = game_rng(state)
+            value = rng.randbelow(6) + 1
+            save_rng(state, rng)
+            info(cell)["cv"] = value
+            events.append({"type": "revealed", "at": wire(state, dest),
+                           "land": state.name(cell.land)})
+            events.append({"type": "dice", "player": seat, "sides": 6, "result": value,
+                           "purpose": "conquer value"})
+            events.append({"type": "cv", "at": wire(state, dest), "value": value})
+
+    # ------------------------------------------------------------------ attack/conquer
+    def may_attack(self, state: GameState, perm: Permanent) -> bool:
+        """Untapped, and in its area since the turn began (or haste)."""
+        card = state.card(perm.id)
+        return (perm.zone == "board" and card.is_creature and not perm.tapped
+                and not perm.attacked
+                and (card.has("haste") or not (perm.sick or perm.moved)))
+
+    def conquer_problem(self, state: GameState, seat: int, at: Pos,
+                        members: list[Permanent]) -> str | None:
+        """Why *members* may not attack/conquer *at* now (None: they may)."""
+        if state.phase != "conquer":
+            return "areas are conquered in the attack/conquer phase"
+        if not members:
+            return "name the creatures that conquer"
+        if has_lost_stronghold(state, seat) and stronghold_of(state, at) != seat:
+            return "you conquer nothing until you retake your stronghold"
+        if controller(state, at) == seat:
+            return f"you already control {place_words(state, at)}"
+        if wire(state, at) in (state.extra.get("turn") or {}).get("conquered", []):
+            return f"{place_words(state, at)} was already attacked this turn"
+        for perm in members:
+            name = state.name(perm.id)
+            if perm.controller != seat or not state.card(perm.id).is_creature:
+                return f"{name} is not a creature of yours"
+            if perm.at != at:
+                return f"{name} is not in {place_words(state, at)}"
+            if not self.may_attack(state, perm):
+                return (f"{name} can't conquer now (it must be untapped and in the area since "
+                        "the turn began, or have haste)")
+        return None
+
+    def _do_conquer(self, state: GameState, seat: int, action: Conquer,
+                    events: list[Event]) -> None:
+        at = action.at
+        if not state.board.is_place(at):
+            raise IllegalActionError(action, "that place is not on the board")
+        if len(set(action.units)) != len(action.units):
+            raise IllegalActionError(action, "a creature is named twice")
+        members = []
+        for unit in action.units:
+            if unit not in state.perms:
+                raise InvalidActionError(f"there is no unit {unit}")
+            members.append(state.perms[unit])
+        problem = self.conquer_problem(state, seat, at, members)
+        if problem:
+            raise IllegalActionError(action, problem)
+        turn = state.extra.setdefault("turn", {})
+        turn.setdefault("conquered", []).append(wire(state, at))
+        for perm in members:
+            perm.attacked = True
+            if not state.card(perm.id).has("vigilance"):
+                perm.tapped = True
+        start_conquest(state, seat, members, self._pt(state), events)
+
+    def _do_block(self, state: GameState, seat: int, action: AA.Block,
+                  events: list[Event]) -> None:
+        d = state.decision
+        assert d is not None
+        blocker = state.perms.get(action.blocker)
+        attacker = state.perms.get(action.attacker)
+        if blocker is None or attacker is None:
+            raise InvalidActionError("there is no such creature")
+        if action.attacker not in d["attackers"]:
+            raise IllegalActionError(action, f"{state.name(attacker.id)} is not attacking")
+        if blocker.controller != seat:
+            raise IllegalActionError(action, f"{state.name(blocker.id)} is not yours")
+        if any(b == blocker.id for b, _ in d["blocks"]):
+            raise IllegalActionError(action, f"{state.name(blocker.id)} is already blocking")
+        if not may_block(state, blocker, attacker):
+            raise IllegalActionError(action, f"{state.name(blocker.id)} can't block "
+                                             f"{state.name(attacker.id)}")
+        d["blocks"] = [*d["blocks"], [blocker.id, attacker.id]]
+        d["options"] = block_options(state, d)
+        events.append({"type": "block", "player": seat, "blocker": blocker.id,
+                       "attacker": attacker.id})
+
+    def _do_done_blocking(self, state: GameState, seat: int, action: AA.DoneBlocking,
+                          events: list[Event]) -> None:
+        done_blocking(state, self._pt(state), events)
+
+    def _do_concede(self, state: GameState, seat: int, action: A.Concede,
+                    events: list[Event]) -> None:
+        self._eliminate(state, seat, "conceded", events)
+        if not state.game_over and state.active == seat:
+            state.phase = "end"
+            self._end_turn(state, events)
+
+    # ================================================================== state checks
+    def after_action(self, state: GameState, events: list[Event]) -> None:
+        """Eliminations (power below 7 without a stronghold), the last player left, and the
+        win by areas."""
+        if state.game_over:
+            return
+        for seat, player in enumerate(state.players):
+            if player.lost or not has_lost_stronghold(state, seat):
+                continue
+            power = sum(max(0, self.effective_pt(state, p)[0]) for p in state.creatures()
+                        if p.controller == seat)
+            if power < RETAKE_POWER:
+                self._eliminate(state, seat, f"creatures' power {power} is below "
+                                             f"{RETAKE_POWER}", events)
+        if state.game_over:
+            return
+        need = WIN_AREAS[len(state.players)]
+        for seat, player in enumerate(state.players):
+            if not player.lost and len(areas_of(state, seat)) >= need:
+                self._win(state, seat, f"controls {len(areas_of(state, seat))} areas", events)
+                return
+
+    def _eliminate(self, state: GameState, seat: int, reason: str,
+                   events: list[Event]) -> None:
+        """*seat* is out: their permanents leave the game; their areas go neutral."""
+        state.players[seat].lost = True
+        events.append({"type": "eliminated", "player": seat, "reason": reason})
+        for perm in [p for p in state.perms.values() if state.owner(p.id) == seat]:
+            if perm.id in state.perms:
+                leave_battlefield(state, perm, "exile", events, reason="its owner is out")
+        for pos in state.board.positions():
+            if controller(state, pos) == seat:
+                info(state.cells[pos])["controller"] = None
+        if state.decision is not None and int(state.decision["player"]) == seat:
+            done_blocking(state, self._pt(state), events)
+        left = [s for s, p in enumerate(state.players) if not p.lost]
+        if len(left) == 1:
+            self._win(state, left[0], "is the last player left", events)
+
+    @staticmethod
+    def _win(state: GameState, seat: int, reason: str, events: list[Event]) -> None:
+        state.winner = seat
+        state.game_over = True
+        events.append({"type": "game_over", "winner": seat, "reason": reason})
+
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        return {pos: c for pos in state.board.places()
+                if (c := controller(state, pos)) is not None}
+
+    # ================================================================== analysis
+    def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
+        """Printed P/T with counters and changes, plus the area bonuses."""
+        p, t = own_pt(state, perm)
+        if perm.zone != "board" or perm.at is None:
+            return p, t
+        cell = state.cells.get(perm.at)
+        land = state.card(cell.land) if cell is not None and cell.land and cell.face_up else None
+        if land is not None and state.card(perm.id).matches_colour_of(land) \
+                and not is_opposing_stronghold(state, perm.at, perm.controller):
+            p, t = p + 1, t + 1
+        if controller(state, perm.at) == perm.controller \
+                and stronghold_of(state, perm.at) != perm.controller:
+            t += 1
+        return p, t
+
+    def _pt(self, state: GameState) -> Any:
+        return lambda perm: self.effective_pt(state, perm)
+
+    def unit_facts(self, state: GameState, unit_id: str) -> dict[str, Any]:
+        return self._unit_facts(state, state.perms[unit_id], None, True)
+
+    def _may_move_now(self, state: GameState) -> bool:
+        return state.phase == "movement" and state.decision is None and not state.game_over
+
+    def _unit_facts(self, state: GameState, perm: Permanent, occ: Any,
+                    may_move: bool) -> dict[str, Any]:
+        power, toughness = self.effective_pt(state, perm)
+        moves = [n for n in state.board.neighbours(perm.at)
+                 if self.move_problem(state, perm.controller, perm, n) is None] \
+            if perm.zone == "board" and perm.controller == state.active else []
+        attacks = [perm.at] if perm.zone == "board" and self.conquer_problem(
+            state, perm.controller, perm.at, [perm]) is None else []
+        return {"power": power, "toughness": toughness, "moves": moves, "attacks": attacks}
+
+    def legal_actions(self, state: GameState, seat: int) -> list[A.Action]:
+        """The game actions *seat* may take now: pass, moves, one conquer per area with every
+        creature able, blocks, casts of affordable permanents, end-of-turn discards."""
+        if state.game_over or state.players[seat].lost:
+            return []
+        d = state.decision
+        if d is not None:
+            if seat != d["player"]:
+                return []
+            return [AA.DoneBlocking(), *(AA.Block(blocker=o["blocker"], attacker=o["attacker"])
+                                         for o in block_options(state, d))]
+        if seat != state.active:
+            return []
+        out: list[A.Action] = []
+        limit = int(state.options.get("hand_size", self.hand_size))
+        if state.phase != "end" or len(state.players[seat].hand) <= limit:
+            out.append(A.Pass())
+        else:
+            out.extend(A.Discard(card=name)
+                       for name in dict.fromkeys(state.name(c) for c in state.players[seat].hand))
+        if state.phase in MAIN_PHASES:
+            by_name = {state.name(c): c for c in reversed(state.players[seat].hand)}
+            for card_id in by_name.values():
+                card = state.card(card_id)
+                if card.is_permanent and not card.is_land and not card.is_aura and \
+                        pay(state.players[seat].pool, card.mana_cost) is not None:
+                    out.append(A.Cast(card=card_id))
+        mine = [p for p in state.board_creatures() if p.controller == seat]
+        if state.phase == "movement":
+            for perm in mine:
+                for n in state.board.neighbours(perm.at):
+                    if self.move_problem(state, seat, perm, n) is None:
+                        out.append(A.Move(unit=perm.id, to=n))
+        if state.phase == "conquer":
+            by_place: dict[Any, list[Permanent]] = {}
+            for perm in mine:
+                if self.may_attack(state, perm):
+                    by_place.setdefault(perm.at, []).append(perm)
+            for at, members in by_place.items():
+                if self.conquer_problem(state, seat, at, members) is None:
+                    out.append(Conquer(at=at, units=tuple(p.id for p in members)))
+        return out
+
+
+def _clockwise(state: GameState, seat: int) -> list[int]:
+    n = len(state.players)
+    return [(seat + k) % n for k in range(1, n + 1)]
+
+
+def _pool_of(mana: str) -> dict[str, int]:
+    from frontier_desktop.rules.mana import parse_pool
+
+    return parse_pool(mana)
+
+
+def _stronghold_land(deck: list[Card], section: Mapping[str, Sequence[Card]] | None,
+                     seat: int) -> Card:
+    """The player's stronghold: the section's basic land, else the basic land of the deck's
+    colour (the first coloured card's), else one by seat."""
+    chosen = list((section or {}).get("stronghold", ()))
+    if chosen:
+        land = chosen[0]
+        if not any(t in land.subtypes for t in LAND_TYPES):
+            raise ValueError(f"a stronghold must be a basic land type, not {land.name}")
+        return land
+    colour = next((c for card in deck for c in card.colors), COLOURS[seat % len(COLOURS)])
+    return basic_land(_LAND_OF_COLOUR[colour])

@@ -1,0 +1,180 @@
+"""Attack/conquer in the Conquering (``shared/rules/conquering.md``, "Attack / conquer").
+
+A ``conquer`` declares the attackers in one area. The other players with a creature there
+that could block choose blocks in turn, clockwise from the attacker (a ``blocks`` decision
+per player); then the combat resolves: a first-strike step when anyone has first or double
+strike, then the regular step. An unblocked attacker deals its damage to the area's conquer
+value; a blocked one deals lethal damage to its blockers in order and the rest to the conquer
+value. The area is captured when that damage reaches the conquer value (it never persists).
+Without defenders this is the digest's "total power at least the CV".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.army_combat import can_block, destroy
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.conquering_board import (
+    clockwise_from, conquer_value, info, is_opposing_stronghold, is_stronghold, land_type,
+    stronghold_of,
+)
+from frontier_desktop.rules.variants.shared import check_deaths_by, wire
+
+PT = Callable[[Permanent], tuple[int, int]]
+
+
+def is_unblockable_here(state: GameState, attacker: Permanent) -> bool:
+    """Landwalk: unblockable in an area of its land type, but not in a stronghold (unless its
+    owner is eliminated: then the stronghold has no special rules but its double mana)."""
+    kind = land_type(state, attacker.at)
+    owner = stronghold_of(state, attacker.at)
+    special = is_stronghold(state, attacker.at) and not (
+        owner is not None and state.players[owner].lost)
+    return kind is not None and kind in state.card(attacker.id).landwalk and not special
+
+
+def may_block(state: GameState, blocker: Permanent, attacker: Permanent) -> bool:
+    """Whether *blocker* may block *attacker* in the area they share."""
+    return (blocker.at == attacker.at and state.card(blocker.id).is_creature
+            and not is_unblockable_here(state, attacker) and can_block(state, blocker, attacker))
+
+
+def defending_seats(state: GameState, seat: int, attackers: list[Permanent]) -> list[int]:
+    """The players who may block, clockwise from the attacker: each has a creature in the
+    area that could block one of the attackers."""
+    out = []
+    for other in clockwise_from(state, seat):
+        mine = [p for p in state.board_creatures()
+                if p.controller == other and p.at == attackers[0].at]
+        if any(may_block(state, b, a) for b in mine for a in attackers):
+            out.append(other)
+    return out
+
+
+def start_conquest(state: GameState, seat: int, attackers: list[Permanent], pt: PT,
+                   events: list[Event]) -> None:
+    """Declare the attack: the first defender chooses blocks, or (nobody can) it resolves."""
+    at = attackers[0].at
+    ids = [p.id for p in attackers]
+    events.append({"type": "conquer", "player": seat, "at": wire(state, at), "units": ids})
+    defenders = defending_seats(state, seat, attackers)
+    if not defenders:
+        resolve_conquest(state, seat, at, ids, [], pt, events)
+        return
+    state.decision = {"kind": "blocks", "player": defenders[0], "seat": seat,
+                      "at": wire(state, at), "attackers": ids, "order": defenders[1:],
+                      "blocks": []}
+    state.decision["options"] = block_options(state, state.decision)
+
+
+def block_options(state: GameState, d: dict[str, Any]) -> list[dict[str, str]]:
+    """The blocks the deciding defender may still declare (``pending.options``)."""
+    used = {b for b, _ in d["blocks"]}
+    return [{"blocker": b.id, "attacker": a}
+            for a in d["attackers"] if a in state.perms
+            for b in state.board_creatures()
+            if b.controller == d["player"] and b.id not in used
+            and may_block(state, b, state.perms[a])]
+
+
+def done_blocking(state: GameState, pt: PT, events: list[Event]) -> None:
+    """The deciding defender is done: the next one chooses, or the combat resolves."""
+    d = state.decision
+    assert d is not None
+    order = list(d["order"])
+    if order:
+        state.decision = {**d, "player": order[0], "order": order[1:]}
+        state.decision["options"] = block_options(state, state.decision)
+        return
+    state.decision = None
+    at = state.board.pos_from_wire(d["at"])
+    blocks = [(str(b), str(a)) for b, a in d["blocks"]]
+    resolve_conquest(state, int(d["seat"]), at, list(d["attackers"]), blocks, pt, events)
+
+
+def _deals_now(state: GameState, perm_id: str, first_step: bool, two_steps: bool) -> bool:
+    card = state.card(perm_id)
+    first = card.has("first_strike") or card.has("double_strike")
+    if not two_steps:
+        return True
+    return first if first_step else (not card.has("first_strike") or card.has("double_strike"))
+
+
+def resolve_conquest(state: GameState, seat: int, at: Any, attackers: list[str],
+                     blocks: list[tuple[str, str]], pt: PT, events: list[Event]) -> None:
+    """Deal the combat's damage and capture the area when the conquer value is reached."""
+    blockers_of: dict[str, list[str]] = {a: [] for a in attackers}
+    for blocker, attacker in blocks:
+        blockers_of[attacker].append(blocker)
+    fighters = [*attackers, *(b for b, _ in blocks)]
+    two_steps = any(state.card(f).has("first_strike") or state.card(f).has("double_strike")
+                    for f in fighters)
+    to_land = 0
+    for first_step in ((True, False) if two_steps else (False,)):
+        dealt: list[tuple[str, str, int]] = []  # (source, target, amount), simultaneous
+        for attacker in attackers:
+            if attacker not in state.perms or not _deals_now(state, attacker, first_step,
+                                                             two_steps):
+                continue
+            power = max(0, pt(state.perms[attacker])[0])
+            for blocker in blockers_of[attacker]:
+                if blocker not in state.perms or power <= 0:
+                    continue
+                perm = state.perms[blocker]
+                lethal = max(0, pt(perm)[1] - perm.damage)
+                if state.card(attacker).has("deathtouch"):
+                    lethal = min(lethal, 1)
+                take = min(power, lethal)
+                if take:
+                    dealt.append((attacker, blocker, take))
+                power -= take
+            if power:
+                dealt.append((attacker, "land", power))
+        for blocker, attacker in blocks:
+            if blocker in state.perms and attacker in state.perms and _deals_now(
+                    state, blocker, first_step, two_steps):
+                power = max(0, pt(state.perms[blocker])[0])
+                if power:
+                    dealt.append((blocker, attacker, power))
+        for source, target, amount in dealt:
+            events.append({"type": "damage", "source": source, "target": target,
+                           "amount": amount, "at": wire(state, at)})
+            if target == "land":
+                to_land += amount
+                continue
+            victim = state.perms[target]
+            victim.damage += amount
+            if state.card(source).has("deathtouch"):
+                victim.deathtouched = True
+        check_deaths_by(state, pt, lambda s, perm, ev: destroy(s, perm, ev,
+                                                              reason="lethal damage"), events)
+    cv = conquer_value(state, at)
+    events.append({"type": "conquer_damage", "at": wire(state, at), "damage": to_land, "cv": cv})
+    if cv is not None and to_land >= cv:
+        capture(state, seat, at, events)
+
+
+def capture(state: GameState, seat: int, at: Any, events: list[Event]) -> None:
+    """*seat* captures *at*. An opposing stronghold taken: its owner's areas become neutral
+    and they have :data:`RETAKE_TURNS` turns to retake it; one's own retaken: safe again."""
+    from frontier_desktop.rules.variants.conquering_board import RETAKE_TURNS
+
+    cell_info = info(state.cells[at])
+    before = cell_info.get("controller")
+    cell_info["controller"] = seat
+    events.append({"type": "captured", "at": wire(state, at), "by": seat, "from": before})
+    owner = stronghold_of(state, at)
+    if owner is None:
+        return
+    if owner == seat:
+        cell_info["turns_left"] = None
+    elif is_opposing_stronghold(state, at, seat) and cell_info.get("turns_left") is None:
+        cell_info["turns_left"] = RETAKE_TURNS
+        for pos in state.board.positions():
+            if info(state.cells[pos]).get("controller") == owner:
+                info(state.cells[pos])["controller"] = None
+        events.append({"type": "stronghold_lost", "player": owner, "by": seat,
+                       "turns_left": RETAKE_TURNS})
