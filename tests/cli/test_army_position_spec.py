@@ -295,8 +295,6 @@ def test_a_player_with_nothing_to_respond_with_gets_no_window(run):
     assert out["pending"] is None and unit(out, "giant")["at"] == [1, 3]
 
 
-@pytest.mark.xfail(reason="Army has no 'responses' option yet (options.responses: a window "
-                   "for every player); army-fx's moves on the stack", strict=True)
 def test_options_responses_opens_windows_for_every_player(run):
     out = run.ok(border(options={"responses": True}),
                  {"type": "move", "units": ["giant"], "to": [1, 3]})

@@ -91,10 +91,13 @@ class Army(ArmySpells, Variant):
         "hand_size": 7,
         "sick_cant_move": False,
         "hidden_treasure": False,
+        "responses": False,
     }
     """``first_player`` -1 draws the first player from the seed; ``sick_cant_move`` is the
     digest's option (summoning-sick creatures can't move); ``hidden_treasure`` hides the
-    artifacts among the initial forces under random face-down lands of their owner's half."""
+    artifacts among the initial forces under random face-down lands of their owner's half;
+    ``responses`` opens a response window for every player who holds something playable
+    (``shared/spec/variant-positions.md``), as if each had asked with ``set_responses``."""
     option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "first_player": (-1, 1),
         "hand_size": (0, 1000),

@@ -95,6 +95,10 @@ class ArmySpells(TimingActions):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ engine hooks
+    def wants_responses(self, state: GameState, seat: int) -> bool:
+        """A player who asked for responses, or everyone under the ``responses`` option."""
+        return bool(state.players[seat].responses or state.options.get("responses"))
+
     def state_checks(self, state: GameState, events: list[Event]) -> None:
         from frontier_desktop.rules.variants.army_combat import check_deaths
 

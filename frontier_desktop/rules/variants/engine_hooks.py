@@ -45,6 +45,11 @@ class EngineHooks:
     player_damage_to_land: ClassVar[bool] = False
     """See :attr:`Variant.player_damage_to_land` (the variant's class sets it)."""
 
+    def wants_responses(self, state: GameState, seat: int) -> bool:
+        """Whether *seat* asked for response windows (``set_responses``). Army Magic: also
+        every player when the game's ``responses`` option is on."""
+        return bool(state.players[seat].responses)
+
     def state_checks(self, state: GameState, events: list[Event]) -> None:
         """The deaths checked after each resolution (Frontier: with its terrain bonuses)."""
         check_deaths(state, events)

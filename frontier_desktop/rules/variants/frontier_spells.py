@@ -580,7 +580,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
     def has_window(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for responses and could play something now."""
         player = state.players[seat]
-        if not player.responses or player.lost:
+        if not self.wants_responses(state, seat) or player.lost:
             return False
         for action in self._instant_choices(state, seat):
             if isinstance(action, A.Cast):
