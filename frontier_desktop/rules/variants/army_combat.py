@@ -114,7 +114,8 @@ def start_combat(state: GameState, seat: int, ids: list[str], origin: Pos, targe
         resolve_combat(state, combat, events)
         return
     state.decision = {"kind": "blocks", "player": defender, "options": options,
-                      "attackers": list(ids), "target": combat["target"], "_combat": combat}
+                      "attackers": list(ids), "target": combat["target"], "blocks": [],
+                      "_combat": combat}
     events.append({"type": "choose", "player": defender, "kind": "blocks",
                    "attackers": list(ids), "at": combat["target"]})
 
@@ -135,6 +136,7 @@ def declare_block(state: GameState, blocker: str, attacker: str, events: list[Ev
     decision = dict(decision)
     decision["_combat"] = combat
     decision["options"] = block_options(state, combat)
+    decision["blocks"] = [{"blocker": b, "attacker": a} for b, a in combat["blocks"].items()]
     state.decision = decision
     return None
 
