@@ -24,6 +24,7 @@ from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
 from frontier_desktop.rules.state import UNKNOWN_LAND, Cell, GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants import army_actions as AA
+from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.army_board import (
     COLS,
     army_pt,
@@ -663,32 +664,72 @@ class Army(ArmySpells, Variant):
                        "target": wire(state, target)})
         # "Whenever … attacks" triggers go on the stack and resolve before the blocks; the
         # combat starts when the stack is empty (stack_emptied) if anything made it wait.
-        self.fire_combat_triggers(state, {"band": ids, "defenders": []}, events)
+        fx_statics.start_combat(state, ids, [])  # what "attacking creature" reads
+        self.fire_sides(state, [(u, ("attacks", "attacks_or_blocks"), []) for u in ids], events)
         if not state.stack and state.decision is None:
-            start_combat(state, seat, ids, origin, target, events)
+            combat = start_combat(state, seat, ids, origin, target, events)
+            if combat is not None:
+                self._blocks_declared(state, combat, events)
             return
-        waiting = {"kind": "combat", "seat": seat, "responder": seat, "units": ids,
-                   "from": wire(state, origin), "target": wire(state, target),
-                   "after_triggers": True}
+        self._wait_for_triggers(state, {
+            "kind": "combat", "seat": seat, "responder": seat, "units": ids,
+            "from": wire(state, origin), "target": wire(state, target), "after_triggers": True})
+
+    @staticmethod
+    def _wait_for_triggers(state: GameState, waiting: dict[str, Any]) -> None:
+        """Part of a combat waits for the triggers on the stack (``stack_emptied``)."""
         if state.pending is not None and state.pending.get("kind") == "priority":
             state.pending = {**state.pending, "outer": waiting}
         else:
             state.pending = waiting
 
+    def _blocks_declared(self, state: GameState, combat: dict[str, Any],
+                         events: list[Event]) -> None:
+        """The blocks are known: flanking and rampage, then "whenever … blocks / becomes
+        blocked / attacks and isn't blocked" triggers (Frontier's, per attacker and its
+        blockers); the damage is dealt once they have resolved."""
+        attackers = [a for a in combat["attackers"] if a in state.perms]
+        blocks: dict[str, str] = combat["blocks"]
+        blocked_by = {a: [b for b, x in blocks.items() if x == a and b in state.perms]
+                      for a in attackers}
+        fx_statics.start_combat(state, attackers, list(blocks))
+        for attacker in attackers:
+            self._flanking_and_rampage(state, [attacker], blocked_by[attacker], events)
+        sides: list[Any] = [
+            (a, ("becomes_blocked", "blocks_or_blocked") if blocked_by[a]
+             else ("attacks_unblocked",), blocked_by[a]) for a in attackers]
+        sides += [(b, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), [a])
+                  for b, a in blocks.items() if b in state.perms and a in state.perms]
+        self.fire_sides(state, sides, events)
+        if not state.stack and state.decision is None:
+            resolve_combat(state, combat, events)
+            return
+        self._wait_for_triggers(state, {
+            "kind": "combat", "seat": combat["seat"], "responder": combat["seat"],
+            "units": list(combat["attackers"]), "from": combat["from"],
+            "target": combat["target"], "after_triggers": True, "_combat": combat})
+
     def stack_emptied(self, state: GameState, events: list[Event]) -> None:
-        """A combat that waited for its attack triggers begins (its blocks are asked)."""
+        """A combat that waited for its attack triggers begins (its blocks are asked); one
+        that waited for its blocks' triggers deals its damage."""
         pending = state.pending
         if pending is None or pending.get("kind") != "combat":
             return
         state.pending = None
+        if "_combat" in pending:
+            resolve_combat(state, pending["_combat"], events)
+            return
         board = state.board
         ids = [i for i in pending["units"] if i in state.perms]
         defender = controller(state, board.pos_from_wire(pending["target"]))
         if not ids or defender is None or defender == int(pending["seat"]):
             events.append({"type": "combat_over", "at": pending["target"], "life": None})
             return
-        start_combat(state, int(pending["seat"]), ids, board.pos_from_wire(pending["from"]),
-                     board.pos_from_wire(pending["target"]), events)
+        combat = start_combat(state, int(pending["seat"]), ids,
+                              board.pos_from_wire(pending["from"]),
+                              board.pos_from_wire(pending["target"]), events)
+        if combat is not None:
+            self._blocks_declared(state, combat, events)
 
     def _do_block(self, state: GameState, seat: int, action: AA.Block,
                   events: list[Event]) -> None:
@@ -698,7 +739,7 @@ class Army(ArmySpells, Variant):
 
     def _do_done_blocking(self, state: GameState, seat: int, action: AA.DoneBlocking,
                           events: list[Event]) -> None:
-        done_blocking(state, events)
+        self._blocks_declared(state, done_blocking(state, events), events)
 
     def _do_assign(self, state: GameState, seat: int, action: A.Assign,
                    events: list[Event]) -> None:
@@ -765,8 +806,10 @@ class Army(ArmySpells, Variant):
         state.decision = None
         purpose = decision.get("purpose")
         if purpose is not None:  # damage, life gain or loss: on the land chosen
+            source = str(decision["id"])
             self.land_amount(state, int(decision["by"]), str(purpose), at,
-                             int(decision["amount"]), events)
+                             int(decision["amount"]), events,
+                             source=source if source in state.cards else None)
         else:
             perm = state.perms[action.id]
             perm.zone, perm.at = "board", at

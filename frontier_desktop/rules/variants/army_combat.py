@@ -100,8 +100,9 @@ def block_options(state: GameState, combat: dict[str, Any]) -> list[dict[str, st
 
 
 def start_combat(state: GameState, seat: int, ids: list[str], origin: Pos, target: Pos,
-                 events: list[Event]) -> None:
-    """Declare one combat (attackers already tapped and marked) and ask for blocks."""
+                 events: list[Event]) -> dict[str, Any] | None:
+    """Declare one combat (attackers already tapped and marked) and ask for blocks; the
+    combat itself when nobody can block (the caller fires its triggers and resolves it)."""
     defender = controller(state, target)
     assert defender is not None and defender != seat
     combat: dict[str, Any] = {
@@ -111,13 +112,13 @@ def start_combat(state: GameState, seat: int, ids: list[str], origin: Pos, targe
     }
     options = block_options(state, combat)
     if not options:
-        resolve_combat(state, combat, events)
-        return
+        return combat
     state.decision = {"kind": "blocks", "player": defender, "options": options,
                       "attackers": list(ids), "target": combat["target"], "blocks": [],
                       "_combat": combat}
     events.append({"type": "choose", "player": defender, "kind": "blocks",
                    "attackers": list(ids), "at": combat["target"]})
+    return None
 
 
 def declare_block(state: GameState, blocker: str, attacker: str, events: list[Event]) -> str | None:
@@ -141,14 +142,16 @@ def declare_block(state: GameState, blocker: str, attacker: str, events: list[Ev
     return None
 
 
-def done_blocking(state: GameState, events: list[Event]) -> None:
+def done_blocking(state: GameState, events: list[Event]) -> dict[str, Any]:
+    """The defender is done: the combat, its blocks declared (the caller fires the blocks'
+    triggers and resolves it)."""
     decision = state.decision
     assert decision is not None and decision["kind"] == "blocks"
-    combat = copy.deepcopy(decision["_combat"])
+    combat: dict[str, Any] = copy.deepcopy(decision["_combat"])
     state.decision = None
     events.append({"type": "done_blocking", "player": decision["player"],
                    "blocks": dict(combat["blocks"])})
-    resolve_combat(state, combat, events)
+    return combat
 
 
 # ---------------------------------------------------------------------- damage
@@ -281,7 +284,8 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
             if unit == LAND:
                 to_land += amount
                 events.append({"type": "damage", "source": source, "target": "land",
-                               "at": combat["target"], "amount": amount})
+                               "at": combat["target"], "player": int(combat["defender"]),
+                               "amount": amount})
             elif unit in state.perms and "Planeswalker" in state.card(unit).types:
                 walker = state.perms[unit]  # damage to a planeswalker removes loyalty
                 left = max(0, walker.counters.get("loyalty", 0) - amount)

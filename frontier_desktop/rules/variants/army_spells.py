@@ -99,6 +99,13 @@ class ArmySpells(TimingActions):
         """A player who asked for responses, or everyone under the ``responses`` option."""
         return bool(state.players[seat].responses or state.options.get("responses"))
 
+    def damaged_player(self, event: Event) -> int | None:
+        """Damage to a land is damage to its player (the digest: "that land loses the
+        life")."""
+        if event.get("target") == "land" and event.get("player") is not None:
+            return int(event["player"])
+        return super().damaged_player(event)
+
     def state_checks(self, state: GameState, events: list[Event]) -> None:
         from frontier_desktop.rules.variants.army_combat import check_deaths
 
@@ -138,14 +145,21 @@ class ArmySpells(TimingActions):
         events.append({"type": "choose", "player": seat, "kind": "place", "unit": obj})
 
     def damage_land(self, state: GameState, seat: int, pos: Pos, amount: int,
-                    events: list[Event]) -> None:
-        """*seat*'s spell or ability deals *amount* damage to the land at *pos* (damage to a
-        player lands here too). A land other than a home base brought to 0 is captured by
-        *seat*: untapped, their die at 6, with no creature moving in (the digest's ruling)."""
+                    events: list[Event], *, source: str | None = None) -> None:
+        """*seat*'s spell or ability (*source*) deals *amount* damage to the land at *pos*
+        (damage to a player lands here too: a ``damage`` event names the land's player, for
+        "deals damage to a player" triggers). A land other than a home base brought to 0 is
+        captured by *seat*: untapped, their die at 6, with no creature moving in (the digest's
+        ruling)."""
         life = info(state.cells[pos])["life"]
         if life is None or amount <= 0:
             return
         from frontier_desktop.rules.variants.army_combat import capture, damage_land
+
+        owner = controller(state, pos)
+        if source is not None and owner is not None:
+            events.append({"type": "damage", "source": source, "target": "land",
+                           "at": wire(state, pos), "player": owner, "amount": amount})
 
         damage_land(state, pos, amount, events)
         extra = info(state.cells[pos])
@@ -172,7 +186,7 @@ class ArmySpells(TimingActions):
             amount -= stopped
             events.append({"type": "prevented", "player": owner, "amount": stopped})
         if land_life(state, place) is not None:
-            self.damage_land(state, ctx.seat, place, amount, events)
+            self.damage_land(state, ctx.seat, place, amount, events, source=ctx.source_label)
         return True
 
     def damage_to_player(self, ctx: _Context, seat: int, amount: int,
@@ -209,7 +223,8 @@ class ArmySpells(TimingActions):
         home = home_of(state, seat)
         if len(lands) == 1 or state.decision is not None:
             at = home if home in lands else lands[0]
-            self.land_amount(state, ctx.seat, purpose, at, amount, events)
+            self.land_amount(state, ctx.seat, purpose, at, amount, events,
+                             source=ctx.source_label)
             return
         # The decision and its event name the source (the spell's card, or the permanent whose
         # ability it is), so that the table says "Ann chooses a land for Lightning Bolt".
@@ -221,13 +236,13 @@ class ArmySpells(TimingActions):
                        "purpose": purpose, "amount": amount, "of": seat, "card": ctx.name})
 
     def land_amount(self, state: GameState, by: int, purpose: str, at: Pos, amount: int,
-                    events: list[Event]) -> None:
-        """Carry out damage (*by*'s), a life gain or a life loss of *amount* on the land at
-        *at*."""
+                    events: list[Event], *, source: str | None = None) -> None:
+        """Carry out damage (*by*'s, from *source*), a life gain or a life loss of *amount*
+        on the land at *at*."""
         from frontier_desktop.rules.variants.army_combat import damage_land
 
         if purpose == "damage":
-            self.damage_land(state, by, at, amount, events)
+            self.damage_land(state, by, at, amount, events, source=source)
         elif purpose == "lose":
             damage_land(state, at, amount, events)
         else:  # a land's d6 shows at most 6; a home base's d20 counts on

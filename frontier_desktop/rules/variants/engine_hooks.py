@@ -50,6 +50,13 @@ class EngineHooks:
         every player when the game's ``responses`` option is on."""
         return bool(state.players[seat].responses)
 
+    def damaged_player(self, event: Event) -> int | None:
+        """The player a ``damage`` event dealt damage to, for "deals damage to a player"
+        triggers (None: not a player). Army Magic: also damage to a land of theirs."""
+        if event.get("target") == "player":
+            return int(event.get("player") or 0)
+        return None
+
     def state_checks(self, state: GameState, events: list[Event]) -> None:
         """The deaths checked after each resolution (Frontier: with its terrain bonuses)."""
         check_deaths(state, events)
