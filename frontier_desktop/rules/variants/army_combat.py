@@ -271,6 +271,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
 def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
     """Deal every packet of the step at once (combat damage is simultaneous)."""
     from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
+    from frontier_desktop.rules.variants.fx_oneshots import shield_prevents
 
     if no_combat_damage(state):  # "prevent all combat damage that would be dealt this turn"
         return  # (its ``fog`` event said so when it resolved)
@@ -281,7 +282,11 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
         for unit, amount in packet["division"].items():
             if amount <= 0:
                 continue
-            if unit == LAND:
+            if unit == LAND:  # damage to the land is damage to its player: their shields
+                amount = shield_prevents(state, [source], ("player", int(combat["defender"])),
+                                         amount, events, combat=True)
+                if amount <= 0:
+                    continue
                 to_land += amount
                 events.append({"type": "damage", "source": source, "target": "land",
                                "at": combat["target"], "player": int(combat["defender"]),

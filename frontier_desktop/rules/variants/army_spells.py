@@ -38,6 +38,8 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_spells import (
     _Context, ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
 )
+from frontier_desktop.rules.variants.fx_mana import ManaActions
+from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
 from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import plan_payment, wire
 
@@ -77,8 +79,15 @@ class Area:
         return True
 
 
-class ArmySpells(TimingActions):
-    """Casting, activating and the engine's hooks for Army Magic (mixed into :class:`Army`)."""
+class ArmySpells(TimingActions, OneShotActions):
+    """Casting, activating and the engine's hooks for Army Magic (mixed into :class:`Army`),
+    with the one-shot executors (fx_oneshots: tutors, prevention shields, divided damage …)
+    and the spell mana of fx_mana (Dark Ritual), as Frontier has them."""
+
+    # Spell mana only: fx_mana's other executors carry out effects on Frontier's land squares
+    # (a destroyed land becomes a hole), which Army reads differently (Army.destroy_land).
+    _exec_add_mana = ManaActions._exec_add_mana
+    _exec_add_mana_per_card = ManaActions._exec_add_mana_per_card
 
     # provided by Army
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:  # pragma: no cover
@@ -176,9 +185,15 @@ class ArmySpells(TimingActions):
 
     def damage_to_place(self, ctx: _Context, place: Any, amount: int,
                         events: list[Event]) -> bool:
-        """Damage to a land targeted for its player: their prevention shields apply."""
+        """Damage to a land targeted for its player: their prevention shields apply (a
+        "source of your choice" shield too: fx_oneshots)."""
+        from frontier_desktop.rules.variants.fx_oneshots import shield_prevents
+
         state = ctx.state
         owner = controller(state, place)
+        if owner is not None:
+            amount = shield_prevents(state, [ctx.source_label], ("player", owner), amount,
+                                     events)
         if owner is not None and state.players[owner].prevent:
             player = state.players[owner]
             stopped = min(player.prevent, amount)
@@ -426,9 +441,13 @@ class ArmySpells(TimingActions):
     def _do_choose(self, state: GameState, seat: int, action: A.Choose,
                    events: list[Event]) -> None:
         """Answer "counter it unless its controller pays {N}" or "you may pay {N}": ``pay``
-        (tapping lands for what the pool lacks) or ``decline``."""
+        (tapping lands for what the pool lacks) or ``decline``; or one of the options of a
+        one-shot's choice (fx_oneshots)."""
         decision = state.decision
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if "_fx" in decision:  # fx_oneshots: a chosen option (a tutor's card, a source)
+            self.answer_oneshot(state, seat, action, events)
+            return
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")
         trigger = decision.get("_trigger")

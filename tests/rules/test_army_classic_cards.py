@@ -1,0 +1,134 @@
+"""Classic cards in Army Magic positions, through ``apply``: the shared executors (one-shots,
+spell mana, prevention, tutors) with Army's answers to the engine's hooks (reach, lands you
+control, new permanents on the home base)."""
+
+from __future__ import annotations
+
+from frontier_desktop.rules.variants.army_board import land_life
+from frontier_desktop.rules.views import describe
+from tests.rules.army_helpers import army, land, standard_rows
+from tests.rules.helpers import creature, of_type, refused, run, unit
+
+BEAR = creature("Test Bear", ["G"], 2, 2)
+ZOMBIE = creature("Test Zombie", ["B"], 2, 2)
+RITUAL = {"name": "Dark Ritual", "type_line": "Instant", "mana_cost": "{B}", "colors": ["B"],
+          "oracle_text": "Add {B}{B}{B}."}
+CIRCLE = {"name": "Circle of Protection: Red", "type_line": "Enchantment", "mana_cost": "{1}{W}",
+          "colors": ["W"], "oracle_text": "{1}: The next time a red source of your choice would "
+                                          "deal damage to you this turn, prevent that damage."}
+TUTOR = {"name": "Demonic Tutor", "type_line": "Sorcery", "mana_cost": "{1}{B}", "colors": ["B"],
+         "oracle_text": "Search your library for a card, put that card into your hand, then "
+                        "shuffle."}
+ROWS = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 6),
+                      (3, 2): land("Mountain", 1, 6), (4, 2): land("Mountain", 1, 6)})
+
+
+def players(*cards, pool="{R}", ben=None, library=None):
+    ann = {"name": "Ann", "hand": list(cards), "mana_pool": pool}
+    if library is not None:
+        ann["library"] = library
+    return [ann, ben or {"name": "Ben"}]
+
+
+def test_lightning_bolt_hits_an_enemy_land_in_range_and_is_refused_out_of_range():
+    state = army(ROWS, players=players("Lightning Bolt"))
+    state, _ = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
+    assert land_life(state, (2, 2)) == 3
+    state = army(ROWS, players=players("Lightning Bolt"))
+    refused(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[4, 2]]},
+            match="out of range")
+
+
+def test_giant_growth_pumps_a_creature_in_range():
+    state = army(ROWS, [unit("a", BEAR, 0, (1, 2))], players=players("Giant Growth", pool="{G}"))
+    state, _ = run(state, {"type": "cast", "card": "Giant Growth", "targets": ["a"]})
+    assert state.perms["a"].pt_mod == (3, 3)
+
+
+def test_terror_destroys_a_creature_and_is_refused_on_a_black_one():
+    units = [unit("b", BEAR, 1, (2, 2)), unit("z", ZOMBIE, 1, (2, 2))]
+    state = army(ROWS, units, players=players("Terror", pool="{1}{B}"))
+    refused(state, {"type": "cast", "card": "Terror", "targets": ["z"]}, match="black")
+    state, _ = run(state, {"type": "cast", "card": "Terror", "targets": ["b"]})
+    assert "b" not in state.perms and "z" in state.perms
+
+
+def test_counterspell_counters_a_spell_in_a_response_window():
+    ben = {"name": "Ben", "responses": True, "hand": ["Counterspell"], "mana_pool": "{U}{U}"}
+    state = army(ROWS, players=players("Lightning Bolt", ben=ben))
+    state, _ = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
+    assert describe(state)["pending"]["kind"] == "priority"
+    top = state.stack[-1]["id"]
+    state, events = run(state, {"type": "cast", "card": "Counterspell",
+                                "targets": [{"stack": top}], "seat": 1})
+    assert of_type(events, "countered") and land_life(state, (2, 2)) == 6 and not state.stack
+
+
+def test_dark_ritual_adds_three_black_mana():
+    state = army(ROWS, players=players(RITUAL, pool="{B}"))
+    state, _ = run(state, {"type": "cast", "card": "Dark Ritual"})
+    assert describe(state)["players"][0]["mana_pool"].count("B") == 3
+
+
+def test_prodigal_sorcerer_pings_in_range_only():
+    units = [unit("p", "Prodigal Sorcerer", 0, (1, 2)), unit("b", BEAR, 1, (2, 2)),
+             unit("far", BEAR, 1, (4, 2))]
+    state = army(ROWS, units, players=players())
+    refused(state, {"type": "activate", "unit": "p", "ability": 0, "targets": ["far"]},
+            match="out of range")
+    state, _ = run(state, {"type": "activate", "unit": "p", "ability": 0, "targets": [[2, 2]]})
+    assert land_life(state, (2, 2)) == 5 and state.perms["p"].tapped
+
+
+def test_circle_of_protection_prevents_damage_from_a_red_source_to_a_land():
+    # Ben answers Ann's Bolt at his land: his Circle (on his home base) and the Bolt as the
+    # red source; damage to a land of his is damage to him, and the shield stops it.
+    perms = [{"id": "cop", "card": CIRCLE, "owner": 1, "at": [5, 2]}]
+    ben = {"name": "Ben", "responses": True, "mana_pool": "{1}"}
+    state = army(ROWS, permanents=perms, players=players("Lightning Bolt", ben=ben))
+    state, _ = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": [[2, 2]]})
+    assert describe(state)["pending"]["kind"] == "priority"
+    state, _ = run(state, {"type": "activate", "unit": "cop", "ability": 0, "seat": 1})
+    pending = describe(state, viewer=1)["pending"]
+    assert pending["kind"] == "choice" and "Lightning Bolt" in pending["options"], pending
+    state, events = run(state, {"type": "choose", "choice": "Lightning Bolt", "seat": 1})
+    while describe(state)["pending"] is not None:
+        state, more = run(state, {"type": "pass", "seat": describe(state)["pending"]["seat"]})
+        events += more
+    assert land_life(state, (2, 2)) == 6 and of_type(events, "prevented")
+
+
+def test_demonic_tutor_puts_the_card_named_in_the_hand():
+    state = army(ROWS, players=players(TUTOR, pool="{1}{B}",
+                                       library=["Giant Growth", "Lightning Bolt"]))
+    state, _ = run(state, {"type": "cast", "card": "Demonic Tutor"})
+    pending = describe(state)["pending"]
+    assert pending is not None and pending["kind"] == "choice", pending
+    state, _ = run(state, {"type": "choose", "choice": "Lightning Bolt"})
+    assert [state.name(c) for c in state.players[0].hand] == ["Lightning Bolt"]
+
+
+def test_a_creature_returned_from_the_graveyard_enters_on_the_home_base():
+    state = _from_graveyard("Return target creature card from your graveyard to the "
+                            "battlefield.")
+    bear = next(p for p in state.perms.values() if state.name(p.id) == "Test Bear")
+    assert bear.zone == "board" and bear.at == (0, 2), (bear.zone, bear.at)
+
+
+def test_a_creature_put_onto_the_battlefield_from_a_graveyard_enters_on_the_home_base():
+    # fx_oneshots put it into Frontier's staging row, which Army has not got.
+    state = _from_graveyard("Put target creature card from a graveyard onto the battlefield "
+                            "under your control.")
+    bear = next(p for p in state.perms.values() if state.name(p.id) == "Test Bear")
+    assert bear.zone == "board" and bear.at == (0, 2), (bear.zone, bear.at)
+
+
+def _from_graveyard(text):
+    rise = {"name": "Test Rise", "type_line": "Sorcery", "mana_cost": "{B}", "colors": ["B"],
+            "oracle_text": text}
+    ann = {"name": "Ann", "hand": [rise], "mana_pool": "{B}", "graveyard": [BEAR]}
+    state = army(ROWS, players=[ann, {"name": "Ben"}])
+    state, events = run(state, {"type": "cast", "card": "Test Rise",
+                                "targets": [{"graveyard": 0, "card": "Test Bear"}]})
+    assert not any("by hand" in str(e.get("note", "")) for e in events), events
+    return state
