@@ -132,3 +132,14 @@ def _from_graveyard(text):
                                 "targets": [{"graveyard": 0, "card": "Test Bear"}]})
     assert not any("by hand" in str(e.get("note", "")) for e in events), events
     return state
+
+
+def test_damage_divided_among_targets_reaches_a_land_too():
+    spray = {"name": "Test Spray", "type_line": "Instant", "mana_cost": "{R}", "colors": ["R"],
+             "oracle_text": "Test Spray deals 3 damage divided as you choose among any number "
+                            "of targets."}
+    state = army(ROWS, [unit("b", BEAR, 1, (2, 2))], players=players(spray))
+    state, events = run(state, {"type": "cast", "card": "Test Spray",
+                                "targets": [[2, 2], [2, 2], "b"]})
+    assert not any("by hand" in str(e.get("note", "")) for e in events), events
+    assert land_life(state, (2, 2)) == 4 and state.perms["b"].damage == 1
