@@ -143,3 +143,14 @@ def test_damage_divided_among_targets_reaches_a_land_too():
                                 "targets": [[2, 2], [2, 2], "b"]})
     assert not any("by hand" in str(e.get("note", "")) for e in events), events
     assert land_life(state, (2, 2)) == 4 and state.perms["b"].damage == 1
+
+
+def test_tap_target_land_taps_an_enemy_land_in_range_until_its_controller_untaps():
+    frost = {"name": "Test Frost", "type_line": "Instant", "mana_cost": "{U}", "colors": ["U"],
+             "oracle_text": "Tap target land."}
+    state = army(ROWS, players=players(frost, pool="{U}"))
+    state, events = run(state, {"type": "cast", "card": "Test Frost", "targets": [[2, 2]]})
+    assert state.cells[(2, 2)].tapped_by == 1, events  # Ben's: it untaps in his untap step
+    state = army(ROWS, players=players(frost, pool="{U}"))
+    refused(state, {"type": "cast", "card": "Test Frost", "targets": [[4, 2]]},
+            match="out of range")

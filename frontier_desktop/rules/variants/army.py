@@ -675,62 +675,6 @@ class Army(ArmySpells, Variant):
             "kind": "combat", "seat": seat, "responder": seat, "units": ids,
             "from": wire(state, origin), "target": wire(state, target), "after_triggers": True})
 
-    @staticmethod
-    def _wait_for_triggers(state: GameState, waiting: dict[str, Any]) -> None:
-        """Part of a combat waits for the triggers on the stack (``stack_emptied``)."""
-        if state.pending is not None and state.pending.get("kind") == "priority":
-            state.pending = {**state.pending, "outer": waiting}
-        else:
-            state.pending = waiting
-
-    def _blocks_declared(self, state: GameState, combat: dict[str, Any],
-                         events: list[Event]) -> None:
-        """The blocks are known: flanking and rampage, then "whenever … blocks / becomes
-        blocked / attacks and isn't blocked" triggers (Frontier's, per attacker and its
-        blockers); the damage is dealt once they have resolved."""
-        attackers = [a for a in combat["attackers"] if a in state.perms]
-        blocks: dict[str, str] = combat["blocks"]
-        blocked_by = {a: [b for b, x in blocks.items() if x == a and b in state.perms]
-                      for a in attackers}
-        fx_statics.start_combat(state, attackers, list(blocks))
-        for attacker in attackers:
-            self._flanking_and_rampage(state, [attacker], blocked_by[attacker], events)
-        sides: list[Any] = [
-            (a, ("becomes_blocked", "blocks_or_blocked") if blocked_by[a]
-             else ("attacks_unblocked",), blocked_by[a]) for a in attackers]
-        sides += [(b, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), [a])
-                  for b, a in blocks.items() if b in state.perms and a in state.perms]
-        self.fire_sides(state, sides, events)
-        if not state.stack and state.decision is None:
-            resolve_combat(state, combat, events)
-            return
-        self._wait_for_triggers(state, {
-            "kind": "combat", "seat": combat["seat"], "responder": combat["seat"],
-            "units": list(combat["attackers"]), "from": combat["from"],
-            "target": combat["target"], "after_triggers": True, "_combat": combat})
-
-    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
-        """A combat that waited for its attack triggers begins (its blocks are asked); one
-        that waited for its blocks' triggers deals its damage."""
-        pending = state.pending
-        if pending is None or pending.get("kind") != "combat":
-            return
-        state.pending = None
-        if "_combat" in pending:
-            resolve_combat(state, pending["_combat"], events)
-            return
-        board = state.board
-        ids = [i for i in pending["units"] if i in state.perms]
-        defender = controller(state, board.pos_from_wire(pending["target"]))
-        if not ids or defender is None or defender == int(pending["seat"]):
-            events.append({"type": "combat_over", "at": pending["target"], "life": None})
-            return
-        combat = start_combat(state, int(pending["seat"]), ids,
-                              board.pos_from_wire(pending["from"]),
-                              board.pos_from_wire(pending["target"]), events)
-        if combat is not None:
-            self._blocks_declared(state, combat, events)
-
     def _do_block(self, state: GameState, seat: int, action: AA.Block,
                   events: list[Event]) -> None:
         problem = declare_block(state, action.blocker, action.attacker, events)
