@@ -154,3 +154,45 @@ def test_tap_target_land_taps_an_enemy_land_in_range_until_its_controller_untaps
     state = army(ROWS, players=players(frost, pool="{U}"))
     refused(state, {"type": "cast", "card": "Test Frost", "targets": [[4, 2]]},
             match="out of range")
+
+
+def test_a_creature_that_returns_to_the_battlefield_when_it_dies_enters_on_the_home_base():
+    # fx_timing put it into Frontier's staging row, which Army has not got.
+    from frontier_desktop.rules.variants import find_variant
+
+    gargoyle = creature("Test Gargoyle", ["W"], 2, 2, oracle_text=(
+        "When Test Gargoyle dies, return it to the battlefield under its owner's control at "
+        "the beginning of the next end step."))
+    state = army(ROWS, [unit("x", gargoyle, 1, (2, 2))], players=players("Lightning Bolt"))
+    state, _ = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["x"]})
+    assert "x" in state.players[1].graveyard
+    for _ in range(12):  # on to the end step, where it comes back
+        if "x" in state.perms:
+            break
+        state, _ = run(state, {"type": "pass", "seat": find_variant("army").acting_seat(state)})
+    assert "x" in state.perms and state.perms["x"].zone == "board"
+    assert state.perms["x"].at == (5, 2)  # Ben's home base
+
+
+def _next_turn(state):
+    from frontier_desktop.rules.variants import find_variant
+
+    turn = state.turn
+    for _ in range(12):
+        if state.turn != turn:
+            return state
+        state, _ = run(state, {"type": "pass", "seat": find_variant("army").acting_seat(state)})
+    raise AssertionError("the turn did not end")
+
+
+def test_until_end_of_turn_wears_off_and_poison_counters_stay():
+    # Army's end of turn forgot the granted abilities (Leaping Master flew for good) and
+    # wiped every record, poison counters among them.
+    state = army(ROWS, [unit("m", "Leaping Master", 0, (1, 2))],
+                 players=players(pool="{2}{W}"))
+    state.extra["fx_poison"] = {"1": 3}
+    state, _ = run(state, {"type": "activate", "unit": "m", "ability": 0})
+    assert state.perms["m"].granted
+    state = _next_turn(state)
+    assert not state.perms["m"].granted
+    assert state.extra.get("fx_poison") == {"1": 3}

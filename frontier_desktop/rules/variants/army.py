@@ -76,6 +76,11 @@ PHASES = ("untap", "upkeep", "draw", "main", "combat", "main2", "end")
 MAIN_PHASES = ("main", "main2")
 
 
+TURN_RECORDS = ("land_played", "combats", "explored", "combat", "life_gains")
+"""``GameState.extra`` keys that last one turn (the extra land played, the combats fought,
+the planeswalkers that explored, the combat under way for fx_statics, lifelink waiting)."""
+
+
 class Army(ArmySpells, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
@@ -409,6 +414,8 @@ class Army(ArmySpells, Variant):
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
         if phase == "upkeep":
             self.run_delayed(state, "next_upkeep", events)
+        elif phase == "end":
+            self.run_delayed(state, "next_end_step", events)  # fx_timing.py
 
     @staticmethod
     def _empty_pools(state: GameState) -> None:
@@ -417,15 +424,25 @@ class Army(ArmySpells, Variant):
                 p.pool[k] = 0
 
     def _end_turn(self, state: GameState, events: list[Event]) -> None:
+        # Cleanup: damage wears off, "until end of turn" ends (granted abilities, prevention,
+        # activations counted this turn), pools empty; this turn's records go, while the
+        # engine's lasting ones (poison counters, phased-out permanents, "can't attack during
+        # its controller's next turn" …) stay.
         for perm in state.perms.values():
             perm.damage = 0
             perm.deathtouched = False
             perm.pt_mod = (0, 0)
             perm.regen_shield = 0
+            perm.granted = ()
+            perm.prevent = 0
+            perm.activations = {}
+        for player in state.players:
+            player.prevent = 0
         self._empty_pools(state)
         state.active = state.opponent(state.active)
         state.turn += 1
-        state.extra = {}
+        for key in TURN_RECORDS:
+            state.extra.pop(key, None)
         events.append({"type": "turn", "turn": state.turn, "active": state.active})
         state.phase = "untap"
         self._untap(state, events)
