@@ -196,3 +196,38 @@ def test_until_end_of_turn_wears_off_and_poison_counters_stay():
     state = _next_turn(state)
     assert not state.perms["m"].granted
     assert state.extra.get("fx_poison") == {"1": 3}
+
+
+def test_a_creature_that_does_not_untap_stays_tapped_in_army_s_untap_step():
+    colossus = creature("Test Colossus", [], 3, 3, oracle_text=(
+        "Test Colossus doesn't untap during your untap step."))
+    state = army(ROWS, [unit("c", colossus, 1, (2, 2), tapped=True),
+                        unit("b", BEAR, 1, (2, 2), tapped=True)], players=players())
+    state = _next_turn(state)
+    assert state.active == 1 and state.perms["c"].tapped and not state.perms["b"].tapped
+
+
+def test_time_walk_gives_an_extra_turn():
+    walk = {"name": "Test Walk", "type_line": "Sorcery", "mana_cost": "{U}", "colors": ["U"],
+            "oracle_text": "Take an extra turn after this one."}
+    state = army(ROWS, players=players(walk, pool="{U}"))
+    turn = state.turn
+    state, _ = run(state, {"type": "cast", "card": "Test Walk"})
+    state = _next_turn(state)
+    assert state.active == 0 and state.turn == turn + 1
+
+
+def test_a_creature_blocked_by_the_wall_can_t_attack_in_its_controller_s_next_turn():
+    wall = creature("Test Wall", [], 0, 5, keywords=["Defender"], oracle_text=(
+        "Defender\nWhenever Test Wall blocks a creature, that creature can't attack during "
+        "its controller's next turn."))
+    state = army(ROWS, [unit("a", BEAR, 0, (1, 2)), unit("w", wall, 1, (2, 2))],
+                 players=players())
+    state, _ = run(state, {"type": "attack", "units": ["a"], "target": [2, 2]},
+                   {"type": "block", "blocker": "w", "attacker": "a", "seat": 1},
+                   {"type": "done_blocking", "seat": 1})
+    state = _next_turn(_next_turn(state))
+    while state.phase != "main":
+        state, _ = run(state, {"type": "pass"})
+    assert state.active == 0 and "a" in state.perms
+    refused(state, {"type": "attack", "units": ["a"], "target": [2, 2]}, match="can't attack")

@@ -56,7 +56,7 @@ from frontier_desktop.rules.variants.army_combat import (
 )
 from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed
+from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed, stays_tapped
 from frontier_desktop.rules.variants.shared import (
     Source,
     assign_problem,
@@ -439,7 +439,7 @@ class Army(ArmySpells, Variant):
         for player in state.players:
             player.prevent = 0
         self._empty_pools(state)
-        state.active = state.opponent(state.active)
+        state.active = self.next_turn_player(state)  # fx_timing.py: extra turns
         state.turn += 1
         for key in TURN_RECORDS:
             state.extra.pop(key, None)
@@ -450,9 +450,13 @@ class Army(ArmySpells, Variant):
 
     def _untap(self, state: GameState, events: list[Event]) -> None:
         seat = state.active
+        self.phase_untap(state, events)  # fx_timing.py: phasing, before anything untaps
         for perm in state.perms.values():
             if perm.controller == seat:
-                perm.tapped = perm.sick = perm.moved = perm.attacked = False
+                held = self.skips_untap(state, perm)  # fx_timing.py: "doesn't untap"
+                if not stays_tapped(state.card(perm.id)) and not held:
+                    perm.tapped = False
+                perm.sick = perm.moved = perm.attacked = False
         untapped = []
         for pos, cell in state.cells.items():
             if cell.tapped_by == seat:
@@ -633,6 +637,9 @@ class Army(ArmySpells, Variant):
             label = self._label(state, m)
             if m.tapped:
                 return f"{label} is tapped"
+            locked = self.timing_attack_problem(state, m)  # fx_timing.py
+            if locked:
+                return locked
             if m.moved:
                 return f"{label} moved this turn"
             if m.attacked:
