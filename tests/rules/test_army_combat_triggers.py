@@ -93,3 +93,12 @@ def test_an_ability_s_damage_to_an_opponent_s_land_sets_off_deals_damage_to_an_o
     state = army(ROWS, [unit("p", PINGER, 0, (1, 2))], players=PLAYERS)
     state, _ = run(state, {"type": "activate", "unit": "p", "ability": 0, "targets": [[1, 2]]})
     assert len(state.players[0].hand) == 0  # Ann's own land: not an opponent
+
+
+def test_until_end_of_combat_ends_when_the_army_combat_is_over():
+    dweller = creature("Test Dweller", ["B"], 2, 2, oracle_text=(
+        "Whenever Test Dweller attacks and isn't blocked, it gets +2/+0 until end of combat."))
+    state, events = fight([unit("d", dweller, 0, (1, 2))], ["d"])
+    assert any(e.get("target") == "land" and e.get("amount") == 4 for e in of_type(
+        events, "damage"))
+    assert state.perms["d"].pt_mod == (0, 0)

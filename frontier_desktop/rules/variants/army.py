@@ -1011,6 +1011,12 @@ class Army(ArmySpells, Variant):
     # ================================================================== state-based checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
         check_deaths(state, events)
+        if state.extra.get("combat") is not None and state.decision is None and \
+                state.pending is None and not state.stack:
+            # The combat under way is over (its blocks, triggers, damage and retreats):
+            # nothing attacks or blocks now, and "until end of combat" ends (fx_timing).
+            fx_statics.end_combat(state)
+            self.after_combat(state, events)
         self._combat_gains(state, events)
         for seat in (0, 1):
             home = home_of(state, seat)
