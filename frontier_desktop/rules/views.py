@@ -308,8 +308,8 @@ def _pending(state: GameState, viewer: int | None = None,
         # the kinds above with secrets (a discard's hand) are answered before this.
         out = {"seat": d["player"], "kind": d["kind"], "options": list(d["options"])}
         # Army: a place for damage or life ("purpose" damage/gain/lose, "amount", "of" whose
-        # land, "card" the source) rather than for a permanent.
-        out.update({k: d[k] for k in ("purpose", "amount", "of", "card") if k in d})
+        # land, "card" the source) rather than for a permanent; the blocks declared so far.
+        out.update({k: d[k] for k in ("purpose", "amount", "of", "card", "blocks") if k in d})
         return out
     if state.pending is None:
         due = getattr(variant or find_variant(state.variant), "end_step_discard", None)

@@ -295,9 +295,18 @@ def test_a_player_with_nothing_to_respond_with_gets_no_window(run):
     assert out["pending"] is None and unit(out, "giant")["at"] == [1, 3]
 
 
-@pytest.mark.xfail(reason="Army has no 'responses' option yet (options.responses: a window "
-                   "for every player); army-fx's moves on the stack", strict=True)
 def test_options_responses_opens_windows_for_every_player(run):
     out = run.ok(border(options={"responses": True}),
                  {"type": "move", "units": ["giant"], "to": [1, 3]})
     assert out["pending"]["seat"] == 1 and out["pending"]["kind"] == "priority"
+
+
+def test_the_blocks_decision_lists_the_blocks_already_declared(run):
+    # The table drew the blocks declared so far from the log; the view names them now.
+    attack = {"type": "attack", "units": ["giant", "hero"], "target": [2, 2]}
+    out = run.ok(border(), attack)
+    assert out["pending"]["kind"] == "blocks" and out["pending"]["blocks"] == []
+    out = run.ok(border(), attack, {"type": "block", "blocker": "bear", "attacker": "hero",
+                                    "seat": 1})
+    assert out["pending"]["kind"] == "blocks"
+    assert out["pending"]["blocks"] == [{"blocker": "bear", "attacker": "hero"}]

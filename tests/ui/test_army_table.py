@@ -518,3 +518,16 @@ def test_the_placement_prompt_names_the_creature() -> None:
     pres.observe(view)
     assert pres.prompt(PromptContext(view, 0, frozenset({"place"}))) == \
         "Click a lit land to put Hill Giant on."
+
+
+def test_the_blocks_drawn_come_from_the_view_not_the_log(app, monkeypatch) -> None:
+    # A guest joining mid-combat (or a log cut short) has no 'block' entries to read: the
+    # blocks decision in the view names the blocks declared so far, and the table draws those.
+    session = games.session_from_position(BORDER)
+    session.submit(0, {"type": "attack", "units": ["giant", "hero"], "target": [2, 2]})
+    session.submit(1, {"type": "block", "blocker": "bear", "attacker": "hero"})
+    monkeypatch.setattr(session, "log", lambda seat, since=0: [])
+    table = TableScene(app, session, seat=1, hotseat=False)
+    app.scenes.push(table)
+    step(app)
+    assert table.block_pairs == [("bear", "hero")]

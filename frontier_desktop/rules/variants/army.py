@@ -24,6 +24,7 @@ from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
 from frontier_desktop.rules.state import UNKNOWN_LAND, Cell, GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants import army_actions as AA
+from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.army_board import (
     COLS,
     army_pt,
@@ -55,7 +56,7 @@ from frontier_desktop.rules.variants.army_combat import (
 )
 from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed
+from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed, stays_tapped
 from frontier_desktop.rules.variants.shared import (
     Source,
     assign_problem,
@@ -75,6 +76,11 @@ PHASES = ("untap", "upkeep", "draw", "main", "combat", "main2", "end")
 MAIN_PHASES = ("main", "main2")
 
 
+TURN_RECORDS = ("land_played", "combats", "explored", "combat", "life_gains")
+"""``GameState.extra`` keys that last one turn (the extra land played, the combats fought,
+the planeswalkers that explored, the combat under way for fx_statics, lifelink waiting)."""
+
+
 class Army(ArmySpells, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
@@ -91,10 +97,13 @@ class Army(ArmySpells, Variant):
         "hand_size": 7,
         "sick_cant_move": False,
         "hidden_treasure": False,
+        "responses": False,
     }
     """``first_player`` -1 draws the first player from the seed; ``sick_cant_move`` is the
     digest's option (summoning-sick creatures can't move); ``hidden_treasure`` hides the
-    artifacts among the initial forces under random face-down lands of their owner's half."""
+    artifacts among the initial forces under random face-down lands of their owner's half;
+    ``responses`` opens a response window for every player who holds something playable
+    (``shared/spec/variant-positions.md``), as if each had asked with ``set_responses``."""
     option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "first_player": (-1, 1),
         "hand_size": (0, 1000),
@@ -405,6 +414,8 @@ class Army(ArmySpells, Variant):
         events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
         if phase == "upkeep":
             self.run_delayed(state, "next_upkeep", events)
+        elif phase == "end":
+            self.run_delayed(state, "next_end_step", events)  # fx_timing.py
 
     @staticmethod
     def _empty_pools(state: GameState) -> None:
@@ -413,15 +424,25 @@ class Army(ArmySpells, Variant):
                 p.pool[k] = 0
 
     def _end_turn(self, state: GameState, events: list[Event]) -> None:
+        # Cleanup: damage wears off, "until end of turn" ends (granted abilities, prevention,
+        # activations counted this turn), pools empty; this turn's records go, while the
+        # engine's lasting ones (poison counters, phased-out permanents, "can't attack during
+        # its controller's next turn" …) stay.
         for perm in state.perms.values():
             perm.damage = 0
             perm.deathtouched = False
             perm.pt_mod = (0, 0)
             perm.regen_shield = 0
+            perm.granted = ()
+            perm.prevent = 0
+            perm.activations = {}
+        for player in state.players:
+            player.prevent = 0
         self._empty_pools(state)
-        state.active = state.opponent(state.active)
+        state.active = self.next_turn_player(state)  # fx_timing.py: extra turns
         state.turn += 1
-        state.extra = {}
+        for key in TURN_RECORDS:
+            state.extra.pop(key, None)
         events.append({"type": "turn", "turn": state.turn, "active": state.active})
         state.phase = "untap"
         self._untap(state, events)
@@ -429,9 +450,13 @@ class Army(ArmySpells, Variant):
 
     def _untap(self, state: GameState, events: list[Event]) -> None:
         seat = state.active
+        self.phase_untap(state, events)  # fx_timing.py: phasing, before anything untaps
         for perm in state.perms.values():
             if perm.controller == seat:
-                perm.tapped = perm.sick = perm.moved = perm.attacked = False
+                held = self.skips_untap(state, perm)  # fx_timing.py: "doesn't untap"
+                if not stays_tapped(state.card(perm.id)) and not held:
+                    perm.tapped = False
+                perm.sick = perm.moved = perm.attacked = False
         untapped = []
         for pos, cell in state.cells.items():
             if cell.tapped_by == seat:
@@ -612,6 +637,9 @@ class Army(ArmySpells, Variant):
             label = self._label(state, m)
             if m.tapped:
                 return f"{label} is tapped"
+            locked = self.timing_attack_problem(state, m)  # fx_timing.py
+            if locked:
+                return locked
             if m.moved:
                 return f"{label} moved this turn"
             if m.attacked:
@@ -660,32 +688,16 @@ class Army(ArmySpells, Variant):
                        "target": wire(state, target)})
         # "Whenever … attacks" triggers go on the stack and resolve before the blocks; the
         # combat starts when the stack is empty (stack_emptied) if anything made it wait.
-        self.fire_combat_triggers(state, {"band": ids, "defenders": []}, events)
+        fx_statics.start_combat(state, ids, [])  # what "attacking creature" reads
+        self.fire_sides(state, [(u, ("attacks", "attacks_or_blocks"), []) for u in ids], events)
         if not state.stack and state.decision is None:
-            start_combat(state, seat, ids, origin, target, events)
+            combat = start_combat(state, seat, ids, origin, target, events)
+            if combat is not None:
+                self._blocks_declared(state, combat, events)
             return
-        waiting = {"kind": "combat", "seat": seat, "responder": seat, "units": ids,
-                   "from": wire(state, origin), "target": wire(state, target),
-                   "after_triggers": True}
-        if state.pending is not None and state.pending.get("kind") == "priority":
-            state.pending = {**state.pending, "outer": waiting}
-        else:
-            state.pending = waiting
-
-    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
-        """A combat that waited for its attack triggers begins (its blocks are asked)."""
-        pending = state.pending
-        if pending is None or pending.get("kind") != "combat":
-            return
-        state.pending = None
-        board = state.board
-        ids = [i for i in pending["units"] if i in state.perms]
-        defender = controller(state, board.pos_from_wire(pending["target"]))
-        if not ids or defender is None or defender == int(pending["seat"]):
-            events.append({"type": "combat_over", "at": pending["target"], "life": None})
-            return
-        start_combat(state, int(pending["seat"]), ids, board.pos_from_wire(pending["from"]),
-                     board.pos_from_wire(pending["target"]), events)
+        self._wait_for_triggers(state, {
+            "kind": "combat", "seat": seat, "responder": seat, "units": ids,
+            "from": wire(state, origin), "target": wire(state, target), "after_triggers": True})
 
     def _do_block(self, state: GameState, seat: int, action: AA.Block,
                   events: list[Event]) -> None:
@@ -695,7 +707,7 @@ class Army(ArmySpells, Variant):
 
     def _do_done_blocking(self, state: GameState, seat: int, action: AA.DoneBlocking,
                           events: list[Event]) -> None:
-        done_blocking(state, events)
+        self._blocks_declared(state, done_blocking(state, events), events)
 
     def _do_assign(self, state: GameState, seat: int, action: A.Assign,
                    events: list[Event]) -> None:
@@ -762,8 +774,10 @@ class Army(ArmySpells, Variant):
         state.decision = None
         purpose = decision.get("purpose")
         if purpose is not None:  # damage, life gain or loss: on the land chosen
+            source = str(decision["id"])
             self.land_amount(state, int(decision["by"]), str(purpose), at,
-                             int(decision["amount"]), events)
+                             int(decision["amount"]), events,
+                             source=source if source in state.cards else None)
         else:
             perm = state.perms[action.id]
             perm.zone, perm.at = "board", at
@@ -997,6 +1011,12 @@ class Army(ArmySpells, Variant):
     # ================================================================== state-based checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
         check_deaths(state, events)
+        if state.extra.get("combat") is not None and state.decision is None and \
+                state.pending is None and not state.stack:
+            # The combat under way is over (its blocks, triggers, damage and retreats):
+            # nothing attacks or blocks now, and "until end of combat" ends (fx_timing).
+            fx_statics.end_combat(state)
+            self.after_combat(state, events)
         self._combat_gains(state, events)
         for seat in (0, 1):
             home = home_of(state, seat)

@@ -88,8 +88,9 @@ def block_options(state: GameState, combat: dict[str, Any]) -> list[dict[str, st
 
 
 def start_combat(state: GameState, seat: int, ids: list[str], origin: Pos, target: Pos,
-                 events: list[Event]) -> None:
-    """Declare one combat (attackers already tapped and marked) and ask for blocks."""
+                 events: list[Event]) -> dict[str, Any] | None:
+    """Declare one combat (attackers already tapped and marked) and ask for blocks; the
+    combat itself when nobody can block (the caller fires its triggers and resolves it)."""
     defender = controller(state, target)
     assert defender is not None and defender != seat
     combat: dict[str, Any] = {
@@ -99,12 +100,13 @@ def start_combat(state: GameState, seat: int, ids: list[str], origin: Pos, targe
     }
     options = block_options(state, combat)
     if not options:
-        resolve_combat(state, combat, events)
-        return
+        return combat
     state.decision = {"kind": "blocks", "player": defender, "options": options,
-                      "attackers": list(ids), "target": combat["target"], "_combat": combat}
+                      "attackers": list(ids), "target": combat["target"], "blocks": [],
+                      "_combat": combat}
     events.append({"type": "choose", "player": defender, "kind": "blocks",
                    "attackers": list(ids), "at": combat["target"]})
+    return None
 
 
 def declare_block(state: GameState, blocker: str, attacker: str, events: list[Event]) -> str | None:
@@ -123,18 +125,21 @@ def declare_block(state: GameState, blocker: str, attacker: str, events: list[Ev
     decision = dict(decision)
     decision["_combat"] = combat
     decision["options"] = block_options(state, combat)
+    decision["blocks"] = [{"blocker": b, "attacker": a} for b, a in combat["blocks"].items()]
     state.decision = decision
     return None
 
 
-def done_blocking(state: GameState, events: list[Event]) -> None:
+def done_blocking(state: GameState, events: list[Event]) -> dict[str, Any]:
+    """The defender is done: the combat, its blocks declared (the caller fires the blocks'
+    triggers and resolves it)."""
     decision = state.decision
     assert decision is not None and decision["kind"] == "blocks"
-    combat = copy.deepcopy(decision["_combat"])
+    combat: dict[str, Any] = copy.deepcopy(decision["_combat"])
     state.decision = None
     events.append({"type": "done_blocking", "player": decision["player"],
                    "blocks": dict(combat["blocks"])})
-    resolve_combat(state, combat, events)
+    return combat
 
 
 # ---------------------------------------------------------------------- damage
@@ -254,6 +259,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
 def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
     """Deal every packet of the step at once (combat damage is simultaneous)."""
     from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
+    from frontier_desktop.rules.variants.fx_oneshots import shield_prevents
 
     if no_combat_damage(state):  # "prevent all combat damage that would be dealt this turn"
         return  # (its ``fog`` event said so when it resolved)
@@ -264,10 +270,15 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
         for unit, amount in packet["division"].items():
             if amount <= 0:
                 continue
-            if unit == LAND:
+            if unit == LAND:  # damage to the land is damage to its player: their shields
+                amount = shield_prevents(state, [source], ("player", int(combat["defender"])),
+                                         amount, events, combat=True)
+                if amount <= 0:
+                    continue
                 to_land += amount
                 events.append({"type": "damage", "source": source, "target": "land",
-                               "at": combat["target"], "amount": amount})
+                               "at": combat["target"], "player": int(combat["defender"]),
+                               "amount": amount})
             elif unit in state.perms and "Planeswalker" in state.card(unit).types:
                 walker = state.perms[unit]  # damage to a planeswalker removes loyalty
                 left = max(0, walker.counters.get("loyalty", 0) - amount)

@@ -73,6 +73,8 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
         elif d["kind"] == "place":
             out.extend(AA.PlaceAt(id=o["id"], at=state.board.pos_from_wire(o["at"]))
                        for o in d["options"])
+        elif d["kind"] == "choice" and "_fx" in d:  # fx_oneshots: the options offered
+            out.extend(A.Choose(choice=o) for o in v.oneshot_options(d))
         elif d["kind"] == "choice":
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))

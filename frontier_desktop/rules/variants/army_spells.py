@@ -31,6 +31,7 @@ from frontier_desktop.rules.effects.nodes import DealDamage, Effect, Selector
 from frontier_desktop.rules.effects.targeting import Slot, target_slots
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.army_board import (
     LAND_LIFE, controller, home_of, in_range, info, land_life, land_words, place_of, reach,
 )
@@ -38,6 +39,8 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_spells import (
     _Context, ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
 )
+from frontier_desktop.rules.variants.fx_mana import ManaActions
+from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
 from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import plan_payment, wire
 
@@ -77,8 +80,15 @@ class Area:
         return True
 
 
-class ArmySpells(TimingActions):
-    """Casting, activating and the engine's hooks for Army Magic (mixed into :class:`Army`)."""
+class ArmySpells(TimingActions, OneShotActions):
+    """Casting, activating and the engine's hooks for Army Magic (mixed into :class:`Army`),
+    with the one-shot executors (fx_oneshots: tutors, prevention shields, divided damage …)
+    and the spell mana of fx_mana (Dark Ritual), as Frontier has them."""
+
+    # Spell mana only: fx_mana's other executors carry out effects on Frontier's land squares
+    # (a destroyed land becomes a hole), which Army reads differently (Army.destroy_land).
+    _exec_add_mana = ManaActions._exec_add_mana
+    _exec_add_mana_per_card = ManaActions._exec_add_mana_per_card
 
     # provided by Army
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:  # pragma: no cover
@@ -95,6 +105,17 @@ class ArmySpells(TimingActions):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ engine hooks
+    def wants_responses(self, state: GameState, seat: int) -> bool:
+        """A player who asked for responses, or everyone under the ``responses`` option."""
+        return bool(state.players[seat].responses or state.options.get("responses"))
+
+    def damaged_player(self, event: Event) -> int | None:
+        """Damage to a land is damage to its player (the digest: "that land loses the
+        life")."""
+        if event.get("target") == "land" and event.get("player") is not None:
+            return int(event["player"])
+        return super().damaged_player(event)
+
     def state_checks(self, state: GameState, events: list[Event]) -> None:
         from frontier_desktop.rules.variants.army_combat import check_deaths
 
@@ -134,14 +155,21 @@ class ArmySpells(TimingActions):
         events.append({"type": "choose", "player": seat, "kind": "place", "unit": obj})
 
     def damage_land(self, state: GameState, seat: int, pos: Pos, amount: int,
-                    events: list[Event]) -> None:
-        """*seat*'s spell or ability deals *amount* damage to the land at *pos* (damage to a
-        player lands here too). A land other than a home base brought to 0 is captured by
-        *seat*: untapped, their die at 6, with no creature moving in (the digest's ruling)."""
+                    events: list[Event], *, source: str | None = None) -> None:
+        """*seat*'s spell or ability (*source*) deals *amount* damage to the land at *pos*
+        (damage to a player lands here too: a ``damage`` event names the land's player, for
+        "deals damage to a player" triggers). A land other than a home base brought to 0 is
+        captured by *seat*: untapped, their die at 6, with no creature moving in (the digest's
+        ruling)."""
         life = info(state.cells[pos])["life"]
         if life is None or amount <= 0:
             return
         from frontier_desktop.rules.variants.army_combat import capture, damage_land
+
+        owner = controller(state, pos)
+        if source is not None and owner is not None:
+            events.append({"type": "damage", "source": source, "target": "land",
+                           "at": wire(state, pos), "player": owner, "amount": amount})
 
         damage_land(state, pos, amount, events)
         extra = info(state.cells[pos])
@@ -158,9 +186,15 @@ class ArmySpells(TimingActions):
 
     def damage_to_place(self, ctx: _Context, place: Any, amount: int,
                         events: list[Event]) -> bool:
-        """Damage to a land targeted for its player: their prevention shields apply."""
+        """Damage to a land targeted for its player: their prevention shields apply (a
+        "source of your choice" shield too: fx_oneshots)."""
+        from frontier_desktop.rules.variants.fx_oneshots import shield_prevents
+
         state = ctx.state
         owner = controller(state, place)
+        if owner is not None:
+            amount = shield_prevents(state, [ctx.source_label], ("player", owner), amount,
+                                     events)
         if owner is not None and state.players[owner].prevent:
             player = state.players[owner]
             stopped = min(player.prevent, amount)
@@ -168,7 +202,7 @@ class ArmySpells(TimingActions):
             amount -= stopped
             events.append({"type": "prevented", "player": owner, "amount": stopped})
         if land_life(state, place) is not None:
-            self.damage_land(state, ctx.seat, place, amount, events)
+            self.damage_land(state, ctx.seat, place, amount, events, source=ctx.source_label)
         return True
 
     def damage_to_player(self, ctx: _Context, seat: int, amount: int,
@@ -205,7 +239,8 @@ class ArmySpells(TimingActions):
         home = home_of(state, seat)
         if len(lands) == 1 or state.decision is not None:
             at = home if home in lands else lands[0]
-            self.land_amount(state, ctx.seat, purpose, at, amount, events)
+            self.land_amount(state, ctx.seat, purpose, at, amount, events,
+                             source=ctx.source_label)
             return
         # The decision and its event name the source (the spell's card, or the permanent whose
         # ability it is), so that the table says "Ann chooses a land for Lightning Bolt".
@@ -217,13 +252,13 @@ class ArmySpells(TimingActions):
                        "purpose": purpose, "amount": amount, "of": seat, "card": ctx.name})
 
     def land_amount(self, state: GameState, by: int, purpose: str, at: Pos, amount: int,
-                    events: list[Event]) -> None:
-        """Carry out damage (*by*'s), a life gain or a life loss of *amount* on the land at
-        *at*."""
+                    events: list[Event], *, source: str | None = None) -> None:
+        """Carry out damage (*by*'s, from *source*), a life gain or a life loss of *amount*
+        on the land at *at*."""
         from frontier_desktop.rules.variants.army_combat import damage_land
 
         if purpose == "damage":
-            self.damage_land(state, by, at, amount, events)
+            self.damage_land(state, by, at, amount, events, source=source)
         elif purpose == "lose":
             damage_land(state, at, amount, events)
         else:  # a land's d6 shows at most 6; a home base's d20 counts on
@@ -250,6 +285,67 @@ class ArmySpells(TimingActions):
         from frontier_desktop.rules.variants.army_legal import instants
 
         return instants(self, state, seat, sorcery=False)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------------ combat triggers
+    @staticmethod
+    def _wait_for_triggers(state: GameState, waiting: dict[str, Any]) -> None:
+        """Part of a combat waits for the triggers on the stack (``stack_emptied``)."""
+        if state.pending is not None and state.pending.get("kind") == "priority":
+            state.pending = {**state.pending, "outer": waiting}
+        else:
+            state.pending = waiting
+
+    def _blocks_declared(self, state: GameState, combat: dict[str, Any],
+                         events: list[Event]) -> None:
+        """The blocks are known: flanking and rampage, then "whenever … blocks / becomes
+        blocked / attacks and isn't blocked" triggers (Frontier's, per attacker and its
+        blockers); the damage is dealt once they have resolved."""
+        from frontier_desktop.rules.variants.army_combat import resolve_combat
+
+        attackers = [a for a in combat["attackers"] if a in state.perms]
+        blocks: dict[str, str] = combat["blocks"]
+        blocked_by = {a: [b for b, x in blocks.items() if x == a and b in state.perms]
+                      for a in attackers}
+        fx_statics.start_combat(state, attackers, list(blocks))
+        for attacker in attackers:
+            self._flanking_and_rampage(state, [attacker], blocked_by[attacker], events)
+        sides: list[Any] = [
+            (a, ("becomes_blocked", "blocks_or_blocked") if blocked_by[a]
+             else ("attacks_unblocked",), blocked_by[a]) for a in attackers]
+        sides += [(b, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), [a])
+                  for b, a in blocks.items() if b in state.perms and a in state.perms]
+        self.fire_sides(state, sides, events)
+        if not state.stack and state.decision is None:
+            resolve_combat(state, combat, events)
+            return
+        self._wait_for_triggers(state, {
+            "kind": "combat", "seat": combat["seat"], "responder": combat["seat"],
+            "units": list(combat["attackers"]), "from": combat["from"],
+            "target": combat["target"], "after_triggers": True, "_combat": combat})
+
+    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
+        """A combat that waited for its attack triggers begins (its blocks are asked); one
+        that waited for its blocks' triggers deals its damage."""
+        from frontier_desktop.rules.variants.army_combat import resolve_combat, start_combat
+
+        pending = state.pending
+        if pending is None or pending.get("kind") != "combat":
+            return
+        state.pending = None
+        if "_combat" in pending:
+            resolve_combat(state, pending["_combat"], events)
+            return
+        board = state.board
+        ids = [i for i in pending["units"] if i in state.perms]
+        defender = controller(state, board.pos_from_wire(pending["target"]))
+        if not ids or defender is None or defender == int(pending["seat"]):
+            events.append({"type": "combat_over", "at": pending["target"], "life": None})
+            return
+        combat = start_combat(state, int(pending["seat"]), ids,
+                              board.pos_from_wire(pending["from"]),
+                              board.pos_from_wire(pending["target"]), events)
+        if combat is not None:
+            self._blocks_declared(state, combat, events)
 
     # ------------------------------------------------------------------ casting
     def origin_problem(self, state: GameState, seat: int, name: str,
@@ -407,9 +503,13 @@ class ArmySpells(TimingActions):
     def _do_choose(self, state: GameState, seat: int, action: A.Choose,
                    events: list[Event]) -> None:
         """Answer "counter it unless its controller pays {N}" or "you may pay {N}": ``pay``
-        (tapping lands for what the pool lacks) or ``decline``."""
+        (tapping lands for what the pool lacks) or ``decline``; or one of the options of a
+        one-shot's choice (fx_oneshots)."""
         decision = state.decision
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if "_fx" in decision:  # fx_oneshots: a chosen option (a tutor's card, a source)
+            self.answer_oneshot(state, seat, action, events)
+            return
         if action.choice not in ("pay", "decline", True, False):
             raise IllegalActionError(action, "choose pay or decline")
         trigger = decision.get("_trigger")

@@ -46,6 +46,18 @@ class EngineHooks:
     player_damage_to_land: ClassVar[bool] = False
     """See :attr:`Variant.player_damage_to_land` (the variant's class sets it)."""
 
+    def wants_responses(self, state: GameState, seat: int) -> bool:
+        """Whether *seat* asked for response windows (``set_responses``). Army Magic: also
+        every player when the game's ``responses`` option is on."""
+        return bool(state.players[seat].responses)
+
+    def damaged_player(self, event: Event) -> int | None:
+        """The player a ``damage`` event dealt damage to, for "deals damage to a player"
+        triggers (None: not a player). Army Magic: also damage to a land of theirs."""
+        if event.get("target") == "player":
+            return int(event.get("player") or 0)
+        return None
+
     def state_checks(self, state: GameState, events: list[Event]) -> None:
         """The deaths checked after each resolution (Frontier: with its terrain bonuses)."""
         check_deaths(state, events)

@@ -584,7 +584,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
     def has_window(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for responses and could play something now."""
         player = state.players[seat]
-        if not player.responses or player.lost:
+        if not self.wants_responses(state, seat) or player.lost:
             return False
         for action in self._instant_choices(state, seat):
             if isinstance(action, A.Cast):
@@ -734,8 +734,7 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
                         if key == "trigger:upkeep" and (
                                 ability.trigger.whose == "each" or perm.controller == active):
                             found.append((perm.controller, perm.id, name, index))
-            elif kind == "damage" and event.get("target") == "player":
-                damaged = int(event.get("player") or 0)
+            elif kind == "damage" and (damaged := self.damaged_player(event)) is not None:
                 sources = event.get("sources") or [event.get("source")]
                 for source in sources:
                     if not isinstance(source, str) or source not in state.cards:
@@ -876,6 +875,11 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
             defenders) for u in band]  # no creature attacked: "attacks and isn't blocked"
         sides += [(u, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), band)
                   for u in defenders]
+        self.fire_sides(state, sides, events)
+
+    def fire_sides(self, state: GameState, sides: list[Any], events: list[Event]) -> None:
+        """Put on the stack the combat triggers of *sides*: ``(creature, the trigger events
+        it sets off, the creatures on the other side)`` (Army Magic fires its blocks' own)."""
         for unit, events_of, others in sides:
             perm = state.perms.get(unit)
             if perm is None:

@@ -189,6 +189,8 @@ class OneShotDamage(OneShotBase):
             return
         if isinstance(obj, tuple) and obj[0] == "player":
             damage_player(state, obj[1], amount, source, events)
+        elif isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
+            self.damage_to_place(ctx, obj, amount, events)  # Army: a land's life (hook)
         elif isinstance(obj, str) and obj in state.perms:
             perm = state.perms[obj]
             left = shield_prevents(state, [source], obj, amount, events)

@@ -13,7 +13,6 @@ from frontier_desktop.rules.effects.oneshots_nodes import (
     PutFromHand, PutLooked, Refill, ReturnAllOwned, ReturnAuras, RevealCard, SearchExile,
     ShuffleLibrary,
 )
-from frontier_desktop.rules.state import Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
 from frontier_desktop.rules.variants.frontier_spells import _Context, enters_tapped
@@ -79,7 +78,8 @@ class OneShotZones(OneShotBase):
 
     def _exec_put_onto_battlefield(self, ctx: _Context, effect: n.PutOntoBattlefield,
                                    events: list[Event]) -> list[Any] | None:
-        """A card from a graveyard into the staging row of the spell's controller."""
+        """A card from a graveyard onto the battlefield under the spell's controller, where
+        the variant puts new permanents (Frontier: the staging row)."""
         objs = ctx.objects(effect.to)
         if objs is None:
             return None
@@ -93,11 +93,11 @@ class OneShotZones(OneShotBase):
             if not card.is_permanent or card.is_aura:
                 return None
             state.players[int(obj[1])].graveyard.remove(card_id)
-            state.perms[card_id] = Permanent(card_id, ctx.seat, "staging",
-                                             sick=card.is_creature and not card.has("haste"),
-                                             tapped=effect.tapped or enters_tapped(card))
+            where = self.put_onto_battlefield(  # the variant's place (engine_hooks)
+                state, card_id, ctx.seat, events, sick=card.is_creature and not card.has("haste"),
+                tapped=effect.tapped or enters_tapped(card))
             events.append({"type": "returned", "player": ctx.seat, "card": obj[2],
-                           "to": "staging", "unit": card_id})
+                           "to": where, "unit": card_id})
             done.append(card_id)
         return done
 

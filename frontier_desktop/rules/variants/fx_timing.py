@@ -634,7 +634,8 @@ class TimingActions(SpellActions):
     def _exec_return_to_battlefield(self, ctx: _Context, effect: Effect,
                                     events: list[Event]) -> list[Any] | None:
         """"Return it to the battlefield under its owner's control": the card of the "dies"
-        trigger, from its owner's graveyard to their staging row."""
+        trigger, from its owner's graveyard to where the variant puts new permanents
+        (Frontier: their staging row)."""
         card_id = ctx.source
         state = ctx.state
         if card_id is None or card_id not in state.cards or card_id in state.perms:
@@ -645,9 +646,9 @@ class TimingActions(SpellActions):
             return []  # it left the graveyard: a new object, not "it"
         yard.remove(card_id)
         card = state.card(card_id)
-        state.perms[card_id] = Permanent(card_id, owner, "staging",
-                                         sick=card.is_creature and not card.has("haste"))
-        events.append({"type": "returned", "player": owner, "card": card.name, "to": "staging",
+        where = self.put_onto_battlefield(  # the variant's place (engine_hooks)
+            state, card_id, owner, events, sick=card.is_creature and not card.has("haste"))
+        events.append({"type": "returned", "player": owner, "card": card.name, "to": where,
                        "unit": card_id})
         return [card_id]
 

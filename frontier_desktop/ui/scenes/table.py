@@ -405,9 +405,13 @@ class TableScene(Scene):
         return self.presentation.place(sprite.unit.get("at"))
 
     def _block_pairs(self) -> list[tuple[str, str]]:
-        """(blocker, attacker) declared in the combat now being blocked, from the log."""
+        """(blocker, attacker) declared in the combat now being blocked: from the view where
+        the variant's decision names them (Army), otherwise from the log."""
         if (self.view.get("pending") or {}).get("kind") != "blocks":
             return []
+        declared = self.presentation.declared_blocks(self.view)
+        if declared is not None:
+            return declared
         pairs: list[tuple[str, str]] = []
         for entry in self.session.log(self.seat):
             action = entry.get("action") or {}

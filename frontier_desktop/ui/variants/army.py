@@ -97,6 +97,15 @@ class ArmyPresentation(VariantPresentation):
         top = str(unit.get("top") or here[0])
         return [top, *(u for u in here if u != top)] if top in here else here
 
+    def declared_blocks(self, view: Mapping[str, Any]) -> list[tuple[str, str]] | None:
+        """The blocks the ``blocks`` decision lists (``pending.blocks``)."""
+        pending = view.get("pending") or {}
+        blocks = pending.get("blocks")
+        if pending.get("kind") != "blocks" or not isinstance(blocks, list):
+            return None
+        return [(str(b.get("blocker")), str(b.get("attacker"))) for b in blocks
+                if isinstance(b, Mapping)]
+
     def auto_fan(self, view: Mapping[str, Any], seat: int) -> tuple[Place, Place | None] | None:
         """While *seat* blocks: its creatures on the attacked land, clear of the attackers."""
         decision = view.get("decision") or {}

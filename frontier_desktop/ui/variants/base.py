@@ -311,6 +311,11 @@ class VariantPresentation:
         stack = unit.get("stack") or {}
         return [str(u) for u in stack.get("units") or []] or [str(unit.get("id"))]
 
+    def declared_blocks(self, view: Mapping[str, Any]) -> list[tuple[str, str]] | None:
+        """The (blocker, attacker) pairs declared in the combat being blocked, when the view
+        names them (None: it doesn't, and the table reads them from the log: Frontier)."""
+        return None
+
     def auto_fan(self, view: Mapping[str, Any], seat: int) -> tuple[Place, Place | None] | None:
         """A stack to fan out by itself now, and the place its panel keeps clear (Army: the
         defender's creatures while they choose blocks, away from the attackers)."""
