@@ -292,7 +292,8 @@ def test_the_blocks_decision_lists_what_the_defender_may_still_block() -> None:
     state, _ = _conquer(state, _mid(state), wurm)
     pending = player_view(state, 0, variant=CQ)["pending"]
     assert pending == {"seat": 1, "kind": "blocks",
-                       "options": [{"blocker": knight, "attacker": wurm}]}
+                       "options": [{"blocker": knight, "attacker": wurm}],
+                       "blocks": []}  # the blocks declared so far (none yet)
     assert CQ.legal_actions(state, 1) == [DoneBlocking(), Block(blocker=knight, attacker=wurm)]
     state, _ = play(state, Block(blocker=knight, attacker=wurm), seat=1)
     assert CQ.legal_actions(state, 1) == [DoneBlocking()]

@@ -1101,6 +1101,12 @@ class Army(ArmySpells, Variant):
                            "unit": perm.id})
             return
 
+    def land_tapper(self, state: GameState, pos: Any, seat: int) -> int:
+        """A land an effect taps stays tapped until its controller's untap step (Army lands
+        have controllers; engine_hooks.land_tapper)."""
+        owner = controller(state, pos)
+        return seat if owner is None else owner
+
     def land_controllers(self, state: GameState) -> dict[Any, int]:
         return {pos: c for pos in state.cells if (c := controller(state, pos)) is not None}
 

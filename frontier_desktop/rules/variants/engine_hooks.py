@@ -46,6 +46,13 @@ class EngineHooks:
     player_damage_to_land: ClassVar[bool] = False
     """See :attr:`Variant.player_damage_to_land` (the variant's class sets it)."""
 
+    def land_tapper(self, state: GameState, pos: Any, seat: int) -> int:
+        """Who counts as having tapped the land at *pos* when an effect *seat* controls taps
+        it: whose untap step untaps it. Frontier: *seat* (each player untaps only the lands
+        they tapped, ../shared/rules/frontier.md); a variant whose lands have controllers
+        (Army) answers the land's controller."""
+        return seat
+
     def wants_responses(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for response windows (``set_responses``). Army Magic: also
         every player when the game's ``responses`` option is on."""

@@ -192,12 +192,14 @@ class ManaActions:
 
 
 def set_land_tapped(state: GameState, pos: Pos, tapped: bool, seat: int, by: str,
-                    events: list[Event]) -> bool:
+                    events: list[Event], *, tapper: int | None = None) -> bool:
     """Tap or untap the land on square *pos* by an effect *seat* controls (Icy Manipulator,
     Ley Druid, Mana Short): the one way an effect taps or untaps a land square.
 
     A land tapped this way counts as tapped by *seat*, so it untaps in *seat*'s untap step
-    (../shared/rules/frontier.md: each player untaps only the lands they tapped); "whenever
+    (../shared/rules/frontier.md: each player untaps only the lands they tapped), or by
+    *tapper* when the variant says so (``EngineHooks.land_tapper``: Army, the land's
+    controller); "whenever
     CARDNAME becomes tapped" damage (City of Brass) goes to the player controlling the land.
     Face down, the land is not named. Returns False when the square has no land or is already
     in that state.
@@ -205,7 +207,7 @@ def set_land_tapped(state: GameState, pos: Pos, tapped: bool, seat: int, by: str
     cell = state.cells.get(pos)
     if cell is None or cell.land is None or (cell.tapped_by is not None) == tapped:
         return False
-    cell.tapped_by = seat if tapped else None
+    cell.tapped_by = (seat if tapper is None else tapper) if tapped else None
     said: Event = {"at": wire(state, pos), "player": seat, "by": by}
     if cell.face_up:
         said["land"] = state.name(cell.land)

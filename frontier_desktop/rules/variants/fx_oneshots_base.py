@@ -609,7 +609,8 @@ class OneShotBase(SpellActions):
                             events: list[Event]) -> None:
         """Tap or untap one permanent or land square (a land: fx_mana.set_land_tapped)."""
         if is_square(target):
-            set_land_tapped(ctx.state, target, tapped, ctx.seat, ctx.name, events)
+            set_land_tapped(ctx.state, target, tapped, ctx.seat, ctx.name, events,
+                            tapper=self.land_tapper(ctx.state, target, ctx.seat))
             return
         perm = ctx.state.perms.get(target) if isinstance(target, str) else None
         if perm is not None:
