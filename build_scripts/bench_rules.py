@@ -6,6 +6,9 @@
   cards in hand.
 - ``rules_apply_ms``: median time per ``apply`` over a replayed 200-action game (random legal
   play from the two bundled Frontier sample decks, fixed seeds).
+- ``rules_legal_actions_stack_ms``: the same position with Ann's Lightning Bolt on the stack,
+  targeting one of Ben's creatures, and Ben (who asked for responses and holds Giant Growth,
+  Lightning Bolt and a {G}{R} pool) to answer: his legal actions (the stack and targets in it).
 - ``army_legal_actions_ms``: median time of ``legal_actions`` on a mid-game Army Magic
   position (6x5 board, 14 lands explored, 12 creatures in units of one to three, 7 cards in
   hand, first main phase).
@@ -25,7 +28,8 @@ from frontier_desktop.position import load_position
 from frontier_desktop.rules import apply, legal_actions
 from frontier_desktop.record import new_game
 
-TARGETS = {"rules_legal_actions_ms": "<= 1", "rules_apply_ms": "<= 0.2",
+TARGETS = {"rules_legal_actions_ms": "<= 1", "rules_legal_actions_stack_ms": "<= 1",
+           "rules_apply_ms": "<= 0.2",
            "army_legal_actions_ms": "<= 1"}
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,6 +66,15 @@ def mid_game_position() -> dict[str, Any]:
             "phase": "main", "players": [{"name": "Ann", "hand": hand, "mana_pool": "{G}"},
                                          {"name": "Ben"}],
             "board": {"rows": rows}, "units": units}
+
+
+def stack_position() -> dict[str, Any]:
+    """:func:`mid_game_position` with Ben ready to answer a spell (see the module docstring)."""
+    doc = mid_game_position()
+    doc["players"][1] = {"name": "Ben", "hand": ["Giant Growth", "Lightning Bolt"],
+                         "mana_pool": "{G}{R}", "responses": True}
+    doc["players"][0]["mana_pool"] = "{R}"
+    return doc
 
 
 def army_mid_game_position() -> dict[str, Any]:
@@ -142,6 +155,16 @@ def run() -> dict[str, float]:
             t0 = time.perf_counter()
             s, _ = apply(s, action, seat)
             apply_times.append(time.perf_counter() - t0)
+    stacked = load_position(stack_position(), pool.card)
+    bolt = next(a for a in legal_actions(stacked) if getattr(a, "card", "") == "Lightning Bolt"
+                and a.targets and a.targets[0] == "b0")
+    stacked, _ = apply(stacked, bolt, 0)
+    assert stacked.stack, "the Bolt waits on the stack for Ben's answer"
+    stack_times = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        legal_actions(stacked, 1)
+        stack_times.append(time.perf_counter() - t0)
     army = load_position(army_mid_game_position(), pool.card)
     army_times = []
     for _ in range(300):
@@ -153,6 +176,8 @@ def run() -> dict[str, float]:
         "army_legal_actions_count": len(legal_actions(army)),
         "rules_legal_actions_ms": round(statistics.median(times) * 1000, 3),
         "rules_legal_actions_count": len(legal_actions(state)),
+        "rules_legal_actions_stack_ms": round(statistics.median(stack_times) * 1000, 3),
+        "rules_legal_actions_stack_count": len(legal_actions(stacked, 1)),
         "rules_apply_ms": round(statistics.median(apply_times) * 1000, 4),
         "rules_apply_actions": len(played),
     }
