@@ -86,16 +86,22 @@ def settle(app: Any, frames: int = 3) -> None:
     """Step *app* until its card images are loaded and drawn (a settled frame)."""
     # Until a round brings no new image: each drawn frame may ask for more (a hand card's full
     # image after its art crop), and a loaded machine may need several rounds.
+    def refresh() -> None:
+        for scene in app.scenes:
+            renderer = getattr(scene, "renderer", None)
+            if renderer is not None:
+                renderer.refresh_art(throttle_s=0.0)
+
     for _ in range(20):
         for _ in range(frames):
             app.step(1 / 60, flip=False)
         app.art.wait_idle(timeout=30.0)
         if not app.art.pump(budget_s=5.0):
             break
-        for scene in app.scenes:
-            renderer = getattr(scene, "renderer", None)
-            if renderer is not None:
-                renderer.refresh_art(throttle_s=0.0)
+        refresh()
+    # The frames' own pump may have taken the last images while their (throttled) refresh
+    # waited: rebuild with whatever arrived, unthrottled, before the settled frames.
+    refresh()
     for _ in range(frames):
         app.step(1 / 60, flip=False)
 

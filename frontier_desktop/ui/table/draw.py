@@ -314,8 +314,14 @@ class TableDrawing:
         surface.blit(face, box.topleft)
         band = self.support_band(name if kind == "unit" else str(data), box.w)
         if band is not None:
-            # under the card (over the log's top while hovering), never over its text
-            surface.blit(band, (box.x, box.bottom + s.app.px(4)))
+            # under the card (over the log's top while hovering), never over its text; the
+
+            top = box.bottom + s.app.px(4)
+            title_bottom = lay.log.y + 6 + fonts.font(13, True).get_linesize() + 4
+            if lay.log.y <= top + band.get_height() < title_bottom:
+                cover = pygame.Rect(lay.log.x, lay.log.y, lay.log.w, title_bottom - lay.log.y)
+                pygame.draw.rect(surface, pal.bg, cover)
+            surface.blit(band, (box.x, top))
 
     def support_band(self, name: str, width: int) -> pygame.Surface | None:
         """The zoom's band: which of the card's abilities the table plays and which parts
