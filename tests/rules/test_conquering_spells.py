@@ -11,7 +11,8 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from tests.rules.conquering_helpers import CQ, clear_board, game, play, put, set_land, to_phase
-from tests.rules.helpers import card
+from frontier_desktop.rules.card import Card
+from tests.rules.helpers import card, creature
 
 MID = (1, 1)
 NEAR_S1 = (2, 1)  # the area next to Dale's stronghold S1 on the 3x3
@@ -201,3 +202,36 @@ def test_a_creatures_ability_reaches_only_its_own_area() -> None:
              "reaches only its own area")
     assert A.Activate(unit=sorcerer, ability=0, targets=(bears,)) not in \
         CQ.legal_actions(state, 0)
+
+
+def _inline(state: GameState, seat: int, obj: dict[str, object], at: object) -> str:
+    """Put an inline card (tests.rules.helpers.creature's shape) onto the battlefield."""
+    c = Card.from_scryfall(obj)
+    state.defs = {**state.defs, c.name: c}
+    pid = state.new_id("u")
+    state.cards[pid] = (c.name, seat)
+    state.perms[pid] = Permanent(pid, seat, "board" if at != "staging" else "staging",
+                                 None if at == "staging" else at)
+    return pid
+
+
+def test_an_artifacts_ability_reaches_the_whole_field() -> None:
+    # Unlike a creature's, an artifact's ability is not held to one area: it targets as its
+    # controller's spells do (here: a creature where Edna has one, far from the artifact).
+    state = _main()
+    rod = _inline(state, 0, creature("Test Rod", type_line="Artifact", oracle_text=(
+        "{T}: Test Rod deals 1 damage to any target.")), "staging")
+    put(state, "Grizzly Bears", 0, NEAR_S1)
+    bears = put(state, "Grizzly Bears", 1, NEAR_S1)
+    state, _ = play(state, A.Activate(unit=rod, ability=0, targets=(bears,)))
+    assert state.perms[bears].damage == 1
+
+
+def test_a_creatures_ability_without_a_target_reaches_only_its_area() -> None:
+    state = _main()
+    shaman = _inline(state, 0, creature("Test Shaman", power=1, toughness=3, oracle_text=(
+        "{T}: Test Shaman deals 1 damage to each creature.")), MID)
+    here = put(state, "Grizzly Bears", 1, MID)
+    away = put(state, "Grizzly Bears", 1, NEAR_S1)
+    state, _ = play(state, A.Activate(unit=shaman, ability=0))
+    assert state.perms[here].damage == 1 and state.perms[away].damage == 0
