@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.conquering_actions import Conquer
 from tests.rules.conquering_helpers import CQ, clear_board, game, play, put, set_land, to_phase
-from frontier_desktop.rules.card import Card
 from tests.rules.helpers import card, creature
 
 MID = (1, 1)
@@ -235,3 +236,44 @@ def test_a_creatures_ability_without_a_target_reaches_only_its_area() -> None:
     away = put(state, "Grizzly Bears", 1, NEAR_S1)
     state, _ = play(state, A.Activate(unit=shaman, ability=0))
     assert state.perms[here].damage == 1 and state.perms[away].damage == 0
+
+
+# ---------------------------------------------------------------------- N seats
+def test_a_triggers_target_opponent_is_one_in_reach_among_several() -> None:
+    # Three seats: Edna's Ravenous Rats ("target opponent discards a card") may name only
+    # Theresa, whose stronghold Edna's Bears stand next to; Dale is out of reach.
+    state = _main(3)
+    rats = _hand(state, 0, "Ravenous Rats")
+    put(state, "Grizzly Bears", 0, "C2")
+    state, _ = play(state, A.Cast(card=rats))
+    assert state.decision is not None and state.decision["kind"] == "targets"
+    assert CQ.legal_actions(state, 0) == [A.Targets(targets=(("player", 2),))]
+    _refused(state, A.Targets(targets=(("player", 1),)), "Dale")
+    hand = len(state.players[2].hand)
+    state, _ = play(state, A.Targets(targets=(("player", 2),)))
+    assert state.decision is not None and state.decision["player"] == 2  # Theresa discards
+    state, _ = play(state, A.Discard(cards=(state.players[2].hand[0],)), 2)
+    assert len(state.players[2].hand) == hand - 1 and not state.stack
+
+
+def test_each_opponent_reaches_every_other_seat() -> None:
+    # Sizzle deals 3 damage to each opponent: both of Edna's opponents, not only the next.
+    state = _main(3)
+    _hand(state, 0, "Sizzle")
+    state, events = play(state, A.Cast(card="Sizzle"))
+    hit = sorted(e["player"] for e in events if e["type"] == "damage"
+                 and e.get("target") == "player")
+    assert hit == [1, 2]
+
+
+def test_the_defending_players_are_those_choosing_blocks_against_the_conquest() -> None:
+    # "Defending player" in a four-seat game: the players who may block the conquest now,
+    # clockwise from the attacker (Frontier's "the opponent" would name only the next seat).
+    state = to_phase(_main(4), "conquer")
+    mid = (1, 2)
+    attacker = put(state, "Grizzly Bears", 0, mid)
+    put(state, "Grizzly Bears", 3, mid)
+    put(state, "Grizzly Bears", 2, mid)
+    assert CQ.defending_players(state, 0) == []
+    state, _ = play(state, Conquer(at=mid, units=(attacker,)))
+    assert CQ.defending_players(state, 0) == [2, 3]

@@ -55,7 +55,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card, normalise_name
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
-from frontier_desktop.rules.mana import add_mana, format_pool, pay
+from frontier_desktop.rules.mana import add_mana, format_pool
 from frontier_desktop.rules.rng import Rng
 from frontier_desktop.rules.state import Cell, GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants import army_actions as AA
@@ -66,10 +66,10 @@ from frontier_desktop.rules.variants.conquering_board import (
     has_lost_stronghold, info, is_opposing_stronghold, is_stronghold, land_type, place_words,
     standard_board, stronghold, stronghold_of,
 )
-from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
 from frontier_desktop.rules.variants.conquering_combat import (
     block_options, done_blocking, may_block, start_conquest,
 )
+from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
 from frontier_desktop.rules.variants.shared import (
     basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, own_pt, save_rng,
     wire,
@@ -586,6 +586,8 @@ class Conquering(ConqueringSpells, Variant):
             if d["kind"] == "discard":
                 hand = state.players[seat].hand
                 return [A.Discard(cards=tuple(hand[:min(int(d["count"]), len(hand))]))]
+            if d["kind"] == "targets":  # a triggered ability's targets (trigger_targets.py)
+                return self.target_answers(state, seat)
             if d["kind"] != "blocks":
                 return []
             return [AA.DoneBlocking(), *(AA.Block(blocker=o["blocker"], attacker=o["attacker"])

@@ -116,6 +116,13 @@ class ConqueringSpells(TimingActions, OneShotActions):
         state.perms[obj] = Permanent(obj, seat, "staging", sick=sick, tapped=tapped)
         return None
 
+    def defending_players(self, state: GameState, seat: int) -> list[int]:
+        """The players who may block *seat*'s conquest now (clockwise), else none."""
+        d = state.decision
+        if d is None or d.get("kind") != "blocks" or int(d["seat"]) != seat:
+            return []
+        return [int(d["player"]), *(int(o) for o in d["order"])]
+
     def effect_area(self, state: GameState, item: dict[str, Any],
                     source: str | None) -> Callable[[Any], bool] | None:
         """A creature's ability reaches only its own area; anything else the whole field."""
