@@ -277,3 +277,10 @@ def test_the_defending_players_are_those_choosing_blocks_against_the_conquest() 
     assert CQ.defending_players(state, 0) == []
     state, _ = play(state, Conquer(at=mid, units=(attacker,)))
     assert CQ.defending_players(state, 0) == [2, 3]
+
+
+def test_any_seat_may_ask_for_response_windows_at_any_time() -> None:
+    state = _main(3)
+    state, events = play(state, A.SetResponses(on=True), 2)  # Theresa, not her turn
+    assert state.players[2].responses
+    assert {"type": "responses", "player": 2, "on": True} in events

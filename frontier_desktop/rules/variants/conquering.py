@@ -183,7 +183,7 @@ class Conquering(ConqueringSpells, Variant):
             raise IllegalActionError(action, "the game is over")
         if state.players[seat].lost:
             raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
-        if isinstance(action, A.Concede):
+        if isinstance(action, (A.Concede, A.SetResponses)):
             return
         d = state.decision
         if d is not None:

@@ -250,6 +250,12 @@ class ConqueringSpells(TimingActions, OneShotActions):
                 return f"{self._label(state, perm)} is summoning sick"
         return self.activation_problem(state, seat, perm, index)
 
+    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
+                          events: list[Event]) -> None:
+        """Ask for (or stop asking for) response windows, at any time."""
+        state.players[seat].responses = action.on
+        events.append({"type": "responses", "player": seat, "on": action.on})
+
     # ------------------------------------------------------------------ casting
     def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
         """Cast a spell paid from the pool: a permanent at sorcery speed, an instant (or a
