@@ -284,3 +284,41 @@ def test_any_seat_may_ask_for_response_windows_at_any_time() -> None:
     state, events = play(state, A.SetResponses(on=True), 2)  # Theresa, not her turn
     assert state.players[2].responses
     assert {"type": "responses", "player": 2, "on": True} in events
+
+
+def _leak(state: GameState, *, edna_pays_with: str) -> GameState:
+    """Edna's Giant Growth on her Bears, answered by Dale's "counter unless pays {3}"."""
+    leak = Card.from_scryfall(creature("Test Leak", type_line="Instant", mana_cost="{1}{U}",
+                                       oracle_text="Counter target spell unless its "
+                                                   "controller pays {3}."))
+    state.defs = {**state.defs, leak.name: leak}
+    state.cards["cLeak"] = (leak.name, 1)
+    state.players[1].hand.append("cLeak")
+    state.players[1].responses = True
+    state.players[1].pool = parse_pool("{U}{U}")
+    growth = _hand(state, 0, "Giant Growth")
+    bears = put(state, "Grizzly Bears", 0, MID)
+    state.players[0].pool = parse_pool("{G}" + edna_pays_with)
+    state, _ = play(state, A.Cast(card=growth, targets=(bears,)))
+    state, _ = play(state, A.Cast(card="Test Leak", targets=(("stack", state.stack[-1]["id"]),)),
+                    1)
+    return state
+
+
+def test_counter_unless_its_controller_pays_is_paid_from_the_pool() -> None:
+    state = _leak(_main(), edna_pays_with="{R}{R}{R}")
+    assert state.decision is not None and state.decision["kind"] == "choice"
+    bears = next(p for p in state.perms.values() if p.controller == 0)
+    assert CQ.legal_actions(state, 0) == [A.Choose(choice="pay"), A.Choose(choice="decline")]
+    state, _ = play(state, A.Choose(choice="pay"))
+    assert bears.id in state.perms and state.perms[bears.id].pt_mod == (3, 3)
+    assert sum(state.players[0].pool.values()) == 0
+
+
+def test_counter_unless_its_controller_pays_declined_or_unaffordable() -> None:
+    state = _leak(_main(), edna_pays_with="{R}{R}{R}")
+    state, _ = play(state, A.Choose(choice="decline"))
+    assert not state.stack and all(p.pt_mod == (0, 0) for p in state.perms.values())
+    poor = _leak(_main(), edna_pays_with="{R}")  # the pool can't pay: countered at once
+    assert poor.decision is None and not poor.stack
+    assert all(p.pt_mod == (0, 0) for p in poor.perms.values())

@@ -588,6 +588,8 @@ class Conquering(ConqueringSpells, Variant):
                 return [A.Discard(cards=tuple(hand[:min(int(d["count"]), len(hand))]))]
             if d["kind"] == "targets":  # a triggered ability's targets (trigger_targets.py)
                 return self.target_answers(state, seat)
+            if d["kind"] == "choice":
+                return self.choice_answers(state, seat)
             if d["kind"] != "blocks":
                 return []
             return [AA.DoneBlocking(), *(AA.Block(blocker=o["blocker"], attacker=o["attacker"])

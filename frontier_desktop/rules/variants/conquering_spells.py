@@ -4,7 +4,8 @@ answers to the engine's variant hooks (``shared/rules/conquering.md``, "Bonuses 
 
 - Spells are paid from the mana pool (mana production fills it; mana creatures and rocks add
   to it through their mana abilities): the Conquering's lands are never tapped for mana.
-- Instants, sorceries and abilities go on the stack; every other player who asked for
+- Instants, sorceries and abilities go on the stack ("counter unless its controller pays"
+  is paid from the pool: ``choice``); every other player who asked for
   responses and holds something playable gets a window, clockwise from the controller.
 - New creatures enter their controller's stronghold; other permanents stand off the board.
 - The reach (:meth:`ConqueringSpells.target_problem`): an opposing creature only where the
@@ -255,6 +256,52 @@ class ConqueringSpells(TimingActions, OneShotActions):
         """Ask for (or stop asking for) response windows, at any time."""
         state.players[seat].responses = action.on
         events.append({"type": "responses", "player": seat, "on": action.on})
+
+    def _do_choose(self, state: GameState, seat: int, action: A.Choose,
+                   events: list[Event]) -> None:
+        """Answer a ``choice``: "counter it unless its controller pays {N}" (and "you may pay
+        {N}", cumulative upkeep) with ``pay`` from the pool or ``decline``; or one of a
+        one-shot's options (fx_oneshots)."""
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if "_fx" in decision:
+            self.answer_oneshot(state, seat, action, events)
+            return
+        if action.choice not in ("pay", "decline", True, False):
+            raise IllegalActionError(action, "choose pay or decline")
+        trigger = decision.get("_trigger")
+        upkeep = decision.get("_timing")
+        amount = int(decision["amount"])
+        if action.choice in ("pay", True):
+            cost = str(decision.get("cost") or "{%d}" % amount)
+            self._pay(state, seat, action, cost, (), events)
+            events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
+                           "card": decision["card"]})
+            if trigger is not None:
+                state.decision = None
+                self.trigger_paid(state, dict(trigger), events)
+        elif upkeep is not None:
+            state.decision = None
+            self.timing_answer(state, decision, False, events)
+        elif trigger is None:
+            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
+        if state.decision is decision:
+            state.decision = None
+        self.continue_stack(state, events)
+
+    def choice_answers(self, state: GameState, seat: int) -> list[A.Action]:
+        """The answers to a ``choice`` decision *seat* may give (``pay`` only if the pool
+        pays it)."""
+        decision = state.decision
+        assert decision is not None
+        out: list[A.Action] = []
+        for option in decision.get("options", ()):
+            if option == "pay" and "_fx" not in decision and pay(
+                    state.players[seat].pool,
+                    str(decision.get("cost") or "{%d}" % int(decision["amount"]))) is None:
+                continue
+            out.append(A.Choose(choice=option))
+        return out
 
     # ------------------------------------------------------------------ casting
     def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
