@@ -32,13 +32,18 @@ Done (``shared/rules/conquering.md``):
 - Views (:func:`~frontier_desktop.rules.views.describe` with ``variant=``): ``board.areas``,
   ``board.strongholds``, each player's ``color``, the ``blocks`` decision as ``pending``.
 
+- The effects engine (:mod:`conquering_spells`): instants, sorceries and abilities through
+  the stack, paid from the pool (mana creatures and rocks add to it); response windows for
+  every other player who asked for them and holds something playable, clockwise from the
+  controller; the Conquering's reach (``target_problem``: opposing creatures need their area
+  or a creature there, opponents an area next to their stronghold or the stronghold, never
+  an opposing stronghold's land; a creature's ability reaches only its own area).
+
 Not done yet: the registry entry, the table and position files (graph boards, N seats);
-the effects engine (instants, abilities, triggers, auras) — only permanent spells, cast at
-sorcery speed from the pool; the Conquering's spell reach (targets need the area or a
-creature there; opponents need an area next to their stronghold); "creatures affect only
-their own area"; the ``assign`` decision (a blocked attacker's damage goes lethal-first to
-its blockers in block order, the rest to the conquer value); deck validation. Blocks are
-made by the defenders without a response window (no instants yet).
+auras (they are refused), triggers' reach and "creatures affect only their own area" for
+static abilities (lords); targeting a stronghold's land as a place; the ``assign`` decision
+(a blocked attacker's damage goes lethal-first to its blockers in block order, the rest to
+the conquer value); response windows around moves and conquests; deck validation.
 """
 
 from __future__ import annotations
@@ -50,7 +55,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card, normalise_name
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
-from frontier_desktop.rules.mana import add_mana, format_pool, pay
+from frontier_desktop.rules.mana import add_mana, format_pool
 from frontier_desktop.rules.rng import Rng
 from frontier_desktop.rules.state import Cell, GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants import army_actions as AA
@@ -64,6 +69,7 @@ from frontier_desktop.rules.variants.conquering_board import (
 from frontier_desktop.rules.variants.conquering_combat import (
     block_options, done_blocking, may_block, start_conquest,
 )
+from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
 from frontier_desktop.rules.variants.shared import (
     basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, own_pt, save_rng,
     wire,
@@ -75,7 +81,7 @@ DRAW_EACH_TURN = 2
 _LAND_OF_COLOUR = {colour: land for land, colour in BASIC_LAND_COLOUR.items()}
 
 
-class Conquering(Variant):
+class Conquering(ConqueringSpells, Variant):
     """Magic: the Conquering for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "conquering"
@@ -177,18 +183,30 @@ class Conquering(Variant):
             raise IllegalActionError(action, "the game is over")
         if state.players[seat].lost:
             raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
-        if isinstance(action, A.Concede):
+        if isinstance(action, (A.Concede, A.SetResponses)):
             return
         d = state.decision
         if d is not None:
+            allowed: dict[str, tuple[type[A.Action], ...]] = {
+                "blocks": (AA.Block, AA.DoneBlocking), "choice": (A.Choose,),
+                "discard": (A.Discard,), "targets": (A.Targets,)}
+            what = "blocks" if d["kind"] == "blocks" else f"({d['kind']})"
             if seat != d["player"]:
                 raise IllegalActionError(action, f"waiting for {state.players[d['player']].name}"
-                                                 " to choose blocks")
-            if not isinstance(action, (AA.Block, AA.DoneBlocking)):
-                raise IllegalActionError(action, "first choose your blocks")
+                                                 f" to choose {what}")
+            if not isinstance(action, allowed.get(str(d["kind"]), ())):
+                raise IllegalActionError(action, f"first choose your {what}")
             return
         if isinstance(action, (AA.Block, AA.DoneBlocking)):
             raise IllegalActionError(action, "there are no blocks to choose now")
+        if state.pending is not None:
+            responder = int(state.pending["responder"])
+            if seat != responder:
+                raise IllegalActionError(action, f"waiting for {state.players[responder].name}"
+                                                 "'s response")
+            if not (action.instant or isinstance(action, A.Pass)):
+                raise IllegalActionError(action, "only instant-speed actions or pass in response")
+            return
         if seat != state.active:
             raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
         if state.phase == "mana" and not isinstance(action, A.Pass):
@@ -200,10 +218,17 @@ class Conquering(Variant):
         if handler is None:
             raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
                                              "the Conquering yet")
+        start = len(events)
         handler(state, seat, action, events)
+        self.fire_triggers(state, events, start)  # frontier_spells.py
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
+        if state.pending is not None:
+            self.pass_priority(state, events)  # the next responder, or the top resolves
+            return
+        if state.stack:
+            raise IllegalActionError(action, "something waits to resolve on the stack")
         phase = state.phase
         if phase == "end":
             problem = hand_size_problem(state, seat, self.hand_size)
@@ -296,6 +321,9 @@ class Conquering(Variant):
 
     def _do_discard(self, state: GameState, seat: int, action: A.Discard,
                     events: list[Event]) -> None:
+        if state.decision is not None:  # "target player discards two cards"
+            self._discard_chosen(state, seat, action, events)
+            return
         limit = int(state.options.get("hand_size", self.hand_size))
         player = state.players[seat]
         if state.phase != "end" or len(player.hand) <= limit:
@@ -319,31 +347,6 @@ class Conquering(Variant):
             if normalise_name(state.name(card_id)) == want:
                 return card_id
         raise IllegalActionError(action, f"{ref} is not in your hand")
-
-    # ------------------------------------------------------------------ casting
-    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
-        """A permanent spell at sorcery speed, paid from the pool (the effects engine is not
-        wired into the Conquering yet). A creature enters its controller's stronghold."""
-        card_id = self._hand_card(state, seat, action, action.card)
-        card = state.card(card_id)
-        if state.phase not in MAIN_PHASES:
-            raise IllegalActionError(action, "spells are cast in your main phases")
-        if not card.is_permanent or card.is_land or card.is_aura:
-            raise IllegalActionError(action, f"casting {card.name} is not part of the "
-                                             "Conquering yet")
-        paid = pay(state.players[seat].pool, card.mana_cost)
-        if paid is None:
-            raise IllegalActionError(action, f"not enough mana for {card.name} "
-                                             f"({card.mana_cost})")
-        state.players[seat].pool = paid[0]
-        state.players[seat].hand.remove(card_id)
-        if card.is_creature:
-            state.perms[card_id] = Permanent(card_id, seat, "board", stronghold(seat), sick=True)
-        else:
-            state.perms[card_id] = Permanent(card_id, seat, "staging")
-        events.append({"type": "cast", "player": seat, "card": card.name, "id": card_id})
-        events.append({"type": "entered", "unit": card_id, "name": card.name,
-                       "at": wire(state, stronghold(seat)) if card.is_creature else None})
 
     # ------------------------------------------------------------------ movement
     def move_problem(self, state: GameState, seat: int, perm: Permanent, dest: Pos) -> str | None:
@@ -572,15 +575,29 @@ class Conquering(Variant):
 
     def legal_actions(self, state: GameState, seat: int) -> list[A.Action]:
         """The game actions *seat* may take now: pass, moves, one conquer per area with every
-        creature able, blocks, casts of affordable permanents, end-of-turn discards."""
+        creature able, blocks, the casts and activations the pool pays for (at instant speed
+        outside the main phases and in a response window), end-of-turn discards."""
         if state.game_over or state.players[seat].lost:
             return []
         d = state.decision
         if d is not None:
             if seat != d["player"]:
                 return []
+            if d["kind"] == "discard":
+                hand = state.players[seat].hand
+                return [A.Discard(cards=tuple(hand[:min(int(d["count"]), len(hand))]))]
+            if d["kind"] == "targets":  # a triggered ability's targets (trigger_targets.py)
+                return self.target_answers(state, seat)
+            if d["kind"] == "choice":
+                return self.choice_answers(state, seat)
+            if d["kind"] != "blocks":
+                return []
             return [AA.DoneBlocking(), *(AA.Block(blocker=o["blocker"], attacker=o["attacker"])
                                          for o in block_options(state, d))]
+        if state.pending is not None:
+            if seat != state.pending["responder"]:
+                return []
+            return [A.Pass(), *self.spell_choices(state, seat, sorcery=False)]
         if seat != state.active:
             return []
         out: list[A.Action] = []
@@ -590,13 +607,9 @@ class Conquering(Variant):
         else:
             out.extend(A.Discard(card=name)
                        for name in dict.fromkeys(state.name(c) for c in state.players[seat].hand))
-        if state.phase in MAIN_PHASES:
-            by_name = {state.name(c): c for c in reversed(state.players[seat].hand)}
-            for card_id in by_name.values():
-                card = state.card(card_id)
-                if card.is_permanent and not card.is_land and not card.is_aura and \
-                        pay(state.players[seat].pool, card.mana_cost) is not None:
-                    out.append(A.Cast(card=card_id))
+        if state.phase != "mana":
+            sorcery = state.phase in MAIN_PHASES and not state.stack and state.pending is None
+            out.extend(self.spell_choices(state, seat, sorcery=sorcery))
         mine = [p for p in state.board_creatures() if p.controller == seat]
         if state.phase == "movement":
             for perm in mine:

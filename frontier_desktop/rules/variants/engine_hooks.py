@@ -53,6 +53,12 @@ class EngineHooks:
         (Army) answers the land's controller."""
         return seat
 
+    def defending_players(self, state: GameState, seat: int) -> list[int]:
+        """Who "defending player" names for *seat*'s spell or ability. Frontier and Army: the
+        opponent; with more seats a variant answers the players defending against *seat*'s
+        attack now (none: an effect naming the defending player is carried out by hand)."""
+        return [state.opponent(seat)]
+
     def wants_responses(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for response windows (``set_responses``). Army Magic: also
         every player when the game's ``responses`` option is on."""

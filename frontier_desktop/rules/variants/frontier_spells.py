@@ -565,8 +565,8 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
             return
         while state.stack and state.decision is None and not state.game_over:
             top = state.stack[-1]
-            other = state.opponent(int(top["controller"]))
-            if self.has_window(state, other):
+            other = self.next_responder(state, int(top["controller"]))
+            if other is not None:
                 outer = state.pending
                 if outer is not None and outer.get("kind") == "priority":
                     outer = outer.get("outer")
@@ -595,10 +595,29 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
                     return True
         return False
 
+    def next_responder(self, state: GameState, controller: int,
+                       after: int | None = None) -> int | None:
+        """The next player with a response window to *controller*'s spell or ability on top
+        of the stack: clockwise after *controller* (after *after* when given), one who asked
+        for responses and could play something (None: nobody; with two players, the
+        opponent or nobody)."""
+        seats = state.opponents(controller)
+        if after is not None:
+            seats = seats[seats.index(after) + 1:] if after in seats else []
+        return next((s for s in seats if self.has_window(state, s)), None)
+
     def pass_priority(self, state: GameState, events: list[Event]) -> None:
-        """The player with priority passes: the top of the stack resolves, and play goes on."""
+        """The player with priority passes: the next player clockwise with a window gets
+        it (N seats), else the top of the stack resolves, and play goes on."""
         pending = state.pending
         assert pending is not None and pending["kind"] == "priority"
+        top = next((i for i in state.stack if i["id"] == pending.get("stack")), None)
+        if top is not None and top is state.stack[-1]:
+            nxt = self.next_responder(state, int(top["controller"]), int(pending["seat"]))
+            if nxt is not None:
+                state.pending = {**pending, "seat": nxt, "responder": nxt}
+                events.append({"type": "priority", "player": nxt, "stack": top["id"]})
+                return
         state.pending = pending.get("outer")
         if state.stack:
             self.resolve_top(state, events)

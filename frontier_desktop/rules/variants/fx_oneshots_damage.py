@@ -76,9 +76,9 @@ class OneShotDamage(OneShotBase):
                            events: list[Event]) -> list[Any] | None:
         if effect.counter != "poison":
             return super()._exec_put_counters(ctx, effect, events)
-        objs = [("player", ctx.state.opponent(ctx.seat))] if \
+        objs = [("player", s) for s in self.defending_players(ctx.state, ctx.seat)] if \
             effect.to.ref == "defending_player" else ctx.objects(effect.to)
-        if objs is None:
+        if objs is None or (not objs and effect.to.ref == "defending_player"):
             return None
         seats = [int(o[1]) for o in objs if isinstance(o, tuple) and o[0] == "player"]
         if len(seats) != len(objs):

@@ -351,7 +351,7 @@ class OneShotZones(OneShotBase):
     def _exec_may_draw(self, ctx: _Context, effect: MayDraw,
                        events: list[Event]) -> list[Any] | None:
         if effect.who.ref == "defending_player":
-            seats: list[int] | None = [ctx.state.opponent(ctx.seat)]
+            seats: list[int] | None = self.defending_players(ctx.state, ctx.seat)
         else:
             seats = self._players(ctx, effect.who)
         if seats is None or len(seats) != 1 or ctx.state.decision is not None:
@@ -366,7 +366,8 @@ class OneShotZones(OneShotBase):
 
     def _exec_look_top(self, ctx: _Context, effect: LookTop,
                        events: list[Event]) -> list[Any] | None:
-        seats = [ctx.state.opponent(ctx.seat)] if effect.who.ref == "defending_player" else \
+        seats = self.defending_players(ctx.state, ctx.seat) \
+            if effect.who.ref == "defending_player" else \
             self._players(ctx, effect.who)
         if seats is None or len(seats) != 1 or ctx.state.decision is not None:
             return None

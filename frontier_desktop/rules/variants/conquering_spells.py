@@ -1,0 +1,410 @@
+"""The Conquering on the effects engine: the stack, targets and executors of
+:class:`~frontier_desktop.rules.variants.frontier_spells.SpellActions`, with the Conquering's
+answers to the engine's variant hooks (``shared/rules/conquering.md``, "Bonuses and reach").
+
+- Spells are paid from the mana pool (mana production fills it; mana creatures and rocks add
+  to it through their mana abilities): the Conquering's lands are never tapped for mana.
+- Instants, sorceries and abilities go on the stack ("counter unless its controller pays"
+  is paid from the pool: ``choice``); every other player who asked for
+  responses and holds something playable gets a window, clockwise from the controller.
+- New creatures enter their controller's stronghold; other permanents stand off the board.
+- The reach (:meth:`ConqueringSpells.target_problem`): an opposing creature only where the
+  caster controls its area or has a creature; an opponent only from an area next to their
+  stronghold (or the stronghold itself); own creatures, lands other than opposing
+  strongholds, non-creature permanents and spells always. A creature's ability reaches only
+  its own area (:meth:`effect_area` too); enchantments and artifacts the whole field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.effects.nodes import Effect
+from frontier_desktop.rules.effects.targeting import target_slots
+from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.army_combat import destroy
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.conquering_board import (
+    controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
+)
+from frontier_desktop.rules.variants.frontier_spells import (
+    ability_effects, by_hand_text, executed, spell_effects,
+)
+from frontier_desktop.rules.variants.fx_mana import ManaActions
+from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
+from frontier_desktop.rules.variants.fx_timing import TimingActions
+from frontier_desktop.rules.variants.shared import (
+    check_deaths_by, draw_cards, game_rng, leave_battlefield, save_rng, wire,
+)
+
+MAIN_PHASES = ("main", "main2")
+
+
+class ConqueringSpells(TimingActions, OneShotActions):
+    """Casting, activating and the engine's hooks for the Conquering (mixed into
+    :class:`~frontier_desktop.rules.variants.conquering.Conquering`)."""
+
+    main_phases = MAIN_PHASES
+    _exec_add_mana = ManaActions._exec_add_mana
+    _exec_add_mana_per_card = ManaActions._exec_add_mana_per_card
+
+    # provided by Conquering
+    def effective_pt(self, state: GameState, perm: Any,
+                     occ: Any = None) -> tuple[int, int]:  # pragma: no cover
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ engine plumbing
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+        draw_cards(state, seat, count, events)
+
+    def _rng(self, state: GameState) -> Any:
+        return game_rng(state)
+
+    def _save_rng(self, state: GameState, rng: Any) -> None:
+        save_rng(state, rng)
+
+    def _label(self, state: GameState, perm: Permanent) -> str:
+        if perm.zone == "board" and perm.at is not None:
+            return f"{state.name(perm.id)} in {place_words(state, perm.at)}"
+        return state.name(perm.id)
+
+    def mana_sources(self, state: GameState, seat: int) -> list[Any]:
+        """None: the Conquering's lands make no mana when tapped (mana production does)."""
+        return []
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        return pay(state.players[seat].pool, "{%d}" % amount) is not None
+
+    def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
+             pay_list: Any, events: list[Event], x: int = 0) -> None:
+        """Pay *cost* from the pool (activate mana creatures and rocks first)."""
+        if pay_list:
+            raise IllegalActionError(action, "in the Conquering you pay from your mana pool "
+                                             "(activate mana abilities first)")
+        player = state.players[seat]
+        paid = pay(player.pool, cost, x=x)
+        if paid is None:
+            raise IllegalActionError(action, f"{cost or '{0}'} can't be paid from your mana "
+                                             f"pool ({format_pool(player.pool) or 'empty'})")
+        player.pool = paid[0]
+
+    def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
+        if seat != state.active or state.phase not in MAIN_PHASES:
+            raise IllegalActionError(action, "only in your main phases")
+        if state.pending is not None or state.stack:
+            raise IllegalActionError(action, "not while something waits to resolve on the "
+                                             "stack")
+
+    # ------------------------------------------------------------------ engine hooks
+    def state_checks(self, state: GameState, events: list[Event]) -> None:
+        check_deaths_by(state, lambda perm: self.effective_pt(state, perm),
+                        lambda s, perm, ev: destroy(s, perm, ev, reason="lethal damage"),
+                        events)
+
+    def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],
+                             *, sick: bool, tapped: bool = False) -> Any:
+        """A creature enters its controller's stronghold; other permanents stand off the
+        board (their reach is the whole field)."""
+        if state.card(obj).is_creature:
+            at = stronghold(seat)
+            state.perms[obj] = Permanent(obj, seat, "board", at, sick=sick, tapped=tapped)
+            return wire(state, at)
+        state.perms[obj] = Permanent(obj, seat, "staging", sick=sick, tapped=tapped)
+        return None
+
+    def defending_players(self, state: GameState, seat: int) -> list[int]:
+        """The players who may block *seat*'s conquest now (clockwise), else none."""
+        d = state.decision
+        if d is None or d.get("kind") != "blocks" or int(d["seat"]) != seat:
+            return []
+        return [int(d["player"]), *(int(o) for o in d["order"])]
+
+    def effect_area(self, state: GameState, item: dict[str, Any],
+                    source: str | None) -> Callable[[Any], bool] | None:
+        """A creature's ability reaches only its own area; anything else the whole field."""
+        perm = state.perms.get(source) if source is not None else None
+        if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
+            return None
+        at = perm.at
+
+        def here(obj: Any) -> bool:
+            other = state.perms.get(obj) if isinstance(obj, str) else None
+            return other is not None and other.zone == "board" and other.at == at
+        return here
+
+    def target_problem(self, state: GameState, seat: int, source: str | None,
+                       target: Any) -> str | None:
+        """The Conquering's reach (see the module docstring), after normal Magic's limits."""
+        problem = super().target_problem(state, seat, source, target)
+        if problem:
+            return problem
+        src = state.perms.get(source) if source is not None else None
+        creature_source = src is not None and src.zone == "board" and \
+            state.card(src.id).is_creature
+        if isinstance(target, tuple) and target and target[0] == "player":
+            other = int(target[1])
+            if other == seat:
+                return None
+            home = stronghold(other)
+            near = [home, *state.board.neighbours(home)]
+            if any(controller(state, p) == seat or self._has_creature(state, seat, p)
+                   for p in near):
+                return None
+            return (f"you neither control nor occupy {place_words(state, home)} or an area "
+                    "next to it")
+        place = self._land_place(state, target)
+        if place is not None:
+            if is_opposing_stronghold(state, place, seat):
+                return "a stronghold's land can't be targeted by its opponents"
+            if creature_source and src is not None and src.at != place:
+                return (f"{state.name(src.id)} reaches only its own area, "
+                        f"{place_words(state, src.at)}")
+            return None
+        perm = state.perms.get(target) if isinstance(target, str) else None
+        if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
+            return None
+        if creature_source and src is not None and src.at != perm.at:
+            return (f"{state.name(src.id)} reaches only its own area, "
+                    f"{place_words(state, src.at)}")
+        if perm.controller == seat:
+            return None
+        if controller(state, perm.at) == seat or self._has_creature(state, seat, perm.at):
+            return None
+        return (f"you neither control {place_words(state, perm.at)} nor have a creature "
+                "there")
+
+    @staticmethod
+    def _has_creature(state: GameState, seat: int, place: Pos) -> bool:
+        return any(p.controller == seat and p.at == place for p in state.board_creatures())
+
+    @staticmethod
+    def _land_place(state: GameState, target: Any) -> Pos | None:
+        """The place of a land targeted by its id or its square (None: not a land)."""
+        if isinstance(target, tuple) and len(target) == 2 and state.cells.get(target):
+            return target
+        if isinstance(target, str):
+            for pos, cell in state.cells.items():
+                if cell.land == target:
+                    return pos
+        return None
+
+    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
+        return self.spell_choices(state, seat, sorcery=False)
+
+    def spell_choices(self, state: GameState, seat: int, *, sorcery: bool) -> list[A.Action]:
+        """The casts and activations *seat* may make now (instant speed unless *sorcery*)."""
+        out: list[A.Action] = []
+        player = state.players[seat]
+        seen: set[str] = set()
+        for card_id in player.hand:
+            card = state.card(card_id)
+            if card.name in seen or card.is_land or not card.type_line:
+                continue
+            seen.add(card.name)
+            if not (card.is_instant or card.has_flash or sorcery):
+                continue
+            if card.is_aura or pay(player.pool, card.mana_cost) is None:
+                continue
+            if card.is_instant or card.is_sorcery:
+                effects = spell_effects(card)
+                if not any(executed(e, "spell") for e in effects):
+                    out.append(A.Cast(card=card.name))
+                    continue
+                out.extend(A.Cast(card=card.name, targets=t) for t in
+                           self.legal_target_lists(state, seat, card.name, card_id, effects))
+            else:
+                out.append(A.Cast(card=card.name))
+        for perm in list(state.perms.values()):
+            if perm.controller != seat:
+                continue
+            card = state.card(perm.id)
+            for index, ability in enumerate(card.activated):
+                if self._ability_blocked(state, seat, perm, index) or \
+                        pay(player.pool, ability.mana_cost) is None:
+                    continue
+                if ability.is_mana_ability:
+                    if not ability.other_cost:
+                        out.append(A.Activate(unit=perm.id, ability=index))
+                    continue
+                found = ability_effects(card, index)
+                if not found or not any(executed(e, "activated") for e in found) or \
+                        not target_slots(found, 0):
+                    out.append(A.Activate(unit=perm.id, ability=index))
+                    continue
+                out.extend(A.Activate(unit=perm.id, ability=index, targets=t) for t in
+                           self.legal_target_lists(state, seat, card.name, perm.id, found))
+        return out
+
+    def _ability_blocked(self, state: GameState, seat: int, perm: Permanent,
+                         index: int) -> str | None:
+        card = state.card(perm.id)
+        ability = card.activated[index]
+        if ability.taps:
+            if perm.tapped:
+                return f"{self._label(state, perm)} is tapped"
+            if card.is_creature and perm.sick and not card.has("haste"):
+                return f"{self._label(state, perm)} is summoning sick"
+        return self.activation_problem(state, seat, perm, index)
+
+    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
+                          events: list[Event]) -> None:
+        """Ask for (or stop asking for) response windows, at any time."""
+        state.players[seat].responses = action.on
+        events.append({"type": "responses", "player": seat, "on": action.on})
+
+    def _do_choose(self, state: GameState, seat: int, action: A.Choose,
+                   events: list[Event]) -> None:
+        """Answer a ``choice``: "counter it unless its controller pays {N}" (and "you may pay
+        {N}", cumulative upkeep) with ``pay`` from the pool or ``decline``; or one of a
+        one-shot's options (fx_oneshots)."""
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if "_fx" in decision:
+            self.answer_oneshot(state, seat, action, events)
+            return
+        if action.choice not in ("pay", "decline", True, False):
+            raise IllegalActionError(action, "choose pay or decline")
+        trigger = decision.get("_trigger")
+        upkeep = decision.get("_timing")
+        amount = int(decision["amount"])
+        if action.choice in ("pay", True):
+            cost = str(decision.get("cost") or "{%d}" % amount)
+            self._pay(state, seat, action, cost, (), events)
+            events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
+                           "card": decision["card"]})
+            if trigger is not None:
+                state.decision = None
+                self.trigger_paid(state, dict(trigger), events)
+        elif upkeep is not None:
+            state.decision = None
+            self.timing_answer(state, decision, False, events)
+        elif trigger is None:
+            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
+        if state.decision is decision:
+            state.decision = None
+        self.continue_stack(state, events)
+
+    def choice_answers(self, state: GameState, seat: int) -> list[A.Action]:
+        """The answers to a ``choice`` decision *seat* may give (``pay`` only if the pool
+        pays it)."""
+        decision = state.decision
+        assert decision is not None
+        out: list[A.Action] = []
+        for option in decision.get("options", ()):
+            if option == "pay" and "_fx" not in decision and pay(
+                    state.players[seat].pool,
+                    str(decision.get("cost") or "{%d}" % int(decision["amount"]))) is None:
+                continue
+            out.append(A.Choose(choice=option))
+        return out
+
+    # ------------------------------------------------------------------ casting
+    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
+        """Cast a spell paid from the pool: a permanent at sorcery speed, an instant (or a
+        flash card) whenever its caster may act, through the stack."""
+        card_id = self._hand_card(state, seat, action, action.card)
+        card = state.card(card_id)
+        if card.is_land or card.is_aura or not card.type_line:
+            raise IllegalActionError(action, f"casting {card.name} is not part of the "
+                                             "Conquering yet")
+        if not (card.is_instant or card.has_flash):
+            self._main_check(state, seat, action)
+        if not 0 <= action.x <= A.MAX_X:
+            raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
+        effects: tuple[Effect, ...] = ()
+        automatic = True
+        if card.is_instant or card.is_sorcery:
+            effects = spell_effects(card, action.mode)
+            automatic = self.check_targets(state, seat, action, card.name, card_id, effects,
+                                           "spell", action.targets, action.x)
+        elif action.targets:
+            raise IllegalActionError(action, f"{card.name} has no targets")
+        self._pay(state, seat, action, card.mana_cost, action.pay, events, action.x)
+        state.players[seat].hand.remove(card_id)
+        event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
+        if action.targets:
+            event["targets"] = [A.target_to_wire(t) for t in action.targets]
+        if card.is_instant or card.is_sorcery:
+            targeted = {slot.effect for slot in target_slots(effects, action.x)}
+            manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
+                      if not executed(e, "spell") or (not automatic and i in targeted)]
+            if not effects and card.oracle_text:
+                manual.append(card.oracle_text)
+            if manual:
+                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
+        events.append(event)
+        item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
+                                "controller": seat,
+                                "targets": [A.target_to_wire(t) for t in action.targets],
+                                "x": action.x}
+        if action.mode != (0,):
+            item["mode"] = list(action.mode)
+        self.push(state, item, events)
+
+    # ------------------------------------------------------------------ activating
+    def _do_activate(self, state: GameState, seat: int, action: A.Activate,
+                     events: list[Event]) -> None:
+        """A mana ability adds to the pool at once; any other goes on the stack."""
+        perm = state.perms.get(action.unit)
+        if perm is None or perm.controller != seat:
+            raise IllegalActionError(action, "that is not a permanent you control")
+        card = state.card(perm.id)
+        if not 0 <= action.ability < len(card.activated):
+            raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
+        ability = card.activated[action.ability]
+        problem = self._ability_blocked(state, seat, perm, action.ability)
+        if problem:
+            raise IllegalActionError(action, problem)
+        made: str | None = None
+        effects: tuple[Effect, ...] | None = None
+        if ability.is_mana_ability:
+            made = choose_mana(ability.mana, action.mana)
+            if made is None:
+                raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
+        elif not ability.is_regeneration:
+            effects = ability_effects(card, action.ability, action.mode)
+            if effects is not None:
+                given = self.check_targets(state, seat, action, card.name, perm.id, effects,
+                                           "activated", action.targets, action.x)
+                if not given or not any(executed(e, "activated") for e in effects):
+                    effects = None
+        if effects is None and action.targets:
+            raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
+                                             f"{card.name}: leave out its targets")
+        self._pay(state, seat, action, ability.mana_cost, action.pay, events)
+        if ability.taps:
+            perm.tapped = True
+        perm.activations = {**perm.activations, str(action.ability):
+                            perm.activations.get(str(action.ability), 0) + 1}
+        if ability.is_regeneration:
+            perm.regen_shield += 1
+        event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
+                        "cost": ability.cost, "effect": ability.effect,
+                        "modelled": ability.is_regeneration or made is not None}
+        player = state.players[seat]
+        if made is not None:
+            add_mana(player.pool, made)
+            event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
+        elif effects is not None:
+            manual = [e for e in effects if not executed(e, "activated")]
+            event["modelled"] = not manual
+            if manual:
+                event["note"] = "carry out by hand (manual actions): " + "; ".join(
+                    by_hand_text(e, card.name) for e in manual)
+        elif not ability.is_regeneration:
+            event["note"] = "carry out its text with manual actions (its reach: its own area)"
+        events.append(event)
+        if ability.sacrifices_self and perm.id in state.perms:
+            leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
+        if effects is not None:
+            self.push(state, {"kind": "ability", "card": card.name, "source": perm.id,
+                              "ability": action.ability, "controller": seat,
+                              "targets": [A.target_to_wire(t) for t in action.targets],
+                              "x": action.x, **({"mode": list(action.mode)}
+                                                if action.mode != (0,) else {})}, events)
+
