@@ -56,7 +56,7 @@ from frontier_desktop.rules.variants.army_combat import (
 )
 from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed, stays_tapped
+from frontier_desktop.rules.variants.frontier_spells import stays_tapped
 from frontier_desktop.rules.variants.shared import (
     Source,
     assign_problem,
@@ -496,19 +496,6 @@ class Army(ArmySpells, Variant):
         limit = int(state.options.get("hand_size", self.hand_size))
         return max(0, len(state.players[state.active].hand) - limit)
 
-    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
-        from frontier_desktop.rules.card import normalise_name
-
-        hand = state.players[seat].hand
-        if ref in hand:
-            return ref
-        want = normalise_name(ref)
-        for card_id in hand:
-            if normalise_name(state.name(card_id)) == want:
-                return card_id
-        raise IllegalActionError(action, "that card is not in your hand" if ref in state.cards
-                                 else f"{ref} is not in your hand")
-
     # ------------------------------------------------------------------ movement
     def move_problem(self, state: GameState, seat: int, members: list[Permanent],
                      dest: Pos) -> str | None:
@@ -824,29 +811,9 @@ class Army(ArmySpells, Variant):
         if stack_effects is None and action.targets:
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
-        player = state.players[seat]
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
-        if ability.taps:
-            perm.tapped = True
-        perm.activations = {**perm.activations, str(action.ability):
-                            perm.activations.get(str(action.ability), 0) + 1}
-        if ability.is_regeneration:
-            perm.regen_shield += 1
-        event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
-                        "cost": ability.cost, "effect": ability.effect,
-                        "modelled": ability.is_regeneration or made is not None}
-        if made is not None:
-            add_mana(player.pool, made)
-            event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
-        elif stack_effects is not None:
-            manual = [e for e in stack_effects if not executed(e, "activated")]
-            event["modelled"] = not manual
-            if manual:
-                event["note"] = "carry out by hand (manual actions): " + "; ".join(
-                    by_hand_text(e, card.name) for e in manual)
-        elif not ability.is_regeneration:
-            event["note"] = "carry out its text with manual actions (its reach: its land and " \
-                            "the lands next to it)"
+        event = self.record_activation(state, seat, perm, card, ability, action.ability, made,
+                                       stack_effects, "its land and the lands next to it")
         if ability.other_cost:
             event["note"] = "; ".join(n for n in (event.get("note"),
                                                   f"pay the rest of the cost by hand: "

@@ -53,7 +53,7 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
-from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card, normalise_name
+from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, format_pool
 from frontier_desktop.rules.rng import Rng
@@ -337,16 +337,6 @@ class Conquering(ConqueringSpells, Variant):
             player.graveyard.append(card_id)
             events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
                            "id": card_id})
-
-    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
-        hand = state.players[seat].hand
-        if ref in hand:
-            return ref
-        want = normalise_name(ref)
-        for card_id in hand:
-            if normalise_name(state.name(card_id)) == want:
-                return card_id
-        raise IllegalActionError(action, f"{ref} is not in your hand")
 
     # ------------------------------------------------------------------ movement
     def move_problem(self, state: GameState, seat: int, perm: Permanent, dest: Pos) -> str | None:

@@ -25,7 +25,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.effects.targeting import target_slots
 from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
+from frontier_desktop.rules.mana import choose_mana, format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_combat import destroy
 from frontier_desktop.rules.variants.base import Event
@@ -377,27 +377,8 @@ class ConqueringSpells(TimingActions, OneShotActions):
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
-        if ability.taps:
-            perm.tapped = True
-        perm.activations = {**perm.activations, str(action.ability):
-                            perm.activations.get(str(action.ability), 0) + 1}
-        if ability.is_regeneration:
-            perm.regen_shield += 1
-        event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
-                        "cost": ability.cost, "effect": ability.effect,
-                        "modelled": ability.is_regeneration or made is not None}
-        player = state.players[seat]
-        if made is not None:
-            add_mana(player.pool, made)
-            event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
-        elif effects is not None:
-            manual = [e for e in effects if not executed(e, "activated")]
-            event["modelled"] = not manual
-            if manual:
-                event["note"] = "carry out by hand (manual actions): " + "; ".join(
-                    by_hand_text(e, card.name) for e in manual)
-        elif not ability.is_regeneration:
-            event["note"] = "carry out its text with manual actions (its reach: its own area)"
+        event = self.record_activation(state, seat, perm, card, ability, action.ability, made,
+                                       effects, "its own area")
         events.append(event)
         if ability.sacrifices_self and perm.id in state.perms:
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")

@@ -30,9 +30,20 @@ class EngineHooks:
     def continue_stack(self, state: GameState, events: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError  # SpellActions'
 
-    def _hand_card(self, state: GameState, seat: int, action: A.Action,
-                   ref: str) -> str:  # pragma: no cover
-        raise NotImplementedError
+    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
+        """The card in *seat*'s hand that *ref* names (its id or its name, any spelling);
+        refused in words (an id is never echoed back)."""
+        hand = state.players[seat].hand
+        if ref in hand:
+            return ref
+        from frontier_desktop.rules.card import normalise_name
+
+        want = normalise_name(ref)
+        for card_id in hand:
+            if normalise_name(state.name(card_id)) == want:
+                return card_id
+        raise IllegalActionError(action, "that card is not in your hand" if ref in state.cards
+                                 else f"{ref} is not in your hand")
 
     def land_controllers(self, state: GameState) -> dict[Any, int]:
         """See :meth:`Variant.land_controllers` (each variant overrides it)."""

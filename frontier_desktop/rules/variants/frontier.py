@@ -465,19 +465,6 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
         events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
                        "id": card_id})
 
-    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
-        hand = state.players[seat].hand
-        if ref in hand:
-            return ref
-        from frontier_desktop.rules.card import normalise_name
-
-        want = normalise_name(ref)
-        for card_id in hand:
-            if normalise_name(state.name(card_id)) == want:
-                return card_id
-        raise IllegalActionError(action, "that card is not in your hand" if ref in state.cards
-                                 else f"{ref} is not in your hand")
-
     # ------------------------------------------------------------------ movement
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
         perm = self._unit(state, action, action.unit, seat)

@@ -36,6 +36,7 @@ from frontier_desktop.rules.effects.targeting import (
     COLOUR_LETTER, Slot, chosen_effects, describe_target, spec_problem, target_slots,
 )
 from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.mana import add_mana, format_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.engine_hooks import EngineHooks
@@ -973,6 +974,35 @@ class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
         if by_hand:
             events.append({"type": "by_hand", "player": seat, "card": name,
                            "clauses": by_hand})
+
+    def record_activation(self, state: GameState, seat: int, perm: Permanent, card: Card,
+                          ability: Any, index: int, made: str | None,
+                          effects: tuple[Effect, ...] | None, reach: str) -> Event:
+        """The paid activation's bookkeeping (Army, the Conquering): tap, count it, a
+        regeneration shield, the mana it made; the ``activated`` event with what is left to
+        the players (*reach*: where its text reaches, in words)."""
+        if ability.taps:
+            perm.tapped = True
+        perm.activations = {**perm.activations, str(index):
+                            perm.activations.get(str(index), 0) + 1}
+        if ability.is_regeneration:
+            perm.regen_shield += 1
+        event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
+                        "cost": ability.cost, "effect": ability.effect,
+                        "modelled": ability.is_regeneration or made is not None}
+        player = state.players[seat]
+        if made is not None:
+            add_mana(player.pool, made)
+            event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
+        elif effects is not None:
+            manual = [e for e in effects if not executed(e, "activated")]
+            event["modelled"] = not manual
+            if manual:
+                event["note"] = "carry out by hand (manual actions): " + "; ".join(
+                    by_hand_text(e, card.name) for e in manual)
+        elif not ability.is_regeneration:
+            event["note"] = f"carry out its text with manual actions (its reach: {reach})"
+        return event
 
     # ------------------------------------------------------------------ executors
     def execute(self, ctx: _Context, effect: Effect, events: list[Event]) -> list[Any] | None:
