@@ -5,9 +5,7 @@ from __future__ import annotations
 from frontier_desktop.rules.variants.base import Variant
 from frontier_desktop.rules.variants.army import Army
 from frontier_desktop.rules.variants.frontier import Frontier
-from frontier_desktop.rules.variants import conquering_actions as _conquering_actions  # noqa: F401
-# The Conquering's ``conquer`` action is decodable everywhere (the LAN protocol bounds every
-# action kind); the variant itself is not registered until its table exists (issue 14).
+from frontier_desktop.rules.variants.conquering import Conquering
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -20,6 +18,7 @@ def register(variant: Variant) -> Variant:
 
 register(Frontier())
 register(Army())
+register(Conquering())
 
 
 def find_variant(name: str) -> Variant:

@@ -90,13 +90,16 @@ COMING: dict[str, list[Block]] = {
         ("p", "The deck builder already checks War Game decks; the table comes later."),
     ],
     "conquering": [
-        ("h", "Magic: the Conquering — coming"),
+        ("h", "Magic: the Conquering"),
         ("p", "Two to four players conquer areas of a small board of face-down basic lands "
-              "around their strongholds. Decks are one colour and have no lands: each turn "
-              "you roll a die for mana of your colour, plus one mana for each area you hold. "
-              "Creatures move to an adjacent area, fight for it, and mark it with your "
-              "colour."),
-        ("p", "The deck builder already checks Conquering decks; the table comes later."),
+              "around their strongholds: a 3x3 square for two, a triangle for three, 3x5 for "
+              "four. Decks are one colour and have no lands: each turn you roll a die for mana "
+              "of your colour, plus one mana for each area you hold. Creatures enter your "
+              "stronghold, move to an adjacent area (the first to enter a face-down land "
+              "turns it over and rolls its conquer value), and conquer an area when their "
+              "power reaches that value. Hold more than half of the areas to win at once."),
+        ("p", "Play it hot-seat from New game → Magic: the Conquering. A cover screen hides "
+              "the table between turns and before each player's blocks."),
     ],
 }
 
