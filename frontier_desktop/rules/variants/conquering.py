@@ -69,9 +69,11 @@ from frontier_desktop.rules.variants.conquering_board import (
 from frontier_desktop.rules.variants.conquering_combat import (
     block_options, done_blocking, may_block, start_conquest,
 )
-from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
+from frontier_desktop.rules.variants.conquering_spells import (
+    ConqueringSpells, conquering_own_pt, no_life,
+)
 from frontier_desktop.rules.variants.shared import (
-    basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, own_pt, save_rng,
+    basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, save_rng,
     wire,
 )
 
@@ -486,6 +488,10 @@ class Conquering(ConqueringSpells, Variant):
         if state.game_over:
             return
         for seat, player in enumerate(state.players):
+            if player.life != self.starting_life:  # a path the no-life hooks don't cover
+                delta, player.life = player.life - self.starting_life, self.starting_life
+                no_life(state, seat, abs(delta), "gain" if delta > 0 else "loss", None, events)
+        for seat, player in enumerate(state.players):
             if player.lost or not has_lost_stronghold(state, seat):
                 continue
             power = sum(max(0, self.effective_pt(state, p)[0]) for p in state.creatures()
@@ -531,7 +537,7 @@ class Conquering(ConqueringSpells, Variant):
     # ================================================================== analysis
     def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
         """Printed P/T with counters and changes, plus the area bonuses."""
-        p, t = own_pt(state, perm)
+        p, t = conquering_own_pt(state, perm)
         if perm.zone != "board" or perm.at is None:
             return p, t
         cell = state.cells.get(perm.at)

@@ -23,7 +23,7 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.effects.nodes import Effect
-from frontier_desktop.rules.effects.targeting import target_slots
+from frontier_desktop.rules.effects.targeting import Slot, target_slots
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import choose_mana, format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
@@ -32,8 +32,10 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
 )
+from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.frontier_spells import (
-    ability_effects, by_hand_text, executed, spell_effects,
+    _Context, ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
+    static_bonus,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
@@ -43,6 +45,45 @@ from frontier_desktop.rules.variants.shared import (
 )
 
 MAIN_PHASES = ("main", "main2")
+
+
+def no_life(state: GameState, seat: int, amount: int, what: str, source: str | None,
+            events: list[Event]) -> None:
+    """Players have no life in the Conquering: damage to a player, life loss and life gain do
+    nothing, and the log says so (a ``no_life`` event: ``player``, ``amount``, ``what`` one
+    of ``damage`` / ``loss`` / ``gain``, ``source`` the card's name)."""
+    if amount <= 0:
+        return
+    name = ""
+    if source is not None and source in state.cards:
+        name = state.name(source)
+    elif source:
+        name = str(source)
+    events.append({"type": "no_life", "player": seat, "amount": amount, "what": what,
+                   "source": name})
+
+
+def static_reach(state: GameState, source: Permanent, perm: Permanent) -> bool:
+    """Whether a static "all …" ability of *source* reaches *perm*: a creature's only the
+    creatures in its own area (lords); an enchantment's or artifact's the whole field."""
+    if source.zone == "board" and source.at is not None and state.card(source.id).is_creature:
+        return perm.zone == "board" and perm.at == source.at
+    return True
+
+
+def conquering_own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
+    """Printed (or characteristic-defining) P/T, counters, until-end-of-turn changes and the
+    static bonuses that reach *perm* (auras on it, anthems of enchantments and artifacts,
+    lords in its own area), then a switch of the two; the area bonuses come on top
+    (:meth:`Conquering.effective_pt`)."""
+    card = state.card(perm.id)
+    p, t = fx_statics.base_pt(state, perm, card)
+    plus = perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
+    sp, st = static_bonus(state, perm, reaches=static_reach)
+    cp, ct = fx_statics.conditional_bonus(state, perm)
+    p += perm.pt_mod[0] + plus + sp + cp
+    t += perm.pt_mod[1] + plus + st + ct
+    return (t, p) if perm.granted and fx_statics.switched(perm) else (p, t)
 
 
 class ConqueringSpells(TimingActions, OneShotActions):
@@ -99,6 +140,23 @@ class ConqueringSpells(TimingActions, OneShotActions):
         if state.pending is not None or state.stack:
             raise IllegalActionError(action, "not while something waits to resolve on the "
                                              "stack")
+
+    # ------------------------------------------------------------------ no life totals
+    def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
+                    events: list[Event]) -> None:
+        """Damage to a player does nothing (players have no life here): said in the log."""
+        if isinstance(obj, tuple) and obj and obj[0] == "player":
+            no_life(ctx.state, int(obj[1]), amount, "damage", source, events)
+            return
+        super()._damage_one(ctx, source, obj, amount, events)
+
+    def damage_to_player(self, ctx: _Context, seat: int, amount: int,
+                         events: list[Event]) -> None:
+        no_life(ctx.state, seat, amount, "damage", ctx.source_label, events)
+
+    def life_change(self, ctx: _Context, seat: int, amount: int, events: list[Event]) -> None:
+        no_life(ctx.state, seat, abs(amount), "gain" if amount > 0 else "loss",
+                ctx.source_label, events)
 
     # ------------------------------------------------------------------ engine hooks
     def state_checks(self, state: GameState, events: list[Event]) -> None:
@@ -208,9 +266,12 @@ class ConqueringSpells(TimingActions, OneShotActions):
             seen.add(card.name)
             if not (card.is_instant or card.has_flash or sorcery):
                 continue
-            if card.is_aura or pay(player.pool, card.mana_cost) is None:
+            if pay(player.pool, card.mana_cost) is None:
                 continue
-            if card.is_instant or card.is_sorcery:
+            if card.is_aura:
+                out.extend(A.Cast(card=card.name, target=t)
+                           for t in self.aura_targets(state, seat, card_id))
+            elif card.is_instant or card.is_sorcery:
                 effects = spell_effects(card)
                 if not any(executed(e, "spell") for e in effects):
                     out.append(A.Cast(card=card.name))
@@ -309,9 +370,12 @@ class ConqueringSpells(TimingActions, OneShotActions):
         flash card) whenever its caster may act, through the stack."""
         card_id = self._hand_card(state, seat, action, action.card)
         card = state.card(card_id)
-        if card.is_land or card.is_aura or not card.type_line:
+        if card.is_land or not card.type_line:
             raise IllegalActionError(action, f"casting {card.name} is not part of the "
                                              "Conquering yet")
+        attach: str | None = None
+        if card.is_aura:
+            attach = self._aura_target(state, seat, action, card_id)
         if not (card.is_instant or card.has_flash):
             self._main_check(state, seat, action)
         if not 0 <= action.x <= A.MAX_X:
@@ -322,13 +386,15 @@ class ConqueringSpells(TimingActions, OneShotActions):
             effects = spell_effects(card, action.mode)
             automatic = self.check_targets(state, seat, action, card.name, card_id, effects,
                                            "spell", action.targets, action.x)
-        elif action.targets:
+        elif action.targets and attach is None:
             raise IllegalActionError(action, f"{card.name} has no targets")
         self._pay(state, seat, action, card.mana_cost, action.pay, events, action.x)
         state.players[seat].hand.remove(card_id)
         event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
-        if action.targets:
+        if action.targets and attach is None:
             event["targets"] = [A.target_to_wire(t) for t in action.targets]
+        if attach is not None:
+            event["attached_to"] = attach
         if card.is_instant or card.is_sorcery:
             targeted = {slot.effect for slot in target_slots(effects, action.x)}
             manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
@@ -340,11 +406,57 @@ class ConqueringSpells(TimingActions, OneShotActions):
         events.append(event)
         item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
                                 "controller": seat,
-                                "targets": [A.target_to_wire(t) for t in action.targets],
+                                "targets": [] if attach is not None else
+                                [A.target_to_wire(t) for t in action.targets],
                                 "x": action.x}
         if action.mode != (0,):
             item["mode"] = list(action.mode)
+        if attach is not None:
+            item["attach"] = attach
         self.push(state, item, events)
+
+    # ------------------------------------------------------------------ auras
+    def _aura_target(self, state: GameState, seat: int, action: A.Cast, card_id: str) -> str:
+        """The permanent an aura will enchant (``target``, or the one entry of ``targets``),
+        checked against its "Enchant …" phrase and the reach."""
+        target = action.target
+        if target is None and len(action.targets) == 1:
+            target = action.targets[0]
+        if isinstance(target, (tuple, list)) and state.cells.get(tuple(target)) is not None:
+            cell = state.cells[tuple(target)]
+            target = cell.land if cell.land is not None and cell.face_up else None
+        if not isinstance(target, str) or (target not in state.perms and not any(
+                c.land == target for c in state.cells.values())):
+            raise IllegalActionError(action, "an aura needs a permanent you can see to "
+                                             "enchant")
+        problem = self.aura_problem(state, seat, card_id, target)
+        if problem:
+            raise IllegalActionError(action, problem)
+        return target
+
+    def aura_problem(self, state: GameState, seat: int, card_id: str,
+                     target: str) -> str | None:
+        """Why the aura *card_id* can't enchant *target* (None: it can): its "Enchant …"
+        phrase, then the Conquering's reach."""
+        card = state.card(card_id)
+        perm = state.perms.get(target)
+        if perm is not None and perm.zone == "attached":
+            return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
+        spec = enchant_spec(card)
+        if spec is not None and perm is not None:
+            return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
+                                       target)
+        return self.target_problem(state, seat, card_id, target)
+
+    def aura_targets(self, state: GameState, seat: int, card_id: str) -> list[str]:
+        """The permanents the aura *card_id* could enchant now (creatures on the board and
+        permanents off it; lands are named by their square instead)."""
+        spec = enchant_spec(state.card(card_id))
+        if spec is None:
+            return []
+        return [pid for pid, p in state.perms.items()
+                if p.zone in ("board", "staging")
+                and self.aura_problem(state, seat, card_id, pid) is None]
 
     # ------------------------------------------------------------------ activating
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,

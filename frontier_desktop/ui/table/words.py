@@ -740,6 +740,11 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     if kind == "stronghold_lost":
         return (f"  {p} has lost their stronghold to {names.player(event.get('by'))}: "
                 f"{event.get('turns_left')} turns to retake it")
+    if kind == "no_life":
+        what = {"damage": f"{event.get('amount')} damage", "loss": "the life loss",
+                "gain": "the life gain"}.get(str(event.get("what")), "that")
+        source = f" from {event.get('source')}" if event.get("source") else ""
+        return f"  {p} has no life total in the Conquering: {what}{source} does nothing"
     if kind == "retake_countdown":
         return f"  {p} has {event.get('turns_left')} turns left to retake their stronghold"
     if kind == "eliminated":
