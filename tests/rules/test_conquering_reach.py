@@ -125,7 +125,7 @@ def test_damage_to_a_player_does_nothing_and_is_said() -> None:
     put(state, "Grizzly Bears", 0, NEAR_S1)  # Dale is in reach
     state, events = play(state, A.Cast(card="Lightning Bolt", targets=(("player", 1),)))
     assert state.players[1].life == 0
-    assert {"type": "no_life", "player": 1, "amount": 3, "what": "damage",
+    assert {"type": "life_ignored", "player": 1, "amount": 3, "what": "damage",
             "source": "Lightning Bolt"} in events
     assert not any(e["type"] == "life" for e in events)
 
@@ -134,7 +134,7 @@ def test_damage_to_each_opponent_does_nothing_and_is_said() -> None:
     state = _main(3)
     _hand(state, 0, "Sizzle")
     state, events = play(state, A.Cast(card="Sizzle"))
-    said = sorted(e["player"] for e in events if e["type"] == "no_life")
+    said = sorted(e["player"] for e in events if e["type"] == "life_ignored")
     assert said == [1, 2]
     assert all(p.life == 0 for p in state.players)
 
@@ -144,5 +144,5 @@ def test_a_life_total_changed_by_any_other_path_is_put_back_and_said() -> None:
     state.players[1].life = -2  # as a path the hooks don't cover would leave it
     state, events = play(state, A.Pass())
     assert state.players[1].life == 0
-    assert {"type": "no_life", "player": 1, "amount": 2, "what": "loss",
+    assert {"type": "life_ignored", "player": 1, "amount": 2, "what": "loss",
             "source": ""} in events

@@ -261,7 +261,7 @@ def test_each_opponent_reaches_every_other_seat() -> None:
     state = _main(3)
     _hand(state, 0, "Sizzle")
     state, events = play(state, A.Cast(card="Sizzle"))
-    hit = sorted(e["player"] for e in events if e["type"] == "no_life")  # no life: said
+    hit = sorted(e["player"] for e in events if e["type"] == "life_ignored")  # no life: said
     assert hit == [1, 2]
 
 

@@ -120,6 +120,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "stronghold_lost", "player": 1, "by": 0, "turns_left": 5},
     {"type": "retake_countdown", "player": 1, "turns_left": 4},
     {"type": "eliminated", "player": 1, "reason": "did not retake their stronghold in time"},
+    {"type": "life_ignored", "player": 1, "amount": 3, "what": "damage", "source": "Lightning Bolt"},
     # fx-mana
     {"type": "mana_added", "player": 0, "mana": "{B}{B}{B}", "by": "Dark Ritual",
      "pool": "{B}{B}{B}"},

@@ -488,7 +488,7 @@ class Conquering(ConqueringSpells, Variant):
         if state.game_over:
             return
         for seat, player in enumerate(state.players):
-            if player.life != self.starting_life:  # a path the no-life hooks don't cover
+            if player.life != self.starting_life:  # a path the life hooks don't cover
                 delta, player.life = player.life - self.starting_life, self.starting_life
                 no_life(state, seat, abs(delta), "gain" if delta > 0 else "loss", None, events)
         for seat, player in enumerate(state.players):

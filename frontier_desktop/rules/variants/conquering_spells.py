@@ -50,7 +50,7 @@ MAIN_PHASES = ("main", "main2")
 def no_life(state: GameState, seat: int, amount: int, what: str, source: str | None,
             events: list[Event]) -> None:
     """Players have no life in the Conquering: damage to a player, life loss and life gain do
-    nothing, and the log says so (a ``no_life`` event: ``player``, ``amount``, ``what`` one
+    nothing, and the log says so (a ``life_ignored`` event: ``player``, ``amount``, ``what`` one
     of ``damage`` / ``loss`` / ``gain``, ``source`` the card's name)."""
     if amount <= 0:
         return
@@ -59,7 +59,7 @@ def no_life(state: GameState, seat: int, amount: int, what: str, source: str | N
         name = state.name(source)
     elif source:
         name = str(source)
-    events.append({"type": "no_life", "player": seat, "amount": amount, "what": what,
+    events.append({"type": "life_ignored", "player": seat, "amount": amount, "what": what,
                    "source": name})
 
 

@@ -740,7 +740,7 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     if kind == "stronghold_lost":
         return (f"  {p} has lost their stronghold to {names.player(event.get('by'))}: "
                 f"{event.get('turns_left')} turns to retake it")
-    if kind == "no_life":
+    if kind == "life_ignored":
         what = {"damage": f"{event.get('amount')} damage", "loss": "the life loss",
                 "gain": "the life gain"}.get(str(event.get("what")), "that")
         source = f" from {event.get('source')}" if event.get("source") else ""
