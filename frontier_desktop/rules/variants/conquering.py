@@ -67,13 +67,14 @@ from frontier_desktop.rules.variants.conquering_board import (
     standard_board, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants.conquering_combat import (
-    block_options, done_blocking, may_block, start_conquest,
+    assign_division_problem, block_options, continue_conquest, done_blocking, may_block,
+    start_conquest,
 )
 from frontier_desktop.rules.variants.conquering_spells import (
     ConqueringSpells, conquering_own_pt, no_life,
 )
 from frontier_desktop.rules.variants.shared import (
-    basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, save_rng,
+    assign_actions, basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, save_rng,
     wire,
 )
 
@@ -125,6 +126,8 @@ class Conquering(ConqueringSpells, Variant):
                           [PlayerState(str(name), self.starting_life) for name in names])
         state.options = opts
         state.seed = str(seed)
+        for player in state.players:
+            player.assign = False  # the engine divides blocked damage until set_assign
         defs: dict[str, Card] = {}
         colours = []
         for seat in range(n):
@@ -185,12 +188,13 @@ class Conquering(ConqueringSpells, Variant):
             raise IllegalActionError(action, "the game is over")
         if state.players[seat].lost:
             raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
-        if isinstance(action, (A.Concede, A.SetResponses)):
+        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
             return
         d = state.decision
         if d is not None:
             allowed: dict[str, tuple[type[A.Action], ...]] = {
-                "blocks": (AA.Block, AA.DoneBlocking), "choice": (A.Choose,),
+                "blocks": (AA.Block, AA.DoneBlocking), "assign": (A.Assign,),
+                "choice": (A.Choose,),
                 "discard": (A.Discard,), "targets": (A.Targets,)}
             what = "blocks" if d["kind"] == "blocks" else f"({d['kind']})"
             if seat != d["player"]:
@@ -474,6 +478,42 @@ class Conquering(ConqueringSpells, Variant):
                           events: list[Event]) -> None:
         done_blocking(state, self._pt(state), events)
 
+    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
+                       events: list[Event]) -> None:
+        """Ask (or stop asking) to divide your blocked attackers' damage yourself."""
+        state.players[seat].assign = action.on
+        events.append({"type": "assign_choice", "player": seat, "on": action.on})
+
+    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
+                   events: list[Event]) -> None:
+        """Divide a blocked attacker's damage among its blockers and the conquer value."""
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "assign"  # check_may_act
+        damage: dict[str, int] = {}
+        for unit, amount in action.damage:
+            damage[unit] = damage.get(unit, 0) + amount
+        problem = assign_division_problem(decision, action.attacker, damage)
+        if problem:
+            raise IllegalActionError(action, problem)
+        self._finish_assign(state, damage, events)
+
+    def _finish_assign(self, state: GameState, damage: dict[str, int] | None,
+                       events: list[Event]) -> None:
+        """Record the division (None: the default) and carry on with the combat."""
+        import copy
+
+        decision = state.decision
+        assert decision is not None
+        combat = copy.deepcopy(decision["_conquest"])
+        division = dict(decision["default"]) if damage is None else \
+            {k: v for k, v in damage.items() if v > 0}
+        combat["divisions"][str(decision["attacker"])] = division
+        state.decision = None
+        events.append({"type": "assigned", "player": decision["player"],
+                       "attacker": decision["attacker"], "damage": dict(division),
+                       "default": damage is None})
+        continue_conquest(state, combat, self._pt(state), events)
+
     def _do_concede(self, state: GameState, seat: int, action: A.Concede,
                     events: list[Event]) -> None:
         self._eliminate(state, seat, "conceded", events)
@@ -519,7 +559,10 @@ class Conquering(ConqueringSpells, Variant):
             if controller(state, pos) == seat:
                 info(state.cells[pos])["controller"] = None
         if state.decision is not None and int(state.decision["player"]) == seat:
-            done_blocking(state, self._pt(state), events)
+            if state.decision["kind"] == "assign":
+                self._finish_assign(state, None, events)
+            else:
+                done_blocking(state, self._pt(state), events)
         left = [s for s, p in enumerate(state.players) if not p.lost]
         if len(left) == 1:
             self._win(state, left[0], "is the last player left", events)
@@ -586,6 +629,9 @@ class Conquering(ConqueringSpells, Variant):
                 return self.target_answers(state, seat)
             if d["kind"] == "choice":
                 return self.choice_answers(state, seat)
+            if d["kind"] == "assign":
+                return [a for a in assign_actions(d) if isinstance(a, A.Assign)
+                        and assign_division_problem(d, a.attacker, dict(a.damage)) is None]
             if d["kind"] != "blocks":
                 return []
             return [AA.DoneBlocking(), *(AA.Block(blocker=o["blocker"], attacker=o["attacker"])

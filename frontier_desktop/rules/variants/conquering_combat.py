@@ -103,37 +103,84 @@ def _deals_now(state: GameState, perm_id: str, first_step: bool, two_steps: bool
     return first if first_step else (not card.has("first_strike") or card.has("double_strike"))
 
 
+LAND = "land"
+"""The conquer value's name in an ``assign`` division."""
+
+
 def resolve_conquest(state: GameState, seat: int, at: Any, attackers: list[str],
                      blocks: list[tuple[str, str]], pt: PT, events: list[Event]) -> None:
     """Deal the combat's damage and capture the area when the conquer value is reached."""
-    blockers_of: dict[str, list[str]] = {a: [] for a in attackers}
-    for blocker, attacker in blocks:
-        blockers_of[attacker].append(blocker)
-    fighters = [*attackers, *(b for b, _ in blocks)]
+    ids = [*attackers, *(b for b, _ in blocks)]
     two_steps = any(state.card(f).has("first_strike") or state.card(f).has("double_strike")
-                    for f in fighters)
-    to_land = 0
-    for first_step in ((True, False) if two_steps else (False,)):
+                    for f in ids)
+    combat: dict[str, Any] = {"seat": seat, "at": wire(state, at), "attackers": list(attackers),
+                              "blocks": [[b, a] for b, a in blocks],
+                              "steps": [True, False] if two_steps else [False], "step": 0,
+                              "to_land": 0, "divisions": {}}
+    continue_conquest(state, combat, pt, events)
+
+
+def _attacker_plan(state: GameState, combat: dict[str, Any], attacker: str,
+                   pt: PT) -> dict[str, Any] | None:
+    """What *attacker* deals in the current step: ``amount``, the ``units`` it may hit (its
+    living blockers in block order, then :data:`LAND`), their ``lethal`` damage and the
+    ``default`` division (lethal damage in order, the rest to the land); None: nothing."""
+    first_step = combat["steps"][combat["step"]]
+    two_steps = len(combat["steps"]) == 2
+    if attacker not in state.perms or not _deals_now(state, attacker, first_step, two_steps):
+        return None
+    power = max(0, pt(state.perms[attacker])[0])
+    if power <= 0:
+        return None
+    blockers = [b for b, a in combat["blocks"] if a == attacker and b in state.perms]
+    lethal: dict[str, int] = {}
+    for blocker in blockers:
+        perm = state.perms[blocker]
+        need = max(0, pt(perm)[1] - perm.damage)
+        lethal[blocker] = min(need, 1) if state.card(attacker).has("deathtouch") else need
+    units = [*blockers, LAND]
+    default: dict[str, int] = {}
+    rest = power
+    for blocker in blockers:
+        take = min(rest, lethal[blocker])
+        if take:
+            default[blocker] = take
+        rest -= take
+    if rest:
+        default[LAND] = rest
+    return {"attacker": attacker, "amount": power, "units": units, "lethal": lethal,
+            "default": default}
+
+
+def continue_conquest(state: GameState, combat: dict[str, Any], pt: PT,
+                      events: list[Event]) -> None:
+    """Deal the combat's damage step by step, stopping on an ``assign`` decision when the
+    attacking player asked to divide a blocked attacker's damage (``set_assign``)."""
+    seat = int(combat["seat"])
+    at = state.board.pos_from_wire(combat["at"])
+    while combat["step"] < len(combat["steps"]):
+        first_step = combat["steps"][combat["step"]]
+        two_steps = len(combat["steps"]) == 2
         dealt: list[tuple[str, str, int]] = []  # (source, target, amount), simultaneous
-        for attacker in attackers:
-            if attacker not in state.perms or not _deals_now(state, attacker, first_step,
-                                                             two_steps):
+        for attacker in combat["attackers"]:
+            plan = _attacker_plan(state, combat, attacker, pt)
+            if plan is None:
                 continue
-            power = max(0, pt(state.perms[attacker])[0])
-            for blocker in blockers_of[attacker]:
-                if blocker not in state.perms or power <= 0:
-                    continue
-                perm = state.perms[blocker]
-                lethal = max(0, pt(perm)[1] - perm.damage)
-                if state.card(attacker).has("deathtouch"):
-                    lethal = min(lethal, 1)
-                take = min(power, lethal)
-                if take:
-                    dealt.append((attacker, blocker, take))
-                power -= take
-            if power:
-                dealt.append((attacker, "land", power))
-        for blocker, attacker in blocks:
+            division = combat["divisions"].get(attacker)
+            if division is None:
+                if len(plan["units"]) > 1 and state.players[seat].assign:
+                    state.decision = {"kind": "assign", "player": seat, **plan,
+                                      "at": combat["at"], "_conquest": combat}
+                    state.decision["options"] = [{**plan, "at": combat["at"]}]
+                    events.append({"type": "choose", "player": seat, "kind": "assign",
+                                   "attacker": attacker, "units": list(plan["units"]),
+                                   "amount": plan["amount"]})
+                    return
+                division = plan["default"]
+            for target in plan["units"]:
+                if division.get(target, 0) > 0:
+                    dealt.append((attacker, target, int(division[target])))
+        for blocker, attacker in combat["blocks"]:
             if blocker in state.perms and attacker in state.perms and _deals_now(
                     state, blocker, first_step, two_steps):
                 power = max(0, pt(state.perms[blocker])[0])
@@ -141,9 +188,9 @@ def resolve_conquest(state: GameState, seat: int, at: Any, attackers: list[str],
                     dealt.append((blocker, attacker, power))
         for source, target, amount in dealt:
             events.append({"type": "damage", "source": source, "target": target,
-                           "amount": amount, "at": wire(state, at)})
-            if target == "land":
-                to_land += amount
+                           "amount": amount, "at": combat["at"]})
+            if target == LAND:
+                combat["to_land"] += amount
                 continue
             victim = state.perms[target]
             victim.damage += amount
@@ -151,10 +198,28 @@ def resolve_conquest(state: GameState, seat: int, at: Any, attackers: list[str],
                 victim.deathtouched = True
         check_deaths_by(state, pt, lambda s, perm, ev: destroy(s, perm, ev,
                                                               reason="lethal damage"), events)
+        combat["step"] += 1
+        combat["divisions"] = {}
     cv = conquer_value(state, at)
-    events.append({"type": "conquer_damage", "at": wire(state, at), "damage": to_land, "cv": cv})
+    to_land = int(combat["to_land"])
+    events.append({"type": "conquer_damage", "at": combat["at"], "damage": to_land, "cv": cv})
     if cv is not None and to_land >= cv:
         capture(state, seat, at, events)
+
+
+def assign_division_problem(decision: dict[str, Any], attacker: str,
+                            damage: dict[str, int]) -> str | None:
+    """Why *damage* is not a division the ``assign`` decision accepts (None: it is): the
+    attacker's whole damage among its blockers and the land, the land only after every
+    blocker is dealt lethal damage."""
+    from frontier_desktop.rules.variants.shared import assign_problem
+
+    problem = assign_problem(decision, attacker, damage)
+    if problem is None and damage.get(LAND, 0) > 0 and any(
+            damage.get(u, 0) < need for u, need in decision["lethal"].items()):
+        problem = ("damage reaches the conquer value only after every blocker is dealt "
+                   "lethal damage")
+    return problem
 
 
 def capture(state: GameState, seat: int, at: Any, events: list[Event]) -> None:
