@@ -1,5 +1,5 @@
-"""Rules engine figures: ``rules_legal_actions_ms``, ``rules_apply_ms`` and
-``army_legal_actions_ms``.
+"""Rules engine figures: ``rules_legal_actions_ms``, ``rules_apply_ms``,
+``army_legal_actions_ms`` and ``conquering_legal_actions_ms``.
 
 - ``rules_legal_actions_ms``: median time of ``legal_actions`` on a mid-game 5x10 Frontier
   board (half face up) with 12 creatures on it, 3 in the active player's staging row and 7
@@ -12,6 +12,10 @@
 - ``army_legal_actions_ms``: median time of ``legal_actions`` on a mid-game Army Magic
   position (6x5 board, 14 lands explored, 12 creatures in units of one to three, 7 cards in
   hand, first main phase).
+- ``conquering_legal_actions_ms``: median time of ``legal_actions`` for the active seat of a
+  four-player Conquering mid-game (the four sample decks, a fixed seed, random legal play
+  biased toward moving and conquering up to Ann's first main phase from turn 28, seven turns
+  each: 13 of 15 areas revealed, two held, 27 creatures over the board and strongholds).
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ from frontier_desktop.record import new_game
 
 TARGETS = {"rules_legal_actions_ms": "<= 1", "rules_legal_actions_stack_ms": "<= 1",
            "rules_apply_ms": "<= 0.2",
-           "army_legal_actions_ms": "<= 1"}
+           "army_legal_actions_ms": "<= 1", "conquering_legal_actions_ms": "<= 1"}
+CONQUERING_DECKS = ("conquering_green_tide.txt", "conquering_red_horde.txt",
+                    "conquering_black_legion.txt", "conquering_forest_wardens.txt")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -104,6 +110,33 @@ def army_mid_game_position() -> dict[str, Any]:
             "board": {"rows": rows}, "units": units}
 
 
+def conquering_mid_game(pool: BundledPool, seed: int = 5, turn: int = 28) -> Any:
+    """The bench's four-player Conquering position (see the module docstring)."""
+    from frontier_desktop.rules.variants import find_variant
+    from frontier_desktop.rules.variants.conquering_board import controller
+
+    variant = find_variant("conquering")
+    decks = [read_deck(ROOT / "assets/decks" / name, pool) for name in CONQUERING_DECKS]
+    state = variant.new_game(decks, ["Ann", "Ben", "Cat", "Dan"], seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(20_000):
+        if state.game_over or (state.turn >= turn and state.phase == "main"
+                               and state.decision is None):
+            break
+        seat = variant.acting_seat(state)
+        options = variant.legal_actions(state, seat)
+        conquer = [a for a in options if a.type == "conquer"]
+        onward = [a for a in options if a.type == "move" and controller(state, a.to) != seat
+                  and controller(state, state.perms[a.unit].at) == seat]
+        casts = [a for a in options if a.type == "cast"]
+        action = (chooser.choice(conquer) if conquer else chooser.choice(onward) if onward
+                  else chooser.choice(casts) if casts and chooser.random() < 0.8
+                  else chooser.choice(options))
+        state, _ = apply(state, action, seat, variant=variant)
+    assert not state.game_over and state.phase == "main", "the bench game must be mid-game"
+    return state
+
+
 def read_deck(path: Path, pool: BundledPool) -> list[Any]:
     """The main deck of a sample deck file as rules cards, one entry per copy."""
     result = read_deck_file(path, cards=pool)
@@ -171,7 +204,15 @@ def run() -> dict[str, float]:
         t0 = time.perf_counter()
         legal_actions(army)
         army_times.append(time.perf_counter() - t0)
+    conquering = conquering_mid_game(pool)
+    conquering_times = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        legal_actions(conquering, conquering.active)
+        conquering_times.append(time.perf_counter() - t0)
     return {
+        "conquering_legal_actions_ms": round(statistics.median(conquering_times) * 1000, 3),
+        "conquering_legal_actions_count": len(legal_actions(conquering, conquering.active)),
         "army_legal_actions_ms": round(statistics.median(army_times) * 1000, 3),
         "army_legal_actions_count": len(legal_actions(army)),
         "rules_legal_actions_ms": round(statistics.median(times) * 1000, 3),
