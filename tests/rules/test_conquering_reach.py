@@ -146,3 +146,44 @@ def test_a_life_total_changed_by_any_other_path_is_put_back_and_said() -> None:
     assert state.players[1].life == 0
     assert {"type": "life_ignored", "player": 1, "amount": 2, "what": "loss",
             "source": ""} in events
+
+
+# ---------------------------------------------------------------------- granted keywords
+def test_a_creatures_keyword_grant_reaches_only_its_own_area() -> None:
+    from frontier_desktop.rules.variants.conquering_combat import may_block
+    from frontier_desktop.rules.variants.conquering_spells import has_keyword
+
+    state = _main()
+    _inline(state, 0, creature("Test Captain", power=1, toughness=1, oracle_text=(
+        "Other creatures you control have flying.")), MID)
+    here = put(state, "Grizzly Bears", 0, MID)
+    away = put(state, "Grizzly Bears", 0, NEAR_S1)
+    assert has_keyword(state, here, "flying") and not has_keyword(state, away, "flying")
+    blocker = put(state, "Grizzly Bears", 1, MID)
+    assert not may_block(state, state.perms[blocker], state.perms[here])
+    other = put(state, "Grizzly Bears", 1, NEAR_S1)
+    assert may_block(state, state.perms[other], state.perms[away])
+
+
+def test_an_enchantments_keyword_grant_reaches_the_whole_field() -> None:
+    from frontier_desktop.rules.variants.conquering_spells import has_keyword
+
+    state = _main()
+    _inline(state, 0, creature("Test Banner", type_line="Enchantment", oracle_text=(
+        "Creatures you control have vigilance.")), "staging")
+    bears = put(state, "Grizzly Bears", 0, NEAR_S1)
+    assert has_keyword(state, bears, "vigilance")
+    state = to_phase(state, "movement")
+    state, _ = play(state, A.Move(unit=bears, to=MID))
+    assert not state.perms[bears].tapped  # vigilance: moving doesn't tap it
+
+
+def test_landwalk_gained_until_end_of_turn_counts() -> None:
+    from frontier_desktop.rules.variants.conquering_combat import is_unblockable_here
+
+    state = _main()
+    set_land(state, MID, "Swamp", cv=3)
+    bears = put(state, "Grizzly Bears", 0, MID)
+    assert not is_unblockable_here(state, state.perms[bears])
+    state.perms[bears].granted = frozenset({"swampwalk"})
+    assert is_unblockable_here(state, state.perms[bears])

@@ -1,7 +1,7 @@
 """Magic: the Conquering (issue 14): two to four players conquer areas instead of taking life.
 
-A first slice, NOT in the variant registry yet (the menu, help and LAN read the registry):
-tests import :class:`Conquering` and play it through ``engine.apply(..., variant=...)``.
+In the variant registry (``find_variant("conquering")``); its tests also import
+:class:`Conquering` and play it through ``engine.apply(..., variant=...)``.
 
 Done (``shared/rules/conquering.md``):
 
@@ -38,12 +38,20 @@ Done (``shared/rules/conquering.md``):
   controller; the Conquering's reach (``target_problem``: opposing creatures need their area
   or a creature there, opponents an area next to their stronghold or the stronghold, never
   an opposing stronghold's land; a creature's ability reaches only its own area).
+- Statics: a creature's "all …" ability (a lord) reaches only its own area, an
+  enchantment's or artifact's the whole field; auras are cast with ``target`` within the
+  reach. Players have no life: damage and life changes to a player do nothing and the log
+  says so (``life_ignored``; ``docs/rules-notes.md``).
+- ``assign``: a player who asked (``set_assign``; off at set-up) divides a blocked attacker's
+  damage among its blockers and ``"land"`` (the conquer value, only after lethal damage to
+  every blocker); otherwise lethal damage in block order, the rest to the conquer value.
 
-Not done yet: the registry entry, the table and position files (graph boards, N seats);
-auras (they are refused), triggers' reach and "creatures affect only their own area" for
-static abilities (lords); targeting a stronghold's land as a place; the ``assign`` decision
-(a blocked attacker's damage goes lethal-first to its blockers in block order, the rest to
-the conquer value); response windows around moves and conquests; deck validation.
+- Keywords (haste, vigilance, defender, first strike, deathtouch, flying/reach, landwalk)
+  count when printed, gained until end of turn or granted by a static ability in reach
+  (:func:`~conquering_spells.has_keyword`).
+
+Not done yet: response windows around moves and conquests; drawing from an empty library has
+no effect (the digest is silent).
 """
 
 from __future__ import annotations
@@ -71,7 +79,7 @@ from frontier_desktop.rules.variants.conquering_combat import (
     start_conquest,
 )
 from frontier_desktop.rules.variants.conquering_spells import (
-    ConqueringSpells, conquering_own_pt, no_life,
+    ConqueringSpells, conquering_own_pt, has_keyword, no_life,
 )
 from frontier_desktop.rules.variants.shared import (
     assign_actions, basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, save_rng,
@@ -353,13 +361,13 @@ class Conquering(ConqueringSpells, Variant):
             return "creatures move in the movement phase"
         if perm.controller != seat or perm.zone != "board" or not card.is_creature:
             return f"{name} is not a creature of yours on the board"
-        if card.has("defender"):
+        if has_keyword(state, perm.id, "defender"):
             return f"{name} has defender and can't move"
         if perm.moved:
             return f"{name} has already moved this turn"
         if perm.tapped:
             return f"{name} is tapped"
-        if perm.sick and not card.has("haste"):
+        if perm.sick and not has_keyword(state, perm.id, "haste"):
             return (f"{name} can move once it could attack (from your next turn; haste lets "
                     "it move at once)")
         if dest not in state.board.neighbours(perm.at):
@@ -379,7 +387,7 @@ class Conquering(ConqueringSpells, Variant):
         start = perm.at
         perm.at = dest
         perm.moved = True
-        if not state.card(perm.id).has("vigilance"):
+        if not has_keyword(state, perm.id, "vigilance"):
             perm.tapped = True
         events.append({"type": "moved", "unit": perm.id, "name": state.name(perm.id),
                        "from": wire(state, start), "to": wire(state, dest),
@@ -403,7 +411,7 @@ class Conquering(ConqueringSpells, Variant):
         card = state.card(perm.id)
         return (perm.zone == "board" and card.is_creature and not perm.tapped
                 and not perm.attacked
-                and (card.has("haste") or not (perm.sick or perm.moved)))
+                and (has_keyword(state, perm.id, "haste") or not (perm.sick or perm.moved)))
 
     def conquer_problem(self, state: GameState, seat: int, at: Pos,
                         members: list[Permanent]) -> str | None:
@@ -448,7 +456,7 @@ class Conquering(ConqueringSpells, Variant):
         turn.setdefault("conquered", []).append(wire(state, at))
         for perm in members:
             perm.attacked = True
-            if not state.card(perm.id).has("vigilance"):
+            if not has_keyword(state, perm.id, "vigilance"):
                 perm.tapped = True
         start_conquest(state, seat, members, self._pt(state), events)
 

@@ -15,12 +15,13 @@ from collections.abc import Callable
 from typing import Any
 
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.army_combat import can_block, destroy
+from frontier_desktop.rules.variants.army_combat import destroy
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
     clockwise_from, conquer_value, info, is_opposing_stronghold, is_stronghold, land_type,
     stronghold_of,
 )
+from frontier_desktop.rules.variants.conquering_spells import has_keyword, landwalks
 from frontier_desktop.rules.variants.shared import check_deaths_by, wire
 
 PT = Callable[[Permanent], tuple[int, int]]
@@ -33,13 +34,18 @@ def is_unblockable_here(state: GameState, attacker: Permanent) -> bool:
     owner = stronghold_of(state, attacker.at)
     special = is_stronghold(state, attacker.at) and not (
         owner is not None and state.players[owner].lost)
-    return kind is not None and kind in state.card(attacker.id).landwalk and not special
+    return kind is not None and kind in landwalks(state, attacker) and not special
 
 
 def may_block(state: GameState, blocker: Permanent, attacker: Permanent) -> bool:
     """Whether *blocker* may block *attacker* in the area they share."""
-    return (blocker.at == attacker.at and state.card(blocker.id).is_creature
-            and not is_unblockable_here(state, attacker) and can_block(state, blocker, attacker))
+    if blocker.at != attacker.at or not state.card(blocker.id).is_creature or blocker.tapped:
+        return False
+    if is_unblockable_here(state, attacker):
+        return False
+    if has_keyword(state, attacker.id, "flying"):
+        return has_keyword(state, blocker.id, "flying") or has_keyword(state, blocker.id, "reach")
+    return True
 
 
 def defending_seats(state: GameState, seat: int, attackers: list[Permanent]) -> list[int]:
@@ -96,11 +102,12 @@ def done_blocking(state: GameState, pt: PT, events: list[Event]) -> None:
 
 
 def _deals_now(state: GameState, perm_id: str, first_step: bool, two_steps: bool) -> bool:
-    card = state.card(perm_id)
-    first = card.has("first_strike") or card.has("double_strike")
+    first = has_keyword(state, perm_id, "first_strike") or \
+        has_keyword(state, perm_id, "double_strike")
     if not two_steps:
         return True
-    return first if first_step else (not card.has("first_strike") or card.has("double_strike"))
+    return first if first_step else (not has_keyword(state, perm_id, "first_strike")
+                                     or has_keyword(state, perm_id, "double_strike"))
 
 
 LAND = "land"
@@ -111,7 +118,7 @@ def resolve_conquest(state: GameState, seat: int, at: Any, attackers: list[str],
                      blocks: list[tuple[str, str]], pt: PT, events: list[Event]) -> None:
     """Deal the combat's damage and capture the area when the conquer value is reached."""
     ids = [*attackers, *(b for b, _ in blocks)]
-    two_steps = any(state.card(f).has("first_strike") or state.card(f).has("double_strike")
+    two_steps = any(has_keyword(state, f, "first_strike") or has_keyword(state, f, "double_strike")
                     for f in ids)
     combat: dict[str, Any] = {"seat": seat, "at": wire(state, at), "attackers": list(attackers),
                               "blocks": [[b, a] for b, a in blocks],
@@ -137,7 +144,7 @@ def _attacker_plan(state: GameState, combat: dict[str, Any], attacker: str,
     for blocker in blockers:
         perm = state.perms[blocker]
         need = max(0, pt(perm)[1] - perm.damage)
-        lethal[blocker] = min(need, 1) if state.card(attacker).has("deathtouch") else need
+        lethal[blocker] = min(need, 1) if has_keyword(state, attacker, "deathtouch") else need
     units = [*blockers, LAND]
     default: dict[str, int] = {}
     rest = power
@@ -194,7 +201,7 @@ def continue_conquest(state: GameState, combat: dict[str, Any], pt: PT,
                 continue
             victim = state.perms[target]
             victim.damage += amount
-            if state.card(source).has("deathtouch"):
+            if has_keyword(state, source, "deathtouch"):
                 victim.deathtouched = True
         check_deaths_by(state, pt, lambda s, perm, ev: destroy(s, perm, ev,
                                                               reason="lethal damage"), events)

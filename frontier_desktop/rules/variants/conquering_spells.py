@@ -33,9 +33,10 @@ from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants import fx_statics
+from frontier_desktop.rules.effects.nodes import GrantKeyword, Pump
 from frontier_desktop.rules.variants.frontier_spells import (
-    _Context, ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
-    static_bonus,
+    _Context, _reaches, ability_effects, by_hand_text, defs_info, enchant_spec, executed,
+    spell_effects, static_bonus, static_grant_effects,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
@@ -69,6 +70,53 @@ def static_reach(state: GameState, source: Permanent, perm: Permanent) -> bool:
     if source.zone == "board" and source.at is not None and state.card(source.id).is_creature:
         return perm.zone == "board" and perm.at == source.at
     return True
+
+
+_WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
+          "mountainwalk": "Mountain", "forestwalk": "Forest"}
+
+
+def has_keyword(state: GameState, obj: str, name: str) -> bool:
+    """Whether the permanent *obj* has the keyword *name* (``Card.abilities`` spelling, e.g.
+    ``first_strike``): printed, gained until end of turn, or granted by a static ability that
+    reaches it (a creature's only in its own area, an aura's on what it enchants, an
+    enchantment's or artifact's everywhere). A card that left play: its printed keywords."""
+    card = state.card(obj)
+    if card.has(name):
+        return True
+    perm = state.perms.get(obj)
+    if perm is None:
+        return False
+    spaced = name.replace("_", " ")
+    if spaced in perm.granted:
+        return True
+    return spaced in granted_keywords(state, perm)
+
+
+def granted_keywords(state: GameState, perm: Permanent) -> frozenset[str]:
+    """The keywords static abilities in reach give *perm* now."""
+    names = defs_info(state).grants
+    if not names:
+        return frozenset()
+    out: set[str] = set()
+    for source in state.perms.values():
+        if state.cards[source.id][0] not in names:
+            continue
+        for grant in static_grant_effects(state.card(source.id)):
+            assert isinstance(grant, (GrantKeyword, Pump))
+            if _reaches(state, source, grant.to, perm) and (
+                    grant.to.ref != "all" or static_reach(state, source, perm)):
+                out.update(grant.keywords)
+    return frozenset(out)
+
+
+def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
+    """The basic land types *perm* walks: printed, gained or granted in reach."""
+    walks = state.card(perm.id).landwalk
+    extra = {t for k, t in _WALKS.items() if k in perm.granted}
+    if defs_info(state).grants:
+        extra |= {t for k, t in _WALKS.items() if k in granted_keywords(state, perm)}
+    return walks | extra if extra else walks
 
 
 def conquering_own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
@@ -308,7 +356,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
         if ability.taps:
             if perm.tapped:
                 return f"{self._label(state, perm)} is tapped"
-            if card.is_creature and perm.sick and not card.has("haste"):
+            if card.is_creature and perm.sick and not has_keyword(state, perm.id, "haste"):
                 return f"{self._label(state, perm)} is summoning sick"
         return self.activation_problem(state, seat, perm, index)
 
