@@ -110,3 +110,23 @@ def test_a_first_striker_is_asked_in_its_own_step() -> None:
                                                                    (elves[1], 1))), 0)
     assert state.decision is None and not set(elves) & set(state.perms)
     assert state.perms[knight].damage == 0  # they died before dealing regular damage
+
+
+def test_a_pending_division_survives_the_wire_and_is_answered_after() -> None:
+    state, wurm, bears, giant = _blocked(assign=True)
+    state, _ = play(state, DoneBlocking(), 1)
+    again = GameState.from_wire(state.to_wire())
+    assert again.decision is not None and again.decision["kind"] == "assign"
+    after, events = play(again, A.Assign(attacker=wurm, damage=((bears, 2), (giant, 4))), 0)
+    assert _damage(events, wurm) == {bears: 2, giant: 4}
+    assert after.decision is None and {bears, giant} & set(after.perms) == set()
+
+
+def test_set_assign_is_taken_at_any_time_and_can_be_switched_off() -> None:
+    state = game(2, first=0)
+    assert not state.players[1].assign  # off at set-up: the engine divides
+    state, events = play(state, A.SetAssign(on=True), 1)  # not Dale's turn: still fine
+    assert state.players[1].assign
+    assert {"type": "assign_choice", "player": 1, "on": True} in events
+    state, _ = play(state, A.SetAssign(on=False), 1)
+    assert not state.players[1].assign
