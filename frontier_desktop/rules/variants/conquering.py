@@ -82,8 +82,8 @@ from frontier_desktop.rules.variants.conquering_spells import (
     ConqueringSpells, conquering_own_pt, has_keyword, no_life,
 )
 from frontier_desktop.rules.variants.shared import (
-    assign_actions, basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield, save_rng,
-    wire,
+    assign_actions, basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield,
+    save_rng, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
