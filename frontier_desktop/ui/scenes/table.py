@@ -769,7 +769,8 @@ class TableScene(Scene):
             self.fx.from_events(events, self.renderer, self.seat)
         for e in events:
             if e.get("type") == "dice":
-                self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0}
+                self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0,
+                             "caption": self.presentation.dice_caption(events)}
                 if speed <= 0:
                     self.dice["t"] = 1.0
 
