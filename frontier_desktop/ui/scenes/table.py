@@ -320,8 +320,10 @@ class TableScene(Scene):
             legal = [a.to_wire()["type"] for a in self.session.legal_actions(acting)]
             if "pass" not in legal or "discard" in legal:
                 return
-            if not self.session.submit(acting, {"type": "pass"}).ok:
+            result = self.session.submit(acting, {"type": "pass"})
+            if not result.ok:
                 return
+            self._animate(result.events)  # e.g. the next turn's mana production die
             self._autosave()
 
     def _autosave(self) -> None:

@@ -8,6 +8,7 @@ highlights are cached translucent tiles. Nothing per frame scales, loads or lays
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -107,7 +108,7 @@ class Layout:
         # a little wider when the window has the width: room for land names and bands
         cw = min(area.w / max(1, self.cols), ch * self.cell_wide)
         self.cell = (int(cw), int(ch))
-        bw, bh = int(int(cw) * self.cols), int(int(ch) * self.rows)
+        bw, bh = math.ceil(int(cw) * self.cols - 1e-6), math.ceil(int(ch) * self.rows - 1e-6)
         self.board = pygame.Rect(0, 0, bw, bh)
         self.board.center = area.center
         hc_h = hand_h - round(18 * s)
@@ -443,7 +444,9 @@ class TableRenderer:
                                                       True, min_size=LAND_NAME_MIN)
                 # as wide as the card, or the whole square for a longer name
                 band = self._land_band(surf, title, card_band if fonts_ok else
-                                       rect.inflate(-2, -8), tap_col)
+                                       rect.inflate(-2, -8), tap_col,
+                                       LAND_NAME_MIN if self.places is None else
+                                       LAND_NAME_SIZE)
                 self.land_name_rects[key] = band
             elif tap_col is not None:
                 dot = pygame.Rect(0, 0, 12, 12)
@@ -582,16 +585,22 @@ class TableRenderer:
             surface.blit(badge, at)
 
     def _land_band(self, surf: pygame.Surface, name: str, inner: pygame.Rect,
-                   tapped_by: tuple[int, int, int] | None) -> pygame.Rect:
+                   tapped_by: tuple[int, int, int] | None,
+                   min_size: int = LAND_NAME_MIN) -> pygame.Rect:
         """The land's name on a dark band across the top of its card, where no token rests
         (the card's own title is under the tokens' row otherwise); underlined in
         *tapped_by*'s colour when the land is tapped."""
         fonts = self.app.fonts
+        min_size = min(min_size, self.land_name_size)
         whole = fonts.whole_lines(name, self.land_name_size, inner.w - 4, True,
-                                  min_size=LAND_NAME_MIN)
+                                  min_size=min_size) or \
+            fonts.whole_lines(name, self.land_name_size, inner.w - 4, True,
+                              min_size=LAND_NAME_MIN)
         self.land_name_texts.append((name, None if whole is None else whole[1]))
-        lines = fonts.fit_lines(name, self.land_name_size, (250, 250, 246), inner.w - 4,
-                                bold=True, min_size=LAND_NAME_MIN)
+        lines = [fonts.text(t, whole[0], (250, 250, 246), True) for t in whole[1]] \
+            if whole is not None else \
+            fonts.fit_lines(name, self.land_name_size, (250, 250, 246), inner.w - 4,
+                            bold=True, min_size=LAND_NAME_MIN)
         under = 3 if tapped_by is not None else 0
         assert self.layout is not None
         cw, ch = self.layout.cell
@@ -846,10 +855,12 @@ class TableRenderer:
                 if die is not None:  # left of the land's life die, overlapping it a little
                     centre = (min(centre[0], die.left + 4 - dd // 2), centre[1])
                 marks = [m for m in self.badge_rects.get(sq) or [] if m.top < rect.centery]
-                if marks:  # below the place's marker and conquer value
+                if marks:  # below the place's marker and conquer value when there is room
                     low = max(m.bottom for m in marks)
-                    dd = max(12, min(dd, rect.bottom - 3 - low))
-                    centre = (centre[0], max(centre[1], low + dd // 2))
+                    below = rect.bottom - 3 - low
+                    if below >= dd * 0.75:  # else they are drawn over the token's top
+                        dd = min(dd, below)
+                        centre = (centre[0], max(centre[1], low + dd // 2))
                 if pres.collapse_stacks and len(members) > 1:
                     uid = str(unit["id"])
                     if uid in self.fan_ids:
