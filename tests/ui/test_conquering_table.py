@@ -95,12 +95,19 @@ def test_a_four_player_game_is_a_3x5_with_a_stronghold_on_each_side(app) -> None
     assert pres.cell_marker(r.cell((2, 3))) == 3 and pres.cell_marker(r.cell((1, 2))) is None
     # a creature just summoned stands in its controller's stronghold
     assert rect("S0").collidepoint(r.sprites[ids["fresh"]].home)
-    # another seat sees the board turned: Dale's stronghold at the bottom
-    dale = TableScene(app, table.session, seat=1, hotseat=False)
-    app.scenes.push(dale)
-    step(app, 2)
-    centres = {k: v.center for k, v in dale.renderer.place_rects.items()}
-    assert centres["S1"][1] == max(c[1] for c in centres.values())
+    # the seat across sees the board turned round, its stronghold at the bottom; a seat at
+    # an end keeps the long side across the screen, its stronghold on its own side
+    for seat, where in ((2, "bottom"), (1, "left"), (3, "right")):
+        other = TableScene(app, table.session, seat=seat, hotseat=False)
+        app.scenes.push(other)
+        step(app, 2)
+        centres = {k: v.center for k, v in other.renderer.place_rects.items()}
+        own = centres[f"S{seat}"]
+        if where == "bottom":
+            assert own[1] == max(c[1] for c in centres.values())
+        else:
+            xs = [c[0] for c in centres.values()]
+            assert own[0] == (min(xs) if where == "left" else max(xs))
 
 
 def test_markers_differ_in_colour_and_shape_for_four_seats() -> None:
@@ -201,7 +208,7 @@ def test_a_blocker_is_dragged_onto_the_attacker_in_clockwise_order(app) -> None:
     table.submit({"type": "done_blocking"})
     step(app, 2)
     assert table.view["decision"]["player"] == 2
-    assert "Blocking now: Theresa; then the fight" in pres.board_note(table.view, 1)
+    assert pres.board_note(table.view, 1).endswith("Blocking now: Theresa, the last to block.")
     assert theresa in {u["id"] for u in table.view["units"]}
 
 

@@ -350,7 +350,8 @@ class TableDrawing:
                                     min_size=9)
             h = sum(t.get_height() for t in lines)
             box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + 16, h + 8)
-            box.midtop = (lay.board.centerx, max(0, lay.opp_strip.y))
+            # over the opponents' hand, its foot at the board's top edge
+            box.midbottom = (lay.board.centerx, max(box.h, lay.opp_strip.bottom))
             pygame.draw.rect(surface, pal.bg_panel, box, border_radius=8)
             pygame.draw.rect(surface, pal.accent, box, 1, border_radius=8)
             y = box.y + 4
@@ -358,20 +359,24 @@ class TableDrawing:
                 surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
                 y += t.get_height()
         drag = s.local.drag
-        if drag is None or not drag.active or drag.kind != "token":
+        if drag is not None and drag.active and drag.kind == "token":
+            uid, pos = drag.ident, drag.pos
+        elif drag is None and s.local.selected and s.local.mode == "move":
+            uid, pos = s.local.selected, s.input.mouse  # a chosen creature, the mouse over
+        else:
             return
-        place = r.place_at(drag.pos)
-        unit = s.unit(drag.ident) or {}
+        place = r.place_at(pos)
+        unit = s.unit(uid) or {}
         if place is None or place in s.local.highlights or \
-                place == s.presentation.place(unit.get("at")):
+                place == s.presentation.place(unit.get("at")) or r.sprite_at(pos) is not None:
             return
         state = getattr(s.session, "state", None)
-        why = s.presentation.move_refusal(state, s.seat, drag.ident, place) \
+        why = s.presentation.move_refusal(state, s.seat, uid, place) \
             if state is not None else ""
         if not why:
             return
         tip = fonts.fit(why, 12, pal.warn, lay.board.w + 40, True)
-        box = tip.get_rect(midbottom=(drag.pos[0], drag.pos[1] - r.layout.cell[1] // 2))
+        box = tip.get_rect(midbottom=(pos[0], pos[1] - lay.cell[1] // 2))
         box = box.inflate(12, 6).clamp(surface.get_rect())
         pygame.draw.rect(surface, pal.bg_panel, box, border_radius=8)
         surface.blit(tip, tip.get_rect(center=box.center))

@@ -521,20 +521,23 @@ class TableRenderer:
             self._place_badges.append((mark, at.topleft))
             rects.append(at)
         x, bottom = inner.left, inner.bottom - 1
+        row_bottom = max([top] + [r.bottom for r in rects])
         for spec in self.pres.cell_badges(cell):
-            room = (rects[0].left if rects else right) - x
-            pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+            size = max(spec.size, min(15, round(inner.w / 6 / self.app.fonts.scale)))
+            pill = _pill(fonts.text(spec.text, size, spec.fg, bold=True), spec.bg)
+            if pill.get_width() > inner.w:  # never wider than the land
+                pill = _pill(fonts.fit(spec.text, spec.size, spec.fg, inner.w - 8, True),
+                             spec.bg)
             if spec.anchor == "bottom":  # along the foot, upwards
-                if pill.get_width() > inner.w:
-                    pill = _pill(fonts.fit(spec.text, spec.size, spec.fg, inner.w - 8, True),
-                                 spec.bg)
                 at = pill.get_rect(bottomright=(right, bottom))
                 bottom = at.top - 1
-            else:  # under the name band, left of the marker
-                if pill.get_width() > room:
-                    pill = _pill(fonts.fit(spec.text, spec.size, spec.fg, max(8, room - 8),
-                                           True), spec.bg)
+            else:  # under the name band, left of the marker (or under it: never cut)
+                room = (min(r.left for r in rects) if rects else inner.right) - x - 1
+                if spec.short and pill.get_width() > min(room, int(inner.w * 0.4)):
+                    pill = _pill(fonts.text(spec.short, size, spec.fg, bold=True), spec.bg)
                 at = pill.get_rect(topleft=(x, top))
+                if any(at.colliderect(r) for r in rects):
+                    at = pill.get_rect(topleft=(inner.left, row_bottom))
                 x = at.right + 2
             self._place_badges.append((pill, at.topleft))
             rects.append(at)

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from frontier_desktop.ui.table.places import QUARTER_SIDES, PlaceMap, grid_points, side_of
+from frontier_desktop.ui.table.places import PlaceMap, grid_points, side_of
 
 ABILITY_LABEL_CHARS = 44
 """An activated ability's menu label is cut to this many characters ("…" marks the cut)."""
@@ -36,6 +36,8 @@ class Badge:
     pill: bool = True
     count: bool = False
     """A stack's count (left off a creature shown fanned out of its stack)."""
+    short: str = ""
+    """What a place's badge says where *text* has no room (the Conquering: "4" for "CV 4")."""
 
 
 @dataclass(frozen=True)
@@ -171,8 +173,8 @@ class VariantPresentation:
         """Where the board's places lie when it is more than a plain grid (None: the plain
         grid, drawn and hit-tested square by square). By default a grid with outside places
         (``board.strongholds``, each ``beside`` a square: the Conquering's grids, the War
-        Game) puts each one a cell beyond its side, turned so that *seat*'s own is at the
-        bottom."""
+        Game) puts each one a cell beyond its side, turned round for a seat whose own is at
+        the top."""
         board = view.get("board") or {}
         outside = {str(s.get("place")): grid_square(s.get("beside"))
                    for s in board.get("strongholds") or []}
@@ -183,7 +185,9 @@ class VariantPresentation:
         beside = {k: v for k, v in outside.items() if v is not None}
         own = next((beside.get(str(s.get("place"))) for s in board.get("strongholds") or []
                     if s.get("player") == seat), None)
-        turns = QUARTER_SIDES.index(side_of(own, n_rows, n_cols)) if own is not None else 0
+        # a seat across the table sees it turned round; a seat at the left or right end
+        # keeps the long side across the screen (turned a quarter, the board would shrink)
+        turns = 2 if own is not None and side_of(own, n_rows, n_cols) == "top" else 0
         return PlaceMap.of(grid_points(n_rows, n_cols, beside, turns))
 
     def places_of(self, view: Mapping[str, Any]) -> list[tuple[Place, Mapping[str, Any]]]:

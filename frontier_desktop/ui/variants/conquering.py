@@ -136,7 +136,9 @@ class ConqueringPresentation(VariantPresentation):
                              (170, 40, 40), "bottom", 10))
         cv = cell.get("cv")
         if isinstance(cv, int) and (cell.get("face_up") or cell.get("place") is not None):
-            out.append(Badge(f"CV {cv}", (20, 20, 20), (246, 214, 96), "top_left", 10))
+            stronghold = cell.get("place") is not None
+            out.append(Badge(f"CV {cv}", (20, 20, 20), (246, 214, 96), "top_left", 10,
+                             short="" if stronghold else str(cv)))
         return out
 
     def board_note(self, view: Mapping[str, Any], seat: int) -> str:
@@ -145,9 +147,10 @@ class ConqueringPresentation(VariantPresentation):
         if d.get("kind") != "blocks":
             return ""
         order = [self._name(s) for s in d.get("order") or []]
-        then = f"; then {', then '.join(order)}" if order else "; then the fight"
+        then = f"; then {', then '.join(order)} (clockwise)" if order else \
+            ", the last to block"
         return (f"{self._name(d.get('seat'))} attacks {self._place_words(d.get('at'), view)}. "
-                f"Blocking now: {self._name(d.get('player'))}{then} (clockwise).")
+                f"Blocking now: {self._name(d.get('player'))}{then}.")
 
     def _place_words(self, at: Any, view: Mapping[str, Any]) -> str:
         board = view.get("board") or {}
