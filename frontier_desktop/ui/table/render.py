@@ -533,7 +533,7 @@ class TableRenderer:
                 bottom = at.top - 1
             else:  # under the name band, left of the marker (or under it: never cut)
                 room = (min(r.left for r in rects) if rects else inner.right) - x - 1
-                if spec.short and pill.get_width() > min(room, int(inner.w * 0.4)):
+                if spec.short and pill.get_width() > min(room, inner.w // 2):
                     pill = _pill(fonts.text(spec.short, size, spec.fg, bold=True), spec.bg)
                 at = pill.get_rect(topleft=(x, top))
                 if any(at.colliderect(r) for r in rects):
@@ -888,7 +888,10 @@ class TableRenderer:
                     # (shift-click); one badge for the stack, under the fan (see _badges)
                     dd = int(dd * 0.8)
                     n = len(members)
-                    spread = min(dd * 0.45, (cw - dd - 6) / max(1, n - 1))
+                    apart = pres.member_spread
+                    if apart > 0.45:  # each creature shown whole where the land has room
+                        dd = max(12, min(dd, int((cw - 6) / (1 + apart * (n - 1)))))
+                    spread = min(dd * apart, (cw - dd - 6) / max(1, n - 1))
                     i = members.index(str(unit["id"]))
                     dx = int((i - (n - 1) / 2) * spread)
                     centre = (centre[0] + dx, centre[1])

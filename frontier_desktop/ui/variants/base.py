@@ -148,6 +148,9 @@ class VariantPresentation:
     it, a count) that a click fans out; False: side by side in the square (Frontier's bands)."""
     cell_wide: ClassVar[float] = 0.9
     """The widest a square may be, as a share of its height (the renderer's default)."""
+    member_spread: ClassVar[float] = 0.45
+    """How far apart creatures side by side on one place stand, as a share of a token
+    (Frontier's band: overlapping; the Conquering's several players: each one whole)."""
     strip_room: ClassVar[float] = 1.0
     """The height of the off-board strips, as a share of the default (Army: thin, no staging)."""
 

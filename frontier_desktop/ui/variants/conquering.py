@@ -70,6 +70,7 @@ class ConqueringPresentation(VariantPresentation):
         StepButton("done_blocking", "Done blocking"),)
     primary_order: ClassVar[tuple[str, ...]] = ("done_blocking", "pass")
     strip_room: ClassVar[float] = 0.25
+    member_spread: ClassVar[float] = 0.85
     help_text: ClassVar[str] = (
         "# Quick rules\n"
         "Control more than half of the areas to win (5 of 9, 7 of 12, 8 of 15); strongholds "
