@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 
 import pygame
+import pytest
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.ui.scenes.table import TableScene
@@ -245,3 +246,61 @@ def test_the_presentation_is_registered_and_words_its_places() -> None:
     assert pres.place_title("A2", view["board"]["areas"]["A2"], view) == "Forest"
     assert pres.cell_badges(view["board"]["areas"]["B3"]) == []  # face down: no value yet
     assert A.Pass().to_wire() == {"type": "pass"}
+
+
+LOOK_SIZES = [((960, 600), 1.0), ((1280, 720), 1.5), ((1280, 720), 2.0), ((1920, 1080), 2.0),
+              ((1600, 900), 1.0)]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("size,scale", LOOK_SIZES,
+                         ids=[f"{w}x{h}@{round(s * 100)}%" for (w, h), s in LOOK_SIZES])
+def test_places_read_whole_at_every_scale(tmp_path, players, size, scale) -> None:
+    """Every place's name band whole, its marker and conquer value inside it and apart, no
+    two places overlapping, the block order inside the window."""
+    from frontier_desktop.app import App
+    from frontier_desktop.config import Paths, Settings
+
+    settings = Settings(ui_scale=scale, window_size=size, cache_dir=str(tmp_path / "cache"),
+                        offline=True)
+    app = App(paths=Paths(tmp_path / "config", tmp_path / "data"), settings=settings,
+              size=size, save_settings_on_exit=False)
+    try:
+        table, _ = _table(app, players)
+        r = table.renderer
+        assert all(lines is not None for _, lines in r.land_name_texts), r.land_name_texts
+        for place, rect in r.place_rects.items():
+            marks = r.badge_rects.get(place) or []
+            for m in marks:
+                assert rect.contains(m), f"a badge of {place} leaves it at {size}@{scale}"
+            for a, b in itertools.combinations(marks, 2):
+                assert not a.colliderect(b), f"{place}'s badges overlap"
+            band = r.land_name_rects.get(place)
+            if band is not None:
+                assert all(m.top >= band.bottom - 1 for m in marks), f"{place}: on its name"
+        for (a, ra), (b, rb) in itertools.combinations(r.place_rects.items(), 2):
+            assert not ra.colliderect(rb), f"{a} and {b} overlap"
+        note = table.presentation.board_note({**table.view, "decision": {
+            "kind": "blocks", "player": 1, "seat": 0, "at": "Ai", "order": [2]}}, 0)
+        assert app.fonts.whole_lines(note, 12, r.layout.board.w + 16, True, min_size=9)
+    finally:
+        app.art.close()
+        pygame.quit()
+
+
+def test_the_base_lays_out_a_grid_with_outside_places_for_other_variants() -> None:
+    """The War Game's 3x5 with strongholds A-D outside: the base's place map, no Conquering."""
+    from frontier_desktop.ui.variants import VariantPresentation
+
+    rows = [[{"land": None}] * 5 for _ in range(3)]
+    view = {"board": {"rows": rows, "strongholds": [
+        {"place": "A", "beside": [0, 2], "player": 0}, {"place": "B", "beside": [1, 0]},
+        {"place": "C", "beside": [2, 2], "player": 1}, {"place": "D", "beside": [1, 4]}]}}
+    pres = VariantPresentation()
+    for seat, low in ((0, "A"), (1, "C")):
+        places = pres.place_layout(view, seat)
+        assert places is not None and (places.width, places.height) == (7, 5)
+        centres = places.centres
+        assert centres[low][1] == max(c[1] for c in centres.values())
+        assert {centres["B"][0], centres["D"][0]} == {0.5, 6.5}
+    assert pres.place_layout({"board": {"rows": rows}}, 0) is None  # a plain grid
