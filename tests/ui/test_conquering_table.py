@@ -227,9 +227,19 @@ def test_the_mana_production_roll_is_animated_with_words(app) -> None:
         table.submit({"type": "pass"})
         step(app)
     assert table.dice is not None and table.dice["sides"] == 6
-    assert table.dice["caption"].startswith(f"Dale rolls {table.dice['result']} for mana")
+    roll = table.dice["result"]
+    # Dale's die is white (his Plains stronghold); his Plains and Mountain add one each
+    assert table.dice["caption"] == f"Dale rolls {roll} for mana: {roll + 1} white and 1 red"
     state = table.session.state
     assert state.active == 1
+
+
+def test_mana_is_counted_in_words() -> None:
+    from frontier_desktop.ui.variants.conquering import mana_amount_words
+
+    assert mana_amount_words("{W}{W}{W}{G}") == "3 white and 1 green"
+    assert mana_amount_words("{B}{U}{R}") == "1 black, 1 blue and 1 red"
+    assert mana_amount_words("") == ""
 
 
 def test_the_presentation_is_registered_and_words_its_places() -> None:

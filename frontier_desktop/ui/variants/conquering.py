@@ -12,6 +12,7 @@ and what the Conquering's places, prompts and menus say.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -57,6 +58,24 @@ def triangle_points(seat: int) -> dict[Place, tuple[float, float]]:
             out[name] = (centre[0] + (mx - centre[0]) * share,
                          centre[1] + (my - centre[1]) * share)
     return {k: (x, y * TRIANGLE_SQUASH) for k, (x, y) in out.items()}
+
+
+COLOUR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
+                "C": "colourless"}
+
+
+def mana_amount_words(pool: str) -> str:
+    """``"{W}{W}{G}"`` (or ``"WWG"``) → ``"2 white and 1 green"``."""
+    symbols = re.findall(r"\{([^}]*)\}", pool) if "{" in pool else list(pool.strip())
+    counts: dict[str, int] = {}
+    for sym in symbols:
+        if sym.isdigit():
+            counts["C"] = counts.get("C", 0) + int(sym)
+        elif sym:
+            counts[sym] = counts.get(sym, 0) + 1
+    parts = [f"{n} {COLOUR_WORDS.get(k, k)}" for k, n in counts.items()]
+    return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else \
+        "".join(parts)
 
 
 def wire(place: Any) -> Any:
@@ -165,11 +184,12 @@ class ConqueringPresentation(VariantPresentation):
         return "an area"
 
     def dice_caption(self, events: Sequence[Mapping[str, Any]]) -> str:
+        """The mana production roll in words: "Dale rolls 4 for mana: 4 white and 1 green"."""
         for e in events:
             if e.get("type") == "mana" and isinstance(e.get("roll"), int):
-                added = str(e.get("added") or "")
+                got = mana_amount_words(str(e.get("added") or ""))
                 return (f"{self._name(e.get('player'))} rolls {e['roll']} for mana"
-                        + (f": {added}" if added else ""))
+                        + (f": {got}" if got else ""))
         return ""
 
     # ------------------------------------------------------------------ actions
