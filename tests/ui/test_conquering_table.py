@@ -148,6 +148,8 @@ def test_dragging_a_creature_lights_only_its_legal_areas_and_moves_it(app) -> No
     assert table.unit(ids["bears"])["at"] == target
     cell = r.cell(target)
     assert cell["face_up"] and isinstance(cell["cv"], int)
+    assert table.dice is not None and table.dice["caption"] == \
+        f"The {cell['land']} at area A3 has a conquer value of {cell['cv']}"
     assert r.place_rect(target).collidepoint(r.sprites[ids["bears"]].home)
 
 
@@ -184,6 +186,7 @@ def test_a_click_on_the_lit_area_conquers_it_with_the_chosen_creatures(app) -> N
     assert cell["controller"] == 0  # power 2 against a conquer value of 2: captured
     assert table.presentation.cell_marker(cell) == 0
     assert r.badge_rects[(1, 1)]  # Edna's marker is on it now
+    assert any(f.text == "taken" for f in table.fx.floaters)  # said where it happens
 
 
 def test_a_blocker_is_dragged_onto_the_attacker_in_clockwise_order(app) -> None:

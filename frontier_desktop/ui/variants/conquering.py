@@ -190,6 +190,11 @@ class ConqueringPresentation(VariantPresentation):
                 got = mana_amount_words(str(e.get("added") or ""))
                 return (f"{self._name(e.get('player'))} rolls {e['roll']} for mana"
                         + (f": {got}" if got else ""))
+            if e.get("type") == "cv" and isinstance(e.get("value"), int):
+                land = next((str(r.get("land")) for r in events
+                             if r.get("type") == "revealed" and r.get("land")), "land")
+                return (f"The {land} at {self._place_words(e.get('at'), {})} has a conquer "
+                        f"value of {e['value']}")
         return ""
 
     # ------------------------------------------------------------------ actions
