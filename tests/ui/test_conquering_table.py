@@ -317,3 +317,15 @@ def test_the_base_lays_out_a_grid_with_outside_places_for_other_variants() -> No
         assert centres[low][1] == max(c[1] for c in centres.values())
         assert {centres["B"][0], centres["D"][0]} == {0.5, 6.5}
     assert pres.place_layout({"board": {"rows": rows}}, 0) is None  # a plain grid
+
+
+def test_an_area_is_named_by_its_place_in_menus_and_targets(app) -> None:
+    table, _ = _table(app, 3)
+    spot = _free_spot(table, "A2")
+    assert table.targeting.target_at(spot) == "A2"
+    asked: list[dict] = []
+    table.confirm = lambda question, action: asked.append(action)  # type: ignore[method-assign]
+    click(app, spot, button=3)
+    labels = [item.label for item in table.menu.items]
+    click(app, table.menu.item_rect(labels.index("Destroy this land (manual)")).center)
+    assert asked == [{"type": "destroy_land", "at": "A2"}]
