@@ -15,8 +15,6 @@ Colour = tuple[int, int, int]
 
 SHAPES = ("circle", "square", "triangle", "diamond")
 """The marker shape of seats 0..3."""
-SHAPE_WORDS = {"circle": "circle", "square": "square", "triangle": "triangle",
-               "diamond": "diamond"}
 EXTRA_COLOURS: tuple[Colour, ...] = ((0, 170, 120), (214, 110, 190))
 """Seats 2 and 3 (bluish green, reddish purple: apart from the palette's blue and orange)."""
 

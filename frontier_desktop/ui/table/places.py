@@ -16,11 +16,6 @@ from dataclasses import dataclass
 Place = Hashable
 Point = tuple[float, float]
 
-QUARTER_SIDES = ("bottom", "left", "top", "right")
-"""A grid's sides clockwise from the viewer's; a seat whose stronghold is on side k sees the
-picture turned k quarter turns, so that their stronghold is at the bottom."""
-
-
 @dataclass(frozen=True)
 class PlaceMap:
     """Centres of places in cell units (the top-left cell's corner at 0, 0) and the extent."""

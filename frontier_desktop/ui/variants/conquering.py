@@ -343,7 +343,7 @@ class ConqueringPresentation(VariantPresentation):
             dest = state.board.pos_from_wire(wire(place))
             if dest not in state.board.neighbours(perm.at):
                 return "Not next to its area: a creature moves one area at a time."
-            problem = rules.move_problem(state, seat, perm, dest)
+            problem = getattr(rules, "move_problem")(state, seat, perm, dest)
             return (str(problem)[0].upper() + str(problem)[1:] + ".") if problem else ""
         except Exception:  # a state the rules can't read: say nothing
             return ""
