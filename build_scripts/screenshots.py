@@ -7,7 +7,8 @@
 The plain scenes come from ``frontier-desktop screenshot``; combat, bands, respond and settings
 are driven with posted events on ``tests/ui/fixtures/{skirmish,bands}.json``, the same steps as
 ``tests/ui/test_table_play.py``; the Army Magic shots on ``tests/ui/fixtures/army-midgame.json``
-as ``tests/ui/test_army_table.py`` plays them. Wide shots are scaled to 1200x675 for the README.
+as ``tests/ui/test_army_table.py`` plays them; the Conquering's on the mid-game positions of
+``tests/ui/conquering_scenes.py``. Wide shots are scaled to 1200x675 for the README.
 """
 
 from __future__ import annotations
@@ -214,14 +215,58 @@ def army_setup(app: Any) -> None:
     _step(app, 2)
 
 
+def _conquering(app: Any, players: int, seat: int = 0, **kw: Any) -> tuple[Any, Any]:
+    from frontier_desktop.ui.scenes.table import TableScene
+    from tests.ui.conquering_scenes import session
+
+    sess, ids = session(players, **kw)
+    table = TableScene(app, sess, seat=seat, hotseat=False)
+    app.scenes.push(table)
+    _step(app, 2)
+    return table, ids
+
+
+def conquering_3p(app: Any) -> None:
+    """The Conquering, three players on the triangle: Edna carries her Grizzly Bears out of
+    her side's middle land; the areas it may move to are lit; conquer values, markers in
+    three colours and shapes, each stronghold outside the middle of its player's side."""
+    table, ids = _conquering(app, 3)
+    r = table.renderer
+    start, end = r.sprites[ids["bears"]].home, r.place_rect("A3").midtop
+    _drag(app, start, ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2 + 6), release=False)
+
+
+def conquering_4p(app: Any) -> None:
+    """The Conquering, four players on the 3x5 with a stronghold outside each side: Edna's
+    Hill Giant attacks the Island; Dale's Benalish Hero blocks it (the line); the note over
+    the board says who blocks now, clockwise."""
+    from frontier_desktop.session import LocalSession
+    from frontier_desktop.ui.scenes.table import TableScene
+    from tests.rules.conquering_helpers import play
+    from tests.ui.conquering_scenes import midgame
+
+    state, ids = midgame(4, phase="conquer")
+    state, _ = play(state, {"type": "conquer", "at": [1, 2], "units": [ids["giant"]]})
+    state, _ = play(state, {"type": "block", "blocker": ids["hero"], "attacker": ids["giant"]})
+    table = TableScene(app, LocalSession(state), seat=0, hotseat=False)
+    app.scenes.push(table)
+    _step(app, 2)
+    r = table.renderer
+    _post(pygame.MOUSEMOTION, pos=r.sprites[ids["giant"]].home, rel=(0, 0), buttons=(0, 0, 0))
+    _step(app, 2)
+
+
 DRIVEN: dict[str, Callable[[Any], None]] = {
     "combat": combat, "bands": bands, "respond": respond, "settings": settings,
     "army": army, "army-fan": army_fan, "army-blocks": army_blocks,
-    "army-setup": army_setup}
+    "army-setup": army_setup, "conquering-3p": conquering_3p,
+    "conquering-4p": conquering_4p}
 LOOKS: dict[str, Callable[[Any], None]] = {"bands": bands, "combat": combat, "saved": saved,
                                            "refused": refused, "army": army,
                                            "army-fan": army_fan, "army-blocks": army_blocks,
-                                           "army-setup": army_setup}
+                                           "army-setup": army_setup,
+                                           "conquering-3p": conquering_3p,
+                                           "conquering-4p": conquering_4p}
 
 
 def shoot(name: str, how: Callable[[Any], None], out: Path, size: tuple[int, int],

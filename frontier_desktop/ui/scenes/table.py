@@ -320,8 +320,10 @@ class TableScene(Scene):
             legal = [a.to_wire()["type"] for a in self.session.legal_actions(acting)]
             if "pass" not in legal or "discard" in legal:
                 return
-            if not self.session.submit(acting, {"type": "pass"}).ok:
+            result = self.session.submit(acting, {"type": "pass"})
+            if not result.ok:
                 return
+            self._animate(result.events)  # e.g. the next turn's mana production die
             self._autosave()
 
     def _autosave(self) -> None:
@@ -769,7 +771,8 @@ class TableScene(Scene):
             self.fx.from_events(events, self.renderer, self.seat)
         for e in events:
             if e.get("type") == "dice":
-                self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0}
+                self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0,
+                             "caption": self.presentation.dice_caption(events)}
                 if speed <= 0:
                     self.dice["t"] = 1.0
 

@@ -25,6 +25,8 @@ class TableDrawing:
         self.scene = scene
         self.colour_rects: list[tuple[pygame.Rect, str | None]] = []
         self._bands: dict[tuple[str, int, int], pygame.Surface | None] = {}
+        self.refusal_shown = ""
+        """The last reason shown for a place the carried creature can't go to."""
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.scene
@@ -79,6 +81,8 @@ class TableDrawing:
             resting.append((sprite, at))
         for sprite, at in resting:  # over every token: a stack's figures stay in view
             r.draw_badges(surface, sprite, at)
+        r.draw_place_badges(surface)  # markers and conquer values, never under a creature
+        self.draw_board_note(surface)
         if r.fan_rect is not None and not moving:
             for label, at in r.fan_labels:
                 surface.blit(label, at)
@@ -333,6 +337,51 @@ class TableDrawing:
             self._bands[key] = support_band(self.scene.app, self.scene.info.get(name), width)
         return self._bands[key]
 
+    def draw_board_note(self, surface: pygame.Surface) -> None:
+        """The variant's line over the board (the Conquering's block order), and while a
+        creature is carried over a place it can't go to, why not."""
+        s = self.scene
+        r, lay = s.renderer, s.renderer.layout
+        assert lay is not None
+        fonts, pal = s.app.fonts, s.app.palette
+        note = s.presentation.board_note(s.view, s.seat)
+        if note:
+            lines = fonts.fit_lines(note, 12, pal.text, lay.board.w + 16, bold=True,
+                                    min_size=9)
+            h = sum(t.get_height() for t in lines)
+            box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + 16, h + 8)
+            # over the opponents' hand, its foot at the board's top edge
+            box.midbottom = (lay.board.centerx, max(box.h, lay.opp_strip.bottom))
+            pygame.draw.rect(surface, pal.bg_panel, box, border_radius=8)
+            pygame.draw.rect(surface, pal.accent, box, 1, border_radius=8)
+            y = box.y + 4
+            for t in lines:
+                surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+                y += t.get_height()
+        drag = s.local.drag
+        if drag is not None and drag.active and drag.kind == "token":
+            uid, pos = drag.ident, drag.pos
+        elif drag is None and s.local.selected and s.local.mode == "move":
+            uid, pos = s.local.selected, s.input.mouse  # a chosen creature, the mouse over
+        else:
+            return
+        place = r.place_at(pos)
+        unit = s.unit(uid) or {}
+        if place is None or place in s.local.highlights or \
+                place == s.presentation.place(unit.get("at")) or r.sprite_at(pos) is not None:
+            return
+        state = getattr(s.session, "state", None)
+        why = s.presentation.move_refusal(state, s.seat, uid, place) \
+            if state is not None else ""
+        if not why:
+            return
+        tip = fonts.fit(why, 12, pal.warn, lay.board.w + 40, True)
+        box = tip.get_rect(midbottom=(pos[0], pos[1] - lay.cell[1] // 2))
+        box = box.inflate(12, 6).clamp(surface.get_rect())
+        pygame.draw.rect(surface, pal.bg_panel, box, border_radius=8)
+        surface.blit(tip, tip.get_rect(center=box.center))
+        self.refusal_shown = why
+
     def draw_dice(self, surface: pygame.Surface) -> None:
         s = self.scene
         assert s.dice is not None
@@ -362,8 +411,11 @@ class TableDrawing:
         rot = pygame.transform.rotate(die, angle) if rolling else die
         surface.blit(rot, rot.get_rect(center=centre))
         if not rolling:
-            cap = s.app.fonts.text(f"d{sides}: {value}", 16, s.app.palette.accent, True)
-            surface.blit(cap, cap.get_rect(midtop=(centre[0], centre[1] + size // 2 + 6)))
+            words = s.dice.get("caption") or f"d{sides}: {value}"
+            cap = s.app.fonts.fit(words, 16, s.app.palette.accent, lay.board.w + 40, True)
+            box = cap.get_rect(midtop=(centre[0], centre[1] + size // 2 + 6)).inflate(12, 6)
+            pygame.draw.rect(surface, s.app.palette.bg_panel, box, border_radius=8)
+            surface.blit(cap, cap.get_rect(center=box.center))
 
     def draw_help(self, surface: pygame.Surface) -> None:
         s = self.scene

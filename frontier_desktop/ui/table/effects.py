@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from frontier_desktop.ui.table.markers import seat_colour
+
 if TYPE_CHECKING:
     from frontier_desktop.ui.table.render import TableRenderer, TokenSprite
 
@@ -157,13 +159,16 @@ class Effects:
                     self.floaters.append(Floater(f"{e.get('amount')} trample lost",
                                                  (int(start[0]), int(start[1]) + 34),
                                                  (200, 200, 200), delay=hit + 0.1))
-            elif kind == "captured" and isinstance(e.get("at"), list):
-                # Army Magic: a land brought to 0 changes hands
-                at = e["at"]
-                centre = renderer.square_rect((int(at[0]), int(at[1]))).center
+            elif kind == "captured" and renderer.place_rect(
+                    renderer.pres.place(e.get("at"))) is not None:
+                # Army Magic: a land brought to 0 changes hands; the Conquering: an area
+                # conquered (a triangle area or a stronghold too)
+                rect = renderer.place_rect(renderer.pres.place(e.get("at")))
+                assert rect is not None
+                centre = rect.center
                 by = e.get("by")
-                colour = renderer.app.palette.seat[by % 2] if isinstance(by, int) else \
-                    (230, 230, 230)
+                colour = seat_colour(renderer.app.palette.seat, by) if isinstance(by, int) \
+                    else (230, 230, 230)
                 self.floaters.append(Floater("taken", (centre[0], centre[1] + 24), colour,
                                              delay=hit + 0.35, life=FLOAT_S * 1.2))
             elif kind in ("died", "left"):

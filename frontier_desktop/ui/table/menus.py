@@ -211,7 +211,9 @@ class TableMenus:
             if not s.presentation.cell_mark(cell):
                 items.append(MenuItem("Destroy this land (manual)",
                                       lambda: s.confirm("Destroy this land?",
-                                                        {"type": "destroy_land", "at": list(sq)})))
+                                                        {"type": "destroy_land", "at":
+                                                         list(sq) if isinstance(sq, tuple)
+                                                         else sq})))
         items += [
             MenuItem("Roll a d6", lambda: s.submit({"type": "roll", "sides": 6})),
             MenuItem("Roll a d20", lambda: s.submit({"type": "roll", "sides": 20})),

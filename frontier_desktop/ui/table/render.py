@@ -8,6 +8,7 @@ highlights are cached translucent tiles. Nothing per frame scales, loads or lays
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
+from frontier_desktop.ui.table.markers import draw_marker, seat_colour
+from frontier_desktop.ui.table.places import PlaceMap
 from frontier_desktop.ui.table.stacks import draw_die, lay_out_fan
 from frontier_desktop.ui.table.words import PHASE_NAMES
 
@@ -52,8 +55,9 @@ class Layout:
     """Rectangles of every table region for a window size, UI scale and board size."""
 
     size: tuple[int, int]
-    rows: int
-    cols: int
+    rows: float
+    """Rows of cells the board takes (a board with outside places: its extent in cells)."""
+    cols: float
     scale: float = 1.0
     card_scale: float = 1.0
     strip_room: float = 1.0
@@ -104,7 +108,7 @@ class Layout:
         # a little wider when the window has the width: room for land names and bands
         cw = min(area.w / max(1, self.cols), ch * self.cell_wide)
         self.cell = (int(cw), int(ch))
-        bw, bh = int(cw) * self.cols, int(ch) * self.rows
+        bw, bh = math.ceil(int(cw) * self.cols - 1e-6), math.ceil(int(ch) * self.rows - 1e-6)
         self.board = pygame.Rect(0, 0, bw, bh)
         self.board.center = area.center
         hc_h = hand_h - round(18 * s)
@@ -199,6 +203,15 @@ class TableRenderer:
         self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
         self.dice_rects: dict[Square, pygame.Rect] = {}
         """Where each land's life die is drawn (the looks test checks they stay readable)."""
+        self.places: PlaceMap | None = None
+        """Where the places lie when the board is more than a plain grid (strongholds
+        outside it, a graph board such as the Conquering's triangle); None: a plain grid."""
+        self.place_rects: dict[Any, pygame.Rect] = {}
+        """Each place's rectangle on screen (boards with :attr:`places`)."""
+        self._place_badges: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self.badge_rects: dict[Any, list[pygame.Rect]] = {}
+        """Where each place's badges, markers and captions are drawn (the looks test checks
+        them readable and apart)."""
 
     # ------------------------------------------------------------------ geometry
     @property
@@ -216,10 +229,34 @@ class TableRenderer:
         return self.pres.grid_size(self.view)[1] if self.view else 1
 
     def place_rect(self, place: Any) -> pygame.Rect | None:
-        """The screen rectangle of a place key (grid squares; None for places not drawn)."""
+        """The screen rectangle of a place key (grid squares, areas, strongholds; None for
+        places not drawn)."""
+        if self.places is not None:
+            rect = self.place_rects.get(place)
+            return rect.copy() if rect is not None else None
         if isinstance(place, tuple) and len(place) == 2:
             return self.square_rect(place)
         return None
+
+    def place_at(self, pos: tuple[int, int]) -> Any:
+        """The place under *pos* (a square, an area, a stronghold), or None."""
+        if self.places is not None:
+            for place, rect in self.place_rects.items():
+                if rect.collidepoint(pos):
+                    return place
+            return None
+        return self.square_at(pos)
+
+    def _lay_out_places(self) -> None:
+        """Each place's rectangle from the place map and the layout's cell."""
+        self.place_rects = {}
+        if self.places is None or self.layout is None:
+            return
+        cw, ch = self.layout.cell
+        x0, y0 = self.layout.board.topleft
+        for place, (x, y) in self.places.centres.items():
+            self.place_rects[place] = pygame.Rect(round(x0 + (x - 0.5) * cw),
+                                                  round(y0 + (y - 0.5) * ch), cw, ch)
 
     def screen_cell(self, r: int, c: int) -> tuple[int, int]:
         """Board square → (screen row, screen column): the viewer's home row at the bottom."""
@@ -229,11 +266,17 @@ class TableRenderer:
 
     def square_rect(self, sq: Square) -> pygame.Rect:
         assert self.layout is not None
+        if self.places is not None:
+            rect = self.place_rects.get(sq)
+            return rect.copy() if rect is not None else pygame.Rect(0, 0, 0, 0)
         sr, sc = self.screen_cell(*sq)
         cw, ch = self.layout.cell
         return pygame.Rect(self.layout.board.x + sc * cw, self.layout.board.y + sr * ch, cw, ch)
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
+        """The place under *pos* (on a plain grid: the square by arithmetic)."""
+        if self.places is not None:
+            return self.place_at(pos)  # type: ignore[no-any-return]
         if self.layout is None or not self.layout.board.collidepoint(pos):
             return None
         cw, ch = self.layout.cell
@@ -268,6 +311,9 @@ class TableRenderer:
     def cell(self, sq: Square) -> dict[str, Any] | None:
         if not self.view:
             return None
+        if self.places is not None:
+            found = self.pres.place_cell(self.view, sq)
+            return dict(found) if found is not None else None
         rows = self.view["board"]["rows"]
         if 0 <= sq[0] < len(rows) and 0 <= sq[1] < len(rows[0]):
             return rows[sq[0]][sq[1]]
@@ -304,9 +350,13 @@ class TableRenderer:
         self.seat = seat
         if log_lines is not None:
             self.log_lines = log_lines
-        self.layout = Layout(self.app.size, self.rows, self.cols, self.app.scale,
+        self.places = self.pres.place_layout(view, seat)
+        extent = (self.places.height, self.places.width) if self.places is not None else \
+            (self.rows, self.cols)
+        self.layout = Layout(self.app.size, extent[0], extent[1], self.app.scale,
                              self.app.settings.card_scale, self.pres.strip_room,
                              self.pres.cell_wide)
+        self._lay_out_places()
         self.hidden_hand = hidden_hand
         self._build_static()
         self._build_sprites()
@@ -333,77 +383,95 @@ class TableRenderer:
         pygame.draw.rect(surf, pal.grid_line, felt, 2, border_radius=12)
         opp = 1 - self.seat if len(view["players"]) == 2 else 1
         me = self.seat
-        # home-row tint (whose home row is which)
-        for seat_idx, r in ((me, self._home_row(me)), (opp, self._home_row(opp))):
-            rect = self.square_rect((r, 0)).union(self.square_rect((r, self.cols - 1)))
-            tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-            tint.fill((*pal.seat[seat_idx], 26))
-            surf.blit(tint, rect.topleft)
+        if self.places is None:
+            # home-row tint (whose home row is which)
+            for seat_idx, r in ((me, self._home_row(me)), (opp, self._home_row(opp))):
+                rect = self.square_rect((r, 0)).union(self.square_rect((r, self.cols - 1)))
+                tint = pygame.Surface(rect.size, pygame.SRCALPHA)
+                tint.fill((*pal.seat[seat_idx], 26))
+                surf.blit(tint, rect.topleft)
         cw, ch = lay.cell
         self.land_name_rects = {}
         self.land_name_texts = []
         self.dice_rects = {}
+        self.badge_rects = {}
+        self._place_badges = []
         card_size = (min(cw, int(ch * CELL_RATIO)) - 8, ch - 8)
         tapped_size = (card_size[0], int(card_size[0] * CARD_RATIO))
-        for r, row in enumerate(view["board"]["rows"]):
-            for c, cell in enumerate(row):
-                rect = self.square_rect((r, c))
-                inner = rect.inflate(-8, -8)
-                word = self.pres.cell_mark(cell)
-                if word:
-                    pygame.draw.rect(surf, (8, 9, 12), inner, border_radius=8)
-                    pygame.draw.rect(surf, (40, 30, 26), inner, 3, border_radius=8)
-                    mark = fonts.text(word, 11, pal.text_dim)
-                    surf.blit(mark, mark.get_rect(center=inner.center))
-                    continue
-                name = cell.get("land")
-                if cell.get("face_up") and name:
-                    face = images.land(name, self.info.get(name), card_size)
-                else:
-                    face = images.back(card_size)
-                tapper = cell.get("tapped_by")
-                if tapper is not None:
-                    key_size = tapped_size
-                    rot = images._get(("rot", id(face), key_size),
-                                      lambda f=face: pygame.transform.rotate(
-                                          pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
-                    surf.blit(rot, rot.get_rect(center=rect.center))
-                else:
-                    surf.blit(face, face.get_rect(center=rect.center))
-                tap_col = None if tapper is None else \
-                    (pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap)
-                if cell.get("face_up") and name:
-                    # a tapped land's band is underlined in the colour of the seat that tapped it
-                    card_band = pygame.Rect(0, 0, card_size[0] + 4, inner.h)
-                    card_band.center = rect.center
-                    fonts_ok = self.app.fonts.whole_lines(name, self.land_name_size,
-                                                          card_band.w - 4,
-                                                          True, min_size=LAND_NAME_MIN)
-                    # as wide as the card, or the whole square for a longer name
-                    band = self._land_band(surf, name, card_band if fonts_ok else
-                                           rect.inflate(-2, -8), tap_col)
-                    self.land_name_rects[(r, c)] = band
-                elif tap_col is not None:
-                    dot = pygame.Rect(0, 0, 12, 12)
-                    dot.topright = (inner.right - 2, inner.top + 2)
-                    pygame.draw.circle(surf, tap_col, dot.center, 6)
-                    pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
-                for spec in self.pres.cell_badges(cell):
-                    pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
-                    surf.blit(pill, (inner.x + 2, inner.y + 2))
-                die = self.pres.cell_die(cell)  # Army: the land's life die
-                if die is not None:
-                    self.dice_rects[(r, c)] = draw_die(
-                        self, surf, die, rect, self.land_name_rects.get((r, c)))
+        if self.places is None:
+            board_cells: list[tuple[Any, Any]] = [
+                ((r, c), cell) for r, row in enumerate(view["board"]["rows"])
+                for c, cell in enumerate(row)]
+        else:
+            board_cells = list(self.pres.places_of(view))
+            self._draw_links(surf)
+        for key, cell in board_cells:
+            rect = self.square_rect(key) if self.places is None else self.place_rects.get(key)
+            if rect is None:
+                continue
+            inner = rect.inflate(-8, -8)
+            word = self.pres.cell_mark(cell)
+            if word:
+                pygame.draw.rect(surf, (8, 9, 12), inner, border_radius=8)
+                pygame.draw.rect(surf, (40, 30, 26), inner, 3, border_radius=8)
+                mark = fonts.text(word, 11, pal.text_dim)
+                surf.blit(mark, mark.get_rect(center=inner.center))
+                continue
+            name = cell.get("land")
+            if cell.get("face_up") and name:
+                face = images.land(name, self.info.get(name), card_size)
+            else:
+                face = images.back(card_size)
+            tapper = cell.get("tapped_by")
+            if tapper is not None:
+                key_size = tapped_size
+                rot = images._get(("rot", id(face), key_size),
+                                  lambda f=face: pygame.transform.rotate(
+                                      pygame.transform.smoothscale(f, (key_size[1], key_size[0])), 90))
+                surf.blit(rot, rot.get_rect(center=rect.center))
+            else:
+                surf.blit(face, face.get_rect(center=rect.center))
+            tap_col = None if tapper is None else \
+                (pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap)
+            title = str(name or "") if self.places is None else \
+                self.pres.place_title(key, cell, view)
+            if (cell.get("face_up") and name) if self.places is None else title:
+                # a tapped land's band is underlined in the colour of the seat that tapped it
+                card_band = pygame.Rect(0, 0, card_size[0] + 4, inner.h)
+                card_band.center = rect.center
+                fonts_ok = self.app.fonts.whole_lines(title, self.land_name_size,
+                                                      card_band.w - 4,
+                                                      True, min_size=LAND_NAME_MIN)
+                # as wide as the card, or the whole square for a longer name
+                band = self._land_band(surf, title, card_band if fonts_ok else
+                                       rect.inflate(-2, -8), tap_col,
+                                       LAND_NAME_MIN if self.places is None else
+                                       LAND_NAME_SIZE)
+                self.land_name_rects[key] = band
+            elif tap_col is not None:
+                dot = pygame.Rect(0, 0, 12, 12)
+                dot.topright = (inner.right - 2, inner.top + 2)
+                pygame.draw.circle(surf, tap_col, dot.center, 6)
+                pygame.draw.circle(surf, (10, 10, 12), dot.center, 6, 1)
+            if self.places is not None:
+                self._place_extras(surf, key, cell, rect)
+                continue
+            for spec in self.pres.cell_badges(cell):
+                pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+                surf.blit(pill, (inner.x + 2, inner.y + 2))
+            die = self.pres.cell_die(cell)  # Army: the land's life die
+            if die is not None:
+                self.dice_rects[key] = draw_die(
+                    self, surf, die, rect, self.land_name_rects.get(key))
         # coordinates along the edges (players talk in squares), in the bands the layout keeps
         self.label_rects = []
-        for c in range(self.cols):
+        for c in range(self.cols if self.places is None else 0):
             rect = self.square_rect((self._home_row(me), c))
             lab = fonts.text(str(c + 1), 10, pal.text_dim)
             at = lab.get_rect(center=(rect.centerx, lay.board.bottom + (lay.label + 4) // 2))
             surf.blit(lab, at)
             self.label_rects.append(at)
-        for r in range(self.rows):
+        for r in range(self.rows if self.places is None else 0):
             rect = self.square_rect((r, 0))
             lab = fonts.text(str(r + 1), 10, pal.text_dim)
             side_x = lay.board.left - (lay.label + 4) // 2 if self.seat == 0 else \
@@ -411,6 +479,8 @@ class TableRenderer:
             at = lab.get_rect(center=(side_x, rect.centery))
             surf.blit(lab, at)
             self.label_rects.append(at)
+        if self.places is not None:
+            self._place_coordinates(surf)
         # the off-board strips (Frontier: staging rows), labelled by the variant
         opp_strip, own_strip = self.pres.strips(view, me, opp)
         self.strip_label_rects = []
@@ -418,7 +488,7 @@ class TableRenderer:
             seat_idx = info.seat
             box = strip.inflate(-16, -10)
             pygame.draw.rect(surf, pal.bg_panel, box, border_radius=10)
-            pygame.draw.rect(surf, (*pal.seat[seat_idx % 2],), box, 1, border_radius=10)
+            pygame.draw.rect(surf, seat_colour(pal.seat, seat_idx), box, 1, border_radius=10)
             if info.label:
                 lab = fonts.text(info.label, 11, pal.text_dim)
                 surf.blit(lab, (box.x + 8, box.y + 3))
@@ -430,17 +500,110 @@ class TableRenderer:
         self._draw_log(surf)
         self.static = surf.convert() if pygame.display.get_surface() is not None else surf
 
+    def _place_extras(self, surf: pygame.Surface, key: Any, cell: Any,
+                      rect: pygame.Rect) -> None:
+        """A place's control marker (top right, under its name band) and badges (bottom
+        right, upwards: the Conquering's conquer value), pre-built here and drawn over the
+        tokens each frame (:meth:`draw_place_badges`) so a creature never hides them."""
+        fonts, pal = self.app.fonts, self.app.palette
+        inner = rect.inflate(-8, -8)
+        band = self.land_name_rects.get(key)
+        top = band.bottom + 1 if band is not None else inner.top + 1
+        right = inner.right
+        rects: list[pygame.Rect] = []
+        seat = self.pres.cell_marker(cell)
+        if seat is not None:  # under the name band, on the right
+            rad = max(5, min(inner.w, inner.h) // 10)
+            size = 2 * rad + 6
+            mark = pygame.Surface((size, size), pygame.SRCALPHA)
+            draw_marker(mark, seat, seat_colour(pal.seat, seat), (size // 2, size // 2), rad)
+            at = mark.get_rect(topright=(right + 2, top - 1))
+            self._place_badges.append((mark, at.topleft))
+            rects.append(at)
+        x, bottom = inner.left, inner.bottom - 1
+        row_bottom = max([top] + [r.bottom for r in rects])
+        for spec in self.pres.cell_badges(cell):
+            size = max(spec.size, min(15, round(inner.w / 6 / self.app.fonts.scale)))
+            pill = _pill(fonts.text(spec.text, size, spec.fg, bold=True), spec.bg)
+            if pill.get_width() > inner.w:  # never wider than the land
+                pill = _pill(fonts.fit(spec.text, spec.size, spec.fg, inner.w - 8, True),
+                             spec.bg)
+            if spec.anchor == "bottom":  # along the foot, upwards
+                at = pill.get_rect(bottomright=(right, bottom))
+                bottom = at.top - 1
+            else:  # under the name band, left of the marker (or under it: never cut)
+                room = (min(r.left for r in rects) if rects else inner.right) - x - 1
+                if spec.short and pill.get_width() > min(room, inner.w // 2):
+                    pill = _pill(fonts.text(spec.short, size, spec.fg, bold=True), spec.bg)
+                at = pill.get_rect(topleft=(x, top))
+                if any(at.colliderect(r) for r in rects):
+                    at = pill.get_rect(topleft=(inner.left, row_bottom))
+                x = at.right + 2
+            self._place_badges.append((pill, at.topleft))
+            rects.append(at)
+        self.badge_rects[key] = rects
+
+    def _draw_links(self, surf: pygame.Surface) -> None:
+        """Which places touch, on the felt under the lands: a graph board's neighbours and
+        each stronghold's land beside it (a grid's squares touch where they meet)."""
+        view, pal = self.view, self.app.palette
+        assert view is not None
+        board = view.get("board") or {}
+        ink = tuple(max(0, min(255, int(c * 0.55 + g * 0.45)))
+                    for c, g in zip(pal.felt, pal.grid_line))
+        width = max(3, self.app.px(4))
+        pairs = [(name, n) for name, area in (board.get("areas") or {}).items()
+                 for n in area.get("neighbours") or [] if str(name) < str(n)]
+        pairs += [(s.get("place"), self.pres.place(s.get("beside")))
+                  for s in board.get("strongholds") or []]
+        for a, b in pairs:
+            ra, rb = self.place_rects.get(a), self.place_rects.get(b)
+            if ra is not None and rb is not None:
+                pygame.draw.line(surf, ink, ra.center, rb.center, width)
+
+    def _place_coordinates(self, surf: pygame.Surface) -> None:
+        """Column and row numbers of a grid with outside places, whichever way it is turned:
+        under the board for the lines that run up the screen, beside it for the others."""
+        lay, fonts, pal = self.layout, self.app.fonts, self.app.palette
+        assert lay is not None
+        squares = {k: r for k, r in self.place_rects.items() if isinstance(k, tuple)}
+        for axis in (1, 0):  # columns, then rows
+            lines: dict[int, list[pygame.Rect]] = {}
+            for k, r in squares.items():
+                lines.setdefault(int(k[axis]), []).append(r)
+            for n, rects in sorted(lines.items()):
+                lab = fonts.text(str(n + 1), 10, pal.text_dim)
+                if len({r.centerx for r in rects}) == 1:
+                    at = lab.get_rect(center=(rects[0].centerx,
+                                              lay.board.bottom + (lay.label + 4) // 2))
+                else:
+                    at = lab.get_rect(center=(lay.board.left - (lay.label + 4) // 2,
+                                              rects[0].centery))
+                surf.blit(lab, at)
+                self.label_rects.append(at)
+
+    def draw_place_badges(self, surface: pygame.Surface) -> None:
+        """The places' markers and badges, over the tokens (built with the static layer)."""
+        for badge, at in self._place_badges:
+            surface.blit(badge, at)
+
     def _land_band(self, surf: pygame.Surface, name: str, inner: pygame.Rect,
-                   tapped_by: tuple[int, int, int] | None) -> pygame.Rect:
+                   tapped_by: tuple[int, int, int] | None,
+                   min_size: int = LAND_NAME_MIN) -> pygame.Rect:
         """The land's name on a dark band across the top of its card, where no token rests
         (the card's own title is under the tokens' row otherwise); underlined in
         *tapped_by*'s colour when the land is tapped."""
         fonts = self.app.fonts
+        min_size = min(min_size, self.land_name_size)
         whole = fonts.whole_lines(name, self.land_name_size, inner.w - 4, True,
-                                  min_size=LAND_NAME_MIN)
+                                  min_size=min_size) or \
+            fonts.whole_lines(name, self.land_name_size, inner.w - 4, True,
+                              min_size=LAND_NAME_MIN)
         self.land_name_texts.append((name, None if whole is None else whole[1]))
-        lines = fonts.fit_lines(name, self.land_name_size, (250, 250, 246), inner.w - 4,
-                                bold=True, min_size=LAND_NAME_MIN)
+        lines = [fonts.text(t, whole[0], (250, 250, 246), True) for t in whole[1]] \
+            if whole is not None else \
+            fonts.fit_lines(name, self.land_name_size, (250, 250, 246), inner.w - 4,
+                            bold=True, min_size=LAND_NAME_MIN)
         under = 3 if tapped_by is not None else 0
         assert self.layout is not None
         cw, ch = self.layout.cell
@@ -686,7 +849,7 @@ class TableRenderer:
                 centre = rect.center
                 members = per_square[sq]
                 dd = d
-                band = self.land_name_rects.get(sq) if isinstance(sq, tuple) else None
+                band = self.land_name_rects.get(sq)
                 if band is not None:
                     # below the land's name band (a long name on two lines: a smaller token)
                     dd = max(12, min(dd, rect.bottom - 3 - band.bottom - 2))
@@ -694,6 +857,13 @@ class TableRenderer:
                 die = self.dice_rects.get(sq) if isinstance(sq, tuple) else None
                 if die is not None:  # left of the land's life die, overlapping it a little
                     centre = (min(centre[0], die.left + 4 - dd // 2), centre[1])
+                marks = [m for m in self.badge_rects.get(sq) or [] if m.top < rect.centery]
+                if marks:  # below the place's marker and conquer value when there is room
+                    low = max(m.bottom for m in marks)
+                    below = rect.bottom - 3 - low
+                    if below >= dd * 0.75:  # else they are drawn over the token's top
+                        dd = min(dd, below)
+                        centre = (centre[0], max(centre[1], low + dd // 2))
                 if pres.collapse_stacks and len(members) > 1:
                     uid = str(unit["id"])
                     if uid in self.fan_ids:
@@ -718,7 +888,10 @@ class TableRenderer:
                     # (shift-click); one badge for the stack, under the fan (see _badges)
                     dd = int(dd * 0.8)
                     n = len(members)
-                    spread = min(dd * 0.45, (cw - dd - 6) / max(1, n - 1))
+                    apart = pres.member_spread
+                    if apart > 0.45:  # each creature shown whole where the land has room
+                        dd = max(12, min(dd, int((cw - 6) / (1 + apart * (n - 1)))))
+                    spread = min(dd * apart, (cw - dd - 6) / max(1, n - 1))
                     i = members.index(str(unit["id"]))
                     dx = int((i - (n - 1) / 2) * spread)
                     centre = (centre[0] + dx, centre[1])
@@ -732,7 +905,7 @@ class TableRenderer:
                 centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
             card = self.info.get(name)
-            owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
+            owner_col = seat_colour(pal.seat, int(unit.get("owner", 0)))
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
                 # the word when it fits whole (a small token: turned, dimmed and ringed only)

@@ -350,7 +350,7 @@ class TargetingPart:
         sq = s.renderer.square_at(pos)
         if sq is not None and isinstance(sq, tuple):
             return [int(sq[0]), int(sq[1])]
-        return None
+        return sq if isinstance(sq, str) else None  # an area or a stronghold, by its name
 
     def refusal(self, t: Targeting, target: Any) -> str:
         s = self.scene

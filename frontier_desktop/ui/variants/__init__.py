@@ -21,11 +21,13 @@ from frontier_desktop.ui.variants.base import (
     register,
 )
 from frontier_desktop.ui.variants.army import ArmyPresentation
+from frontier_desktop.ui.variants.conquering import ConqueringPresentation
 from frontier_desktop.ui.variants.frontier import FrontierPresentation
 
 register(FrontierPresentation)
 register(ArmyPresentation)
+register(ConqueringPresentation)
 
-__all__ = ["PRESENTATIONS", "ArmyPresentation", "Badge", "DivisionRequest", "FrontierPresentation", "MenuEntry",
+__all__ = ["PRESENTATIONS", "ArmyPresentation", "Badge", "ConqueringPresentation", "DivisionRequest", "FrontierPresentation", "MenuEntry",
            "PromptContext", "Recipient", "StepButton", "Strip", "VariantPresentation",
            "presentation_for", "register"]

@@ -13,6 +13,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from frontier_desktop.ui.table.places import PlaceMap, grid_points, side_of
+
 ABILITY_LABEL_CHARS = 44
 """An activated ability's menu label is cut to this many characters ("…" marks the cut)."""
 
@@ -34,6 +36,8 @@ class Badge:
     pill: bool = True
     count: bool = False
     """A stack's count (left off a creature shown fanned out of its stack)."""
+    short: str = ""
+    """What a place's badge says where *text* has no room (the Conquering: "4" for "CV 4")."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +148,9 @@ class VariantPresentation:
     it, a count) that a click fans out; False: side by side in the square (Frontier's bands)."""
     cell_wide: ClassVar[float] = 0.9
     """The widest a square may be, as a share of its height (the renderer's default)."""
+    member_spread: ClassVar[float] = 0.45
+    """How far apart creatures side by side on one place stand, as a share of a token
+    (Frontier's band: overlapping; the Conquering's several players: each one whole)."""
     strip_room: ClassVar[float] = 1.0
     """The height of the off-board strips, as a share of the default (Army: thin, no staging)."""
 
@@ -157,6 +164,68 @@ class VariantPresentation:
         if sq is not None:
             return sq
         return value if isinstance(value, str) and value else None
+
+    def place_cell(self, view: Mapping[str, Any], place: Place) -> Mapping[str, Any] | None:
+        """The cell of *place* in the view (a square, an area or a stronghold); None."""
+        for key, cell in self.places_of(view):
+            if key == place:
+                return cell
+        return None
+
+    def place_layout(self, view: Mapping[str, Any], seat: int) -> PlaceMap | None:
+        """Where the board's places lie when it is more than a plain grid (None: the plain
+        grid, drawn and hit-tested square by square). By default a grid with outside places
+        (``board.strongholds``, each ``beside`` a square: the Conquering's grids, the War
+        Game) puts each one a cell beyond its side, turned round for a seat whose own is at
+        the top."""
+        board = view.get("board") or {}
+        outside = {str(s.get("place")): grid_square(s.get("beside"))
+                   for s in board.get("strongholds") or []}
+        rows = board.get("rows") or []
+        if not outside or not rows or any(sq is None for sq in outside.values()):
+            return None
+        n_rows, n_cols = len(rows), len(rows[0])
+        beside = {k: v for k, v in outside.items() if v is not None}
+        own = next((beside.get(str(s.get("place"))) for s in board.get("strongholds") or []
+                    if s.get("player") == seat), None)
+        # a seat across the table sees it turned round; a seat at the left or right end
+        # keeps the long side across the screen (turned a quarter, the board would shrink)
+        turns = 2 if own is not None and side_of(own, n_rows, n_cols) == "top" else 0
+        return PlaceMap.of(grid_points(n_rows, n_cols, beside, turns))
+
+    def places_of(self, view: Mapping[str, Any]) -> list[tuple[Place, Mapping[str, Any]]]:
+        """Every place of the board with its cell: grid squares, graph areas, then outside
+        places (strongholds)."""
+        board = view.get("board") or {}
+        out: list[tuple[Place, Mapping[str, Any]]] = []
+        for r, row in enumerate(board.get("rows") or []):
+            out.extend(((r, c), cell) for c, cell in enumerate(row))
+        out.extend((str(name), cell) for name, cell in (board.get("areas") or {}).items())
+        out.extend((str(s.get("place")), s) for s in board.get("strongholds") or [])
+        return out
+
+    def place_title(self, place: Place, cell: Mapping[str, Any],
+                    view: Mapping[str, Any]) -> str:
+        """The words on a place's name band: its land's name when face up ('' : no band).
+        Variants add the area's name or say whose stronghold it is."""
+        return str(cell.get("land") or "") if cell.get("face_up") else ""
+
+    def cell_marker(self, cell: Mapping[str, Any]) -> int | None:
+        """The seat whose control marker lies on a place (:mod:`ui.table.markers`); None."""
+        return None
+
+    def board_note(self, view: Mapping[str, Any], seat: int) -> str:
+        """A line shown over the board for everyone (the Conquering's block order); ''."""
+        return ""
+
+    def dice_caption(self, events: Sequence[Mapping[str, Any]]) -> str:
+        """Words under the rolled die for these events ('' : the die's own "d6: 4")."""
+        return ""
+
+    def move_refusal(self, state: Any, seat: int, unit_id: str, place: Any) -> str:
+        """Why the carried creature can't go to *place* (shown while it hovers an unlit
+        place; hot-seat, from the game *state*); '' when the variant can't tell."""
+        return ""
 
     def grid_size(self, view: Mapping[str, Any]) -> tuple[int, int]:
         rows = (view.get("board") or {}).get("rows") or []
