@@ -56,19 +56,17 @@ from frontier_desktop.rules.variants.army_combat import (
 )
 from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.frontier_spells import stays_tapped
+from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
     Source,
     assign_problem,
     draw_cards,
     game_rng,
-    hand_size_problem,
     land_makes,
     leave_battlefield,
     plan_payment,
     save_rng,
     square_words,
-    turn_draw,
     wire,
 )
 
@@ -81,7 +79,7 @@ TURN_RECORDS = ("land_played", "combats", "explored", "combat", "life_gains")
 the planeswalkers that explored, the combat under way for fx_statics, lifelink waiting)."""
 
 
-class Army(ArmySpells, Variant):
+class Army(ArmySpells, TurnMachine, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
 
@@ -90,6 +88,7 @@ class Army(ArmySpells, Variant):
     title: ClassVar[str] = "Army Magic"
     phases: ClassVar[tuple[str, ...]] = PHASES
     player_damage_to_land: ClassVar[bool] = True
+    discard_is_decision: ClassVar[bool] = True
     main_phases: ClassVar[tuple[str, ...]] = MAIN_PHASES
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "life", "stronghold_of")
     default_options: ClassVar[Mapping[str, Any]] = {
@@ -171,7 +170,7 @@ class Army(ArmySpells, Variant):
         for seat in (0, 1):
             draw_cards(state, seat, 7, events)
         state.turn = 1
-        state.phase = "upkeep"
+        self.enter_step(state, "upkeep", events)  # turns.py; the first turn has no untap
         return state
 
     def _lay_half(self, state: GameState, rng: Any, seat: int, home: Card, grid: list[Card],
@@ -390,111 +389,11 @@ class Army(ArmySpells, Variant):
         if state.pending is not None:
             self.pass_priority(state, events)  # the top of the stack resolves
             return
-        phase = state.phase
-        if phase == "end":
-            problem = hand_size_problem(state, seat, self.hand_size)
-            if problem:
-                raise IllegalActionError(action, problem)
-            self._end_turn(state, events)
-            return
-        self._empty_pools(state)
-        if phase == "untap":
-            self._untap(state, events)
-            self._enter(state, "upkeep", events)
-        elif phase == "upkeep":
-            self._enter(state, "draw", events)
-            turn_draw(state, events)
-        elif phase in ("draw", "main", "combat", "main2"):
-            self._enter(state, PHASES[PHASES.index(phase) + 1], events)
-        else:
-            raise IllegalActionError(action, f"unknown phase {phase!r}")
+        self.pass_step(state, seat, action, events)  # turns.py
 
-    def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
-        state.phase = phase
-        events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
-        if phase == "upkeep":
-            self.run_delayed(state, "next_upkeep", events)
-        elif phase == "end":
-            self.run_delayed(state, "next_end_step", events)  # fx_timing.py
-
-    @staticmethod
-    def _empty_pools(state: GameState) -> None:
-        for p in state.players:
-            for k in p.pool:
-                p.pool[k] = 0
-
-    def _end_turn(self, state: GameState, events: list[Event]) -> None:
-        # Cleanup: damage wears off, "until end of turn" ends (granted abilities, prevention,
-        # activations counted this turn), pools empty; this turn's records go, while the
-        # engine's lasting ones (poison counters, phased-out permanents, "can't attack during
-        # its controller's next turn" …) stay.
-        for perm in state.perms.values():
-            perm.damage = 0
-            perm.deathtouched = False
-            perm.pt_mod = (0, 0)
-            perm.regen_shield = 0
-            perm.granted = ()
-            perm.prevent = 0
-            perm.activations = {}
-        for player in state.players:
-            player.prevent = 0
-        self._empty_pools(state)
-        state.active = self.next_turn_player(state)  # fx_timing.py: extra turns
-        state.turn += 1
+    def end_of_turn(self, state: GameState, events: list[Event]) -> None:
         for key in TURN_RECORDS:
             state.extra.pop(key, None)
-        events.append({"type": "turn", "turn": state.turn, "active": state.active})
-        state.phase = "untap"
-        self._untap(state, events)
-        self._enter(state, "upkeep", events)
-
-    def _untap(self, state: GameState, events: list[Event]) -> None:
-        seat = state.active
-        self.phase_untap(state, events)  # fx_timing.py: phasing, before anything untaps
-        for perm in state.perms.values():
-            if perm.controller == seat:
-                held = self.skips_untap(state, perm)  # fx_timing.py: "doesn't untap"
-                if not stays_tapped(state.card(perm.id)) and not held:
-                    perm.tapped = False
-                perm.sick = perm.moved = perm.attacked = False
-        untapped = []
-        for pos, cell in state.cells.items():
-            if cell.tapped_by == seat:
-                cell.tapped_by = None
-                untapped.append(wire(state, pos))
-        events.append({"type": "untap", "player": seat, "lands": untapped})
-
-    def _do_discard(self, state: GameState, seat: int, action: A.Discard,
-                    events: list[Event]) -> None:
-        if state.decision is not None and state.decision["kind"] == "discard":
-            self._discard_chosen(state, seat, action, events)  # frontier_spells.py
-            return
-        limit = int(state.options.get("hand_size", self.hand_size))
-        player = state.players[seat]
-        if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
-            raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
-        refs = list(action.cards) or ([action.card] if action.card is not None else [])
-        if not refs:
-            raise IllegalActionError(action, "name the card to discard")
-        excess = len(player.hand) - limit
-        if len(refs) > excess:
-            raise IllegalActionError(action, f"discard at most {excess} card"
-                                     f"{'s' if excess != 1 else ''}: down to {limit}")
-        for ref in refs:
-            card_id = self._hand_card(state, seat, action, ref)
-            player.hand.remove(card_id)
-            player.graveyard.append(card_id)
-            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
-                           "id": card_id})
-
-    def end_step_discard(self, state: GameState) -> int:
-        """How many cards the active player must discard before leaving the end step (0:
-        none); ``pending`` shows it as a ``discard`` decision (spec/variant-positions.md)."""
-        if state.phase != "end" or state.game_over or state.decision is not None \
-                or state.pending is not None:
-            return 0
-        limit = int(state.options.get("hand_size", self.hand_size))
-        return max(0, len(state.players[state.active].hand) - limit)
 
     # ------------------------------------------------------------------ movement
     def move_problem(self, state: GameState, seat: int, members: list[Permanent],
@@ -660,8 +559,8 @@ class Army(ArmySpells, Variant):
         if problem:
             raise IllegalActionError(action, problem)
         if state.phase == "main":
-            self._empty_pools(state)
-            self._enter(state, "combat", events)  # ruling: an attack in main 1 begins combat
+            self.empty_pools(state)
+            self.enter_step(state, "combat", events)  # ruling: an attack in main 1 begins combat
         origin = members[0].at
         state.extra.setdefault("combats", []).append([wire(state, origin), wire(state, target)])
         ids = [m.id for m in members]
