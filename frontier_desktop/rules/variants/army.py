@@ -18,20 +18,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
-from frontier_desktop.rules.board import GridBoard, Pos
+from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
-from frontier_desktop.rules.state import UNKNOWN_LAND, Cell, GameState, Permanent, PlayerState
+from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.army_board import (
-    COLS,
     army_pt,
     HOME_LIFE,
-    HOME_SQUARES,
     LAND_LIFE,
-    ROWS,
     TREASURE,
     controller,
     creatures_at,
@@ -51,9 +48,10 @@ from frontier_desktop.rules.variants.army_combat import (
     destroy,
     done_blocking,
     resolve_combat,
-    retreat_lands,
     start_combat,
 )
+from frontier_desktop.rules.variants.army_manual import ArmyManual
+from frontier_desktop.rules.variants.army_setup import lay_out
 from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.turns import TurnMachine
@@ -79,7 +77,7 @@ TURN_RECORDS = ("land_played", "combats", "explored", "combat", "life_gains")
 the planeswalkers that explored, the combat under way for fx_statics, lifelink waiting)."""
 
 
-class Army(ArmySpells, TurnMachine, Variant):
+class Army(ArmyManual, ArmySpells, TurnMachine, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
 
@@ -123,70 +121,9 @@ class Army(ArmySpells, TurnMachine, Variant):
             ValueError: not two players, a bad option, or a grid that is not 15 lands.
         """
         opts = self.options_with_defaults(options)
-        if len(decks) != 2 or len(names) != 2:
-            raise ValueError("Army Magic is for two players")
-        rng = game_rng_for(seed)
-        players = [PlayerState(str(n), 20) for n in names]
-        state = GameState(self.name, GridBoard(ROWS, COLS), players)
-        state.options = opts
-        state.seed = str(seed)
-        defs: dict[str, Card] = {}
-        for seat in (0, 1):
-            library, home, grid, forces = _split_deck(list(decks[seat]),
-                                                      sections[seat] if sections else None,
-                                                      names[seat])
-            self._lay_half(state, rng, seat, home, grid, defs)
-            treasure: list[str] = []
-            for card in forces:
-                defs[card.name] = card
-                obj = state.new_id("f")
-                state.cards[obj] = (card.name, seat)
-                if opts["hidden_treasure"] and "Artifact" in card.types and not card.is_creature:
-                    treasure.append(obj)
-                    continue
-                state.perms[obj] = Permanent(obj, seat, "board", HOME_SQUARES[seat])
-            if treasure:
-                hidden = [p for p in state.cells if _half(p) == seat and not state.cells[p].face_up]
-                for obj in treasure:
-                    pos = hidden[rng.randbelow(len(hidden))]
-                    info(state.cells[pos]).setdefault(TREASURE, []).append(obj)
-            rng.shuffle(library)
-            for card in library:
-                defs[card.name] = card
-                obj = "c" + rng.token()
-                while obj in state.cards:
-                    obj = "c" + rng.token()
-                state.cards[obj] = (card.name, seat)
-                players[seat].library.append(obj)
-        state.defs = defs
-        first = int(opts["first_player"])
-        if first < 0:
-            first = rng.randbelow(2)
-        save_rng(state, rng)
-        state.first_player = first
-        state.active = first
-        players[first].skip_draw = True
-        events: list[Event] = []
-        for seat in (0, 1):
-            draw_cards(state, seat, 7, events)
-        state.turn = 1
-        self.enter_step(state, "upkeep", events)  # turns.py; the first turn has no untap
+        state = lay_out(self.name, decks, names, seed, opts, sections)  # army_setup.py
+        self.enter_step(state, "upkeep", [])  # turns.py; the first turn has no untap
         return state
-
-    def _lay_half(self, state: GameState, rng: Any, seat: int, home: Card, grid: list[Card],
-                  defs: dict[str, Card]) -> None:
-        squares = [p for p in _half_squares(seat) if p != HOME_SQUARES[seat]]
-        rng.shuffle(grid)
-        defs[home.name] = home
-        r, c = HOME_SQUARES[seat]
-        state.cards[f"L{r}-{c}"] = (home.name, seat)
-        state.cells[(r, c)] = Cell(f"L{r}-{c}", face_up=True, extra={
-            "controller": seat, "life": HOME_LIFE, "stronghold_of": seat})
-        for (r, c), card in zip(squares, grid):
-            defs[card.name] = card
-            state.cards[f"L{r}-{c}"] = (card.name, seat)
-            state.cells[(r, c)] = Cell(f"L{r}-{c}", face_up=False, extra={
-                "controller": None, "life": None, "stronghold_of": None})
 
     # ================================================================== helpers
     def _rng(self, state: GameState) -> Any:
@@ -727,138 +664,7 @@ class Army(ArmySpells, TurnMachine, Variant):
             self.push_ability(state, seat, action, perm, action.ability, events,
                               origin=origin)
 
-    # ------------------------------------------------------------------ manual and other
-    def _do_destroy(self, state: GameState, seat: int, action: A.Destroy,
-                    events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"destroy: no permanent {action.unit!r}")
-        destroy(state, perm, events, reason="destroyed by hand")
-
-    def _do_regenerate(self, state: GameState, seat: int, action: A.Regenerate,
-                       events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"regenerate: no permanent {action.unit!r}")
-        perm.regen_shield += 1
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "unit": perm.id})
-
-    def _do_destroy_land(self, state: GameState, seat: int, action: A.DestroyLand,
-                         events: list[Event]) -> None:
-        """Land destruction: the land turns face down (nobody's), its troops retreat or die,
-        enchantments on it are destroyed."""
-        pos = self._pos(state, action, action.at, "land")
-        cell = state.cells[pos]
-        if cell.land is None or not cell.face_up:
-            raise IllegalActionError(action, "only a face-up land can be destroyed")
-        if info(cell)["stronghold_of"] is not None:
-            raise IllegalActionError(action, "a home base is not destroyed: it loses life")
-        self.destroy_land(state, seat, pos, events)
-
-    def destroy_land(self, state: GameState, seat: int, pos: Pos, events: list[Event]) -> None:
-        """The land at *pos* turns face down (nobody's), its troops retreat or die, the
-        enchantments on it are destroyed."""
-        cell = state.cells[pos]
-        assert cell.land is not None
-        loser = controller(state, pos)
-        extra = info(cell)
-        extra["controller"] = None
-        extra["life"] = None
-        cell.face_up = False
-        cell.tapped_by = None
-        events.append({"type": "land_destroyed", "at": wire(state, pos), "player": seat,
-                       "land": state.name(cell.land)})
-        for perm in list(state.perms.values()):
-            if perm.zone == "board" and perm.at == pos and "Enchantment" in state.card(perm.id).types:
-                leave_battlefield(state, perm, "graveyard", events, reason="its land was destroyed")
-        for who in (0, 1):
-            units = creatures_at(state, pos, who)
-            if not units:
-                continue
-            lands = retreat_lands(state, pos, who)
-            for perm in units:
-                if not lands:
-                    destroy(state, perm, events, reason="no land of theirs to retreat to")
-                elif len(lands) == 1:
-                    perm.at = lands[0]
-                    events.append({"type": "retreated", "unit": perm.id, "from": wire(state, pos),
-                                   "to": wire(state, lands[0])})
-            waiting = [p.id for p in creatures_at(state, pos, who)]
-            if waiting and state.decision is None:
-                ask_retreat(state, pos, who, waiting, events)
-        del loser
-
-    def _do_manual_tap(self, state: GameState, seat: int, action: A.ManualTap,
-                       events: list[Event]) -> None:
-        self._manual_tapping(state, seat, action, action.target, True, events)
-
-    def _do_manual_untap(self, state: GameState, seat: int, action: A.ManualUntap,
-                         events: list[Event]) -> None:
-        self._manual_tapping(state, seat, action, action.target, False, events)
-
-    def _manual_tapping(self, state: GameState, seat: int, action: A.Action, ref: Any,
-                        tapped: bool, events: list[Event]) -> None:
-        if isinstance(ref, str):
-            perm = state.perms.get(ref)
-            if perm is None:
-                raise InvalidActionError(f"{action.type}: no permanent {ref!r}")
-            perm.tapped = tapped
-        else:
-            pos = self._pos(state, action, ref, "land")
-            if state.cells[pos].land is None:
-                raise IllegalActionError(action, "that square is a hole")
-            state.cells[pos].tapped_by = seat if tapped else None
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "target": ref if isinstance(ref, str) else wire(state, ref)})
-
-    def _do_counters(self, state: GameState, seat: int, action: A.Counters,
-                     events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"counters: no permanent {action.unit!r}")
-        perm.counters[action.kind] = max(0, perm.counters.get(action.kind, 0) + action.delta)
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "unit": perm.id, "kind": action.kind, "delta": action.delta})
-
-    def _do_pt_change(self, state: GameState, seat: int, action: A.PTChange,
-                      events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"pt_change: no permanent {action.unit!r}")
-        perm.pt_mod = (perm.pt_mod[0] + action.power, perm.pt_mod[1] + action.toughness)
-        events.append({"type": "manual", "player": seat, "action": action.type, "unit": perm.id,
-                       "power": action.power, "toughness": action.toughness})
-
-    def _do_roll(self, state: GameState, seat: int, action: A.Roll, events: list[Event]) -> None:
-        if not 2 <= action.sides <= 1000:
-            raise IllegalActionError(action, "a die has 2 to 1000 sides")
-        rng = game_rng(state)
-        value = rng.roll(action.sides)
-        save_rng(state, rng)
-        events.append({"type": "dice", "player": seat, "sides": action.sides, "value": value})
-
-    def _do_add_mana(self, state: GameState, seat: int, action: A.AddMana,
-                     events: list[Event]) -> None:
-        from frontier_desktop.rules.mana import parse_pool
-
-        try:
-            mana = parse_pool(action.mana if "{" in action.mana else "{" + action.mana + "}")
-        except ValueError as exc:
-            raise IllegalActionError(action, str(exc)) from None
-        if sum(mana.values()) > 100:
-            raise IllegalActionError(action, "at most 100 mana at once")
-        pool = state.players[seat].pool
-        for k, v in mana.items():
-            pool[k] += v
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "mana": format_pool(mana), "pool": format_pool(pool)})
-
-    def _do_draw(self, state: GameState, seat: int, action: A.Draw, events: list[Event]) -> None:
-        if not 0 <= action.count <= 100:
-            raise IllegalActionError(action, "draw 0 to 100 cards")
-        draw_cards(state, seat, action.count, events)
-
+    # ------------------------------------------------------------------ other
     def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
                        events: list[Event]) -> None:
         state.players[seat].assign = action.on
@@ -1082,66 +888,5 @@ def is_walker(state: GameState, obj: str) -> bool:
     return "Planeswalker" in state.card(obj).types
 
 
-def game_rng_for(seed: int | str) -> Any:
-    from frontier_desktop.rules.rng import Rng
-
-    return Rng(seed)
-
-
-def _half(pos: Pos) -> int:
-    return 0 if pos[0] < ROWS // 2 else 1
-
-
-def _half_squares(seat: int) -> list[Pos]:
-    rows = range(0, ROWS // 2) if seat == 0 else range(ROWS // 2, ROWS)
-    return [(r, c) for r in rows for c in range(COLS)]
-
-
 def _with_x(cost: str, x: int) -> str:
     return cost.replace("{X}", f"{{{x}}}") if x else cost.replace("{X}", "")
-
-
-def _split_deck(deck: list[Card], sections: Mapping[str, Sequence[Card]] | None,
-                name: str) -> tuple[list[Card], Card, list[Card], list[Card]]:
-    """``(library, home base, the 14 other grid lands, initial forces)`` of one player."""
-    if sections:
-        home_list = list(sections.get("home_base", ()))
-        grid = list(sections.get("land_grid", ()))
-        forces = list(sections.get("initial_forces", ()))
-        library = list(deck)
-        if not home_list and grid:
-            home_list = [grid[0]]
-            grid = grid[1:]
-        if len(home_list) != 1:
-            raise ValueError(f"{name}'s army needs exactly one home base land")
-        home = home_list[0]
-        if len(grid) == 15:
-            names = [c.name for c in grid]
-            if home.name in names:
-                grid.pop(names.index(home.name))
-    else:
-        lands = [c for c in deck if c.is_land]
-        if len(lands) < 15:
-            raise ValueError(f"{name}'s deck has {len(lands)} lands: an army needs 15 for its "
-                             "land grid")
-        home, grid = lands[0], lands[1:15]
-        library = []
-        skipped = 0
-        for card in deck:
-            if card.is_land and skipped < 15 and any(card is c for c in lands[:15]):
-                skipped += 1
-                continue
-            library.append(card)
-        forces = []
-    if len(grid) != 14:
-        raise ValueError(f"{name}'s land grid has {len(grid) + 1} lands with the home base: "
-                         "it needs 15")
-    for card in [home, *grid]:
-        if not card.is_land:
-            raise ValueError(f"{card.name} in {name}'s land grid is not a land")
-    for card in forces:
-        if not card.is_permanent or card.is_land:
-            raise ValueError(f"{card.name} in {name}'s initial forces is not a permanent spell")
-        if card.is_aura:
-            raise ValueError(f"{card.name}: an aura can't start in play among the initial forces")
-    return library, home, grid, forces
