@@ -21,7 +21,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
-from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
+from frontier_desktop.rules.mana import choose_mana
 from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants import fx_statics
@@ -50,19 +50,17 @@ from frontier_desktop.rules.variants.army_combat import (
     resolve_combat,
     start_combat,
 )
+from frontier_desktop.rules.variants.army_mana import ArmyMana
 from frontier_desktop.rules.variants.army_manual import ArmyManual
 from frontier_desktop.rules.variants.army_setup import lay_out
 from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
-    Source,
     assign_problem,
     draw_cards,
     game_rng,
-    land_makes,
     leave_battlefield,
-    plan_payment,
     save_rng,
     square_words,
     wire,
@@ -77,7 +75,7 @@ TURN_RECORDS = ("land_played", "combats", "explored", "combat", "life_gains")
 the planeswalkers that explored, the combat under way for fx_statics, lifelink waiting)."""
 
 
-class Army(ArmyManual, ArmySpells, TurnMachine, Variant):
+class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
 
@@ -171,97 +169,6 @@ class Army(ArmyManual, ArmySpells, TurnMachine, Variant):
         if state.pending is not None or state.stack:
             raise IllegalActionError(action, "not while something waits to resolve on the "
                                              "stack")
-
-    def _tap_land_for(self, state: GameState, seat: int, action: A.Action, key: Any,
-                      colour: str | None, events: list[Event]) -> None:
-        """Tap a land (a square, or the id of an extra land under a home base) for mana."""
-        if isinstance(key, str):
-            perm = state.perms.get(key)
-            if perm is None or perm.controller != seat or not state.card(key).is_land:
-                raise IllegalActionError(action, "that is not a land of yours")
-            if perm.tapped:
-                raise IllegalActionError(action, f"{state.name(key)} is already tapped")
-            land, pos = state.card(key), perm.at
-        else:
-            pos = self._pos(state, action, key, "land")
-            cell = state.cells[pos]
-            if cell.land is None or not cell.face_up:
-                raise IllegalActionError(action, f"{land_words(state, pos)} is not a face-up land")
-            if controller(state, pos) != seat:
-                raise IllegalActionError(action, f"you don't control {land_words(state, pos)}")
-            if cell.tapped_by is not None:
-                extra = [p for p in self._extra_lands(state, pos, seat) if not p.tapped]
-                if not extra:
-                    raise IllegalActionError(action, f"{land_words(state, pos)} is already tapped")
-                self._tap_land_for(state, seat, action, extra[0].id, colour, events)
-                return
-            land = state.card(cell.land)
-        makes = land_makes(land)
-        if not makes:
-            raise IllegalActionError(action, f"{land.name} makes no mana")
-        colour = colour or makes[0]
-        if colour not in makes:
-            raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not {colour}")
-        if isinstance(key, str):
-            state.perms[key].tapped = True
-        else:
-            state.cells[pos].tapped_by = seat
-        pool = state.players[seat].pool
-        pool[colour] += 1
-        events.append({"type": "land_tapped", "at": wire(state, pos), "player": seat,
-                       "mana": colour, "pool": format_pool(pool)})
-
-    @staticmethod
-    def _extra_lands(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
-        return [p for p in state.perms.values() if p.zone == "board" and p.at == pos
-                and p.controller == seat and state.card(p.id).is_land]
-
-    def mana_sources(self, state: GameState, seat: int) -> list[Source]:
-        """Untapped face-up lands *seat* controls, then untapped extra lands under home bases."""
-        out: list[Source] = []
-        for pos, cell in state.cells.items():
-            if cell.land is None or not cell.face_up or cell.tapped_by is not None:
-                continue
-            if controller(state, pos) != seat:
-                continue
-            makes = land_makes(state.card(cell.land))
-            if makes:
-                out.append((pos, None, makes))
-        for perm in state.perms.values():
-            if perm.controller == seat and not perm.tapped and perm.zone == "board" \
-                    and state.card(perm.id).is_land:
-                makes = land_makes(state.card(perm.id))
-                if makes:
-                    out.append((perm.id, None, makes))
-        return out
-
-    def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
-             pay_list: Sequence[Any], events: list[Event], x: int = 0) -> None:
-        """Tap the lands of *pay_list*, then as many more as the cost needs, and pay."""
-        for entry in pay_list:
-            if isinstance(entry, A.AbilityPayment):
-                raise IllegalActionError(action, "in Army Magic pay with lands (activate mana "
-                                                 "abilities first)")
-            at, _via, colour = entry
-            self._tap_land_for(state, seat, action, at, colour, events)
-        player = state.players[seat]
-        if pay(player.pool, cost, x=x, life=player.life) is None:
-            plan = plan_payment(player.pool, player.life, _with_x(cost, x),
-                                self.mana_sources(state, seat))
-            if plan is None:
-                raise IllegalActionError(action, f"{cost or '{0}'} can't be paid: your lands "
-                                                 f"and pool ({format_pool(player.pool) or 'empty'}) "
-                                                 "don't make enough mana")
-            for entry in plan:
-                key, colour = (entry["at"], entry.get("color")) if isinstance(entry, dict) \
-                    else (entry, None)
-                self._tap_land_for(state, seat, action, key, colour, events)
-        paid = pay(player.pool, cost, x=x, life=player.life)
-        if paid is None:
-            raise IllegalActionError(action, f"{cost} can't be paid from your mana pool")
-        player.pool, life_paid = paid
-        if life_paid:
-            player.life -= life_paid
 
     # ================================================================== who may act
     def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
@@ -607,13 +514,7 @@ class Army(ArmyManual, ArmySpells, TurnMachine, Variant):
             events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
         self.continue_stack(state, events)
 
-    # ------------------------------------------------------------------ mana and casting
-    def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
-                     events: list[Event]) -> None:
-        if action.via is not None:
-            raise IllegalActionError(action, "in Army Magic you tap lands you control: no 'via'")
-        self._tap_land_for(state, seat, action, action.at, action.color, events)
-
+    # ------------------------------------------------------------------ abilities
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
         perm = state.perms.get(action.unit)
@@ -886,7 +787,3 @@ class Army(ArmyManual, ArmySpells, TurnMachine, Variant):
 def is_walker(state: GameState, obj: str) -> bool:
     """A planeswalker (it moves and explores like a creature, but never attacks)."""
     return "Planeswalker" in state.card(obj).types
-
-
-def _with_x(cost: str, x: int) -> str:
-    return cost.replace("{X}", f"{{{x}}}") if x else cost.replace("{X}", "")
