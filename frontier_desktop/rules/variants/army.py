@@ -2,8 +2,10 @@
 
 Every bullet of ``shared/rules/army.md`` is enforced here, in :mod:`army_board` (control, land
 life, range) and :mod:`army_combat` (blocks, damage, capture, retreat); the legal-action list
-is :mod:`army_legal`. Pieces shared with Frontier (leaving play, damage division, payment, the
-seeded stream) come from :mod:`shared`.
+is :mod:`army_legal`, the set-up :mod:`army_setup`, lands for mana :mod:`army_mana`, the
+manual actions :mod:`army_manual`, and the turn's steps :mod:`turns` (the shared machine).
+Pieces shared with Frontier (leaving play, damage division, payment, the seeded stream) come
+from :mod:`shared`.
 
 Spells, abilities and moves use the effects engine's stack (:mod:`frontier_spells`, with
 Army's hooks in :mod:`army_spells`). A move is declared by :meth:`Army._do_move` (the unit
