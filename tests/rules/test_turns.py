@@ -143,12 +143,23 @@ def test_cleanup_ends_until_end_of_turn_and_pools_empty_between_steps() -> None:
     passes(toy, state, 1)
     assert state.players[0].pool["G"] == 0
     state.players[0].pool["G"] = 2
-    toy.pools_last_the_turn = True  # type: ignore[misc]  # the Conquering's rule
+    toy.pools_empty = "turn"  # type: ignore[misc]  # the Conquering's rule
     passes(toy, state, 1)
     assert state.phase == "end" and state.players[0].pool["G"] == 2
     passes(toy, state, 1)
     assert state.players[0].pool["G"] == 0  # the end of the turn empties them still
     assert (perm.damage, perm.pt_mod, perm.regen_shield, perm.granted) == (0, (0, 0), 0, ())
+
+
+def test_supply_and_damage_may_last_from_turn_to_turn() -> None:
+    toy, state = Toy(), toy_game(2)
+    toy.pools_empty, toy.damage_wears_off = "never", False  # type: ignore[misc]  # War Game
+    perm = creature(state, 1, damage=2, pt_mod=(1, 1))
+    state.phase = "march"
+    state.players[0].pool["C"] = 4
+    passes(toy, state, 2)
+    assert state.active == 1 and state.players[0].pool["C"] == 4
+    assert perm.damage == 2 and perm.pt_mod == (0, 0)  # "until end of turn" still ends
 
 
 def test_the_end_step_waits_for_the_discard_down_to_the_hand_size() -> None:

@@ -95,7 +95,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
     starting_life: ClassVar[int] = 0
     hand_size: ClassVar[int] = 7
     draw_count: ClassVar[int] = DRAW_EACH_TURN
-    pools_last_the_turn: ClassVar[bool] = True
+    pools_empty: ClassVar[str] = "turn"
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "cv", "stronghold_of")
     default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 7}
     """``first_player`` -1 draws the first player from the seed."""

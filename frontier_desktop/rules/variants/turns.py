@@ -13,8 +13,9 @@ asks) and before :class:`~.base.Variant`. A variant declares:
   after its ``phase`` event (the defaults here: ``on_untap`` untaps, ``on_upkeep`` and
   ``on_end`` run the delayed effects waiting for them, ``on_draw`` draws :attr:`draw_count`);
 - :attr:`draw_count`, :attr:`~.base.Variant.hand_size` (the ``hand_size`` option wins),
-  :attr:`pools_last_the_turn` (else mana empties between steps), :attr:`discard_one_at_a_time`
-  and :attr:`discard_is_decision` (the end step's discard shown as a pending decision);
+  :attr:`pools_empty` (between steps, at the end of the turn, or never),
+  :attr:`damage_wears_off` (at the end of the turn), :attr:`discard_one_at_a_time` and
+  :attr:`discard_is_decision` (the end step's discard shown as a pending decision);
 - :meth:`end_of_turn`: the variant's own cleanup (after damage and "until end of turn" wear
   off and pools empty, before the next seat is chosen; it may end the game);
 - :meth:`next_seat`: an extra turn queued by fx_timing, else the next seat clockwise
@@ -23,21 +24,25 @@ asks) and before :class:`~.base.Variant`. A variant declares:
 The variant's ``_do_pass`` keeps what is its own (decisions, response windows, the stack)
 and calls :meth:`pass_step` when the active player passes with nothing waiting.
 
-The War Game (issue 15) fits with a phase list and hooks alone, e.g.::
+The War Game (issue 15, ``shared/rules/wargame.md``) fits with a phase list and hooks
+alone, e.g.::
 
     class WarGame(WarGameSpells, TurnMachine, Variant):
         phases = ("untap", "draw", "supply", "heal", "movement", "combat", "casting",
-                  "discard")
-        turn_based_steps = ("untap",)
-        automatic_steps = ("untap", "draw", "supply", "heal")  # the table passes them
-        hand_size = 7
+                  "discard")                   # the last step is the end step
+        automatic_steps = ("untap", "draw")    # the table passes them (engine.is_automatic)
+        hand_size = 8
+        pools_empty = "never"                  # unspent supply carries over
+        damage_wears_off = False               # damage stays until healed
 
-        def on_supply(self, state, events):  # after the "phase" event of the supply step
-            ...  # supply lines, out-of-supply units
+        def on_supply(self, state, events):    # after the supply step's "phase" event
+            ...  # roll a d6 into the pool, unless the stronghold is lost
         def on_heal(self, state, events):
-            ...  # units heal
+            ...  # upkeep and healing paid with supply (or a "heal" decision)
         def on_discard(self, state, events):
-            self.run_delayed(state, "next_end_step", events)  # the last step is the end step
+            self.run_delayed(state, "next_end_step", events)
+        def end_of_turn(self, state, events):
+            ...  # a player alone in an opposing stronghold takes control of it
 """
 
 from __future__ import annotations
@@ -77,9 +82,11 @@ class TurnMachine:
     and no stop (a position saved in one carries it out when passed)."""
     draw_count: ClassVar[int] = 1
     """Cards the active player draws on entering ``draw`` (skipped once by ``skip_draw``)."""
-    pools_last_the_turn: ClassVar[bool] = False
-    """Mana stays in pools until the end of the turn (the Conquering), else it empties
-    whenever a step ends."""
+    pools_empty: ClassVar[str] = "step"
+    """When mana pools empty: ``"step"`` whenever a step ends (Frontier, Army), ``"turn"`` at
+    the end of the turn (the Conquering), ``"never"`` (the War Game's supply)."""
+    damage_wears_off: ClassVar[bool] = True
+    """Damage on permanents goes at the end of the turn (not in the War Game)."""
     discard_one_at_a_time: ClassVar[bool] = False
     """The end step's discard takes one ``card`` per action (Frontier), else ``cards``."""
     discard_is_decision: ClassVar[bool] = False
@@ -115,7 +122,7 @@ class TurnMachine:
             return
         if phase not in self.phases:
             raise IllegalActionError(action, f"unknown phase {phase!r}")
-        if not self.pools_last_the_turn:
+        if self.pools_empty == "step":
             self.empty_pools(state)
         if phase in self.turn_based_steps:  # a position saved in it
             self._hook(phase)(state, events)
@@ -184,9 +191,11 @@ class TurnMachine:
 
     def end_turn(self, state: GameState, events: list[Event]) -> None:
         """Cleanup (damage and "until end of turn" wear off, pools empty, the variant's
-        :meth:`end_of_turn`), then the next seat's turn."""
+        :meth:`end_of_turn`), then the next seat's turn (as :attr:`damage_wears_off` and
+        :attr:`pools_empty` say)."""
         for perm in state.perms.values():
-            perm.damage = 0
+            if self.damage_wears_off:
+                perm.damage = 0
             perm.deathtouched = False
             perm.pt_mod = (0, 0)
             perm.attack_tapped = False
@@ -196,7 +205,8 @@ class TurnMachine:
             perm.activations = {}
         for player in state.players:
             player.prevent = 0
-        self.empty_pools(state)
+        if self.pools_empty != "never":
+            self.empty_pools(state)
         self.end_of_turn(state, events)
         if state.game_over:
             return
