@@ -60,7 +60,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:restriction_once_each_turn", "activated:restriction_twice_each_turn",
         "activated:restriction_three_times_each_turn", "activated:restriction_sorcery",
         "activated:restriction_your_turn", "activated:restriction_upkeep",
-        # "CARDNAME doesn't untap during your untap step" (frontier.py _untap, stays_tapped).
+        # "CARDNAME doesn't untap during your untap step" (turns.py on_untap, stays_tapped).
         "static:doesnt_untap",
     } | {
         # The stack and the effect executors (rules/variants/frontier_spells.py): spells and

@@ -2,8 +2,10 @@
 
 Every bullet of ``shared/rules/army.md`` is enforced here, in :mod:`army_board` (control, land
 life, range) and :mod:`army_combat` (blocks, damage, capture, retreat); the legal-action list
-is :mod:`army_legal`. Pieces shared with Frontier (leaving play, damage division, payment, the
-seeded stream) come from :mod:`shared`.
+is :mod:`army_legal`, the set-up :mod:`army_setup`, lands for mana :mod:`army_mana`, the
+manual actions :mod:`army_manual`, and the turn's steps :mod:`turns` (the shared machine).
+Pieces shared with Frontier (leaving play, damage division, payment, the seeded stream) come
+from :mod:`shared`.
 
 Spells, abilities and moves use the effects engine's stack (:mod:`frontier_spells`, with
 Army's hooks in :mod:`army_spells`). A move is declared by :meth:`Army._do_move` (the unit
@@ -18,20 +20,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
-from frontier_desktop.rules.board import GridBoard, Pos
+from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
-from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, pay
-from frontier_desktop.rules.state import UNKNOWN_LAND, Cell, GameState, Permanent, PlayerState
+from frontier_desktop.rules.mana import choose_mana
+from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.army_board import (
-    COLS,
     army_pt,
     HOME_LIFE,
-    HOME_SQUARES,
     LAND_LIFE,
-    ROWS,
     TREASURE,
     controller,
     creatures_at,
@@ -51,24 +50,21 @@ from frontier_desktop.rules.variants.army_combat import (
     destroy,
     done_blocking,
     resolve_combat,
-    retreat_lands,
     start_combat,
 )
+from frontier_desktop.rules.variants.army_mana import ArmyMana
+from frontier_desktop.rules.variants.army_manual import ArmyManual
+from frontier_desktop.rules.variants.army_setup import lay_out
 from frontier_desktop.rules.variants.army_spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.frontier_spells import stays_tapped
+from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
-    Source,
     assign_problem,
     draw_cards,
     game_rng,
-    hand_size_problem,
-    land_makes,
     leave_battlefield,
-    plan_payment,
     save_rng,
     square_words,
-    turn_draw,
     wire,
 )
 
@@ -81,7 +77,7 @@ TURN_RECORDS = ("land_played", "combats", "explored", "combat", "life_gains")
 the planeswalkers that explored, the combat under way for fx_statics, lifelink waiting)."""
 
 
-class Army(ArmySpells, Variant):
+class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
 
@@ -90,6 +86,7 @@ class Army(ArmySpells, Variant):
     title: ClassVar[str] = "Army Magic"
     phases: ClassVar[tuple[str, ...]] = PHASES
     player_damage_to_land: ClassVar[bool] = True
+    discard_is_decision: ClassVar[bool] = True
     main_phases: ClassVar[tuple[str, ...]] = MAIN_PHASES
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "life", "stronghold_of")
     default_options: ClassVar[Mapping[str, Any]] = {
@@ -124,70 +121,9 @@ class Army(ArmySpells, Variant):
             ValueError: not two players, a bad option, or a grid that is not 15 lands.
         """
         opts = self.options_with_defaults(options)
-        if len(decks) != 2 or len(names) != 2:
-            raise ValueError("Army Magic is for two players")
-        rng = game_rng_for(seed)
-        players = [PlayerState(str(n), 20) for n in names]
-        state = GameState(self.name, GridBoard(ROWS, COLS), players)
-        state.options = opts
-        state.seed = str(seed)
-        defs: dict[str, Card] = {}
-        for seat in (0, 1):
-            library, home, grid, forces = _split_deck(list(decks[seat]),
-                                                      sections[seat] if sections else None,
-                                                      names[seat])
-            self._lay_half(state, rng, seat, home, grid, defs)
-            treasure: list[str] = []
-            for card in forces:
-                defs[card.name] = card
-                obj = state.new_id("f")
-                state.cards[obj] = (card.name, seat)
-                if opts["hidden_treasure"] and "Artifact" in card.types and not card.is_creature:
-                    treasure.append(obj)
-                    continue
-                state.perms[obj] = Permanent(obj, seat, "board", HOME_SQUARES[seat])
-            if treasure:
-                hidden = [p for p in state.cells if _half(p) == seat and not state.cells[p].face_up]
-                for obj in treasure:
-                    pos = hidden[rng.randbelow(len(hidden))]
-                    info(state.cells[pos]).setdefault(TREASURE, []).append(obj)
-            rng.shuffle(library)
-            for card in library:
-                defs[card.name] = card
-                obj = "c" + rng.token()
-                while obj in state.cards:
-                    obj = "c" + rng.token()
-                state.cards[obj] = (card.name, seat)
-                players[seat].library.append(obj)
-        state.defs = defs
-        first = int(opts["first_player"])
-        if first < 0:
-            first = rng.randbelow(2)
-        save_rng(state, rng)
-        state.first_player = first
-        state.active = first
-        players[first].skip_draw = True
-        events: list[Event] = []
-        for seat in (0, 1):
-            draw_cards(state, seat, 7, events)
-        state.turn = 1
-        state.phase = "upkeep"
+        state = lay_out(self.name, decks, names, seed, opts, sections)  # army_setup.py
+        self.enter_step(state, "upkeep", [])  # turns.py; the first turn has no untap
         return state
-
-    def _lay_half(self, state: GameState, rng: Any, seat: int, home: Card, grid: list[Card],
-                  defs: dict[str, Card]) -> None:
-        squares = [p for p in _half_squares(seat) if p != HOME_SQUARES[seat]]
-        rng.shuffle(grid)
-        defs[home.name] = home
-        r, c = HOME_SQUARES[seat]
-        state.cards[f"L{r}-{c}"] = (home.name, seat)
-        state.cells[(r, c)] = Cell(f"L{r}-{c}", face_up=True, extra={
-            "controller": seat, "life": HOME_LIFE, "stronghold_of": seat})
-        for (r, c), card in zip(squares, grid):
-            defs[card.name] = card
-            state.cards[f"L{r}-{c}"] = (card.name, seat)
-            state.cells[(r, c)] = Cell(f"L{r}-{c}", face_up=False, extra={
-                "controller": None, "life": None, "stronghold_of": None})
 
     # ================================================================== helpers
     def _rng(self, state: GameState) -> Any:
@@ -235,97 +171,6 @@ class Army(ArmySpells, Variant):
         if state.pending is not None or state.stack:
             raise IllegalActionError(action, "not while something waits to resolve on the "
                                              "stack")
-
-    def _tap_land_for(self, state: GameState, seat: int, action: A.Action, key: Any,
-                      colour: str | None, events: list[Event]) -> None:
-        """Tap a land (a square, or the id of an extra land under a home base) for mana."""
-        if isinstance(key, str):
-            perm = state.perms.get(key)
-            if perm is None or perm.controller != seat or not state.card(key).is_land:
-                raise IllegalActionError(action, "that is not a land of yours")
-            if perm.tapped:
-                raise IllegalActionError(action, f"{state.name(key)} is already tapped")
-            land, pos = state.card(key), perm.at
-        else:
-            pos = self._pos(state, action, key, "land")
-            cell = state.cells[pos]
-            if cell.land is None or not cell.face_up:
-                raise IllegalActionError(action, f"{land_words(state, pos)} is not a face-up land")
-            if controller(state, pos) != seat:
-                raise IllegalActionError(action, f"you don't control {land_words(state, pos)}")
-            if cell.tapped_by is not None:
-                extra = [p for p in self._extra_lands(state, pos, seat) if not p.tapped]
-                if not extra:
-                    raise IllegalActionError(action, f"{land_words(state, pos)} is already tapped")
-                self._tap_land_for(state, seat, action, extra[0].id, colour, events)
-                return
-            land = state.card(cell.land)
-        makes = land_makes(land)
-        if not makes:
-            raise IllegalActionError(action, f"{land.name} makes no mana")
-        colour = colour or makes[0]
-        if colour not in makes:
-            raise IllegalActionError(action, f"{land.name} makes {''.join(makes)}, not {colour}")
-        if isinstance(key, str):
-            state.perms[key].tapped = True
-        else:
-            state.cells[pos].tapped_by = seat
-        pool = state.players[seat].pool
-        pool[colour] += 1
-        events.append({"type": "land_tapped", "at": wire(state, pos), "player": seat,
-                       "mana": colour, "pool": format_pool(pool)})
-
-    @staticmethod
-    def _extra_lands(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
-        return [p for p in state.perms.values() if p.zone == "board" and p.at == pos
-                and p.controller == seat and state.card(p.id).is_land]
-
-    def mana_sources(self, state: GameState, seat: int) -> list[Source]:
-        """Untapped face-up lands *seat* controls, then untapped extra lands under home bases."""
-        out: list[Source] = []
-        for pos, cell in state.cells.items():
-            if cell.land is None or not cell.face_up or cell.tapped_by is not None:
-                continue
-            if controller(state, pos) != seat:
-                continue
-            makes = land_makes(state.card(cell.land))
-            if makes:
-                out.append((pos, None, makes))
-        for perm in state.perms.values():
-            if perm.controller == seat and not perm.tapped and perm.zone == "board" \
-                    and state.card(perm.id).is_land:
-                makes = land_makes(state.card(perm.id))
-                if makes:
-                    out.append((perm.id, None, makes))
-        return out
-
-    def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
-             pay_list: Sequence[Any], events: list[Event], x: int = 0) -> None:
-        """Tap the lands of *pay_list*, then as many more as the cost needs, and pay."""
-        for entry in pay_list:
-            if isinstance(entry, A.AbilityPayment):
-                raise IllegalActionError(action, "in Army Magic pay with lands (activate mana "
-                                                 "abilities first)")
-            at, _via, colour = entry
-            self._tap_land_for(state, seat, action, at, colour, events)
-        player = state.players[seat]
-        if pay(player.pool, cost, x=x, life=player.life) is None:
-            plan = plan_payment(player.pool, player.life, _with_x(cost, x),
-                                self.mana_sources(state, seat))
-            if plan is None:
-                raise IllegalActionError(action, f"{cost or '{0}'} can't be paid: your lands "
-                                                 f"and pool ({format_pool(player.pool) or 'empty'}) "
-                                                 "don't make enough mana")
-            for entry in plan:
-                key, colour = (entry["at"], entry.get("color")) if isinstance(entry, dict) \
-                    else (entry, None)
-                self._tap_land_for(state, seat, action, key, colour, events)
-        paid = pay(player.pool, cost, x=x, life=player.life)
-        if paid is None:
-            raise IllegalActionError(action, f"{cost} can't be paid from your mana pool")
-        player.pool, life_paid = paid
-        if life_paid:
-            player.life -= life_paid
 
     # ================================================================== who may act
     def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
@@ -390,111 +235,11 @@ class Army(ArmySpells, Variant):
         if state.pending is not None:
             self.pass_priority(state, events)  # the top of the stack resolves
             return
-        phase = state.phase
-        if phase == "end":
-            problem = hand_size_problem(state, seat, self.hand_size)
-            if problem:
-                raise IllegalActionError(action, problem)
-            self._end_turn(state, events)
-            return
-        self._empty_pools(state)
-        if phase == "untap":
-            self._untap(state, events)
-            self._enter(state, "upkeep", events)
-        elif phase == "upkeep":
-            self._enter(state, "draw", events)
-            turn_draw(state, events)
-        elif phase in ("draw", "main", "combat", "main2"):
-            self._enter(state, PHASES[PHASES.index(phase) + 1], events)
-        else:
-            raise IllegalActionError(action, f"unknown phase {phase!r}")
+        self.pass_step(state, seat, action, events)  # turns.py
 
-    def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
-        state.phase = phase
-        events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
-        if phase == "upkeep":
-            self.run_delayed(state, "next_upkeep", events)
-        elif phase == "end":
-            self.run_delayed(state, "next_end_step", events)  # fx_timing.py
-
-    @staticmethod
-    def _empty_pools(state: GameState) -> None:
-        for p in state.players:
-            for k in p.pool:
-                p.pool[k] = 0
-
-    def _end_turn(self, state: GameState, events: list[Event]) -> None:
-        # Cleanup: damage wears off, "until end of turn" ends (granted abilities, prevention,
-        # activations counted this turn), pools empty; this turn's records go, while the
-        # engine's lasting ones (poison counters, phased-out permanents, "can't attack during
-        # its controller's next turn" …) stay.
-        for perm in state.perms.values():
-            perm.damage = 0
-            perm.deathtouched = False
-            perm.pt_mod = (0, 0)
-            perm.regen_shield = 0
-            perm.granted = ()
-            perm.prevent = 0
-            perm.activations = {}
-        for player in state.players:
-            player.prevent = 0
-        self._empty_pools(state)
-        state.active = self.next_turn_player(state)  # fx_timing.py: extra turns
-        state.turn += 1
+    def end_of_turn(self, state: GameState, events: list[Event]) -> None:
         for key in TURN_RECORDS:
             state.extra.pop(key, None)
-        events.append({"type": "turn", "turn": state.turn, "active": state.active})
-        state.phase = "untap"
-        self._untap(state, events)
-        self._enter(state, "upkeep", events)
-
-    def _untap(self, state: GameState, events: list[Event]) -> None:
-        seat = state.active
-        self.phase_untap(state, events)  # fx_timing.py: phasing, before anything untaps
-        for perm in state.perms.values():
-            if perm.controller == seat:
-                held = self.skips_untap(state, perm)  # fx_timing.py: "doesn't untap"
-                if not stays_tapped(state.card(perm.id)) and not held:
-                    perm.tapped = False
-                perm.sick = perm.moved = perm.attacked = False
-        untapped = []
-        for pos, cell in state.cells.items():
-            if cell.tapped_by == seat:
-                cell.tapped_by = None
-                untapped.append(wire(state, pos))
-        events.append({"type": "untap", "player": seat, "lands": untapped})
-
-    def _do_discard(self, state: GameState, seat: int, action: A.Discard,
-                    events: list[Event]) -> None:
-        if state.decision is not None and state.decision["kind"] == "discard":
-            self._discard_chosen(state, seat, action, events)  # frontier_spells.py
-            return
-        limit = int(state.options.get("hand_size", self.hand_size))
-        player = state.players[seat]
-        if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
-            raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
-        refs = list(action.cards) or ([action.card] if action.card is not None else [])
-        if not refs:
-            raise IllegalActionError(action, "name the card to discard")
-        excess = len(player.hand) - limit
-        if len(refs) > excess:
-            raise IllegalActionError(action, f"discard at most {excess} card"
-                                     f"{'s' if excess != 1 else ''}: down to {limit}")
-        for ref in refs:
-            card_id = self._hand_card(state, seat, action, ref)
-            player.hand.remove(card_id)
-            player.graveyard.append(card_id)
-            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
-                           "id": card_id})
-
-    def end_step_discard(self, state: GameState) -> int:
-        """How many cards the active player must discard before leaving the end step (0:
-        none); ``pending`` shows it as a ``discard`` decision (spec/variant-positions.md)."""
-        if state.phase != "end" or state.game_over or state.decision is not None \
-                or state.pending is not None:
-            return 0
-        limit = int(state.options.get("hand_size", self.hand_size))
-        return max(0, len(state.players[state.active].hand) - limit)
 
     # ------------------------------------------------------------------ movement
     def move_problem(self, state: GameState, seat: int, members: list[Permanent],
@@ -660,8 +405,8 @@ class Army(ArmySpells, Variant):
         if problem:
             raise IllegalActionError(action, problem)
         if state.phase == "main":
-            self._empty_pools(state)
-            self._enter(state, "combat", events)  # ruling: an attack in main 1 begins combat
+            self.empty_pools(state)
+            self.enter_step(state, "combat", events)  # ruling: an attack in main 1 begins combat
         origin = members[0].at
         state.extra.setdefault("combats", []).append([wire(state, origin), wire(state, target)])
         ids = [m.id for m in members]
@@ -771,13 +516,7 @@ class Army(ArmySpells, Variant):
             events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
         self.continue_stack(state, events)
 
-    # ------------------------------------------------------------------ mana and casting
-    def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
-                     events: list[Event]) -> None:
-        if action.via is not None:
-            raise IllegalActionError(action, "in Army Magic you tap lands you control: no 'via'")
-        self._tap_land_for(state, seat, action, action.at, action.color, events)
-
+    # ------------------------------------------------------------------ abilities
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
         perm = state.perms.get(action.unit)
@@ -828,138 +567,7 @@ class Army(ArmySpells, Variant):
             self.push_ability(state, seat, action, perm, action.ability, events,
                               origin=origin)
 
-    # ------------------------------------------------------------------ manual and other
-    def _do_destroy(self, state: GameState, seat: int, action: A.Destroy,
-                    events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"destroy: no permanent {action.unit!r}")
-        destroy(state, perm, events, reason="destroyed by hand")
-
-    def _do_regenerate(self, state: GameState, seat: int, action: A.Regenerate,
-                       events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"regenerate: no permanent {action.unit!r}")
-        perm.regen_shield += 1
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "unit": perm.id})
-
-    def _do_destroy_land(self, state: GameState, seat: int, action: A.DestroyLand,
-                         events: list[Event]) -> None:
-        """Land destruction: the land turns face down (nobody's), its troops retreat or die,
-        enchantments on it are destroyed."""
-        pos = self._pos(state, action, action.at, "land")
-        cell = state.cells[pos]
-        if cell.land is None or not cell.face_up:
-            raise IllegalActionError(action, "only a face-up land can be destroyed")
-        if info(cell)["stronghold_of"] is not None:
-            raise IllegalActionError(action, "a home base is not destroyed: it loses life")
-        self.destroy_land(state, seat, pos, events)
-
-    def destroy_land(self, state: GameState, seat: int, pos: Pos, events: list[Event]) -> None:
-        """The land at *pos* turns face down (nobody's), its troops retreat or die, the
-        enchantments on it are destroyed."""
-        cell = state.cells[pos]
-        assert cell.land is not None
-        loser = controller(state, pos)
-        extra = info(cell)
-        extra["controller"] = None
-        extra["life"] = None
-        cell.face_up = False
-        cell.tapped_by = None
-        events.append({"type": "land_destroyed", "at": wire(state, pos), "player": seat,
-                       "land": state.name(cell.land)})
-        for perm in list(state.perms.values()):
-            if perm.zone == "board" and perm.at == pos and "Enchantment" in state.card(perm.id).types:
-                leave_battlefield(state, perm, "graveyard", events, reason="its land was destroyed")
-        for who in (0, 1):
-            units = creatures_at(state, pos, who)
-            if not units:
-                continue
-            lands = retreat_lands(state, pos, who)
-            for perm in units:
-                if not lands:
-                    destroy(state, perm, events, reason="no land of theirs to retreat to")
-                elif len(lands) == 1:
-                    perm.at = lands[0]
-                    events.append({"type": "retreated", "unit": perm.id, "from": wire(state, pos),
-                                   "to": wire(state, lands[0])})
-            waiting = [p.id for p in creatures_at(state, pos, who)]
-            if waiting and state.decision is None:
-                ask_retreat(state, pos, who, waiting, events)
-        del loser
-
-    def _do_manual_tap(self, state: GameState, seat: int, action: A.ManualTap,
-                       events: list[Event]) -> None:
-        self._manual_tapping(state, seat, action, action.target, True, events)
-
-    def _do_manual_untap(self, state: GameState, seat: int, action: A.ManualUntap,
-                         events: list[Event]) -> None:
-        self._manual_tapping(state, seat, action, action.target, False, events)
-
-    def _manual_tapping(self, state: GameState, seat: int, action: A.Action, ref: Any,
-                        tapped: bool, events: list[Event]) -> None:
-        if isinstance(ref, str):
-            perm = state.perms.get(ref)
-            if perm is None:
-                raise InvalidActionError(f"{action.type}: no permanent {ref!r}")
-            perm.tapped = tapped
-        else:
-            pos = self._pos(state, action, ref, "land")
-            if state.cells[pos].land is None:
-                raise IllegalActionError(action, "that square is a hole")
-            state.cells[pos].tapped_by = seat if tapped else None
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "target": ref if isinstance(ref, str) else wire(state, ref)})
-
-    def _do_counters(self, state: GameState, seat: int, action: A.Counters,
-                     events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"counters: no permanent {action.unit!r}")
-        perm.counters[action.kind] = max(0, perm.counters.get(action.kind, 0) + action.delta)
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "unit": perm.id, "kind": action.kind, "delta": action.delta})
-
-    def _do_pt_change(self, state: GameState, seat: int, action: A.PTChange,
-                      events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"pt_change: no permanent {action.unit!r}")
-        perm.pt_mod = (perm.pt_mod[0] + action.power, perm.pt_mod[1] + action.toughness)
-        events.append({"type": "manual", "player": seat, "action": action.type, "unit": perm.id,
-                       "power": action.power, "toughness": action.toughness})
-
-    def _do_roll(self, state: GameState, seat: int, action: A.Roll, events: list[Event]) -> None:
-        if not 2 <= action.sides <= 1000:
-            raise IllegalActionError(action, "a die has 2 to 1000 sides")
-        rng = game_rng(state)
-        value = rng.roll(action.sides)
-        save_rng(state, rng)
-        events.append({"type": "dice", "player": seat, "sides": action.sides, "value": value})
-
-    def _do_add_mana(self, state: GameState, seat: int, action: A.AddMana,
-                     events: list[Event]) -> None:
-        from frontier_desktop.rules.mana import parse_pool
-
-        try:
-            mana = parse_pool(action.mana if "{" in action.mana else "{" + action.mana + "}")
-        except ValueError as exc:
-            raise IllegalActionError(action, str(exc)) from None
-        if sum(mana.values()) > 100:
-            raise IllegalActionError(action, "at most 100 mana at once")
-        pool = state.players[seat].pool
-        for k, v in mana.items():
-            pool[k] += v
-        events.append({"type": "manual", "player": seat, "action": action.type,
-                       "mana": format_pool(mana), "pool": format_pool(pool)})
-
-    def _do_draw(self, state: GameState, seat: int, action: A.Draw, events: list[Event]) -> None:
-        if not 0 <= action.count <= 100:
-            raise IllegalActionError(action, "draw 0 to 100 cards")
-        draw_cards(state, seat, action.count, events)
-
+    # ------------------------------------------------------------------ other
     def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
                        events: list[Event]) -> None:
         state.players[seat].assign = action.on
@@ -1181,68 +789,3 @@ class Army(ArmySpells, Variant):
 def is_walker(state: GameState, obj: str) -> bool:
     """A planeswalker (it moves and explores like a creature, but never attacks)."""
     return "Planeswalker" in state.card(obj).types
-
-
-def game_rng_for(seed: int | str) -> Any:
-    from frontier_desktop.rules.rng import Rng
-
-    return Rng(seed)
-
-
-def _half(pos: Pos) -> int:
-    return 0 if pos[0] < ROWS // 2 else 1
-
-
-def _half_squares(seat: int) -> list[Pos]:
-    rows = range(0, ROWS // 2) if seat == 0 else range(ROWS // 2, ROWS)
-    return [(r, c) for r in rows for c in range(COLS)]
-
-
-def _with_x(cost: str, x: int) -> str:
-    return cost.replace("{X}", f"{{{x}}}") if x else cost.replace("{X}", "")
-
-
-def _split_deck(deck: list[Card], sections: Mapping[str, Sequence[Card]] | None,
-                name: str) -> tuple[list[Card], Card, list[Card], list[Card]]:
-    """``(library, home base, the 14 other grid lands, initial forces)`` of one player."""
-    if sections:
-        home_list = list(sections.get("home_base", ()))
-        grid = list(sections.get("land_grid", ()))
-        forces = list(sections.get("initial_forces", ()))
-        library = list(deck)
-        if not home_list and grid:
-            home_list = [grid[0]]
-            grid = grid[1:]
-        if len(home_list) != 1:
-            raise ValueError(f"{name}'s army needs exactly one home base land")
-        home = home_list[0]
-        if len(grid) == 15:
-            names = [c.name for c in grid]
-            if home.name in names:
-                grid.pop(names.index(home.name))
-    else:
-        lands = [c for c in deck if c.is_land]
-        if len(lands) < 15:
-            raise ValueError(f"{name}'s deck has {len(lands)} lands: an army needs 15 for its "
-                             "land grid")
-        home, grid = lands[0], lands[1:15]
-        library = []
-        skipped = 0
-        for card in deck:
-            if card.is_land and skipped < 15 and any(card is c for c in lands[:15]):
-                skipped += 1
-                continue
-            library.append(card)
-        forces = []
-    if len(grid) != 14:
-        raise ValueError(f"{name}'s land grid has {len(grid) + 1} lands with the home base: "
-                         "it needs 15")
-    for card in [home, *grid]:
-        if not card.is_land:
-            raise ValueError(f"{card.name} in {name}'s land grid is not a land")
-    for card in forces:
-        if not card.is_permanent or card.is_land:
-            raise ValueError(f"{card.name} in {name}'s initial forces is not a permanent spell")
-        if card.is_aura:
-            raise ValueError(f"{card.name}: an aura can't start in play among the initial forces")
-    return library, home, grid, forces

@@ -81,9 +81,9 @@ from frontier_desktop.rules.variants.conquering_combat import (
 from frontier_desktop.rules.variants.conquering_spells import (
     ConqueringSpells, conquering_own_pt, has_keyword, no_life,
 )
+from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
-    assign_actions, basic_land, draw_cards, game_rng, hand_size_problem, leave_battlefield,
-    save_rng, wire,
+    assign_actions, basic_land, draw_cards, game_rng, leave_battlefield, save_rng, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
@@ -92,7 +92,7 @@ DRAW_EACH_TURN = 2
 _LAND_OF_COLOUR = {colour: land for land, colour in BASIC_LAND_COLOUR.items()}
 
 
-class Conquering(ConqueringSpells, Variant):
+class Conquering(ConqueringSpells, TurnMachine, Variant):
     """Magic: the Conquering for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "conquering"
@@ -104,6 +104,8 @@ class Conquering(ConqueringSpells, Variant):
     max_players: ClassVar[int] = 4
     starting_life: ClassVar[int] = 0
     hand_size: ClassVar[int] = 7
+    draw_count: ClassVar[int] = DRAW_EACH_TURN
+    pools_empty: ClassVar[str] = "turn"
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "cv", "stronghold_of")
     default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 7}
     """``first_player`` -1 draws the first player from the seed."""
@@ -178,7 +180,7 @@ class Conquering(ConqueringSpells, Variant):
         events: list[Event] = []
         for seat in range(n):
             draw_cards(state, seat, 7, events)
-        self._begin_turn(state, events)
+        self.enter_step(state, PHASES[0], events)  # turns.py
         return state
 
     # ================================================================== who may act
@@ -243,47 +245,14 @@ class Conquering(ConqueringSpells, Variant):
             return
         if state.stack:
             raise IllegalActionError(action, "something waits to resolve on the stack")
-        phase = state.phase
-        if phase == "end":
-            problem = hand_size_problem(state, seat, self.hand_size)
-            if problem:
-                raise IllegalActionError(action, problem)
-            self._end_turn(state, events)
-            return
-        self._enter(state, PHASES[PHASES.index(phase) + 1], events)
+        self.pass_step(state, seat, action, events)  # turns.py
 
-    def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
-        state.phase = phase
-        events.append({"type": "phase", "phase": phase, "active": state.active,
-                       "turn": state.turn})
-        if phase == "mana":
-            self._produce_mana(state, state.active, events)
-        elif phase == "draw":
-            player = state.players[state.active]
-            if player.skip_draw:
-                player.skip_draw = False
-                events.append({"type": "skip_draw", "player": state.active})
-            else:
-                draw_cards(state, state.active, DRAW_EACH_TURN, events)
+    def on_mana(self, state: GameState, events: list[Event]) -> None:
+        self._produce_mana(state, state.active, events)
 
-    def _begin_turn(self, state: GameState, events: list[Event]) -> None:
+    def end_of_turn(self, state: GameState, events: list[Event]) -> None:
+        """A player without their stronghold counts down the turns left to retake it."""
         seat = state.active
-        state.phase = "untap"
-        for perm in state.perms.values():
-            if perm.controller == seat:
-                perm.tapped = perm.sick = perm.moved = perm.attacked = False
-        events.append({"type": "untap", "player": seat, "lands": []})
-        self._enter(state, "mana", events)
-
-    def _end_turn(self, state: GameState, events: list[Event]) -> None:
-        seat = state.active
-        for perm in state.perms.values():
-            perm.damage = 0
-            perm.deathtouched = False
-            perm.pt_mod = (0, 0)
-        for player in state.players:
-            for kind in player.pool:
-                player.pool[kind] = 0
         if has_lost_stronghold(state, seat):
             cell = info(state.cells[stronghold(seat)])
             cell["turns_left"] = int(cell["turns_left"] or 0) - 1
@@ -291,14 +260,8 @@ class Conquering(ConqueringSpells, Variant):
                            "turns_left": cell["turns_left"]})
             if cell["turns_left"] <= 0:
                 self._eliminate(state, seat, "did not retake their stronghold in time", events)
-        if state.game_over:
-            return
-        nxt = next((s for s in _clockwise(state, seat) if not state.players[s].lost), seat)
-        state.active = nxt
-        state.turn += 1
-        state.extra["turn"] = {}
-        events.append({"type": "turn", "turn": state.turn, "active": nxt})
-        self._begin_turn(state, events)
+        if not state.game_over:
+            state.extra["turn"] = {}
 
     def _produce_mana(self, state: GameState, seat: int, events: list[Event]) -> None:
         """A d6 of the player's colour, one of each controlled area's colour, two of each
@@ -332,25 +295,6 @@ class Conquering(ConqueringSpells, Variant):
             return str(colours[seat])
         kind = land_type(state, stronghold(seat))
         return BASIC_LAND_COLOUR[kind] if kind else COLOURS[seat % len(COLOURS)]
-
-    def _do_discard(self, state: GameState, seat: int, action: A.Discard,
-                    events: list[Event]) -> None:
-        if state.decision is not None:  # "target player discards two cards"
-            self._discard_chosen(state, seat, action, events)
-            return
-        limit = int(state.options.get("hand_size", self.hand_size))
-        player = state.players[seat]
-        if state.phase != "end" or len(player.hand) <= limit:
-            raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
-        refs = list(action.cards) or ([action.card] if action.card is not None else [])
-        if not refs or len(refs) > len(player.hand) - limit:
-            raise IllegalActionError(action, f"discard 1 to {len(player.hand) - limit} cards")
-        for ref in refs:
-            card_id = self._hand_card(state, seat, action, ref)
-            player.hand.remove(card_id)
-            player.graveyard.append(card_id)
-            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
-                           "id": card_id})
 
     # ------------------------------------------------------------------ movement
     def move_problem(self, state: GameState, seat: int, perm: Permanent, dest: Pos) -> str | None:
@@ -527,7 +471,7 @@ class Conquering(ConqueringSpells, Variant):
         self._eliminate(state, seat, "conceded", events)
         if not state.game_over and state.active == seat:
             state.phase = "end"
-            self._end_turn(state, events)
+            self.end_turn(state, events)
 
     # ================================================================== state checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
@@ -675,11 +619,6 @@ class Conquering(ConqueringSpells, Variant):
                 if self.conquer_problem(state, seat, at, members) is None:
                     out.append(Conquer(at=at, units=tuple(p.id for p in members)))
         return out
-
-
-def _clockwise(state: GameState, seat: int) -> list[int]:
-    n = len(state.players)
-    return [(seat + k) % n for k in range(1, n + 1)]
 
 
 def _pool_of(mana: str) -> dict[str, int]:

@@ -25,7 +25,7 @@ from frontier_desktop.rules.state import (
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.shared import (
-    basic_land, draw_cards, game_rng, hand_size_problem, pay_tuple, save_rng, turn_draw,
+    basic_land, draw_cards, game_rng, pay_tuple, save_rng,
 )
 from frontier_desktop.rules.variants.shared import square_words as square_words  # re-exported
 from frontier_desktop.rules.variants.frontier_board import (
@@ -47,6 +47,7 @@ from frontier_desktop.rules.variants.frontier_manual import (
 )
 from frontier_desktop.rules.variants.cast_choices import mode_problem
 from frontier_desktop.rules.variants.fx_timing import TimingActions
+from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.fx_mana import (
     RESTRICTED, LandAbilities, ManaActions, ability_mana, mana_note_damage, settle_restricted,
     spendable_pool,
@@ -55,7 +56,6 @@ from frontier_desktop.rules.variants.fx_oneshots import POISON_LIMIT, OneShotAct
 from frontier_desktop.rules.variants.frontier_spells import (
     ability_effects,
     spell_effects,
-    stays_tapped,
 )
 from frontier_desktop.rules.variants.frontier_combat import (
     assign_problem,
@@ -71,12 +71,14 @@ _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
 class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, ManualActions,
-               Variant):
+               TurnMachine, Variant):
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
     aliases: ClassVar[tuple[str, ...]] = ("frontier-magic",)
     title: ClassVar[str] = "Frontier Magic"
+    phases: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw", "main", "end")
+    discard_one_at_a_time: ClassVar[bool] = True
     default_options: ClassVar[Mapping[str, Any]] = {
         "terrain_neighbours_regardless": False,
         "board_depth": 5,
@@ -342,9 +344,7 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
             p.kept = True
         state.turn = 1
         state.active = state.first_player
-        state.phase = "upkeep"
-        events.append({"type": "turn", "turn": 1, "active": state.active})
-        events.append({"type": "phase", "phase": "upkeep", "active": state.active, "turn": 1})
+        self.start_turn(state, events, "upkeep")  # turns.py; the first turn has no untap
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
@@ -364,106 +364,28 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
             if problem:
                 raise IllegalActionError(action, problem)
         self._end_move_block(state, seat)
-        phase = state.phase
-        if phase == "end":
-            problem = hand_size_problem(state, seat, self.hand_size)
-            if problem:
-                raise IllegalActionError(action, problem)
-            self._end_turn(state, events)
-            return
-        self._empty_pools(state)
-        if phase == "untap":
-            self._untap(state, events)
-            self._enter(state, "upkeep", events)
-        elif phase == "upkeep":
-            self._enter(state, "draw", events)
-            turn_draw(state, events)
-        elif phase == "draw":
-            self._enter(state, "main", events)
-            player = state.players[state.active]
-            if player.first_turn:
-                player.first_turn = False
-                for perm in list(state.board_creatures()):
-                    if perm.controller == state.active:
-                        self.reveal(state, perm.at, events)
-        elif phase == "main":
-            self._enter(state, "end", events)
-        else:
-            raise IllegalActionError(action, f"unknown phase {phase!r}")
+        self.pass_step(state, seat, action, events)  # turns.py
 
-    def _enter(self, state: GameState, phase: str, events: list[Event]) -> None:
-        state.phase = phase
-        events.append({"type": "phase", "phase": phase, "active": state.active, "turn": state.turn})
-        if phase == "upkeep":
-            self.land_upkeep(state, events)  # fx_mana: depletion counters
-            self.run_delayed(state, "next_upkeep", events)
-        elif phase == "end":
-            self.run_delayed(state, "next_end_step", events)  # fx_timing.py
+    def on_upkeep(self, state: GameState, events: list[Event]) -> None:
+        self.land_upkeep(state, events)  # fx_mana: depletion counters
+        super().on_upkeep(state, events)
 
-    def _empty_pools(self, state: GameState) -> None:
-        for p in state.players:
-            for k in p.pool:
-                p.pool[k] = 0
+    def on_main(self, state: GameState, events: list[Event]) -> None:
+        """A player's creatures are revealed in their first main phase."""
+        player = state.players[state.active]
+        if player.first_turn:
+            player.first_turn = False
+            for perm in list(state.board_creatures()):
+                if perm.controller == state.active:
+                    self.reveal(state, perm.at, events)
+
+    def empty_pools(self, state: GameState) -> None:
+        super().empty_pools(state)
         state.extra.pop(RESTRICTED, None)  # fx_mana: Mishra's Workshop's mana
 
-    def _end_turn(self, state: GameState, events: list[Event]) -> None:
-        # Cleanup: damage wears off, "until end of turn" ends, pools empty.
-        for perm in state.perms.values():
-            perm.damage = 0
-            perm.deathtouched = False
-            perm.pt_mod = (0, 0)
-            perm.attack_tapped = False
-            perm.regen_shield = 0
-            perm.granted = ()
-            perm.prevent = 0
-            perm.activations = {}
-        for player in state.players:
-            player.prevent = 0
-        self._empty_pools(state)
-        state.active = self.next_turn_player(state)  # fx_timing.py: extra turns
-        state.turn += 1
+    def end_of_turn(self, state: GameState, events: list[Event]) -> None:
         state.moves_started = state.moves_closed = state.attacking = False
         state.attacks_closed = False
-        events.append({"type": "turn", "turn": state.turn, "active": state.active})
-        state.phase = "untap"
-        self._untap(state, events)
-        self._enter(state, "upkeep", events)
-
-    def _untap(self, state: GameState, events: list[Event]) -> None:
-        """The active player untaps their permanents and only the lands they tapped."""
-        seat = state.active
-        self.phase_untap(state, events)  # fx_timing.py: phasing, before anything untaps
-        for perm in state.perms.values():
-            if perm.controller == seat:
-                held = self.skips_untap(state, perm)  # fx_timing.py
-                if not stays_tapped(state.card(perm.id)) and not held:  # frontier_spells.py
-                    perm.tapped = False
-                perm.sick = False
-                perm.moved = False
-                perm.attacked = False
-        untapped = []
-        for pos, cell in state.cells.items():
-            if cell.tapped_by == seat and not self.land_stays_tapped(state, pos):  # fx_mana
-                cell.tapped_by = None
-                untapped.append(wire(state, pos))
-        events.append({"type": "untap", "player": seat, "lands": untapped})
-
-    def _do_discard(self, state: GameState, seat: int, action: A.Discard,
-                    events: list[Event]) -> None:
-        player = state.players[seat]
-        if state.decision is not None and state.decision["kind"] == "discard":
-            self._discard_chosen(state, seat, action, events)
-            return
-        limit = int(state.options.get("hand_size", self.hand_size))
-        if state.phase != "end" or seat != state.active or len(player.hand) <= limit:
-            raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
-        if action.card is None or action.cards:
-            raise IllegalActionError(action, "at end of turn discard one card at a time ('card')")
-        card_id = self._hand_card(state, seat, action, action.card)
-        player.hand.remove(card_id)
-        player.graveyard.append(card_id)
-        events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
-                       "id": card_id})
 
     # ------------------------------------------------------------------ movement
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:

@@ -14,7 +14,7 @@
 - "sacrifice CARDNAME / it [unless you pay {…}]", the same ``choice`` when it has a price;
 - "doesn't untap during its controller's next untap step" and the static "creatures … don't
   untap during their controllers' untap steps" (:meth:`skips_untap`, asked by the untap step);
-- "take an extra turn after this one" (:meth:`next_turn_player`, asked when a turn ends).
+- "take an extra turn after this one" (:meth:`queued_extra_turn`, asked when a turn ends).
 
 The pay-or-sacrifice ``choice`` is answered with ``choose`` ``pay``/``decline`` like the other
 payments (frontier.py ``_do_choose`` calls :meth:`timing_answer`); its ``cost`` says the mana.
@@ -659,7 +659,7 @@ class TimingActions(SpellActions):
         if seats is None:
             return None
         for seat in seats:
-            ctx.state.players[seat].skip_draw = True  # shared.turn_draw skips it once
+            ctx.state.players[seat].skip_draw = True  # turns.py on_draw skips it once
         return [("player", s) for s in seats]
 
     def _exec_cant_attack_next_turn(self, ctx: _Context, effect: Effect,
@@ -714,8 +714,9 @@ class TimingActions(SpellActions):
         ctx.state.extra["extra_turns"] = turns
         return [("player", s) for s in seats]
 
-    def next_turn_player(self, state: GameState) -> int:
-        """Who takes the next turn: the last extra turn set up, else the other player."""
+    def queued_extra_turn(self, state: GameState) -> int | None:
+        """The seat of the last extra turn set up whose player is still in the game (used up
+        now), else None: asked by :meth:`~.turns.TurnMachine.next_seat` when a turn ends."""
         turns = list(state.extra.get("extra_turns", []))
         state.extra.pop("turn_id", None)
         while turns:
@@ -725,10 +726,8 @@ class TimingActions(SpellActions):
                 state.extra.pop("extra_turns", None)
             if not state.players[int(entry["seat"])].lost:
                 state.extra["turn_id"] = entry["id"]  # "that turn" of its spell
-                self._turn_starts(state, int(entry["seat"]))
                 return int(entry["seat"])
-        self._turn_starts(state, state.opponent(state.active))
-        return state.opponent(state.active)
+        return None
 
     def _exec_lose_game(self, ctx: _Context, effect: Effect,
                         events: list[Event]) -> list[Any] | None:

@@ -72,16 +72,6 @@ def hand_size_problem(state: GameState, seat: int, default: int) -> str | None:
     return None
 
 
-def turn_draw(state: GameState, events: list[Event]) -> None:
-    """The draw step's draw for the active player, skipped once when they start the game."""
-    player = state.players[state.active]
-    if player.skip_draw:
-        player.skip_draw = False
-        events.append({"type": "skip_draw", "player": state.active})
-    else:
-        draw_cards(state, state.active, 1, events)
-
-
 def draw_cards(state: GameState, seat: int, count: int, events: list[Event]) -> None:
     """Draw *count* cards; drawing from an empty library marks the player (a state check)."""
     player = state.players[seat]
