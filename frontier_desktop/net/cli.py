@@ -456,7 +456,8 @@ def run_host(args: argparse.Namespace) -> int:
     try:
         with host.changed:
             while True:
-                if host.started.is_set() and host.status().state == LEFT:
+                if host.started.is_set() and all(host.seat_status(seat).state == LEFT
+                                                 for seat in host.guests):
                     break
                 if host.result is not None:
                     # Over: quit once the guest has the end and the audit. A host restarted
@@ -504,7 +505,8 @@ def run_host(args: argparse.Namespace) -> int:
                     continue
                 host.changed.wait(0.2)
         if host.result is not None:
-            _wait_for(lambda: host.status().state != "connected", 3.0)
+            _wait_for(lambda: all(host.seat_status(seat).state != "connected"
+                                  for seat in host.guests), 3.0)
         state = host.state
         if state is not None:
             json.dump(describe(state, viewer=host.host_seat), sys.stdout, ensure_ascii=False)
