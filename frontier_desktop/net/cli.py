@@ -350,7 +350,7 @@ def _n_seat_source(args: argparse.Namespace, names: list[str], variant: str | No
     low, high = getattr(rules, "min_players", 2), getattr(rules, "max_players", 2)
     if not low <= players <= high:
         raise ValueError(f"{rules.title} is played by {low} to {high} players, not {players}")
-    opened = set(open_seats(args, players))
+    opened = set(open_seats(args, players) or [1])
     own = read_deck_parts(Path(own_path)) if own_path else \
         read_deck_parts(default_deck(rules.name, 0))
     if own.variant != rules.name:

@@ -1023,7 +1023,7 @@ class HostSession(Session):
 
     def _lan_meta(self) -> dict[str, Any]:
         first = self.guests[self.guest_seat]
-        meta = {"token": first.token, "previous_token": first.previous_token,
+        meta: dict[str, Any] = {"token": first.token, "previous_token": first.previous_token,
                 "host_nonce": self.host_nonce,
                 "guest_nonce": first.nonce, "seed_mode": self.seed_mode,
                 "setup_commit": self.setup_commit, "guest_deck_used": first.deck_used,
