@@ -202,8 +202,10 @@ class GuestSession(Session):
         os.replace(tmp, self.session_file)
 
     # ------------------------------------------------------------------ connection
-    def connect(self, timeout: float = 10.0) -> None:
-        """Connect, shake hands and wait for the game's first view.
+    def connect(self, timeout: float = 10.0, *, until_seated: bool = False) -> None:
+        """Connect, shake hands and wait for the game's first view (with *until_seated*,
+        return already once seated in the lobby of a game that waits for more guests:
+        ``started`` is set later, when every guest has joined).
 
         Raises:
             JoinError: refused (the reason names what differs) or unreachable in *timeout*.
@@ -211,6 +213,8 @@ class GuestSession(Session):
         deadline = time.monotonic() + timeout
         self._open()
         while not self.started.wait(0.05):
+            if until_seated and self.in_lobby:
+                return
             if self.refusal is not None:
                 raise JoinError(self.refusal)
             if time.monotonic() > deadline:

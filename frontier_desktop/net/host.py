@@ -1217,12 +1217,15 @@ class HostSession(Session):
             self._finish("win", 1 - seat)
         return result
 
-    def resign(self) -> Result:
-        """The host's player concedes."""
+    def resign(self, seat: int | None = None) -> Result:
+        """The host's player (or the player of *seat*, one of the seats played here)
+        concedes."""
         with self._lock:
             if self.state is None or self.result is not None:
                 return Result(False, "no game in progress")
-            return self._resign(self.host_seat)
+            if seat is not None and seat not in self.local_seats:
+                return Result(False, "that seat is not played on this computer")
+            return self._resign(self.host_seat if seat is None else seat)
 
     def offer_draw(self) -> None:
         with self._lock:
