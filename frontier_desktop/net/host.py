@@ -643,6 +643,13 @@ class HostSession(Session):
         if not fairness.is_valid_nonce(msg["commit"]):
             self._refuse(conn, ErrorCode.BAD_COMMIT, "the commitment must be hex")
             return
+        if msg["commit"] == self.host_commit or any(
+                g.commit == msg["commit"] for g in self.guests.values() if g is not slot):
+            # a replayed commitment (another guest's, or the host's): it could only be
+            # opened by the nonce of someone else, so it is refused before it takes a seat
+            self._refuse(conn, ErrorCode.BAD_COMMIT, "this commitment is already in use: "
+                         "commit to a fresh nonce of your own")
+            return
         try:  # the decks are fixed (and committed to) before any nonce is revealed
             guest_deck, guest_sections = self._guest_deck(msg, slot.seat)
             document = None if self.lobby else self._setup_document(

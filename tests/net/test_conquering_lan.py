@@ -359,3 +359,85 @@ def test_a_flooding_guest_is_closed_and_the_game_goes_on(trio):
     assert wait_until(lambda: host.seat_status(1).state != "connected")
     assert host.state.state_id == before
     assert host.seat_status(2).state == "connected"
+
+
+def test_a_replayed_commitment_takes_no_seat_and_a_guest_leaving_the_lobby_frees_its_seat(
+        tmp_path):
+    host = make_host(tmp_path)
+    first, copy, mirror = RawPeer(host.port), RawPeer(host.port), RawPeer(host.port)
+    try:
+        nonce = fairness.new_nonce()
+        first.send(hello(host, nonce=nonce, deck=names(), name="Ben"))
+        assert first.recv("welcome")["seat"] == 1
+        copy.send(hello(host, nonce=nonce, deck=names(), name="Mallory"))  # Ben's commitment
+        refused = copy.recv("refused")
+        assert refused is not None and refused["code"] == ErrorCode.BAD_COMMIT.value
+        mirror.send({**hello(host, deck=names()), "commit": host.host_commit})  # the host's
+        assert mirror.recv("refused")["code"] == ErrorCode.BAD_COMMIT.value
+        assert [s["joined"] for s in host.seats()] == [True, True, False]
+        first.close()                                  # Ben leaves the lobby: seat 2 is open
+        assert wait_until(lambda: [s["joined"] for s in host.seats()] == [True, False, False])
+        assert host.guests[1].commit is None and host.guests[1].token is None
+    finally:
+        for peer in (first, copy, mirror):
+            peer.close()
+        host.close()
+
+
+def test_a_guest_refuses_a_host_that_lists_another_commitment_for_its_seat():
+    from tests.net.hostile import HostileHost, welcome
+
+    server = HostileHost()
+    ben = GuestSession(("127.0.0.1", server.port), name="Ben", heartbeat=0.2, timeout=2.0,
+                       reconnect=False)
+    try:
+        thread = threading.Thread(target=lambda: pytest.raises(JoinError, ben.connect,
+                                                               timeout=10))
+        thread.start()
+        peer, said = server.accept_hello()
+        peer.send({**welcome(fairness.new_nonce(), names=["Host", "Ben", "Cat"]),
+                   "lobby": True})
+        assert wait_until(lambda: ben.in_lobby)
+        peer.send({"type": "commits", "setup": "0" * 64,
+                   "commits": {"1": fairness.commit(fairness.new_nonce()),  # not Ben's
+                               "2": fairness.commit(fairness.new_nonce())}})
+        assert peer.recv("reveal", timeout=2) is None        # Ben reveals nothing
+        assert wait_until(lambda: ben.fairness_warnings)
+        assert "another commitment for our seat" in ben.fairness_warnings[0]
+        assert said["commit"] == fairness.commit(ben._sent_nonce)
+        peer.close()
+        thread.join(15)
+    finally:
+        ben.close()
+        server.close()
+
+
+def test_every_guest_rejoins_a_host_restarted_from_its_autosave(tmp_path):
+    from frontier_desktop.record import read_record
+
+    host = make_host(tmp_path)
+    ben, cat = make_guest(host, "Ben", seat=1), make_guest(host, "Cat", seat=2)
+    connect_all(ben, cat)
+    rnd = random.Random(8)
+    try:
+        play(host, {1: ben, 2: cat}, 20, rnd)
+        settle(host, ben, cat)
+        port, before = host.port, host.state.state_id
+        host.close()                                   # the host's program stops
+        record = read_record(tmp_path / "autosave.jsonl")
+        assert record[0]["lan"]["guest_seats"] == [1, 2]
+        again = HostSession(GameSource(record=record), resolve_card=pool().card,
+                            heartbeat=0.2, timeout=2.0,
+                            autosave=tmp_path / "autosave.jsonl")
+        again.listen("127.0.0.1", port)
+        host = again
+        assert host.state.state_id == before and list(host.guests) == [1, 2]
+        assert ben.reconnect_now() and cat.reconnect_now()  # after a bye: "Reconnect now"
+        assert wait_until(lambda: all(host.seat_status(s).state == "connected"
+                                      for s in (1, 2)), 20)
+        settle(host, ben, cat)
+        assert play(host, {1: ben, 2: cat}, 10, rnd) == 10
+    finally:
+        ben.close()
+        cat.close()
+        host.close()
