@@ -1,8 +1,14 @@
 """The ``host`` and ``join`` subcommands: headless LAN play for tests and power users.
 
 ``frontier-desktop host --headless --port P [--game SAVE_OR_POSITION_FILE | --decks A B |
---deck A] [--seed N] [--script ACTIONS.jsonl]`` serves one game; ``frontier-desktop join
-HOST:PORT --headless [--deck D] [--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
+--deck A] [--variant V --players N --open-seats LIST] [--seed N] [--script ACTIONS.jsonl]``
+serves one game; ``frontier-desktop join HOST:PORT --headless [--deck D] [--seat SEAT]
+[--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
+
+More than two players (the Conquering): ``--players 3`` opens every seat but the first to
+guests (``--open-seats 2,3`` chooses, at most three); the other seats are played here, by the
+script (a line with ``"seat"`` acts for that seat when it is played here) or ``--bot``, which
+plays every seat of this computer. A guest may ask for a seat by number or name (``--seat``).
 
 Decks: the guest brings its own deck (``join --deck``, the second sample deck by default) and
 the host plays it after checking it against the deck rules of the host's variant, unless the
@@ -317,9 +323,14 @@ def build_source(args: argparse.Namespace) -> Any:
                           sections=[f.sections for f in files] if files[0].sections is not None
                           else None, points=files[0].points)
     variant = getattr(args, "variant", None)
-    if variant is not None or players > 2:
+    if players > 2 or variant not in (None, "frontier", "army"):
         return _n_seat_source(args, names, variant)
-    own = read_deck_parts(Path(getattr(args, "deck", None) or DEFAULT_DECKS[0]))
+    deck_path = getattr(args, "deck", None)
+    if deck_path is None and variant is not None:
+        deck_path = default_deck(variant, 0)
+    own = read_deck_parts(Path(deck_path or DEFAULT_DECKS[0]))
+    if variant is not None and own.variant != variant:
+        raise ValueError(f"{deck_path}: a {own.variant} deck, but --variant is {variant}")
     fallback = read_deck_parts(default_deck(own.variant, 1))
     return GameSource(decks=[own.cards, None], guest_fallback=fallback.cards, names=names,
                       seed=args.seed, variant=own.variant,
