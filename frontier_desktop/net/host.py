@@ -241,6 +241,9 @@ class HostSession(Session):
         self.guests: dict[int, GuestSeat] = {s: GuestSeat(s) for s in sorted(guest_seats)}
         self.lobby = len(self.guests) > 1
         """More than one guest: they wait in a lobby and all agree the seed (``commits``)."""
+        self.many = self.lobby or players > 2
+        """More than two players or guests: the game never pauses for an absent guest (the
+        other seats play on where the rules let them) and draws are not offered."""
         self.autosave = autosave
         self.resolve_card = resolve_card
         self.check_deck = check_deck
@@ -403,7 +406,7 @@ class HostSession(Session):
         (the game never waits for one guest: the others play on where the rules let them),
         with the absent guests named in ``detail``; :meth:`seat_status` tells each seat's.
         """
-        if not self.lobby:
+        if not self.many:
             return self.seat_status(self.guest_seat)
         with self._lock:
             states = {seat: self.seat_status(seat) for seat in self.guests}
@@ -427,7 +430,7 @@ class HostSession(Session):
                 if seat is None or slot.seat == seat:
                     slot.status = PeerStatus(state, time.monotonic(), None, detail)
             self.changed.notify_all()
-            posted = self.status() if seat is None or not self.lobby else \
+            posted = self.status() if seat is None or not self.many else \
                 self.guests[seat].status
         self.inbox.post("status", posted)
 
@@ -586,10 +589,10 @@ class HostSession(Session):
                 self._on_chat(conn, msg)
             elif kind == "resign":
                 self._resign(seat)
-            elif kind == "offer" and not self.lobby:
+            elif kind == "offer" and not self.many:
                 self._offer_from = seat
                 self.inbox.post("offer", {"kind": msg["kind"], "seat": seat})
-            elif kind == "answer" and not self.lobby:
+            elif kind == "answer" and not self.many:
                 self._on_answer(seat, msg["accept"])
             elif kind in ("offer", "answer"):
                 self._not_now(conn, "a draw is agreed only in a game of two")
@@ -1099,7 +1102,7 @@ class HostSession(Session):
                 return Result(False, "the game has not started (waiting for the guest)")
             if self.result is not None:
                 return Result(False, "the game is over")
-            if not self.lobby and self._conn is None:
+            if not self.many and self._conn is None:
                 return Result(False, "paused: waiting for the guest to reconnect")
             result, _ = self._push(seat, action, ref=None)
             return result
@@ -1218,7 +1221,7 @@ class HostSession(Session):
         result, _ = self._push(seat, Concede(), ref=None)
         if not result.ok:
             log.warning("seat %d could not resign: %s", seat, result.reason)
-        elif self.result is None and not self.lobby and self.players == 2:
+        elif self.result is None and not self.many:
             # The rules mark the player lost but end the game only after the set-up phase
             # (no state-based check runs there): a resignation ends a LAN game at any time.
             self._finish("win", 1 - seat)
@@ -1236,7 +1239,7 @@ class HostSession(Session):
 
     def offer_draw(self) -> None:
         with self._lock:
-            if self.lobby:
+            if self.many:
                 return  # a draw is agreed only in a game of two
             self._offer_from = self.host_seat
             self._send(make("offer", kind="draw"))

@@ -441,3 +441,28 @@ def test_every_guest_rejoins_a_host_restarted_from_its_autosave(tmp_path):
         ben.close()
         cat.close()
         host.close()
+
+
+def test_two_seats_here_and_one_guest_play_on_while_the_guest_is_away(tmp_path):
+    host = make_host(tmp_path, guest_seats=(2,))
+    cat = make_guest(host, "Cat")
+    try:
+        cat.connect(timeout=20)  # one guest: the two-player handshake, no lobby
+        assert cat.seat == 2 and not cat.guest_commits and host.local_seats == [0, 1]
+        assert host.header["seed"] == fairness.derive_seed(host.host_nonce, cat.nonce)
+        rnd = random.Random(9)
+        for _ in range(50):  # start the drop while a seat of this computer is to act
+            if host.acting_seat() != 2:
+                break
+            play(host, {2: cat}, 1, rnd)
+        cat.auto_reconnect = False
+        host.guests[2].conn.abort("cat's network fails")
+        assert wait_until(lambda: host.seat_status(2).state == "reconnecting")
+        assert not host.status().is_paused  # the game is not paused for the others
+        made = play(host, {2: cat}, 300, rnd, skip=frozenset({2}))
+        assert made > 0 and host.acting_seat() == 2
+        # a seat that is not played here is refused to this computer's table
+        assert not host.submit(2, {"type": "pass"}).ok
+    finally:
+        cat.close()
+        host.close()
