@@ -466,3 +466,31 @@ def test_two_seats_here_and_one_guest_play_on_while_the_guest_is_away(tmp_path):
     finally:
         cat.close()
         host.close()
+
+
+def test_a_guest_that_never_reveals_cannot_stall_the_start(tmp_path):
+    host = make_host(tmp_path, handshake_timeout=1.0)
+    ben = make_guest(host, "Ben", seat=1)
+    silent: RawPeer | None = None
+    try:
+        thread = threading.Thread(target=lambda: pytest.raises(JoinError, ben.connect,
+                                                               timeout=20))
+        thread.start()
+        assert wait_until(lambda: ben.in_lobby)
+        time.sleep(1.5)  # the lobby itself has no timeout: Ben keeps his seat
+        assert ben.in_lobby and host.guests[1].conn is not None
+        silent = RawPeer(host.port)
+        silent.send(hello(host, deck=names(), name="Mallory"))
+        got = silent.recv(None)
+        assert got is not None and got["type"] == "welcome", got
+        assert silent.recv("commits") is not None   # ...and never reveals
+        assert silent.is_closed(10)                 # dropped by the handshake timeout
+        thread.join(20)
+        assert ben.refusal is not None and "join again" in ben.refusal
+        assert not host.started.is_set()
+        assert [s["joined"] for s in host.seats()] == [True, False, False]
+    finally:
+        if silent is not None:
+            silent.close()
+        ben.close()
+        host.close()
