@@ -494,3 +494,32 @@ def test_a_guest_that_never_reveals_cannot_stall_the_start(tmp_path):
             silent.close()
         ben.close()
         host.close()
+
+
+def test_each_guests_deck_is_checked_against_the_conquerings_rules(tmp_path):
+    host = make_host(tmp_path)
+    ben = make_guest(host, "Ben", seat=1)
+    short = RawPeer(host.port)
+    try:
+        thread = threading.Thread(target=ben.connect, kwargs={"timeout": 20})
+        thread.start()
+        assert wait_until(lambda: ben.in_lobby)
+        short.send(hello(host, deck=names()[:5], name="Mallory"))
+        refused = short.recv("refused")
+        assert refused is not None and refused["code"] == ErrorCode.BAD_DECK.value
+        assert refused["reason"].startswith("your deck is not legal for this game: ")
+        assert "{" not in refused["reason"] and "None" not in refused["reason"]
+        assert ben.in_lobby and not host.started.is_set()  # Ben keeps his seat
+        cat = make_guest(host, "Cat")
+        cat.connect(timeout=20)
+        thread.join(20)
+        assert host.started.is_set()
+        from frontier_desktop.net.fairness import canonical_deck
+
+        for seat in (1, 2):  # each guest plays the deck it brought, from the canonical order
+            assert host.header["players"][seat]["deck"] == canonical_deck(names())
+        cat.close()
+    finally:
+        short.close()
+        ben.close()
+        host.close()
