@@ -664,7 +664,7 @@ class HostSession(Session):
                     held=self.lobby)
         slot.conn, slot.commit = conn, msg["commit"]
         slot.deck, slot.sections = guest_deck, guest_sections
-        slot.name = msg["name"][:40] or f"Guest {slot.seat + 1}"
+        slot.name = msg["name"][:40] or ("Guest" if not self.many else f"Guest {slot.seat + 1}")
         slot.phase = LOBBY if self.lobby else REVEAL
         slot.token = secrets.token_hex(16)
         slot.deck_used = guest_deck is not None and msg.get("deck") is not None

@@ -409,9 +409,9 @@ GUEST_SENDS = frozenset({"hello", "reveal", "action", "resync", "resign", "chat"
                          "answer", "ping", "pong", "error", "bye"})
 """Types a host accepts from a guest; anything else is ``unknown_type``."""
 
-HOST_SENDS = frozenset({"welcome", "commits", "refused", "start", "update", "sync", "rejected", "peer",
-                        "game_end", "audit", "chat", "offer", "answer", "ping", "pong", "error",
-                        "bye"})
+HOST_SENDS = frozenset({"welcome", "commits", "refused", "start", "update", "sync", "rejected",
+                        "peer", "game_end", "audit", "chat", "offer", "answer", "ping", "pong",
+                        "error", "bye"})
 """Types a guest accepts from a host."""
 
 OFFER_KINDS = frozenset({"draw"})
