@@ -148,3 +148,28 @@ def test_a_guest_joining_from_the_lobby_waits_seated_for_the_other_guest(app, tm
     finally:
         other.close()
         host.close()
+
+
+def test_the_banner_names_the_player_to_act_and_the_connection_in_words(app, tmp_path):
+    host = make_host(tmp_path)
+    lobby = LanScene(app)
+    app.scenes.push(lobby)
+    step(app)
+    choose(app, lobby.deck_menu, conquering_label(lobby))
+    type_text(app, lobby.address_entry, f"127.0.0.1:{host.port}")
+    other = guest(host, "Cat")
+    try:
+        press(app, lobby.buttons["join"])
+        assert step_until(app, lambda: lobby.seated), lobby.note
+        other.connect(timeout=10)
+        assert step_until(app, lambda: app.scenes.find(LanTableScene) is not None)
+        table = app.scenes.find(LanTableScene)
+        assert step_until(app, lambda: "the host: connected" in table.banner), table.banner
+        acting = host.acting_seat()
+        name = host.state.players[acting].name
+        expected = "your turn" if acting == table.seat else f"{name}'s turn"
+        assert step_until(app, lambda: expected in table.banner), table.banner
+        assert "None" not in table.banner and "seat" not in table.banner
+    finally:
+        other.close()
+        host.close()

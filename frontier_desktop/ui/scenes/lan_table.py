@@ -473,8 +473,10 @@ class LanTableScene(TableScene):
     def _update_banner(self) -> None:
         status = self.lan.net.status()
         peer = self.peer_name()
+        if self.many:  # the connection is to the host, or (the host's) to every guest
+            peer = "the host" if self.is_guest else "the guests"
         over = self._is_over()
-        text = status.banner(peer=peer if not self.is_guest else f"{peer} (host)",
+        text = status.banner(peer=peer if not self.is_guest or self.many else f"{peer} (host)",
                              we_reconnect=self.is_guest)
         acting = self.lan.acting_seat()
         turn = "game over" if over else "game paused" if status.is_paused else \
