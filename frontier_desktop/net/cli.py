@@ -1,8 +1,14 @@
 """The ``host`` and ``join`` subcommands: headless LAN play for tests and power users.
 
 ``frontier-desktop host --headless --port P [--game SAVE_OR_POSITION_FILE | --decks A B |
---deck A] [--seed N] [--script ACTIONS.jsonl]`` serves one game; ``frontier-desktop join
-HOST:PORT --headless [--deck D] [--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
+--deck A] [--variant V --players N --open-seats LIST] [--seed N] [--script ACTIONS.jsonl]``
+serves one game; ``frontier-desktop join HOST:PORT --headless [--deck D] [--seat SEAT]
+[--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
+
+More than two players (the Conquering): ``--players 3`` opens every seat but the first to
+guests (``--open-seats 2,3`` chooses, at most three); the other seats are played here, by the
+script (a line with ``"seat"`` acts for that seat when it is played here) or ``--bot``, which
+plays every seat of this computer. A guest may ask for a seat by number or name (``--seat``).
 
 Decks: the guest brings its own deck (``join --deck``, the second sample deck by default) and
 the host plays it after checking it against the deck rules of the host's variant, unless the
@@ -182,6 +188,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     source.add_argument("--deck", type=Path, metavar="A",
                         help="the host's deck (default: a sample deck); the guest brings its "
                         "own")
+    host.add_argument("--variant", help="the game's variant (default: the host deck's); "
+                      "e.g. conquering")
+    host.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
+                      help="players in the game (the Conquering: 2-4; default 2)")
+    host.add_argument("--open-seats", metavar="LIST",
+                      help="the seats open to guests, numbered from 1 and separated by commas "
+                      "(default: every seat but the first, at most three); the other seats "
+                      "are played on this computer (hot-seat, the script or --bot)")
     host.add_argument("--seed", type=int, help="fix the seed (no commit-reveal: for tests)")
     host.add_argument("--script", type=Path, metavar="ACTIONS.jsonl",
                       help="play the host's seat from this script (default: idle)")
@@ -203,6 +217,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     join.add_argument("--deck", type=Path, help="the guest's deck file (default: a sample "
                       "deck); used unless the host fixed both decks")
     _bot_arguments(join)
+    join.add_argument("--seat", help="ask for this seat: its number (from 1) or its "
+                      "player's name (default: the first open one)")
     join.add_argument("--session", type=Path,
                       help="where the seat's token is kept for a rejoin (default: data folder)")
     join.set_defaults(func=run_join)
@@ -276,7 +292,9 @@ def build_source(args: argparse.Namespace) -> Any:
     from frontier_desktop.net.host import GameSource
     from frontier_desktop.record import FORMAT, RecordError, read_record
 
-    names = [args.name, "Guest"]
+    players = int(getattr(args, "players", 2) or 2)
+    names = [args.name, "Guest"] if players == 2 else \
+        [args.name] + [f"Player {i + 1}" for i in range(1, players)]
     if args.game is not None:
         from frontier_desktop.jsonlines import read_text
         from frontier_desktop.position import read_position_document
@@ -304,12 +322,83 @@ def build_source(args: argparse.Namespace) -> Any:
         return GameSource(decks=decks, names=names, seed=args.seed, variant=files[0].variant,
                           sections=[f.sections for f in files] if files[0].sections is not None
                           else None, points=files[0].points)
-    own = read_deck_parts(Path(getattr(args, "deck", None) or DEFAULT_DECKS[0]))
+    variant = getattr(args, "variant", None)
+    if players > 2 or variant not in (None, "frontier", "army"):
+        return _n_seat_source(args, names, variant)
+    deck_path = getattr(args, "deck", None)
+    if deck_path is None and variant is not None:
+        deck_path = default_deck(variant, 0)
+    own = read_deck_parts(Path(deck_path or DEFAULT_DECKS[0]))
+    if variant is not None and own.variant != variant:
+        raise ValueError(f"{deck_path}: a {own.variant} deck, but --variant is {variant}")
     fallback = read_deck_parts(default_deck(own.variant, 1))
     return GameSource(decks=[own.cards, None], guest_fallback=fallback.cards, names=names,
                       seed=args.seed, variant=own.variant,
                       sections=[own.sections, None] if own.sections is not None else None,
                       guest_fallback_sections=fallback.sections, points=own.points)
+
+
+def _n_seat_source(args: argparse.Namespace, names: list[str], variant: str | None) -> Any:
+    """The source for ``--variant``/``--players``: the host's deck (``--deck``, else the
+    variant's first sample deck) for the first seat, the variant's sample decks for the
+    other seats played here, and for each open seat the deck its guest brings.
+
+    Raises:
+        ValueError: an unknown variant, a number of players it does not allow, or a deck
+            of another variant.
+    """
+    from frontier_desktop.net.host import GameSource
+    from frontier_desktop.rules import find_variant
+
+    players = len(names)
+    own_path = getattr(args, "deck", None)
+    if variant is None:
+        variant = read_deck_parts(Path(own_path)).variant if own_path else "frontier"
+    try:
+        rules = find_variant(variant)
+    except (KeyError, ValueError):
+        raise ValueError(f"no variant called {variant!r}") from None
+    low, high = getattr(rules, "min_players", 2), getattr(rules, "max_players", 2)
+    if not low <= players <= high:
+        raise ValueError(f"{rules.title} is played by {low} to {high} players, not {players}")
+    opened = set(open_seats(args, players) or [1])
+    own = read_deck_parts(Path(own_path)) if own_path else \
+        read_deck_parts(default_deck(rules.name, 0))
+    if own.variant != rules.name:
+        raise ValueError(f"{own_path}: a {own.variant} deck, but the game is {rules.title}")
+    decks: list[list[Card] | None] = []
+    for seat in range(players):
+        if seat in opened:
+            decks.append(None)
+        elif seat == 0:
+            decks.append(own.cards)
+        else:
+            decks.append(read_deck_parts(default_deck(rules.name, seat)).cards)
+    fallback = read_deck_parts(default_deck(rules.name, 1))
+    return GameSource(decks=decks, guest_fallback=fallback.cards, names=names,
+                      seed=args.seed, variant=rules.name)
+
+
+def open_seats(args: argparse.Namespace, players: int) -> list[int] | None:
+    """The seats open to guests from ``--open-seats`` (numbered from 1 on the command line),
+    or None (the default: every seat but the first; at most three).
+
+    Raises:
+        ValueError: a seat that is not a number of the game, the first seat, or more than
+            three seats.
+    """
+    text = getattr(args, "open_seats", None)
+    if text is None:
+        return None if players <= 2 else list(range(1, min(players, 4)))
+    try:
+        seats = sorted({int(part) - 1 for part in str(text).split(",") if part.strip()})
+    except ValueError:
+        raise ValueError(f"--open-seats: expected seat numbers like 2,3, got {text!r}") from None
+    if not seats or any(not 0 <= s < players for s in seats):
+        raise ValueError(f"--open-seats: seats are numbered from 1 to {players}")
+    if len(seats) >= players:
+        raise ValueError("--open-seats: at least one seat is played on the host's computer")
+    return seats
 
 
 def default_deck(variant: str, seat: int) -> Path:
@@ -359,7 +448,8 @@ def run_host(args: argparse.Namespace) -> int:
     pool = BundledPool.load()
     try:
         host = HostSession(source, autosave=autosave, resolve_card=pool.card,
-                           check_deck=deck_checker(pool, source.variant, points=source.points))
+                           check_deck=deck_checker(pool, source.variant, points=source.points),
+                           guest_seats=open_seats(args, len(source.names)))
         port = host.listen(args.bind, args.port)
     except OSError as exc:
         from frontier_desktop.problems import serve_problem
@@ -377,7 +467,8 @@ def run_host(args: argparse.Namespace) -> int:
     try:
         with host.changed:
             while True:
-                if host.started.is_set() and host.status().state == LEFT:
+                if host.started.is_set() and all(host.seat_status(seat).state == LEFT
+                                                 for seat in host.guests):
                     break
                 if host.result is not None:
                     # Over: quit once the guest has the end and the audit. A host restarted
@@ -397,12 +488,14 @@ def run_host(args: argparse.Namespace) -> int:
                     return _fail("host", f"timed out after {args.timeout:g} s ({what})")
                 if host.started.is_set() and todo is None:
                     todo, _ = _script_runner(lines, host.host_seat, host._count(host.host_seat))
+                acting = host.acting_seat() if host.started.is_set() else None
                 if bot is not None and not todo and host.started.is_set() \
-                        and host.result is None and host.acting_seat() == host.host_seat \
+                        and host.result is None and acting in host.local_seats \
                         and not host.status().is_paused:
-                    choice = bot.choose(host, host.host_seat)
+                    assert acting is not None
+                    choice = bot.choose(host, acting)
                     if choice is not None:
-                        result = host.submit(host.host_seat, choice)
+                        result = host.submit(acting, choice)
                         if not result.ok and not result.reason.startswith("paused"):
                             return _fail("host", f"the bot's action was refused: "
                                          f"{result.reason}")
@@ -411,7 +504,9 @@ def run_host(args: argparse.Namespace) -> int:
                         continue
                 if todo and host.acting_seat() == todo[0][2] and not host.status().is_paused:
                     number, action, _ = todo.pop(0)
-                    result = host.submit(host.host_seat, action)
+                    # With several seats on this computer a line acts for the seat it waits
+                    # for when that seat is played here (else for the host's own seat).
+                    result = host.submit(_ if _ in host.local_seats else host.host_seat, action)
                     if not result.ok and result.reason.startswith("paused"):
                         todo.insert(0, (number, action, _))
                         host.changed.wait(0.2)
@@ -421,7 +516,8 @@ def run_host(args: argparse.Namespace) -> int:
                     continue
                 host.changed.wait(0.2)
         if host.result is not None:
-            _wait_for(lambda: host.status().state != "connected", 3.0)
+            _wait_for(lambda: all(host.seat_status(seat).state != "connected"
+                                  for seat in host.guests), 3.0)
         state = host.state
         if state is not None:
             json.dump(describe(state, viewer=host.host_seat), sys.stdout, ensure_ascii=False)
@@ -467,8 +563,11 @@ def run_join(args: argparse.Namespace) -> int:
     except (ValueError, ScriptError) as exc:
         return _fail("join", str(exc), 2)
     session_file = args.session or (_data_dir() / f"lan-session-{address[0]}-{address[1]}.json")
+    seat: int | str | None = args.seat
+    if isinstance(seat, str) and seat.isdigit():
+        seat = int(seat) - 1
     guest = GuestSession(address, name=args.name, deck=[c.name for c in parts.cards],
-                         sections=parts.section_names(), session_file=session_file)
+                         sections=parts.section_names(), session_file=session_file, seat=seat)
     deadline = time.monotonic() + args.timeout
     bot = _Bot(args.bot, args.bot_turns) if args.bot is not None else None
     try:

@@ -85,8 +85,11 @@ class GuestSession(Session):
                  session_file: Path | None = None,
                  program: str = PROGRAM, cards_version: str | None = None,
                  heartbeat: float = 1.0, timeout: float = 4.0, reconnect: bool = True,
-                 audit_grace: float = 5.0, tap: Any = None) -> None:
+                 audit_grace: float = 5.0, tap: Any = None,
+                 seat: int | str | None = None) -> None:
         self.address = address
+        self.wanted_seat = seat
+        """The seat asked for in ``hello`` (a number or a player's name; None: any)."""
         self.name = name
         self.deck = list(deck) if deck is not None else None
         self.sections = {k: list(v) for k, v in sections.items()} if sections else None
@@ -136,6 +139,11 @@ class GuestSession(Session):
         self.host_plays_my_deck = False
         """Whether the host said it plays the deck this guest sent (audited at the end)."""
         self.seed_mode = ""
+        self.guest_commits: dict[str, str] | None = None
+        """Every guest's commitment (seat → hash) from ``commits`` (games with several
+        guests); the audit checks their nonces against them."""
+        self.in_lobby = False
+        """Seated, waiting for the other guests to join (games with several guests)."""
         self.verifier = fairness.BoardVerifier(
             on_problem=lambda text: self.inbox.post("fairness", text))
         self.state_id = -1
@@ -175,6 +183,8 @@ class GuestSession(Session):
         self.setup_commit = data.get("setup_commit")
         self.host_plays_my_deck = bool(data.get("host_plays_my_deck"))
         self.verifier.commitments = dict(data.get("commitments") or {})
+        commits = data.get("guest_commits")
+        self.guest_commits = dict(commits) if isinstance(commits, dict) else None
 
     def _save_session_file(self) -> None:
         if self.session_file is None:
@@ -183,7 +193,8 @@ class GuestSession(Session):
                 "nonce_revealed": self.nonce_revealed, "game_started": self.game_started,
                 "next_nonce": self._next_nonce,
                 "host_commit": self.host_commit, "commitments": self.verifier.commitments,
-                "setup_commit": self.setup_commit, "host_plays_my_deck": self.host_plays_my_deck}
+                "setup_commit": self.setup_commit, "host_plays_my_deck": self.host_plays_my_deck,
+                "guest_commits": self.guest_commits}
         self.session_file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.session_file.parent, suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -191,8 +202,10 @@ class GuestSession(Session):
         os.replace(tmp, self.session_file)
 
     # ------------------------------------------------------------------ connection
-    def connect(self, timeout: float = 10.0) -> None:
-        """Connect, shake hands and wait for the game's first view.
+    def connect(self, timeout: float = 10.0, *, until_seated: bool = False) -> None:
+        """Connect, shake hands and wait for the game's first view (with *until_seated*,
+        return already once seated in the lobby of a game that waits for more guests:
+        ``started`` is set later, when every guest has joined).
 
         Raises:
             JoinError: refused (the reason names what differs) or unreachable in *timeout*.
@@ -200,6 +213,8 @@ class GuestSession(Session):
         deadline = time.monotonic() + timeout
         self._open()
         while not self.started.wait(0.05):
+            if until_seated and self.in_lobby:
+                return
             if self.refusal is not None:
                 raise JoinError(self.refusal)
             if time.monotonic() > deadline:
@@ -232,6 +247,8 @@ class GuestSession(Session):
         conn.start()
         first = self.token is None
         extra: dict[str, Any] = {"sections": self.sections} if self.sections else {}
+        if self.wanted_seat is not None and self.token is None:
+            extra["seat"] = self.wanted_seat
         conn.send(make("hello", program=self.program, protocol=PROTOCOL_VERSION,
                        cards=self.cards_version, name=self.name, deck=self.deck,
                        token=self.token, commit=fairness.commit(self._sent_nonce), **extra))
@@ -387,25 +404,54 @@ class GuestSession(Session):
         if msg["seed_mode"] != "commit-reveal" and not msg["resume"]:
             log.warning("the host fixed the seed (%s): the board and shuffles were not agreed "
                         "by commit-reveal", msg["seed_mode"])
+        if not msg["resume"] and msg.get("lobby"):
+            # Several guests: nobody reveals before all have committed (``commits``).
+            self.in_lobby = True
+            self.guest_commits = None
+            self._save_session_file()
+            self._set_status(WAITING, "waiting for the other guests to join")
+            self.inbox.post("lobby", None)
+            return
         if not msg["resume"]:
-            nonce = self._sent_nonce
-            if nonce is None or nonce == self.nonce and self.nonce_revealed:
-                self.verifier._fail("the host asked to see a nonce we had already revealed")
-                conn.close("no nonce is revealed twice")
-                return
-            if self.nonce_revealed and not self.game_started:
-                self.verifier._fail(
-                    "the host started the seed exchange again after it had seen our revealed "
-                    "nonce (the connection ended between our reveal and the start of the "
-                    "game). A host can do this to draw the board again until it likes it; "
-                    "a fresh nonce was used")
-            self.nonce, self._next_nonce = nonce, None
-            self.nonce_revealed, self.game_started = True, False
-            self.verifier.commitments = {}  # a new game: nothing of an earlier one applies
-            self._save_session_file()  # before the reveal leaves: a restart must know it
-            conn.send(make("reveal", nonce=nonce))
+            self._reveal(conn)
             return
         self._save_session_file()
+
+    def _on_commits(self, conn: Connection, msg: Message) -> None:
+        """Every guest seat is taken: check our own commitment is the one listed for our seat,
+        keep the others' (the audit checks their nonces), then reveal."""
+        if not self.in_lobby or self.seat is None:
+            self.inbox.post("error", "the host sent the guests' commitments out of turn")
+            return
+        sent = self._sent_nonce
+        commits = {str(k): str(v) for k, v in msg["commits"].items()}
+        if sent is None or commits.get(str(self.seat)) != fairness.commit(sent):
+            self.verifier._fail("the host listed another commitment for our seat than the "
+                                "one we sent")
+            conn.close("wrong commitment listed")
+            return
+        self.in_lobby = False
+        self.guest_commits = commits
+        self.setup_commit = msg["setup"] or None
+        self._reveal(conn)
+
+    def _reveal(self, conn: Connection) -> None:
+        nonce = self._sent_nonce
+        if nonce is None or nonce == self.nonce and self.nonce_revealed:
+            self.verifier._fail("the host asked to see a nonce we had already revealed")
+            conn.close("no nonce is revealed twice")
+            return
+        if self.nonce_revealed and not self.game_started:
+            self.verifier._fail(
+                "the host started the seed exchange again after it had seen our revealed "
+                "nonce (the connection ended between our reveal and the start of the "
+                "game). A host can do this to draw the board again until it likes it; "
+                "a fresh nonce was used")
+        self.nonce, self._next_nonce = nonce, None
+        self.nonce_revealed, self.game_started = True, False
+        self.verifier.commitments = {}  # a new game: nothing of an earlier one applies
+        self._save_session_file()  # before the reveal leaves: a restart must know it
+        conn.send(make("reveal", nonce=nonce))
 
     def _on_start(self, conn: Connection, msg: Message) -> None:
         uncommitted = _uncommitted_squares(msg["view"], msg["commitments"])
@@ -554,13 +600,16 @@ class GuestSession(Session):
             record=msg["record"], final_view=self._view, seat=self.seat or 0,
             setup=self.setup_commit,
             own_deck=self.deck if self.host_plays_my_deck else None,
-            own_sections=self.sections if self.host_plays_my_deck else None)
+            own_sections=self.sections if self.host_plays_my_deck else None,
+            guest_commits=self.guest_commits,
+            guest_nonces=msg.get("guest_nonces") if self.guest_commits is not None else None)
         for problem in self.audit_problems:
             self.inbox.post("fairness", problem)
         self.audited.set()
 
     def _on_chat(self, conn: Connection, msg: Message) -> None:
-        seat = 1 - (self.seat or 0)
+        sender = msg.get("from")
+        seat = sender if isinstance(sender, int) and sender != self.seat else 1 - (self.seat or 0)
         self.inbox.post("chat", {"seat": seat, "name": self.names[seat] if len(self.names) > seat
                                  else "", "text": msg["text"]})
 

@@ -50,10 +50,17 @@ def is_valid_nonce(nonce: str) -> bool:
     return 16 <= len(nonce) <= 128 and all(c in "0123456789abcdef" for c in nonce)
 
 
-def derive_seed(host_nonce: str, guest_nonce: str) -> str:
-    """The game seed from both nonces (hex, fed to :class:`~frontier_desktop.rules.Rng`)."""
-    return hashlib.sha256(SEED_DOMAIN + host_nonce.encode() + b"\x00"
-                          + guest_nonce.encode()).hexdigest()
+def derive_seed(host_nonce: str, guest_nonce: str, *more_guests: str) -> str:
+    """The game seed from every party's nonce (hex, fed to :class:`~frontier_desktop.rules.Rng`).
+
+    Two players: ``sha256(domain || h || 0 || g)``. With more guests (a game of three or four
+    over LAN) each further guest nonce follows, in seat order, after another zero byte, so
+    the two-player seed is unchanged and every party's nonce counts.
+    """
+    body = SEED_DOMAIN + host_nonce.encode() + b"\x00" + guest_nonce.encode()
+    for nonce in more_guests:
+        body += b"\x00" + nonce.encode()
+    return hashlib.sha256(body).hexdigest()
 
 
 def canonical_deck(deck: Sequence[Any]) -> list[Any]:
@@ -191,7 +198,9 @@ def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str
           record: list[dict[str, Any]], final_view: Mapping[str, Any] | None,
           seat: int, setup: str | None = None,
           own_deck: Sequence[str] | None = None,
-          own_sections: Mapping[str, Sequence[str]] | None = None) -> list[str]:
+          own_sections: Mapping[str, Sequence[str]] | None = None,
+          guest_commits: Mapping[str, str] | None = None,
+          guest_nonces: Mapping[str, str] | None = None) -> list[str]:
     """The guest's end-of-game audit; returns the problems found (empty: all checks pass).
 
     Checks that the host's nonce matches its commitment, that the record starts from the
@@ -201,6 +210,11 @@ def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str
     Army deck sections too, also in the canonical order), that the record's starting
     board matches the commitments, and that replaying the record gives the guest the view it
     holds.
+
+    With more than one guest (*guest_commits*: seat → commitment, from ``commits``;
+    *guest_nonces*: seat → nonce, from the audit) it also checks that every guest's nonce
+    matches the commitment it made before any nonce was revealed, that this guest's own
+    nonce is the one it revealed, and that the seed is drawn from all of them in seat order.
     """
     from frontier_desktop.record import RecordError, initial_state, replay
     from frontier_desktop.rules.views import describe
@@ -244,8 +258,21 @@ def audit(*, host_commit: str, host_nonce: str, guest_nonce: str, seed_mode: str
             if mine_parts != canonical_sections(own_sections):
                 problems.append("the host laid out a different home base, land grid or initial "
                                 "forces for you than the ones you sent")
+    guests = [guest_nonce]
+    if guest_commits is not None:
+        nonces = dict(guest_nonces or {})
+        if set(nonces) != set(guest_commits):
+            problems.append("the host did not reveal every guest's nonce")
+        for key, expected in guest_commits.items():
+            nonce = nonces.get(key)
+            if not isinstance(nonce, str) or not hmac.compare_digest(commit(nonce), expected):
+                problems.append(f"seat {key}'s nonce does not match the commitment it made "
+                                "before the seed was drawn")
+        if nonces.get(str(seat)) != guest_nonce:
+            problems.append("the host used another nonce for you than the one you revealed")
+        guests = [str(nonces.get(key, "")) for key in sorted(guest_commits, key=int)]
     if seed_mode in DRAWN_FAIRLY:
-        seed = derive_seed(host_nonce, guest_nonce)
+        seed = derive_seed(host_nonce, *guests)
         used = header.get("seed") if "position" not in header else \
             header["position"].get("seed")
         if str(used) != seed:

@@ -72,6 +72,9 @@ reasons it may not be played (empty: legal)."""
 Sections = dict[str, list[Card]]
 """One player's Army deck sections: ``home_base``, ``land_grid``, ``initial_forces``."""
 
+Brought = Mapping[int, tuple[list[Card] | None, Sections | None]]
+"""Seat → the deck (and Army sections) its guest brought (``None``: the host's choice)."""
+
 SYNC_LOG_LIMIT = 200
 """Log entries sent with a full resync (the most recent ones)."""
 
@@ -146,12 +149,58 @@ class GuestDeckError(ValueError):
     """The guest's deck cannot be played; the message is sent to the guest as it is."""
 
 
+OPEN, LOBBY, REVEAL, REVEALED, PLAYING = "open", "lobby", "reveal", "revealed", "playing"
+"""A guest seat's phase: free; taken and waiting for the other guests (games with more than
+one guest); asked for its nonce; nonce revealed; in the game."""
+
+
+@dataclass
+class GuestSeat:
+    """One seat played over the network: its connection, view, token and nonce."""
+
+    seat: int
+    conn: Connection | None = None
+    view: dict[str, Any] | None = None
+    """The view this seat's guest holds (the base of the next ``update``)."""
+    token: str | None = None
+    previous_token: str | None = None
+    """The token before the last resume: good until the current one has been used."""
+    nonce: str | None = None
+    commit: str | None = None
+    """The commitment to ``nonce`` from this guest's hello."""
+    name: str = ""
+    deck: list[Card] | None = None
+    sections: Sections | None = None
+    deck_used: bool = False
+    """Whether this seat plays the deck from its hello (the guest audits that)."""
+    phase: str = OPEN
+    status: PeerStatus = field(default_factory=lambda: PeerStatus(WAITING, time.monotonic()))
+    audited: bool = False
+    """Whether ``game_end`` and the audit have been queued for this seat's guest."""
+
+    def reset(self) -> None:
+        """Free the seat (before the game starts)."""
+        self.conn = self.view = self.token = self.previous_token = None
+        self.nonce = self.commit = self.deck = self.sections = None
+        self.name, self.deck_used, self.phase = "", False, OPEN
+        self.status = PeerStatus(WAITING, time.monotonic())
+
+    def meta(self) -> dict[str, Any]:
+        return {"token": self.token, "previous_token": self.previous_token,
+                "nonce": self.nonce, "commit": self.commit, "name": self.name,
+                "deck_used": self.deck_used}
+
+
 class HostSession(Session):
-    """Serve one game to one guest. See the module docstring.
+    """Serve one game to its guests. See the module docstring.
 
     Args:
         source: the game to serve.
         host_seat: the seat played on this computer (the guest gets the other).
+        guest_seats: the seats open to guests (default: the seat that is not ``host_seat``);
+            the other seats (``local_seats``) are played on this computer, hot-seat. With
+            more than one guest seat the guests wait in a lobby until every one is taken;
+            then the seed is agreed by all of them (see ``docs/protocol.md``).
         autosave: a record file kept up to date after every action (append + flush before
             the guest hears of the action), from which a restarted host resumes.
         resolve_card: name → rules Card, for a deck sent by the guest.
@@ -167,10 +216,34 @@ class HostSession(Session):
                  heartbeat: float = 1.0, timeout: float = 4.0,
                  handshake_timeout: float = 15.0, max_pending: int = 16,
                  max_pending_per_address: int = 4,
-                 tap: Callable[[bytes], None] | None = None) -> None:
+                 tap: Callable[[bytes], None] | None = None,
+                 guest_seats: Sequence[int] | None = None) -> None:
         self.source = source
-        self.host_seat = host_seat
-        self.guest_seat = 1 - host_seat
+        lan = (source.record[0].get("lan") if source.record else None) or {}
+        if isinstance(lan.get("guest_seats"), list):
+            guest_seats = [int(s) for s in lan["guest_seats"]]
+        if guest_seats is None:
+            guest_seats = [1 - host_seat]
+        players = max([len(source.names), host_seat + 1, *(s + 1 for s in guest_seats)])
+        if source.record is not None:
+            players = max(players, len(source.record[0].get("players") or []))
+        elif source.position is not None:
+            players = max(players, len(source.position.get("players") or []))
+        if not guest_seats or len(set(guest_seats)) != len(guest_seats) or \
+                any(not 0 <= s < players for s in guest_seats) or len(guest_seats) > 3:
+            raise ValueError("one to three distinct guest seats of the game's players")
+        self.players = players
+        self.local_seats = [s for s in range(players) if s not in guest_seats]
+        if not self.local_seats:
+            raise ValueError("the host plays at least one seat")
+        self.host_seat = host_seat if host_seat in self.local_seats else self.local_seats[0]
+        """The first seat played on this computer (its chat and draw offers)."""
+        self.guests: dict[int, GuestSeat] = {s: GuestSeat(s) for s in sorted(guest_seats)}
+        self.lobby = len(self.guests) > 1
+        """More than one guest: they wait in a lobby and all agree the seed (``commits``)."""
+        self.many = self.lobby or players > 2
+        """More than two players or guests: the game never pauses for an absent guest (the
+        other seats play on where the rules let them) and draws are not offered."""
         self.autosave = autosave
         self.resolve_card = resolve_card
         self.check_deck = check_deck
@@ -202,21 +275,23 @@ class HostSession(Session):
         self._lock = self.changed
         self._listeners: list[Listener] = []
         self._server: socket.socket | None = None
-        self._conn: Connection | None = None
         self._pending: dict[int, dict[str, Any]] = {}
-        self._guest_view: dict[str, Any] | None = None
-        self._status = PeerStatus(WAITING, time.monotonic())
         self._offer_from: int | None = None
         self._autosave_handle: Any = None
         self._closing = False
-        lan = (source.record[0].get("lan") if source.record else None) or {}
         self.host_nonce: str = lan.get("host_nonce") or fairness.new_nonce()
         self.host_commit = fairness.commit(self.host_nonce)
-        self.guest_nonce: str | None = lan.get("guest_nonce")
-        self.guest_token: str | None = lan.get("token")
-        self.previous_token: str | None = lan.get("previous_token")
-        """The token before the last resume: good until the current one has been used."""
-        self.guest_name: str = lan.get("guest_name", "")
+        first = self.guests[self.guest_seat]
+        first.nonce, first.token = lan.get("guest_nonce"), lan.get("token")
+        first.previous_token = lan.get("previous_token")
+        first.name = lan.get("guest_name", "")
+        first.deck_used = bool(lan.get("guest_deck_used", False))
+        for key, meta in (lan.get("guests") or {}).items():
+            slot = self.guests.get(int(key))
+            if slot is not None and isinstance(meta, Mapping):
+                slot.token, slot.previous_token = meta.get("token"), meta.get("previous_token")
+                slot.nonce, slot.commit = meta.get("nonce"), meta.get("commit")
+                slot.name, slot.deck_used = meta.get("name", ""), bool(meta.get("deck_used"))
         self.seed_mode: str = lan.get("seed_mode") or (
             "fixed" if source.record is not None or source.seed is not None
             else "position" if source.position is not None else "commit-reveal")
@@ -224,9 +299,8 @@ class HostSession(Session):
         host's position file) or ``fixed`` (``--seed`` or a saved game: nothing agreed)."""
         self._served: tuple[dict[str, Any], GameState] | None = None
         self.setup_commit: str | None = lan.get("setup_commit")
-        """The commitment to both decks (or the position), sent in ``welcome``."""
-        self.guest_deck_used: bool = bool(lan.get("guest_deck_used", False))
-        """Whether the guest's seat plays the deck from its hello (the guest audits that)."""
+        """The commitment to every deck (or the position), sent in ``welcome`` (in
+        ``commits`` when more than one guest joins)."""
         self.salts: dict[str, str] = dict(lan.get("salts") or {})
         self.commitments: dict[str, str] = dict(lan.get("commitments") or {})
         self.base_actions: int = int(lan.get("base_actions", 0))
@@ -236,6 +310,54 @@ class HostSession(Session):
         self._port: int | None = None
         if lan and source.record is not None:
             self._resume_from_record(*source.record)
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def guest_seat(self) -> int:
+        """The first seat open to a guest (the guest's seat in a two-player game)."""
+        return next(iter(self.guests))
+
+    @property
+    def _conn(self) -> Connection | None:
+        """The first guest seat's connection (two-player games and their tests)."""
+        return self.guests[self.guest_seat].conn
+
+    @property
+    def guest_nonce(self) -> str | None:
+        return self.guests[self.guest_seat].nonce
+
+    @property
+    def guest_token(self) -> str | None:
+        return self.guests[self.guest_seat].token
+
+    @property
+    def guest_name(self) -> str:
+        return self.guests[self.guest_seat].name
+
+    def seat_status(self, seat: int) -> PeerStatus:
+        """The connection state of the guest playing *seat* (for the lobby and banner)."""
+        with self._lock:
+            slot = self.guests[seat]
+            status = slot.status
+            if status.state == CONNECTED and slot.conn is not None:
+                return PeerStatus(CONNECTED, status.since, slot.conn.rtt_ms)
+            return status
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Every seat for the lobby: ``{"seat", "name", "local", "joined", "status"}``."""
+        with self._lock:
+            names = self._names()
+            out = []
+            for seat in range(self.players):
+                slot = self.guests.get(seat)
+                name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+                if slot is None:
+                    out.append({"seat": seat, "name": name, "local": True, "joined": True,
+                                "status": CONNECTED})
+                else:
+                    out.append({"seat": seat, "name": slot.name or name, "local": False,
+                                "joined": slot.phase != OPEN, "status": slot.status.state})
+            return out
 
     # ------------------------------------------------------------------ network
     def listen(self, host: str = "0.0.0.0", port: int = 0) -> int:
@@ -261,8 +383,8 @@ class HostSession(Session):
         """Stop serving: say goodbye to the guest and close everything."""
         self._closing = True
         with self._lock:
-            conn = self._conn
-        if conn is not None:
+            conns = [slot.conn for slot in self.guests.values() if slot.conn is not None]
+        for conn in conns:
             conn.close("the host closed the game", bye=True)
         if self._server is not None:
             try:  # shutdown wakes the blocked accept(): only then is the port free again
@@ -278,18 +400,39 @@ class HostSession(Session):
             self._autosave_handle = None
 
     def status(self) -> PeerStatus:
-        """The guest's connection state, for the banner."""
-        with self._lock:
-            status = self._status
-            if status.state == CONNECTED and self._conn is not None:
-                return PeerStatus(CONNECTED, status.since, self._conn.rtt_ms)
-            return status
+        """The guest's connection state, for the banner.
 
-    def _set_status(self, state: str, detail: str = "") -> None:
+        With more than one guest: ``waiting`` until every seat is taken, then ``connected``
+        (the game never waits for one guest: the others play on where the rules let them),
+        with the absent guests named in ``detail``; :meth:`seat_status` tells each seat's.
+        """
+        if not self.many:
+            return self.seat_status(self.guest_seat)
         with self._lock:
-            self._status = PeerStatus(state, time.monotonic(), None, detail)
+            states = {seat: self.seat_status(seat) for seat in self.guests}
+            if not self.started.is_set():
+                waiting = [s for s in states.values() if s.state != CONNECTED]
+                if waiting:
+                    return PeerStatus(WAITING, min(s.since for s in waiting), None,
+                                      f"{len(waiting)} of {len(states)} guest seats open")
+                return PeerStatus(CONNECTED, min(s.since for s in states.values()))
+            names = self._names()
+            away = [names[seat] if seat < len(names) else f"seat {seat + 1}"
+                    for seat, s in states.items() if s.state != CONNECTED]
+            rtts = [s.latency_ms for s in states.values() if s.latency_ms is not None]
+            since = min(s.since for s in states.values())
+            return PeerStatus(CONNECTED, since, max(rtts) if rtts else None,
+                              ("away: " + ", ".join(away)) if away else "")
+
+    def _set_status(self, state: str, detail: str = "", seat: int | None = None) -> None:
+        with self._lock:
+            for slot in self.guests.values():
+                if seat is None or slot.seat == seat:
+                    slot.status = PeerStatus(state, time.monotonic(), None, detail)
             self.changed.notify_all()
-        self.inbox.post("status", self._status)
+            posted = self.status() if seat is None or not self.many else \
+                self.guests[seat].status
+        self.inbox.post("status", posted)
 
     def _accept_loop(self) -> None:
         server = self._server
@@ -338,6 +481,7 @@ class HostSession(Session):
         *address*, or from anywhere when None)."""
         unfinished = sorted([(info["since"], info["conn"]) for info in self._pending.values()
                              if info.get("phase") != "playing" and "conn" in info
+                             and not info.get("held")
                              and (address is None or info.get("addr") == address)],
                             key=lambda pair: pair[0])
         excess = len(unfinished) - max(keep, 0)
@@ -353,24 +497,49 @@ class HostSession(Session):
     def unfinished_connections(self) -> int:
         """Connections that have not finished the handshake (held file descriptors)."""
         with self._lock:
-            return sum(1 for info in self._pending.values() if info.get("phase") != "playing")
+            return sum(1 for info in self._pending.values()
+                       if info.get("phase") != "playing" and not info.get("held"))
 
     def _on_close(self, conn: Connection, reason: str) -> None:
         with self._lock:
             info = self._pending.pop(id(conn), {})
-            if conn is not self._conn:
+            slot = next((g for g in self.guests.values() if g.conn is conn), None)
+            if slot is None:
                 return
-            self._conn = None
-            self._guest_view = None
             left = info.get("bye", False)
+            if not self.started.is_set():
+                self._free_before_start(slot, reason)
+                return
+            slot.conn = None
+            slot.view = None
         if self.result is None and not self._closing and not left:
-            log.warning("the guest's connection ended: %s", reason)
-        self._set_status(LEFT if left else RECONNECTING, reason)
+            log.warning("the guest's connection (seat %d) ended: %s", slot.seat, reason)
+        self._set_status(LEFT if left else RECONNECTING, reason, seat=slot.seat)
+
+    def _free_before_start(self, slot: GuestSeat, reason: str) -> None:
+        """A guest left before the game began: its seat is open again. If the guests were
+        already agreeing the seed, that round is over: the others are sent away to join
+        again with fresh nonces (no nonce is ever revealed twice, and nobody commits after
+        seeing another's nonce)."""
+        in_round = slot.phase in (REVEAL, REVEALED)
+        slot.reset()
+        if self.lobby and in_round:
+            for other in self.guests.values():
+                if other.phase in (REVEAL, REVEALED) and other.conn is not None:
+                    conn = other.conn
+                    other.reset()
+                    self._pending.pop(id(conn), None)
+                    self._refuse(conn, ErrorCode.NOT_NOW, "a guest left while the seed was "
+                                 "being agreed: join again")
+            self.setup_commit = None
+        self.changed.notify_all()
+        self.inbox.post("lobby", self.seats())
+        log.info("seat %d is open again: %s", slot.seat, reason)
 
     def _send(self, msg: Message) -> None:
         with self._lock:
-            conn = self._conn
-        if conn is not None:
+            conns = [slot.conn for slot in self.guests.values() if slot.conn is not None]
+        for conn in conns:
             conn.send(msg)
 
     # ------------------------------------------------------------------ handlers
@@ -394,29 +563,55 @@ class HostSession(Session):
                     return
                 self._on_hello(conn, info, msg)
                 return
+            if phase == LOBBY:
+                if kind == "chat":
+                    self._on_chat(conn, msg)
+                else:
+                    self._not_now(conn, "wait for the other guests: the game has not begun")
+                return
             if phase == "reveal":
                 if kind != "reveal":
                     self._not_now(conn, "reveal your nonce first")
                     return
                 self._on_reveal(conn, info, msg)
                 return
+            if phase == REVEALED:
+                self._not_now(conn, "wait for the other guests to reveal their nonces")
+                return
             # playing
+            seat = conn.seat
+            assert seat is not None
             if kind == "action":
                 self._on_action(conn, msg)
             elif kind == "resync":
                 self._send_sync(conn, since=msg["state_id"])
             elif kind == "chat":
-                self.inbox.post("chat", {"seat": conn.seat, "name": self.guest_name,
-                                         "text": msg["text"]})
+                self._on_chat(conn, msg)
             elif kind == "resign":
-                self._resign(self.guest_seat)
-            elif kind == "offer":
-                self._offer_from = self.guest_seat
-                self.inbox.post("offer", {"kind": msg["kind"], "seat": self.guest_seat})
-            elif kind == "answer":
-                self._on_answer(self.guest_seat, msg["accept"])
+                self._resign(seat)
+            elif kind == "offer" and not self.many:
+                self._offer_from = seat
+                self.inbox.post("offer", {"kind": msg["kind"], "seat": seat})
+            elif kind == "answer" and not self.many:
+                self._on_answer(seat, msg["accept"])
+            elif kind in ("offer", "answer"):
+                self._not_now(conn, "a draw is agreed only in a game of two")
             else:
                 self._not_now(conn, f"{kind} is not expected now")
+
+    def _on_chat(self, conn: Connection, msg: Message) -> None:
+        seat = self._seat_of(conn)
+        if seat is None:
+            return
+        slot = self.guests[seat]
+        self.inbox.post("chat", {"seat": seat, "name": slot.name, "text": msg["text"]})
+        if self.lobby:  # the other guests read it too, with its sender
+            for other in self.guests.values():
+                if other.conn is not None and other is not slot and other.phase != OPEN:
+                    other.conn.send(make("chat", text=msg["text"], **{"from": seat}))
+
+    def _seat_of(self, conn: Connection) -> int | None:
+        return next((g.seat for g in self.guests.values() if g.conn is conn), None)
 
     def _not_now(self, conn: Connection, text: str) -> None:
         conn.errors += 1
@@ -436,68 +631,154 @@ class HostSession(Session):
             self._refuse(conn, ErrorCode.VERSION_MISMATCH,
                          "versions differ: " + "; ".join(differences), differences)
             return
-        resume = self.started.is_set() and self._token_matches(msg["token"])
-        if self.started.is_set() and not resume:
-            self._refuse(conn, ErrorCode.SEAT_TAKEN, "this game already has its guest")
+        mine = self._slot_for_token(msg["token"]) if self.started.is_set() else None
+        if self.started.is_set() and mine is None:
+            self._refuse(conn, ErrorCode.SEAT_TAKEN, "this game already has its guest"
+                         if not self.lobby else "this game already has all its guests")
             return
-        if not resume and any(i.get("phase") == "reveal" and i["conn"].is_open
-                              for k, i in self._pending.items() if k != id(conn)):
-            self._refuse(conn, ErrorCode.SEAT_TAKEN, "another guest is joining this game")
+        if mine is not None:
+            self._resume(conn, info, mine, msg)
             return
-        if not fairness.is_valid_nonce(msg["commit"]) and not resume:
+        slot, why = self._free_seat(msg.get("seat"))
+        if slot is None:
+            self._refuse(conn, ErrorCode.SEAT_TAKEN, why)
+            return
+        if not fairness.is_valid_nonce(msg["commit"]):
             self._refuse(conn, ErrorCode.BAD_COMMIT, "the commitment must be hex")
             return
-        if resume:
-            old = self._conn
-            if old is not None and old is not conn:
-                self._pending.pop(id(old), None)
-                old.close("replaced by a new connection from the guest")
-            self._bind(conn, info)
-            # A fresh token on every resume (kept in the autosave before the guest hears of
-            # it): a token seen on the wire once is worth nothing after the next rejoin. The
-            # one it replaces stays good until the new one is used, in case this welcome
-            # never arrives.
-            if msg["token"] == self.guest_token:
-                self.previous_token = self.guest_token
-            self.guest_token = secrets.token_hex(16)
-            self._write_autosave_header()
-            conn.send(self._welcome(resume=True))
-            self._send_sync(conn, since=0)
-            self._set_status(CONNECTED)
-            log.info("the guest is back")
+        if msg["commit"] == self.host_commit or any(
+                g.commit == msg["commit"] for g in self.guests.values() if g is not slot):
+            # a replayed commitment (another guest's, or the host's): it could only be
+            # opened by the nonce of someone else, so it is refused before it takes a seat
+            self._refuse(conn, ErrorCode.BAD_COMMIT, "this commitment is already in use: "
+                         "commit to a fresh nonce of your own")
             return
         try:  # the decks are fixed (and committed to) before any nonce is revealed
-            guest_deck, guest_sections = self._guest_deck(msg)
-            document = self._setup_document(guest_deck, guest_sections)
+            guest_deck, guest_sections = self._guest_deck(msg, slot.seat)
+            document = None if self.lobby else self._setup_document(
+                {slot.seat: (guest_deck, guest_sections)})
         except GuestDeckError as exc:
             self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
             return
-        info.update(phase="reveal", hello=msg, guest_deck=guest_deck,
-                    guest_sections=guest_sections)
-        self.guest_token = secrets.token_hex(16)
+        info.update(phase=LOBBY if self.lobby else "reveal", hello=msg, seat=slot.seat,
+                    held=self.lobby)
+        slot.conn, slot.commit = conn, msg["commit"]
+        slot.deck, slot.sections = guest_deck, guest_sections
+        slot.name = msg["name"][:40] or ("Guest" if not self.many else f"Guest {slot.seat + 1}")
+        slot.phase = LOBBY if self.lobby else REVEAL
+        slot.token = secrets.token_hex(16)
+        slot.deck_used = guest_deck is not None and msg.get("deck") is not None
+        if document is not None:
+            self.setup_commit = fairness.setup_commit(self.host_nonce, document)
+        if self.lobby:
+            conn.seat = slot.seat  # a seat in the lobby: no handshake timeout while it waits
+            slot.status = PeerStatus(CONNECTED, time.monotonic())
+        conn.send(self._welcome(slot, resume=False))
+        if self.lobby:
+            self.inbox.post("lobby", self.seats())
+            self._maybe_start_round()
+
+    def _free_seat(self, wanted: Any) -> tuple[GuestSeat | None, str]:
+        """The seat a new guest gets: the one it asked for (a number or a player's name) or
+        the first open one; ``(None, why)`` when there is none."""
+        def taken(slot: GuestSeat) -> bool:
+            return slot.phase != OPEN and slot.conn is not None and slot.conn.is_open
+
+        if self.lobby and any(g.phase in (REVEAL, REVEALED) for g in self.guests.values()):
+            return None, "the game is starting: every seat is taken"
+        if wanted is not None:
+            names = self._names()
+            seat = wanted if isinstance(wanted, int) else next(
+                (i for i, n in enumerate(names) if n.casefold() == str(wanted).casefold()), None)
+            if seat is None:
+                return None, f"no seat of this game is called {str(wanted)[:40]!r}"
+            if seat not in self.guests:
+                return None, (f"seat {seat + 1} is not open to guests" if seat < self.players
+                              else f"this game has no seat {seat + 1}")
+            slot = self.guests[seat]
+            if taken(slot):
+                return None, f"seat {seat + 1} is taken"
+            return slot, ""
+        for slot in self.guests.values():
+            if not taken(slot):
+                return slot, ""
+        return None, ("another guest is joining this game" if not self.lobby
+                      else "every seat open to guests is taken")
+
+    def _maybe_start_round(self) -> None:
+        """With every guest seat taken, fix the decks (the setup commitment) and ask every
+        guest for its nonce, showing each the others' commitments: nobody reveals before all
+        have committed."""
+        if any(g.phase != LOBBY or g.conn is None for g in self.guests.values()):
+            return
+        try:
+            document = self._setup_document({g.seat: (g.deck, g.sections)
+                                             for g in self.guests.values()})
+        except GuestDeckError as exc:
+            for slot in list(self.guests.values()):
+                conn = slot.conn
+                slot.reset()
+                if conn is not None:
+                    self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
+            return
         self.setup_commit = fairness.setup_commit(self.host_nonce, document)
-        self.guest_deck_used = guest_deck is not None and msg.get("deck") is not None
-        conn.send(self._welcome(resume=False))
+        commits = {str(g.seat): g.commit for g in self.guests.values()}
+        now = time.monotonic()
+        for slot in self.guests.values():
+            conn = slot.conn
+            assert conn is not None
+            slot.phase = REVEAL
+            info = self._pending.get(id(conn))
+            if info is not None:
+                info["phase"] = "reveal"
+            conn.seat = None           # the reveal is bounded by the handshake timeout
+            conn.opened = now
+            conn.send(make("commits", commits=commits, setup=self.setup_commit))
 
-    def _token_matches(self, token: Any) -> bool:
+    def _resume(self, conn: Connection, info: dict[str, Any], slot: GuestSeat,
+                msg: Message) -> None:
+        old = slot.conn
+        if old is not None and old is not conn:
+            self._pending.pop(id(old), None)
+            old.close("replaced by a new connection from the guest")
+        self._bind(conn, info, slot)
+        # A fresh token on every resume (kept in the autosave before the guest hears of
+        # it): a token seen on the wire once is worth nothing after the next rejoin. The
+        # one it replaces stays good until the new one is used, in case this welcome
+        # never arrives.
+        if msg["token"] == slot.token:
+            slot.previous_token = slot.token
+        slot.token = secrets.token_hex(16)
+        self._write_autosave_header()
+        conn.send(self._welcome(slot, resume=True))
+        self._send_sync(conn, since=0)
+        self._set_status(CONNECTED, seat=slot.seat)
+        log.info("the guest of seat %d is back", slot.seat)
+
+    def _slot_for_token(self, token: Any) -> GuestSeat | None:
         if not isinstance(token, str):
-            return False
-        return any(known is not None and secrets.compare_digest(token, known)
-                   for known in (self.guest_token, self.previous_token))
+            return None
+        for slot in self.guests.values():
+            if any(known is not None and secrets.compare_digest(token, known)
+                   for known in (slot.token, slot.previous_token)):
+                return slot
+        return None
 
-    def _welcome(self, *, resume: bool) -> Message:
-        assert self.guest_token is not None
-        return make("welcome", seat=self.guest_seat, token=self.guest_token,
+    def _welcome(self, slot: GuestSeat, *, resume: bool) -> Message:
+        assert slot.token is not None
+        extra = {"lobby": True} if self.lobby and not resume else {}
+        return make("welcome", seat=slot.seat, token=slot.token,
                     names=self._names(), commit=self.host_commit, seed_mode=self.seed_mode,
-                    setup=self.setup_commit or "", guest_deck=self.guest_deck_used,
-                    resume=resume, your_actions=self._count(self.guest_seat),
-                    program=self.program)
+                    setup=self.setup_commit or "", guest_deck=slot.deck_used,
+                    resume=resume, your_actions=self._count(slot.seat),
+                    program=self.program, **extra)
 
     def _uses_sections(self) -> bool:
         """Whether this game starts from deck sections beside the decks (Army Magic)."""
         return self.source.sections is not None
 
-    def _guest_deck(self, hello: Mapping[str, Any]) -> tuple[list[Card] | None, Sections | None]:
+    def _guest_deck(self, hello: Mapping[str, Any],
+                    seat: int) -> tuple[list[Card] | None, Sections | None]:
         """The guest's deck (and its Army sections) when the host plays one for the guest's
         seat from the hello (or its fallback), checked now; ``(None, None)`` when the host
         fixed it (or the source has no decks).
@@ -507,7 +788,7 @@ class HostSession(Session):
         """
         src = self.source
         if src.record is not None or src.position is not None or src.decks is None \
-                or src.decks[self.guest_seat] is not None:
+                or seat >= len(src.decks) or src.decks[seat] is not None:
             return None, None
         sent = hello.get("deck")
         if sent is None and src.guest_fallback is not None:
@@ -516,22 +797,25 @@ class HostSession(Session):
                 if self._uses_sections() and src.guest_fallback_sections is not None else None)
         return self._resolve_deck(sent, hello.get("sections"))
 
-    def _decks(self, guest_deck: list[Card] | None) -> list[list[Card]]:
-        """Both decks in the canonical order the game shuffles from."""
-        decks = list(self.source.decks or [None, None])
-        if guest_deck is not None:
-            decks[self.guest_seat] = guest_deck
+    def _decks(self, brought: Brought) -> list[list[Card]]:
+        """Every deck in the canonical order the game shuffles from (*brought*: seat → the
+        deck and sections its guest brought)."""
+        decks = list(self.source.decks or [None] * self.players)
+        for seat, (deck, _) in brought.items():
+            if deck is not None:
+                decks[seat] = deck
         if any(d is None for d in decks):
             raise GuestDeckError("this host has no deck for the guest's seat")
         return [fairness.canonical_deck(d) for d in decks if d is not None]
 
-    def _sections(self, guest_sections: Sections | None) -> list[Sections] | None:
-        """Both players' Army deck sections in the canonical order (None: not an Army game)."""
+    def _sections(self, brought: Brought) -> list[Sections] | None:
+        """Every player's Army deck sections in the canonical order (None: not Army)."""
         if not self._uses_sections():
             return None
-        sections = list(self.source.sections or [None, None])
-        if guest_sections is not None:
-            sections[self.guest_seat] = guest_sections
+        sections = list(self.source.sections or [None] * self.players)
+        for seat, (_, parts) in brought.items():
+            if parts is not None:
+                sections[seat] = parts
         if any(s is None for s in sections):
             raise GuestDeckError("your army has no home base, land grid or initial forces: "
                                  "this host needs an Army deck with its sections")
@@ -567,8 +851,7 @@ class HostSession(Session):
                                             position.get("options"))
         return position
 
-    def _setup_document(self, guest_deck: list[Card] | None,
-                        guest_sections: Sections | None = None) -> dict[str, Any]:
+    def _setup_document(self, brought: Brought) -> dict[str, Any]:
         """What the game will start from besides the seed (committed to in ``welcome``)."""
         from frontier_desktop.record import position_header
         from frontier_desktop.rules import find_variant
@@ -580,8 +863,8 @@ class HostSession(Session):
             return fairness.setup_document(position_header(self._lan_position()))
         document: dict[str, Any] = {
             "variant": find_variant(src.variant).name,
-            "decks": [[card.name for card in deck] for deck in self._decks(guest_deck)]}
-        sections = self._sections(guest_sections)
+            "decks": [[card.name for card in deck] for deck in self._decks(brought)]}
+        sections = self._sections(brought)
         if sections is not None:  # the same as the record header's ``players[i].sections``
             document["sections"] = [{k: [card.name for card in v] for k, v in s.items()}
                                     for s in sections]
@@ -596,49 +879,70 @@ class HostSession(Session):
         """Actions by *seat* since this LAN game began (a restarted script skips as many)."""
         return sum(1 for line in self.actions[self.base_actions:] if line["seat"] == seat)
 
-    def _bind(self, conn: Connection, info: dict[str, Any]) -> None:
-        conn.seat = self.guest_seat
+    def _bind(self, conn: Connection, info: dict[str, Any], slot: GuestSeat) -> None:
+        conn.seat = slot.seat
         info["phase"] = "playing"
-        self._conn = conn
+        info["seat"] = slot.seat
+        slot.conn = conn
+        slot.phase = PLAYING
 
     def _on_reveal(self, conn: Connection, info: dict[str, Any], msg: Message) -> None:
-        hello = info["hello"]
+        slot = self.guests[info["seat"]]
         nonce = msg["nonce"]
-        if not fairness.is_valid_nonce(nonce) or fairness.commit(nonce) != hello["commit"]:
+        if not fairness.is_valid_nonce(nonce) or slot.commit is None or \
+                not secrets.compare_digest(fairness.commit(nonce), slot.commit):
             self._refuse(conn, ErrorCode.BAD_COMMIT, "the revealed nonce does not match "
                          "the commitment in hello")
             return
-        self.guest_nonce = nonce
-        self.guest_name = hello["name"][:40] or "Guest"
+        slot.nonce = nonce
+        slot.phase = REVEALED
+        info["phase"] = REVEALED
+        conn.seat = slot.seat  # revealed: the handshake timeout is over for this guest
+        if any(g.phase != REVEALED for g in self.guests.values()):
+            return
         try:
-            self._create_game(info.get("guest_deck"), info.get("guest_sections"))
+            self._create_game()
         except GuestDeckError as exc:
-            self._refuse(conn, ErrorCode.BAD_DECK, str(exc))
+            self._refuse_all(ErrorCode.BAD_DECK, str(exc))
             return
         except (RulesError, ValueError) as exc:
-            self._refuse(conn, ErrorCode.BAD_DECK, f"cannot start the game: {exc}")
+            self._refuse_all(ErrorCode.BAD_DECK, f"cannot start the game: {exc}")
             return
-        self._bind(conn, info)
+        for guest in self.guests.values():
+            assert guest.conn is not None
+            self._bind(guest.conn, self._pending.setdefault(id(guest.conn), {}), guest)
+            guest.status = PeerStatus(CONNECTED, time.monotonic())
         self._write_autosave_header()
-        self._guest_view = describe(self._state(), viewer=self.guest_seat)
-        conn.send(make("start", state_id=self._state().state_id, view=self._guest_view,
-                       commitments=self.commitments))
+        for guest in self.guests.values():
+            assert guest.conn is not None
+            guest.view = describe(self._state(), viewer=guest.seat)
+            guest.conn.send(make("start", state_id=self._state().state_id, view=guest.view,
+                                 commitments=self.commitments))
         self.started.set()
         self._set_status(CONNECTED)
         self.inbox.post("started", None)
 
+    def _refuse_all(self, code: ErrorCode, reason: str) -> None:
+        for slot in self.guests.values():
+            conn = slot.conn
+            slot.reset()
+            if conn is not None:
+                self._refuse(conn, code, reason)
+
     # ------------------------------------------------------------------ game set-up
-    def _create_game(self, guest_deck: list[Card] | None,
-                     guest_sections: Sections | None = None) -> None:
+    def _create_game(self) -> None:
         from frontier_desktop.record import initial_state, new_game, position_header
 
         src = self.source
-        assert self.guest_nonce is not None
-        seed: int | str = fairness.derive_seed(self.host_nonce, self.guest_nonce) \
+        nonces = [g.nonce for g in self.guests.values()]
+        assert all(n is not None for n in nonces)
+        seed: int | str = fairness.derive_seed(self.host_nonce, *[str(n) for n in nonces]) \
             if self.seed_mode in fairness.DRAWN_FAIRLY \
             else (src.seed if src.seed is not None else 0)
-        names = list(src.names)
-        names[self.guest_seat] = self.guest_name
+        names = list(src.names) + [f"Player {i + 1}" for i in range(len(src.names),
+                                                                      self.players)]
+        for slot in self.guests.values():
+            names[slot.seat] = slot.name
         if src.record is not None:
             _, actions = src.record
             self.header, self.state = self._served_record()
@@ -649,10 +953,11 @@ class HostSession(Session):
             self.header = position_header(position)
             self.state = initial_state(self.header)
         else:
-            decks = self._decks(guest_deck)
+            brought = {g.seat: (g.deck, g.sections) for g in self.guests.values()}
+            decks = self._decks(brought)
             self.state, self.header = new_game(src.variant, decks, names, seed=seed,
                                                options=_with_consent(src.variant, src.options),
-                                               sections=self._sections(guest_sections))
+                                               sections=self._sections(brought))
         self.base_actions = len(self.actions)
         self.salts = fairness.make_salts(self.state)
         self.commitments = fairness.commitments(self.state, self.salts)
@@ -719,20 +1024,27 @@ class HostSession(Session):
         self.state = replay(self.header, actions)
         self.actions = [dict(a) for a in actions]
         self.started.set()
+        for slot in self.guests.values():
+            slot.phase = PLAYING
         self._set_status(RECONNECTING, "the host restarted")
         self._write_autosave_header()
         if self.state.game_over:
             self.result = {"result": "win", "winner": self.state.winner}
 
     def _lan_meta(self) -> dict[str, Any]:
-        return {"token": self.guest_token, "previous_token": self.previous_token,
+        first = self.guests[self.guest_seat]
+        meta: dict[str, Any] = {"token": first.token, "previous_token": first.previous_token,
                 "host_nonce": self.host_nonce,
-                "guest_nonce": self.guest_nonce, "seed_mode": self.seed_mode,
-                "setup_commit": self.setup_commit, "guest_deck_used": self.guest_deck_used,
+                "guest_nonce": first.nonce, "seed_mode": self.seed_mode,
+                "setup_commit": self.setup_commit, "guest_deck_used": first.deck_used,
                 "salts": self.salts, "commitments": self.commitments,
-                "base_actions": self.base_actions, "guest_name": self.guest_name,
+                "base_actions": self.base_actions, "guest_name": first.name,
                 "host_seat": self.host_seat,
                 "port": self._port if self._port is not None else self.saved_port}
+        if list(self.guests) != [1 - self.host_seat]:  # N seats: every guest seat's own
+            meta["guest_seats"] = list(self.guests)
+            meta["guests"] = {str(seat): slot.meta() for seat, slot in self.guests.items()}
+        return meta
 
     def _write_autosave_header(self) -> None:
         if self.autosave is None or self.header is None:
@@ -777,15 +1089,20 @@ class HostSession(Session):
                        state_id=state.state_id))
 
     def submit(self, seat: int, action: Action | Mapping[str, Any]) -> Result:
-        """Submit an action for the host's seat (from the UI or a script)."""
+        """Submit an action for one of the seats played here (from the UI or a script).
+
+        With more than one guest the game never waits for an absent guest: the seats
+        played here act whenever the rules let them."""
         with self._lock:
-            if seat != self.host_seat:
-                return Result(False, f"this computer plays seat {self.host_seat}")
+            if seat not in self.local_seats:
+                return Result(False, f"this computer plays seat {self.host_seat}"
+                              if len(self.local_seats) == 1 else "this computer plays seats "
+                              + ", ".join(str(s) for s in self.local_seats))
             if self.state is None:
                 return Result(False, "the game has not started (waiting for the guest)")
             if self.result is not None:
                 return Result(False, "the game is over")
-            if self._conn is None:
+            if not self.many and self._conn is None:
                 return Result(False, "paused: waiting for the guest to reconnect")
             result, _ = self._push(seat, action, ref=None)
             return result
@@ -818,17 +1135,20 @@ class HostSession(Session):
     def _fan_out(self, actor: int, wire: dict[str, Any], events: list[dict[str, Any]],
                  ref: int | None) -> None:
         state = self._state()
-        if self._conn is not None and self._guest_view is not None:
-            view = describe(state, viewer=self.guest_seat)
-            guest_events = [self._with_salt(redact_event(e, self.guest_seat)) for e in events]
-            action = wire if actor == self.guest_seat else _public_action(wire)
-            self._conn.send(make("update", state_id=state.state_id,
-                                 base=self._guest_view["state_id"], actor=actor, action=action,
-                                 events=guest_events, diff=diff(self._guest_view, view),
-                                 ref=ref))
-            self._guest_view = view
+        for slot in self.guests.values():
+            if slot.conn is None or slot.view is None:
+                continue
+            view = describe(state, viewer=slot.seat)
+            guest_events = [self._with_salt(redact_event(e, slot.seat)) for e in events]
+            action = wire if actor == slot.seat else _public_action(wire)
+            slot.conn.send(make("update", state_id=state.state_id,
+                                base=slot.view["state_id"], actor=actor, action=action,
+                                events=guest_events, diff=diff(slot.view, view),
+                                ref=ref if actor == slot.seat else None))
+            slot.view = view
         if self._listeners:
-            for viewer in (self.host_seat, self.guest_seat):
+            for viewer in [self.host_seat] + [s for s in range(self.players)
+                                              if s != self.host_seat]:
                 update = Update(viewer, state.state_id, describe(state, viewer=viewer),
                                 [redact_event(e, viewer) for e in events], actor, wire)
                 for listener in self._listeners:
@@ -846,9 +1166,12 @@ class HostSession(Session):
 
     def _send_sync(self, conn: Connection, *, since: int) -> None:
         state = self._state()
-        view = describe(state, viewer=self.guest_seat)
-        entries = log_view(state, self.guest_seat, since=max(0, since))[-SYNC_LOG_LIMIT:]
-        entries = [{**e, "action": e["action"] if e["seat"] == self.guest_seat
+        seat = conn.seat
+        assert seat is not None
+        slot = self.guests[seat]
+        view = describe(state, viewer=seat)
+        entries = log_view(state, seat, since=max(0, since))[-SYNC_LOG_LIMIT:]
+        entries = [{**e, "action": e["action"] if e["seat"] == seat
                     else _public_action(e["action"]),
                     "events": [self._with_salt(ev) for ev in e["events"]]} for e in entries]
         face_up = {fairness.square_key(state, pos) for pos, cell in state.cells.items()
@@ -856,9 +1179,9 @@ class HostSession(Session):
         salts = {k: v for k, v in self.salts.items() if k in face_up}
         conn.send(make("sync", state_id=state.state_id, view=view, log=entries,
                        commitments=self.commitments, salts=salts,
-                       your_actions=self._count(self.guest_seat)))
-        if conn is self._conn:
-            self._guest_view = view
+                       your_actions=self._count(seat)))
+        if conn is slot.conn:
+            slot.view = view
         if self.result is not None:
             conn.send(make("game_end", result=self.result["result"],
                            winner=self.result["winner"]))
@@ -869,39 +1192,55 @@ class HostSession(Session):
         self.result = {"result": result, "winner": winner}
         log.info("game over: %s (winner %s)", result, winner)
         self.inbox.post("game_end", dict(self.result))
-        if self._conn is not None:
-            self._conn.send(make("game_end", result=result, winner=winner))
-            self._send_audit(self._conn)
+        for slot in self.guests.values():
+            if slot.conn is not None:
+                slot.conn.send(make("game_end", result=result, winner=winner))
+                self._send_audit(slot.conn)
         self.changed.notify_all()
 
     def _send_audit(self, conn: Connection) -> None:
         assert self.header is not None
+        seat = conn.seat
+        slot = self.guests.get(seat) if seat is not None else None
+        if slot is None:
+            return
+        extra: dict[str, Any] = {}
+        if self.lobby:  # every guest's nonce, to check against the commitments of `commits`
+            extra["guest_nonces"] = {str(g.seat): g.nonce for g in self.guests.values()
+                                     if g.nonce is not None}
         sent = conn.send(make("audit", host_nonce=self.host_nonce,
-                              guest_nonce=self.guest_nonce or "", salts=self.salts,
-                              record=[self.header] + self.actions))
-        if sent and conn is self._conn:
-            self.end_delivered.set()
+                              guest_nonce=slot.nonce or "", salts=self.salts,
+                              record=[self.header] + self.actions, **extra))
+        if sent and conn is slot.conn:
+            slot.audited = True
+            if all(g.audited for g in self.guests.values()):
+                self.end_delivered.set()
             self.changed.notify_all()
 
     def _resign(self, seat: int) -> Result:
         result, _ = self._push(seat, Concede(), ref=None)
         if not result.ok:
             log.warning("seat %d could not resign: %s", seat, result.reason)
-        elif self.result is None:
+        elif self.result is None and not self.many:
             # The rules mark the player lost but end the game only after the set-up phase
             # (no state-based check runs there): a resignation ends a LAN game at any time.
             self._finish("win", 1 - seat)
         return result
 
-    def resign(self) -> Result:
-        """The host's player concedes."""
+    def resign(self, seat: int | None = None) -> Result:
+        """The host's player (or the player of *seat*, one of the seats played here)
+        concedes."""
         with self._lock:
             if self.state is None or self.result is not None:
                 return Result(False, "no game in progress")
-            return self._resign(self.host_seat)
+            if seat is not None and seat not in self.local_seats:
+                return Result(False, "that seat is not played on this computer")
+            return self._resign(self.host_seat if seat is None else seat)
 
     def offer_draw(self) -> None:
         with self._lock:
+            if self.many:
+                return  # a draw is agreed only in a game of two
             self._offer_from = self.host_seat
             self._send(make("offer", kind="draw"))
 

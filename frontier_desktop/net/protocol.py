@@ -88,7 +88,8 @@ SCHEMAS: dict[str, Schema] = {
     # ---------------------------------------------------------------- guest -> host
     "hello": {"program": (_STR, True), "protocol": (_INT, True), "cards": (_STR, True),
               "name": (_STR, True), "deck": (_LIST + _NONE, True), "token": (_STR + _NONE, True),
-              "commit": (_STR, True), "sections": (_DICT + _NONE, False)},
+              "commit": (_STR, True), "sections": (_DICT + _NONE, False),
+              "seat": (_INT + _STR + _NONE, False)},
     "reveal": {"nonce": (_STR, True)},
     "action": {"state_id": (_INT, True), "action": (_DICT, True), "ref": (_INT, True)},
     "resync": {"state_id": (_INT, True)},
@@ -97,7 +98,9 @@ SCHEMAS: dict[str, Schema] = {
     "welcome": {"seat": (_INT, True), "token": (_STR, True), "names": (_LIST, True),
                 "commit": (_STR, True), "seed_mode": (_STR, True), "setup": (_STR, True),
                 "guest_deck": (_BOOL, True), "resume": (_BOOL, True),
-                "your_actions": (_INT, True), "program": (_STR, True)},
+                "your_actions": (_INT, True), "program": (_STR, True),
+                "lobby": (_BOOL, False)},
+    "commits": {"commits": (_DICT, True), "setup": (_STR, True)},
     "refused": {"code": (_STR, True), "reason": (_STR, True), "differences": (_LIST, True)},
     "start": {"state_id": (_INT, True), "view": (_DICT, True), "commitments": (_DICT, True)},
     "update": {"state_id": (_INT, True), "base": (_INT, True), "actor": (_INT, True),
@@ -110,7 +113,7 @@ SCHEMAS: dict[str, Schema] = {
     "peer": {"state": (_STR, True), "since": (_NUM, True)},
     "game_end": {"result": (_STR, True), "winner": (_INT + _NONE, True)},
     "audit": {"host_nonce": (_STR, True), "guest_nonce": (_STR, True), "salts": (_DICT, True),
-              "record": (_LIST, True)},
+              "record": (_LIST, True), "guest_nonces": (_DICT, False)},
     # ---------------------------------------------------------------- both ways
     "chat": {"text": (_STR, True), "from": (_INT + _NONE, False)},
     "offer": {"kind": (_STR, True)},
@@ -380,13 +383,16 @@ FIELD_BOUNDS: dict[str, dict[str, Bound]] = {
               "deck": ListOf(Str(150), 500), "token": Str(64), "commit": HEX,
               "sections": Record({"home_base": ListOf(Str(150), 500),
                                   "land_grid": ListOf(Str(150), 500),
-                                  "initial_forces": ListOf(Str(150), 500)})},
+                                  "initial_forces": ListOf(Str(150), 500)}),
+              "seat": Either(Int(0, 7), NAME)},
     "reveal": {"nonce": HEX},
     "action": {"state_id": Int(-(1 << 53), 1 << 53), "ref": Int(-(1 << 53), 1 << 53)},
     "resync": {"state_id": Int(-(1 << 53), 1 << 53)},
     "welcome": {"seat": Int(0, 7), "token": Str(64), "names": ListOf(NAME, 8), "commit": HEX,
                 "seed_mode": Str(20), "setup": Str(64, 0), "your_actions": Int(0, 1 << 53),
                 "program": NAME},
+    "commits": {"commits": MapOf(Str(1), HEX, 7, min_items=2), "setup": Str(64, 0)},
+    "audit": {"guest_nonces": MapOf(Str(1), HEX, 7)},
     "refused": {"code": Str(40), "reason": Str(1000), "differences": ListOf(Str(300), 10)},
     "rejected": {"ref": Int(-(1 << 53), 1 << 53), "code": Str(40), "reason": Str(1000),
                  "state_id": Int(-1, 1 << 53)},
@@ -403,9 +409,9 @@ GUEST_SENDS = frozenset({"hello", "reveal", "action", "resync", "resign", "chat"
                          "answer", "ping", "pong", "error", "bye"})
 """Types a host accepts from a guest; anything else is ``unknown_type``."""
 
-HOST_SENDS = frozenset({"welcome", "refused", "start", "update", "sync", "rejected", "peer",
-                        "game_end", "audit", "chat", "offer", "answer", "ping", "pong", "error",
-                        "bye"})
+HOST_SENDS = frozenset({"welcome", "commits", "refused", "start", "update", "sync", "rejected",
+                        "peer", "game_end", "audit", "chat", "offer", "answer", "ping", "pong",
+                        "error", "bye"})
 """Types a guest accepts from a host."""
 
 OFFER_KINDS = frozenset({"draw"})

@@ -23,8 +23,13 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
 
 DEFAULT_PORT = 47470
-LAN_VARIANTS = ("frontier", "army")
+LAN_VARIANTS = ("frontier", "army", "conquering")
 """The variants the LAN lobby hosts and joins (the deck chosen decides)."""
+
+PLAYER_CHOICES = ("2 players", "3 players", "4 players")
+GUEST_CHOICES = ("1 guest", "2 guests", "3 guests")
+"""A Conquering game's players, and how many of them join from other computers (the
+others play hot-seat on the host's computer)."""
 
 
 def section_names(deck: Any) -> dict[str, list[str]] | None:
@@ -66,6 +71,16 @@ class LanScene(Scene):
         self.port = DEFAULT_PORT
         self.unfair_pending = False
         """The guest was asked whether to play a board the host chose (not drawn fairly)."""
+        self.players_menu: Any = None
+        self.guests_menu: Any = None
+        self.players = 2
+        """Players of a hosted Conquering game (2-4; other variants are for two)."""
+        self.guests = 1
+        """How many of them join over the network (the others play on this computer)."""
+        self.seated = False
+        """This guest is seated in the lobby, waiting for the other guests to join."""
+        self.seat_lines: list[str] = []
+        """The hosted game's seats, one line each ("Seat 2: Ben (joined)")."""
 
     @property
     def autosave_path(self) -> Path:
@@ -88,6 +103,8 @@ class LanScene(Scene):
             decks[f"{deck.name} (sample)"] = deck
         for deck in sample_decks("army", self.pool):
             decks[f"{deck.name} (sample army)"] = deck
+        for deck in sample_decks("conquering", self.pool):
+            decks[f"{deck.name} (sample, the Conquering)"] = deck
         folder = self.app.paths.data_dir / "decks"
         paths = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
         for path in paths:
@@ -96,7 +113,9 @@ class LanScene(Scene):
             except (OSError, ValueError):
                 continue  # not a deck, or one with unknown cards: the deck builder says why
             if deck.variant in LAN_VARIANTS:
-                label = deck.name if deck.variant == "frontier" else f"{deck.name} (army)"
+                label = deck.name if deck.variant == "frontier" else \
+                    f"{deck.name} (army)" if deck.variant == "army" else \
+                    f"{deck.name} (the Conquering)"
                 while label in decks:
                     label += " ·"
                 decks[label] = deck
@@ -115,6 +134,10 @@ class LanScene(Scene):
             return None
         players = header.get("players") or (header.get("position") or {}).get("players") or []
         names = [str(p.get("name", "?")) for p in players if isinstance(p, dict)]
+        for seat, meta in (lan.get("guests") or {}).items():
+            if isinstance(meta, dict) and meta.get("name") and str(seat).isdigit() and \
+                    int(seat) < len(names):
+                names[int(seat)] = str(meta["name"])
         if lan.get("guest_name") and len(names) == 2:
             names[1 - int(lan.get("host_seat", 0))] = str(lan["guest_name"])
         return "Resume last LAN game" + (f": {' vs '.join(names)}" if names else "")
@@ -147,8 +170,15 @@ class LanScene(Scene):
         self.host_list = pygame_gui.elements.UISelectionList(
             d(right, top + 104, cw, 150), [h.label for h in self.found], ui)
         self.buttons["back"] = pygame_gui.elements.UIButton(d(360, 520, 240, 40), "Back", ui)
+        half = (cw - 8) // 2
+        self.players_menu = pygame_gui.elements.UIDropDownMenu(
+            list(PLAYER_CHOICES), PLAYER_CHOICES[self.players - 2],
+            d(left, top + 152, half, 36), ui)
+        self.guests_menu = pygame_gui.elements.UIDropDownMenu(
+            list(GUEST_CHOICES), GUEST_CHOICES[self.guests - 1],
+            d(left + half + 8, top + 152, half, 36), ui)
         self.widgets = [self.deck_menu, *self.buttons.values(), self.address_entry,
-                        self.host_list]
+                        self.host_list, self.players_menu, self.guests_menu]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -162,10 +192,25 @@ class LanScene(Scene):
                 if info.label == event.text:
                     self.address_entry.set_text(f"{info.address}:{info.port}")
             return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.players_menu:
+                self.choose_players(PLAYER_CHOICES.index(event.text) + 2, self.guests)
+                return True
+            if event.ui_element is self.guests_menu:
+                self.choose_players(self.players, GUEST_CHOICES.index(event.text) + 1)
+                return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.activate("back")
             return True
         return False
+
+    def choose_players(self, players: int, guests: int) -> None:
+        """The Conquering's players and guests (at least one seat stays on this computer)."""
+        self.players = max(2, min(4, players))
+        self.guests = max(1, min(guests, self.players - 1, 3))
+        self.note = (f"A Conquering game of {self.players}: {self.guests} "
+                     f"guest{'s' if self.guests > 1 else ''} join from other computers, "
+                     f"{self.players - self.guests} play here (hot-seat).")
 
     def activate(self, key: str) -> None:
         if key == "back":
@@ -194,7 +239,8 @@ class LanScene(Scene):
         check = deck_checker(self.pool, deck.variant, points=self.army_points(deck))
         problems = check(names, section_names(deck)) if deck.variant == "army" else check(names)
         if problems:
-            what = "Army Magic" if deck.variant == "army" else "Frontier"
+            what = {"army": "Army Magic", "conquering": "the Conquering"}.get(
+                deck.variant, "Frontier")
             self.note = f"Your deck {deck.name} is not legal for {what}: {'; '.join(problems)}"
             return None
         return deck
@@ -221,7 +267,22 @@ class LanScene(Scene):
             return
         names = list(self.app.settings.player_names)
         points = self.army_points(deck)
-        if deck.variant == "army":  # the guest brings an army too (or gets the sample one)
+        guest_seats: list[int] | None = None
+        if deck.variant == "conquering":
+            from frontier_desktop.net.cli import default_deck
+
+            players, guests = self.players, min(self.guests, self.players - 1)
+            guest_seats = list(range(players - guests, players))
+            cards = deck_cards(deck, self.pool)
+            decks: list[Any] = [None if s in guest_seats else cards if s == 0 else
+                                load_deck(default_deck("conquering", s), self.pool)
+                                for s in range(players)]
+            seat_names = [names[s] if s < len(names) and names[s] else f"Player {s + 1}"
+                          for s in range(players)]
+            source = GameSource(decks=decks, variant="conquering", names=seat_names,
+                                guest_fallback=load_deck(default_deck("conquering", 1),
+                                                         self.pool))
+        elif deck.variant == "army":  # the guest brings an army too (or gets the sample one)
             from frontier_desktop.net.cli import default_deck, read_deck_parts
 
             fallback = read_deck_parts(default_deck("army", 1), self.pool)
@@ -237,7 +298,7 @@ class LanScene(Scene):
                                 names=[names[0] if names else "Host", "Guest"])
         net = HostSession(source, resolve_card=self.pool.card,
                           check_deck=deck_checker(self.pool, deck.variant, points=points),
-                          autosave=self.autosave_path)
+                          autosave=self.autosave_path, guest_seats=guest_seats)
         self._serve(net, bind, port, f"Hosting with {deck.name}. ")
 
     def resume_last(self, *, bind: str = "0.0.0.0") -> None:
@@ -278,7 +339,9 @@ class LanScene(Scene):
         self.net = net
         shown = lan_address() if bind == "0.0.0.0" else bind
         self.note = (f"{what}Your address on this network is {shown}:{bound} — give it to "
-                     "your friend. Waiting for them to join…")
+                     + ("your friend. Waiting for them to join…" if len(net.guests) == 1 else
+                        f"your {len(net.guests)} friends. The game starts when every open "
+                        "seat is taken."))
         host_name = net.source.names[net.host_seat] if net.state is None else \
             net.state.players[net.host_seat].name
         try:
@@ -306,7 +369,7 @@ class LanScene(Scene):
                            sections=section_names(deck), session_file=self.app.paths.data_dir /
                            f"lan-session-{address[0]}-{address[1]}.json", reconnect=False)
         try:
-            net.connect(timeout=5.0)
+            net.connect(timeout=5.0, until_seated=True)
         except JoinError as exc:
             from frontier_desktop.problems import join_problem
             from frontier_desktop.ui.scenes.crash import ProblemScene
@@ -316,6 +379,16 @@ class LanScene(Scene):
             return
         net.auto_reconnect = True
         self.net = net
+        if not net.started.is_set():  # seated: the game starts when every guest is here
+            self.seated = True
+            self.note = (f"You have seat {(net.seat or 0) + 1}. Waiting for the other guests "
+                         "to join…")
+            return
+        self._after_join()
+
+    def _after_join(self) -> None:
+        net = self.net
+        self.seated = False
         notice = unfair_notice(net)
         if notice is None:
             self._enter_table()
@@ -370,8 +443,17 @@ class LanScene(Scene):
             note = self.note
             self.stop()
             self.note = f"You left: {note[:1].lower() + note[1:]}"
-        if self.net is not None and hasattr(self.net, "host_seat") and self.net.started.is_set():
-            self._enter_table()
+        if self.net is not None and hasattr(self.net, "host_seat"):
+            self.seat_lines = seat_lines(self.net) if len(self.net.guests) > 1 else []
+            if self.net.started.is_set():
+                self._enter_table()
+        elif self.net is not None and self.seated:
+            if self.net.refusal is not None:
+                self.seated = False
+                self.note = self.net.refusal
+                self.stop()
+            elif self.net.started.is_set():
+                self._after_join()
         if self.host_list is not None and \
                 len(self.host_list.item_list) != len(self.found):
             self.host_list.set_item_list([h.label for h in self.found])
@@ -386,10 +468,27 @@ class LanScene(Scene):
         for i, line in enumerate(fonts.wrap(note, 15, self.app.px(820))[:3]):
             t = fonts.text(line, 15, pal.text)
             surface.blit(t, t.get_rect(center=dpos(480, 112 + i * 21)))
+        for i, line in enumerate(self.seat_lines):  # who has joined, seat by seat
+            t = fonts.text(line, 14, pal.text_dim)
+            surface.blit(t, t.get_rect(topleft=dpos(self._LEFT, 420 + i * 20)))
         if self.deck_menu is not None:
             for x, text in ((self._LEFT, "Your deck (to host or to join)"), (self._RIGHT, "Join a game")):
                 label = fonts.text(text, 15, pal.text_dim, True)
                 surface.blit(label, label.get_rect(bottomleft=dpos(x, self._TOP - 8)))
+
+
+def seat_lines(net: Any) -> list[str]:
+    """The hosted game's seats in words: "Seat 2: Ben (joined)", "Seat 3: open"."""
+    lines = []
+    for seat in net.seats():
+        if seat["local"]:
+            what = f"{seat['name']} (here)"
+        elif seat["joined"]:
+            what = f"{seat['name']} (joined)"
+        else:
+            what = "open: waiting for a guest"
+        lines.append(f"Seat {seat['seat'] + 1}: {what}")
+    return lines
 
 
 def host_game_for_tests(app: App, *, port: int = 0) -> LanScene:

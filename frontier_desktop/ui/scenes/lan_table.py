@@ -76,6 +76,12 @@ class LanSeat:
             players=[SimpleNamespace(name=p["name"]) for p in view["players"]],
             decision=view.get("decision"), pending=view.get("pending"), phase=view.get("phase"))
 
+    @property
+    def local_seats(self) -> list[int]:
+        """The seats played at this screen: the host's hot-seat seats, or the guest's own."""
+        seats = getattr(self.net, "local_seats", None)
+        return list(seats) if seats else [self.seat]
+
     def submit(self, seat: int, action: Any) -> Result:
         if seat != self.seat:
             return Result(False, "that is the other player's seat")
@@ -149,10 +155,29 @@ class LanTableScene(TableScene):
         return hasattr(self.lan.net, "reconnect_now")
 
     def peer_name(self) -> str:
+        """The other player (two players), else the player the game waits for when it is
+        not at this screen, else "the other players"."""
         players = self.view.get("players") or []
+        if len(players) > 2:
+            acting = self.lan.acting_seat()
+            if acting is not None and acting not in self.lan.local_seats and \
+                    acting < len(players):
+                return str(players[acting].get("name") or "the other players")
+            return "the other players"
         other = 1 - self.seat
         return str(players[other].get("name") or "the opponent") if other < len(players) \
             else "the opponent"
+
+    def seat_name(self, seat: Any) -> str:
+        players = self.view.get("players") or []
+        if isinstance(seat, int) and 0 <= seat < len(players):
+            return str(players[seat].get("name") or f"Player {seat + 1}")
+        return "a player"
+
+    @property
+    def many(self) -> bool:
+        """A game of more than two players (no draw offers; several seats elsewhere)."""
+        return len(self.view.get("players") or []) > 2
 
     # ------------------------------------------------------------------ widgets
     def build(self) -> None:
@@ -228,7 +253,7 @@ class LanTableScene(TableScene):
                 btn.show()
             elif not visible and btn.visible:
                 btn.hide()
-        for key, enabled in (("offer_draw", live and not self.my_offer
+        for key, enabled in (("offer_draw", live and not self.my_offer and not self.many
                               and self.offer_from is None), ("resign", live)):
             btn = self.lan_buttons[key]
             if enabled and not btn.is_enabled:
@@ -256,7 +281,7 @@ class LanTableScene(TableScene):
             self.app, f"Resign this game? {self.peer_name()} wins.", self.resign))
 
     def resign(self) -> None:
-        result = self.lan.net.resign()
+        result = self.lan.net.resign(self.seat) if not self.is_guest else self.lan.net.resign()
         if isinstance(result, Result) and not result.ok:
             self.say(f"Could not resign: {result.reason}", warn=True)
             return
@@ -291,9 +316,13 @@ class LanTableScene(TableScene):
             last = (self.lan.log(self.seat) or [{}])[-1]
             conceded = (last.get("action") or {}).get("type") == "concede"
             winner = data.get("winner")
-            loser = "You" if winner != self.seat else peer
-            self.end_reason = f"{loser} resigned." if conceded else \
-                ("You win." if winner == self.seat else f"{peer} wins.")
+            if self.many:
+                self.end_reason = "You win." if winner == self.seat and \
+                    len(self.lan.local_seats) == 1 else f"{self.seat_name(winner)} wins."
+            else:
+                loser = "You" if winner != self.seat else peer
+                self.end_reason = f"{loser} resigned." if conceded else \
+                    ("You win." if winner == self.seat else f"{peer} wins.")
         self.note(f"— Game over: {self.end_reason}")
 
     def _is_over(self) -> bool:
@@ -320,7 +349,16 @@ class LanTableScene(TableScene):
 
     def settle(self) -> None:
         """As the table's, but the game-over screen also says how a LAN game ended (and
-        comes for a draw by agreement, which the rules' view does not know)."""
+        comes for a draw by agreement, which the rules' view does not know). With several
+        seats played at this screen (the host's hot-seat seats) the screen follows the
+        seat that is to act among them, with the cover screen between."""
+        acting = self.lan.acting_seat()
+        if acting is not None and acting != self.seat and acting in self.lan.local_seats \
+                and len(self.lan.local_seats) > 1:
+            self.seat = self.lan.seat = acting
+            self.new_seat_state()
+            self.refresh()
+            self._push_cover()
         shown, self.game_over_shown = self.game_over_shown, True
         try:
             super().settle()
@@ -397,7 +435,8 @@ class LanTableScene(TableScene):
                     self.lan.add_line("— The draw offer lapsed (a player acted).")
                 changed = True
             elif notice.kind == "chat":
-                who = notice.data.get("name") or peer
+                who = notice.data.get("name") or self.seat_name(notice.data.get("seat")) \
+                    if self.many else notice.data.get("name") or peer
                 self.lan.add_line(f"{who}: {notice.data['text']}")
                 changed = True
             elif notice.kind == "offer" and notice.data.get("seat") != self.seat:
@@ -434,14 +473,18 @@ class LanTableScene(TableScene):
     def _update_banner(self) -> None:
         status = self.lan.net.status()
         peer = self.peer_name()
+        if self.many:  # the connection is to the host, or (the host's) to every guest
+            peer = "the host" if self.is_guest else "the guests"
         over = self._is_over()
-        text = status.banner(peer=peer if not self.is_guest else f"{peer} (host)",
+        text = status.banner(peer=peer if not self.is_guest or self.many else f"{peer} (host)",
                              we_reconnect=self.is_guest)
         acting = self.lan.acting_seat()
         turn = "game over" if over else "game paused" if status.is_paused else \
-            "your turn" if acting == self.seat else f"{peer}'s turn" if acting is not None \
-            else ""
+            "your turn" if acting == self.seat else f"{self.seat_name(acting)}'s turn" \
+            if acting is not None else ""
         self.banner = " · ".join(x for x in (short_status(status, peer), turn) if x)
+        if self.many and status.detail and not self.is_guest:
+            self.banner += f" · {status.detail}"  # "away: Cat" (the game goes on meanwhile)
         self.pause_lines = []
         if status.is_paused and not over:
             lines = [text[:1].upper() + text[1:] + "."]
