@@ -86,7 +86,7 @@ def scripted_game(tmp_path: Path, path: Path) -> tuple[int, list[Path], dict[str
 
 
 def test_a_three_player_conquering_game_with_two_guest_processes(tmp_path):
-    path = sample_paths("conquering", 1)[0]
+    path = next(p for p in sample_paths("conquering", 4) if p.name == "conquering_green_tide.txt")
     seed, scripts, seen = scripted_game(tmp_path, path)
     assert seen["turn"] >= 6
     host = Proc("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--name", "Host",
@@ -134,7 +134,7 @@ def test_a_three_player_bot_game_agrees_the_seed_with_every_guest_and_audits_cle
     """Every seat played by the selfplay bot (conceding after a few turns), the seed agreed
     by the host and both guest processes: the game ends, each guest gets the audit with every
     guest's nonce and finds nothing wrong (exit 0)."""
-    path = sample_paths("conquering", 1)[0]
+    path = next(p for p in sample_paths("conquering", 4) if p.name == "conquering_green_tide.txt")
     host = Proc("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--name", "Host",
                 "--variant", "conquering", "--players", "3", "--bot", "1", "--bot-turns", "4",
                 "--open-seats", "2,3",
