@@ -348,9 +348,9 @@ class _Loader:
 
             self.conquering = ConqueringReader(self, board_data, len(players_data))
             state = GameState(variant.name, self.conquering.board, [])
-            rows = []
+            rows: list[Any] = []
         else:
-            rows = board_data.get("rows")
+            rows = board_data.get("rows")  # type: ignore[assignment]
             if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
                 raise self.fail("board.rows", "must be a non-empty list of rows (lists of cells)")
             width = len(rows[0])
@@ -452,7 +452,9 @@ class _Loader:
                               "obj": self.add_card(state, card, controller, "c")})
             state.stack.append(entry)
         if state.stack:
-            other = state.opponent(int(state.stack[-1]["controller"]))
+            # The next seat clockwise still in the game (the other player with two seats).
+            mover = int(state.stack[-1]["controller"])
+            other = next(iter(state.opponents(mover)), state.opponent(mover))
             state.pending = {"kind": "priority", "seat": other, "responder": other,
                              "stack": state.stack[-1]["id"], "outer": None}
 
