@@ -1,0 +1,176 @@
+"""Views, redaction, records and replays for three and four seats (issue 14).
+
+Random 3- and 4-player Conquering games (hypothesis picks the seed, the number of seats and
+how eager the players are): after every action, for every seat, the view, the redacted events
+and the log carry no other seat's secrets: no other hand's card names or ids, no library's
+order (no library card id, no ``library`` list), no face-down land's or set-aside land's name
+or id. And a game record replays exactly: the same final state, field by field.
+
+Each seat's deck has card names of its own (half of it one-of creatures named for the seat
+and the copy: "Dale's Recruit 17"), so a name is another seat's secret while every card of
+that name is in hands and libraries (never yet cast, discarded or otherwise shown).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from frontier_desktop.record import new_game, replay
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules import apply, find_variant
+from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.views import describe, log_view, player_view, redact_event
+from tests.rules.helpers import card, creature
+
+DECKS = [
+    ["Grizzly Bears", "Llanowar Elves", "Giant Growth"],        # green
+    ["White Knight", "Serra Angel", "Benalish Hero"],           # white
+    ["Raging Goblin", "Hill Giant", "Lightning Bolt"],          # red
+    ["Bog Wraith", "Ravenous Rats", "Mind Rot"],                # black: discards by choice
+]
+NAMES = ("Edna", "Dale", "Theresa", "Walt")
+COLOURS = ("G", "W", "R", "B")
+CQ = find_variant("conquering")
+
+
+def _quoted(ids: Any) -> set[str]:
+    return {json.dumps(i) for i in ids}
+
+
+def _public_names(state: GameState) -> set[str]:
+    """Card names anybody may know now: in play, on the stack, in a graveyard or exile."""
+    names = {state.name(p) for p in state.perms}
+    names |= {str(item["card"]) for item in state.stack}
+    for p in state.players:
+        names |= {state.name(c) for c in (*p.graveyard, *p.exile, *p.land_graveyard)}
+    return names
+
+
+def _secrets(state: GameState, viewer: int, shown: set[str]) -> tuple[set[str], set[str]]:
+    """``(names, quoted ids)`` *viewer* must not see now."""
+    names: set[str] = set()
+    ids: set[str] = set()
+    own = {state.name(c) for c in state.players[viewer].hand}
+    for seat, p in enumerate(state.players):
+        ids |= _quoted(p.library)  # library order: no seat sees a library card's id
+        if seat != viewer:
+            ids |= _quoted(p.hand)
+            names |= {state.name(c) for c in p.hand}
+    names -= shown | own
+    for pos in state.board.places():
+        cell = state.cells[pos]
+        if cell.land is not None and not cell.face_up:
+            ids |= _quoted([cell.land])
+    ids |= _quoted(state.aside)
+    return names, ids
+
+
+def _assert_hidden(text: str, names: set[str], ids: set[str], where: str) -> None:
+    for name in names:
+        assert name not in text, f"{where} names {name!r}, another seat's secret"
+    for quoted in ids:
+        assert quoted not in text, f"{where} carries the hidden id {quoted}"
+
+
+def _assert_view(state: GameState, viewer: int, view: dict[str, Any]) -> None:
+    for seat, p in enumerate(view["players"]):
+        assert "library" not in p
+        assert ("hand" in p) == (seat == viewer)
+        assert p["hand_count"] == len(state.players[seat].hand)
+    for pos in state.board.places():
+        cell = state.cells[pos]
+        if isinstance(pos, tuple):
+            printed = view["board"]["rows"][pos[0]][pos[1]]
+        elif pos in state.board.outside:
+            printed = next(s for s in view["board"]["strongholds"] if s["place"] == pos)
+        else:
+            printed = view["board"]["areas"][pos]
+        expected = state.name(cell.land) if cell.land is not None and cell.face_up else None
+        assert printed["land"] == expected  # face-down lands are nameless to every seat
+    assert "aside" not in view and "seed" not in view and "rng_counter" not in view
+
+
+def _recruit(seat: int, copy: int) -> Card:
+    """A one-of 2/2 for {1} of the seat's colour, named for the seat and the copy."""
+    colour = COLOURS[seat]
+    return Card.from_scryfall(creature(f"{NAMES[seat]}'s Recruit {copy:02d}", [colour], 2, 2,
+                                       mana_cost=f"{{1}}{{{colour}}}"))
+
+
+def _choose(rnd: random.Random, state: GameState, seat: int, eager: float) -> A.Action:
+    actions = CQ.legal_actions(state, seat)
+    assert actions, f"nothing legal for seat {seat} in {state.phase}"
+    moves = [a for a in actions if not isinstance(a, A.Pass)]
+    return rnd.choice(moves) if moves and rnd.random() < eager else actions[0]
+
+
+def _play(players: int, seed: int, eager: float, steps: int, check: bool
+          ) -> tuple[dict[str, Any], list[dict[str, Any]], GameState]:
+    decks = [[card(name) for name in DECKS[s]] * 10 + [_recruit(s, k) for k in range(30)]
+             for s in range(players)]
+    state, header = new_game("conquering", decks, NAMES[:players], seed=seed)
+    rnd = random.Random(seed)
+    lines: list[dict[str, Any]] = []
+    shown = _public_names(state)
+    for _ in range(steps):
+        if state.game_over:
+            break
+        seat = CQ.acting_seat(state)
+        assert seat is not None
+        action = _choose(rnd, state, seat, eager)
+        state, events = apply(state, action, seat)
+        lines.append({"seat": seat, "action": state.log[-1]["action"]})
+        shown |= _public_names(state)
+        if not check:
+            continue
+        for viewer in range(players):
+            names, ids = _secrets(state, viewer, shown)
+            view = player_view(state, viewer)
+            _assert_view(state, viewer, view)
+            _assert_hidden(json.dumps(view), names, ids, f"seat {viewer}'s view")
+            redacted = [redact_event(e, viewer) for e in events]
+            _assert_hidden(json.dumps(redacted), names, ids, f"seat {viewer}'s events")
+            assert not any("_private" in e for e in redacted)
+    if check:
+        for viewer in range(players):
+            names, ids = _secrets(state, viewer, shown)
+            _assert_hidden(json.dumps(log_view(state, viewer)), names, ids,
+                           f"seat {viewer}'s log")
+    return header, lines, state
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([3, 4]), seed=st.integers(0, 10_000),
+       eager=st.floats(0.5, 0.95))
+def test_no_seat_sees_another_seats_secrets_in_random_n_seat_games(players: int, seed: int,
+                                                                   eager: float) -> None:
+    _play(players, seed, eager, steps=160, check=True)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([3, 4]), seed=st.integers(0, 10_000),
+       eager=st.floats(0.5, 0.95))
+def test_a_record_of_a_random_n_seat_game_replays_exactly(players: int, seed: int,
+                                                          eager: float) -> None:
+    header, lines, final = _play(players, seed, eager, steps=400, check=False)
+    header = json.loads(json.dumps(header))  # as written to and read from a file
+    again = replay(header, json.loads(json.dumps(lines)))
+    assert again.to_wire() == final.to_wire()
+
+
+def test_the_analysis_and_a_seats_view_of_a_four_seat_game_differ_only_in_secrets() -> None:
+    header, lines, state = _play(4, 7, 0.8, steps=60, check=False)
+    full = describe(state, reveal=True)
+    assert any(p.get("hand") for p in full["players"])
+    for viewer in range(4):
+        view = player_view(state, viewer)
+        assert [p["name"] for p in view["players"]] == list(NAMES)
+        assert [p["hand_count"] for p in view["players"]] == \
+            [len(p.hand) for p in state.players]
+        assert view["players"][viewer]["hand"] == full["players"][viewer]["hand"]
