@@ -174,3 +174,24 @@ def test_the_analysis_and_a_seats_view_of_a_four_seat_game_differ_only_in_secret
         assert [p["hand_count"] for p in view["players"]] == \
             [len(p.hand) for p in state.players]
         assert view["players"][viewer]["hand"] == full["players"][viewer]["hand"]
+
+
+def test_a_record_started_from_a_three_seat_position_replays_exactly() -> None:
+    from pathlib import Path
+
+    from frontier_desktop.position import load_position
+    from frontier_desktop.record import position_header
+
+    doc = json.loads((Path(__file__).resolve().parent.parent.parent / "assets" / "positions"
+                      / "conquering-triangle-two-blockers.json").read_text(encoding="utf-8"))
+    state = load_position(doc)
+    lines = [{"seat": 0, "action": {"type": "conquer", "at": "Bi", "units": ["wurm"]}},
+             {"seat": 1, "action": {"type": "block", "blocker": "knight", "attacker": "wurm"}},
+             {"seat": 1, "action": {"type": "done_blocking"}},
+             {"seat": 2, "action": {"type": "done_blocking"}},
+             {"seat": 0, "action": {"type": "pass"}}]
+    for line in lines:
+        state, _ = apply(state, line["action"], line["seat"])
+    assert state.phase == "main2" and "knight" not in state.perms
+    again = replay(json.loads(json.dumps(position_header(doc))), lines)
+    assert again.to_wire() == state.to_wire()
