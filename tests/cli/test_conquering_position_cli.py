@@ -57,3 +57,18 @@ def test_refusals_exit_2_with_one_line_naming_the_field_or_line(tmp_path: Path):
     assert "board.areas.A1.neighbours" in line
     acts = actions_file(tmp_path, {"type": "move", "unit": "wurm", "to": "A1"})
     assert "line 1" in fails("position", TRIANGLE, "--apply", acts)
+
+
+def test_the_replay_command_prints_any_seats_view_of_a_four_player_record(tmp_path: Path):
+    from frontier_desktop.record import write_record
+    from tests.rules.test_conquering_nseat_views import _play
+
+    header, lines, final = _play(4, 21, 0.8, steps=60, check=False)
+    path = tmp_path / "game.jsonl"
+    write_record(path, header, lines)
+    for seat in range(4):
+        out = ok("replay", path, "--view", str(seat))
+        assert out["viewer"] == seat and out["actions"] == len(lines)
+        assert out["state_id"] == final.state_id
+        assert [("hand" in p) for p in out["players"]] == [s == seat for s in range(4)]
+    assert "--view 4" in fails("replay", path, "--view", "4")
