@@ -11,8 +11,9 @@ and asks a :class:`ConqueringReader` for what only the Conquering has:
   when another player holds it and null while the owner does); left out, each player's
   stronghold is beside the middle of their side (the standard places) and is the basic land
   of their ``color`` (else W, U, B, R, G by seat);
-- ``players[i].color`` (W U B R G; default the colour of the stronghold's land) and
-  ``players[i].eliminated``;
+- ``players[i].color`` (W U B R G; default the colour of the stronghold's land),
+  ``players[i].eliminated`` and ``players[i].assign`` (default false, as at the set-up: the
+  engine divides a blocked attacker's damage unless the player asked to);
 - places: ``units[i].at`` is ``[r, c]``, an area name, ``"S0"``… or ``"stronghold"`` (the
   owner's); non-creature ``permanents`` stand off the board (``at`` null).
 
@@ -211,6 +212,9 @@ class ConqueringReader:
             if not isinstance(eliminated, bool):
                 raise self.fail(f"{where}.eliminated", "must be true or false")
             state.players[seat].lost = eliminated
+            # As at the Conquering's set-up, the engine divides a blocked attacker's damage
+            # (lethal in block order, the rest to the CV) unless the file asks for "assign".
+            state.players[seat].assign = bool(pdata.get("assign", False))
         state.extra["colors"] = colours
 
     def cell(self, state: GameState, value: object, where: str) -> Cell:

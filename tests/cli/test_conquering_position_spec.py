@@ -284,6 +284,14 @@ def test_players_print_color_mana_pool_eliminated_hand_and_library_counts(run):
     assert (p1["color"], p1["eliminated"]) == ("W", False)
 
 
+def test_assign_is_off_unless_the_file_asks_for_it(run):
+    doc = wurm()
+    doc["players"][1]["assign"] = True
+    assert [p["assign"] for p in run.ok(doc)["players"]] == [False, True]
+    doc["players"][1]["assign"] = "yes"
+    assert "players[1].assign" in run.fails(doc)
+
+
 def test_a_players_color_overrides_the_stronghold_lands(run):
     doc = wurm()
     doc["players"][1]["color"] = "U"
