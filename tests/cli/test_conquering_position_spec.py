@@ -292,6 +292,25 @@ def test_assign_is_off_unless_the_file_asks_for_it(run):
     assert "players[1].assign" in run.fails(doc)
 
 
+def test_assign_divides_the_wurms_damage_when_the_file_asks(run):
+    import frontier_desktop.rules.variants.conquering as conquering
+
+    if not hasattr(conquering.Conquering, "_do_assign"):
+        pytest.skip("the Conquering's assign decision is not in these rules yet")
+    doc = wurm()
+    doc["players"][0]["assign"] = True
+    blocked = [CONQUER, {"type": "block", "seat": 1, "blocker": "knight", "attacker": "wurm"},
+               {"type": "done_blocking", "seat": 1}]
+    pending = run.ok(doc, *blocked)["pending"]
+    assert (pending["seat"], pending["kind"]) == (0, "assign")
+    assert pending["options"][0]["units"] == ["knight", "land"]
+    out = run.ok(doc, *blocked, {"type": "assign", "attacker": "wurm",
+                                 "damage": {"knight": 3, "land": 3}})
+    assert {"type": "damage", "source": "wurm", "target": "land", "amount": 3,
+            "at": [1, 1]} in out["events"]
+    assert out["board"]["rows"][1][1]["controller"] == 0  # 3 reaches the CV of 3
+
+
 def test_a_players_color_overrides_the_stronghold_lands(run):
     doc = wurm()
     doc["players"][1]["color"] = "U"
