@@ -5,7 +5,8 @@ and asks a :class:`ConqueringReader` for what only the Conquering has:
 
 - the board: ``board.rows`` (a grid of any size) or ``board.areas`` (a graph board:
   ``{"NAME": {"land": CELL, "neighbours": [...]}}``, neighbour lists symmetric), never both;
-  each cell's ``controller`` (default nobody) and ``cv`` (default null: not rolled yet);
+  each cell's ``controller`` (default nobody) and ``cv`` (1-6; null while face down; a
+  face-up land the file gives none gets one rolled from the seed as the file is read);
 - ``board.strongholds``: one per player, ``{"player", "land", "beside", "controller", "cv",
   "turns_left"}`` (``controller`` defaults to ``player``, ``cv`` to 7, ``turns_left`` to 5
   when another player holds it and null while the owner does); left out, each player's
@@ -198,6 +199,7 @@ class ConqueringReader:
         else:
             for name, area in self.data["areas"].items():
                 state.cells[name] = self.cell(state, area["land"], f"board.areas.{name}.land")
+        self.roll_missing_cvs(state)
         lands = self.strongholds(state, player_data)
         colours = []
         for seat, pdata in enumerate(player_data):
@@ -239,6 +241,19 @@ class ConqueringReader:
             raise self.fail(f"{where}.cv", "must be a d6 roll from 1 to 6, or null")
         cell.extra = {"controller": controller, "cv": cv}
         return cell
+
+    @staticmethod
+    def roll_missing_cvs(state: GameState) -> None:
+        """A face-up area was entered, so its conquer value was rolled: one the file leaves
+        out is rolled now, from the position's seed (a revealed area always has a CV)."""
+        from frontier_desktop.rules.variants.shared import game_rng, save_rng
+
+        rng = game_rng(state)
+        for pos in state.board.positions():
+            cell = state.cells[pos]
+            if cell.face_up and cell.extra is not None and cell.extra["cv"] is None:
+                cell.extra["cv"] = rng.randbelow(6) + 1
+        save_rng(state, rng)
 
     def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
         """Put each stronghold in play; return each one's basic land type."""

@@ -125,14 +125,24 @@ def test_passing_the_untap_step_produces_mana_with_a_mana_event(run):
 # ---------------------------------------------------------------- board.rows
 
 def test_cells_print_controller_and_cv_null_until_rolled(run):
+    # A face-down land's CV is null; a face-up land's is given or rolled from the seed.
     doc = wurm()
     doc["board"]["rows"][0][0] = {"land": "Forest", "controller": 0, "cv": 5}
     doc["board"]["rows"][0][2] = "Island"
     rows = run.ok(doc)["board"]["rows"]
     assert (rows[0][0]["controller"], rows[0][0]["cv"]) == (0, 5)
-    assert (rows[0][2]["controller"], rows[0][2]["cv"]) == (None, None)
+    assert rows[0][2]["controller"] is None and 1 <= rows[0][2]["cv"] <= 6  # rolled on load
+    assert run.ok(doc)["board"]["rows"][0][2]["cv"] == rows[0][2]["cv"]    # from the seed
     assert (rows[2][2]["land"], rows[2][2]["controller"], rows[2][2]["cv"]) == (None, None, None)
     assert rows[1][1]["controller"] is None  # creatures in an area don't make it controlled
+
+
+def test_a_face_up_land_written_as_a_string_can_be_conquered(run):
+    doc = wurm()
+    doc["board"]["rows"][1][1] = "Forest"
+    doc["units"] = doc["units"][:1]
+    out = run.ok(doc, CONQUER)  # a 7/5 in a Forest beats any d6
+    assert out["board"]["rows"][1][1]["controller"] == 0 and events(out, "captured")
 
 
 @pytest.mark.parametrize("shape", [(3, 3), (3, 5), (2, 4), (5, 1)])
