@@ -195,3 +195,35 @@ def test_a_record_started_from_a_three_seat_position_replays_exactly() -> None:
     assert state.phase == "main2" and "knight" not in state.perms
     again = replay(json.loads(json.dumps(position_header(doc))), lines)
     assert again.to_wire() == state.to_wire()
+
+
+def test_a_local_session_sends_each_of_four_seats_its_own_redacted_update() -> None:
+    from frontier_desktop.session import LocalSession
+
+    decks = [[card(name) for name in DECKS[s]] * 10 + [_recruit(s, k) for k in range(30)]
+             for s in range(4)]
+    state, header = new_game("conquering", decks, NAMES, seed=3, options={"first_player": 0})
+    session = LocalSession(state, record_header=header)
+    updates: list[Any] = []
+    session.subscribe(updates.append)
+    drawer = None
+    while drawer is None:  # Edna skips her first draw; Dale's draw step draws two cards
+        seat = session.acting_seat()
+        assert seat is not None
+        result = session.submit(seat, session.legal_actions(seat)[0])
+        assert result.ok
+        if any(e["type"] == "drew" for e in result.events):
+            drawer = session.state.active
+    assert drawer == 1
+    batch = updates[-4:]
+    assert [u.seat for u in batch] == [0, 1, 2, 3]
+    drawn = [e for e in batch[drawer].events if e["type"] == "drew"]
+    assert len(drawn) == 2 and all("card" in e and "id" in e for e in drawn)  # Dale's own
+    secret = [e["card"] for e in drawn]
+    for update in batch:
+        if update.seat == drawer:
+            continue
+        assert update.view["viewer"] == update.seat
+        text = json.dumps([update.view, update.events])
+        assert not any(name in text for name in secret)
+        assert [e["type"] for e in update.events if e["type"] == "drew"] == ["drew", "drew"]
