@@ -355,9 +355,11 @@ class _Loader:
                 raise self.fail("board.rows", "must be a non-empty list of rows (lists of cells)")
             width = len(rows[0])
             if width == 0 or any(len(r) != width for r in rows):
-                raise self.fail("board.rows", "every row must have the same, non-zero number of cells")
+                raise self.fail("board.rows", "every row must have the same, non-zero number "
+                                              "of cells")
             if len(rows) > MAX_SIDE or width > MAX_SIDE:
-                raise self.fail("board.rows", f"at most {MAX_SIDE} rows of at most {MAX_SIDE} cells")
+                raise self.fail("board.rows", f"at most {MAX_SIDE} rows of at most {MAX_SIDE} "
+                                              "cells")
             state = GameState(variant.name, GridBoard(len(rows), width), [])
         state.options = opts
         seed = data.get("seed", 0)

@@ -1,8 +1,8 @@
 """Replay viewer: step through a game record action by action, or jump to a turn or phase.
 
-Shows the board as it was from any player's view (each seat in turn); once the game is over, "All" reveals
-everything. States are computed by replaying the record (each step applies one action to
-the previous state, cached), never by reading a live game.
+Shows the board as it was from any player's view (each seat in turn); once the game is over,
+"All" reveals everything. States are computed by replaying the record (each step applies one
+action to the previous state, cached), never by reading a live game.
 """
 
 from __future__ import annotations
