@@ -268,6 +268,9 @@ def _int_in(value: object, low: int, high: int) -> bool:
 
 
 class _Loader:
+    dry_run = False
+    """True for :class:`_NameCollector` (card names not yet looked up)."""
+
     def __init__(self, lookup: CardLookup) -> None:
         self.lookup = lookup
         self.conquering: ConqueringReader | None = None
@@ -742,6 +745,8 @@ class _Loader:
 class _NameCollector(_Loader):
     """A dry run of the loader that notes every card name its look-up does not know (and
     where it first appears) instead of stopping at the first."""
+
+    dry_run = True
 
     def __init__(self, lookup: CardLookup) -> None:
         super().__init__(lookup)

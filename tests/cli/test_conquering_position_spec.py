@@ -490,3 +490,12 @@ def test_a_seats_view_hides_face_down_lands_and_other_hands(run):
     assert out["players"][1]["hand_count"] == 1
     revealed = run.ok(doc, args=("--reveal",))
     assert revealed["board"]["rows"][0][0]["land"] == "Island"
+
+
+def test_unknown_card_names_are_named_together_in_one_line(run):
+    doc = wurm()
+    doc["board"]["strongholds"][0]["land"] = "Forrest"
+    doc["units"][0]["card"] = "Yavimaya Wurmm"
+    line = run.fails(doc)
+    assert "board.strongholds[0].land" in line and "'Forrest'" in line \
+        and "'Yavimaya Wurmm'" in line
