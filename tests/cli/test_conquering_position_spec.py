@@ -391,7 +391,10 @@ def test_cast_a_bolt_at_a_creature_and_at_a_player_in_reach(run):
     assert "knight" not in [u["id"] for u in out["units"]]
     line = run.fails(doc, {"type": "cast", "card": "Lightning Bolt",
                            "targets": [{"player": 1}]})
-    assert "line 1" in line
+    assert "line 1" in line and "Dale" in line and "stronghold" in line  # out of reach
+    doc["board"]["rows"][2][1] = {"land": "Mountain", "controller": 0, "cv": 2}  # next to S1
+    out = run.ok(doc, {"type": "cast", "card": "Lightning Bolt", "targets": [{"player": 1}]})
+    assert out["stack"] == [] and out["players"][0]["mana_pool"] == ""
 
 
 def test_activate_an_ability_with_a_target(run):
@@ -499,3 +502,22 @@ def test_unknown_card_names_are_named_together_in_one_line(run):
     line = run.fails(doc)
     assert "board.strongholds[0].land" in line and "'Forrest'" in line \
         and "'Yavimaya Wurmm'" in line
+
+
+def test_a_place_target_may_be_a_square_a_stronghold_or_an_area_name(run):
+    # Spec: a target T is "a place (a land or area: [r, c], "S1", an area name)"; the
+    # Conquering never lets a player target an opposing stronghold's land.
+    doc = wurm(phase="main")
+    doc["players"][0].update(hand=["Stone Rain"], mana_pool="{R}{R}{R}")
+    for place in ([1, 1], "S0"):
+        out = run.ok(doc, {"type": "cast", "card": "Stone Rain", "targets": [place]})
+        assert out["stack"] == [] and events(out, "resolved")
+    line = run.fails(doc, {"type": "cast", "card": "Stone Rain", "targets": ["S1"]})
+    assert "line 1" in line and "stronghold" in line
+    tri = copy.deepcopy(TRIANGLE)
+    tri["phase"] = "main"
+    tri["players"][0].update(hand=["Stone Rain"], mana_pool="{R}{R}{R}")
+    out = run.ok(tri, {"type": "cast", "card": "Stone Rain", "targets": ["A1"]})
+    assert out["stack"] == [] and events(out, "resolved")
+    assert "stronghold" in run.fails(tri, {"type": "cast", "card": "Stone Rain",
+                                           "targets": ["S2"]})
