@@ -273,6 +273,8 @@ class _Loader:
 
     def __init__(self, lookup: CardLookup) -> None:
         self.lookup = lookup
+        self.reserved: set[str] = set()
+        """The ids the file gives its units, permanents and spells: never given to a card."""
         self.conquering: ConqueringReader | None = None
         """The Conquering's board, strongholds and places, while loading one of its files."""
 
@@ -308,6 +310,8 @@ class _Loader:
 
     def add_card(self, state: GameState, card: Card, owner: int, prefix: str) -> str:
         obj_id = state.new_id(prefix)
+        while obj_id in state.cards or obj_id in self.reserved:  # the file's own ids ("k2")
+            obj_id = state.new_id(prefix)
         state.cards[obj_id] = (card.name, owner)
         return obj_id
 
@@ -318,6 +322,11 @@ class _Loader:
         bad = _non_finite(data)
         if bad is not None:
             raise self.fail(bad, "must be a finite number (NaN and Infinity are not JSON)")
+        for key in ("units", "permanents", "stack"):
+            items = data.get(key)
+            if isinstance(items, list):
+                self.reserved |= {item["id"] for item in items
+                                  if isinstance(item, Mapping) and isinstance(item.get("id"), str)}
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
             raise self.fail("format", f"expected {FORMAT!r}, got {fmt!r}")

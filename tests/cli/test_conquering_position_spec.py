@@ -521,3 +521,35 @@ def test_a_place_target_may_be_a_square_a_stronghold_or_an_area_name(run):
     assert out["stack"] == [] and events(out, "resolved")
     assert "stronghold" in run.fails(tri, {"type": "cast", "card": "Stone Rain",
                                            "targets": ["S2"]})
+
+
+def test_four_seats_block_in_turn_clockwise_from_the_attacker_wrapping_round(run):
+    doc = wurm(active=1, players=[{"name": n} for n in ("Edna", "Dale", "Theresa", "Walt")])
+    doc["board"] = {"rows": [["?"] * 5 for _ in range(3)]}
+    doc["board"]["rows"][1][2] = {"land": "Plains", "cv": 6}
+    doc["units"] = [{"id": "knight", "card": "White Knight", "owner": 1, "at": [1, 2]},
+                    {"id": "k2", "card": "White Knight", "owner": 1, "at": [1, 2]},
+                    {"id": "walt", "card": "Grizzly Bears", "owner": 3, "at": [1, 2]},
+                    {"id": "edna", "card": "Grizzly Bears", "owner": 0, "at": [1, 2]}]
+    attack = {"type": "conquer", "at": [1, 2], "units": ["knight", "k2"]}
+    assert run.ok(doc, attack)["pending"]["seat"] == 3           # Theresa has nobody there
+    out = run.ok(doc, attack, {"type": "done_blocking", "seat": 3})
+    assert out["pending"]["seat"] == 0                           # then round to Edna
+    assert "line 2" in run.fails(doc, attack, {"type": "done_blocking", "seat": 0})
+    out = run.ok(doc, attack, {"type": "done_blocking", "seat": 3},
+                 {"type": "done_blocking", "seat": 0})
+    assert out["pending"] is None and out["board"]["rows"][1][2]["controller"] == 1
+
+
+def test_a_files_own_ids_never_clash_with_the_cards_it_makes(run):
+    # Libraries, hands and lands get made-up ids ("k2", "h1", "L3"): a unit, permanent or
+    # spell the file calls so keeps its id instead of being refused as "used twice".
+    doc = wurm(stack=[{"id": "h1", "card": "Giant Growth", "controller": 0,
+                       "targets": ["k2"]}], phase="main")
+    doc["players"][0]["hand"] = ["Giant Growth"]
+    doc["units"][0]["id"] = "k2"
+    doc["permanents"] = [{"id": "L3", "card": "Sol Ring", "owner": 0, "at": None}]
+    out = run.ok(doc)
+    assert unit(out, "k2")["name"] == "Yavimaya Wurm"
+    assert out["stack"][0]["id"] == "h1" and out["permanents"][0]["id"] == "L3"
+    assert out["players"][0]["hand_ids"] != ["h1"]
