@@ -110,13 +110,17 @@ def _choose(rnd: random.Random, state: GameState, seat: int, eager: float) -> A.
     return rnd.choice(moves) if moves and rnd.random() < eager else actions[0]
 
 
-def _play(players: int, seed: int, eager: float, steps: int, check: bool
+def _play(players: int, seed: int, eager: float, steps: int, check: bool,
+          responders: tuple[int, ...] = ()
           ) -> tuple[dict[str, Any], list[dict[str, Any]], GameState]:
     decks = [[card(name) for name in DECKS[s]] * 10 + [_recruit(s, k) for k in range(30)]
              for s in range(players)]
     state, header = new_game("conquering", decks, NAMES[:players], seed=seed)
     rnd = random.Random(seed)
     lines: list[dict[str, Any]] = []
+    for seat in responders:  # these players want response windows (priority decisions)
+        state, _ = apply(state, A.SetResponses(on=True), seat)
+        lines.append({"seat": seat, "action": state.log[-1]["action"]})
     shown = _public_names(state)
     for _ in range(steps):
         if state.game_over:
@@ -145,20 +149,25 @@ def _play(players: int, seed: int, eager: float, steps: int, check: bool
     return header, lines, state
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RESPONDERS = st.lists(st.integers(0, 3), max_size=2, unique=True)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([3, 4]), seed=st.integers(0, 10_000),
-       eager=st.floats(0.5, 0.95))
-def test_no_seat_sees_another_seats_secrets_in_random_n_seat_games(players: int, seed: int,
-                                                                   eager: float) -> None:
-    _play(players, seed, eager, steps=160, check=True)
+       eager=st.floats(0.5, 0.95), responders=RESPONDERS)
+def test_no_seat_sees_another_seats_secrets_in_random_n_seat_games(
+        players: int, seed: int, eager: float, responders: list[int]) -> None:
+    _play(players, seed, eager, steps=160, check=True,
+          responders=tuple(s for s in responders if s < players))
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.sampled_from([3, 4]), seed=st.integers(0, 10_000),
-       eager=st.floats(0.5, 0.95))
-def test_a_record_of_a_random_n_seat_game_replays_exactly(players: int, seed: int,
-                                                          eager: float) -> None:
-    header, lines, final = _play(players, seed, eager, steps=400, check=False)
+       eager=st.floats(0.5, 0.95), responders=RESPONDERS)
+def test_a_record_of_a_random_n_seat_game_replays_exactly(
+        players: int, seed: int, eager: float, responders: list[int]) -> None:
+    header, lines, final = _play(players, seed, eager, steps=400, check=False,
+                                 responders=tuple(s for s in responders if s < players))
     header = json.loads(json.dumps(header))  # as written to and read from a file
     again = replay(header, json.loads(json.dumps(lines)))
     assert again.to_wire() == final.to_wire()
