@@ -18,7 +18,7 @@ import math
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.jsonlines import (
     KNOWN_FORMATS,
@@ -41,6 +41,9 @@ from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import UNKNOWN_CARD, UNKNOWN_LAND, Cell, Permanent, PlayerState
 from frontier_desktop.rules.variants import find_variant
 from frontier_desktop.rules.views import describe, redact_event
+
+if TYPE_CHECKING:
+    from frontier_desktop.position_conquering import ConqueringReader
 
 FORMAT = "frontier-position/1"
 DEFAULT_LIBRARY = 20
@@ -265,8 +268,15 @@ def _int_in(value: object, low: int, high: int) -> bool:
 
 
 class _Loader:
+    dry_run = False
+    """True for :class:`_NameCollector` (card names not yet looked up)."""
+
     def __init__(self, lookup: CardLookup) -> None:
         self.lookup = lookup
+        self.reserved: set[str] = set()
+        """The ids the file gives its units, permanents and spells: never given to a card."""
+        self.conquering: ConqueringReader | None = None
+        """The Conquering's board, strongholds and places, while loading one of its files."""
 
     def fail(self, where: str, why: str) -> InvalidPositionError:
         return InvalidPositionError(f"{where}: {why}")
@@ -300,6 +310,8 @@ class _Loader:
 
     def add_card(self, state: GameState, card: Card, owner: int, prefix: str) -> str:
         obj_id = state.new_id(prefix)
+        while obj_id in state.cards or obj_id in self.reserved:  # the file's own ids ("k2")
+            obj_id = state.new_id(prefix)
         state.cards[obj_id] = (card.name, owner)
         return obj_id
 
@@ -310,6 +322,11 @@ class _Loader:
         bad = _non_finite(data)
         if bad is not None:
             raise self.fail(bad, "must be a finite number (NaN and Infinity are not JSON)")
+        for key in ("units", "permanents", "stack"):
+            items = data.get(key)
+            if isinstance(items, list):
+                self.reserved |= {item["id"] for item in items
+                                  if isinstance(item, Mapping) and isinstance(item.get("id"), str)}
         fmt = data.get("format", FORMAT)
         if fmt != FORMAT:
             raise self.fail("format", f"expected {FORMAT!r}, got {fmt!r}")
@@ -337,15 +354,25 @@ class _Loader:
         board_data = data.get("board")
         if not isinstance(board_data, Mapping):
             raise self.fail("board", "must be an object with 'rows'")
-        rows = board_data.get("rows")
-        if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
-            raise self.fail("board.rows", "must be a non-empty list of rows (lists of cells)")
-        width = len(rows[0])
-        if width == 0 or any(len(r) != width for r in rows):
-            raise self.fail("board.rows", "every row must have the same, non-zero number of cells")
-        if len(rows) > MAX_SIDE or width > MAX_SIDE:
-            raise self.fail("board.rows", f"at most {MAX_SIDE} rows of at most {MAX_SIDE} cells")
-        state = GameState(variant.name, GridBoard(len(rows), width), [])
+        self.conquering = None
+        if variant.name == "conquering":  # graph boards, strongholds: position_conquering.py
+            from frontier_desktop.position_conquering import ConqueringReader
+
+            self.conquering = ConqueringReader(self, board_data, len(players_data))
+            state = GameState(variant.name, self.conquering.board, [])
+            rows: list[Any] = []
+        else:
+            rows = board_data.get("rows")  # type: ignore[assignment]
+            if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
+                raise self.fail("board.rows", "must be a non-empty list of rows (lists of cells)")
+            width = len(rows[0])
+            if width == 0 or any(len(r) != width for r in rows):
+                raise self.fail("board.rows", "every row must have the same, non-zero number "
+                                              "of cells")
+            if len(rows) > MAX_SIDE or width > MAX_SIDE:
+                raise self.fail("board.rows", f"at most {MAX_SIDE} rows of at most {MAX_SIDE} "
+                                              "cells")
+            state = GameState(variant.name, GridBoard(len(rows), width), [])
         state.options = opts
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (
@@ -369,10 +396,13 @@ class _Loader:
             raise self.fail("turn", f"must be a whole number from 1 to {MAX_NUMBER}")
         state.turn = turn
         for i, pdata in enumerate(players_data):
-            state.players.append(self.player(state, i, pdata, int(opts.get("starting_life", 20))))
+            state.players.append(self.player(state, i, pdata, int(opts.get(
+                "starting_life", variant.starting_life))))
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
                 state.cells[(r, c)] = self.cell(state, cell, f"board.rows[{r}][{c}]")
+        if self.conquering is not None:
+            self.conquering.read_cells(state, players_data)
         units = data.get("units", [])
         if not isinstance(units, list):
             raise self.fail("units", "must be a list")
@@ -383,6 +413,8 @@ class _Loader:
         self.permanents(state, data.get("permanents", []))
         self.check_units(state, units)
         self.stack(state, data.get("stack", []))
+        if self.conquering is not None:
+            self.conquering.finish(state)
         problem = variant.position_loaded(state)
         if problem:
             raise self.fail("position", problem)
@@ -434,7 +466,9 @@ class _Loader:
                               "obj": self.add_card(state, card, controller, "c")})
             state.stack.append(entry)
         if state.stack:
-            other = state.opponent(int(state.stack[-1]["controller"]))
+            # The next seat clockwise still in the game (the other player with two seats).
+            mover = int(state.stack[-1]["controller"])
+            other = next(iter(state.opponents(mover)), state.opponent(mover))
             state.pending = {"kind": "priority", "seat": other, "responder": other,
                              "stack": state.stack[-1]["id"], "outer": None}
 
@@ -475,6 +509,11 @@ class _Loader:
             if host is not None:
                 attached.append((i, obj_id, host))
                 perm = Permanent(obj_id, controller, "attached", tapped=tapped)
+            elif self.conquering is not None:  # the Conquering places none on the board
+                if at is not None:
+                    raise self.fail(f"{where}.at", "the Conquering puts no non-creature "
+                                                   "permanent in an area: give null")
+                perm = Permanent(obj_id, controller, "staging", tapped=tapped)
             elif at is None:
                 raise self.fail(f"{where}.at", "give the land it is on, or 'attached_to'")
             else:
@@ -646,7 +685,9 @@ class _Loader:
         if not isinstance(controller, int) or isinstance(controller, bool) or not 0 <= controller < len(state.players):
             raise self.fail(f"{where}.controller", "must be a player index")
         at = udata.get("at")
-        if at == "staging":
+        if self.conquering is not None:
+            zone, pos = "board", self.conquering.place(state, at, owner, f"{where}.at")
+        elif at == "staging":
             zone, pos = "staging", None
         elif isinstance(at, list):
             try:
@@ -713,6 +754,8 @@ class _Loader:
 class _NameCollector(_Loader):
     """A dry run of the loader that notes every card name its look-up does not know (and
     where it first appears) instead of stopping at the first."""
+
+    dry_run = True
 
     def __init__(self, lookup: CardLookup) -> None:
         super().__init__(lookup)

@@ -192,8 +192,10 @@ def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
         return _card_problem(spec, card.colors, card.types, card.subtypes, "", nouns, spell=True)
     if spec.zone:
         return "it is not in the right zone"
-    if isinstance(target, tuple) and len(target) == 2:
-        # A land on the board (its square).
+    if (isinstance(target, tuple) and len(target) == 2) or (
+            isinstance(target, str) and target not in state.perms
+            and state.board.is_place(target)):
+        # A land on the board: its square, or a place by name (an area, a stronghold "S1").
         if not ({"land", "permanent"} & set(nouns)):
             return "it is a land"
         cell = state.cells.get(target)

@@ -290,8 +290,11 @@ class ConqueringSpells(TimingActions, OneShotActions):
 
     @staticmethod
     def _land_place(state: GameState, target: Any) -> Pos | None:
-        """The place of a land targeted by its id or its square (None: not a land)."""
+        """The place of a land targeted by its id, its square or its place name ("S1", an
+        area's name) (None: not a land)."""
         if isinstance(target, tuple) and len(target) == 2 and state.cells.get(target):
+            return target
+        if isinstance(target, str) and target not in state.perms and state.cells.get(target):
             return target
         if isinstance(target, str):
             for pos, cell in state.cells.items():

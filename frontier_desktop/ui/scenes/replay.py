@@ -1,8 +1,8 @@
 """Replay viewer: step through a game record action by action, or jump to a turn or phase.
 
-Shows the board as it was from either player's view; once the game is over, "All" reveals
-everything. States are computed by replaying the record (each step applies one action to
-the previous state, cached), never by reading a live game.
+Shows the board as it was from any player's view (each seat in turn); once the game is over,
+"All" reveals everything. States are computed by replaying the record (each step applies one
+action to the previous state, cached), never by reading a live game.
 """
 
 from __future__ import annotations
@@ -148,7 +148,8 @@ class ReplayScene(Scene):
                 self.jump_phase(1)
             elif key == "view":
                 final = self.state_at(len(self.actions))
-                order: list[int | None] = [0, 1] + ([None] if final.game_over else [])
+                seats = range(len(final.players))  # every seat, for three and four too
+                order: list[int | None] = [*seats, *([None] if final.game_over else [])]
                 self.viewer = order[(order.index(self.viewer) + 1) % len(order)]
                 self.show(self.index)
             return True

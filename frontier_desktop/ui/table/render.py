@@ -388,7 +388,7 @@ class TableRenderer:
             for seat_idx, r in ((me, self._home_row(me)), (opp, self._home_row(opp))):
                 rect = self.square_rect((r, 0)).union(self.square_rect((r, self.cols - 1)))
                 tint = pygame.Surface(rect.size, pygame.SRCALPHA)
-                tint.fill((*pal.seat[seat_idx], 26))
+                tint.fill((*pal.seat[seat_idx % len(pal.seat)], 26))
                 surf.blit(tint, rect.topleft)
         cw, ch = lay.cell
         self.land_name_rects = {}
