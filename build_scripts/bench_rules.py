@@ -16,6 +16,8 @@
   four-player Conquering mid-game (the four sample decks, a fixed seed, random legal play
   biased toward moving and conquering up to Ann's first main phase from turn 28, seven turns
   each: 13 of 15 areas revealed, two held, 27 creatures over the board and strongholds).
+- ``conquering_legal_actions_movement_ms``: the same position one pass later, in Ann's
+  movement phase (every move of every creature that may move is listed: the heavier case).
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ from frontier_desktop.record import new_game
 
 TARGETS = {"rules_legal_actions_ms": "<= 1", "rules_legal_actions_stack_ms": "<= 1",
            "rules_apply_ms": "<= 0.2",
-           "army_legal_actions_ms": "<= 1", "conquering_legal_actions_ms": "<= 1"}
+           "army_legal_actions_ms": "<= 1", "conquering_legal_actions_ms": "<= 1",
+           "conquering_legal_actions_movement_ms": "<= 1"}
 CONQUERING_DECKS = ("conquering_green_tide.txt", "conquering_red_horde.txt",
                     "conquering_black_legion.txt", "conquering_forest_wardens.txt")
 ROOT = Path(__file__).resolve().parent.parent
@@ -210,7 +213,18 @@ def run() -> dict[str, float]:
         t0 = time.perf_counter()
         legal_actions(conquering, conquering.active)
         conquering_times.append(time.perf_counter() - t0)
+    from frontier_desktop.rules.actions import Pass
+
+    moving, _ = apply(conquering, Pass(), conquering.active)
+    assert moving.phase == "movement", "one pass from the main phase is the movement phase"
+    moving_times = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        legal_actions(moving, moving.active)
+        moving_times.append(time.perf_counter() - t0)
     return {
+        "conquering_legal_actions_movement_ms": round(statistics.median(moving_times) * 1000, 3),
+        "conquering_legal_actions_movement_count": len(legal_actions(moving, moving.active)),
         "conquering_legal_actions_ms": round(statistics.median(conquering_times) * 1000, 3),
         "conquering_legal_actions_count": len(legal_actions(conquering, conquering.active)),
         "army_legal_actions_ms": round(statistics.median(army_times) * 1000, 3),
