@@ -162,7 +162,7 @@ class Effects:
                 at = e["at"]
                 centre = renderer.square_rect((int(at[0]), int(at[1]))).center
                 by = e.get("by")
-                colour = renderer.app.palette.seat[by % 2] if isinstance(by, int) else \
+                colour = renderer.app.palette.seat[by % len(renderer.app.palette.seat)] if isinstance(by, int) else \
                     (230, 230, 230)
                 self.floaters.append(Floater("taken", (centre[0], centre[1] + 24), colour,
                                              delay=hit + 0.35, life=FLOAT_S * 1.2))

@@ -371,7 +371,7 @@ class TableRenderer:
                 else:
                     surf.blit(face, face.get_rect(center=rect.center))
                 tap_col = None if tapper is None else \
-                    (pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap)
+                    (pal.seat[tapper] if isinstance(tapper, int) and tapper < len(pal.seat) else pal.tap)
                 if cell.get("face_up") and name:
                     # a tapped land's band is underlined in the colour of the seat that tapped it
                     card_band = pygame.Rect(0, 0, card_size[0] + 4, inner.h)
@@ -418,7 +418,7 @@ class TableRenderer:
             seat_idx = info.seat
             box = strip.inflate(-16, -10)
             pygame.draw.rect(surf, pal.bg_panel, box, border_radius=10)
-            pygame.draw.rect(surf, (*pal.seat[seat_idx % 2],), box, 1, border_radius=10)
+            pygame.draw.rect(surf, (*pal.seat[seat_idx % len(pal.seat)],), box, 1, border_radius=10)
             if info.label:
                 lab = fonts.text(info.label, 11, pal.text_dim)
                 surf.blit(lab, (box.x + 8, box.y + 3))
@@ -711,7 +711,7 @@ class TableRenderer:
                                 face = images.token(str(o.get("name", "?")),
                                                     self.info.get(str(o.get("name", "?"))),
                                                     tuple(o.get("colors") or ()),
-                                                    pal.seat[int(o.get("owner", 0)) % 2], dd)
+                                                    pal.seat[int(o.get("owner", 0)) % len(pal.seat)], dd)
                                 under.insert(0, (_dim(face, 0.7), (k * shift, -k * shift)))
                 elif len(members) > 1:
                     # a banding stack: members fanned out side by side so each can be picked
@@ -732,7 +732,7 @@ class TableRenderer:
                 centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
             card = self.info.get(name)
-            owner_col = pal.seat[int(unit.get("owner", 0)) % 2]
+            owner_col = pal.seat[int(unit.get("owner", 0)) % len(pal.seat)]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
                 # the word when it fits whole (a small token: turned, dimmed and ringed only)

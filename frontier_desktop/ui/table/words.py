@@ -31,6 +31,18 @@ LOSS_REASONS = {"conceded": "concedes", "life 0 or less": "has no life left and 
                 "drew from an empty library": "had to draw from an empty library and loses"}
 
 
+def _place_key(at: Any) -> Any:
+    """A place as a dictionary key: ``(row, column)`` or a graph place's name."""
+    if isinstance(at, str) and at and at != "staging":
+        return at
+    return _pos(at)
+
+
+def _stronghold_seat(at: str) -> int | None:
+    """The seat of a stronghold's place name ``"S2"``, else None."""
+    return int(at[1:]) if at[:1] == "S" and at[1:].isdigit() else None
+
+
 def _pos(at: Any) -> tuple[int, int] | None:
     if isinstance(at, (list, tuple)) and len(at) == 2 and all(isinstance(v, int) for v in at):
         return int(at[0]), int(at[1])
@@ -75,12 +87,29 @@ class Namer:
     def __init__(self, players: Sequence[str], units: Mapping[str, str] | None = None) -> None:
         self.players = list(players)
         self.units: dict[str, str] = dict(units or {})
-        self.lands: dict[tuple[int, int], str] = {}
+        self.lands: dict[Any, str] = {}
+        """Face-up lands by place: a square ``(row, column)`` or a graph place's name."""
+        self.cvs: dict[Any, int] = {}
+        """The Conquering: conquer values rolled so far, by place (from ``cv`` events)."""
 
     def player(self, seat: Any) -> str:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players):
             return self.players[seat] or f"Player {seat + 1}"
         return "a player"
+
+    def others(self, seat: Any) -> str:
+        """Every player but *seat*, by name ("Ben", "Ben and Cy"); "the other players" when
+        *seat* isn't one of them."""
+        if not (isinstance(seat, int) and 0 <= seat < len(self.players)):
+            return "the other players"
+        return _and([self.player(s) for s in range(len(self.players)) if s != seat]) or \
+            "nobody"
+
+    def opponent(self, seat: Any) -> str:
+        """The one opponent of a two-player game by name; "an opponent" with more players."""
+        if len(self.players) == 2 and isinstance(seat, int) and seat in (0, 1):
+            return self.player(1 - seat)
+        return "an opponent"
 
     def unit(self, unit_id: Any) -> str:
         if isinstance(unit_id, str):
@@ -98,14 +127,19 @@ class Namer:
         return out
 
     def land(self, at: Any, name: Any = None) -> str:
-        """"the Forest at column 5, row 2" (or "the land at …" while it is face down)."""
-        pos = _pos(at)
+        """"the Forest at column 5, row 2" (or "the land at …" while it is face down); a
+        graph board's area "the Swamp at C2", a stronghold "Ben's stronghold"."""
+        pos = _place_key(at)
         if isinstance(name, str) and name:
             if pos is not None:
                 self.lands[pos] = name
             known: str | None = name
         else:
             known = self.lands.get(pos) if pos is not None else None
+        if isinstance(at, str) and _stronghold_seat(at) is not None:
+            return f"{self.player(_stronghold_seat(at))}'s stronghold"
+        if isinstance(at, str) and at != "staging":
+            return f"the {known or 'land'} at {at}"
         return f"the {known or 'land'} at {square(at)}"
 
     def learn(self, entry: Mapping[str, Any]) -> None:
@@ -129,6 +163,9 @@ class Namer:
             elif isinstance(event.get("unit"), str) and isinstance(event.get("name"), str) \
                     and kind in ("token", "died", "left", "activated", "regenerated", "manual"):
                 self.units.setdefault(event["unit"], event["name"])
+            elif kind == "cv" and isinstance(event.get("value"), int) and \
+                    _place_key(event.get("at")) is not None:
+                self.cvs[_place_key(event.get("at"))] = int(event["value"])
 
     def learn_view(self, view: Mapping[str, Any]) -> None:
         """Names of the units and face-up lands a view shows."""
@@ -140,6 +177,13 @@ class Namer:
             for c, cell in enumerate(row):
                 if isinstance(cell, Mapping) and isinstance(cell.get("land"), str):
                     self.lands[(r, c)] = cell["land"]
+                if isinstance(cell, Mapping) and isinstance(cell.get("cv"), int):
+                    self.cvs[(r, c)] = cell["cv"]
+        for name, cell in ((view.get("board") or {}).get("areas") or {}).items():
+            if isinstance(cell, Mapping) and isinstance(cell.get("land"), str):
+                self.lands[name] = cell["land"]
+            if isinstance(cell, Mapping) and isinstance(cell.get("cv"), int):
+                self.cvs[name] = cell["cv"]
 
 
 def _own_name(event: Mapping[str, Any], names: Namer) -> str:
@@ -168,8 +212,7 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
                 f"{names.unit(action.get('unit'))}")
     if kind == "attack":
         target = action.get("target")
-        what = names.player(1 - seat) if target == "player" and seat in (0, 1) else \
-            _target_words(target, names)
+        what = names.opponent(seat) if target == "player" else _target_words(target, names)
         return f"{who} attacks {what} with {names.unit(action.get('unit'))}"
     if kind == "set_responses":
         return (f"{who} will be asked before each of the opponent's moves and attacks"
@@ -604,8 +647,13 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         action = event.get("action") if isinstance(event.get("action"), Mapping) else {}
         what = {"move": "move", "attack": "attack"}.get(str(action.get("type")), "action")
         seat = event.get("seat")
-        if isinstance(seat, int) and seat in (0, 1):
+        responder = event.get("responder")
+        if isinstance(responder, int):
+            return f"  {names.player(responder)} may respond before the {what} resolves"
+        if isinstance(seat, int) and len(names.players) == 2 and seat in (0, 1):
             return f"  {names.player(1 - seat)} may respond before the {what} resolves"
+        if isinstance(seat, int):
+            return f"  {_sentence(names.others(seat))} may respond before the {what} resolves"
         return f"  The opponent may respond before the {what} resolves"
     if kind == "choose":
         if event.get("kind") == "place_token":
@@ -688,7 +736,7 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {names.player(event.get('by'))} explores {square(at)}: 6 life"
     if kind == "land_life":
         return f"  {_sentence(names.land(at, event.get('land')))} is at {event.get('life')} life"
-    if kind == "captured":
+    if kind == "captured" and not (isinstance(at, str) or _place_key(at) in names.cvs):
         return f"  {names.player(event.get('by'))} captures {names.land(at, event.get('land'))}"
     if kind == "retreated":
         return f"  {names.unit(event.get('unit'))} retreats to {square(event.get('to'))}"
@@ -725,9 +773,28 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     if kind == "mana":
         if event.get("roll") is None:
             return f"{p} makes no mana (their stronghold is held by another player)"
-        return f"{p} rolls {event.get('roll')} for mana and makes {event.get('added') or 'none'}"
+        return (f"{p} rolls a {event.get('roll')} for mana production and makes "
+                f"{event.get('added') or 'no mana'}")
     if kind == "cv":
-        return f"  {_sentence(place_words(at, names))} has a conquer value of {event.get('value')}"
+        key = _place_key(at)
+        if key is not None and isinstance(event.get("value"), int):
+            names.cvs[key] = int(event["value"])
+        return (f"  {_sentence(names.land(at))} has a conquer value of {event.get('value')}"
+                if key in names.lands else
+                f"  {_sentence(place_words(at, names))} has a conquer value of "
+                f"{event.get('value')}")
+    if kind == "captured" and (_place_key(at) in names.cvs or isinstance(at, str)):
+        by, old = event.get("by"), event.get("from")
+        key = _place_key(at)
+        land = names.land(at)
+        if isinstance(at, str) and _stronghold_seat(at) is not None:
+            value = " (conquer value 7)"
+        else:
+            value = f" (conquer value {names.cvs[key]})" if key in names.cvs else ""
+        if isinstance(by, int) and isinstance(old, int) and by == _stronghold_seat(str(at)):
+            return f"  {names.player(by)} retakes their stronghold"
+        taken = f" from {names.player(old)}" if isinstance(old, int) and old != by else ""
+        return f"  {names.player(by)} conquers {land}{taken}{value}"
     if kind == "conquer":
         units = [names.unit(u) for u in event.get("units") or ()]
         return f"{p} attacks {place_words(at, names)} with {_and(units) or 'nothing'}"
@@ -743,7 +810,11 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     if kind == "retake_countdown":
         return f"  {p} has {event.get('turns_left')} turns left to retake their stronghold"
     if kind == "eliminated":
-        return f"{p} is out of the game ({event.get('reason') or 'eliminated'})"
+        reason = event.get("reason")
+        why = {"conceded": "conceded",
+               "did not retake their stronghold in time":
+                   "did not retake their stronghold in time"}.get(str(reason), str(reason or ""))
+        return f"{p} is eliminated" + (f": {why}" if why else "")
     return None
 
 
@@ -762,13 +833,19 @@ def entry_lines(entry: Mapping[str, Any], names: Namer) -> list[str]:
     seat = entry.get("seat")
     seat = seat if isinstance(seat, int) else -1
     attack_event = next((e for e in events if e.get("type") == "attack"), None)
+    # the Conquering: a capture also changes the land's controller; the capture's line says
+    # it (with the land's name, which only the control event carries)
+    captured = {repr(e.get("at")): e.get("by") for e in events if e.get("type") == "captured"}
+    for e in events:
+        if e.get("type") == "control" and isinstance(e.get("land"), str):
+            names.land(e.get("at"), e.get("land"))
     head = None if attack_event is not None else action_words(action, seat, names)
     if head:
         lines.append(head)
     for event in events:
         if event is attack_event and event.get("target") == "player" and "player" not in event \
-                and seat in (0, 1):
-            event = {**event, "player": 1 - seat}
+                and seat in (0, 1) and len(names.players) == 2:
+            event = {**event, "player": 1 - seat}  # the only opponent
         elif event is attack_event and not event.get("defenders"):
             # an engine without "defenders": the creatures the band dealt damage to are them
             band = event.get("band") or event.get("units") or [event.get("unit")]
@@ -777,6 +854,9 @@ def entry_lines(entry: Mapping[str, Any], names: Namer) -> list[str]:
                    and (e.get("source") in band or set(e.get("sources") or ()) & set(band))]
             if hit:
                 event = {**event, "defenders": list(dict.fromkeys(hit))}
+        if event.get("type") == "control" and repr(event.get("at")) in captured and \
+                captured[repr(event.get("at"))] == event.get("to"):
+            continue
         text = event_words(event, names)
         if text:
             lines.append(text)
