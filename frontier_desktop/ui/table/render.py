@@ -167,6 +167,8 @@ class TableRenderer:
         self.static: pygame.Surface | None = None
         self.sprites: dict[str, TokenSprite] = {}
         self.hand_rects: list[tuple[pygame.Rect, str, str]] = []
+        self.player_rects: list[tuple[pygame.Rect, int]] = []
+        """Three or four players: each other player's row in the players panel, and its seat."""
         """(rect, card id, name) of the viewer's hand cards, left to right."""
         self.label_rects: list[pygame.Rect] = []
         """Where the board's column and row numbers are drawn."""
@@ -331,7 +333,7 @@ class TableRenderer:
         felt = lay.board.inflate(18, 18)
         pygame.draw.rect(surf, pal.felt, felt, border_radius=12)
         pygame.draw.rect(surf, pal.grid_line, felt, 2, border_radius=12)
-        opp = 1 - self.seat if len(view["players"]) == 2 else 1
+        opp = (self.seat + 1) % max(1, len(view["players"]))  # the next seat clockwise
         me = self.seat
         # home-row tint (whose home row is which)
         for seat_idx, r in ((me, self._home_row(me)), (opp, self._home_row(opp))):
@@ -424,7 +426,15 @@ class TableRenderer:
                 surf.blit(lab, (box.x + 8, box.y + 3))
                 self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
         self._draw_hands(surf, me, opp)
-        self._draw_panel(surf, lay.opp_panel, opp, top=True)
+        self.player_rects = []
+        if len(view["players"]) > 2:
+            # three or four players: every other player listed, clockwise from the viewer
+            from frontier_desktop.ui.table.players import clockwise_others, draw_players
+
+            self.player_rects = draw_players(self, surf, lay.opp_panel,
+                                             clockwise_others(view, me))
+        else:
+            self._draw_panel(surf, lay.opp_panel, opp, top=True)
         self._draw_panel(surf, lay.own_panel, me, top=False)
         self._draw_permanents(surf, me, opp)
         self._draw_log(surf)
@@ -478,8 +488,14 @@ class TableRenderer:
     def _draw_hands(self, surf: pygame.Surface, me: int, opp: int) -> None:
         lay, view, images = self.layout, self.view, self.app.images
         assert lay is not None and view is not None
-        # opponent: backs
-        n = view["players"][opp]["hand_count"]
+        # opponent: backs (three or four players: each other player's, beside their marker)
+        if len(view["players"]) > 2:
+            from frontier_desktop.ui.table.players import clockwise_others, draw_other_hands
+
+            draw_other_hands(self, surf, lay.opp_hand, clockwise_others(view, me))
+            n = 0
+        else:
+            n = view["players"][opp]["hand_count"]
         bh = lay.opp_hand.h - 16
         bw = int(bh * CARD_RATIO)
         step = min(bw + 6, (lay.opp_hand.w - 140) // max(1, n)) if n else bw
@@ -566,14 +582,26 @@ class TableRenderer:
         p = view["players"][seat]
         active = view.get("active") == seat and not view.get("game_over")
         pygame.draw.rect(surf, pal.bg_panel_hi, rect, border_radius=10)
-        pygame.draw.rect(surf, pal.seat[seat] if seat < 2 else pal.accent, rect,
+        pygame.draw.rect(surf, pal.seat[seat % len(pal.seat)], rect,
                          3 if active else 1, border_radius=10)
         pad = 10
+        conquering = view.get("variant") == "conquering"
+        mark = 0
+        if conquering or len(view["players"]) > 2:
+            from frontier_desktop.ui.table.markers import draw_marker
+
+            mark = fonts.font(16, True).get_linesize() // 2 - 1
+            draw_marker(surf, seat, (rect.x + pad + mark, rect.y + 8 + mark + 1), mark, pal)
+            mark = 2 * mark + 6
         name = fonts.fit(p["name"] + ("  (to play)" if active else ""), 16,
-                         pal.text, rect.w - 2 * pad - 60, bold=True)
-        surf.blit(name, (rect.x + pad, rect.y + 8))
+                         pal.text, rect.w - 2 * pad - 60 - mark, bold=True)
+        surf.blit(name, (rect.x + pad + mark, rect.y + 8))
         value, caption = self.pres.panel_life(view, seat)
-        low = isinstance(value, int) and value <= 5
+        if conquering:  # no life in the Conquering: the areas held are the score
+            from frontier_desktop.ui.table.players import areas_held
+
+            value, caption = areas_held(view, seat), "areas"
+        low = isinstance(value, int) and value <= 5 and not conquering
         life = fonts.text("" if value is None else str(value), 30,
                           pal.warn if low else pal.accent, bold=True)
         at = life.get_rect(topright=(rect.right - pad, rect.y + 2))
@@ -597,6 +625,14 @@ class TableRenderer:
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
+        if conquering:  # no land graveyard there: the areas held and the stronghold instead
+            from frontier_desktop.ui.table.players import fact_lines, status_words
+            from frontier_desktop.ui.table.words import Namer
+
+            status = status_words(view, seat, Namer([q["name"] for q in view["players"]]))
+            lines[2] = fact_lines(view, seat)[1]
+            if status:
+                lines.insert(0, status)
         if p["graveyard"]:
             lines.append("Top: " + p["graveyard"][-1])
         for line in lines:
