@@ -108,6 +108,49 @@ def sample_decks(variant: str = "frontier", pool: BundledPool | None = None) -> 
     return sorted(out, key=lambda d: d.name)
 
 
+DECK_SUFFIXES = (".txt", ".dec", ".dek", ".fdeck", ".json", ".cod", ".mwdeck")
+"""Files the set-up screen offers from the player's deck folder (any format the reader
+knows; a file it can't read is left out)."""
+
+
+def player_decks(folder: Path, variant: str, *, taken: set[str] | None = None,
+                 pool: BundledPool | None = None) -> list[DeckList]:
+    """The player's own decks of *variant* in *folder* (the deck builder saves them there),
+    sorted by name; a name a sample deck already has gets "(yours)" after it."""
+    if not folder.is_dir():
+        return []
+    pool = pool if pool is not None else BundledPool.load()
+    out = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in DECK_SUFFIXES or not path.is_file():
+            continue
+        try:
+            deck = read_deck(path, pool)
+        except (OSError, ValueError):
+            continue
+        if deck.variant != variant:
+            continue
+        if taken and deck.name in taken or any(d.name == deck.name for d in out):
+            deck = DeckList(deck.path, f"{deck.name} (yours)", deck.variant, deck.cards,
+                            deck.sections)
+        out.append(deck)
+    return sorted(out, key=lambda d: d.name)
+
+
+def deck_errors(deck: DeckList, variant: str, pool: BundledPool | None = None) -> list[str]:
+    """Every reason the deck check (:func:`frontier_desktop.decks.validate_deck`) finds the
+    deck illegal in *variant*, in words (empty: legal; warnings don't refuse a deck)."""
+    from frontier_desktop.decks import read_deck_file, validate_deck
+
+    pool = pool if pool is not None else BundledPool.load()
+    try:
+        result = read_deck_file(deck.path, cards=pool)
+        report = validate_deck(result.deck, variant, pool)
+    except (OSError, ValueError) as exc:
+        return [f"the deck can't be read ({exc})"]
+    return [p.message for p in report.errors]
+
+
 def deck_cards(deck: DeckList, pool: BundledPool) -> list[Card]:
     """One rules ``Card`` per copy.
 
@@ -123,12 +166,13 @@ def deck_cards(deck: DeckList, pool: BundledPool) -> list[Card]:
 def start_game(decks: list[DeckList], names: list[str], *, seed: int,
                options: Mapping[str, Any] | None = None,
                pool: BundledPool | None = None) -> LocalSession:
-    """A hot-seat session for two decks of one variant (the decks' own; Frontier starts in
-    its set-up phase, Army Magic with the initial forces on the home bases)."""
+    """A hot-seat session for one deck per player, all of one variant (the decks' own;
+    Frontier starts in its set-up phase, Army Magic with the initial forces on the home
+    bases; the Conquering seats two to four)."""
     pool = pool or BundledPool.load()
     variant = decks[0].variant if decks else "frontier"
     if any(d.variant != variant for d in decks):
-        raise ValueError("both decks must be built for the same variant")
+        raise ValueError("every deck must be built for the same variant")
     sections = None
     if any(d.sections for d in decks):
         sections = [{name: [pool.card(n) for count, n in lines for _ in range(count)]

@@ -78,6 +78,27 @@ def clockwise_others(view: Mapping[str, Any], seat: int) -> list[int]:
     return [(seat + k) % n for k in range(1, n)]
 
 
+PANEL_SIZE = 12
+"""The players panel's text size (before UI scaling): its rows make room for it."""
+
+
+def fit_players_panel(layout: Any, app: Any, others: int) -> None:
+    """Make the top panel of the left column tall enough for *others* rows of three lines at
+    :data:`PANEL_SIZE` (the status column below gives up the room, never under a third of
+    the window)."""
+    line = app.fonts.font(PANEL_SIZE, True).get_linesize()
+    want = others * (3 * line + app.px(6)) + app.px(8)
+    panel = layout.opp_panel
+    most = max(panel.h, layout.size[1] // 2 - panel.y)
+    height = max(panel.h, min(want, most))
+    if height == panel.h:
+        return
+    grow = height - panel.h
+    layout.opp_panel = pygame.Rect(panel.x, panel.y, panel.w, height)
+    status = layout.status
+    layout.status = pygame.Rect(status.x, status.y + grow, status.w, max(0, status.h - grow))
+
+
 def draw_players(renderer: TableRenderer, surf: pygame.Surface, rect: pygame.Rect,
                  seats: list[int]) -> list[tuple[pygame.Rect, int]]:
     """Every player of *seats* in *rect*, one row each; returns each row's rect and seat
@@ -94,7 +115,7 @@ def draw_players(renderer: TableRenderer, surf: pygame.Surface, rect: pygame.Rec
     pad = px(6)
     row_h = (rect.h - pad) // len(seats)
     # the sizes step down until a row's three lines fit its height
-    size = 13
+    size = PANEL_SIZE + 1
     while size > 9 and 3 * fonts.font(size).get_linesize() + px(4) > row_h:
         size -= 1
     small = max(9, size - 1)
@@ -120,34 +141,36 @@ def draw_players(renderer: TableRenderer, surf: pygame.Surface, rect: pygame.Rec
                          row.w - 2 * mark - px(10), bold=True)
         surf.blit(name, (row.x + px(6) + 2 * mark, y))
         y += line_h
-        status = status_words(view, seat, Namer([str(q.get('name', '')) for q in players]))
-        if out_of_game:
-            words = [status]
-        else:
-            facts = fact_lines(view, seat)
-            words = [f"{facts[0]} · {facts[1]}"]
-            if status:
-                words.append(status)
-        for text in words:
+        status = status_words(view, seat, None)
+        p_hand = f"Hand {p.get('hand_count', 0)} · Library {p.get('library_count', 0)}"
+        need = WIN_AREAS.get(len(players))
+        areas = f"Areas {areas_held(view, seat)}" + (f" of {need}" if need else "")
+        lines = [status] if out_of_game else [p_hand, status] if status else [p_hand]
+        room = max(1, (row.bottom - y) // fonts.font(small).get_linesize())
+        for text in lines:
             colour = pal.warn if text == status and status else pal.text_dim
-            t = fonts.fit(text, small, colour, row.w - px(8))
-            surf.blit(t, (row.x + px(4), y))
-            y += t.get_height()
-        if not out_of_game and not status and y + small < row.bottom:
-            pool = str(p.get("mana_pool") or "")
+            wrapped = fonts.wrap(text, small, row.w - px(8))
+            for piece in wrapped[:max(1, room - 1) if text == status else 1]:
+                t = fonts.fit(piece, small, colour, row.w - px(8))
+                surf.blit(t, (row.x + px(4), y))
+                y += t.get_height()
+                room -= 1
+        if not out_of_game and not status and room > 0:
             from frontier_desktop.ui.cards import parse_symbols
 
-            symbols = parse_symbols(pool)
-            lab = fonts.text("Mana:", small, pal.text_dim)
+            lab = fonts.text(areas, small, pal.text_dim)
             surf.blit(lab, (row.x + px(4), y))
-            x = row.x + px(4) + lab.get_width() + px(4)
-            if not symbols:
-                surf.blit(fonts.text("empty", small, pal.text_dim), (x, y))
-            d = max(8, lab.get_height() - 1)
-            room = max(1, (row.right - x) // (d + 1))
-            for sym in symbols[:room]:
-                surf.blit(images.mana_symbol(sym, d), (x, y))
+            x = row.x + px(4) + lab.get_width() + px(8)
+            d = max(8, lab.get_height() - 2)
+            symbols = parse_symbols(str(p.get("mana_pool") or ""))
+            room_syms = max(0, (row.right - px(4) - x) // (d + 1))
+            shown = symbols if len(symbols) <= room_syms else symbols[:max(0, room_syms - 1)]
+            for sym in shown:
+                surf.blit(images.mana_symbol(sym, d), (x, y + 1))
                 x += d + 1
+            if len(shown) < len(symbols):
+                more = fonts.text(f"+{len(symbols) - len(shown)}", small, pal.text_dim)
+                surf.blit(more, (x, y))
         out.append((row, seat))
     return out
 

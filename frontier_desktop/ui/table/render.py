@@ -309,6 +309,10 @@ class TableRenderer:
         self.layout = Layout(self.app.size, self.rows, self.cols, self.app.scale,
                              self.app.settings.card_scale, self.pres.strip_room,
                              self.pres.cell_wide)
+        if len(view.get("players") or ()) > 2:
+            from frontier_desktop.ui.table.players import fit_players_panel
+
+            fit_players_panel(self.layout, self.app, len(view["players"]) - 1)
         self.hidden_hand = hidden_hand
         self._build_static()
         self._build_sprites()
@@ -617,7 +621,10 @@ class TableRenderer:
         if not pool:
             surf.blit(fonts.text("empty", 12, pal.text_dim), (x, y + 2))
         sd = self.app.px(18)
-        for sym in pool[:10]:
+        # the symbols stop short of the big figure at the right (a long pool is cut)
+        fits = max(1, (at.left - self.app.px(4) - x) // (sd + 2)) \
+            if at.top < y + sd and at.bottom > y else 10
+        for sym in pool[:min(10, fits)]:
             s = images.mana_symbol(sym, sd)
             surf.blit(s, (x, y))
             x += sd + 2
