@@ -267,14 +267,20 @@ def autosave(session: LocalSession, path: Path) -> bool:
         return False
     game_id(session)
     state = session.state
-    header = {**session.record_header,
-              "autosave": {"turn": state.turn, "saved": datetime.now().isoformat(),
-                           "finished": bool(state.game_over)}}
+    summary: dict[str, Any] = {"turn": state.turn, "saved": datetime.now().isoformat(),
+                               "finished": bool(state.game_over)}
+    if state.game_over and state.winner is not None and 0 <= state.winner < len(state.players):
+        summary["winner"] = state.players[state.winner].name
+    header = {**session.record_header, "autosave": summary}
     try:
         write_record(path, header, session.actions)
     except OSError:
         return False
     return True
+
+
+VARIANT_NAMES = {"frontier": "Frontier", "army": "Army Magic", "conquering": "The Conquering"}
+"""How the Recent games list names each variant."""
 
 
 @dataclass(frozen=True)
@@ -289,19 +295,30 @@ class RecentGame:
     saved: datetime | None = None
     finished: bool = False
     problem: str = ""
+    winner: str = ""
+    """The winner's name of a finished game ('' when unknown or a draw)."""
 
     def title(self) -> str:
+        """"Ann vs Ben"; with more players "Ann, Ben, Cy and Dee"."""
         if self.problem:
             return f"Unreadable saved game ({self.path.name})"
+        if len(self.names) > 2:
+            return ", ".join(self.names[:-1]) + " and " + self.names[-1]
         return " vs ".join(self.names) or "A game"
 
     def details(self, now: datetime | None = None) -> str:
-        """"Frontier, turn 21, today at 14:05" (or why the file can't be read)."""
+        """"Frontier, turn 21, today at 14:05"; "The Conquering, 3 players, turn 40, Cy
+        won, today at 14:05" (or why the file can't be read)."""
         if self.problem:
             return self.problem
-        parts = [self.variant.replace("_", " ").capitalize() or "Frontier"]
+        parts = [VARIANT_NAMES.get(self.variant) or
+                 self.variant.replace("_", " ").capitalize() or "Frontier"]
+        if len(self.names) > 2:
+            parts.append(f"{len(self.names)} players")
         if self.turn is not None:
-            parts.append(f"turn {self.turn}" + (", finished" if self.finished else ""))
+            end = (f", {self.winner} won" if self.winner else ", finished") \
+                if self.finished else ""
+            parts.append(f"turn {self.turn}{end}")
         if self.saved is not None:
             parts.append(when_in_words(self.saved, now))
         return ", ".join(parts)
@@ -344,9 +361,11 @@ def _read_summary(path: Path) -> RecentGame:
         except OSError:
             saved = None
     turn = summary.get("turn")
+    winner = summary.get("winner")
     return RecentGame(path, gid, names, str(header.get("variant") or "frontier"),
                       turn if isinstance(turn, int) else None, saved,
-                      bool(summary.get("finished")))
+                      bool(summary.get("finished")),
+                      winner=winner if isinstance(winner, str) else "")
 
 
 def _adopt_legacy(data_dir: Path) -> None:
