@@ -597,7 +597,7 @@ class TableRenderer:
             mark = fonts.font(16, True).get_linesize() // 2 - 1
             draw_marker(surf, seat, (rect.x + pad + mark, rect.y + 8 + mark + 1), mark, pal)
             mark = 2 * mark + 6
-        name = fonts.fit(p["name"] + ("  (to play)" if active else ""), 16,
+        name = fonts.fit(p["name"] + ("  (to play)" if active and not mark else ""), 16,
                          pal.text, rect.w - 2 * pad - 60 - mark, bold=True)
         surf.blit(name, (rect.x + pad + mark, rect.y + 8))
         value, caption = self.pres.panel_life(view, seat)

@@ -58,6 +58,8 @@ def square(at: Any) -> str:
         return f"column {pos[1] + 1}, row {pos[0] + 1}"
     if at == "staging":
         return "the staging row"
+    if isinstance(at, str) and at:  # a graph board's area, a stronghold (by its place)
+        return f"stronghold {at}" if _stronghold_seat(at) is not None else f"area {at}"
     return "somewhere off the board"
 
 
@@ -207,7 +209,7 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
     kind = action.get("type")
     if kind == "move":
         movers = names.units_of(action.get("units"), action.get("unit"))
-        return f"{who} moves {_and(movers)} to {square(action.get('to'))}"
+        return f"{who} moves {_and(movers)} to {place_words(action.get('to'), names)}"
     if kind == "scout":
         return (f"{who} scouts {names.land(action.get('target'))} with "
                 f"{names.unit(action.get('unit'))}")
