@@ -40,9 +40,19 @@ class CoverScene(Scene):
             label = label[:-2].rstrip() + "…"
         bw = min(widest, max(px(260), font.size(label)[0] + px(32)))
         rect = pygame.Rect(0, 0, bw, px(48))
-        rect.center = (w // 2, h // 2 + px(90))
+        rect.center = (w // 2, h // 2 + px(90) + self._shift())
         self.button = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id="#primary")
         self.widgets = [self.button]
+
+    def _reason_lines(self) -> list[str]:
+        inner = min(self.app.size[0], self.app.frame.w) - self.app.px(40)
+        return self.app.fonts.wrap(self.reason, 17, inner)[:2] if self.reason else []
+
+    def _shift(self) -> int:
+        """How far the button and hint move down for a reason on a second line."""
+        if len(self._reason_lines()) < 2:
+            return 0
+        return self.app.fonts.font(17).get_linesize() + self.app.px(2)
 
     def dismiss(self) -> None:
         self.app.scenes.pop()
@@ -81,7 +91,7 @@ class CoverScene(Scene):
                         pal)
         if self.reason:
             # the reason on up to two lines (a block names the attacker, the area, the blocker)
-            lines = fonts.wrap(self.reason, 17, inner)[:2]
+            lines = self._reason_lines()
             y = h // 2 + px(40)
             for line in lines:
                 r = fonts.fit(line, 17, pal.text, inner)
@@ -91,4 +101,4 @@ class CoverScene(Scene):
             "Everyone else looks away"
         hint = fonts.fit(f"{others}. Press space or click the button.", 13,
                          pal.text_dim, inner)
-        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + self.app.px(140))))
+        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + px(140) + self._shift())))

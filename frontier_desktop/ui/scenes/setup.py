@@ -138,7 +138,8 @@ class SetupScene(Scene):
         if not self.problems and not self.override:
             w["override"].hide()
         if self.conquering:
-            w["seed"] = pygame_gui.elements.UITextEntryLine(self._rect(5, 0), ui)
+            w["seed"] = pygame_gui.elements.UITextEntryLine(self._rect(1 + self.players, 0),
+                                                            ui)  # under the last player
             w["seed"].set_text(kept.get("seed", str(random.randrange(1, 10 ** 6))))
             w["start"] = pygame_gui.elements.UIButton(self._rect(7, 1), "Start game", ui,
                                                       object_id="#primary")
@@ -190,7 +191,7 @@ class SetupScene(Scene):
                     "Seed")
         if self.conquering:
             return ("Variant · players", *(f"Player {n + 1} · deck" for n in range(self.players)),
-                    *([""] * (4 - self.players)), "Seed")
+                    "Seed")
         return self.LABELS
 
     def handle_event(self, event: pygame.event.Event) -> bool:
