@@ -320,7 +320,7 @@ class TableScene(Scene):
         from frontier_desktop.ui.table.words import handover_reason
 
         fallback = self.presentation.cover_reason(self.view)
-        if len(self.view.get("players") or ()) <= 2:
+        if len(self.view.get("players") or ()) <= 2 and self.view.get("variant") != "conquering":
             return fallback
         return handover_reason(self.view, self.seat, self.names, self.handed_from, fallback,
                                new_turn=self.view.get("turn") != self.handed_turn)
