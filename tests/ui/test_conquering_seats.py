@@ -276,6 +276,7 @@ def test_three_players_play_hot_seat_to_a_win(app) -> None:
     assert title == f"{winner} wins!"
     text = " ".join(t for t, _ in lines)
     assert "areas" in text and "life" not in text
+    assert f"{winner} holds" in text or "last player left" in text
     assert set(hand_overs) == set(NAMES[:3])  # every player took the computer
     # the record replays to the same game (the autosave is the same record)
     from frontier_desktop.record import replay
@@ -283,3 +284,15 @@ def test_three_players_play_hot_seat_to_a_win(app) -> None:
     assert session.record_header is not None
     assert replay(session.record_header, session.actions).to_wire() == \
         session.state.to_wire()
+
+
+def test_recent_games_lists_every_player_of_a_three_player_game(tmp_path) -> None:
+    session = games.start_game(games.sample_decks("conquering")[:1] * 3, NAMES[:3], seed=3)
+    path = games.autosave_path(tmp_path, session)
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    assert games.autosave(session, path)
+    (entry,) = games.recent_games(tmp_path)
+    assert entry.title() == "Ann, Ben and Cy"
+    assert entry.details().startswith("The Conquering, 3 players, turn 1")
+    assert "won" not in entry.details()

@@ -164,7 +164,7 @@ class GameOverScene(Scene):
                     out.append(f"{name(seat)} was eliminated" + (f" ({why})." if why else "."))
                 elif event.get("type") == "game_over" and isinstance(event.get("winner"), int) \
                         and isinstance(event.get("reason"), str) and event["reason"]:
-                    won = f"{name(event['winner'])} {event['reason']}."
+                    won = f"{name(event['winner'])} {_won_words(event['reason'], len(players))}."
         if won:  # how the winner won, then who went out (up to three)
             return " ".join([won, *out[-3:]])
         return " ".join(out[-2:])
@@ -176,3 +176,16 @@ class GameOverScene(Scene):
         for (text, size, colour, bold, width, _), y in lines:
             surf = fonts.fit(text, size, colour, width, bold)  # cached by the fonts
             surface.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
+
+
+AREAS = {2: 9, 3: 12, 4: 15}
+"""The Conquering: areas on the board, by number of players."""
+
+
+def _won_words(reason: str, players: int) -> str:
+    """The rules' win reason for the panel: "controls 7 areas" → "holds 7 of the 12 areas"."""
+    parts = reason.split()
+    if len(parts) == 3 and parts[0] == "controls" and parts[1].isdigit() and \
+            players in AREAS:
+        return f"holds {parts[1]} of the {AREAS[players]} areas"
+    return reason

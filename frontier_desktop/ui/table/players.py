@@ -44,9 +44,10 @@ def stronghold_of(view: Mapping[str, Any], seat: int) -> Mapping[str, Any] | Non
     return None
 
 
-def status_words(view: Mapping[str, Any], seat: int, names: Any = None) -> str:
+def status_words(view: Mapping[str, Any], seat: int, names: Any = None, *,
+                 short: bool = False) -> str:
     """A player's standing in words: eliminated, or a lost stronghold's countdown ('' when
-    neither)."""
+    neither); *short*: "Stronghold lost: 3 turns left to retake it" (a narrow panel)."""
     players = view.get("players") or []
     p = players[seat] if 0 <= seat < len(players) else {}
     if p.get("eliminated") or p.get("lost"):
@@ -55,6 +56,8 @@ def status_words(view: Mapping[str, Any], seat: int, names: Any = None) -> str:
     if home is not None and isinstance(home.get("turns_left"), int) and \
             home.get("controller") not in (seat, None):
         n = int(home["turns_left"])
+        if short:
+            return f"Stronghold lost: {n} turn{'s' if n != 1 else ''} left to retake it"
         holder = ""
         if names is not None:
             holder = f" (held by {names.player(home.get('controller'))})"
@@ -82,12 +85,12 @@ PANEL_SIZE = 12
 """The players panel's text size (before UI scaling): its rows make room for it."""
 
 
-def fit_players_panel(layout: Any, app: Any, others: int) -> None:
-    """Make the top panel of the left column tall enough for *others* rows of three lines at
-    :data:`PANEL_SIZE` (the status column below gives up the room, never under a third of
-    the window)."""
+def fit_players_panel(layout: Any, app: Any, others: int, lines: int = 3) -> None:
+    """Make the top panel of the left column tall enough for *others* rows of *lines* lines
+    at :data:`PANEL_SIZE` (the status column below gives up the room, the panel never
+    reaching below the middle of the window)."""
     line = app.fonts.font(PANEL_SIZE, True).get_linesize()
-    want = others * (3 * line + app.px(6)) + app.px(8)
+    want = others * (lines * line + app.px(6)) + app.px(8)
     panel = layout.opp_panel
     most = max(panel.h, layout.size[1] // 2 - panel.y)
     height = max(panel.h, min(want, most))
@@ -115,8 +118,9 @@ def draw_players(renderer: TableRenderer, surf: pygame.Surface, rect: pygame.Rec
     pad = px(6)
     row_h = (rect.h - pad) // len(seats)
     # the sizes step down until a row's three lines fit its height
+    statuses = any(status_words(view, seat) for seat in seats)
     size = PANEL_SIZE + 1
-    while size > 9 and 3 * fonts.font(size).get_linesize() + px(4) > row_h:
+    while size > 9 and (4 if statuses else 3) * fonts.font(size).get_linesize() + px(4) > row_h:
         size -= 1
     small = max(9, size - 1)
     for i, seat in enumerate(seats):
@@ -141,7 +145,7 @@ def draw_players(renderer: TableRenderer, surf: pygame.Surface, rect: pygame.Rec
                          row.w - 2 * mark - px(10), bold=True)
         surf.blit(name, (row.x + px(6) + 2 * mark, y))
         y += line_h
-        status = status_words(view, seat, None)
+        status = status_words(view, seat, short=True)
         p_hand = f"Hand {p.get('hand_count', 0)} · Library {p.get('library_count', 0)}"
         need = WIN_AREAS.get(len(players))
         areas = f"Areas {areas_held(view, seat)}" + (f" of {need}" if need else "")
@@ -150,7 +154,7 @@ def draw_players(renderer: TableRenderer, surf: pygame.Surface, rect: pygame.Rec
         for text in lines:
             colour = pal.warn if text == status and status else pal.text_dim
             wrapped = fonts.wrap(text, small, row.w - px(8))
-            for piece in wrapped[:max(1, room - 1) if text == status else 1]:
+            for piece in wrapped[:max(1, room) if text == status else 1]:
                 t = fonts.fit(piece, small, colour, row.w - px(8))
                 surf.blit(t, (row.x + px(4), y))
                 y += t.get_height()

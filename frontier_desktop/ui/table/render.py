@@ -310,9 +310,11 @@ class TableRenderer:
                              self.app.settings.card_scale, self.pres.strip_room,
                              self.pres.cell_wide)
         if len(view.get("players") or ()) > 2:
-            from frontier_desktop.ui.table.players import fit_players_panel
+            from frontier_desktop.ui.table.players import fit_players_panel, status_words
 
-            fit_players_panel(self.layout, self.app, len(view["players"]) - 1)
+            others = [s for s in range(len(view["players"])) if s != seat]
+            fit_players_panel(self.layout, self.app, len(others),
+                              4 if any(status_words(view, s) for s in others) else 3)
         self.hidden_hand = hidden_hand
         self._build_static()
         self._build_sprites()
@@ -632,18 +634,21 @@ class TableRenderer:
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
+        warn = 0
         if conquering:  # no land graveyard there: the areas held and the stronghold instead
             from frontier_desktop.ui.table.players import fact_lines, status_words
-            from frontier_desktop.ui.table.words import Namer
 
-            status = status_words(view, seat, Namer([q["name"] for q in view["players"]]))
+            status = status_words(view, seat, short=True)  # who holds it: board and log
             lines[2] = fact_lines(view, seat)[1]
-            if status:
-                lines.insert(0, status)
-        if p["graveyard"]:
+            if status:  # a lost stronghold's countdown first, whole, in the warning colour
+                lines = fonts.wrap(status, 12, rect.w - 2 * pad)[:2] + lines
+                warn = len(lines) - 3
+        if p["graveyard"] and not warn:
             lines.append("Top: " + p["graveyard"][-1])
-        for line in lines:
-            t = fonts.fit(line, 12, pal.text_dim, rect.w - 2 * pad)
+        for i, line in enumerate(lines):
+            t = fonts.fit(line, 12, pal.warn if i < warn else pal.text_dim, rect.w - 2 * pad)
+            if y + t.get_height() > rect.bottom - 2:
+                break  # never below the panel
             surf.blit(t, (rect.x + pad, y))
             y += t.get_height() + 1
 
