@@ -96,13 +96,13 @@ def test_an_illegal_deck_is_refused_with_its_reasons_unless_played_anyway(app) -
     assert "{" not in text and "None" not in text
     press(app, dialog.change)  # change decks: back to the form, no game
     assert app.scenes.top is setup and not setup.override
+    override = setup.w["override"]
+    assert override.visible  # the form's own tick, as the deck builder's
+    press(app, override)
+    assert setup.override and override.text.startswith("[x]")
     press(app, setup.w["start"])
     step(app, 2)
-    dialog = app.scenes.top
-    assert isinstance(dialog, DeckProblemsScene)
-    press(app, dialog.anyway)
-    step(app, 2)
-    assert isinstance(app.scenes.top, CoverScene)
+    assert isinstance(app.scenes.top, CoverScene)  # ticked: no second refusal
     table = list(app.scenes)[-2]
     assert len(table.session.state.players) == 3
     assert setup.override

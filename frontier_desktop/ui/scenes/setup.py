@@ -19,6 +19,7 @@ NEIGHBOURS = ("Only on a matching land (ruling)", "Always (house rule)")
 DEPTHS = ("5", "4", "6", "3")
 """Board depth (rows); 5 is the rules' default."""
 LIVES = ("20", "15", "10", "5")
+"""Starting life; fewer makes a short game (a lesson, a test)."""
 VARIANTS = {"Frontier Magic": "frontier", "Army Magic": "army",
             "Magic: the Conquering": "conquering"}
 """The variants a hot-seat game can start, by the name the drop-down shows."""
@@ -30,7 +31,6 @@ OVERRIDE_ON = "[x] Play it anyway"
 deck builder lets a player keep a deck its check flags)."""
 EXTRA_NAMES = ("Cy", "Dee")
 """Default names of the third and fourth players (the settings keep two)."""
-"""Starting life; fewer makes a short game (a lesson, a test)."""
 CONSENT = ("Manual: at once", "Manual: ask first")
 """Whether a manual action on the other player's things waits for their Accept (the rules'
 ``manual_consent``; always on over LAN, off by default here: both players are at the table)."""
@@ -100,6 +100,10 @@ class SetupScene(Scene):
                 self.kept[key] = widget.get_text()
             elif isinstance(widget, pygame_gui.elements.UIDropDownMenu) and key != "variant":
                 self.kept[key] = self._opt(key)
+
+    def on_resize(self) -> None:
+        self._snapshot()  # a new window size keeps the names, decks and seed
+        super().on_resize()
 
     def rebuild(self) -> None:
         self._snapshot()
