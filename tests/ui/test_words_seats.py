@@ -84,6 +84,9 @@ def test_whose_turn_and_who_chooses_now() -> None:
     names.learn_view(view)
     reason = handover_reason(view, 1, names, previous=0)
     assert reason == "Dale attacks the Swamp at A2: Theresa chooses blockers."
+    later = _view(pending={**view["pending"], "order": [2]})  # the block order, when told
+    assert handover_reason(later, 1, names, previous=0).endswith(
+        "Theresa chooses blockers. Cy will choose after.")
     turn = _view(active=2, acting=2, pending=None)
     assert handover_reason(turn, 2, names, previous=1, new_turn=True) == \
         "Theresa's turn is over: turn 4 is Cy's."

@@ -943,9 +943,13 @@ def handover_reason(view: Mapping[str, Any], seat: int, names: Namer, previous: 
                      if isinstance(o, Mapping)}
         where = next((u.get("at") for u in view.get("units") or ()
                       if isinstance(u, Mapping) and str(u.get("id")) in attackers), None)
+        if where is None:
+            where = pending.get("at")
         place = names.land(where) if where is not None else "an area you are in"
+        later = [names.player(s) for s in pending.get("order") or () if isinstance(s, int)]
+        then = f" {_and(later)} will choose after." if later else ""
         return (f"{names.player(active)} attacks {place}: "
-                f"{names.player(seat)} chooses blockers.")
+                f"{names.player(seat)} chooses blockers.{then}")
     if kind in DECISION_WORDS and kind != "blocks" and active != seat:
         return f"During {names.player(active)}'s turn: {fallback or 'a choice is yours.'}"
     if active == seat and isinstance(previous, int) and previous != seat:
