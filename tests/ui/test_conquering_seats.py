@@ -296,3 +296,23 @@ def test_recent_games_lists_every_player_of_a_three_player_game(tmp_path) -> Non
     assert entry.title() == "Ann, Ben and Cy"
     assert entry.details().startswith("The Conquering, 3 players, turn 1")
     assert "won" not in entry.details()
+
+
+def test_each_players_row_and_marker_in_the_panel(app) -> None:
+    """Four players: the panel lists the three others clockwise from the seat at the
+    screen, each row a click target for a spell aimed at that player; four markers, four
+    shapes."""
+    from frontier_desktop.ui.table.markers import SHAPES, marker_for
+
+    session = _mono_session(4)
+    table = _table(app, session)
+    key(app, pygame.K_SPACE)  # the cover goes
+    seat = table.seat
+    rows = table.renderer.player_rects
+    assert [s for _, s in rows] == [(seat + k) % 4 for k in (1, 2, 3)]
+    for rect, other in rows:
+        assert table.targeting.target_at(rect.center) == {"player": other}
+    lay = table.renderer.layout
+    assert table.targeting.target_at(lay.own_panel.center) == {"player": seat}
+    assert len({marker_for(s, app.palette) for s in range(4)}) == 4
+    assert len({marker_for(s, app.palette)[1] for s in range(4)}) == len(SHAPES) == 4
