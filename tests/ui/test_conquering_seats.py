@@ -296,6 +296,9 @@ def test_recent_games_lists_every_player_of_a_three_player_game(tmp_path) -> Non
     assert entry.title() == "Ann, Ben and Cy"
     assert entry.details().startswith("The Conquering, 3 players, turn 1")
     assert "won" not in entry.details()
+    resumed = games.resume_recent(entry)  # Continue: the same three players, same game
+    assert [p.name for p in resumed.state.players] == NAMES[:3]
+    assert resumed.state.to_wire() == session.state.to_wire()
 
 
 def test_each_players_row_and_marker_in_the_panel(app) -> None:
