@@ -1,7 +1,12 @@
-"""``frontier-desktop selfplay``: two computer players play a game to the end.
+"""``frontier-desktop selfplay``: computer players play a game to the end.
 
     frontier-desktop selfplay --seed 3 --record game.jsonl
     frontier-desktop selfplay --variant army --seed 3     # the sample armies
+    frontier-desktop selfplay --variant conquering --players 3 --seed 3
+
+For the Conquering (two to four players, the sample Conquering decks in turn) the bot
+conquers whenever it can (95%), else casts (90%), else moves, to an area it doesn't hold when
+it can (80%), blocks half the time, and otherwise passes.
 
 For Army Magic the bot prefers attacks (90%), then moves (70%), then passing, so that the
 armies meet and a home base falls; a game still going after ``--turns`` turns ends with the
@@ -35,13 +40,16 @@ ARMY_TURNS = 60
 ARMY_SECTIONS = ("home_base", "land_grid", "initial_forces")
 
 
-def pick(variant: str, options: Sequence[Any], chooser: random.Random) -> Any:
+def pick(variant: str, options: Sequence[Any], chooser: random.Random, state: Any = None,
+         seat: int = 0) -> Any:
     """The bot's choice among *options* (rules actions of one seat), from *chooser*.
 
     Frontier: the first kind of :data:`PREFERENCE` present 80% of the time, else a random
     kind. Army Magic: an attack 90% of the time when there is one, else a move 70%, else a
     pass half the time, else anything.
     """
+    if variant == "conquering":
+        return _pick_conquering(options, chooser, state, seat)
     if variant == "army":
         pool = list(options)
         attacks = [a for a in options if a.type == "attack"]
@@ -62,6 +70,36 @@ def pick(variant: str, options: Sequence[Any], chooser: random.Random) -> Any:
     return chooser.choice(by_kind[kind])
 
 
+def _pick_conquering(options: Sequence[Any], chooser: random.Random, state: Any,
+                     seat: int) -> Any:
+    """The Conquering's bot: conquer, cast, move onward, sometimes block, else pass."""
+    by_kind: dict[str, list[Any]] = {}
+    for action in options:
+        by_kind.setdefault(action.type, []).append(action)
+    if by_kind.get("conquer") and chooser.random() < 0.95:
+        return chooser.choice(by_kind["conquer"])
+    if by_kind.get("cast") and chooser.random() < 0.9:
+        return chooser.choice(by_kind["cast"])
+    if by_kind.get("move") and chooser.random() < 0.8:
+        onward = by_kind["move"]
+        if state is not None:
+            from frontier_desktop.rules.variants.conquering_board import controller
+
+            board = state.board
+            onward = [m for m in onward
+                      if controller(state, board.pos_from_wire(m.to_wire().get("to"))) != seat
+                      ] or onward
+        return chooser.choice(onward)
+    if by_kind.get("block") and chooser.random() < 0.5:
+        return chooser.choice(by_kind["block"])
+    calm = by_kind.get("pass") or by_kind.get("done_blocking") or list(options)
+    return calm[0] if chooser.random() < 0.9 else chooser.choice(list(options))
+
+
+NAMES = ("Ann", "Ben", "Cy", "Dee")
+"""The bots' names, by seat."""
+
+
 def bot_game(seed: int, names: Sequence[str] = ("Ann", "Ben"), *, board_depth: int = 3,
              max_actions: int = MAX_ACTIONS, variant: str = "frontier",
              turns: int = ARMY_TURNS) -> tuple[Any, dict[str, Any], list[dict[str, Any]]]:
@@ -77,7 +115,10 @@ def bot_game(seed: int, names: Sequence[str] = ("Ann", "Ben"), *, board_depth: i
     from frontier_desktop.rules.actions import Concede
 
     pool = BundledPool.load()
-    if variant == "army":
+    if variant == "conquering":
+        decks = [_deck(path, pool) for path in sample_paths("conquering", len(names))]
+        state, header = new_game("conquering", decks, list(names), seed=seed)
+    elif variant == "army":
         armies = [_deck_parts(path, pool) for path in sample_paths("army", 2)]
         state, header = new_game("army", [a[0] for a in armies], list(names), seed=seed,
                                  sections=[a[1] for a in armies])
@@ -97,7 +138,7 @@ def bot_game(seed: int, names: Sequence[str] = ("Ann", "Ben"), *, board_depth: i
             options = legal_actions(state, seat)
             if not options:
                 break
-            action = pick(variant, options, chooser)
+            action = pick(variant, options, chooser, state, seat)
         state, _ = apply(state, action, seat)
         lines.append({"seat": seat, "action": action.to_wire()})
     return state, header, lines
@@ -157,12 +198,16 @@ def _deck_parts(path: Path, pool: Any) -> tuple[list[Any], dict[str, list[Any]]]
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     parser = subparsers.add_parser(
-        "selfplay", help="two computer players play a game to the end (checks an install)",
-        description="Two simple computer players play the quick-game decks (or the sample "
-        "armies) against each other until the game ends, then replay the record to check it. "
+        "selfplay", help="computer players play a game to the end (checks an install)",
+        description="Simple computer players play the quick-game decks (or the sample "
+        "armies, or two to four sample Conquering decks) against each other until the game ends, then replay the record to check it. "
         "Prints one JSON object: winner, turns, actions.")
-    parser.add_argument("--variant", choices=("frontier", "army"), default="frontier",
-                        help="frontier (default) or army (the sample armies)")
+    parser.add_argument("--variant", choices=("frontier", "army", "conquering"),
+                        default="frontier",
+                        help="frontier (default), army (the sample armies) or conquering "
+                        "(the sample Conquering decks)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                        help="conquering: how many players (default 2)")
     parser.add_argument("--turns", type=int, default=ARMY_TURNS,
                         help=f"army: the acting player concedes after this many turns "
                         f"(default {ARMY_TURNS})")
@@ -179,7 +224,8 @@ def run(args: argparse.Namespace) -> int:
     from frontier_desktop.rules import RulesError
 
     try:
-        state, header, lines = bot_game(args.seed, board_depth=args.depth,
+        players = getattr(args, "players", 2) if args.variant == "conquering" else 2
+        state, header, lines = bot_game(args.seed, NAMES[:players], board_depth=args.depth,
                                         variant=args.variant, turns=args.turns)
         if replay(header, lines).to_wire() != state.to_wire():
             print("frontier-desktop selfplay: the record does not replay to the same game",

@@ -1,6 +1,6 @@
 """Sessions: the one door through which the table, the LAN host and tests submit actions.
 
-``LocalSession`` holds both seats in one process (hot-seat, goldfish, tests). The LAN issue
+``LocalSession`` holds every seat in one process (hot-seat for two to four, goldfish, tests). The LAN issue
 adds ``HostSession``/``GuestSession`` behind the same interface, so every caller uses one code
 path: ``submit(seat, action)`` and ``view(seat)`` / ``poll(seat)``.
 """
@@ -55,7 +55,8 @@ class Session:
 
 
 class LocalSession(Session):
-    """Both seats in one process; a record of every accepted action is kept for saving."""
+    """Every seat in one process (two to four); a record of every accepted action is kept
+    for saving. Each accepted action gives every seat its own :class:`Update`."""
 
     def __init__(self, state: GameState, *, record_header: dict[str, Any] | None = None) -> None:
         self.game = Game(state)

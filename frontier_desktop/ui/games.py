@@ -108,6 +108,49 @@ def sample_decks(variant: str = "frontier", pool: BundledPool | None = None) -> 
     return sorted(out, key=lambda d: d.name)
 
 
+DECK_SUFFIXES = (".txt", ".dec", ".dek", ".fdeck", ".json", ".cod", ".mwdeck")
+"""Files the set-up screen offers from the player's deck folder (any format the reader
+knows; a file it can't read is left out)."""
+
+
+def player_decks(folder: Path, variant: str, *, taken: set[str] | None = None,
+                 pool: BundledPool | None = None) -> list[DeckList]:
+    """The player's own decks of *variant* in *folder* (the deck builder saves them there),
+    sorted by name; a name a sample deck already has gets "(yours)" after it."""
+    if not folder.is_dir():
+        return []
+    pool = pool if pool is not None else BundledPool.load()
+    out = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in DECK_SUFFIXES or not path.is_file():
+            continue
+        try:
+            deck = read_deck(path, pool)
+        except (OSError, ValueError):
+            continue
+        if deck.variant != variant:
+            continue
+        if taken and deck.name in taken or any(d.name == deck.name for d in out):
+            deck = DeckList(deck.path, f"{deck.name} (yours)", deck.variant, deck.cards,
+                            deck.sections)
+        out.append(deck)
+    return sorted(out, key=lambda d: d.name)
+
+
+def deck_errors(deck: DeckList, variant: str, pool: BundledPool | None = None) -> list[str]:
+    """Every reason the deck check (:func:`frontier_desktop.decks.validate_deck`) finds the
+    deck illegal in *variant*, in words (empty: legal; warnings don't refuse a deck)."""
+    from frontier_desktop.decks import read_deck_file, validate_deck
+
+    pool = pool if pool is not None else BundledPool.load()
+    try:
+        result = read_deck_file(deck.path, cards=pool)
+        report = validate_deck(result.deck, variant, pool)
+    except (OSError, ValueError) as exc:
+        return [f"the deck can't be read ({exc})"]
+    return [p.message for p in report.errors]
+
+
 def deck_cards(deck: DeckList, pool: BundledPool) -> list[Card]:
     """One rules ``Card`` per copy.
 
@@ -123,12 +166,13 @@ def deck_cards(deck: DeckList, pool: BundledPool) -> list[Card]:
 def start_game(decks: list[DeckList], names: list[str], *, seed: int,
                options: Mapping[str, Any] | None = None,
                pool: BundledPool | None = None) -> LocalSession:
-    """A hot-seat session for two decks of one variant (the decks' own; Frontier starts in
-    its set-up phase, Army Magic with the initial forces on the home bases)."""
+    """A hot-seat session for one deck per player, all of one variant (the decks' own;
+    Frontier starts in its set-up phase, Army Magic with the initial forces on the home
+    bases; the Conquering seats two to four)."""
     pool = pool or BundledPool.load()
     variant = decks[0].variant if decks else "frontier"
     if any(d.variant != variant for d in decks):
-        raise ValueError("both decks must be built for the same variant")
+        raise ValueError("every deck must be built for the same variant")
     sections = None
     if any(d.sections for d in decks):
         sections = [{name: [pool.card(n) for count, n in lines for _ in range(count)]
@@ -223,14 +267,20 @@ def autosave(session: LocalSession, path: Path) -> bool:
         return False
     game_id(session)
     state = session.state
-    header = {**session.record_header,
-              "autosave": {"turn": state.turn, "saved": datetime.now().isoformat(),
-                           "finished": bool(state.game_over)}}
+    summary: dict[str, Any] = {"turn": state.turn, "saved": datetime.now().isoformat(),
+                               "finished": bool(state.game_over)}
+    if state.game_over and state.winner is not None and 0 <= state.winner < len(state.players):
+        summary["winner"] = state.players[state.winner].name
+    header = {**session.record_header, "autosave": summary}
     try:
         write_record(path, header, session.actions)
     except OSError:
         return False
     return True
+
+
+VARIANT_NAMES = {"frontier": "Frontier", "army": "Army Magic", "conquering": "The Conquering"}
+"""How the Recent games list names each variant."""
 
 
 @dataclass(frozen=True)
@@ -245,19 +295,30 @@ class RecentGame:
     saved: datetime | None = None
     finished: bool = False
     problem: str = ""
+    winner: str = ""
+    """The winner's name of a finished game ('' when unknown or a draw)."""
 
     def title(self) -> str:
+        """"Ann vs Ben"; with more players "Ann, Ben, Cy and Dee"."""
         if self.problem:
             return f"Unreadable saved game ({self.path.name})"
+        if len(self.names) > 2:
+            return ", ".join(self.names[:-1]) + " and " + self.names[-1]
         return " vs ".join(self.names) or "A game"
 
     def details(self, now: datetime | None = None) -> str:
-        """"Frontier, turn 21, today at 14:05" (or why the file can't be read)."""
+        """"Frontier, turn 21, today at 14:05"; "The Conquering, 3 players, turn 40, Cy
+        won, today at 14:05" (or why the file can't be read)."""
         if self.problem:
             return self.problem
-        parts = [self.variant.replace("_", " ").capitalize() or "Frontier"]
+        parts = [VARIANT_NAMES.get(self.variant) or
+                 self.variant.replace("_", " ").capitalize() or "Frontier"]
+        if len(self.names) > 2:
+            parts.append(f"{len(self.names)} players")
         if self.turn is not None:
-            parts.append(f"turn {self.turn}" + (", finished" if self.finished else ""))
+            end = (f", {self.winner} won" if self.winner else ", finished") \
+                if self.finished else ""
+            parts.append(f"turn {self.turn}{end}")
         if self.saved is not None:
             parts.append(when_in_words(self.saved, now))
         return ", ".join(parts)
@@ -300,9 +361,11 @@ def _read_summary(path: Path) -> RecentGame:
         except OSError:
             saved = None
     turn = summary.get("turn")
+    winner = summary.get("winner")
     return RecentGame(path, gid, names, str(header.get("variant") or "frontier"),
                       turn if isinstance(turn, int) else None, saved,
-                      bool(summary.get("finished")))
+                      bool(summary.get("finished")),
+                      winner=winner if isinstance(winner, str) else "")
 
 
 def _adopt_legacy(data_dir: Path) -> None:

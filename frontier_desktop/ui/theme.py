@@ -28,7 +28,9 @@ class Palette:
     tap: Colour
     select: Colour
     warn: Colour
-    seat: tuple[Colour, Colour]
+    seat: tuple[Colour, ...]
+    """Each seat's marker colour (four seats; :mod:`frontier_desktop.ui.table.markers` pairs
+    each with a shape)."""
 
 
 DARK = Palette(
@@ -36,14 +38,14 @@ DARK = Palette(
     grid_line=(36, 62, 56), text=(232, 230, 222), text_dim=(150, 152, 162),
     accent=(226, 182, 92), move=(88, 214, 141), attack=(236, 86, 78), scout=(96, 170, 255),
     tap=(240, 200, 80), select=(255, 236, 150), warn=(255, 128, 96),
-    seat=((74, 163, 255), (255, 146, 64)),
+    seat=((74, 163, 255), (255, 146, 64), (64, 196, 140), (204, 121, 207)),
 )
 LIGHT = Palette(
     bg=(226, 222, 212), bg_panel=(240, 237, 229), bg_panel_hi=(250, 248, 242),
     felt=(186, 204, 190), grid_line=(160, 182, 168), text=(30, 30, 36), text_dim=(94, 96, 106),
     accent=(160, 110, 20), move=(24, 150, 80), attack=(200, 40, 40), scout=(30, 110, 220),
     tap=(190, 140, 20), select=(200, 150, 0), warn=(200, 70, 40),
-    seat=((30, 110, 220), (220, 110, 20)),
+    seat=((30, 110, 220), (220, 110, 20), (0, 140, 96), (160, 60, 160)),
 )
 
 MANA_COLOURS: dict[str, Colour] = {

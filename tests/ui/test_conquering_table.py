@@ -13,7 +13,7 @@ import pytest
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.ui.scenes.table import TableScene
-from frontier_desktop.ui.table.markers import SHAPES, seat_colour, shape_of
+from frontier_desktop.ui.table.markers import SHAPES, marker_for
 from frontier_desktop.ui.variants import ConqueringPresentation, presentation_for
 from tests.rules.conquering_helpers import play, put
 from tests.ui.conquering_scenes import midgame, session
@@ -112,9 +112,8 @@ def test_a_four_player_game_is_a_3x5_with_a_stronghold_on_each_side(app) -> None
 
 
 def test_markers_differ_in_colour_and_shape_for_four_seats() -> None:
-    palette = ((74, 163, 255), (255, 146, 64))
-    assert len({shape_of(s) for s in range(4)}) == 4 == len(SHAPES)
-    assert len({seat_colour(palette, s) for s in range(4)}) == 4
+    assert len({marker_for(s)[1] for s in range(4)}) == 4 == len(SHAPES)
+    assert len({marker_for(s)[0] for s in range(4)}) == 4
 
 
 def test_dragging_a_creature_lights_only_its_legal_areas_and_moves_it(app) -> None:

@@ -18,10 +18,15 @@ class CoverScene(Scene):
 
     name = "cover"
 
-    def __init__(self, app: App, player: str, reason: str = "") -> None:
+    def __init__(self, app: App, player: str, reason: str = "", *, seat: int | None = None,
+                 players: int = 2) -> None:
+        """*seat*: whose marker to show beside the name; *players*: how many sit at the table
+        (more than two: everybody else looks away, not "the other player")."""
         super().__init__(app)
         self.player = player
         self.reason = reason
+        self.seat = seat
+        self.players = players
         self.button: pygame_gui.elements.UIButton | None = None
 
     def build(self) -> None:
@@ -35,9 +40,19 @@ class CoverScene(Scene):
             label = label[:-2].rstrip() + "…"
         bw = min(widest, max(px(260), font.size(label)[0] + px(32)))
         rect = pygame.Rect(0, 0, bw, px(48))
-        rect.center = (w // 2, h // 2 + px(90))
+        rect.center = (w // 2, h // 2 + px(90) + self._shift())
         self.button = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id="#primary")
         self.widgets = [self.button]
+
+    def _reason_lines(self) -> list[str]:
+        inner = min(self.app.size[0], self.app.frame.w) - self.app.px(40)
+        return self.app.fonts.wrap(self.reason, 17, inner)[:2] if self.reason else []
+
+    def _shift(self) -> int:
+        """How far the button and hint move down for a reason on a second line."""
+        if len(self._reason_lines()) < 2:
+            return 0
+        return self.app.fonts.font(17).get_linesize() + self.app.px(2)
 
     def dismiss(self) -> None:
         self.app.scenes.pop()
@@ -62,11 +77,28 @@ class CoverScene(Scene):
             rot = pygame.transform.rotate(back, (i - 1) * -12)
             surface.blit(rot, rot.get_rect(center=(w // 2 + self.app.px(dx), h // 2 - self.app.px(150))))
         inner = min(w, self.app.frame.w) - self.app.px(40)
-        t = fonts.fit(f"Pass the device to {self.player}", 34, pal.accent, inner, bold=True)
-        surface.blit(t, t.get_rect(center=(w // 2, h // 2 + self.app.px(10))))
+        px = self.app.px
+        mark = px(16) if self.seat is not None else 0
+        t = fonts.fit(f"Pass the device to {self.player}", 34, pal.accent,
+                      inner - (2 * mark + px(12) if mark else 0), bold=True)
+        at = t.get_rect(center=(w // 2 + (mark + px(6)) // 2 if mark else w // 2,
+                                h // 2 + px(10)))
+        surface.blit(t, at)
+        if self.seat is not None:
+            from frontier_desktop.ui.table.markers import draw_marker
+
+            draw_marker(surface, self.seat, (at.left - px(6) - mark, at.centery), mark,
+                        pal)
         if self.reason:
-            r = fonts.fit(self.reason, 17, pal.text, inner)
-            surface.blit(r, r.get_rect(center=(w // 2, h // 2 + self.app.px(48))))
-        hint = fonts.fit("The other player looks away. Press space or click the button.", 13,
+            # the reason on up to two lines (a block names the attacker, the area, the blocker)
+            lines = self._reason_lines()
+            y = h // 2 + px(40)
+            for line in lines:
+                r = fonts.fit(line, 17, pal.text, inner)
+                surface.blit(r, r.get_rect(midtop=(w // 2, y)))
+                y += r.get_height() + px(2)
+        others = "The other player looks away" if self.players <= 2 else \
+            "Everyone else looks away"
+        hint = fonts.fit(f"{others}. Press space or click the button.", 13,
                          pal.text_dim, inner)
-        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + self.app.px(140))))
+        surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + px(140) + self._shift())))

@@ -86,7 +86,19 @@ class GameOverScene(Scene):
         if how:
             lines.append((how, bool(reason)))
         lines.append((f"Turns played: {view.get('turn')}", False))
-        lines.append((" · ".join(f"{p['name']}: {p['life']} life" for p in players), False))
+        if view.get("variant") == "conquering":
+            # no life there: each player's areas, or that they were eliminated
+            from frontier_desktop.ui.table.players import areas_held
+
+            lines.append((" · ".join(
+                f"{p['name']}: " + ("eliminated" if (p.get("eliminated") or p.get("lost"))
+                                    and seat != winner else
+                                    f"{areas_held(view, seat)} area"
+                                    f"{'' if areas_held(view, seat) == 1 else 's'}")
+                for seat, p in enumerate(players)), False))
+        else:
+            lines.append((" · ".join(f"{p['name']}: {p['life']} life" for p in players),
+                          False))
         return title, lines
 
     def build(self) -> None:
@@ -136,13 +148,25 @@ class GameOverScene(Scene):
             entries = self.table.session.log(self.table.seat)
         except Exception:  # a LAN guest without a log yet: the title says enough
             return ""
+        def name(seat: int) -> str:
+            return players[seat]["name"] if seat < len(players) else f"Player {seat + 1}"
+
+        won = ""
         for entry in entries:
             for event in entry.get("events", ()):
-                if event.get("type") == "lost" and isinstance(event.get("player"), int):
-                    seat = event["player"]
-                    name = players[seat]["name"] if seat < len(players) else f"Player {seat + 1}"
+                seat = event.get("player")
+                if event.get("type") == "lost" and isinstance(seat, int):
                     why = reasons.get(str(event.get("reason")), str(event.get("reason", "lost")))
-                    out.append(f"{name} {why}.")
+                    out.append(f"{name(seat)} {why}.")
+                elif event.get("type") == "eliminated" and isinstance(seat, int):
+                    # the Conquering: each player out before the end, and why
+                    why = str(event.get("reason") or "")
+                    out.append(f"{name(seat)} was eliminated" + (f" ({why})." if why else "."))
+                elif event.get("type") == "game_over" and isinstance(event.get("winner"), int) \
+                        and isinstance(event.get("reason"), str) and event["reason"]:
+                    won = f"{name(event['winner'])} {_won_words(event['reason'], len(players))}."
+        if won:  # how the winner won, then who went out (up to three)
+            return " ".join([won, *out[-3:]])
         return " ".join(out[-2:])
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -152,3 +176,16 @@ class GameOverScene(Scene):
         for (text, size, colour, bold, width, _), y in lines:
             surf = fonts.fit(text, size, colour, width, bold)  # cached by the fonts
             surface.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
+
+
+AREAS = {2: 9, 3: 12, 4: 15}
+"""The Conquering: areas on the board, by number of players."""
+
+
+def _won_words(reason: str, players: int) -> str:
+    """The rules' win reason for the panel: "controls 7 areas" → "holds 7 of the 12 areas"."""
+    parts = reason.split()
+    if len(parts) == 3 and parts[0] == "controls" and parts[1].isdigit() and \
+            players in AREAS:
+        return f"holds {parts[1]} of the {AREAS[players]} areas"
+    return reason

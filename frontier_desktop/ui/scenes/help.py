@@ -98,8 +98,36 @@ COMING: dict[str, list[Block]] = {
               "stronghold, move to an adjacent area (the first to enter a face-down land "
               "turns it over and rolls its conquer value), and conquer an area when their "
               "power reaches that value. Hold more than half of the areas to win at once."),
-        ("p", "Play it hot-seat from New game → Magic: the Conquering. A cover screen hides "
-              "the table between turns and before each player's blocks."),
+        ("p", "Win at once by holding 5 of the 9 areas with two players, 7 of 12 with three, "
+              "8 of 15 with four (strongholds don't count). A stronghold is conquered like an "
+              "area, at 7: its owner's areas go neutral, they make no mana and conquer "
+              "nothing but their own stronghold, and have five of their turns to retake it; "
+              "they are out at once if their creatures' total power falls below 7."),
+        ("h", "Hot-seat for two, three or four"),
+        ("p", "New game → Magic: the Conquering, then 2, 3 or 4 players: each row is a "
+              "player with a name and a deck (the sample decks, and your own decks saved by "
+              "the deck builder). Each player has a marker in a colour and a shape, so that "
+              "colour-blind players tell them apart: blue circle, orange square, green "
+              "triangle, purple diamond. Every deck is checked when the game starts: an "
+              "illegal one (lands, two colours, too many copies...) is refused with every "
+              "reason listed; Change decks, or Play it anyway if the table agrees."),
+        ("p", "Turns go clockwise. Between every turn, and whenever another player must "
+              "decide (blocks against an attack, a response), a cover screen hides the table "
+              "and says who takes the computer and why: \"Dale attacks the Swamp at A2: "
+              "Theresa chooses blockers.\" Everyone else looks away; the player presses the "
+              "button or space. After a hand-over nothing of another player's hand is shown."),
+        ("p", "The left column says whose turn it is and who chooses now (\"You are "
+              "Theresa: you choose blockers\"). With three or four players the panel at its "
+              "top lists every other player clockwise: marker, name, hand and library, areas "
+              "held of the number that wins, mana pool, and a lost stronghold's countdown or "
+              "Eliminated; their hands show as card backs above the board. Your own panel "
+              "shows your areas in large type. The log tells the game in sentences: \"Cy "
+              "rolls a 4 for mana production\", \"Cy conquers the Swamp at C2 (conquer "
+              "value 3)\", \"Ben has lost their stronghold to Ann: 5 turns to retake it\"."),
+        ("p", "The game over panel names the winner, how they won, who was eliminated and "
+              "each player's areas; Recent games lists every player of a saved game. From a "
+              "terminal, frontier-desktop selfplay --variant conquering --players 3 lets "
+              "three computer players play one out."),
     ],
 }
 

@@ -124,10 +124,19 @@ class TableScene(Scene):
         self.saved_path: Path | None = None
         """Where "Save game as…" last wrote this game."""
         self.frames_since_change = 0
+        self.handed_from: int | None = None
+        """The seat that had the computer before the last hand-over (None: none yet)."""
+        self.handed_turn: Any = None
+        """The turn when it was handed over (a new turn since: the last seat's turn ended)."""
         self.block_pairs: list[tuple[str, str]] = []
         """(blocker, attacker) declared so far in the combat being blocked (lines on the board)."""
         self._moment: tuple[Any, ...] | None = None
         """(turn, phase, active seat, seat at the screen) when the view was last fetched."""
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Every seat of the game (hot-seat: each of them at this screen in turn)."""
+        return tuple(range(len(self.session.state.players)))
 
     @property
     def colour_rects(self) -> list[tuple[pygame.Rect, str | None]]:
@@ -182,7 +191,7 @@ class TableScene(Scene):
     def sync_responses(self) -> bool:
         """Tell the engine each seat at this screen's "hold priority" setting; True if changed."""
         want = bool(self.app.settings.hold_priority)
-        seats = (0, 1) if self.hotseat else (self.seat,)
+        seats = self.seats if self.hotseat else (self.seat,)
         changed = False
         for seat in seats:
             players = self.session.view(seat).get("players") or []
@@ -198,7 +207,7 @@ class TableScene(Scene):
         """Tell the engine whether each seat at this screen divides the damage to its bands
         itself (the "Divide damage to my bands myself" setting); True if changed."""
         want = bool(getattr(self.app.settings, "divide_damage", True))
-        seats = (0, 1) if self.hotseat else (self.seat,)
+        seats = self.seats if self.hotseat else (self.seat,)
         changed = False
         for seat in seats:
             players = self.session.view(seat).get("players") or []
@@ -271,6 +280,8 @@ class TableScene(Scene):
         acting = self.session.acting_seat()
         changed = False
         if self.hotseat and acting is not None and acting != self.seat:
+            self.handed_from = self.seat
+            self.handed_turn = self.view.get("turn")
             self.seat = acting
             self.new_seat_state()
             changed = True
@@ -300,10 +311,19 @@ class TableScene(Scene):
         if isinstance(self.app.scenes.top, CoverScene):
             return
         name = self.view["players"][self.seat]["name"]
-        self.app.scenes.push(CoverScene(self.app, name, self._cover_reason()))
+        self.app.scenes.push(CoverScene(self.app, name, self._cover_reason(), seat=self.seat,
+                                        players=len(self.view.get("players") or ())))
 
     def _cover_reason(self) -> str:
-        return self.presentation.cover_reason(self.view)
+        """Why the computer goes to the seat now, naming who hands it over and what for (the
+        variant's words for two players; with more, who acted and what the seat decides)."""
+        from frontier_desktop.ui.table.words import handover_reason
+
+        fallback = self.presentation.cover_reason(self.view)
+        if len(self.view.get("players") or ()) <= 2 and self.view.get("variant") != "conquering":
+            return fallback
+        return handover_reason(self.view, self.seat, self.names, self.handed_from, fallback,
+                               new_turn=self.view.get("turn") != self.handed_turn)
 
     def _auto_pass(self) -> None:
         if not self.app.settings.auto_pass:

@@ -183,13 +183,32 @@ class TableDrawing:
         # the bottom; a subclass may add more, e.g. the LAN table's chat line).
         limit = min((wd.rect.y for wd in s.widgets if box.colliderect(wd.rect)),
                     default=box.bottom) - s.app.px(6)
-        head = fonts.fit(s.renderer.phase_text(), 15, pal.accent, box.w, bold=True)
-        surface.blit(head, (box.x, y))
-        y += head.get_height() + 2
-        you = fonts.fit(f"You are {s.view['players'][s.seat]['name']}", 13,
-                        pal.seat[s.seat % 2], box.w, bold=True)
-        surface.blit(you, (box.x, y))
-        y += you.get_height() + 8
+        head_text, you_text = s.renderer.phase_text(), \
+            f"You are {s.view['players'][s.seat]['name']}"
+        rows = 1
+        if len(s.view.get("players") or ()) > 2 or s.view.get("variant") == "conquering":
+            from frontier_desktop.ui.table.words import turn_words
+
+            # whose turn it is and who chooses now ("You are Theresa: you choose blockers")
+            head_text, you_text = turn_words(s.view, s.seat, s.names)
+            rows = 2
+        for line in fonts.wrap(head_text, 15, box.w, bold=True)[:rows]:
+            head = fonts.fit(line, 15, pal.accent, box.w, bold=True)
+            surface.blit(head, (box.x, y))
+            y += head.get_height() + 2
+        from frontier_desktop.ui.table.markers import draw_marker
+
+        mark = max(5, fonts.font(13, True).get_linesize() // 2 - 1)
+        for i, line in enumerate(fonts.wrap(you_text, 13, box.w - 2 * mark - 4,
+                                            bold=True)[:rows]):
+            you = fonts.fit(line, 13, pal.seat[s.seat % len(pal.seat)],
+                            box.w - 2 * mark - 4, bold=True)
+            if i == 0:
+                draw_marker(surface, s.seat, (box.x + mark, y + you.get_height() // 2), mark,
+                            pal)
+            surface.blit(you, (box.x + 2 * mark + 4, y))
+            y += you.get_height()
+        y += 8
         # The prompt wraps onto as many lines as it needs; when they don't all fit above the
         # buttons (and the colour chooser), its size steps down to a still legible one.
         self.colour_rects = []

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from frontier_desktop.ui.table.markers import seat_colour
+from frontier_desktop.ui.table.markers import marker_for
 
 if TYPE_CHECKING:
     from frontier_desktop.ui.table.render import TableRenderer, TokenSprite
@@ -167,7 +167,7 @@ class Effects:
                 assert rect is not None
                 centre = rect.center
                 by = e.get("by")
-                colour = seat_colour(renderer.app.palette.seat, by) if isinstance(by, int) \
+                colour = marker_for(by, renderer.app.palette)[0] if isinstance(by, int) \
                     else (230, 230, 230)
                 self.floaters.append(Floater("taken", (centre[0], centre[1] + 24), colour,
                                              delay=hit + 0.35, life=FLOAT_S * 1.2))

@@ -1,63 +1,74 @@
-"""Players' control markers: a colour *and* a shape per seat, so that colour-blind players
-tell them apart (circle, square, triangle, diamond), drawn on the areas a player controls.
+"""Player markers: one colour and one shape per seat, so that players who can't tell the
+colours apart still tell the markers apart (issue 14: up to four players).
 
-Shared by every variant with markers (the Conquering, the War Game); the seat colours are
-the palette's for seats 0 and 1 and two more from a colour-blind-safe set for seats 2 and 3.
+Seat 0 is a blue circle, seat 1 an orange square, seat 2 a green triangle, seat 3 a purple
+diamond. The colours are those of the palette's ``seat`` entries (the Okabe–Ito family, which
+stays distinct for the common colour-vision deficiencies) and the shapes differ in outline,
+so a marker never relies on its colour alone. The players panel, the cover screen, the set-up
+screen and the board's area markers all draw them with :func:`draw_marker`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from typing import Any
 
 import pygame
 
-Colour = tuple[int, int, int]
-
 SHAPES = ("circle", "square", "triangle", "diamond")
-"""The marker shape of seats 0..3."""
-EXTRA_COLOURS: tuple[Colour, ...] = ((0, 170, 120), (214, 110, 190))
-"""Seats 2 and 3 (bluish green, reddish purple: apart from the palette's blue and orange)."""
+"""The marker shape of each seat, by seat number."""
+SHAPE_WORDS = {"circle": "circle", "square": "square", "triangle": "triangle",
+               "diamond": "diamond"}
+COLOUR_WORDS = ("blue", "orange", "green", "purple")
+"""The colour of each seat's marker in words (the set-up screen and help say them)."""
+FALLBACK = ((74, 163, 255), (255, 146, 64), (64, 196, 140), (204, 121, 207))
+"""The dark palette's seat colours (used when no palette is given)."""
 
 
-def seat_colour(palette_seats: Sequence[Colour], seat: int) -> Colour:
-    """The colour of *seat*: the palette's for the first seats, then the extra ones."""
-    seats = list(palette_seats) + [c for c in EXTRA_COLOURS]
-    return seats[seat % len(seats)] if seat >= 0 else (160, 160, 160)
+def marker_for(seat: int, palette: Any = None) -> tuple[tuple[int, int, int], str]:
+    """``(colour, shape)`` of *seat*'s marker: the palette's seat colour and its shape."""
+    colours = tuple(getattr(palette, "seat", ()) or ()) or FALLBACK
+    i = seat % len(SHAPES)
+    colour = colours[i] if i < len(colours) else FALLBACK[i]
+    return (int(colour[0]), int(colour[1]), int(colour[2])), SHAPES[i]
 
 
-def shape_of(seat: int) -> str:
-    return SHAPES[seat % len(SHAPES)]
+def marker_words(seat: int) -> str:
+    """"the blue circle": how the help and set-up name a seat's marker."""
+    i = seat % len(SHAPES)
+    return f"the {COLOUR_WORDS[i]} {SHAPE_WORDS[SHAPES[i]]}"
 
 
-def marker_points(shape: str, centre: tuple[int, int], radius: int) -> list[tuple[int, int]]:
-    """The polygon of a triangle, square or diamond marker (empty for a circle)."""
-    cx, cy = centre
+def shape_points(shape: str, center: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+    """The outline of a polygon shape (square, triangle, diamond) around *center*."""
+    cx, cy = center
     r = radius
     if shape == "square":
-        k = int(r * 0.86)
-        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+        s = round(r * 0.86)
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
     if shape == "triangle":
-        return [(cx, cy - r), (cx + int(r * 0.95), cy + int(r * 0.75)),
-                (cx - int(r * 0.95), cy + int(r * 0.75))]
+        return [(round(cx + r * math.cos(a)), round(cy + r * 1.05 * math.sin(a) + r * 0.12))
+                for a in (-math.pi / 2, math.pi / 6, 5 * math.pi / 6)]
     if shape == "diamond":
         return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
     return []
 
 
-def draw_marker(surf: pygame.Surface, seat: int, colour: Colour, centre: tuple[int, int],
-                radius: int) -> pygame.Rect:
-    """Seat *seat*'s marker (its shape, filled with *colour*, outlined dark then light so it
-    shows on any land); returns the rectangle it covers."""
-    shape = shape_of(seat)
-    outline = max(2, radius // 5)
+def draw_marker(surface: pygame.Surface, seat: int, center: tuple[int, int], radius: int,
+                palette: Any = None, *, outline: tuple[int, int, int] = (12, 12, 16)) -> pygame.Rect:
+    """Draw *seat*'s marker (filled, with a dark outline) centred on *center*; its rect."""
+    colour, shape = marker_for(seat, palette)
+    radius = max(3, int(radius))
+    width = max(1, radius // 5)
+    light = (250, 250, 246)
+    # dark outside, light inside: the marker shows on any land, card back or panel
     if shape == "circle":
-        pygame.draw.circle(surf, (12, 12, 14), centre, radius + 2)
-        pygame.draw.circle(surf, colour, centre, radius)
-        pygame.draw.circle(surf, (250, 250, 246), centre, radius, max(1, outline // 2))
-    else:
-        pts = marker_points(shape, centre, radius)
-        pygame.draw.polygon(surf, (12, 12, 14), pts, outline + 2)
-        pygame.draw.polygon(surf, colour, pts)
-        pygame.draw.polygon(surf, (250, 250, 246), pts, max(1, outline // 2))
-    return pygame.Rect(centre[0] - radius - 2, centre[1] - radius - 2, 2 * radius + 5,
-                       2 * radius + 5)
+        pygame.draw.circle(surface, outline, center, radius + 2)
+        rect = pygame.draw.circle(surface, colour, center, radius)
+        pygame.draw.circle(surface, light, center, radius, max(1, width // 2))
+        return rect.inflate(4, 4)
+    points = shape_points(shape, center, radius)
+    pygame.draw.polygon(surface, outline, points, width + 2)
+    rect = pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, light, points, max(1, width // 2))
+    return rect.inflate(4, 4)

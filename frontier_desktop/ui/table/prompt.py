@@ -39,9 +39,11 @@ class ResponsePrompt:
         if key != self.key:
             self.key = key
             self.folded = False
-            words = action_words(pending.get("action") or {}, int(pending.get("seat", 1 - seat)),
-                                 names)
-            self.text = (words or "Your opponent acted") + "."
+            actor = pending.get("seat")
+            if not isinstance(actor, int):  # an older engine: the two-player game's other seat
+                actor = view.get("active") if isinstance(view.get("active"), int) else 1 - seat
+            words = action_words(pending.get("action") or {}, int(actor), names)
+            self.text = (words or f"{names.player(actor)} acted") + "."
 
     @property
     def showing(self) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
-from frontier_desktop.ui.table.markers import draw_marker, seat_colour
+from frontier_desktop.ui.table.markers import draw_marker, marker_for
 from frontier_desktop.ui.table.places import PlaceMap
 from frontier_desktop.ui.table.stacks import draw_die, lay_out_fan
 from frontier_desktop.ui.table.words import PHASE_NAMES
@@ -171,6 +171,8 @@ class TableRenderer:
         self.static: pygame.Surface | None = None
         self.sprites: dict[str, TokenSprite] = {}
         self.hand_rects: list[tuple[pygame.Rect, str, str]] = []
+        self.player_rects: list[tuple[pygame.Rect, int]] = []
+        """Three or four players: each other player's row in the players panel, and its seat."""
         """(rect, card id, name) of the viewer's hand cards, left to right."""
         self.label_rects: list[pygame.Rect] = []
         """Where the board's column and row numbers are drawn."""
@@ -356,6 +358,12 @@ class TableRenderer:
         self.layout = Layout(self.app.size, extent[0], extent[1], self.app.scale,
                              self.app.settings.card_scale, self.pres.strip_room,
                              self.pres.cell_wide)
+        if len(view.get("players") or ()) > 2:
+            from frontier_desktop.ui.table.players import fit_players_panel, status_words
+
+            others = [s for s in range(len(view["players"])) if s != seat]
+            fit_players_panel(self.layout, self.app, len(others),
+                              4 if any(status_words(view, s) for s in others) else 3)
         self._lay_out_places()
         self.hidden_hand = hidden_hand
         self._build_static()
@@ -381,7 +389,7 @@ class TableRenderer:
         felt = lay.board.inflate(18, 18)
         pygame.draw.rect(surf, pal.felt, felt, border_radius=12)
         pygame.draw.rect(surf, pal.grid_line, felt, 2, border_radius=12)
-        opp = 1 - self.seat if len(view["players"]) == 2 else 1
+        opp = (self.seat + 1) % max(1, len(view["players"]))  # the next seat clockwise
         me = self.seat
         if self.places is None:
             # home-row tint (whose home row is which)
@@ -432,7 +440,7 @@ class TableRenderer:
             else:
                 surf.blit(face, face.get_rect(center=rect.center))
             tap_col = None if tapper is None else \
-                (pal.seat[tapper] if isinstance(tapper, int) and tapper < 2 else pal.tap)
+                (pal.seat[tapper] if isinstance(tapper, int) and tapper < len(pal.seat) else pal.tap)
             title = str(name or "") if self.places is None else \
                 self.pres.place_title(key, cell, view)
             if (cell.get("face_up") and name) if self.places is None else title:
@@ -488,13 +496,21 @@ class TableRenderer:
             seat_idx = info.seat
             box = strip.inflate(-16, -10)
             pygame.draw.rect(surf, pal.bg_panel, box, border_radius=10)
-            pygame.draw.rect(surf, seat_colour(pal.seat, seat_idx), box, 1, border_radius=10)
+            pygame.draw.rect(surf, marker_for(seat_idx, pal)[0], box, 1, border_radius=10)
             if info.label:
                 lab = fonts.text(info.label, 11, pal.text_dim)
                 surf.blit(lab, (box.x + 8, box.y + 3))
                 self.strip_label_rects.append(lab.get_rect(topleft=(box.x + 8, box.y + 3)))
         self._draw_hands(surf, me, opp)
-        self._draw_panel(surf, lay.opp_panel, opp, top=True)
+        self.player_rects = []
+        if len(view["players"]) > 2:
+            # three or four players: every other player listed, clockwise from the viewer
+            from frontier_desktop.ui.table.players import clockwise_others, draw_players
+
+            self.player_rects = draw_players(self, surf, lay.opp_panel,
+                                             clockwise_others(view, me))
+        else:
+            self._draw_panel(surf, lay.opp_panel, opp, top=True)
         self._draw_panel(surf, lay.own_panel, me, top=False)
         self._draw_permanents(surf, me, opp)
         self._draw_log(surf)
@@ -516,7 +532,7 @@ class TableRenderer:
             rad = max(5, min(inner.w, inner.h) // 10)
             size = 2 * rad + 6
             mark = pygame.Surface((size, size), pygame.SRCALPHA)
-            draw_marker(mark, seat, seat_colour(pal.seat, seat), (size // 2, size // 2), rad)
+            draw_marker(mark, seat, (size // 2, size // 2), rad, pal)
             at = mark.get_rect(topright=(right + 2, top - 1))
             self._place_badges.append((mark, at.topleft))
             rects.append(at)
@@ -641,8 +657,14 @@ class TableRenderer:
     def _draw_hands(self, surf: pygame.Surface, me: int, opp: int) -> None:
         lay, view, images = self.layout, self.view, self.app.images
         assert lay is not None and view is not None
-        # opponent: backs
-        n = view["players"][opp]["hand_count"]
+        # opponent: backs (three or four players: each other player's, beside their marker)
+        if len(view["players"]) > 2:
+            from frontier_desktop.ui.table.players import clockwise_others, draw_other_hands
+
+            draw_other_hands(self, surf, lay.opp_hand, clockwise_others(view, me))
+            n = 0
+        else:
+            n = view["players"][opp]["hand_count"]
         bh = lay.opp_hand.h - 16
         bw = int(bh * CARD_RATIO)
         step = min(bw + 6, (lay.opp_hand.w - 140) // max(1, n)) if n else bw
@@ -729,14 +751,26 @@ class TableRenderer:
         p = view["players"][seat]
         active = view.get("active") == seat and not view.get("game_over")
         pygame.draw.rect(surf, pal.bg_panel_hi, rect, border_radius=10)
-        pygame.draw.rect(surf, pal.seat[seat] if seat < 2 else pal.accent, rect,
+        pygame.draw.rect(surf, pal.seat[seat % len(pal.seat)], rect,
                          3 if active else 1, border_radius=10)
         pad = 10
-        name = fonts.fit(p["name"] + ("  (to play)" if active else ""), 16,
-                         pal.text, rect.w - 2 * pad - 60, bold=True)
-        surf.blit(name, (rect.x + pad, rect.y + 8))
+        conquering = view.get("variant") == "conquering"
+        mark = 0
+        if conquering or len(view["players"]) > 2:
+            from frontier_desktop.ui.table.markers import draw_marker
+
+            mark = fonts.font(16, True).get_linesize() // 2 - 1
+            draw_marker(surf, seat, (rect.x + pad + mark, rect.y + 8 + mark + 1), mark, pal)
+            mark = 2 * mark + 6
+        name = fonts.fit(p["name"] + ("  (to play)" if active and not mark else ""), 16,
+                         pal.text, rect.w - 2 * pad - 60 - mark, bold=True)
+        surf.blit(name, (rect.x + pad + mark, rect.y + 8))
         value, caption = self.pres.panel_life(view, seat)
-        low = isinstance(value, int) and value <= 5
+        if conquering:  # no life in the Conquering: the areas held are the score
+            from frontier_desktop.ui.table.players import areas_held
+
+            value, caption = areas_held(view, seat), "areas"
+        low = isinstance(value, int) and value <= 5 and not conquering
         life = fonts.text("" if value is None else str(value), 30,
                           pal.warn if low else pal.accent, bold=True)
         at = life.get_rect(topright=(rect.right - pad, rect.y + 2))
@@ -752,7 +786,10 @@ class TableRenderer:
         if not pool:
             surf.blit(fonts.text("empty", 12, pal.text_dim), (x, y + 2))
         sd = self.app.px(18)
-        for sym in pool[:10]:
+        # the symbols stop short of the big figure at the right (a long pool is cut)
+        fits = max(1, (at.left - self.app.px(4) - x) // (sd + 2)) \
+            if at.top < y + sd and at.bottom > y else 10
+        for sym in pool[:min(10, fits)]:
             s = images.mana_symbol(sym, sd)
             surf.blit(s, (x, y))
             x += sd + 2
@@ -760,10 +797,21 @@ class TableRenderer:
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
-        if p["graveyard"]:
+        warn = 0
+        if conquering:  # no land graveyard there: the areas held and the stronghold instead
+            from frontier_desktop.ui.table.players import fact_lines, status_words
+
+            status = status_words(view, seat, short=True)  # who holds it: board and log
+            lines[2] = fact_lines(view, seat)[1]
+            if status:  # a lost stronghold's countdown first, whole, in the warning colour
+                lines = fonts.wrap(status, 12, rect.w - 2 * pad)[:2] + lines
+                warn = len(lines) - 3
+        if p["graveyard"] and not warn:
             lines.append("Top: " + p["graveyard"][-1])
-        for line in lines:
-            t = fonts.fit(line, 12, pal.text_dim, rect.w - 2 * pad)
+        for i, line in enumerate(lines):
+            t = fonts.fit(line, 12, pal.warn if i < warn else pal.text_dim, rect.w - 2 * pad)
+            if y + t.get_height() > rect.bottom - 2:
+                break  # never below the panel
             surf.blit(t, (rect.x + pad, y))
             y += t.get_height() + 1
 
@@ -881,7 +929,7 @@ class TableRenderer:
                                 face = images.token(str(o.get("name", "?")),
                                                     self.info.get(str(o.get("name", "?"))),
                                                     tuple(o.get("colors") or ()),
-                                                    pal.seat[int(o.get("owner", 0)) % 2], dd)
+                                                    pal.seat[int(o.get("owner", 0)) % len(pal.seat)], dd)
                                 under.insert(0, (_dim(face, 0.7), (k * shift, -k * shift)))
                 elif len(members) > 1:
                     # a banding stack: members fanned out side by side so each can be picked
@@ -905,7 +953,7 @@ class TableRenderer:
                 centre = (strip.x + 30 + dd // 2 + k * (dd + 10), strip.centery + 9)
             name = unit.get("name", "?")
             card = self.info.get(name)
-            owner_col = seat_colour(pal.seat, int(unit.get("owner", 0)))
+            owner_col = marker_for(int(unit.get("owner", 0)), pal)[0]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
                 # the word when it fits whole (a small token: turned, dimmed and ringed only)

@@ -30,7 +30,7 @@ def draw_die(r: TableRenderer, surf: pygame.Surface, die: Die, square: pygame.Re
     d = die_size(r)
     rect = pygame.Rect(0, 0, d, d)
     rect.topright = (square.right - 3, (band.bottom if band is not None else square.y) + 2)
-    colour = pal.seat[die.seat % 2]
+    colour = pal.seat[die.seat % len(pal.seat)]
     dark = (int(colour[0] * 0.45), int(colour[1] * 0.45), int(colour[2] * 0.45))
     if die.sides == 20:
         cx, cy, rad = rect.centerx, rect.centery, d / 2 + 1

@@ -347,6 +347,12 @@ class TargetingPart:
                 return {"player": s.seat}
             if lay.opp_panel.collidepoint(pos) or lay.opp_hand.collidepoint(pos):
                 return {"player": 1 - s.seat}
+        elif lay is not None:  # three or four players: a row of the players panel
+            if lay.own_panel.collidepoint(pos):
+                return {"player": s.seat}
+            for rect, seat in getattr(s.renderer, "player_rects", ()):
+                if rect.collidepoint(pos):
+                    return {"player": seat}
         sq = s.renderer.square_at(pos)
         if sq is not None and isinstance(sq, tuple):
             return [int(sq[0]), int(sq[1])]

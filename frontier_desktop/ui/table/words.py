@@ -20,7 +20,8 @@ from frontier_desktop.ui.table.words_oneshots import oneshot_words
 COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 PHASE_NAMES = {"setup": "set-up", "upkeep": "upkeep", "draw": "draw step", "main": "main phase",
                "end": "end step", "cleanup": "cleanup", "combat": "combat",
-               "main2": "second main phase"}
+               "main2": "second main phase", "mana": "mana production",
+               "movement": "movement", "conquer": "attack and conquer", "untap": "untap step"}
 ZONE_NAMES = {"hand": "its owner's hand", "graveyard": "its owner's graveyard",
               "exile": "exile", "library": "its owner's library",
               "library_top": "the top of its owner's library",
@@ -29,6 +30,18 @@ ZONE_NAMES = {"hand": "its owner's hand", "graveyard": "its owner's graveyard",
 LOSS_REASONS = {"conceded": "concedes", "life 0 or less": "has no life left and loses",
                 "home base at 0 life": "has lost their home base and is out of the game",
                 "drew from an empty library": "had to draw from an empty library and loses"}
+
+
+def _place_key(at: Any) -> Any:
+    """A place as a dictionary key: ``(row, column)`` or a graph place's name."""
+    if isinstance(at, str) and at and at != "staging":
+        return at
+    return _pos(at)
+
+
+def _stronghold_seat(at: str) -> int | None:
+    """The seat of a stronghold's place name ``"S2"``, else None."""
+    return int(at[1:]) if at[:1] == "S" and at[1:].isdigit() else None
 
 
 def _pos(at: Any) -> tuple[int, int] | None:
@@ -45,6 +58,8 @@ def square(at: Any) -> str:
         return f"column {pos[1] + 1}, row {pos[0] + 1}"
     if at == "staging":
         return "the staging row"
+    if isinstance(at, str) and at:  # a graph board's area, a stronghold (by its place)
+        return f"stronghold {at}" if _stronghold_seat(at) is not None else f"area {at}"
     return "somewhere off the board"
 
 
@@ -75,12 +90,29 @@ class Namer:
     def __init__(self, players: Sequence[str], units: Mapping[str, str] | None = None) -> None:
         self.players = list(players)
         self.units: dict[str, str] = dict(units or {})
-        self.lands: dict[tuple[int, int], str] = {}
+        self.lands: dict[Any, str] = {}
+        """Face-up lands by place: a square ``(row, column)`` or a graph place's name."""
+        self.cvs: dict[Any, int] = {}
+        """The Conquering: conquer values rolled so far, by place (from ``cv`` events)."""
 
     def player(self, seat: Any) -> str:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players):
             return self.players[seat] or f"Player {seat + 1}"
         return "a player"
+
+    def others(self, seat: Any) -> str:
+        """Every player but *seat*, by name ("Ben", "Ben and Cy"); "the other players" when
+        *seat* isn't one of them."""
+        if not (isinstance(seat, int) and 0 <= seat < len(self.players)):
+            return "the other players"
+        return _and([self.player(s) for s in range(len(self.players)) if s != seat]) or \
+            "nobody"
+
+    def opponent(self, seat: Any) -> str:
+        """The one opponent of a two-player game by name; "an opponent" with more players."""
+        if len(self.players) == 2 and isinstance(seat, int) and seat in (0, 1):
+            return self.player(1 - seat)
+        return "an opponent"
 
     def unit(self, unit_id: Any) -> str:
         if isinstance(unit_id, str):
@@ -98,14 +130,19 @@ class Namer:
         return out
 
     def land(self, at: Any, name: Any = None) -> str:
-        """"the Forest at column 5, row 2" (or "the land at …" while it is face down)."""
-        pos = _pos(at)
+        """"the Forest at column 5, row 2" (or "the land at …" while it is face down); a
+        graph board's area "the Swamp at C2", a stronghold "Ben's stronghold"."""
+        pos = _place_key(at)
         if isinstance(name, str) and name:
             if pos is not None:
                 self.lands[pos] = name
             known: str | None = name
         else:
             known = self.lands.get(pos) if pos is not None else None
+        if isinstance(at, str) and _stronghold_seat(at) is not None:
+            return f"{self.player(_stronghold_seat(at))}'s stronghold"
+        if isinstance(at, str) and at != "staging":
+            return f"the {known or 'land'} at {at}"
         return f"the {known or 'land'} at {square(at)}"
 
     def learn(self, entry: Mapping[str, Any]) -> None:
@@ -129,6 +166,9 @@ class Namer:
             elif isinstance(event.get("unit"), str) and isinstance(event.get("name"), str) \
                     and kind in ("token", "died", "left", "activated", "regenerated", "manual"):
                 self.units.setdefault(event["unit"], event["name"])
+            elif kind == "cv" and isinstance(event.get("value"), int) and \
+                    _place_key(event.get("at")) is not None:
+                self.cvs[_place_key(event.get("at"))] = int(event["value"])
 
     def learn_view(self, view: Mapping[str, Any]) -> None:
         """Names of the units and face-up lands a view shows."""
@@ -140,6 +180,13 @@ class Namer:
             for c, cell in enumerate(row):
                 if isinstance(cell, Mapping) and isinstance(cell.get("land"), str):
                     self.lands[(r, c)] = cell["land"]
+                if isinstance(cell, Mapping) and isinstance(cell.get("cv"), int):
+                    self.cvs[(r, c)] = cell["cv"]
+        for name, cell in ((view.get("board") or {}).get("areas") or {}).items():
+            if isinstance(cell, Mapping) and isinstance(cell.get("land"), str):
+                self.lands[name] = cell["land"]
+            if isinstance(cell, Mapping) and isinstance(cell.get("cv"), int):
+                self.cvs[name] = cell["cv"]
 
 
 def _own_name(event: Mapping[str, Any], names: Namer) -> str:
@@ -162,14 +209,13 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
     kind = action.get("type")
     if kind == "move":
         movers = names.units_of(action.get("units"), action.get("unit"))
-        return f"{who} moves {_and(movers)} to {square(action.get('to'))}"
+        return f"{who} moves {_and(movers)} to {place_words(action.get('to'), names)}"
     if kind == "scout":
         return (f"{who} scouts {names.land(action.get('target'))} with "
                 f"{names.unit(action.get('unit'))}")
     if kind == "attack":
         target = action.get("target")
-        what = names.player(1 - seat) if target == "player" and seat in (0, 1) else \
-            _target_words(target, names)
+        what = names.opponent(seat) if target == "player" else _target_words(target, names)
         return f"{who} attacks {what} with {names.unit(action.get('unit'))}"
     if kind == "set_responses":
         return (f"{who} will be asked before each of the opponent's moves and attacks"
@@ -397,6 +443,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("lost") or event.get("at") is None:
             return f"  {amount} trampling damage is lost (nothing stands beyond)"
         return f"  {amount} damage tramples on to {square(event.get('at'))}"
+    if kind == "dice" and event.get("purpose") in ("mana production", "conquer value"):
+        return None  # the Conquering's mana and conquer-value lines say the roll
     if kind == "dice":
         return f"{p} rolls a {event.get('sides', 6)}-sided die: {event.get('result')}"
     if kind == "game_over":
@@ -604,8 +652,13 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         action = event.get("action") if isinstance(event.get("action"), Mapping) else {}
         what = {"move": "move", "attack": "attack"}.get(str(action.get("type")), "action")
         seat = event.get("seat")
-        if isinstance(seat, int) and seat in (0, 1):
+        responder = event.get("responder")
+        if isinstance(responder, int):
+            return f"  {names.player(responder)} may respond before the {what} resolves"
+        if isinstance(seat, int) and len(names.players) == 2 and seat in (0, 1):
             return f"  {names.player(1 - seat)} may respond before the {what} resolves"
+        if isinstance(seat, int):
+            return f"  {_sentence(names.others(seat))} may respond before the {what} resolves"
         return f"  The opponent may respond before the {what} resolves"
     if kind == "choose":
         if event.get("kind") == "place_token":
@@ -688,7 +741,7 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {names.player(event.get('by'))} explores {square(at)}: 6 life"
     if kind == "land_life":
         return f"  {_sentence(names.land(at, event.get('land')))} is at {event.get('life')} life"
-    if kind == "captured":
+    if kind == "captured" and not (isinstance(at, str) or _place_key(at) in names.cvs):
         return f"  {names.player(event.get('by'))} captures {names.land(at, event.get('land'))}"
     if kind == "retreated":
         return f"  {names.unit(event.get('unit'))} retreats to {square(event.get('to'))}"
@@ -725,9 +778,28 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     if kind == "mana":
         if event.get("roll") is None:
             return f"{p} makes no mana (their stronghold is held by another player)"
-        return f"{p} rolls {event.get('roll')} for mana and makes {event.get('added') or 'none'}"
+        return (f"{p} rolls a {event.get('roll')} for mana production and makes "
+                f"{event.get('added') or 'no mana'}")
     if kind == "cv":
-        return f"  {_sentence(place_words(at, names))} has a conquer value of {event.get('value')}"
+        key = _place_key(at)
+        if key is not None and isinstance(event.get("value"), int):
+            names.cvs[key] = int(event["value"])
+        return (f"  {_sentence(names.land(at))} has a conquer value of {event.get('value')}"
+                if key in names.lands else
+                f"  {_sentence(place_words(at, names))} has a conquer value of "
+                f"{event.get('value')}")
+    if kind == "captured" and (_place_key(at) in names.cvs or isinstance(at, str)):
+        by, old = event.get("by"), event.get("from")
+        key = _place_key(at)
+        land = names.land(at)
+        if isinstance(at, str) and _stronghold_seat(at) is not None:
+            value = " (conquer value 7)"
+        else:
+            value = f" (conquer value {names.cvs[key]})" if key in names.cvs else ""
+        if isinstance(by, int) and isinstance(old, int) and by == _stronghold_seat(str(at)):
+            return f"  {names.player(by)} retakes their stronghold"
+        taken = f" from {names.player(old)}" if isinstance(old, int) and old != by else ""
+        return f"  {names.player(by)} conquers {land}{taken}{value}"
     if kind == "conquer":
         units = [names.unit(u) for u in event.get("units") or ()]
         return f"{p} attacks {place_words(at, names)} with {_and(units) or 'nothing'}"
@@ -748,7 +820,11 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     if kind == "retake_countdown":
         return f"  {p} has {event.get('turns_left')} turns left to retake their stronghold"
     if kind == "eliminated":
-        return f"{p} is out of the game ({event.get('reason') or 'eliminated'})"
+        reason = event.get("reason")
+        why = {"conceded": "conceded",
+               "did not retake their stronghold in time":
+                   "did not retake their stronghold in time"}.get(str(reason), str(reason or ""))
+        return f"{p} is eliminated" + (f": {why}" if why else "")
     return None
 
 
@@ -767,13 +843,19 @@ def entry_lines(entry: Mapping[str, Any], names: Namer) -> list[str]:
     seat = entry.get("seat")
     seat = seat if isinstance(seat, int) else -1
     attack_event = next((e for e in events if e.get("type") == "attack"), None)
+    # the Conquering: a capture also changes the land's controller; the capture's line says
+    # it (with the land's name, which only the control event carries)
+    captured = {repr(e.get("at")): e.get("by") for e in events if e.get("type") == "captured"}
+    for e in events:
+        if e.get("type") == "control" and isinstance(e.get("land"), str):
+            names.land(e.get("at"), e.get("land"))
     head = None if attack_event is not None else action_words(action, seat, names)
     if head:
         lines.append(head)
     for event in events:
         if event is attack_event and event.get("target") == "player" and "player" not in event \
-                and seat in (0, 1):
-            event = {**event, "player": 1 - seat}
+                and seat in (0, 1) and len(names.players) == 2:
+            event = {**event, "player": 1 - seat}  # the only opponent
         elif event is attack_event and not event.get("defenders"):
             # an engine without "defenders": the creatures the band dealt damage to are them
             band = event.get("band") or event.get("units") or [event.get("unit")]
@@ -782,6 +864,9 @@ def entry_lines(entry: Mapping[str, Any], names: Namer) -> list[str]:
                    and (e.get("source") in band or set(e.get("sources") or ()) & set(band))]
             if hit:
                 event = {**event, "defenders": list(dict.fromkeys(hit))}
+        if event.get("type") == "control" and repr(event.get("at")) in captured and \
+                captured[repr(event.get("at"))] == event.get("to"):
+            continue
         text = event_words(event, names)
         if text:
             lines.append(text)
@@ -794,3 +879,92 @@ def all_lines(entries: Iterable[Mapping[str, Any]], names: Namer) -> list[str]:
     for entry in entries:
         out.extend(entry_lines(entry, names))
     return out
+
+
+# ---------------------------------------------------------------------- who acts, in words
+DECISION_WORDS = {"blocks": "chooses blockers", "assign": "divides damage",
+                  "targets": "chooses targets", "mulligan": "decides on a mulligan",
+                  "place_token": "places a token", "consent": "answers a request",
+                  "discard": "chooses cards to discard", "retreat": "chooses a retreat",
+                  "place": "chooses a land"}
+"""What a seat other than the active one is doing, by the decision's kind."""
+
+
+def _decision_kind(view: Mapping[str, Any]) -> str:
+    pending = view.get("pending") if isinstance(view.get("pending"), Mapping) else {}
+    decision = view.get("decision") if isinstance(view.get("decision"), Mapping) else {}
+    return str(pending.get("kind") or decision.get("kind") or "")
+
+
+def chooser_words(view: Mapping[str, Any], names: Namer) -> str:
+    """"Theresa chooses blockers": the seat deciding now when it isn't the active player's
+    (""  when the active player acts, or nobody)."""
+    acting, active = view.get("acting"), view.get("active")
+    if not isinstance(acting, int) or acting == active or view.get("game_over"):
+        return ""
+    kind = _decision_kind(view)
+    what = DECISION_WORDS.get(kind)
+    if what is None:
+        what = "may respond" if view.get("stack") or view.get("pending") else "decides"
+    return f"{names.player(acting)} {what}"
+
+
+def turn_words(view: Mapping[str, Any], seat: int, names: Namer) -> tuple[str, str]:
+    """The status column's two lines: whose turn and which step ("Turn 4 · Dale's turn ·
+    movement"), and who the seat at the screen is and who chooses now ("You are Theresa:
+    you choose blockers", "You are Dale: Theresa chooses blockers")."""
+    me = names.player(seat)
+    if view.get("game_over"):
+        w = view.get("winner")
+        return ("Game over" + (f": {names.player(w)} wins" if isinstance(w, int) else ""),
+                f"You are {me}")
+    active = view.get("active")
+    phase = PHASE_NAMES.get(str(view.get("phase")), str(view.get("phase") or ""))
+    whose = "your turn" if active == seat else f"{names.player(active)}'s turn"
+    head = f"Turn {view.get('turn')} · {_sentence(whose)} · {phase}"
+    chooser = chooser_words(view, names)
+    if not chooser:
+        return head, f"You are {me}"
+    if view.get("acting") == seat:
+        verb = chooser[len(me) + 1:]
+        you = {"chooses": "choose", "divides": "divide", "decides": "decide",
+               "places": "place", "answers": "answer"}
+        first, _, rest = verb.partition(" ")
+        return head, f"You are {me}: you {you.get(first, first)}{' ' + rest if rest else ''}"
+    return head, f"You are {me} · {chooser}"
+
+
+def handover_reason(view: Mapping[str, Any], seat: int, names: Namer, previous: Any,
+                    fallback: str = "", new_turn: bool = False) -> str:
+    """Why the computer goes to *seat* now, for the cover screen, naming the players: who
+    attacks and where (a block), whose turn ended, who acted (a response)."""
+    kind = _decision_kind(view)
+    active = view.get("active")
+    pending = view.get("pending") if isinstance(view.get("pending"), Mapping) else {}
+    if view.get("game_over"):
+        return fallback
+    if kind == "blocks":
+        attackers = {str(o.get("attacker")) for o in pending.get("options") or ()
+                     if isinstance(o, Mapping)}
+        where = next((u.get("at") for u in view.get("units") or ()
+                      if isinstance(u, Mapping) and str(u.get("id")) in attackers), None)
+        if where is None:
+            where = pending.get("at")
+        place = names.land(where) if where is not None else "an area you are in"
+        later = [names.player(s) for s in pending.get("order") or () if isinstance(s, int)]
+        then = f" {_and(later)} will choose after." if later else ""
+        return (f"{names.player(active)} attacks {place}: "
+                f"{names.player(seat)} chooses blockers.{then}")
+    if kind in DECISION_WORDS and kind != "blocks" and active != seat:
+        return f"During {names.player(active)}'s turn: {fallback or 'a choice is yours.'}"
+    if active == seat and isinstance(previous, int) and previous != seat:
+        if new_turn:
+            return (f"{names.player(previous)}'s turn is over: turn {view.get('turn')} is "
+                    f"{names.player(seat)}'s.")
+        return f"{names.player(previous)} has chosen: {names.player(seat)}'s turn goes on."
+    if active == seat:
+        return f"Turn {view.get('turn')}: {names.player(seat)}'s turn."
+    if view.get("stack") or pending:
+        who = names.player(previous) if isinstance(previous, int) else names.player(active)
+        return f"{who} acted during {names.player(active)}'s turn: you may respond."
+    return fallback
