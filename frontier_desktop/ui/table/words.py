@@ -218,8 +218,9 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
         what = names.opponent(seat) if target == "player" else _target_words(target, names)
         return f"{who} attacks {what} with {names.unit(action.get('unit'))}"
     if kind == "set_responses":
-        return (f"{who} will be asked before each of the opponent's moves and attacks"
-                if action.get("on") else f"{who} lets the opponent's moves resolve at once")
+        others = names.others(seat)
+        return (f"{who} will be asked before {others}'s spells, moves and attacks resolve"
+                if action.get("on") else f"{who} lets {others}'s spells and moves resolve at once")
     if kind == "done_moving":
         return f"{who} is done moving"
     if kind == "done_attacking":
@@ -227,8 +228,8 @@ def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | No
     if kind == "add_mana":
         return f"{who} adds {action.get('mana', 'mana')} by hand"
     if kind == "set_assign":
-        return (f"{who} will divide damage to their bands" if action.get("on")
-                else f"{who} lets damage to their bands go lethal first")
+        return (f"{who} will divide combat damage by hand" if action.get("on")
+                else f"{who} lets combat damage be divided automatically (lethal first)")
     if kind == "assign":
         damage = action.get("damage")
         if isinstance(damage, Mapping) and damage:
@@ -252,7 +253,7 @@ _PLAIN_ACTIONS = {
     "destroy": "destroys a creature", "regenerate": "gives a regeneration shield",
     "keep": "keeps", "mulligan": "mulligans", "concede": "concedes",
     "add_mana": "adds mana by hand", "assign": "divides the damage",
-    "set_assign": "changes how damage to their bands is divided",
+    "set_assign": "changes how their combat damage is divided",
     "choose": "makes a choice", "targets": "chooses targets",
 }
 
