@@ -106,6 +106,16 @@ class GameSource:
     seed: int | str | None = None
     """A fixed seed (``--seed``): then the seed is not agreed by commit-reveal."""
 
+    def played_variant(self) -> str:
+        """The variant of the game served: a saved game's or a position's own (``variant``
+        is only the default of a game started from decks), so that a resumed game checks
+        decks and words its refusals by its own rules."""
+        if self.record is not None:
+            return str(self.record[0].get("variant") or "frontier")
+        if self.position is not None:
+            return str(self.position.get("variant") or "frontier")
+        return self.variant
+
 
 def _with_consent(variant: str, options: Any) -> dict[str, Any]:
     """*options* with ``manual_consent`` on, where the variant has that option: in LAN play a
@@ -982,7 +992,7 @@ class HostSession(Session):
         elif sections is not None:
             raise GuestDeckError("your deck has Army Magic sections (home base, land grid or "
                                  "initial forces), but this host plays "
-                                 f"{find_variant(self.source.variant).title}")
+                                 f"{find_variant(self.source.played_variant()).title}")
         if self.check_deck is not None:
             problems = list(self.check_deck(names) if parts is None else self.check_deck(
                 names, sections={k: [c.name for c in v] for k, v in parts.items()}))

@@ -311,8 +311,10 @@ class LanScene(Scene):
         self.stop()
         try:
             header, actions = read_record(self.autosave_path)
-            net = HostSession(GameSource(record=(header, actions)), resolve_card=self.pool.card,
-                              check_deck=deck_checker(self.pool), autosave=self.autosave_path)
+            source = GameSource(record=(header, actions))
+            net = HostSession(source, resolve_card=self.pool.card,
+                              check_deck=deck_checker(self.pool, source.played_variant()),
+                              autosave=self.autosave_path)
         except (OSError, RecordError, ValueError, KeyError) as exc:
             self.note = f"Cannot resume the last LAN game: {exc}"
             return
