@@ -546,6 +546,25 @@ class HostSession(Session):
         self.inbox.post("lobby", self.seats())
         log.info("seat %d is open again: %s", slot.seat, reason)
 
+    def release(self, seat: int) -> bool:
+        """Free *seat* before the game starts (the lobby's "Free seat"): its guest is sent
+        away in words and the seat is open to the next guest. If the guests were already
+        agreeing the seed, the others are sent away to join again (see
+        :meth:`_free_before_start`). False when there is nothing to free: the game has
+        begun, the seat is not a guest's, or nobody sits on it."""
+        with self._lock:
+            slot = self.guests.get(seat)
+            if slot is None or self.started.is_set() or slot.phase == OPEN:
+                return False
+            conn = slot.conn
+            if conn is not None:
+                self._pending.pop(id(conn), None)
+            self._free_before_start(slot, "the host freed the seat")
+        if conn is not None:
+            self._refuse(conn, ErrorCode.SEAT_TAKEN,
+                         f"the host freed seat {seat + 1}: you are no longer in this game")
+        return True
+
     def _send(self, msg: Message) -> None:
         with self._lock:
             conns = [slot.conn for slot in self.guests.values() if slot.conn is not None]
@@ -681,7 +700,8 @@ class HostSession(Session):
         if document is not None:
             self.setup_commit = fairness.setup_commit(self.host_nonce, document)
         if self.lobby:
-            conn.seat = slot.seat  # a seat in the lobby: no handshake timeout while it waits
+            conn.seat = slot.seat  # a seat in the lobby: no handshake timeout while it waits,
+            conn.frames_only = True  # but the heartbeat's: whole frames (pongs) or it is freed
             slot.status = PeerStatus(CONNECTED, time.monotonic())
         conn.send(self._welcome(slot, resume=False))
         if self.lobby:
@@ -742,6 +762,7 @@ class HostSession(Session):
             if info is not None:
                 info["phase"] = "reveal"
             conn.seat = None           # the reveal is bounded by the handshake timeout
+            conn.frames_only = False
             conn.opened = now
             conn.send(make("commits", commits=commits, setup=self.setup_commit))
 
