@@ -49,3 +49,31 @@ def test_a_resumed_conquering_game_checks_decks_by_the_conquerings_rules(app, tm
         assert problems and any("land" in p for p in problems)
     finally:
         lobby.stop()
+
+
+def test_the_host_frees_a_squatted_lobby_seat_with_the_free_seat_button(app):
+    from frontier_desktop.ui.scenes.lan import LanTableScene
+    from tests.ui.test_lan_conquering_lobby import guest, host_from_lobby
+
+    lobby = host_from_lobby(app, "3 players", "2 guests")
+    host = lobby.net
+    squatter = guest(host, "Mallory")
+    try:
+        squatter.connect(timeout=10, until_seated=True)
+        assert step_until(app, lambda: 1 in lobby.free_buttons)
+        assert list(lobby.free_buttons) == [1]        # only beside a seated guest
+        press(app, lobby.free_buttons[1])
+        assert step_until(app, lambda: squatter.refusal is not None)
+        assert "freed seat 2" in squatter.refusal
+        assert "Mallory is no longer in this game" in lobby.note
+        assert step_until(app, lambda: lobby.seat_lines[1] == "Seat 2: open: waiting for a guest"
+                          and not lobby.free_buttons)
+        ben, cat = guest(host, "Ben"), guest(host, "Cat")
+        ben.connect(timeout=10, until_seated=True)
+        cat.connect(timeout=10)
+        assert step_until(app, lambda: app.scenes.find(LanTableScene) is not None)
+        assert not lobby.free_buttons and host.state.players[1].name == "Ben"
+        ben.close()
+        cat.close()
+    finally:
+        squatter.close()
