@@ -442,7 +442,34 @@ class HostSession(Session):
             self.changed.notify_all()
             posted = self.status() if seat is None or not self.many else \
                 self.guests[seat].status
+            others = [g.conn for g in self.guests.values() if g.seat != seat and
+                      g.conn is not None] if self._tells_seats(seat) else []
         self.inbox.post("status", posted)
+        if self._tells_seats(seat):
+            assert seat is not None
+            self.inbox.post("seat_status", {"seat": seat, "state": state,
+                                            "name": self._seat_name(seat)})
+            for conn in others:  # the other guests hear it too, in their own words
+                conn.send(make("peer", state=state, since=0.0, seat=seat))
+
+    def _tells_seats(self, seat: int | None) -> bool:
+        """Whether a change of *seat*'s connection is told to the table and the other
+        guests (``peer`` with ``seat``): games of more than two, once under way."""
+        return seat is not None and self.many and self.started.is_set() and \
+            self.result is None and not self._closing
+
+    def _seat_name(self, seat: int) -> str:
+        names = self._names()
+        return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+
+    def _tell_away(self, conn: Connection, seat: int) -> None:
+        """A guest back in the game hears which other guests are still away."""
+        if not self.many:
+            return
+        for slot in self.guests.values():
+            if slot.seat != seat and slot.status.state in (RECONNECTING, LEFT):
+                conn.send(make("peer", state=slot.status.state,
+                               since=round(slot.status.seconds(), 1), seat=slot.seat))
 
     def _accept_loop(self) -> None:
         server = self._server
@@ -764,7 +791,8 @@ class HostSession(Session):
             conn.seat = None           # the reveal is bounded by the handshake timeout
             conn.frames_only = False
             conn.opened = now
-            conn.send(make("commits", commits=commits, setup=self.setup_commit))
+            conn.send(make("commits", commits=commits, setup=self.setup_commit,
+                           names=self._start_names()))
 
     def _resume(self, conn: Connection, info: dict[str, Any], slot: GuestSeat,
                 msg: Message) -> None:
@@ -783,6 +811,7 @@ class HostSession(Session):
         self._write_autosave_header()
         conn.send(self._welcome(slot, resume=True))
         self._send_sync(conn, since=0)
+        self._tell_away(conn, slot.seat)
         self._set_status(CONNECTED, seat=slot.seat)
         log.info("the guest of seat %d is back", slot.seat)
 
@@ -797,7 +826,9 @@ class HostSession(Session):
 
     def _welcome(self, slot: GuestSeat, *, resume: bool) -> Message:
         assert slot.token is not None
-        extra = {"lobby": True} if self.lobby and not resume else {}
+        extra: dict[str, Any] = {"lobby": True} if self.lobby and not resume else {}
+        if self.many:  # who plays at the host's computer (a game of two: the other seat)
+            extra["host_seats"] = list(self.local_seats)
         return make("welcome", seat=slot.seat, token=slot.token,
                     names=self._names(), commit=self.host_commit, seed_mode=self.seed_mode,
                     setup=self.setup_commit or "", guest_deck=slot.deck_used,
@@ -904,7 +935,18 @@ class HostSession(Session):
     def _names(self) -> list[str]:
         if self.state is not None:
             return [p.name for p in self.state.players]
+        if self.many:  # the guests seated so far under their own names
+            return self._start_names()
         return list(self.source.names)
+
+    def _start_names(self) -> list[str]:
+        """Every seat's player name as the game will start (the guests' own names)."""
+        names = list(self.source.names) + [f"Player {i + 1}" for i in range(
+            len(self.source.names), self.players)]
+        for slot in self.guests.values():
+            if slot.name:
+                names[slot.seat] = slot.name
+        return names
 
     def _count(self, seat: int) -> int:
         """Actions by *seat* since this LAN game began (a restarted script skips as many)."""
@@ -970,10 +1012,7 @@ class HostSession(Session):
         seed: int | str = fairness.derive_seed(self.host_nonce, *[str(n) for n in nonces]) \
             if self.seed_mode in fairness.DRAWN_FAIRLY \
             else (src.seed if src.seed is not None else 0)
-        names = list(src.names) + [f"Player {i + 1}" for i in range(len(src.names),
-                                                                      self.players)]
-        for slot in self.guests.values():
-            names[slot.seat] = slot.name
+        names = self._start_names()
         if src.record is not None:
             _, actions = src.record
             self.header, self.state = self._served_record()
