@@ -164,7 +164,8 @@ def test_the_banner_names_the_player_to_act_and_the_connection_in_words(app, tmp
         other.connect(timeout=10)
         assert step_until(app, lambda: app.scenes.find(LanTableScene) is not None)
         table = app.scenes.find(LanTableScene)
-        assert step_until(app, lambda: "the host: connected" in table.banner), table.banner
+        # the host by its player's name (welcome.host_seats), never "the host"
+        assert step_until(app, lambda: "Ann (host): connected" in table.banner), table.banner
         acting = host.acting_seat()
         name = host.state.players[acting].name
         expected = "your turn" if acting == table.seat else f"{name}'s turn"

@@ -77,3 +77,39 @@ def test_the_host_frees_a_squatted_lobby_seat_with_the_free_seat_button(app):
         cat.close()
     finally:
         squatter.close()
+
+
+def test_a_dropped_guest_is_said_in_words_on_the_hosts_and_the_other_guests_tables(app):
+    from frontier_desktop.ui.scenes.lan import LanTableScene
+    from tests.ui.test_lan_conquering_lobby import guest, host_from_lobby
+
+    lobby = host_from_lobby(app, "3 players", "2 guests")
+    host = lobby.net
+    ben, cat = guest(host, "Ben"), guest(host, "Cat")
+    try:
+        ben.connect(timeout=10, until_seated=True)   # Ben takes seat 2, Cat seat 3
+        cat.connect(timeout=10)
+        assert (ben.seat, cat.seat) == (1, 2)
+        assert step_until(app, lambda: app.scenes.find(LanTableScene) is not None)
+        table = app.scenes.find(LanTableScene)
+        lost = ("— Cat has lost the connection — the game waits for Cat only when it is "
+                "Cat's turn to decide.")
+        cat.auto_reconnect = False
+        host.guests[2].conn.abort("cat's network fails")
+        assert step_until(app, lambda: lost in table.lan.chat_lines), table.lan.chat_lines
+        assert "away: Cat" in table.banner
+        # Ben's table: the host by name (not "the host"), and Cat's drop in the same words
+        ben_table = LanTableScene(app, ben, seat=1)
+        app.scenes.push(ben_table)
+        host_name = host.state.players[0].name
+        assert step_until(app, lambda: lost in ben_table.lan.chat_lines)
+        assert step_until(app, lambda: f"{host_name} (host)" in ben_table.banner and
+                          "away: Cat" in ben_table.banner), ben_table.banner
+        assert "the host" not in ben_table.banner
+        cat.auto_reconnect = True
+        assert cat.reconnect_now()
+        assert step_until(app, lambda: "— Cat is back." in ben_table.lan.chat_lines)
+        assert step_until(app, lambda: "away" not in ben_table.banner), ben_table.banner
+    finally:
+        ben.close()
+        cat.close()
