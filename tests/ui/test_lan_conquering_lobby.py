@@ -140,6 +140,7 @@ def test_a_guest_joining_from_the_lobby_waits_seated_for_the_other_guest(app, tm
         press(app, lobby.buttons["join"])
         assert step_until(app, lambda: lobby.seated), lobby.note
         assert "Waiting for the other guests" in lobby.note
+        assert "in Ann's game" in lobby.note  # the host by name (welcome.host_seats)
         other.connect(timeout=10)
         assert step_until(app, lambda: app.scenes.find(LanTableScene) is not None)
         table = app.scenes.find(LanTableScene)

@@ -430,8 +430,11 @@ class LanScene(Scene):
         self.net = net
         if not net.started.is_set():  # seated: the game starts when every guest is here
             self.seated = True
-            self.note = (f"You have seat {(net.seat or 0) + 1}. Waiting for the other guests "
-                         "to join…")
+            hosts = net.host_names()
+            game = (f" in {hosts[0]}'s game" if len(hosts) == 1 else
+                    f" in the game of {', '.join(hosts[:-1])} and {hosts[-1]}" if hosts else "")
+            self.note = (f"You have seat {(net.seat or 0) + 1}{game}. Waiting for the other "
+                         "guests to join…")
             return
         self._after_join()
 
