@@ -448,7 +448,8 @@ def run_host(args: argparse.Namespace) -> int:
     pool = BundledPool.load()
     try:
         host = HostSession(source, autosave=autosave, resolve_card=pool.card,
-                           check_deck=deck_checker(pool, source.variant, points=source.points),
+                           check_deck=deck_checker(pool, source.played_variant(),
+                                                  points=source.points),
                            guest_seats=open_seats(args, len(source.names)))
         port = host.listen(args.bind, args.port)
     except OSError as exc:

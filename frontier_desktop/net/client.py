@@ -121,6 +121,13 @@ class GuestSession(Session):
         """``time.monotonic()`` of the next automatic attempt while reconnecting."""
         self.seat: int | None = None
         self.names: list[str] = []
+        """Every seat's player name (``welcome``; the guests' own from ``commits``)."""
+        self.host_seats: list[int] = []
+        """The seats played at the host's computer (``welcome.host_seats``; in a game of two
+        the other seat)."""
+        self.away: dict[int, str] = {}
+        """Other guests' seats whose connection is lost (seat → ``reconnecting`` or
+        ``left``), from ``peer`` (games of more than two)."""
         self.token: str | None = None
         self.nonce = fairness.new_nonce()
         """The nonce of this seat's game (the audit needs it), or the next one to commit to."""
@@ -375,6 +382,25 @@ class GuestSession(Session):
             handler(conn, msg)
             self.changed.notify_all()
 
+    def _on_peer(self, conn: Connection, msg: Message) -> None:
+        """Another guest's connection changed (games of more than two): said in words by
+        the table (``seat_status``); the game waits for that seat only at its decisions."""
+        seat = msg.get("seat")
+        if not isinstance(seat, int) or seat == self.seat:
+            return
+        if msg["state"] == CONNECTED:
+            self.away.pop(seat, None)
+        else:
+            self.away[seat] = msg["state"]
+        name = self.names[seat] if seat < len(self.names) and self.names[seat] \
+            else f"Player {seat + 1}"
+        self.inbox.post("seat_status", {"seat": seat, "state": msg["state"], "name": name})
+
+    def host_names(self) -> list[str]:
+        """The names of the players at the host's computer."""
+        return [self.names[s] if s < len(self.names) and self.names[s] else f"Player {s + 1}"
+                for s in self.host_seats]
+
     def _on_refused(self, conn: Connection, msg: Message) -> None:
         self.refusal = f"the host refused: {msg['reason']}"
         log.error("%s", self.refusal)
@@ -396,6 +422,9 @@ class GuestSession(Session):
         if msg["resume"] and self.setup_commit and msg["setup"] != self.setup_commit:
             self.verifier._fail("the host's commitment to the decks changed after a reconnect")
         self.seat, self.token, self.names = msg["seat"], msg["token"], msg["names"]
+        self.host_seats = [int(s) for s in msg.get("host_seats") or [1 - msg["seat"]]
+                           if s != msg["seat"]]
+        self.away = {}  # the host tells again who is still away (``peer``)
         self.host_commit, self.seed_mode = msg["commit"], msg["seed_mode"]
         if not msg["resume"] or not self.setup_commit:
             self.setup_commit = msg["setup"] or None
@@ -432,6 +461,8 @@ class GuestSession(Session):
             return
         self.in_lobby = False
         self.guest_commits = commits
+        if msg.get("names"):
+            self.names = [str(n) for n in msg["names"]]
         self.setup_commit = msg["setup"] or None
         self._reveal(conn)
 

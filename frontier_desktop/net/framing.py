@@ -142,6 +142,12 @@ class Connection:
         self.bytes_received = 0
         self.opened = time.monotonic()
         self.last_received = self.opened
+        self.last_frame = self.opened
+        """When the last whole frame arrived (a ping or pong counts)."""
+        self.frames_only = False
+        """Count only whole frames as word from the peer (a seat held in the lobby): a peer
+        that trickles bytes of a frame it never finishes is as silent as one that says
+        nothing, and is dropped after ``timeout``."""
         self.rtt_ms: float | None = None
         self.seat: int | None = None
         """The seat bound to this connection by the handshake (identity is the connection)."""
@@ -326,6 +332,7 @@ class Connection:
                     if isinstance(item, ProtocolError):
                         self._problem(item)
                         continue
+                    self.last_frame = time.monotonic()
                     try:
                         msg = decode(item, self.allowed)
                     except ProtocolError as exc:
@@ -377,7 +384,8 @@ class Connection:
                 self.send(error_msg(ErrorCode.NOT_NOW, "the handshake took too long"))
                 self.close("no handshake in time")
                 continue
-            if now - self.last_received > self.timeout:
+            heard = self.last_frame if self.frames_only else self.last_received
+            if now - heard > self.timeout:
                 log.warning("no word from the peer for %.1f s: dropping the connection",
                             self.timeout)
                 self._shutdown(f"peer silent for {self.timeout:.0f} s")

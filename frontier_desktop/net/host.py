@@ -106,6 +106,16 @@ class GameSource:
     seed: int | str | None = None
     """A fixed seed (``--seed``): then the seed is not agreed by commit-reveal."""
 
+    def played_variant(self) -> str:
+        """The variant of the game served: a saved game's or a position's own (``variant``
+        is only the default of a game started from decks), so that a resumed game checks
+        decks and words its refusals by its own rules."""
+        if self.record is not None:
+            return str(self.record[0].get("variant") or "frontier")
+        if self.position is not None:
+            return str(self.position.get("variant") or "frontier")
+        return self.variant
+
 
 def _with_consent(variant: str, options: Any) -> dict[str, Any]:
     """*options* with ``manual_consent`` on, where the variant has that option: in LAN play a
@@ -432,7 +442,34 @@ class HostSession(Session):
             self.changed.notify_all()
             posted = self.status() if seat is None or not self.many else \
                 self.guests[seat].status
+            others = [g.conn for g in self.guests.values() if g.seat != seat and
+                      g.conn is not None] if self._tells_seats(seat) else []
         self.inbox.post("status", posted)
+        if self._tells_seats(seat):
+            assert seat is not None
+            self.inbox.post("seat_status", {"seat": seat, "state": state,
+                                            "name": self._seat_name(seat)})
+            for conn in others:  # the other guests hear it too, in their own words
+                conn.send(make("peer", state=state, since=0.0, seat=seat))
+
+    def _tells_seats(self, seat: int | None) -> bool:
+        """Whether a change of *seat*'s connection is told to the table and the other
+        guests (``peer`` with ``seat``): games of more than two, once under way."""
+        return seat is not None and self.many and self.started.is_set() and \
+            self.result is None and not self._closing
+
+    def _seat_name(self, seat: int) -> str:
+        names = self._names()
+        return names[seat] if seat < len(names) and names[seat] else f"Player {seat + 1}"
+
+    def _tell_away(self, conn: Connection, seat: int) -> None:
+        """A guest back in the game hears which other guests are still away."""
+        if not self.many:
+            return
+        for slot in self.guests.values():
+            if slot.seat != seat and slot.status.state in (RECONNECTING, LEFT):
+                conn.send(make("peer", state=slot.status.state,
+                               since=round(slot.status.seconds(), 1), seat=slot.seat))
 
     def _accept_loop(self) -> None:
         server = self._server
@@ -535,6 +572,25 @@ class HostSession(Session):
         self.changed.notify_all()
         self.inbox.post("lobby", self.seats())
         log.info("seat %d is open again: %s", slot.seat, reason)
+
+    def release(self, seat: int) -> bool:
+        """Free *seat* before the game starts (the lobby's "Free seat"): its guest is sent
+        away in words and the seat is open to the next guest. If the guests were already
+        agreeing the seed, the others are sent away to join again (see
+        :meth:`_free_before_start`). False when there is nothing to free: the game has
+        begun, the seat is not a guest's, or nobody sits on it."""
+        with self._lock:
+            slot = self.guests.get(seat)
+            if slot is None or self.started.is_set() or slot.phase == OPEN:
+                return False
+            conn = slot.conn
+            if conn is not None:
+                self._pending.pop(id(conn), None)
+            self._free_before_start(slot, "the host freed the seat")
+        if conn is not None:
+            self._refuse(conn, ErrorCode.SEAT_TAKEN,
+                         f"the host freed seat {seat + 1}: you are no longer in this game")
+        return True
 
     def _send(self, msg: Message) -> None:
         with self._lock:
@@ -671,7 +727,8 @@ class HostSession(Session):
         if document is not None:
             self.setup_commit = fairness.setup_commit(self.host_nonce, document)
         if self.lobby:
-            conn.seat = slot.seat  # a seat in the lobby: no handshake timeout while it waits
+            conn.seat = slot.seat  # a seat in the lobby: no handshake timeout while it waits,
+            conn.frames_only = True  # but the heartbeat's: whole frames (pongs) or it is freed
             slot.status = PeerStatus(CONNECTED, time.monotonic())
         conn.send(self._welcome(slot, resume=False))
         if self.lobby:
@@ -732,8 +789,10 @@ class HostSession(Session):
             if info is not None:
                 info["phase"] = "reveal"
             conn.seat = None           # the reveal is bounded by the handshake timeout
+            conn.frames_only = False
             conn.opened = now
-            conn.send(make("commits", commits=commits, setup=self.setup_commit))
+            conn.send(make("commits", commits=commits, setup=self.setup_commit,
+                           names=self._start_names()))
 
     def _resume(self, conn: Connection, info: dict[str, Any], slot: GuestSeat,
                 msg: Message) -> None:
@@ -752,6 +811,7 @@ class HostSession(Session):
         self._write_autosave_header()
         conn.send(self._welcome(slot, resume=True))
         self._send_sync(conn, since=0)
+        self._tell_away(conn, slot.seat)
         self._set_status(CONNECTED, seat=slot.seat)
         log.info("the guest of seat %d is back", slot.seat)
 
@@ -766,7 +826,9 @@ class HostSession(Session):
 
     def _welcome(self, slot: GuestSeat, *, resume: bool) -> Message:
         assert slot.token is not None
-        extra = {"lobby": True} if self.lobby and not resume else {}
+        extra: dict[str, Any] = {"lobby": True} if self.lobby and not resume else {}
+        if self.many:  # who plays at the host's computer (a game of two: the other seat)
+            extra["host_seats"] = list(self.local_seats)
         return make("welcome", seat=slot.seat, token=slot.token,
                     names=self._names(), commit=self.host_commit, seed_mode=self.seed_mode,
                     setup=self.setup_commit or "", guest_deck=slot.deck_used,
@@ -873,7 +935,18 @@ class HostSession(Session):
     def _names(self) -> list[str]:
         if self.state is not None:
             return [p.name for p in self.state.players]
+        if self.many:  # the guests seated so far under their own names
+            return self._start_names()
         return list(self.source.names)
+
+    def _start_names(self) -> list[str]:
+        """Every seat's player name as the game will start (the guests' own names)."""
+        names = list(self.source.names) + [f"Player {i + 1}" for i in range(
+            len(self.source.names), self.players)]
+        for slot in self.guests.values():
+            if slot.name:
+                names[slot.seat] = slot.name
+        return names
 
     def _count(self, seat: int) -> int:
         """Actions by *seat* since this LAN game began (a restarted script skips as many)."""
@@ -939,10 +1012,7 @@ class HostSession(Session):
         seed: int | str = fairness.derive_seed(self.host_nonce, *[str(n) for n in nonces]) \
             if self.seed_mode in fairness.DRAWN_FAIRLY \
             else (src.seed if src.seed is not None else 0)
-        names = list(src.names) + [f"Player {i + 1}" for i in range(len(src.names),
-                                                                      self.players)]
-        for slot in self.guests.values():
-            names[slot.seat] = slot.name
+        names = self._start_names()
         if src.record is not None:
             _, actions = src.record
             self.header, self.state = self._served_record()
@@ -982,7 +1052,7 @@ class HostSession(Session):
         elif sections is not None:
             raise GuestDeckError("your deck has Army Magic sections (home base, land grid or "
                                  "initial forces), but this host plays "
-                                 f"{find_variant(self.source.variant).title}")
+                                 f"{find_variant(self.source.played_variant()).title}")
         if self.check_deck is not None:
             problems = list(self.check_deck(names) if parts is None else self.check_deck(
                 names, sections={k: [c.name for c in v] for k, v in parts.items()}))

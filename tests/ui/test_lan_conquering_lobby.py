@@ -140,6 +140,7 @@ def test_a_guest_joining_from_the_lobby_waits_seated_for_the_other_guest(app, tm
         press(app, lobby.buttons["join"])
         assert step_until(app, lambda: lobby.seated), lobby.note
         assert "Waiting for the other guests" in lobby.note
+        assert "in Ann's game" in lobby.note  # the host by name (welcome.host_seats)
         other.connect(timeout=10)
         assert step_until(app, lambda: app.scenes.find(LanTableScene) is not None)
         table = app.scenes.find(LanTableScene)
@@ -164,7 +165,8 @@ def test_the_banner_names_the_player_to_act_and_the_connection_in_words(app, tmp
         other.connect(timeout=10)
         assert step_until(app, lambda: app.scenes.find(LanTableScene) is not None)
         table = app.scenes.find(LanTableScene)
-        assert step_until(app, lambda: "the host: connected" in table.banner), table.banner
+        # the host by its player's name (welcome.host_seats), never "the host"
+        assert step_until(app, lambda: "Ann (host): connected" in table.banner), table.banner
         acting = host.acting_seat()
         name = host.state.players[acting].name
         expected = "your turn" if acting == table.seat else f"{name}'s turn"

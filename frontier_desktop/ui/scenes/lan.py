@@ -81,6 +81,9 @@ class LanScene(Scene):
         """This guest is seated in the lobby, waiting for the other guests to join."""
         self.seat_lines: list[str] = []
         """The hosted game's seats, one line each ("Seat 2: Ben (joined)")."""
+        self.free_buttons: dict[int, Any] = {}
+        """Seat → its "Free seat" button, beside each guest seated in the lobby (the host
+        sends a squatter away before the game starts)."""
 
     @property
     def autosave_path(self) -> Path:
@@ -179,12 +182,56 @@ class LanScene(Scene):
             d(left + half + 8, top + 152, half, 36), ui)
         self.widgets = [self.deck_menu, *self.buttons.values(), self.address_entry,
                         self.host_list, self.players_menu, self.guests_menu]
+        self.free_buttons = {}
+        self._sync_free_buttons()
+
+    _SEATS_Y, _SEAT_STEP = 418, 24
+    """Where the hosted game's seat lines start, and their spacing (design pixels)."""
+
+    def _sync_free_buttons(self) -> None:
+        """A "Free seat" button beside every guest seated in the lobby, none otherwise."""
+        net = self.net
+        want: set[int] = set()
+        if net is not None and hasattr(net, "host_seat") and len(net.guests) > 1 and \
+                not net.started.is_set():
+            want = {s["seat"] for s in net.seats() if not s["local"] and s["joined"]}
+        for seat in [s for s in self.free_buttons if s not in want]:
+            btn = self.free_buttons.pop(seat)
+            btn.kill()
+            if btn in self.widgets:
+                self.widgets.remove(btn)
+        if self.deck_menu is None:
+            return  # not built yet
+        for seat in sorted(want - set(self.free_buttons)):
+            btn = pygame_gui.elements.UIButton(
+                self.app.drect(self._LEFT + self._COL_W - 110,
+                               self._SEATS_Y + seat * self._SEAT_STEP, 110, 22),
+                "Free seat", self.app.ui, tool_tip_text=f"Send the guest of seat {seat + 1} "
+                "away: the seat is open again")
+            self.free_buttons[seat] = btn
+            self.widgets.append(btn)
+
+    def free_seat(self, seat: int) -> None:
+        """Send the guest of *seat* away before the game starts (the seat opens again)."""
+        net = self.net
+        if net is None or not hasattr(net, "release"):
+            return
+        name = next((s["name"] for s in net.seats() if s["seat"] == seat), f"seat {seat + 1}")
+        if net.release(seat):
+            self.note = f"You freed seat {seat + 1}: {name} is no longer in this game."
+        else:
+            self.note = f"Seat {seat + 1} cannot be freed now: the game has begun."
+        self._sync_free_buttons()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for key, btn in self.buttons.items():
                 if event.ui_element is btn:
                     self.activate(key)
+                    return True
+            for seat, btn in self.free_buttons.items():
+                if event.ui_element is btn:
+                    self.free_seat(seat)
                     return True
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and \
                 event.ui_element is self.host_list:
@@ -311,8 +358,10 @@ class LanScene(Scene):
         self.stop()
         try:
             header, actions = read_record(self.autosave_path)
-            net = HostSession(GameSource(record=(header, actions)), resolve_card=self.pool.card,
-                              check_deck=deck_checker(self.pool), autosave=self.autosave_path)
+            source = GameSource(record=(header, actions))
+            net = HostSession(source, resolve_card=self.pool.card,
+                              check_deck=deck_checker(self.pool, source.played_variant()),
+                              autosave=self.autosave_path)
         except (OSError, RecordError, ValueError, KeyError) as exc:
             self.note = f"Cannot resume the last LAN game: {exc}"
             return
@@ -381,8 +430,11 @@ class LanScene(Scene):
         self.net = net
         if not net.started.is_set():  # seated: the game starts when every guest is here
             self.seated = True
-            self.note = (f"You have seat {(net.seat or 0) + 1}. Waiting for the other guests "
-                         "to join…")
+            hosts = net.host_names()
+            game = (f" in {hosts[0]}'s game" if len(hosts) == 1 else
+                    f" in the game of {', '.join(hosts[:-1])} and {hosts[-1]}" if hosts else "")
+            self.note = (f"You have seat {(net.seat or 0) + 1}{game}. Waiting for the other "
+                         "guests to join…")
             return
         self._after_join()
 
@@ -446,6 +498,7 @@ class LanScene(Scene):
         if self.net is not None and hasattr(self.net, "host_seat"):
             self.seat_lines = seat_lines(self.net) if len(self.net.guests) > 1 else []
             if self.net.started.is_set():
+                self._sync_free_buttons()
                 self._enter_table()
         elif self.net is not None and self.seated:
             if self.net.refusal is not None:
@@ -454,6 +507,7 @@ class LanScene(Scene):
                 self.stop()
             elif self.net.started.is_set():
                 self._after_join()
+        self._sync_free_buttons()
         if self.host_list is not None and \
                 len(self.host_list.item_list) != len(self.found):
             self.host_list.set_item_list([h.label for h in self.found])
@@ -470,7 +524,8 @@ class LanScene(Scene):
             surface.blit(t, t.get_rect(center=dpos(480, 112 + i * 21)))
         for i, line in enumerate(self.seat_lines):  # who has joined, seat by seat
             t = fonts.text(line, 14, pal.text_dim)
-            surface.blit(t, t.get_rect(topleft=dpos(self._LEFT, 420 + i * 20)))
+            surface.blit(t, t.get_rect(topleft=dpos(self._LEFT,
+                                                    self._SEATS_Y + 2 + i * self._SEAT_STEP)))
         if self.deck_menu is not None:
             for x, text in ((self._LEFT, "Your deck (to host or to join)"), (self._RIGHT, "Join a game")):
                 label = fonts.text(text, 15, pal.text_dim, True)

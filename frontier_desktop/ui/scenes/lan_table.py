@@ -174,6 +174,16 @@ class LanTableScene(TableScene):
             return str(players[seat].get("name") or f"Player {seat + 1}")
         return "a player"
 
+    def away(self, seat: Any) -> bool:
+        """Whether *seat* is a guest's whose connection is lost (games of more than two)."""
+        if not self.many or not isinstance(seat, int) or seat in self.lan.local_seats:
+            return False
+        if self.is_guest:
+            return seat in (getattr(self.lan.net, "away", {}) or {})
+        if seat not in getattr(self.lan.net, "guests", {}):
+            return False
+        return bool(self.lan.net.seat_status(seat).state != CONNECTED)
+
     @property
     def many(self) -> bool:
         """A game of more than two players (no draw offers; several seats elsewhere)."""
@@ -460,6 +470,11 @@ class LanTableScene(TableScene):
                 changed = True
             elif notice.kind == "status":
                 changed = True
+            elif notice.kind == "seat_status" and self.many:
+                line = seat_status_line(notice.data, self.seat)
+                if line:
+                    self.lan.add_line(line)
+                    changed = True
         if changed:
             try:
                 self.settle()
@@ -474,17 +489,21 @@ class LanTableScene(TableScene):
         status = self.lan.net.status()
         peer = self.peer_name()
         if self.many:  # the connection is to the host, or (the host's) to every guest
-            peer = "the host" if self.is_guest else "the guests"
+            peer = host_words(self.lan.net) if self.is_guest else "the guests"
         over = self._is_over()
         text = status.banner(peer=peer if not self.is_guest or self.many else f"{peer} (host)",
                              we_reconnect=self.is_guest)
         acting = self.lan.acting_seat()
         turn = "game over" if over else "game paused" if status.is_paused else \
-            "your turn" if acting == self.seat else f"{self.seat_name(acting)}'s turn" \
-            if acting is not None else ""
+            "your turn" if acting == self.seat else \
+            f"waiting for {self.seat_name(acting)} to reconnect" if self.away(acting) else \
+            f"{self.seat_name(acting)}'s turn" if acting is not None else ""
         self.banner = " · ".join(x for x in (short_status(status, peer), turn) if x)
         if self.many and status.detail and not self.is_guest:
             self.banner += f" · {status.detail}"  # "away: Cat" (the game goes on meanwhile)
+        away = sorted(getattr(self.lan.net, "away", {}) or {}) if self.is_guest else []
+        if self.many and away:  # the other guests away, as the host's table says them
+            self.banner += " · away: " + ", ".join(self.seat_name(s) for s in away)
         self.pause_lines = []
         if status.is_paused and not over:
             lines = [text[:1].upper() + text[1:] + "."]
@@ -495,7 +514,8 @@ class LanTableScene(TableScene):
                     lines.append(f"Attempt {net.attempts + 1} in {wait:.0f} s — or press "
                                  "Reconnect now.")
                 else:
-                    lines.append("Press Reconnect now when the host is back.")
+                    lines.append(f"Press Reconnect now when {host_words(net, bare=True)} "
+                                 "is back.")
             elif status.state == LEFT:
                 lines.append(f"{peer} may come back: their seat is kept.")
             else:
@@ -576,14 +596,38 @@ def unfair_notice(net: Any) -> str | None:
     guest of a board the host chose, else None (the host knows what it served)."""
     if not getattr(net, "unfair_board", None):
         return None
-    seat = getattr(net, "seat", None)
-    names = list(getattr(net, "names", []) or [])
-    host = names[1 - seat] if isinstance(seat, int) and 0 <= 1 - seat < len(names) \
-        and names[1 - seat] else "The host"
+    host = host_words(net, bare=True)
+    host = host[:1].upper() + host[1:]
     how = {"position": "hosted from a position file",
            "fixed": "a fixed seed or a saved game"}.get(getattr(net, "seed_mode", ""),
                                                         "the seed was not agreed")
     return f"{host} chose this board: it was not drawn fairly ({how})"
+
+
+def host_words(net: Any, *, bare: bool = False) -> str:
+    """The players at the host's computer for a guest: "Edna (host)", "Edna and Finn
+    (host)" (*bare*: "Edna", "Edna and Finn"); "the host" only when the names are unknown."""
+    names = net.host_names() if hasattr(net, "host_names") else []
+    if not names:
+        return "the host"
+    said = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+    return said if bare else f"{said} (host)"
+
+
+def seat_status_line(data: Any, seat: int) -> str:
+    """A guest's connection change in words for the log, or "" for this screen's own seat:
+    "— Cat has lost the connection — the game waits for Cat only when it is Cat's turn to
+    decide.", "— Cat is back."."""
+    if not isinstance(data, dict) or data.get("seat") == seat:
+        return ""
+    name = str(data.get("name") or "A player")
+    state = data.get("state")
+    if state == CONNECTED:
+        return f"— {name} is back."
+    what = "has left the game (the seat is kept)" if state == LEFT else \
+        "has lost the connection"
+    return (f"— {name} {what} — the game waits for {name} only when it is {name}'s turn to "
+            "decide.")
 
 
 def short_status(status: Any, peer: str) -> str:
