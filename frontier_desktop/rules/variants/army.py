@@ -224,7 +224,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
         if state.decision is not None and state.decision["kind"] == "assign":
-            self._finish_assign(state, None, events)
+            self.finish_division(state, None, events)
             return
         if state.pending is not None and state.pending.get("kind") == "move":
             # A move window of a game saved before moves went on the stack.
@@ -441,14 +441,11 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
                           events: list[Event]) -> None:
         self._blocks_declared(state, done_blocking(state, events), events)
 
-    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
-                   events: list[Event]) -> None:
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "assign"
-        damage: dict[str, int] = {}
-        for unit, amount in action.damage:
-            damage[unit] = damage.get(unit, 0) + amount
-        problem = assign_problem(decision, action.attacker, damage)
+    def division_problem(self, decision: dict[str, Any], attacker: str,
+                         damage: dict[str, int]) -> str | None:
+        """The shared checks, then Army's: an unblocked attacker's damage goes to one place,
+        trample reaches the land only after lethal damage to every blocker."""
+        problem = assign_problem(decision, attacker, damage)
         if problem is None and decision.get("one_target") and \
                 len([u for u, n in damage.items() if n > 0]) > 1:
             problem = "an unblocked attacker deals all its damage to the land or to one " \
@@ -458,11 +455,9 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
             if short:
                 problem = "trample damage reaches the land only after every blocker is dealt " \
                           "lethal damage"
-        if problem:
-            raise IllegalActionError(action, problem)
-        self._finish_assign(state, damage, events)
+        return problem
 
-    def _finish_assign(self, state: GameState, damage: dict[str, int] | None,
+    def finish_division(self, state: GameState, damage: dict[str, int] | None,
                        events: list[Event]) -> None:
         import copy
 
@@ -568,16 +563,6 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
                               origin=origin)
 
     # ------------------------------------------------------------------ other
-    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
-                       events: list[Event]) -> None:
-        state.players[seat].assign = action.on
-        events.append({"type": "assign_choice", "player": seat, "on": action.on})
-
-    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
-                          events: list[Event]) -> None:
-        state.players[seat].responses = action.on
-        events.append({"type": "responses", "player": seat, "on": action.on})
-
     def _do_concede(self, state: GameState, seat: int, action: A.Concede,
                     events: list[Event]) -> None:
         state.players[seat].lost = True

@@ -430,26 +430,12 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
                           events: list[Event]) -> None:
         done_blocking(state, self._pt(state), events)
 
-    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
-                       events: list[Event]) -> None:
-        """Ask (or stop asking) to divide your blocked attackers' damage yourself."""
-        state.players[seat].assign = action.on
-        events.append({"type": "assign_choice", "player": seat, "on": action.on})
+    def division_problem(self, decision: dict[str, Any], attacker: str,
+                         damage: dict[str, int]) -> str | None:
+        """A blocked attacker's whole damage among its blockers and the conquer value."""
+        return assign_division_problem(decision, attacker, damage)
 
-    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
-                   events: list[Event]) -> None:
-        """Divide a blocked attacker's damage among its blockers and the conquer value."""
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "assign"  # check_may_act
-        damage: dict[str, int] = {}
-        for unit, amount in action.damage:
-            damage[unit] = damage.get(unit, 0) + amount
-        problem = assign_division_problem(decision, action.attacker, damage)
-        if problem:
-            raise IllegalActionError(action, problem)
-        self._finish_assign(state, damage, events)
-
-    def _finish_assign(self, state: GameState, damage: dict[str, int] | None,
+    def finish_division(self, state: GameState, damage: dict[str, int] | None,
                        events: list[Event]) -> None:
         """Record the division (None: the default) and carry on with the combat."""
         import copy
@@ -512,7 +498,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
                 info(state.cells[pos])["controller"] = None
         if state.decision is not None and int(state.decision["player"]) == seat:
             if state.decision["kind"] == "assign":
-                self._finish_assign(state, None, events)
+                self.finish_division(state, None, events)
             else:
                 done_blocking(state, self._pt(state), events)
         left = [s for s, p in enumerate(state.players) if not p.lost]

@@ -363,12 +363,6 @@ class ConqueringSpells(TimingActions, OneShotActions):
                 return f"{self._label(state, perm)} is summoning sick"
         return self.activation_problem(state, seat, perm, index)
 
-    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
-                          events: list[Event]) -> None:
-        """Ask for (or stop asking for) response windows, at any time."""
-        state.players[seat].responses = action.on
-        events.append({"type": "responses", "player": seat, "on": action.on})
-
     def _do_choose(self, state: GameState, seat: int, action: A.Choose,
                    events: list[Event]) -> None:
         """Answer a ``choice``: "counter it unless its controller pays {N}" (and "you may pay

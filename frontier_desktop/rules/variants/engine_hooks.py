@@ -13,9 +13,9 @@ from frontier_desktop.rules.effects.targeting import Slot, spec_problem
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.shared import is_square
+from frontier_desktop.rules.variants.shared import assign_problem, is_square
 from frontier_desktop.rules.variants.frontier_combat import (
-    check_deaths, damage_player, gain_life, resolve_attack,
+    check_deaths, damage_player, finish_assign, gain_life, resolve_attack,
 )
 
 if TYPE_CHECKING:
@@ -26,6 +26,45 @@ Target = Any
 
 class EngineHooks:
     """The variant hooks of the effects engine, with Frontier's answers."""
+
+    # ------------------------------------------------------------------ player settings
+    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
+                       events: list[Event]) -> None:
+        """Ask (or stop asking) to divide combat damage yourself (``pending`` ``assign``)."""
+        state.players[seat].assign = action.on
+        events.append({"type": "assign_choice", "player": seat, "on": action.on})
+
+    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
+                          events: list[Event]) -> None:
+        """Ask for (or stop asking for) response windows."""
+        state.players[seat].responses = action.on
+        events.append({"type": "responses", "player": seat, "on": action.on})
+
+    # ------------------------------------------------------------------ damage division
+    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
+                   events: list[Event]) -> None:
+        """Answer the pending ``assign`` decision: one attacker's damage, divided as the
+        variant allows (:meth:`division_problem`), then the combat goes on
+        (:meth:`finish_division`)."""
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "assign"  # check_may_act
+        damage: dict[str, int] = {}
+        for unit, amount in action.damage:
+            damage[unit] = damage.get(unit, 0) + amount
+        problem = self.division_problem(decision, action.attacker, damage)
+        if problem:
+            raise IllegalActionError(action, problem)
+        self.finish_division(state, damage, events)
+
+    def division_problem(self, decision: dict[str, Any], attacker: str,
+                         damage: dict[str, int]) -> str | None:
+        """Why *damage* is not a division the pending decision accepts (None: it is)."""
+        return assign_problem(decision, attacker, damage)
+
+    def finish_division(self, state: GameState, damage: dict[str, int] | None,
+                        events: list[Event]) -> None:
+        """Record the division (None: the default) and carry the combat on."""
+        finish_assign(state, damage, events)
 
     def continue_stack(self, state: GameState, events: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError  # SpellActions'

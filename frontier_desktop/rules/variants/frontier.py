@@ -58,7 +58,6 @@ from frontier_desktop.rules.variants.frontier_spells import (
     spell_effects,
 )
 from frontier_desktop.rules.variants.frontier_combat import (
-    assign_problem,
     check_deaths,
     damage_player,
     finish_assign,
@@ -1118,29 +1117,7 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
             state.decision = None
         self.continue_stack(state, events)
 
-    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
-                   events: list[Event]) -> None:
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "assign"  # check_may_act
-        damage: dict[str, int] = {}
-        for unit, amount in action.damage:
-            damage[unit] = damage.get(unit, 0) + amount
-        problem = assign_problem(decision, action.attacker, damage)
-        if problem:
-            raise IllegalActionError(action, problem)
-        finish_assign(state, damage, events)
-
     # ------------------------------------------------------------------ other
-    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
-                       events: list[Event]) -> None:
-        state.players[seat].assign = action.on
-        events.append({"type": "assign_choice", "player": seat, "on": action.on})
-
-    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
-                          events: list[Event]) -> None:
-        state.players[seat].responses = action.on
-        events.append({"type": "responses", "player": seat, "on": action.on})
-
     def _do_concede(self, state: GameState, seat: int, action: A.Concede,
                     events: list[Event]) -> None:
         state.players[seat].lost = True
