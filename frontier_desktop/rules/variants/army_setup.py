@@ -13,7 +13,7 @@ from frontier_desktop.rules.variants.army_board import (
     COLS, HOME_LIFE, HOME_SQUARES, ROWS, TREASURE, info,
 )
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.shared import draw_cards, save_rng
+from frontier_desktop.rules.variants.shared import draw_cards, save_rng, shuffle_library
 
 
 def lay_out(name: str, decks: Sequence[Sequence[Card]], names: Sequence[str], seed: int | str,
@@ -51,14 +51,7 @@ def lay_out(name: str, decks: Sequence[Sequence[Card]], names: Sequence[str], se
             for obj in treasure:
                 pos = hidden[rng.randbelow(len(hidden))]
                 info(state.cells[pos]).setdefault(TREASURE, []).append(obj)
-        rng.shuffle(library)
-        for card in library:
-            defs[card.name] = card
-            obj = "c" + rng.token()
-            while obj in state.cards:
-                obj = "c" + rng.token()
-            state.cards[obj] = (card.name, seat)
-            players[seat].library.append(obj)
+        shuffle_library(state, seat, library, rng, defs)
     state.defs = defs
     first = int(opts["first_player"])
     if first < 0:

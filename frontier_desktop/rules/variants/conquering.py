@@ -83,7 +83,8 @@ from frontier_desktop.rules.variants.conquering_spells import (
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
-    assign_actions, basic_land, draw_cards, game_rng, leave_battlefield, save_rng, wire,
+    assign_actions, basic_land, draw_cards, game_rng, leave_battlefield, save_rng,
+    shuffle_library, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
@@ -161,15 +162,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
             state.cells[pos] = Cell(land_id, face_up=False, extra={"controller": None, "cv": None})
         state.aside = ids[len(positions):]
         for seat in range(n):
-            library = list(decks[seat])
-            rng.shuffle(library)
-            for card in library:
-                defs[card.name] = card
-                obj = "c" + rng.token()
-                while obj in state.cards:
-                    obj = "c" + rng.token()
-                state.cards[obj] = (card.name, seat)
-                state.players[seat].library.append(obj)
+            shuffle_library(state, seat, decks[seat], rng, defs)
         state.defs = defs
         first = int(opts["first_player"])
         if first < 0:

@@ -25,7 +25,7 @@ from frontier_desktop.rules.state import (
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.shared import (
-    basic_land, draw_cards, game_rng, pay_tuple, save_rng,
+    basic_land, draw_cards, game_rng, pay_tuple, save_rng, shuffle_library,
 )
 from frontier_desktop.rules.variants.shared import square_words as square_words  # re-exported
 from frontier_desktop.rules.variants.frontier_board import (
@@ -141,15 +141,7 @@ class Frontier(TimingActions, ManaActions, LandAbilities, OneShotActions, Manual
             state.cards[aside_id] = (card.name, owner)
             state.aside.append(aside_id)
         for seat in (0, 1):
-            library = list(spells[seat])
-            rng.shuffle(library)
-            for card in library:
-                defs[card.name] = card
-                obj_id = "c" + rng.token()
-                while obj_id in state.cards:
-                    obj_id = "c" + rng.token()
-                state.cards[obj_id] = (card.name, seat)
-                players[seat].library.append(obj_id)
+            shuffle_library(state, seat, spells[seat], rng, defs)
         state.defs = defs
         state.rng_counter = rng.resume_point()
         first = int(opts["first_player"])

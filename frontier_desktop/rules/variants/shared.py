@@ -12,7 +12,7 @@ import dataclasses
 import functools
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from frontier_desktop.rules import actions as A
@@ -84,6 +84,22 @@ def draw_cards(state: GameState, seat: int, count: int, events: list[Event]) -> 
         player.hand.append(card_id)
         events.append({"type": "drew", "player": seat, "card": state.name(card_id),
                        "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+
+
+def shuffle_library(state: GameState, seat: int, cards: Sequence[Card], rng: Any,
+                    defs: dict[str, Card]) -> None:
+    """Shuffle *cards* with the game's *rng* and make them *seat*'s library: each gets a
+    fresh unguessable id (``c`` + a token; the same draws in every variant, so set-ups
+    replay exactly) and its card data goes into *defs*."""
+    library = list(cards)
+    rng.shuffle(library)
+    for card in library:
+        defs[card.name] = card
+        obj = "c" + rng.token()
+        while obj in state.cards:
+            obj = "c" + rng.token()
+        state.cards[obj] = (card.name, seat)
+        state.players[seat].library.append(obj)
 
 
 def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
