@@ -479,12 +479,12 @@ class Assign(Action):
     damage: tuple[tuple[str, int], ...] = field("damage")
     at: Any = field("pos", default=None)
     """The War Game: the place of the combat whose damage one side divides (``attacker``
-    is then left out)."""
+    is then left out: it reads "side")."""
 
     @classmethod
     def from_wire(cls, data: Mapping[str, Any]) -> Action:
         if "attacker" not in data and data.get("at") is not None:
-            data = {**data, "attacker": ""}
+            data = {**data, "attacker": "side"}
         return super().from_wire(data)
 
 

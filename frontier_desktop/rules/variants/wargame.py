@@ -526,7 +526,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             if seat != d["player"]:
                 return []
             if d["kind"] == "assign":
-                return [A.Assign(attacker="", at=state.board.pos_from_wire(d["at"]),
+                return [A.Assign(attacker="side", at=state.board.pos_from_wire(d["at"]),
                                  damage=tuple(d["default"].items()))]
             if d["kind"] == "choice" and d.get("by") == "stronghold":
                 return [A.Pass(), *(TapAttacker(unit=u) for u in d["options"])]
