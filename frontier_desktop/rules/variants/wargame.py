@@ -56,7 +56,7 @@ from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
 from frontier_desktop.rules.variants.wargame_board import (
     EACH_TYPE, LAND_TYPES, STRONGHOLD_LIMIT, controller, diagonal_neighbours,
-    has_lost_stronghold, info, is_stronghold, land_type, place_words, standard_board,
+    has_lost_stronghold, info, is_stronghold, land_type, letter, place_words, standard_board,
     stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants.wargame_combat import (
@@ -516,6 +516,28 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             if may_move and perm.zone == "board" and perm.controller == state.active else []
         return {"power": power, "toughness": toughness, "moves": moves, "attacks": []}
 
+    def view_extras(self, state: GameState, out: dict[str, Any], viewer: int | None,
+                    show_hidden: bool) -> None:
+        """What the War Game adds to a view (``spec/variant-positions.md``): each player's
+        ``supply`` and ``removed`` count; each unit's ``healed`` and ``carried_by``;
+        ``board.strongholds`` with their ``letter`` and the land shown only to its owner
+        (or the analysis with ``reveal``): a stronghold is face down to the others."""
+        for seat, entry in enumerate(out["players"]):
+            entry["supply"] = supply(state, seat)
+            entry["removed"] = len(state.players[seat].graveyard)
+        carried = state.extra.get("carried") or {}
+        healed = (state.extra.get("turn") or {}).get("healed") or {}
+        for unit in out["units"]:
+            unit["healed"] = int(healed.get(unit["id"], 0))
+            unit["carried_by"] = carried.get(unit["id"])
+        for entry in out["board"].get("strongholds", ()):
+            owner = entry.get("player")
+            entry["letter"] = letter(len(state.players), int(owner)) if owner is not None \
+                else None
+            cell = state.cells[entry["place"]]
+            entry["land"] = state.name(cell.land) if cell.land is not None and (
+                viewer == owner or show_hidden) else None
+
     def legal_actions(self, state: GameState, seat: int) -> list[A.Action]:
         """The game actions *seat* may take now: decisions' answers, heals, moves (and
         carries), casts and activations the supply pays for, passes, discards."""
@@ -594,31 +616,11 @@ def _stronghold_land(deck: list[Card], section: Mapping[str, Sequence[Card]] | N
 
 def wargame_view(state: GameState, viewer: int | None = None, *, legal: bool = True,
                  reveal: bool = False) -> dict[str, Any]:
-    """:func:`~frontier_desktop.rules.views.describe` for the War Game, plus what it adds
-    (``spec/variant-positions.md``): each player's ``supply`` and ``removed`` count; each
-    unit's ``healed`` and ``carried_by``; ``board.strongholds`` with ``letter``, the land
-    shown only to its owner (or the analysis with *reveal*)."""
+    """:func:`~frontier_desktop.rules.views.describe` of a War Game (the variant is not in
+    the registry yet); :meth:`WarGame.view_extras` adds its fields."""
     from frontier_desktop.rules.views import describe
 
-    out = describe(state, viewer=viewer, legal=legal, reveal=reveal, variant=_VARIANT)
-    for seat, entry in enumerate(out["players"]):
-        entry["supply"] = supply(state, seat)
-        entry["removed"] = len(state.players[seat].graveyard)
-    carried = state.extra.get("carried") or {}
-    healed = (state.extra.get("turn") or {}).get("healed") or {}
-    for unit in out["units"]:
-        unit["healed"] = int(healed.get(unit["id"], 0))
-        unit["carried_by"] = carried.get(unit["id"])
-    letters = "ABCD" if len(state.players) == 4 else ("ABC" if len(state.players) == 3 else "AC")
-    for entry in out["board"].get("strongholds", ()):
-        owner = entry.get("player")
-        entry["letter"] = letters[int(owner)] if owner is not None else None
-        cell = state.cells[entry["place"]]
-        if cell.land is not None and (viewer == owner or (viewer is None and reveal)):
-            entry["land"] = state.name(cell.land)
-        else:
-            entry["land"] = None
-    return out
+    return describe(state, viewer=viewer, legal=legal, reveal=reveal, variant=_VARIANT)
 
 
 _VARIANT = WarGame()
