@@ -153,3 +153,11 @@ def test_holding_every_stronghold_wins() -> None:
     assert two.game_over and two.winner == 0
     assert {"type": "game_over", "winner": 0, "reason": "controls every stronghold"} in events
     assert WG.legal_actions(two, 1) == []
+
+
+def test_a_conceding_player_is_skipped_and_the_last_one_left_wins() -> None:
+    state = game(3)
+    state, events = play(state, A.Concede(), 0)
+    assert state.players[0].lost and state.active == 1 and state.phase == "heal"
+    state, _ = play(state, A.Concede(), 2)
+    assert state.game_over and state.winner == 1

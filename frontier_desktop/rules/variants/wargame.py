@@ -465,10 +465,21 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                     events: list[Event]) -> None:
         state.players[seat].lost = True
         events.append({"type": "eliminated", "player": seat, "reason": "conceded"})
+        if state.decision is not None and int(state.decision["player"]) == seat:
+            state.decision = None  # their side's division is the engine's; no tap
+            if state.extra.get("combat") is not None:
+                current = state.extra["combat"].get("current") or {}
+                current.setdefault("divisions", {})[str(seat)] = {}
+                self._fight_on(state, events)
         left = [s for s, p in enumerate(state.players) if not p.lost]
         if len(left) == 1:
             state.winner, state.game_over = left[0], True
             events.append({"type": "game_over", "winner": left[0], "reason": "last player left"})
+        elif state.active == seat:
+            state.stack, state.pending, state.decision = [], None, None
+            state.extra.pop("combat", None)
+            state.phase = self.phases[-1]
+            self.end_turn(state, events)  # turns.py: the next seat still in the game
 
     # ================================================================== state checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
