@@ -136,3 +136,29 @@ def test_the_strongholds_owner_taps_one_attacker() -> None:
     declined, events = play(state, A.Pass(), 1)
     assert any(e["type"] == "tap_declined" for e in events)
     assert guard not in declined.perms  # the bear's and the giant's 5 power: lethal
+
+
+def test_against_banding_the_banding_side_divides_the_damage_dealt_to_it() -> None:
+    state = _moving()
+    angel = put(state, "Serra Angel", 0, (1, 1))       # 5/5 white on Plains
+    pegasus = put(state, "Mesa Pegasus", 1, (1, 1))    # 1/1 +1/+1 on Plains: 2/2, banding
+    giant = put(state, "Hill Giant", 1, (1, 1))        # 3/3
+    state.players[1].assign = True
+    state, _ = _fight(state)
+    pending = wargame_view(state, 1)["pending"]
+    assert pending["seat"] == 1 and pending["options"][0]["side"] == 0  # Ben divides Ann's 5
+    with pytest.raises(IllegalActionError, match="exactly 5"):
+        play(state, A.Assign(attacker="side", at=(1, 1), damage=((giant, 2),)), 1)
+    state, _ = play(state, A.Assign(attacker="side", at=(1, 1),
+                                    damage=((giant, 3), (pegasus, 2))), 1)
+    assert state.decision["player"] == 1 and state.decision["side"] == 1  # then his own
+    state, _ = play(state, A.Assign(attacker="side", at=(1, 1), damage=((angel, 5),)), 1)
+    assert giant not in state.perms and pegasus not in state.perms and angel not in state.perms
+    # Unasked, the engine spares what it can: 5 damage is 2 + 3, all lethal; 4 is not.
+    state = _moving()
+    put(state, "Hill Giant", 0, (1, 1))
+    put(state, "Grizzly Bears", 0, (1, 1), tapped=True)
+    pegasus = put(state, "Mesa Pegasus", 1, (1, 1))
+    giant = put(state, "Hill Giant", 1, (1, 1))
+    state, _ = _fight(state)
+    assert state.perms[pegasus].damage == 1 and state.perms[giant].damage == 2

@@ -41,15 +41,21 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | +1/+1 on matching terrain until it moves | combat::test_matching_terrain_gives_plus_one_until_it_moves |
 | Untapped power divided, none beyond toughness (ruling) | combat::test_untapped_power_is_divided_capped_at_lethal |
 | Attacker assigns first; damage simultaneous | combat::test_attacker_assigns_first_and_damage_is_simultaneous |
+| Against banding, the banding side divides | combat::test_against_banding_the_banding_side_divides_the_damage_dealt_to_it |
+| Ruling: at most what would kill it now; the rest lost | combat::test_a_creature_takes_at_most_what_would_kill_it_now |
 | Lethal → removed pile; counters persist | combat::test_lethal_damage_goes_to_the_removed_pile_survivors_keep_damage |
-| Casting: supply; creatures enter the stronghold, max 3 | casting_reach::test_creatures_enter_the_stronghold_at_most_three |
+| Casting: supply; creatures enter the stronghold, max 3 | casting_reach::test_creatures_enter_the_stronghold_at_most_three, movement::test_at_most_three_of_a_players_creatures_in_their_stronghold |
 | Discard to 8 | setup_turn::test_discard_down_to_eight |
 | Capture: alone in a stronghold at end of turn | casting_reach::test_a_player_alone_in_a_stronghold_takes_it_at_end_of_turn |
 | Without a stronghold: no supply, no creatures | casting_reach::test_without_a_stronghold_no_supply_and_no_creatures |
 | The game ends when one holds every stronghold | casting_reach::test_holding_every_stronghold_wins |
 
-Not yet covered: banding's division of the damage dealt to it; fast effects and prevention
-windows inside a combat; upkeep costs paid with supply.
+Views: views::test_views_print_supply_removed_units_and_places,
+views::test_no_view_or_event_shows_another_players_stronghold. Properties: properties.
+
+Not yet covered: a window for fast effects before and healing/prevention after a combat's
+damage (instants are cast in the movement phase or after the combat); upkeep costs paid with
+supply.
 """
 
 from __future__ import annotations

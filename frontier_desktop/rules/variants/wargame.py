@@ -33,8 +33,8 @@ Done (``shared/rules/wargame.md``; its rulings are the defaults):
 - Views: :func:`wargame_view` (``board.strongholds`` face down to others, supply, removed,
   damage/healed/carried_by, places).
 
-Not done yet: upkeep costs paid with supply; banding's division of damage dealt to it; a
-response window between movement and combat for fast effects.
+Not done yet: upkeep costs paid with supply; a response window between movement and combat
+for fast effects.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ from frontier_desktop.rules.state import Cell, GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering_spells import conquering_own_pt, has_keyword, \
     landwalks, no_life
-from frontier_desktop.rules.variants.shared import basic_land, game_rng, save_rng, wire
+from frontier_desktop.rules.variants.shared import (
+    basic_land, game_rng, leave_battlefield, save_rng, wire,
+)
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
 from frontier_desktop.rules.variants.wargame_board import (
@@ -423,7 +425,8 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
     # ================================================================== combat
     def _fight_on(self, state: GameState, events: list[Event]) -> None:
         continue_combat(state, self._pt(state), lambda s: state.players[s].assign,
-                        lambda ev: self.state_checks(state, ev), events)
+                        lambda ev: self.state_checks(state, ev), events,
+                        lambda p: has_keyword(state, p.id, "banding"))
 
     def _do_tap_attacker(self, state: GameState, seat: int, action: TapAttacker,
                          events: list[Event]) -> None:
@@ -465,11 +468,16 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                     events: list[Event]) -> None:
         state.players[seat].lost = True
         events.append({"type": "eliminated", "player": seat, "reason": "conceded"})
-        if state.decision is not None and int(state.decision["player"]) == seat:
-            state.decision = None  # their side's division is the engine's; no tap
+        for perm in [p for p in state.perms.values() if p.controller == seat]:
+            if perm.id in state.perms:
+                leave_battlefield(state, perm, "exile", events, reason="its controller is out")
+        d = state.decision
+        if d is not None and int(d["player"]) == seat:
+            state.decision = None  # their division (or the damage they let through) is nothing
+            if d["kind"] == "assign" and state.extra.get("combat") is not None:
+                current = state.extra["combat"]["current"]
+                current["divisions"][str(d.get("side", seat))] = {}
             if state.extra.get("combat") is not None:
-                current = state.extra["combat"].get("current") or {}
-                current.setdefault("divisions", {})[str(seat)] = {}
                 self._fight_on(state, events)
         left = [s for s, p in enumerate(state.players) if not p.lost]
         if len(left) == 1:

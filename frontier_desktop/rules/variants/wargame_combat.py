@@ -11,7 +11,9 @@ stand with opposing ones (board order, then the strongholds). In one combat:
    The attacker (the active player) divides first, then each defender clockwise. A player
    who asked (``set_assign``) divides with an ``assign`` decision (``at``, ``amount``,
    ``units``, ``caps``, ``default``); otherwise the engine does (:func:`default_division`:
-   the most kills, weakest first).
+   the most kills, weakest first). Against banding, the side with the banding creature
+   divides the damage dealt to it instead (:func:`protective_division` by default: the
+   fewest deaths).
 3. The damage is dealt at once; creatures with lethal damage go to the removed pile;
    survivors keep their damage counters.
 
@@ -95,8 +97,36 @@ def division_problem(decision: dict[str, Any], damage: dict[str, int]) -> str | 
     return None
 
 
+def banding_side(state: GameState, units: list[Permanent],
+                 banding: Callable[[Permanent], bool]) -> int | None:
+    """The player who divides the damage dealt to *units* because a creature of theirs
+    there has banding (None: the dealing side divides)."""
+    return next((p.controller for p in units if banding(p)), None)
+
+
+def protective_division(amount: int, caps: dict[str, int]) -> dict[str, int]:
+    """The engine's division for a banding side receiving damage: as few deaths as it can,
+    the toughest first, then lethal damage to the weakest."""
+    out: dict[str, int] = {}
+    left = amount
+    for unit in sorted(caps, key=lambda u: (-caps[u], u)):
+        give = min(max(0, caps[unit] - 1), left)
+        if give > 0:
+            out[unit] = give
+            left -= give
+    for unit in sorted(caps, key=lambda u: (caps[u], u)):
+        if left <= 0:
+            break
+        extra = min(caps[unit] - out.get(unit, 0), left)
+        if extra > 0:
+            out[unit] = out.get(unit, 0) + extra
+            left -= extra
+    return out
+
+
 def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
-                    kill: Callable[[list[Event]], None], events: list[Event]) -> None:
+                    kill: Callable[[list[Event]], None], events: list[Event],
+                    banding: Callable[[Permanent], bool] = lambda p: False) -> None:
     """Carry the combats on until a decision waits or every place has fought."""
     combat = state.extra.get("combat")
     while combat is not None:
@@ -132,16 +162,19 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
             units = targets_for(state, seat, at)
             caps = caps_of(units, pt)
             amount = min(side_power(state, seat, at, pt), sum(caps.values()))
-            default = default_division(amount, caps)
-            if amount > 0 and ask(seat):
+            chooser = banding_side(state, units, banding)
+            default = default_division(amount, caps) if chooser is None else \
+                protective_division(amount, caps)
+            chooser = seat if chooser is None else chooser
+            if amount > 0 and ask(chooser):
                 option = {"at": current["at"], "amount": amount, "units": [u.id for u in units],
-                          "caps": caps, "default": default}
-                state.decision = {"kind": "assign", "player": seat, **option,
+                          "caps": caps, "default": default, "side": seat}
+                state.decision = {"kind": "assign", "player": chooser, **option,
                                   "options": [option]}
                 return
             current["divisions"][str(seat)] = default
-            events.append({"type": "assigned", "player": seat, "at": current["at"],
-                           "damage": dict(default), "default": True})
+            events.append({"type": "assigned", "player": chooser, "side": seat,
+                           "at": current["at"], "damage": dict(default), "default": True})
         deal(state, current, events)
         combat["current"] = None
         kill(events)
@@ -149,11 +182,13 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
 
 def record_division(state: GameState, seat: int, damage: dict[str, int],
                     events: list[Event]) -> None:
-    """*seat*'s answer to their ``assign`` decision."""
+    """*seat*'s answer to their ``assign`` decision (the division of their side's damage,
+    or of the damage dealt to their banding side: the decision's ``side`` deals it)."""
     combat = state.extra["combat"]
-    combat["current"]["divisions"][str(seat)] = dict(damage)
-    events.append({"type": "assigned", "player": seat, "at": combat["current"]["at"],
-                   "damage": dict(damage), "default": False})
+    side = int(state.decision["side"]) if state.decision is not None else seat
+    combat["current"]["divisions"][str(side)] = dict(damage)
+    events.append({"type": "assigned", "player": seat, "side": side,
+                   "at": combat["current"]["at"], "damage": dict(damage), "default": False})
     state.decision = None
 
 
