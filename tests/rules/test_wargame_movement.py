@@ -95,16 +95,16 @@ def test_an_islandhome_creature_is_carried_across_land() -> None:
     for _ in range(3):
         state, _ = play(state, A.Pass())
     state = to_phase(state, "movement", 0)
-    state, _ = WG_untap(state)
+    state, _ = _untap_step(state)
     assert state.perms[serpent].tapped and state.perms[bear].tapped
     # ... and the serpent may go home to an island by itself, which ends the carrying.
     state, _ = play(state, A.Move(unit=serpent, to=(1, 4)))
     assert "carried" in state.extra and serpent not in state.extra["carried"]
-    state, _ = WG_untap(state)
+    state, _ = _untap_step(state)
     assert not state.perms[serpent].tapped and not state.perms[bear].tapped
 
 
-def WG_untap(state):
+def _untap_step(state):
     """The active player's untap step on a copy (the hook the turn machine runs)."""
     state = state.clone()
     events: list = []
