@@ -368,6 +368,8 @@ def check_action(action: Mapping[str, Any]) -> None:
     for name in ACTION_REQUIRED.get(str(kind), ()):
         if action.get(name) is None:
             raise _bad(f"{kind}", f"needs {name!r}")
+    if kind == "assign" and action.get("attacker") is None and action.get("at") is None:
+        raise _bad("assign", "needs 'attacker' (or 'at': the place of a War Game combat)")
     for name, value in action.items():
         if name == "type":
             continue

@@ -159,7 +159,8 @@ def test_an_empty_library_is_refilled_from_the_removed_pile() -> None:
     p1 = state.players[1]
     p1.graveyard, p1.library = p1.library, []
     state, events = play(pass_to(state, "discard", 0), A.Pass())
-    assert any(e["type"] == "reshuffled" and e["player"] == 1 for e in events)
+    assert any(e["type"] == "shuffled" and e["player"] == 1 and e["cards"] == 35
+               for e in events)
     assert len(p1.graveyard) == 35 and state.players[1].graveyard == []
     assert len(state.players[1].library) == 34 and len(state.players[1].hand) == 6
     assert wargame_view(state, 0)["players"][1]["removed"] == 0

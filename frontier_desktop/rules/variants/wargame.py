@@ -206,8 +206,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
         d = state.decision
         if d is not None and d.get("by") == "stronghold":
-            state.decision = None
-            events.append({"type": "tap_declined", "player": seat, "at": d["at"]})
+            state.decision = None  # the owner taps no attacker
             self._fight_on(state, events)
             return
         if state.pending is not None:

@@ -142,7 +142,6 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                 continue
             current = combat["current"] = {"at": at_w, "sides": sides_at(state, at),
                                            "divisions": {}, "asked": False}
-            events.append({"type": "combat", "at": at_w, "sides": list(current["sides"])})
         at = state.board.pos_from_wire(current["at"])
         owner = controller(state, at) if is_stronghold(state, at) else None
         if not current["asked"]:
@@ -172,9 +171,7 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                 state.decision = {"kind": "assign", "player": chooser, **option,
                                   "options": [option]}
                 return
-            current["divisions"][str(seat)] = default
-            events.append({"type": "assigned", "player": chooser, "side": seat,
-                           "at": current["at"], "damage": dict(default), "default": True})
+            current["divisions"][str(seat)] = default  # the damage events tell it
         deal(state, current, events)
         combat["current"] = None
         kill(events)
@@ -193,21 +190,25 @@ def record_division(state: GameState, seat: int, damage: dict[str, int],
 
 
 def deal(state: GameState, current: dict[str, Any], events: list[Event]) -> None:
-    """Every side's damage at once (prevention shields first), as damage counters."""
-    totals: dict[str, int] = {}
-    for division in current["divisions"].values():
-        for unit, amount in division.items():
-            totals[unit] = totals.get(unit, 0) + int(amount)
-    for unit, amount in totals.items():
+    """Every side's damage at once (prevention shields first), as damage counters: one
+    ``damage`` event per side and creature hit (``sources``: that side's untapped creatures
+    there)."""
+    at = state.board.pos_from_wire(current["at"])
+    hits: list[tuple[list[str], str, int]] = []
+    for side, division in current["divisions"].items():
+        sources = sorted(p.id for p in state.board_creatures()
+                         if p.at == at and p.controller == int(side) and not p.tapped)
+        hits.extend((sources, unit, int(amount)) for unit, amount in division.items())
+    for sources, unit, amount in hits:
         perm = state.perms.get(unit)
         if perm is None or amount <= 0:
             continue
         prevented = min(perm.prevent, amount)
         perm.prevent -= prevented
         perm.damage += amount - prevented
-        events.append({"type": "damage", "unit": unit, "name": state.name(unit),
-                       "amount": amount - prevented, "at": current["at"],
-                       "damage": perm.damage})
+        events.append({"type": "damage", "source": sources[0] if sources else None,
+                       "sources": sources, "target": unit, "amount": amount - prevented,
+                       "at": current["at"]})
 
 
 def start_combat(state: GameState) -> None:

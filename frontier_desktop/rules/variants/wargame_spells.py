@@ -84,7 +84,7 @@ def fold_pool(state: GameState, seat: int) -> None:
 
 def draw_refilling(state: GameState, seat: int, count: int, events: list[Event]) -> None:
     """Draw *count* cards; an empty library is first refilled from the shuffled removed pile
-    (a ``reshuffled`` event); with both empty the draw does nothing."""
+    (a ``shuffled`` event); with both empty the draw does nothing."""
     player = state.players[seat]
     for _ in range(count):
         if not player.library and player.graveyard:
@@ -93,7 +93,8 @@ def draw_refilling(state: GameState, seat: int, count: int, events: list[Event])
             rng.shuffle(pile)
             save_rng(state, rng)
             player.library, player.graveyard = pile, []
-            events.append({"type": "reshuffled", "player": seat, "count": len(pile)})
+            events.append({"type": "shuffled", "player": seat, "cards": len(pile),
+                           "by": "the removed pile"})
         if not player.library:
             events.append({"type": "draw_empty", "player": seat})
             return
@@ -137,10 +138,7 @@ class WarGameSpells(ConqueringSpells):
         if need > have:
             raise IllegalActionError(action, f"{cost or '{0}'} takes {need} supply point"
                                              f"{'s' if need != 1 else ''}; you have {have}")
-        if need:
-            set_supply(state, seat, have - need)
-            events.append({"type": "supply_paid", "player": seat, "amount": need,
-                           "total": have - need})
+        set_supply(state, seat, have - need)
 
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
         if seat != state.active or state.phase != "casting":
