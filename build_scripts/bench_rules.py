@@ -18,6 +18,10 @@
   each: 13 of 15 areas revealed, two held, 27 creatures over the board and strongholds).
 - ``conquering_legal_actions_movement_ms``: the same position one pass later, in Ann's
   movement phase (every move of every creature that may move is listed: the heavier case).
+- ``wargame_legal_actions_ms``: median time of ``legal_actions`` for the active seat of a
+  four-player War Game mid-game (the variant is not registered yet: called on it directly;
+  four copies of the Forest Host sample deck, a fixed seed, random legal play biased toward
+  moving and casting up to the active player's movement phase from turn 20).
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ from frontier_desktop.record import new_game
 TARGETS = {"rules_legal_actions_ms": "<= 1", "rules_legal_actions_stack_ms": "<= 1",
            "rules_apply_ms": "<= 0.2",
            "army_legal_actions_ms": "<= 1", "conquering_legal_actions_ms": "<= 1",
-           "conquering_legal_actions_movement_ms": "<= 1"}
+           "conquering_legal_actions_movement_ms": "<= 1",
+           "wargame_legal_actions_ms": "<= 1"}
 CONQUERING_DECKS = ("conquering_green_tide.txt", "conquering_red_horde.txt",
                     "conquering_black_legion.txt", "conquering_forest_wardens.txt")
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,6 +145,29 @@ def conquering_mid_game(pool: BundledPool, seed: int = 5, turn: int = 28) -> Any
     return state
 
 
+def wargame_mid_game(pool: BundledPool, seed: int = 5, turn: int = 20) -> tuple[Any, Any]:
+    """The bench's four-player War Game position and its variant (see the module docstring)."""
+    from frontier_desktop.rules.variants.wargame import WarGame
+
+    variant = WarGame()
+    deck = read_deck(ROOT / "assets/decks/wargame_forest_host.txt", pool)
+    state = variant.new_game([deck] * 4, ["Ann", "Ben", "Cat", "Dan"], seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(20_000):
+        if state.game_over or (state.turn >= turn and state.phase == "movement"
+                               and state.decision is None):
+            break
+        seat = variant.acting_seat(state)
+        assert seat is not None
+        options = variant.legal_actions(state, seat)
+        busy = [a for a in options if a.type in ("move", "cast", "heal")]
+        action = chooser.choice(busy) if busy and chooser.random() < 0.7 \
+            else chooser.choice(options)
+        state, _ = apply(state, action, seat, variant=variant)
+    assert not state.game_over and state.phase == "movement", "the bench game must be mid-game"
+    return state, variant
+
+
 def read_deck(path: Path, pool: BundledPool) -> list[Any]:
     """The main deck of a sample deck file as rules cards, one entry per copy."""
     result = read_deck_file(path, cards=pool)
@@ -222,9 +250,17 @@ def run() -> dict[str, float]:
         t0 = time.perf_counter()
         legal_actions(moving, moving.active)
         moving_times.append(time.perf_counter() - t0)
+    wargame, wg_variant = wargame_mid_game(pool)
+    wargame_times = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        wg_variant.legal_actions(wargame, wargame.active)
+        wargame_times.append(time.perf_counter() - t0)
     return {
         "conquering_legal_actions_movement_ms": round(statistics.median(moving_times) * 1000, 3),
         "conquering_legal_actions_movement_count": len(legal_actions(moving, moving.active)),
+        "wargame_legal_actions_ms": round(statistics.median(wargame_times) * 1000, 3),
+        "wargame_legal_actions_count": len(wg_variant.legal_actions(wargame, wargame.active)),
         "conquering_legal_actions_ms": round(statistics.median(conquering_times) * 1000, 3),
         "conquering_legal_actions_count": len(legal_actions(conquering, conquering.active)),
         "army_legal_actions_ms": round(statistics.median(army_times) * 1000, 3),

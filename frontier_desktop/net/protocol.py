@@ -20,6 +20,7 @@ from typing import Any
 
 from frontier_desktop import __version__
 from frontier_desktop.rules.actions import ACTIONS, MAX_CARD_NAME
+from frontier_desktop.rules.variants import wargame_actions  # noqa: F401  (heal, tap_attacker)
 
 PROTOCOL_VERSION = 1
 """Bumped on any incompatible change to a message or the sequence."""
@@ -285,7 +286,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     # One entry per rules action (``rules.actions.ACTIONS``; a test keeps them equal): every
     # field it may carry, bounded. ``null`` is allowed for any field (the rules read it as
     # absent). To add an action, add its line.
-    "move": {"unit": ID, "to": POS, "units": ListOf(ID, 60)},
+    "move": {"unit": ID, "to": POS, "units": ListOf(ID, 60), "carry": ID},  # carry: War Game
     "scout": {"unit": ID, "target": POS},
     "tap_land": {"at": POS, "via": ID, "color": LAND_MANA, "ability": Int(0, 100),
                  "targets": TARGETS},
@@ -328,7 +329,8 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "roll": {"sides": Int(2, 1000)},
     "draw": {"count": Int(1, 100)},
     # banding damage division (issue 17: the rules add these actions)
-    "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64, min_items=1)},
+    "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64, min_items=1),
+               "at": POS},  # at: the War Game's division of one side's damage in a combat
     "set_assign": {"on": OneOf(True, False)},
     # Army Magic (rules/variants/army_actions.py)
     "block": {"blocker": ID, "attacker": ID},
@@ -336,12 +338,14 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "retreat": {"unit": ID, "to": POS},
     "conquer": {"at": POS, "units": ListOf(ID, 60)},  # the Conquering (issue 14)
     "place": {"id": ID, "at": POS},
+    "heal": {"unit": ID, "amount": Int(0, 100)},  # the War Game (issue 15)
+    "tap_attacker": {"unit": ID},
 }
 
 
 ACTION_REQUIRED: dict[str, tuple[str, ...]] = {
     # Fields an action can't go without (the rules would refuse it too; refused here first).
-    "assign": ("attacker", "damage"), "set_assign": ("on",), "set_responses": ("on",),
+    "assign": ("damage",), "set_assign": ("on",), "set_responses": ("on",),
     "targets": ("targets",),
 }
 
@@ -367,6 +371,8 @@ def check_action(action: Mapping[str, Any]) -> None:
     for name in ACTION_REQUIRED.get(str(kind), ()):
         if action.get(name) is None:
             raise _bad(f"{kind}", f"needs {name!r}")
+    if kind == "assign" and action.get("attacker") is None and action.get("at") is None:
+        raise _bad("assign", "needs 'attacker' (or 'at': the place of a War Game combat)")
     for name, value in action.items():
         if name == "type":
             continue

@@ -317,6 +317,8 @@ class Move(Action):
     units: tuple[str, ...] | None = field("strs", default=None)
     """Move only these members of a banding stack (default: the whole stack); Army Magic:
     the creatures moving together as one unit (``unit`` may then be left out)."""
+    carry: str | None = field("str", default=None)
+    """The War Game: the islandhome creature this one carries across land."""
 
     @classmethod
     def from_wire(cls, data: Mapping[str, Any]) -> Action:
@@ -475,6 +477,15 @@ class Assign(Action):
     type: ClassVar[str] = "assign"
     attacker: str = field("str")
     damage: tuple[tuple[str, int], ...] = field("damage")
+    at: Any = field("pos", default=None)
+    """The War Game: the place of the combat whose damage one side divides (``attacker``
+    is then left out: it reads "side")."""
+
+    @classmethod
+    def from_wire(cls, data: Mapping[str, Any]) -> Action:
+        if "attacker" not in data and data.get("at") is not None:
+            data = {**data, "attacker": "side"}
+        return super().from_wire(data)
 
 
 @_register

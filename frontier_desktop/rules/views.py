@@ -228,6 +228,9 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
         "attacking": state.attacking, "attacks_closed": state.attacks_closed,
     }
+    add = getattr(variant, "view_extras", None)  # a variant's own fields (the War Game's)
+    if add is not None:
+        add(state, out, viewer, show_hidden)
     if viewer is not None:
         out["viewer"] = viewer
     if legal:

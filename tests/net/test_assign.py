@@ -106,3 +106,8 @@ def test_the_guest_divides_the_damage_dealt_to_its_stack():
     finally:
         guest.close()
         host.close()
+
+
+def test_a_war_game_division_names_its_combat_instead_of_an_attacker():
+    body = {"type": "assign", "at": [1, 2], "damage": {"bears": 2}}
+    check_action(body)  # the War Game's form (spec/variant-positions.md)

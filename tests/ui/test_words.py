@@ -121,6 +121,11 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "retake_countdown", "player": 1, "turns_left": 4},
     {"type": "eliminated", "player": 1, "reason": "did not retake their stronghold in time"},
     {"type": "life_ignored", "player": 1, "amount": 3, "what": "damage", "source": "Lightning Bolt"},
+    # the War Game (issue 15)
+    {"type": "supply", "player": 0, "roll": 4, "total": 6},
+    {"type": "supply", "player": 1, "roll": None, "total": 2},
+    {"type": "healed", "unit": "u1", "amount": 1, "paid": 1, "damage": 1, "free": False},
+    {"type": "healed", "unit": "u1", "amount": 1, "paid": 0, "damage": 0, "free": True},
     # fx-mana
     {"type": "mana_added", "player": 0, "mana": "{B}{B}{B}", "by": "Dark Ritual",
      "pool": "{B}{B}{B}"},

@@ -441,11 +441,11 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
                           events: list[Event]) -> None:
         self._blocks_declared(state, done_blocking(state, events), events)
 
-    def division_problem(self, decision: dict[str, Any], attacker: str,
+    def division_problem(self, state: GameState, decision: dict[str, Any], action: A.Assign,
                          damage: dict[str, int]) -> str | None:
         """The shared checks, then Army's: an unblocked attacker's damage goes to one place,
         trample reaches the land only after lethal damage to every blocker."""
-        problem = assign_problem(decision, attacker, damage)
+        problem = assign_problem(decision, action.attacker, damage)
         if problem is None and decision.get("one_target") and \
                 len([u for u, n in damage.items() if n > 0]) > 1:
             problem = "an unblocked attacker deals all its damage to the land or to one " \

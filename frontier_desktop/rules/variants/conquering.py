@@ -423,10 +423,10 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
                           events: list[Event]) -> None:
         done_blocking(state, self._pt(state), events)
 
-    def division_problem(self, decision: dict[str, Any], attacker: str,
+    def division_problem(self, state: GameState, decision: dict[str, Any], action: A.Assign,
                          damage: dict[str, int]) -> str | None:
         """A blocked attacker's whole damage among its blockers and the conquer value."""
-        return assign_division_problem(decision, attacker, damage)
+        return assign_division_problem(decision, action.attacker, damage)
 
     def finish_division(self, state: GameState, damage: dict[str, int] | None,
                        events: list[Event]) -> None:

@@ -51,15 +51,16 @@ class EngineHooks:
         damage: dict[str, int] = {}
         for unit, amount in action.damage:
             damage[unit] = damage.get(unit, 0) + amount
-        problem = self.division_problem(decision, action.attacker, damage)
+        problem = self.division_problem(state, decision, action, damage)
         if problem:
             raise IllegalActionError(action, problem)
         self.finish_division(state, damage, events)
 
-    def division_problem(self, decision: dict[str, Any], attacker: str,
+    def division_problem(self, state: GameState, decision: dict[str, Any], action: A.Assign,
                          damage: dict[str, int]) -> str | None:
-        """Why *damage* is not a division the pending decision accepts (None: it is)."""
-        return assign_problem(decision, attacker, damage)
+        """Why *damage* (the summed division of *action*) is not a division the pending
+        decision accepts (None: it is)."""
+        return assign_problem(decision, action.attacker, damage)
 
     def finish_division(self, state: GameState, damage: dict[str, int] | None,
                         events: list[Event]) -> None:

@@ -776,6 +776,15 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     """The Conquering's events (issue 14): mana production, conquer values, conquests,
     strongholds lost and retaken, eliminations."""
     at = event.get("at")
+    if kind == "supply":  # the War Game (issue 15): the supply die
+        if event.get("roll") is None:
+            return f"{p} gains no supply (their stronghold is held by another player)"
+        return (f"{p} rolls {event.get('roll')} for supply and has {event.get('total')} "
+                "supply points")
+    if kind == "healed":  # the War Game: damage healed in the heal phase
+        how = "for free (regeneration)" if event.get("free") else \
+            f"for {event.get('paid')} supply"
+        return f"  {names.unit(event.get('unit'))} heals {event.get('amount')} damage {how}"
     if kind == "mana":
         if event.get("roll") is None:
             return f"{p} makes no mana (their stronghold is held by another player)"

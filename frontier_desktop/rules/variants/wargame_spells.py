@@ -1,0 +1,275 @@
+"""The War Game on the effects engine (``shared/rules/wargame.md``, "Rules changes").
+
+The stack, targets, executors and response windows are the shared engine's, reached through
+the Conquering's pool-paying mixin (:class:`~conquering_spells.ConqueringSpells`); the War
+Game answers the engine's hooks its own way:
+
+- Paying: every mana symbol costs one supply point, whatever its colour (``{X}`` costs X);
+  mana made by creatures joins the supply (:func:`fold_pool`), which carries over.
+- The removed pile is the graveyard list (``players[i].removed`` in views); drawing from an
+  empty library first shuffles the removed pile into a new library (:func:`draw_refilling`).
+- Casting is in the casting phase (instants whenever their caster may act); a creature
+  needs its caster's own stronghold, with room (three of their creatures at most), and
+  enters it (:meth:`put_onto_battlefield`).
+- The reach (:meth:`WarGameSpells.target_problem`): an opponent's stronghold is never a
+  target or an origin; a creature's targeted ability reaches only its own terrain; an
+  opposing creature only with a creature of yours in its terrain or one next to it.
+  A spell that would affect the whole table affects one chosen terrain, its ``origin``
+  (:meth:`effect_area`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.errors import IllegalActionError
+from frontier_desktop.rules.mana import empty_pool
+from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.variants.army_spells import needs_origin
+from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
+from frontier_desktop.rules.variants.frontier_spells import SpellActions, spell_effects
+from frontier_desktop.rules.variants.shared import game_rng, save_rng, wire
+from frontier_desktop.rules.variants.wargame_board import (
+    STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
+    stronghold_of,
+)
+
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+_ORIGIN_KEY = "_wg_origin"
+_ALL_MANA = ("W", "U", "B", "R", "G", "C")
+
+
+def mana_count(cost: str, x: int = 0) -> int:
+    """The supply points *cost* takes: one per coloured symbol, N for ``{N}``, X for ``{X}``."""
+    total = 0
+    for symbol in _SYMBOL.findall(cost or ""):
+        if symbol.isdigit():
+            total += int(symbol)
+        elif symbol == "X":
+            total += x
+        else:
+            total += 1
+    return total
+
+
+def supply(state: GameState, seat: int) -> int:
+    """*seat*'s supply points (mana made and not yet folded in counts too)."""
+    points = list(state.extra.get("supply") or [])
+    own = int(points[seat]) if seat < len(points) else 0
+    return own + sum(state.players[seat].pool.values())
+
+
+def set_supply(state: GameState, seat: int, value: int) -> None:
+    points = list(state.extra.get("supply") or [0] * len(state.players))
+    while len(points) < len(state.players):
+        points.append(0)
+    points[seat] = value
+    state.extra["supply"] = points
+
+
+def fold_pool(state: GameState, seat: int) -> None:
+    """Mana in *seat*'s pool (a mana creature's) becomes supply points."""
+    pool = state.players[seat].pool
+    made = sum(pool.values())
+    if made:
+        total = supply(state, seat)
+        state.players[seat].pool = empty_pool()
+        set_supply(state, seat, total)
+
+
+def draw_refilling(state: GameState, seat: int, count: int, events: list[Event]) -> None:
+    """Draw *count* cards; an empty library is first refilled from the shuffled removed pile
+    (a ``shuffled`` event); with both empty the draw does nothing."""
+    player = state.players[seat]
+    for _ in range(count):
+        if not player.library and player.graveyard:
+            rng = game_rng(state)
+            pile = list(player.graveyard)
+            rng.shuffle(pile)
+            save_rng(state, rng)
+            player.library, player.graveyard = pile, []
+            events.append({"type": "shuffled", "player": seat, "cards": len(pile),
+                           "by": "the removed pile"})
+        if not player.library:
+            events.append({"type": "draw_empty", "player": seat})
+            return
+        card_id = player.library.pop(0)
+        player.hand.append(card_id)
+        events.append({"type": "drew", "player": seat, "card": state.name(card_id),
+                       "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+
+
+def own_creatures_at(state: GameState, seat: int, place: Pos) -> list[Permanent]:
+    return [p for p in state.board_creatures() if p.controller == seat and p.at == place]
+
+
+def is_opposing_stronghold(state: GameState, place: Pos, seat: int) -> bool:
+    """A stronghold that is another player's (never a target or an origin for *seat*)."""
+    owner = stronghold_of(state, place)
+    return is_stronghold(state, place) and owner is not None and owner != seat
+
+
+class WarGameSpells(ConqueringSpells):
+    """Casting, activating and the engine's hooks for the War Game (mixed into
+    :class:`~frontier_desktop.rules.variants.wargame.WarGame`)."""
+
+    main_phases = ("casting",)  # type: ignore[assignment]  # the base infers a pair
+
+    # ------------------------------------------------------------------ plumbing
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+        draw_refilling(state, seat, count, events)
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        return supply(state, seat) >= amount
+
+    def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
+             pay_list: Any, events: list[Event], x: int = 0) -> None:
+        """Pay *cost* with supply points, one per mana symbol of any colour."""
+        if pay_list:
+            raise IllegalActionError(action, "in the War Game you pay with supply points")
+        fold_pool(state, seat)
+        need = mana_count(cost, x)
+        have = supply(state, seat)
+        if need > have:
+            raise IllegalActionError(action, f"{cost or '{0}'} takes {need} supply point"
+                                             f"{'s' if need != 1 else ''}; you have {have}")
+        set_supply(state, seat, have - need)
+
+    def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
+        if seat != state.active or state.phase != "casting":
+            raise IllegalActionError(action, "only in your casting phase")
+        if state.pending is not None or state.stack or state.decision is not None:
+            raise IllegalActionError(action, "not while something waits to resolve")
+
+    def creature_problem(self, state: GameState, seat: int) -> str | None:
+        """Why *seat* can't cast a creature now (None: they can)."""
+        if has_lost_stronghold(state, seat):
+            return "you cast no creatures until you retake your stronghold"
+        if len(own_creatures_at(state, seat, stronghold(seat))) >= STRONGHOLD_LIMIT:
+            return f"your stronghold already holds {STRONGHOLD_LIMIT} of your creatures"
+        return None
+
+    def origin_problem(self, state: GameState, seat: int, name: str, origin: Any) -> str | None:
+        """Why *origin* won't do as the one terrain a whole-table spell affects."""
+        if origin is None:
+            return f"{name} affects one terrain of your choice: choose it as the origin"
+        if not state.board.is_place(origin):
+            return f"{name}'s origin must be a terrain on the board"
+        if is_opposing_stronghold(state, origin, seat):
+            return "an opponent's stronghold can never be chosen"
+        return None
+
+    def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
+        """Cast as the engine does, after the War Game's checks: a creature needs its own
+        stronghold with room; a whole-table spell needs its ``origin``."""
+        card_id = self._hand_card(state, seat, action, action.card)
+        card = state.card(card_id)
+        if card.is_creature:
+            problem = self.creature_problem(state, seat)
+            if problem:
+                raise IllegalActionError(action, problem)
+        wants = (card.is_instant or card.is_sorcery) and needs_origin(
+            spell_effects(card, action.mode))
+        if wants:
+            problem = self.origin_problem(state, seat, card.name, action.origin)
+            if problem:
+                raise IllegalActionError(action, problem)
+            state.extra[_ORIGIN_KEY] = wire(state, action.origin)
+        elif action.origin is not None:
+            raise IllegalActionError(action, f"{card.name} takes no origin")
+        try:
+            super()._do_cast(state, seat, action, events)
+        finally:
+            state.extra.pop(_ORIGIN_KEY, None)
+
+    def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        if item.get("kind") == "spell" and _ORIGIN_KEY in state.extra:
+            item["origin"] = state.extra.pop(_ORIGIN_KEY)
+        super().push(state, item, events)
+
+    # ------------------------------------------------------------------ engine hooks
+    def effect_area(self, state: GameState, item: dict[str, Any],
+                    source: str | None) -> Callable[[Any], bool] | None:
+        """A whole-table spell: its one chosen terrain; a creature's ability: its own
+        terrain; anything else everything."""
+        if item.get("origin") is not None:
+            at = state.board.pos_from_wire(item["origin"])
+
+            def there(obj: Any) -> bool:
+                other = state.perms.get(obj) if isinstance(obj, str) else None
+                if other is not None:
+                    return other.zone == "board" and other.at == at
+                return obj == at or (isinstance(obj, str) and state.cells[at].land == obj)
+            return there
+        return super().effect_area(state, item, source)
+
+    def target_problem(self, state: GameState, seat: int, source: str | None,
+                       target: Any) -> str | None:
+        """The War Game's reach (see the module docstring), after normal Magic's limits."""
+        problem = SpellActions.target_problem(self, state, seat, source, target)
+        if problem:
+            return problem
+        src = state.perms.get(source) if source is not None else None
+        creature_source = src is not None and src.zone == "board" and \
+            state.card(src.id).is_creature
+        if isinstance(target, tuple) and target and target[0] == "player":
+            return None  # players have no life: such effects do nothing (no_life)
+        place = self._land_place(state, target)
+        if place is None and isinstance(target, str) and state.board.is_place(target):
+            place = target
+        if place is not None:
+            if is_opposing_stronghold(state, place, seat):
+                return "an opponent's stronghold can never be targeted"
+            if creature_source and src is not None and src.at != place:
+                return (f"{state.name(src.id)} reaches only its own terrain, "
+                        f"{place_words(state, src.at)}")
+            return None
+        perm = state.perms.get(target) if isinstance(target, str) else None
+        if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
+            return None
+        if creature_source and src is not None and src.at != perm.at:
+            return (f"{state.name(src.id)} reaches only its own terrain, "
+                    f"{place_words(state, src.at)}")
+        if perm.controller == seat:
+            return None
+        near = (perm.at, *state.board.neighbours(perm.at))
+        if any(p.controller == seat and p.at in near for p in state.board_creatures()):
+            return None
+        return (f"out of reach: you have no creature in {place_words(state, perm.at)} or "
+                "next to it")
+
+    # ------------------------------------------------------------------ what may be cast
+    def spell_choices(self, state: GameState, seat: int, *, sorcery: bool) -> list[A.Action]:
+        """The casts and activations *seat*'s supply pays for now (a creature only with room
+        in their stronghold; a whole-table spell once per terrain it may be aimed at)."""
+        player = state.players[seat]
+        have = supply(state, seat)
+        real = player.pool
+        player.pool = {k: have for k in _ALL_MANA}  # every colour: the count is checked below
+        try:
+            found = super().spell_choices(state, seat, sorcery=sorcery)
+        finally:
+            player.pool = real
+        creature_ok = self.creature_problem(state, seat) is None
+        out: list[A.Action] = []
+        for action in found:
+            if isinstance(action, A.Cast):
+                card = state.defs[action.card]
+                if mana_count(card.mana_cost) > have or (card.is_creature and not creature_ok):
+                    continue
+                if (card.is_instant or card.is_sorcery) and needs_origin(spell_effects(card)):
+                    out.extend(A.Cast(card=action.card, targets=action.targets, origin=pos)
+                               for pos in state.board.places()
+                               if self.origin_problem(state, seat, card.name, pos) is None)
+                    continue
+            elif isinstance(action, A.Activate):
+                ability = state.card(action.unit).activated[action.ability]
+                if mana_count(ability.mana_cost) > have:
+                    continue
+            out.append(action)
+        return out
