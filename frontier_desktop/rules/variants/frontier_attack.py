@@ -11,7 +11,9 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_board import Occupancy, has_ability, home_row, stack_of
+from frontier_desktop.rules.variants.frontier_board import (
+    Occupancy, has_ability, home_row, stack_of,
+)
 from frontier_desktop.rules.variants.frontier_combat import resolve_attack, wire
 
 
@@ -25,9 +27,11 @@ class FrontierAttack:
 
         def _main_phase_check(self, state: GameState, seat: int, action: A.Action) -> None: ...
 
-        def _unit(self, state: GameState, action: A.Action, unit_id: str, seat: int) -> Permanent: ...
+        def _unit(self, state: GameState, action: A.Action, unit_id: str,
+                  seat: int) -> Permanent: ...
 
-        def fire_combat_triggers(self, state: GameState, attack: Event, events: list[Event]) -> None: ...
+        def fire_combat_triggers(self, state: GameState, attack: Event,
+                                 events: list[Event]) -> None: ...
 
         def timing_attack_problem(self, state: GameState, perm: Permanent) -> str | None: ...
 

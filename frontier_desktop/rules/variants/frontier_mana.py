@@ -23,7 +23,8 @@ class FrontierMana:
 
     if TYPE_CHECKING:  # frontier.py, frontier_cast.py, fx_mana.py
         def _activate(self, state: GameState, seat: int, action: A.Action, unit: str, index: int,
-                      mana_choice: str | None, pay_list: Sequence[Any], events: list[Event]) -> None: ...
+                      mana_choice: str | None, pay_list: Sequence[Any],
+                      events: list[Event]) -> None: ...
 
         def _end_move_block(self, state: GameState, seat: int) -> None: ...
 
