@@ -33,10 +33,9 @@ from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants import fx_statics
-from frontier_desktop.rules.effects.nodes import GrantKeyword, Pump
 from frontier_desktop.rules.variants.frontier_spells import (
-    _Context, _reaches, ability_effects, by_hand_text, defs_info, enchant_spec, executed,
-    spell_effects, static_bonus, static_grant_effects,
+    _Context, ability_effects, by_hand_text, defs_info, enchant_spec, executed,
+    keyword_grants, spell_effects, static_bonus,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
@@ -95,19 +94,7 @@ def has_keyword(state: GameState, obj: str, name: str) -> bool:
 
 def granted_keywords(state: GameState, perm: Permanent) -> frozenset[str]:
     """The keywords static abilities in reach give *perm* now."""
-    names = defs_info(state).grants
-    if not names:
-        return frozenset()
-    out: set[str] = set()
-    for source in state.perms.values():
-        if state.cards[source.id][0] not in names:
-            continue
-        for grant in static_grant_effects(state.card(source.id)):
-            assert isinstance(grant, (GrantKeyword, Pump))
-            if _reaches(state, source, grant.to, perm) and (
-                    grant.to.ref != "all" or static_reach(state, source, perm)):
-                out.update(grant.keywords)
-    return frozenset(out)
+    return frozenset(keyword_grants(state, perm, reaches=static_reach))
 
 
 def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:

@@ -253,20 +253,37 @@ def defs_info(state: GameState) -> _DefsInfo:
     return info
 
 
-def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
-    """Keywords static abilities on the battlefield give *perm* now."""
+def keyword_grants(state: GameState, perm: Permanent,
+                   reaches: Callable[[GameState, Permanent, Permanent], bool] | None = None
+                   ) -> set[str]:
+    """The keywords static abilities of permanents ("… have flying", auras) give *perm* now.
+
+    *reaches* (a variant's area of effect, the Conquering's) says whether an "all …" ability
+    of a permanent reaches *perm*; None: the whole battlefield (as :func:`static_bonus`)."""
+    out: set[str] = set()
     names = defs_info(state).grants
     if not names:
-        return frozenset()
-    out: set[str] = set()
+        return out
     for source in state.perms.values():
         if state.cards[source.id][0] not in names:
             continue
-        card = state.card(source.id)
-        for grant in static_grant_effects(card):
+        for grant in static_grant_effects(state.card(source.id)):
             assert isinstance(grant, (GrantKeyword, Pump))
-            if _reaches(state, source, grant.to, perm):
-                out.update(grant.keywords)
+            if not _reaches(state, source, grant.to, perm):
+                continue
+            if reaches is not None and grant.to.ref == "all" and not reaches(state, source, perm):
+                continue
+            out.update(grant.keywords)
+    return out
+
+
+def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
+    """Keywords static abilities on the battlefield give *perm* now (with Frontier's
+    legendary lands' grants)."""
+    names = defs_info(state).grants
+    if not names:
+        return frozenset()
+    out = keyword_grants(state, perm)
     from frontier_desktop.rules.variants.fx_mana import land_grants
 
     out.update(land_grants(state, perm, names))  # fx-mana: the legendary lands
