@@ -50,3 +50,44 @@ def test_the_mana_die_rolls_beside_the_rollers_stronghold_clear_of_creatures(app
         assert not spot.colliderect(rect), place
     frame = pygame.Surface(app.size)
     app.draw(frame)  # drawn there without error, the caption too
+
+
+def _dark_pill_pixels(surface: pygame.Surface) -> int:
+    """Pixels of the TAPPED stamp's dark pill (12, 12, 16) on a token."""
+    w, h = surface.get_size()
+    return sum(1 for x in range(w) for y in range(h)
+               if tuple(surface.get_at((x, y)))[:3] == (12, 12, 16))
+
+
+def test_a_small_tapped_token_is_turned_and_ringed_without_a_stamp_over_its_face(app) -> None:
+    sess, ids = session(4)
+    for key in ("bears", "elves"):
+        sess.state.perms[ids[key]].tapped = True
+    table = TableScene(app, sess, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    sprite = table.renderer.sprites[ids["bears"]]
+    assert sprite.radius * 2 < 60  # two creatures side by side: small tokens
+    assert _dark_pill_pixels(sprite.surface) == 0
+
+
+def test_a_large_tapped_token_keeps_the_word(app) -> None:
+    from frontier_desktop.ui.table.render import _tapped
+
+    token = pygame.Surface((90, 90), pygame.SRCALPHA)
+    token.fill((200, 200, 200))
+    mark = app.fonts.text("TAPPED", 11, (250, 200, 80), True)
+    assert _dark_pill_pixels(_tapped(token, mark, (250, 200, 80))) > 0
+
+
+def test_the_summoning_sick_mark_stays_inside_its_token(app) -> None:
+    table = _table(app, 4)
+    sick = next(s for s in table.renderer.sprites.values() if s.unit.get("sick"))
+    r = sick.radius
+    body = pygame.Rect(-r, -r, 2 * r, 2 * r)
+    pills = sick.badges[1:]  # after the P/T pill: the "zz"
+    assert pills
+    for badge, (dx, dy) in pills:
+        rect = badge.get_rect(topleft=(dx, dy))
+        assert body.contains(rect), (rect, body)  # not over a neighbour
+        assert rect.h <= r  # small: the token's letters show

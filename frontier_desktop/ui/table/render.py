@@ -956,8 +956,9 @@ class TableRenderer:
             owner_col = marker_for(int(unit.get("owner", 0)), pal)[0]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
-                # the word when it fits whole (a small token: turned, dimmed and ringed only)
-                fits = self.app.fonts.whole_lines("TAPPED", 11, dd - 8, True, min_size=7,
+                # the word when it fits whole and legible (a small token: turned, dimmed and
+                # ringed only; a stamp shrunk to fit would hide its letters and P/T)
+                fits = self.app.fonts.whole_lines("TAPPED", 11, dd - 8, True, min_size=10,
                                                   max_lines=1)
                 mark = self.app.fonts.text("TAPPED", fits[0], pal.tap, True) if fits else None
                 base = images._get(("tapped-token", id(base), id(mark)),

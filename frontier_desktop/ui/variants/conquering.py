@@ -161,6 +161,14 @@ class ConqueringPresentation(VariantPresentation):
                              short="" if stronghold else str(cv)))
         return out
 
+    def unit_badges(self, unit: Mapping[str, Any]) -> list[Badge]:
+        """The base's badges, summoning sickness compact inside the token's top: creatures of
+        several players stand side by side here, and the base's "zz" left of a token lay
+        over its neighbour."""
+        out = super().unit_badges(unit)
+        return [Badge("zz", b.fg, b.bg, "top", 8) if b.text == "zz" and b.anchor == "left"
+                else b for b in out]
+
     def board_note(self, view: Mapping[str, Any], seat: int) -> str:
         """While blocking: who attacks where, who blocks now and who is next, clockwise."""
         d = view.get("decision") or {}
