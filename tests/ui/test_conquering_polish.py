@@ -91,3 +91,15 @@ def test_the_summoning_sick_mark_stays_inside_its_token(app) -> None:
         rect = badge.get_rect(topleft=(dx, dy))
         assert body.contains(rect), (rect, body)  # not over a neighbour
         assert rect.h <= r  # small: the token's letters show
+
+
+def test_a_lone_tapped_creature_of_a_small_area_shows_its_face_too(app) -> None:
+    sess, ids = session(4)
+    sess.state.perms[ids["walt"]].tapped = True  # alone on (1, 4)
+    app.resize((1280, 720))
+    table = TableScene(app, sess, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    sprite = table.renderer.sprites[ids["walt"]]
+    assert sprite.radius * 2 < app.px(64)
+    assert _dark_pill_pixels(sprite.surface) == 0

@@ -959,7 +959,7 @@ class TableRenderer:
                 # the word when it fits whole and legible (a small token: turned, dimmed and
                 # ringed only; a stamp shrunk to fit would hide its letters and P/T)
                 fits = self.app.fonts.whole_lines("TAPPED", 11, dd - 8, True, min_size=10,
-                                                  max_lines=1)
+                                                  max_lines=1) if dd >= self.app.px(64) else []
                 mark = self.app.fonts.text("TAPPED", fits[0], pal.tap, True) if fits else None
                 base = images._get(("tapped-token", id(base), id(mark)),
                                    lambda b=base, m=mark: _tapped(b, m, pal.tap))
