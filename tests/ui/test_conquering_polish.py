@@ -84,12 +84,13 @@ def test_the_summoning_sick_mark_stays_inside_its_token(app) -> None:
     table = _table(app, 4)
     sick = next(s for s in table.renderer.sprites.values() if s.unit.get("sick"))
     r = sick.radius
-    body = pygame.Rect(-r, -r, 2 * r, 2 * r)
+    body = pygame.Rect(-r, -r, 2 * r, 2 * r).inflate(6, 6)
     pills = sick.badges[1:]  # after the P/T pill: the "zz"
     assert pills
     for badge, (dx, dy) in pills:
         rect = badge.get_rect(topleft=(dx, dy))
         assert body.contains(rect), (rect, body)  # not over a neighbour
+        assert rect.top > 0  # the lower half: a stronghold's conquer value is over the top
         assert rect.h <= r  # small: the token's letters show
 
 
