@@ -104,3 +104,27 @@ def test_a_lone_tapped_creature_of_a_small_area_shows_its_face_too(app) -> None:
     sprite = table.renderer.sprites[ids["walt"]]
     assert sprite.radius * 2 < app.px(64)
     assert _dark_pill_pixels(sprite.surface) == 0
+
+
+def test_many_non_creature_permanents_stay_inside_their_row(app) -> None:
+    """At 960x600 seven enchantments and artifacts ran left over the player's panel."""
+    from tests.rules.conquering_helpers import put
+
+    app.resize((960, 600))
+    sess, _ = session(3)
+    names = ["Marble Diamond", "Marble Diamond", "Marble Diamond", "No Mercy", "Web",
+             "Gaea's Anthem", "Regeneration", "Icy Manipulator", "Castle", "Crusade"]
+    for name in names:
+        try:
+            put(sess.state, name, 0, None)
+        except Exception:  # a card the pool lacks: fewer chips
+            continue
+    table = TableScene(app, sess, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    r = table.renderer
+    strip = r.layout.own_strip
+    assert len(r.permanent_rects) >= 3
+    for chip in r.permanent_rects:
+        if chip.centery > strip.top - 10:
+            assert strip.left <= chip.left and chip.right <= strip.right, (chip, strip)
