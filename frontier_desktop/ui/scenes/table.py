@@ -791,8 +791,10 @@ class TableScene(Scene):
             self.fx.from_events(events, self.renderer, self.seat)
         for e in events:
             if e.get("type") == "dice":
+                at = next((c.get("at") for c in events if c.get("type") == "cv"), None)
                 self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0,
-                             "caption": self.presentation.dice_caption(events)}
+                             "caption": self.presentation.dice_caption(events),
+                             "player": e.get("player"), "at": at}
                 if speed <= 0:
                     self.dice["t"] = 1.0
 

@@ -401,6 +401,42 @@ class TableDrawing:
         surface.blit(tip, tip.get_rect(center=box.center))
         self.refusal_shown = why
 
+    def dice_spot(self) -> pygame.Rect:
+        """Where the die rolls: in the middle of a plain board; on a board of places (the
+        Conquering), a smaller die beside the roller's stronghold (a conquer value: beside
+        the area turned up), on the side that covers the fewest places, so no area's
+        creatures are hidden while it rolls."""
+        s = self.scene
+        r = s.renderer
+        lay = r.layout
+        assert lay is not None and s.dice is not None
+        if r.places is None or not r.place_rects:
+            return pygame.Rect(0, 0, 90, 90).move(lay.board.centerx - 45, lay.board.centery - 45)
+        board = (r.view or {}).get("board") or {}
+        near = None
+        if s.dice.get("at") is not None:
+            near = r.place_rect(r.pres.place(s.dice["at"]))
+        if near is None:
+            near = next((r.place_rects.get(st.get("place")) for st in board.get("strongholds") or []
+                         if st.get("player") == s.dice.get("player")), None)
+        size = max(28, min(s.app.px(56), int(lay.cell[1] * 0.7)))
+        screen = pygame.Rect((0, 0), s.app.size)
+        if near is None:
+            return pygame.Rect(0, 0, size, size).move(lay.board.right - size - 8,
+                                                      lay.board.bottom - size - 8)
+        gap = s.app.px(6)
+        spots = []
+        for dx, dy in ((1, 0), (-1, 0), (0, -1), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+            cx = near.centerx + dx * (near.w // 2 + gap + size // 2)
+            cy = near.centery + dy * (near.h // 2 + gap + size // 2)
+            spot = pygame.Rect(0, 0, size, size)
+            spot.center = (cx, cy)
+            covered = sum(spot.clip(p).w * spot.clip(p).h for p in r.place_rects.values())
+            outside = size * size - spot.clip(screen).w * spot.clip(screen).h
+            off_board = size * size - spot.clip(lay.board).w * spot.clip(lay.board).h
+            spots.append((covered * 4 + outside * 8 + off_board, len(spots), spot))
+        return min(spots)[2]
+
     def draw_dice(self, surface: pygame.Surface) -> None:
         s = self.scene
         assert s.dice is not None
@@ -410,8 +446,8 @@ class TableDrawing:
         sides = s.dice["sides"]
         rolling = t < 0.7
         value = random.randint(1, sides) if rolling else s.dice["result"]
-        size = 90
-        centre = lay.board.center
+        spot = self.dice_spot()
+        size, centre = spot.w, spot.center
         angle = (1 - min(1.0, t / 0.7)) * 540
         die = pygame.Surface((size, size), pygame.SRCALPHA)
         col = (240, 236, 224) if sides == 6 else (200, 60, 60)
@@ -425,7 +461,8 @@ class TableDrawing:
             pygame.draw.polygon(die, col, pts)
             pygame.draw.polygon(die, (30, 30, 30), pts, 3)
         ink = (20, 20, 20) if sides == 6 else (255, 255, 255)
-        label = s.app.fonts.text(str(value), 36, ink, True)
+        label = s.app.fonts.text(str(value), max(14, round(36 * size / 90 / s.app.fonts.scale)),
+                                 ink, True)
         die.blit(label, label.get_rect(center=(size // 2, size // 2)))
         rot = pygame.transform.rotate(die, angle) if rolling else die
         surface.blit(rot, rot.get_rect(center=centre))
@@ -433,6 +470,9 @@ class TableDrawing:
             words = s.dice.get("caption") or f"d{sides}: {value}"
             cap = s.app.fonts.fit(words, 16, s.app.palette.accent, lay.board.w + 40, True)
             box = cap.get_rect(midtop=(centre[0], centre[1] + size // 2 + 6)).inflate(12, 6)
+            if box.bottom > surface.get_height():  # no room below the die: above it
+                box.bottom = centre[1] - size // 2 - 6
+            box = box.clamp(surface.get_rect())
             pygame.draw.rect(surface, s.app.palette.bg_panel, box, border_radius=8)
             surface.blit(cap, cap.get_rect(center=box.center))
 

@@ -209,6 +209,8 @@ class TableRenderer:
         """Where the places lie when the board is more than a plain grid (strongholds
         outside it, a graph board such as the Conquering's triangle); None: a plain grid."""
         self.place_rects: dict[Any, pygame.Rect] = {}
+        self.permanent_rects: list[pygame.Rect] = []
+        """The non-creature permanents' chips in the staging rows (inside their strips)."""
         """Each place's rectangle on screen (boards with :attr:`places`)."""
         self._place_badges: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.badge_rects: dict[Any, list[pygame.Rect]] = {}
@@ -819,17 +821,32 @@ class TableRenderer:
         """Non-creature permanents: small chips at the right end of their staging row."""
         lay, fonts, pal, view = self.layout, self.app.fonts, self.app.palette, self.view
         assert lay is not None and view is not None
+        self.permanent_rects = []
         for strip, seat in ((lay.opp_strip, opp), (lay.own_strip, me)):
             x = strip.right - 18
+            # one chip a name ("Marble Diamond ×3"), and never past the strip's left end:
+            # the rest counted on a last chip ("+2 more"), the preview names each
+            counts: dict[str, int] = {}
             for perm in view.get("permanents", []):
-                if perm.get("controller") != seat:
-                    continue
-                chip = fonts.fit(perm["name"], 11, pal.text, 120)
+                if perm.get("controller") == seat:
+                    counts[str(perm["name"])] = counts.get(str(perm["name"]), 0) + 1
+            names = list(counts)
+            for k, name in enumerate(names):
+                label = name if counts[name] == 1 else f"{name} ×{counts[name]}"
+                chip = fonts.fit(label, 11, pal.text, 120)
                 r = chip.get_rect().inflate(12, 6)
+                rest = len(names) - k - 1
+                last = False
+                more = fonts.text(f"+{rest + 1} more", 11, pal.text)
+                if (x - r.w - 6 - more.get_width() - 12 if rest else x - r.w) < strip.left + 18:
+                    chip, r, last = more, more.get_rect().inflate(12, 6), True
                 r.topright = (x, min(strip.y + 8, strip.centery - r.h // 2))
                 pygame.draw.rect(surf, pal.bg_panel_hi, r, border_radius=6)
                 surf.blit(chip, chip.get_rect(center=r.center))
+                self.permanent_rects.append(r)
                 x = r.left - 6
+                if last:
+                    break
 
     def _draw_log(self, surf: pygame.Surface) -> None:
         lay, fonts, pal = self.layout, self.app.fonts, self.app.palette
@@ -956,9 +973,10 @@ class TableRenderer:
             owner_col = marker_for(int(unit.get("owner", 0)), pal)[0]
             base = images.token(name, card, tuple(unit.get("colors") or ()), owner_col, dd)
             if unit.get("tapped"):
-                # the word when it fits whole (a small token: turned, dimmed and ringed only)
-                fits = self.app.fonts.whole_lines("TAPPED", 11, dd - 8, True, min_size=7,
-                                                  max_lines=1)
+                # the word when it fits whole and legible (a small token: turned, dimmed and
+                # ringed only; a stamp shrunk to fit would hide its letters and P/T)
+                fits = self.app.fonts.whole_lines("TAPPED", 11, dd - 8, True, min_size=10,
+                                                  max_lines=1) if dd >= self.app.px(64) else []
                 mark = self.app.fonts.text("TAPPED", fits[0], pal.tap, True) if fits else None
                 base = images._get(("tapped-token", id(base), id(mark)),
                                    lambda b=base, m=mark: _tapped(b, m, pal.tap))

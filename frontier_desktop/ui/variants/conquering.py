@@ -161,6 +161,15 @@ class ConqueringPresentation(VariantPresentation):
                              short="" if stronghold else str(cv)))
         return out
 
+    def unit_badges(self, unit: Mapping[str, Any]) -> list[Badge]:
+        """The base's badges, summoning sickness compact at the token's bottom left (the
+        P/T pill is at its bottom right): creatures of several players stand side by side
+        here, the base's "zz" left of a token lay over its neighbour, and the token's top is
+        under a stronghold's conquer value."""
+        out = super().unit_badges(unit)
+        return [Badge("zz", b.fg, b.bg, "bottom_left", 8) if b.text == "zz" and b.anchor == "left"
+                else b for b in out]
+
     def board_note(self, view: Mapping[str, Any], seat: int) -> str:
         """While blocking: who attacks where, who blocks now and who is next, clockwise."""
         d = view.get("decision") or {}
