@@ -418,3 +418,11 @@ def test_legal_actions_include_moves_heals_and_carries_in_the_wire_form(run):
     out = run.ok(_carry_doc())
     assert {"type": "move", "unit": "giant", "to": [1, 2], "carry": "boa"} in \
         out["legal_actions"]
+
+
+def test_a_mana_creatures_ability_adds_supply(run):
+    doc = two(phase="casting", units=[{"id": "elf", "card": "Llanowar Elves", "owner": 0,
+                                       "at": [1, 1]}])
+    doc["players"][0]["supply"] = 1
+    out = run.ok(doc, {"type": "activate", "unit": "elf", "ability": 0})
+    assert out["players"][0]["supply"] == 2 and unit(out, "elf")["tapped"]
