@@ -161,8 +161,11 @@ def load_position(data: object, lookup: CardLookup | None = None, *,
     lookup = lookup or default_lookup()
     if isinstance(lookup, OnlineLookup):
         _fetch_unknown_names(data, lookup)
-    state = _Loader(lookup).load(data)
+    loader = _Loader(lookup)
+    state = loader.load(data)
     checks: list[dict[str, Any]] = []
+    if loader.places is not None:
+        loader.places.started(state, checks)
     find_variant(state.variant).after_action(state, checks)
     if events is not None:
         events.extend(checks)
@@ -275,8 +278,10 @@ class _Loader:
         self.lookup = lookup
         self.reserved: set[str] = set()
         """The ids the file gives its units, permanents and spells: never given to a card."""
-        self.conquering: ConqueringReader | None = None
-        """The Conquering's board, strongholds and places, while loading one of its files."""
+        self.places: ConqueringReader | None = None
+        """The Conquering's or the War Game's board, strongholds and places, while loading one
+        of their files (:class:`~frontier_desktop.position_wargame.WarGameReader` is a kind
+        of :class:`ConqueringReader`)."""
 
     def fail(self, where: str, why: str) -> InvalidPositionError:
         return InvalidPositionError(f"{where}: {why}")
@@ -354,12 +359,14 @@ class _Loader:
         board_data = data.get("board")
         if not isinstance(board_data, Mapping):
             raise self.fail("board", "must be an object with 'rows'")
-        self.conquering = None
-        if variant.name == "conquering":  # graph boards, strongholds: position_conquering.py
+        self.places = None
+        if variant.name in ("conquering", "wargame"):  # strongholds outside the board
             from frontier_desktop.position_conquering import ConqueringReader
+            from frontier_desktop.position_wargame import WarGameReader
 
-            self.conquering = ConqueringReader(self, board_data, len(players_data))
-            state = GameState(variant.name, self.conquering.board, [])
+            reader = WarGameReader if variant.name == "wargame" else ConqueringReader
+            self.places = reader(self, board_data, len(players_data))
+            state = GameState(variant.name, self.places.board, [])
             rows: list[Any] = []
         else:
             rows = board_data.get("rows")  # type: ignore[assignment]
@@ -401,8 +408,8 @@ class _Loader:
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
                 state.cells[(r, c)] = self.cell(state, cell, f"board.rows[{r}][{c}]")
-        if self.conquering is not None:
-            self.conquering.read_cells(state, players_data)
+        if self.places is not None:
+            self.places.read_cells(state, players_data)
         units = data.get("units", [])
         if not isinstance(units, list):
             raise self.fail("units", "must be a list")
@@ -412,9 +419,11 @@ class _Loader:
             self.unit(state, i, udata)
         self.permanents(state, data.get("permanents", []))
         self.check_units(state, units)
+        if self.places is not None:
+            self.places.read_units(state, units)
         self.stack(state, data.get("stack", []))
-        if self.conquering is not None:
-            self.conquering.finish(state)
+        if self.places is not None:
+            self.places.finish(state)
         problem = variant.position_loaded(state)
         if problem:
             raise self.fail("position", problem)
@@ -509,10 +518,10 @@ class _Loader:
             if host is not None:
                 attached.append((i, obj_id, host))
                 perm = Permanent(obj_id, controller, "attached", tapped=tapped)
-            elif self.conquering is not None:  # the Conquering places none on the board
+            elif self.places is not None:  # the Conquering and the War Game place none
                 if at is not None:
-                    raise self.fail(f"{where}.at", "the Conquering puts no non-creature "
-                                                   "permanent in an area: give null")
+                    raise self.fail(f"{where}.at", f"{self.places.title} puts no non-creature "
+                                                   "permanent on the board: give null")
                 perm = Permanent(obj_id, controller, "staging", tapped=tapped)
             elif at is None:
                 raise self.fail(f"{where}.at", "give the land it is on, or 'attached_to'")
@@ -667,7 +676,7 @@ class _Loader:
         where = f"units[{i}]"
         if not isinstance(udata, Mapping):
             raise self.fail(where, "must be an object")
-        unknown = set(udata) - _UNIT_KEYS
+        unknown = set(udata) - _UNIT_KEYS - (self.places.unit_keys if self.places else set())
         if unknown:
             raise self.fail(where, f"unknown field {sorted(unknown)[0]!r}")
         unit_id = udata.get("id", f"u{i + 1}")
@@ -685,8 +694,8 @@ class _Loader:
         if not isinstance(controller, int) or isinstance(controller, bool) or not 0 <= controller < len(state.players):
             raise self.fail(f"{where}.controller", "must be a player index")
         at = udata.get("at")
-        if self.conquering is not None:
-            zone, pos = "board", self.conquering.place(state, at, owner, f"{where}.at")
+        if self.places is not None:
+            zone, pos = "board", self.places.place(state, at, owner, f"{where}.at")
         elif at == "staging":
             zone, pos = "staging", None
         elif isinstance(at, list):

@@ -67,7 +67,16 @@ def standard_beside(board: Board, players: int) -> list[Pos] | None:
 
 
 class ConqueringReader:
-    """Reads the Conquering's board, strongholds and places for one position document."""
+    """Reads the Conquering's board, strongholds and places for one position document.
+
+    The War Game's reader (:mod:`frontier_desktop.position_wargame`) shares its board shape,
+    its strongholds as outside places and its places; these class fields say what differs."""
+
+    title = "the Conquering"
+    board_fields = frozenset({"rows", "areas", "strongholds"})
+    stronghold_keys = frozenset(_STRONGHOLD_KEYS)
+    unit_keys: frozenset[str] = frozenset()
+    """Unit fields this variant reads besides the shared ones (:meth:`read_units`)."""
 
     def __init__(self, loader: _Loader, board_data: Mapping[str, Any], players: int) -> None:
         self.loader = loader
@@ -85,10 +94,11 @@ class ConqueringReader:
         from frontier_desktop.position import MAX_SIDE
 
         rows, areas = self.data.get("rows"), self.data.get("areas")
-        unknown = set(self.data) - {"rows", "areas", "strongholds"}
+        unknown = set(self.data) - self.board_fields
         if unknown:
-            raise self.fail("board", f"unknown field {sorted(unknown)[0]!r} (the Conquering "
-                                     "reads rows or areas, and strongholds)")
+            reads = " or ".join(sorted(self.board_fields - {"strongholds"}))
+            raise self.fail("board", f"unknown field {sorted(unknown)[0]!r} ({self.title} "
+                                     f"reads {reads}, and strongholds)")
         if rows is not None and areas is not None:
             raise self.fail("board", "give 'rows' (a grid) or 'areas' (a graph board), not both")
         if areas is None:
@@ -144,7 +154,7 @@ class ConqueringReader:
         """The board with each stronghold as an outside place beside its land."""
         given = self.data.get("strongholds")
         if given is None:
-            beside = standard_beside(self.shape, self.players)
+            beside = self.default_beside()
             if beside is None:
                 raise self.fail("board.strongholds", "is required on this board (one per "
                                                      "player, beside an area)")
@@ -157,7 +167,7 @@ class ConqueringReader:
                 where = f"board.strongholds[{i}]"
                 if not isinstance(item, Mapping):
                     raise self.fail(where, 'must be an object {"player", "land", "beside"}')
-                unknown = set(item) - _STRONGHOLD_KEYS
+                unknown = set(item) - self.stronghold_keys
                 if unknown:
                     raise self.fail(where, f"unknown field {sorted(unknown)[0]!r}")
                 player = item.get("player", i)
@@ -174,6 +184,10 @@ class ConqueringReader:
         assert isinstance(self.shape, GraphBoard)
         return GraphBoard({p: self.shape.neighbours(p) for p in self.shape.positions()},
                           outside=outside)
+
+    def default_beside(self) -> list[Pos] | None:
+        """Where each stronghold stands when the file gives no ``board.strongholds``."""
+        return standard_beside(self.shape, self.players)
 
     def position(self, value: object, where: str) -> Pos:
         """A square or area of the board (never a stronghold)."""
@@ -307,8 +321,8 @@ class ConqueringReader:
         if isinstance(value, str) and value in state.board.outside:
             return value
         if value == "staging":
-            raise self.fail(where, "the Conquering has no staging row: a creature stands in "
-                                   'an area or a stronghold ("stronghold" for its owner\'s)')
+            raise self.fail(where, f"{self.title} has no staging row: a creature stands in "
+                                   'a place or a stronghold ("stronghold" for its owner\'s)')
         try:
             pos = state.board.pos_from_wire(value)
         except ValueError:
@@ -319,10 +333,15 @@ class ConqueringReader:
                                    f"{value!r}")
         return pos
 
-    def finish(self, state: GameState) -> None:
-        """What a Conquering position must be: the active player in the game, at least two
-        players left, nothing of an eliminated player's in play, and a player without their
-        stronghold controlling no area."""
+    def read_units(self, state: GameState, units: list[Any]) -> None:
+        """The variant's own unit fields (:attr:`unit_keys`), once every unit is in play."""
+
+    def started(self, state: GameState, events: list[dict[str, Any]]) -> None:
+        """Carry out what the file's step has done on entering it (nothing here)."""
+
+    def check_players(self, state: GameState) -> None:
+        """The active player in the game, at least two players left, and nothing of an
+        eliminated player's in play."""
         left = [seat for seat, p in enumerate(state.players) if not p.lost]
         if len(left) < 2:
             raise self.fail("players", "at least two players must still be in the game")
@@ -332,6 +351,12 @@ class ConqueringReader:
             if state.players[state.owner(perm.id)].lost or state.players[perm.controller].lost:
                 raise self.fail("units", f"{state.name(perm.id)} belongs to an eliminated "
                                          "player (their permanents left the game)")
+
+    def finish(self, state: GameState) -> None:
+        """What a Conquering position must be: the active player in the game, at least two
+        players left, nothing of an eliminated player's in play, and a player without their
+        stronghold controlling no area."""
+        self.check_players(state)
         for pos in state.board.positions():
             who = state.cells[pos].extra["controller"]  # type: ignore[index]
             if who is None:

@@ -249,7 +249,7 @@ def test_view_of_a_seat_that_does_not_exist():
 # ---------------------------------------------------------------------- example positions
 def test_every_example_position_loads():
     files = sorted(POSITIONS.glob("*.json"))
-    assert 5 <= len(files) <= 10
+    assert 5 <= len(files) <= 12  # a handful per variant, not a library of puzzles
     readme = (POSITIONS / "README.md").read_text(encoding="utf-8")
     for path in files:
         assert path.name in readme, f"{path.name} is not listed in the README"

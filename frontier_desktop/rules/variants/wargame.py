@@ -209,6 +209,17 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             raise IllegalActionError(action, "something waits to resolve on the stack")
         self.pass_step(state, seat, action, events)  # turns.py
 
+    def pass_step(self, state: GameState, seat: int, action: A.Action,
+                  events: list[Event]) -> None:
+        """As turns.py, except that a position saved in a step without decisions (untap,
+        draw, supply) is taken as just after its turn-based actions
+        (``spec/variant-positions.md``): passing it goes on without rolling the supply or
+        drawing again."""
+        if state.phase in self.turn_based_steps:
+            self.enter_step(state, self.phases[self.phases.index(state.phase) + 1], events)
+            return
+        super().pass_step(state, seat, action, events)
+
     def on_untap(self, state: GameState, events: list[Event]) -> None:
         """Untap (turns.py), except a carried islandhome creature and its carrier; a fresh
         record of the turn's moves and heals."""

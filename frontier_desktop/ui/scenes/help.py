@@ -81,13 +81,23 @@ COMING: dict[str, list[Block]] = {
               "clicks."),
     ],
     "wargame": [
-        ("h", "Magic: the War Game — coming"),
+        ("h", "Magic: the War Game"),
         ("p", "Two to four players, no life points: take every stronghold. Fifteen basic "
               "lands lie face up as terrain, three rows of five; each player's stronghold "
               "sits beside one edge. Mana comes from a die rolled each turn (supply points "
               "that carry over), colour doesn't matter, and damage stays on creatures until "
               "healed. Creatures move one terrain a turn; islands and mountains slow them."),
-        ("p", "The deck builder already checks War Game decks; the table comes later."),
+        ("p", "A turn: untap, draw, roll the supply die, heal (1 supply per damage, at most "
+              "2 a creature), move, fight, cast, discard to 8. Flyers also move diagonally; "
+              "islands admit only flyers and islandhome creatures, which others carry across "
+              "land; creatures that entered a mountain tap after moving. Where your creatures "
+              "meet an enemy's, each side divides its untapped power among the other side's "
+              "creatures, attacker first; a creature of the terrain's colour gets +1/+1. Cast "
+              "creatures enter your stronghold (three at most). Stand alone in another "
+              "player's stronghold at the end of a turn to take it; without your own you get "
+              "no supply and cast no creatures."),
+        ("p", "Position files (variant \"wargame\") set up any War Game situation for "
+              "the position command, which prints the facts and applies actions to it."),
     ],
     "conquering": [
         ("h", "Magic: the Conquering"),

@@ -1,0 +1,230 @@
+"""The War Game's part of position files (``spec/variant-positions.md``).
+
+:class:`WarGameReader` is the Conquering's reader (:mod:`frontier_desktop.position_conquering`:
+the grid of any size, strongholds as outside places beside one square, places written
+``[r, c]``, ``"S0"``… or ``"stronghold"``) with the War Game's differences:
+
+- ``board.rows``: face-up terrain (any size; the game's set-up makes the 3x5 board), no
+  holes, no controller (a terrain is nobody's);
+- ``board.strongholds``: ``{"player", "land", "beside", "controller"}`` (``controller``
+  defaults to ``player``; no ``cv``); face down to the other players in views. Left out,
+  they stand as at the set-up: A west, B north, C east, D south (two players A and C, three
+  A B C), beside the middle of that edge, each the basic land of W U B R G by seat;
+- ``players[i].supply`` (default 0), ``players[i].removed`` (the removed pile: a count or a
+  list of cards; the War Game has no graveyard), ``players[i].eliminated``,
+  ``players[i].assign`` (default false, as at the set-up: the engine divides a side's damage
+  unless the player asks to);
+- ``units[i].healed`` (0-2: damage healed this turn), ``units[i].carried_by`` (the id of the
+  creature carrying this islandhome creature: both tapped, in the same terrain, not an
+  Island); ``moved`` means it has made its move this turn;
+- a file in the ``combat`` step is taken as the step just begun: its combats are fought up
+  to the first decision when the file is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from frontier_desktop.rules import GameState
+from frontier_desktop.rules.board import GridBoard, Pos
+from frontier_desktop.rules.card import COLOURS, Card
+from frontier_desktop.rules.state import UNKNOWN_CARD, Cell
+from frontier_desktop.position_conquering import ConqueringReader, _index, _LAND_OF_COLOUR
+from frontier_desktop.rules.variants.wargame_board import (
+    LAND_TYPES, LETTERS, STRONGHOLD_LIMIT, land_type, stronghold,
+)
+
+_MAX_SUPPLY = 1_000_000
+_HEAL_LIMIT = 2
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class WarGameReader(ConqueringReader):
+    """Reads the War Game's terrain, strongholds, supply, removed piles and unit fields."""
+
+    title = "the War Game"
+    board_fields = frozenset({"rows", "strongholds"})
+    stronghold_keys = frozenset({"player", "land", "beside", "controller"})
+    unit_keys = frozenset({"healed", "carried_by"})
+
+    def default_beside(self) -> list[Pos] | None:
+        """As at the set-up, on a grid of any size: beside the middle of the west (A), north
+        (B), east (C) and south (D) edge."""
+        assert isinstance(self.shape, GridBoard)
+        last_row, last_col = self.shape.rows - 1, self.shape.cols - 1
+        mid_row, mid_col = self.shape.rows // 2, self.shape.cols // 2
+        edge = {"A": (mid_row, 0), "B": (0, mid_col), "C": (mid_row, last_col),
+                "D": (last_row, mid_col)}
+        return [edge[letter] for letter in LETTERS[self.players]]
+
+    # ------------------------------------------------------------------ cells
+    def read_cells(self, state: GameState, player_data: list[Any]) -> None:
+        """The terrain, the strongholds, then each player's supply, removed pile,
+        ``eliminated`` and ``assign``."""
+        for r, row in enumerate(self.data["rows"]):
+            for c, value in enumerate(row):
+                state.cells[(r, c)] = self.cell(state, value, f"board.rows[{r}][{c}]")
+        self.strongholds(state, player_data)
+        supplies = []
+        for seat, pdata in enumerate(player_data):
+            where = f"players[{seat}]"
+            for key in ("graveyard", "color", "mana_pool"):
+                if key in pdata and pdata[key] not in ([], "", None):
+                    hint = {"graveyard": "the War Game has a removed pile instead: give "
+                                         "'removed'",
+                            "color": "the War Game's players have no colour",
+                            "mana_pool": "the War Game pays with supply: give 'supply'"}[key]
+                    raise self.fail(f"{where}.{key}", hint)
+            value = pdata.get("supply", 0)
+            if not _is_int(value) or not 0 <= value <= _MAX_SUPPLY:
+                raise self.fail(f"{where}.supply", f"must be a whole number from 0 to "
+                                                   f"{_MAX_SUPPLY} (default 0)")
+            supplies.append(value)
+            self.removed(state, seat, pdata.get("removed", 0), f"{where}.removed")
+            eliminated = pdata.get("eliminated", False)
+            if not isinstance(eliminated, bool):
+                raise self.fail(f"{where}.eliminated", "must be true or false")
+            state.players[seat].lost = eliminated
+            assign = pdata.get("assign", False)
+            if not isinstance(assign, bool):
+                raise self.fail(f"{where}.assign", "must be true or false")
+            # As at the War Game's set-up, the engine divides a side's damage unless the
+            # player asks to (then a pending "assign" waits for their division).
+            state.players[seat].assign = assign
+        state.extra["supply"] = supplies
+
+    def removed(self, state: GameState, seat: int, value: object, where: str) -> None:
+        """``players[i].removed``: a count (cards nobody needs to know) or a list of cards."""
+        from frontier_desktop.position import MAX_CARDS
+
+        pile = state.players[seat].graveyard
+        if _is_int(value):
+            assert isinstance(value, int)
+            if not 0 <= value <= MAX_CARDS:
+                raise self.fail(where, f"must be a count from 0 to {MAX_CARDS} or a list of "
+                                       "cards")
+            if UNKNOWN_CARD not in state.defs:
+                state.defs[UNKNOWN_CARD] = Card(name=UNKNOWN_CARD)
+            for _ in range(value):
+                pile.append(self.loader.add_card(state, state.defs[UNKNOWN_CARD], seat, "g"))
+        elif isinstance(value, list):
+            if len(value) > MAX_CARDS:
+                raise self.fail(where, f"at most {MAX_CARDS} cards")
+            for j, cdata in enumerate(value):
+                card = self.loader.card(cdata, f"{where}[{j}]", state)
+                pile.append(self.loader.add_card(state, card, seat, "g"))
+        else:
+            raise self.fail(where, "must be a count or a list of cards")
+
+    def cell(self, state: GameState, value: object, where: str) -> Cell:
+        if isinstance(value, Mapping):
+            unknown = set(value) - {"land", "face_up", "tapped_by"}
+            if unknown:
+                key = sorted(unknown)[0]
+                hint = {"controller": " (a terrain is nobody's)",
+                        "stronghold_of": " (strongholds are listed in board.strongholds)",
+                        "hole": " (the War Game's boards have no holes)"}.get(key, "")
+                raise self.fail(where, f"unknown field {key!r}{hint}")
+        if isinstance(value, str) and value.strip() in ("#",):
+            raise self.fail(where, "the War Game's boards have no holes")
+        cell = self.loader.cell(state, value, where)
+        if not cell.face_up:
+            raise self.fail(where, "the War Game's terrain lies face up (give the land's name)")
+        cell.extra = None
+        return cell
+
+    def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
+        """Put each stronghold in play, face down; return each one's basic land type."""
+        given = self.data.get("strongholds")
+        out = []
+        for seat in range(self.players):
+            where = f"board.strongholds[{seat}]"
+            item: Mapping[str, Any] = given[seat] if given is not None else {}
+            land = item.get("land")
+            if land is None:
+                if given is not None:
+                    raise self.fail(f"{where}.land", "is required (a basic land)")
+                land = _LAND_OF_COLOUR[COLOURS[seat % len(COLOURS)]]
+            card = self.loader.card(land, f"{where}.land", state)
+            kind = next((t for t in LAND_TYPES if t in card.subtypes), None)
+            if kind is None and self.loader.dry_run:
+                kind = LAND_TYPES[0]
+            if not card.is_land or kind is None:
+                raise self.fail(f"{where}.land", f"{card.name} is not a basic land type (a "
+                                                 "stronghold is a Plains, Island, Swamp, "
+                                                 "Mountain or Forest)")
+            out.append(kind)
+            obj = f"H{seat}" if f"H{seat}" not in state.cards else state.new_id("H")
+            state.cards[obj] = (card.name, seat)
+            controller = item.get("controller", seat)
+            if not _index(controller, self.players):
+                raise self.fail(f"{where}.controller", "must be a player index")
+            state.cells[stronghold(seat)] = Cell(obj, face_up=False, extra={
+                "controller": controller, "stronghold_of": seat})
+        return out
+
+    # ------------------------------------------------------------------ units
+    def read_units(self, state: GameState, units: list[Any]) -> None:
+        """``healed``, ``carried_by`` and ``moved`` into the turn's record."""
+        turn: dict[str, Any] = {"moves": {}, "walk": [], "mountain": [], "carriers": [],
+                                "healed": {}}
+        carried: dict[str, str] = {}
+        for i, udata in enumerate(units):
+            where = f"units[{i}]"
+            uid = udata.get("id", f"u{i + 1}")
+            perm = state.perms[uid]
+            if perm.moved:
+                turn["moves"][uid] = 1
+            healed = udata.get("healed", 0)
+            if not _is_int(healed) or not 0 <= healed <= _HEAL_LIMIT:
+                raise self.fail(f"{where}.healed", f"must be a whole number from 0 to "
+                                                   f"{_HEAL_LIMIT} (damage healed this turn)")
+            if healed:
+                turn["healed"][uid] = healed
+            carrier = udata.get("carried_by")
+            if carrier is None:
+                continue
+            other = state.perms.get(carrier) if isinstance(carrier, str) else None
+            if other is None or other.id == uid:
+                raise self.fail(f"{where}.carried_by", "must be the id of another creature")
+            if other.controller != perm.controller or other.at != perm.at:
+                raise self.fail(f"{where}.carried_by", f"{carrier} must be a creature of the "
+                                                       "same player in the same terrain")
+            card = state.card(uid)
+            if "Island" not in card.landhome or card.has("flying"):
+                raise self.fail(f"{where}.carried_by", f"{card.name} is not an islandhome "
+                                                       "creature that needs carrying")
+            at = perm.at
+            if not isinstance(at, tuple) or land_type(state, at) == "Island":
+                raise self.fail(f"{where}.carried_by", "nobody carries it on an Island or in "
+                                                       "a stronghold")
+            if not (perm.tapped and other.tapped):
+                raise self.fail(f"{where}.carried_by", "a carried creature and its carrier "
+                                                       "stay tapped: give both \"tapped\": true")
+            carried[uid] = other.id
+        state.extra["turn"] = turn
+        state.extra["carried"] = carried
+
+    def started(self, state: GameState, events: list[dict[str, Any]]) -> None:
+        """A file in the combat step: the step has just begun, so its combats are fought
+        up to the first decision."""
+        from frontier_desktop.rules.variants import find_variant
+
+        if state.phase == "combat" and state.decision is None and not state.stack:
+            find_variant("wargame").on_combat(state, events)  # type: ignore[attr-defined]
+
+    def finish(self, state: GameState) -> None:
+        """The Conquering's checks (two players left, the active one among them, nothing of
+        an eliminated player's in play) and at most three of a player's creatures in their
+        own stronghold."""
+        self.check_players(state)
+        for seat in range(self.players):
+            mine = [p for p in state.board_creatures()
+                    if p.at == stronghold(seat) and p.controller == seat]
+            if len(mine) > STRONGHOLD_LIMIT:
+                raise self.fail("units", f"{state.players[seat].name}'s stronghold holds at "
+                                         f"most {STRONGHOLD_LIMIT} of their creatures")
