@@ -6,6 +6,7 @@ from frontier_desktop.rules.variants.base import Variant
 from frontier_desktop.rules.variants.army import Army
 from frontier_desktop.rules.variants.frontier import Frontier
 from frontier_desktop.rules.variants.conquering import Conquering
+from frontier_desktop.rules.variants.wargame import WarGame
 
 VARIANTS: dict[str, Variant] = {}
 
@@ -19,6 +20,7 @@ def register(variant: Variant) -> Variant:
 register(Frontier())
 register(Army())
 register(Conquering())
+register(WarGame())
 
 
 def find_variant(name: str) -> Variant:

@@ -792,7 +792,8 @@ class TableScene(Scene):
         for e in events:
             if e.get("type") == "dice":
                 self.dice = {"sides": e.get("sides", 6), "result": e.get("result"), "t": 0.0,
-                             "caption": self.presentation.dice_caption(events)}
+                             "caption": self.presentation.dice_caption(events),
+                             "place": self.presentation.dice_place(events, self.view or {})}
                 if speed <= 0:
                     self.dice["t"] = 1.0
 

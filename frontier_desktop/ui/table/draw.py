@@ -412,6 +412,12 @@ class TableDrawing:
         value = random.randint(1, sides) if rolling else s.dice["result"]
         size = 90
         centre = lay.board.center
+        beside = s.renderer.place_rect(s.dice.get("place")) if s.dice.get("place") else None
+        if beside is not None:  # the roller's stronghold: the die beside it, boardwards
+            (bx, by), (cx, cy) = beside.center, centre
+            dist = math.hypot(cx - bx, cy - by) or 1.0
+            step = min(dist, max(beside.w, beside.h) / 2 + size * 0.6)
+            centre = (int(bx + (cx - bx) * step / dist), int(by + (cy - by) * step / dist))
         angle = (1 - min(1.0, t / 0.7)) * 540
         die = pygame.Surface((size, size), pygame.SRCALPHA)
         col = (240, 236, 224) if sides == 6 else (200, 60, 60)

@@ -797,6 +797,7 @@ class TableRenderer:
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
+        lines = self.pres.panel_facts(view, seat) or lines  # the variant's own counts
         warn = 0
         if conquering:  # no land graveyard there: the areas held and the stronghold instead
             from frontier_desktop.ui.table.players import fact_lines, status_words

@@ -104,6 +104,9 @@ class Recipient:
     """Damage already marked on it."""
     lethal: int = 1
     """How much more of the amount kills it."""
+    cap: int | None = None
+    """The most of the amount it may be given (the War Game: what kills it now); None: no
+    limit."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,13 @@ class DivisionRequest:
     default: Mapping[str, int]
     """The division the rules make when the player doesn't (lethal damage first, in order)."""
     verb: str = "damage"
+    default_label: str = "Lethal first"
+    """The button that fills in :attr:`default`."""
+    confirm_label: str = "Confirm"
+    running_total: bool = False
+    """Show the shares so far as "4 of 6 assigned" (instead of "To divide: 2")."""
+    context: Mapping[str, Any] = field(default_factory=dict)
+    """What the variant's answer needs besides the shares (the War Game: the combat's place)."""
 
 
 def grid_square(value: Any) -> tuple[int, int] | None:
@@ -222,6 +232,12 @@ class VariantPresentation:
         """Words under the rolled die for these events ('' : the die's own "d6: 4")."""
         return ""
 
+    def dice_place(self, events: Sequence[Mapping[str, Any]],
+                   view: Mapping[str, Any]) -> Place | None:
+        """The place the rolled die is shown beside (the War Game: the roller's
+        stronghold); None: the board's middle."""
+        return None
+
     def move_refusal(self, state: Any, seat: int, unit_id: str, place: Any) -> str:
         """Why the carried creature can't go to *place* (shown while it hovers an unlit
         place; hot-seat, from the game *state*); '' when the variant can't tell."""
@@ -259,6 +275,16 @@ class VariantPresentation:
         player's life by default."""
         players = view.get("players") or []
         return (players[seat].get("life") if seat < len(players) else None), ""
+
+    def score_line(self, view: Mapping[str, Any], seat: int) -> str:
+        """The short line of a player's row in the players panel after hand and library
+        ('' : the table's default, the areas held)."""
+        return ""
+
+    def panel_facts(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        """The count lines of a player's own panel under the mana ([] : the table's default,
+        library, hand, graveyard, exile...)."""
+        return []
 
     def cell_die(self, cell: Mapping[str, Any]) -> Die | None:
         """A die drawn on a land's square (Army Magic: its life in its controller's colour)."""
@@ -373,6 +399,12 @@ class VariantPresentation:
                     legal: Sequence[Mapping[str, Any]]) -> bool:
         """Whether clicking *unit* selects it (and a drag carries it)."""
         return unit.get("controller") == seat and bool(unit.get("moves") or unit.get("attacks"))
+
+    def unit_click_action(self, unit: Mapping[str, Any], seat: int,
+                          legal: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The action a click on *unit* submits now (the War Game: tap an attacker of your
+        stronghold); None: the click selects or shows it as usual."""
+        return None
 
     def stack_members(self, unit: Mapping[str, Any]) -> list[str]:
         """The ids of the creatures that move with *unit* as one, the top one first (Frontier:
