@@ -204,3 +204,35 @@ def test_a_three_player_war_game_starts_from_the_set_up(app) -> None:
     key(app, pygame.K_SPACE)
     strongholds = [s["letter"] for s in table.view["board"]["strongholds"]]
     assert strongholds == ["A", "B", "C"]
+
+
+def test_an_islandhome_creature_is_carried_by_a_drop_or_from_the_carriers_menu(app) -> None:
+    from tests.rules.wargame_helpers import set_land
+
+    state, _ = midgame(4)
+    set_land(state, (1, 3), "Plains")
+    serpent = put(state, "Sea Serpent", 0, (1, 2))
+    bear = put(state, "Grizzly Bears", 0, (1, 2))
+    table = _table(app, state)
+    r = table.renderer
+    # the carrier's menu names the carry; dropped on a land, the carrier may go alone too
+    click(app, r.sprites[bear].home, button=3)
+    labels = [item.label for item in table.menu.items]
+    assert "Carry Sea Serpent to column 4, row 2" in labels
+    click(app, (2, 2))  # closes the menu
+    drag(app, r.sprites[bear].home, r.place_rect((1, 3)).center)
+    assert [i.label for i in table.menu.items] == [
+        "Move alone", "Grizzly Bears carries Sea Serpent there"]
+    click(app, (2, 2))
+    # the islandhome creature dropped on a lit land is carried there by its companion
+    start = r.sprites[serpent].home
+    _grab(app, start, r.place_rect((1, 3)).center)
+    assert (1, 3) in table.local.highlights
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=r.place_rect((1, 3)).center,
+                                         button=1))
+    step(app, 2)
+    units = {u["id"]: u for u in table.view["units"]}
+    assert units[serpent]["at"] == [1, 3] and units[bear]["at"] == [1, 3]
+    assert units[serpent]["carried_by"] == bear
+    assert "carried by Grizzly Bears" in [b.text for b in
+                                          table.presentation.unit_badges(units[serpent])]
