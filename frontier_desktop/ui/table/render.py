@@ -1001,6 +1001,8 @@ class TableRenderer:
             if spec.count and fanned:
                 continue
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+            if spec.short and pill.get_width() > d * 0.7:  # a small token: the short words
+                pill = _pill(fonts.text(spec.short, spec.size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
                       "left": (-d // 2 - 6, -bh // 2),

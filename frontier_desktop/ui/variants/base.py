@@ -37,7 +37,8 @@ class Badge:
     count: bool = False
     """A stack's count (left off a creature shown fanned out of its stack)."""
     short: str = ""
-    """What a place's badge says where *text* has no room (the Conquering: "4" for "CV 4")."""
+    """What the badge says where *text* has no room (the Conquering: "4" for "CV 4"; the War
+    Game: "-2" for "2 dmg" on a small token)."""
 
 
 @dataclass(frozen=True)
