@@ -57,7 +57,7 @@ def test_four_players_have_their_strongholds_on_four_sides_face_down_to_the_othe
     view = table.view
     titles = {p: pres.place_title(p, r.cell(p), view) for p in ("S0", "S1", "S2", "S3")}
     land = r.cell("S0")["land"]
-    assert titles == {"S0": f"A: Ann's stronghold ({land})", "S1": "B: Ben's stronghold",
+    assert titles == {"S0": "A: Ann's stronghold", "S1": "B: Ben's stronghold",
                       "S2": "C: Cat's stronghold", "S3": "D: Dan's stronghold"}
     assert [b.text for b in pres.cell_badges(r.cell("S3"))] == ["D"]
     assert r.cell("S1").get("land") is None  # face down to Ann: nothing names it

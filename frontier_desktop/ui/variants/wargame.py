@@ -91,11 +91,9 @@ class WarGamePresentation(VariantPresentation):
                     view: Mapping[str, Any]) -> str:
         owner = cell.get("stronghold_of", cell.get("player"))
         if cell.get("place") is not None and owner is not None:
-            letter = str(cell.get("letter") or "")
-            land = str(cell.get("land") or "")  # only its owner's view names it
-            words = f"{letter}: {self._name(owner)}'s stronghold" if letter else \
+            letter = str(cell.get("letter") or "")  # its land: in its owner's panel only
+            return f"{letter}: {self._name(owner)}'s stronghold" if letter else \
                 f"{self._name(owner)}'s stronghold"
-            return f"{words} ({land})" if land else words
         return str(cell.get("land") or "") if cell.get("face_up") else ""
 
     def cell_marker(self, cell: Mapping[str, Any]) -> int | None:
