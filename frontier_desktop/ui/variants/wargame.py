@@ -128,8 +128,9 @@ class WarGamePresentation(VariantPresentation):
         """Library and hand, the removed pile, and whose the player's stronghold is."""
         players = view.get("players") or []
         p = players[seat] if 0 <= seat < len(players) else {}
-        home = next((s for s in (view.get("board") or {}).get("strongholds") or []
-                     if s.get("stronghold_of", s.get("player")) == seat), {})
+        strongholds = (view.get("board") or {}).get("strongholds") or []
+        home: Mapping[str, Any] = next(
+            (s for s in strongholds if s.get("stronghold_of", s.get("player")) == seat), {})
         held = home.get("controller")
         where = f"Stronghold {home.get('letter', '')}".rstrip()
         where += f": held by {self._name(held)}" if isinstance(held, int) and held != seat \
@@ -147,7 +148,8 @@ class WarGamePresentation(VariantPresentation):
                    for s in board.get("strongholds") or []}
         if not rows or any(sq is None for sq in outside.values()):
             return super().place_layout(view, seat)
-        beside = {k: v for k, v in outside.items() if v is not None}
+        beside: dict[Place, tuple[int, int]] = {k: v for k, v in outside.items()
+                                                 if v is not None}
         points = grid_points(len(rows), len(rows[0]), beside)
         return PlaceMap.of({k: (x, -y) for k, (x, y) in points.items()})
 
