@@ -81,13 +81,16 @@ COMING: dict[str, list[Block]] = {
               "clicks."),
     ],
     "wargame": [
-        ("h", "Magic: the War Game — coming"),
+        ("h", "Magic: the War Game"),
         ("p", "Two to four players, no life points: take every stronghold. Fifteen basic "
               "lands lie face up as terrain, three rows of five; each player's stronghold "
               "sits beside one edge. Mana comes from a die rolled each turn (supply points "
               "that carry over), colour doesn't matter, and damage stays on creatures until "
               "healed. Creatures move one terrain a turn; islands and mountains slow them."),
-        ("p", "The deck builder already checks War Game decks; the table comes later."),
+        ("p", "New game → Magic: the War Game, then 2, 3 or 4 players. Drag a creature to a "
+              "lit place to move it; right-click a damaged one in the heal step to heal it "
+              "with supply. Where creatures meet, each side drags its damage onto the "
+              "opposing creatures (no more than kills each), then presses Done."),
     ],
     "conquering": [
         ("h", "Magic: the Conquering"),

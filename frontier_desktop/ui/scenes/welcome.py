@@ -20,8 +20,8 @@ PARAGRAPHS: tuple[tuple[str, str], ...] = (
     ("What it is", "A tabletop for the grid-based Magic: the Gathering variants. Frontier "
      "Magic: the lands of both decks become a board of face-down squares, and creatures march "
      "over it, scout and fight for terrain. Army Magic: armies bought with points explore a "
-     "board of lands with life dice and fight for them. Magic: the Conquering: up to four "
-     "players take areas. The War Game is coming."),
+     "board of lands with life dice. Magic: the Conquering: up to four "
+     "players take areas. Magic: the War Game: take every stronghold."),
     ("Quick game", "Starts at once: two players at this computer with the two sample decks. "
      "A cover screen hides the table whenever it is the other player's turn to look."),
     ("Where cards come from", "Card data and images come from Scryfall (scryfall.com) when "
