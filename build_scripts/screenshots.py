@@ -8,7 +8,7 @@ The plain scenes come from ``frontier-desktop screenshot``; combat, bands, respo
 are driven with posted events on ``tests/ui/fixtures/{skirmish,bands}.json``, the same steps as
 ``tests/ui/test_table_play.py``; the Army Magic shots on ``tests/ui/fixtures/army-midgame.json``
 as ``tests/ui/test_army_table.py`` plays them; the Conquering's on the mid-game positions of
-``tests/ui/conquering_scenes.py``. Wide shots are scaled to 1200x675 for the README.
+``tests/ui/conquering_scenes.py``, the War Game's on ``tests/ui/wargame_scenes.py``. Wide shots are scaled to 1200x675 for the README.
 """
 
 from __future__ import annotations
@@ -256,17 +256,55 @@ def conquering_4p(app: Any) -> None:
     _step(app, 2)
 
 
+def _wargame(app: Any, state: Any) -> Any:
+    from frontier_desktop.session import LocalSession
+    from frontier_desktop.ui.scenes.table import TableScene
+
+    table = TableScene(app, LocalSession(state), seat=0, hotseat=False)
+    app.scenes.push(table)
+    _step(app, 2)
+    return table
+
+
+def wargame_4p(app: Any) -> None:
+    """The War Game, four players on the 3x5 with a stronghold on each side (A west, B north,
+    C east, D south; the others' face down): Ann drags her Serra Angel, a flyer, and the
+    places it may reach (diagonals too) are lit; damage counters in red, supply in the
+    players panel."""
+    from tests.ui.wargame_scenes import midgame
+
+    state, ids = midgame(4)
+    table = _wargame(app, state)
+    r = table.renderer
+    start, end = r.sprites[ids["angel"]].home, r.place_rect((0, 2)).center
+    _drag(app, start, ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2), release=False)
+
+
+def wargame_divide(app: Any) -> None:
+    """The War Game's combat division: Ann's Serra Angel deals 5 among three opposing
+    creatures, each capped at what kills it now; 3 of 5 assigned so far."""
+    from tests.ui.wargame_scenes import division
+
+    state, ids = division(4)
+    table = _wargame(app, state)
+    table.local.division.update({ids["foe_giant"]: 1, ids["foe_bears"]: 2})
+    _step(app, 2)
+
+
 DRIVEN: dict[str, Callable[[Any], None]] = {
     "combat": combat, "bands": bands, "respond": respond, "settings": settings,
     "army": army, "army-fan": army_fan, "army-blocks": army_blocks,
     "army-setup": army_setup, "conquering-3p": conquering_3p,
-    "conquering-4p": conquering_4p}
+    "conquering-4p": conquering_4p, "wargame-4p": wargame_4p,
+    "wargame-divide": wargame_divide}
 LOOKS: dict[str, Callable[[Any], None]] = {"bands": bands, "combat": combat, "saved": saved,
                                            "refused": refused, "army": army,
                                            "army-fan": army_fan, "army-blocks": army_blocks,
                                            "army-setup": army_setup,
                                            "conquering-3p": conquering_3p,
-                                           "conquering-4p": conquering_4p}
+                                           "conquering-4p": conquering_4p,
+                                           "wargame-4p": wargame_4p,
+                                           "wargame-divide": wargame_divide}
 
 
 def shoot(name: str, how: Callable[[Any], None], out: Path, size: tuple[int, int],

@@ -279,7 +279,8 @@ def autosave(session: LocalSession, path: Path) -> bool:
     return True
 
 
-VARIANT_NAMES = {"frontier": "Frontier", "army": "Army Magic", "conquering": "The Conquering"}
+VARIANT_NAMES = {"frontier": "Frontier", "army": "Army Magic", "conquering": "The Conquering",
+                 "wargame": "The War Game"}
 """How the Recent games list names each variant."""
 
 

@@ -98,6 +98,10 @@ COMING: dict[str, list[Block]] = {
               "no supply and cast no creatures."),
         ("p", "Position files (variant \"wargame\") set up any War Game situation for "
               "the position command, which prints the facts and applies actions to it."),
+        ("p", "New game → Magic: the War Game, then 2, 3 or 4 players. Drag a creature to a "
+              "lit place to move it; right-click a damaged one in the heal step to heal it "
+              "with supply. Where creatures meet, each side drags its damage onto the "
+              "opposing creatures (no more than kills each), then presses Done."),
     ],
     "conquering": [
         ("h", "Magic: the Conquering"),

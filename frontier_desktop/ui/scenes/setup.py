@@ -21,9 +21,9 @@ DEPTHS = ("5", "4", "6", "3")
 LIVES = ("20", "15", "10", "5")
 """Starting life; fewer makes a short game (a lesson, a test)."""
 VARIANTS = {"Frontier Magic": "frontier", "Army Magic": "army",
-            "Magic: the Conquering": "conquering"}
+            "Magic: the Conquering": "conquering", "Magic: the War Game": "wargame"}
 """The variants a hot-seat game can start, by the name the drop-down shows."""
-PLAYER_COUNTS = {"conquering": (2, 3, 4)}
+PLAYER_COUNTS = {"conquering": (2, 3, 4), "wargame": (2, 3, 4)}
 """How many players each variant seats (the others: two)."""
 OVERRIDE_OFF = "[  ] Play it anyway"
 OVERRIDE_ON = "[x] Play it anyway"
@@ -84,7 +84,9 @@ class SetupScene(Scene):
 
     @property
     def conquering(self) -> bool:
-        return self.variant == "conquering"
+        """A variant for two to four players (the Conquering, the War Game): one player a
+        row, no Frontier options."""
+        return len(PLAYER_COUNTS.get(self.variant, (2,))) > 1
 
     def _seat_rects(self, seat: int) -> tuple[pygame.Rect, pygame.Rect]:
         """(name, deck) of *seat*: the Conquering lists one player a row, the others one
@@ -357,7 +359,7 @@ class SetupScene(Scene):
             surface.blit(s, s.get_rect(midleft=(x, y)))
         if self.variant == "army":
             self._draw_army(surface)
-        if self.conquering:
+        if self.variant == "conquering":
             self._draw_markers(surface)
         if self.error:
             e = fonts.fit(self.error, 14, pal.warn, frame.w - self.app.px(40))

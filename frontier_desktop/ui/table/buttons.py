@@ -57,9 +57,9 @@ def update_buttons(buttons: dict[str, Any], table: TableScene,
         buttons[key].show() if mull else buttons[key].hide()
     buttons["pass"].hide() if mull else buttons["pass"].show()
     label = "Let it resolve" if view.get("pending") else PASS_LABELS.get(view.get("phase"), "Pass")
-    dividing = table.division.request is not None
-    if dividing:
-        label = "Confirm"
+    request = table.division.request
+    if request is not None:
+        label = request.confirm_label
         types = types | {"pass"}
     hint = table.app.settings.keys.get("pass_or_done", "")
     text = f"{label}   [{hint}]" if "pass" in types and hint else label

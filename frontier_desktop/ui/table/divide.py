@@ -5,7 +5,9 @@ Variant-blind: the presentation turns the view's decision into a
 rules' default) and its answer into an action. The panel spreads the recipients out (name,
 P/T, damage so far, lethal), shows the undivided points as red pips to drag onto them (or
 click a recipient, or its + and -), marks each "dies" or "survives" as the shares change, and
-offers "Lethal first" (the default) and Confirm (only when every point is given).
+offers "Lethal first" (the default) and Confirm (only when every point is given). A request
+may cap each recipient (the War Game: no creature takes more than kills it), relabel the
+buttons ("Default", "Done") and show a running total ("4 of 6 assigned").
 Keyboard: left / right (or tab) choose a creature, up / + give it a point, down / - take one
 back, L divides lethal first, Enter (or the pass key) confirms.
 
@@ -98,21 +100,47 @@ class DivisionPanel:
         if delta > 0 and self.left(request) <= 0:
             self.scene.say(f"All {request.amount} points are divided: take one back first (-).")
             return
+        if delta > 0 and self.full(request, uid):
+            who = next((r.name for r in request.recipients if r.id == uid), "That creature")
+            self.scene.say(f"{who} can take at most {self.cap(request, uid)}: that kills it.")
+            return
         shares[uid] = max(0, shares.get(uid, 0) + delta)
+
+    @staticmethod
+    def cap(request: DivisionRequest, uid: str) -> int | None:
+        return next((r.cap for r in request.recipients if r.id == uid), None)
+
+    def full(self, request: DivisionRequest, uid: str) -> bool:
+        """Whether *uid* has all its cap allows."""
+        cap = self.cap(request, uid)
+        return cap is not None and self.shares().get(uid, 0) >= cap
 
     def move(self, source: str, target: str) -> None:
         """Carry one point from *source* ("" = undivided) to *target* ("" = undivided)."""
         if source == target:
             return
         shares = self.shares()
+        request = self.request
         if source:
             if shares.get(source, 0) <= 0:
+                return
+            if target and request is not None and self.full(request, target):
+                self.add(target)  # says why it can't take more
                 return
             shares[source] -= 1
             if target:
                 shares[target] = shares.get(target, 0) + 1
         elif target:
             self.add(target)
+
+    def total_words(self, request: DivisionRequest) -> str:
+        """The pool's label: "3 of 5 assigned" (a running total) or "To divide: 2"."""
+        left = self.left(request)
+        if left < 0:
+            return f"{-left} too many"
+        if request.running_total:
+            return f"{self.given()} of {request.amount} assigned"
+        return f"To divide: {left}"
 
     def lethal_first(self) -> None:
         request = self.request
@@ -126,7 +154,7 @@ class DivisionPanel:
         left = self.left(request)
         if left:
             self.scene.say(f"{left} point(s) still to divide: drag them onto the creatures "
-                           "(or press Lethal first)." if left > 0 else
+                           f"(or press {request.default_label})." if left > 0 else
                            f"{-left} point(s) too many: take some back.")
             return
         self.scene.submit(self.scene.presentation.division_action(request, dict(self.shares())))
@@ -273,7 +301,7 @@ class DivisionPanel:
         surface.blit(title, (geo.panel.x + px(18), geo.panel.y + px(12)))
         # the undivided points
         pygame.draw.rect(surface, pal.bg_panel, geo.pool, border_radius=px(8))
-        label = fonts.text(f"To divide: {left}" if left >= 0 else f"{-left} too many", 14,
+        label = fonts.text(self.total_words(request), 14,
                            pal.text if left >= 0 else pal.warn, True)
         surface.blit(label, label.get_rect(midleft=(geo.pool.x + px(10), geo.pool.centery)))
         dragging = s.local.division_drag
@@ -292,14 +320,15 @@ class DivisionPanel:
             if i == focus:
                 pygame.draw.rect(surface, pal.accent, card.box.inflate(px(8), px(8)), 2,
                                  border_radius=px(10))
-        for rect, text, on in ((geo.lethal, "Lethal first", True),
-                               (geo.confirm, "Confirm", left == 0)):
+        for rect, text, on in ((geo.lethal, request.default_label, True),
+                               (geo.confirm, request.confirm_label, left == 0)):
             hot = on and rect.collidepoint(mouse)
-            pygame.draw.rect(surface, pal.accent if (on and text == "Confirm") else pal.bg_panel,
+            primary = text == request.confirm_label
+            pygame.draw.rect(surface, pal.accent if (on and primary) else pal.bg_panel,
                              rect, border_radius=px(8))
             pygame.draw.rect(surface, pal.select if hot else pal.text_dim, rect, 1,
                              border_radius=px(8))
-            colour = (pal.bg if text == "Confirm" else pal.text) if on else pal.text_dim
+            colour = (pal.bg if primary else pal.text) if on else pal.text_dim
             t = fonts.text(text, 15, colour, True)
             surface.blit(t, t.get_rect(center=rect.center))
         if dragging is not None and self._moved(dragging):
@@ -350,7 +379,7 @@ class DivisionPanel:
         surface.blit(name, (box.x + px(8), y))
         y += name.get_height() + px(2)
         for line in (f"{r.power}/{r.toughness}, {r.damage} damage so far",
-                     f"lethal: {r.lethal}"):
+                     f"lethal: {r.lethal}" if r.cap is None else f"takes at most {r.cap}"):
             t = fonts.fit(line, 12, pal.text_dim, inner)
             surface.blit(t, (box.x + px(8), y))
             y += t.get_height() + px(1)

@@ -191,6 +191,11 @@ class TableInput:
         fan = s.renderer.fan_rect
         if sprite is None and fan is not None and fan.collidepoint(pos):
             return True  # the fanned-out stack's panel, between its creatures
+        clicked = s.presentation.unit_click_action(sprite.unit, s.seat, s.legal) \
+            if sprite is not None else None
+        if clicked is not None:
+            s.submit(clicked)
+            return True
         grab = sprite is not None and s.presentation.can_pick_up(sprite.unit, s.seat, s.legal)
         if sq is not None and sq in st.highlights and not grab:
             kind = st.highlights[sq]

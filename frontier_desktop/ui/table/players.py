@@ -148,7 +148,8 @@ def draw_players(renderer: TableRenderer, surf: pygame.Surface, rect: pygame.Rec
         status = status_words(view, seat, short=True)
         p_hand = f"Hand {p.get('hand_count', 0)} · Library {p.get('library_count', 0)}"
         need = WIN_AREAS.get(len(players))
-        areas = f"Areas {areas_held(view, seat)}" + (f" ({need} win)" if need else "")
+        areas = renderer.pres.score_line(view, seat) or \
+            f"Areas {areas_held(view, seat)}" + (f" ({need} win)" if need else "")
         lines = [status] if out_of_game else [p_hand, status] if status else [p_hand]
         room = max(1, (row.bottom - y) // fonts.font(small).get_linesize())
         for text in lines:

@@ -799,6 +799,7 @@ class TableRenderer:
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
+        lines = self.pres.panel_facts(view, seat) or lines  # the variant's own counts
         warn = 0
         if conquering:  # no land graveyard there: the areas held and the stronghold instead
             from frontier_desktop.ui.table.players import fact_lines, status_words
@@ -1018,6 +1019,8 @@ class TableRenderer:
             if spec.count and fanned:
                 continue
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+            if spec.short and pill.get_width() > d * 0.7:  # a small token: the short words
+                pill = _pill(fonts.text(spec.short, spec.size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
                       "left": (-d // 2 - 6, -bh // 2),

@@ -23,11 +23,13 @@ from frontier_desktop.ui.variants.base import (
 from frontier_desktop.ui.variants.army import ArmyPresentation
 from frontier_desktop.ui.variants.conquering import ConqueringPresentation
 from frontier_desktop.ui.variants.frontier import FrontierPresentation
+from frontier_desktop.ui.variants.wargame import WarGamePresentation
 
 register(FrontierPresentation)
 register(ArmyPresentation)
 register(ConqueringPresentation)
+register(WarGamePresentation)
 
 __all__ = ["PRESENTATIONS", "ArmyPresentation", "Badge", "ConqueringPresentation", "DivisionRequest", "FrontierPresentation", "MenuEntry",
            "PromptContext", "Recipient", "StepButton", "Strip", "VariantPresentation",
-           "presentation_for", "register"]
+           "presentation_for", "register", "WarGamePresentation"]

@@ -37,7 +37,8 @@ class Badge:
     count: bool = False
     """A stack's count (left off a creature shown fanned out of its stack)."""
     short: str = ""
-    """What a place's badge says where *text* has no room (the Conquering: "4" for "CV 4")."""
+    """What the badge says where *text* has no room (the Conquering: "4" for "CV 4"; the War
+    Game: "-2" for "2 dmg" on a small token)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,9 @@ class Recipient:
     """Damage already marked on it."""
     lethal: int = 1
     """How much more of the amount kills it."""
+    cap: int | None = None
+    """The most of the amount it may be given (the War Game: what kills it now); None: no
+    limit."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,13 @@ class DivisionRequest:
     default: Mapping[str, int]
     """The division the rules make when the player doesn't (lethal damage first, in order)."""
     verb: str = "damage"
+    default_label: str = "Lethal first"
+    """The button that fills in :attr:`default`."""
+    confirm_label: str = "Confirm"
+    running_total: bool = False
+    """Show the shares so far as "4 of 6 assigned" (instead of "To divide: 2")."""
+    context: Mapping[str, Any] = field(default_factory=dict)
+    """What the variant's answer needs besides the shares (the War Game: the combat's place)."""
 
 
 def grid_square(value: Any) -> tuple[int, int] | None:
@@ -260,6 +271,16 @@ class VariantPresentation:
         players = view.get("players") or []
         return (players[seat].get("life") if seat < len(players) else None), ""
 
+    def score_line(self, view: Mapping[str, Any], seat: int) -> str:
+        """The short line of a player's row in the players panel after hand and library
+        ('' : the table's default, the areas held)."""
+        return ""
+
+    def panel_facts(self, view: Mapping[str, Any], seat: int) -> list[str]:
+        """The count lines of a player's own panel under the mana ([] : the table's default,
+        library, hand, graveyard, exile...)."""
+        return []
+
     def cell_die(self, cell: Mapping[str, Any]) -> Die | None:
         """A die drawn on a land's square (Army Magic: its life in its controller's colour)."""
         return None
@@ -373,6 +394,12 @@ class VariantPresentation:
                     legal: Sequence[Mapping[str, Any]]) -> bool:
         """Whether clicking *unit* selects it (and a drag carries it)."""
         return unit.get("controller") == seat and bool(unit.get("moves") or unit.get("attacks"))
+
+    def unit_click_action(self, unit: Mapping[str, Any], seat: int,
+                          legal: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The action a click on *unit* submits now (the War Game: tap an attacker of your
+        stronghold); None: the click selects or shows it as usual."""
+        return None
 
     def stack_members(self, unit: Mapping[str, Any]) -> list[str]:
         """The ids of the creatures that move with *unit* as one, the top one first (Frontier:
