@@ -64,8 +64,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, format_pool
-from frontier_desktop.rules.rng import Rng
-from frontier_desktop.rules.state import Cell, GameState, Permanent, PlayerState
+from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering_actions import Conquer
@@ -84,7 +83,7 @@ from frontier_desktop.rules.variants.conquering_spells import (
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
     assign_actions, basic_land, draw_cards, game_rng, leave_battlefield, save_rng,
-    shuffle_library, wire,
+    new_seated_state, shuffle_library, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
@@ -126,19 +125,9 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         Raises:
             ValueError: not 2-4 players, or a bad option.
         """
-        opts = self.options_with_defaults(options)
-        n = len(decks)
-        if not self.min_players <= n <= self.max_players or len(names) != n:
-            raise ValueError("the Conquering is for two to four players")
-        if int(opts["first_player"]) >= n:
-            raise ValueError(f"option 'first_player' must be below {n}")
-        rng = Rng(seed)
-        state = GameState(self.name, standard_board(n),
-                          [PlayerState(str(name), self.starting_life) for name in names])
-        state.options = opts
-        state.seed = str(seed)
-        for player in state.players:
-            player.assign = False  # the engine divides blocked damage until set_assign
+        state, rng = new_seated_state(self, decks, names, seed, options, standard_board,
+                                      "the Conquering")
+        opts, n = state.options, len(decks)
         defs: dict[str, Card] = {}
         colours = []
         for seat in range(n):

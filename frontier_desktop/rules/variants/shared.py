@@ -20,7 +20,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
 from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
 from frontier_desktop.rules.rng import Rng
-from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.state import GameState, Permanent, PlayerState
 
 Event = dict[str, Any]
 
@@ -84,6 +84,32 @@ def draw_cards(state: GameState, seat: int, count: int, events: list[Event]) -> 
         player.hand.append(card_id)
         events.append({"type": "drew", "player": seat, "card": state.name(card_id),
                        "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+
+
+def new_seated_state(variant: Any, decks: Sequence[Sequence[Card]], names: Sequence[str],
+                      seed: int | str, options: Any, board: Callable[[int], Any],
+                      title: str) -> tuple[GameState, Rng]:
+    """The empty state of a new N-seat game (the Conquering, the War Game): the variant's
+    options with their defaults, the seat count checked against ``min_players`` and
+    ``max_players``, *board* (called with the seat count), one player per name, and the
+    game's rng. The engine divides combat damage until a player asks (``set_assign``).
+
+    Raises:
+        ValueError: a seat count the variant doesn't take, or a first player past the seats.
+    """
+    opts = variant.options_with_defaults(options)
+    n = len(decks)
+    if not variant.min_players <= n <= variant.max_players or len(names) != n:
+        raise ValueError(f"{title} is for two to four players")
+    if int(opts["first_player"]) >= n:
+        raise ValueError(f"option 'first_player' must be below {n}")
+    state = GameState(variant.name, board(n),
+                      [PlayerState(str(name), variant.starting_life) for name in names])
+    state.options = opts
+    state.seed = str(seed)
+    for player in state.players:
+        player.assign = False
+    return state, Rng(seed)
 
 
 def shuffle_library(state: GameState, seat: int, cards: Sequence[Card], rng: Any,

@@ -46,13 +46,12 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
-from frontier_desktop.rules.rng import Rng
-from frontier_desktop.rules.state import Cell, GameState, Permanent, PlayerState
+from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering_spells import conquering_own_pt, has_keyword, \
     landwalks, no_life
 from frontier_desktop.rules.variants.shared import (
-    basic_land, game_rng, leave_battlefield, save_rng, shuffle_library, wire,
+    basic_land, game_rng, leave_battlefield, new_seated_state, save_rng, shuffle_library, wire,
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
@@ -105,19 +104,9 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         Raises:
             ValueError: not 2-4 players, or a bad option.
         """
-        opts = self.options_with_defaults(options)
-        n = len(decks)
-        if not self.min_players <= n <= self.max_players or len(names) != n:
-            raise ValueError("the War Game is for two to four players")
-        if int(opts["first_player"]) >= n:
-            raise ValueError(f"option 'first_player' must be below {n}")
-        rng = Rng(seed)
-        state = GameState(self.name, standard_board(n),
-                          [PlayerState(str(name), self.starting_life) for name in names])
-        state.options = opts
-        state.seed = str(seed)
-        for player in state.players:
-            player.assign = False  # the engine divides combat damage until set_assign
+        state, rng = new_seated_state(self, decks, names, seed, options, standard_board,
+                                      "the War Game")
+        opts, n = state.options, len(decks)
         defs: dict[str, Card] = {}
         libraries: list[list[Card]] = []
         for seat in range(n):
