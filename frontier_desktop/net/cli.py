@@ -155,6 +155,28 @@ def deck_checker(pool: Any = None, variant: str = "frontier", *,
     return check
 
 
+def refuse_illegal(path: Path | str, parts: DeckFile, args: argparse.Namespace) -> None:
+    """Refuse a deck the player gave (``--deck``, ``--decks``) that breaks its variant's
+    deck rules, with every reason, unless ``--play-anyway`` (the set-up screen's "Play it
+    anyway" tick and the deck builder's override).
+
+    Raises:
+        ValueError: the deck is illegal and the player did not override.
+    """
+    if getattr(args, "play_anyway", False):
+        return
+    names = [card.name for card in parts.cards]
+    sections = {key: [card.name for card in cards]
+                for key, cards in (parts.sections or {}).items()} or None
+    errors = deck_checker(None, parts.variant, points=parts.points)(names, sections)
+    if errors:
+        from frontier_desktop.rules import find_variant
+
+        title = find_variant(parts.variant).title
+        raise ValueError(f"{path} is not a legal deck for {title}: {'; '.join(errors)} "
+                         "(--play-anyway plays it regardless)")
+
+
 def read_script(path: Path) -> list[dict[str, Any]]:
     """Action lines of a script file.
 
@@ -196,6 +218,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                       help="the seats open to guests, numbered from 1 and separated by commas "
                       "(default: every seat but the first, at most three); the other seats "
                       "are played on this computer (hot-seat, the script or --bot)")
+    host.add_argument("--play-anyway", action="store_true",
+                      help="play the decks given with --deck/--decks even if they break the "
+                      "variant's deck rules (they are refused with the reasons otherwise)")
     host.add_argument("--seed", type=int, help="fix the seed (no commit-reveal: for tests)")
     host.add_argument("--script", type=Path, metavar="ACTIONS.jsonl",
                       help="play the host's seat from this script (default: idle)")
@@ -315,6 +340,8 @@ def build_source(args: argparse.Namespace) -> Any:
         return GameSource(position=position, names=names, seed=args.seed)
     if args.decks:  # the host fixed both decks: the guest's own deck is not used
         files = [read_deck_parts(Path(p)) for p in args.decks]
+        for path, parts in zip(args.decks, files):
+            refuse_illegal(path, parts, args)
         if files[0].variant != files[1].variant:
             raise ValueError(f"the two decks are for different variants ({files[0].variant} "
                              f"and {files[1].variant})")
@@ -329,6 +356,8 @@ def build_source(args: argparse.Namespace) -> Any:
     if deck_path is None and variant is not None:
         deck_path = default_deck(variant, 0)
     own = read_deck_parts(Path(deck_path or DEFAULT_DECKS[0]))
+    if deck_path is not None:
+        refuse_illegal(deck_path, own, args)
     if variant is not None and own.variant != variant:
         raise ValueError(f"{deck_path}: a {own.variant} deck, but --variant is {variant}")
     fallback = read_deck_parts(default_deck(own.variant, 1))
@@ -366,6 +395,8 @@ def _n_seat_source(args: argparse.Namespace, names: list[str], variant: str | No
         read_deck_parts(default_deck(rules.name, 0))
     if own.variant != rules.name:
         raise ValueError(f"{own_path}: a {own.variant} deck, but the game is {rules.title}")
+    if own_path:
+        refuse_illegal(own_path, own, args)
     decks: list[list[Card] | None] = []
     for seat in range(players):
         if seat in opened:
