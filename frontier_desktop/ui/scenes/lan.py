@@ -32,8 +32,8 @@ their title."""
 
 PLAYER_CHOICES = ("2 players", "3 players", "4 players")
 GUEST_CHOICES = ("1 guest", "2 guests", "3 guests")
-"""A game's players (the Conquering, the War Game), and how many of them join from other computers (the
-others play hot-seat on the host's computer)."""
+"""A game's players (the Conquering, the War Game), and how many of them join from other
+computers (the others play hot-seat on the host's computer)."""
 
 
 def section_names(deck: Any) -> dict[str, list[str]] | None:
