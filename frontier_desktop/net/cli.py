@@ -5,10 +5,11 @@
 serves one game; ``frontier-desktop join HOST:PORT --headless [--deck D] [--seat SEAT]
 [--script ACTIONS.jsonl] [--timeout S]`` plays the guest's seat.
 
-More than two players (the Conquering): ``--players 3`` opens every seat but the first to
-guests (``--open-seats 2,3`` chooses, at most three); the other seats are played here, by the
-script (a line with ``"seat"`` acts for that seat when it is played here) or ``--bot``, which
-plays every seat of this computer. A guest may ask for a seat by number or name (``--seat``).
+More than two players (the Conquering, the War Game): ``--players 3`` opens every seat but
+the first to guests (``--open-seats 2,3`` chooses, at most three); the other seats are played
+here, by the script (a line with ``"seat"`` acts for that seat when it is played here) or
+``--bot``, which plays every seat of this computer. A guest may ask for a seat by number or
+name (``--seat``).
 
 Decks: the guest brings its own deck (``join --deck``, the second sample deck by default) and
 the host plays it after checking it against the deck rules of the host's variant, unless the
@@ -211,9 +212,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                         help="the host's deck (default: a sample deck); the guest brings its "
                         "own")
     host.add_argument("--variant", help="the game's variant (default: the host deck's); "
-                      "e.g. conquering")
+                      "e.g. conquering, wargame")
     host.add_argument("--players", type=int, default=2, choices=(2, 3, 4),
-                      help="players in the game (the Conquering: 2-4; default 2)")
+                      help="players in the game (the Conquering, the War Game: 2-4; "
+                      "default 2)")
     host.add_argument("--open-seats", metavar="LIST",
                       help="the seats open to guests, numbered from 1 and separated by commas "
                       "(default: every seat but the first, at most three); the other seats "
@@ -394,7 +396,11 @@ def _n_seat_source(args: argparse.Namespace, names: list[str], variant: str | No
     own = read_deck_parts(Path(own_path)) if own_path else \
         read_deck_parts(default_deck(rules.name, 0))
     if own.variant != rules.name:
-        raise ValueError(f"{own_path}: a {own.variant} deck, but the game is {rules.title}")
+        try:
+            what = find_variant(own.variant).title
+        except (KeyError, ValueError):
+            what = own.variant
+        raise ValueError(f"{own_path}: a deck for {what}, but the game is {rules.title}")
     if own_path:
         refuse_illegal(own_path, own, args)
     decks: list[list[Card] | None] = []

@@ -23,13 +23,17 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
 
 DEFAULT_PORT = 47470
-LAN_VARIANTS = ("frontier", "army", "conquering")
+LAN_VARIANTS = ("frontier", "army", "conquering", "wargame")
 """The variants the LAN lobby hosts and joins (the deck chosen decides)."""
+
+SEATED_VARIANTS = {"conquering": "the Conquering", "wargame": "the War Game"}
+"""The variants for two to four players (the players and guests menus count for them), by
+their title."""
 
 PLAYER_CHOICES = ("2 players", "3 players", "4 players")
 GUEST_CHOICES = ("1 guest", "2 guests", "3 guests")
-"""A Conquering game's players, and how many of them join from other computers (the
-others play hot-seat on the host's computer)."""
+"""A game's players (the Conquering, the War Game), and how many of them join from other
+computers (the others play hot-seat on the host's computer)."""
 
 
 def section_names(deck: Any) -> dict[str, list[str]] | None:
@@ -106,8 +110,9 @@ class LanScene(Scene):
             decks[f"{deck.name} (sample)"] = deck
         for deck in sample_decks("army", self.pool):
             decks[f"{deck.name} (sample army)"] = deck
-        for deck in sample_decks("conquering", self.pool):
-            decks[f"{deck.name} (sample, the Conquering)"] = deck
+        for variant, title in SEATED_VARIANTS.items():
+            for deck in sample_decks(variant, self.pool):
+                decks[f"{deck.name} (sample, {title})"] = deck
         folder = self.app.paths.data_dir / "decks"
         paths = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
         for path in paths:
@@ -118,7 +123,7 @@ class LanScene(Scene):
             if deck.variant in LAN_VARIANTS:
                 label = deck.name if deck.variant == "frontier" else \
                     f"{deck.name} (army)" if deck.variant == "army" else \
-                    f"{deck.name} (the Conquering)"
+                    f"{deck.name} ({SEATED_VARIANTS[deck.variant]})"
                 while label in decks:
                     label += " ·"
                 decks[label] = deck
@@ -252,10 +257,11 @@ class LanScene(Scene):
         return False
 
     def choose_players(self, players: int, guests: int) -> None:
-        """The Conquering's players and guests (at least one seat stays on this computer)."""
+        """The players and guests of a game of the Conquering or the War Game (at least one
+        seat stays on this computer)."""
         self.players = max(2, min(4, players))
         self.guests = max(1, min(guests, self.players - 1, 3))
-        self.note = (f"A Conquering game of {self.players}: {self.guests} "
+        self.note = (f"A game of {self.players} (the Conquering or the War Game): {self.guests} "
                      f"guest{'s' if self.guests > 1 else ''} join from other computers, "
                      f"{self.players - self.guests} play here (hot-seat).")
 
@@ -286,8 +292,7 @@ class LanScene(Scene):
         check = deck_checker(self.pool, deck.variant, points=self.army_points(deck))
         problems = check(names, section_names(deck)) if deck.variant == "army" else check(names)
         if problems:
-            what = {"army": "Army Magic", "conquering": "the Conquering"}.get(
-                deck.variant, "Frontier")
+            what = {"army": "Army Magic", **SEATED_VARIANTS}.get(deck.variant, "Frontier")
             self.note = f"Your deck {deck.name} is not legal for {what}: {'; '.join(problems)}"
             return None
         return deck
@@ -315,19 +320,19 @@ class LanScene(Scene):
         names = list(self.app.settings.player_names)
         points = self.army_points(deck)
         guest_seats: list[int] | None = None
-        if deck.variant == "conquering":
+        if deck.variant in SEATED_VARIANTS:
             from frontier_desktop.net.cli import default_deck
 
             players, guests = self.players, min(self.guests, self.players - 1)
             guest_seats = list(range(players - guests, players))
             cards = deck_cards(deck, self.pool)
             decks: list[Any] = [None if s in guest_seats else cards if s == 0 else
-                                load_deck(default_deck("conquering", s), self.pool)
+                                load_deck(default_deck(deck.variant, s), self.pool)
                                 for s in range(players)]
             seat_names = [names[s] if s < len(names) and names[s] else f"Player {s + 1}"
                           for s in range(players)]
-            source = GameSource(decks=decks, variant="conquering", names=seat_names,
-                                guest_fallback=load_deck(default_deck("conquering", 1),
+            source = GameSource(decks=decks, variant=deck.variant, names=seat_names,
+                                guest_fallback=load_deck(default_deck(deck.variant, 1),
                                                          self.pool))
         elif deck.variant == "army":  # the guest brings an army too (or gets the sample one)
             from frontier_desktop.net.cli import default_deck, read_deck_parts
