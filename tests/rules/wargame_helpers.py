@@ -27,6 +27,7 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | Clockwise, first player by die roll (ruling A B C D) | setup_turn::test_first_player_by_die_roll_then_clockwise |
 | Start with 5, draw 1 | setup_turn::test_five_cards_then_one_a_turn |
 | Supply: d6 each turn, accumulating | setup_turn::test_supply_accumulates_and_carries_over |
+| Upkeep/heal: pay upkeep with supply | upkeep::test_an_upkeep_cost_is_asked_as_the_heal_step_begins_and_paid_with_supply, upkeep::test_an_upkeep_cost_declined_sends_the_creature_to_the_removed_pile, upkeep::test_an_upkeep_cost_the_supply_cannot_pay_sacrifices, upkeep::test_cumulative_upkeep_grows_each_heal_step, upkeep::test_healing_waits_for_the_upkeep_payment, upkeep::test_an_effect_for_the_next_upkeep_happens_in_the_next_heal_step |
 | Heal: 1 supply per damage, at most 2 | setup_turn::test_heal_costs_supply_at_most_two_a_turn |
 | Regeneration heals 1 free | setup_turn::test_regeneration_heals_one_for_free |
 | Move one terrain orthogonally, flyers diagonally | movement::test_one_terrain_orthogonally_flyers_also_diagonally |
@@ -54,8 +55,7 @@ Views: views::test_views_print_supply_removed_units_and_places,
 views::test_no_view_or_event_shows_another_players_stronghold. Properties: properties.
 
 Not yet covered: a window for fast effects before and healing/prevention after a combat's
-damage (instants are cast in the movement phase or after the combat); upkeep costs paid with
-supply.
+damage (instants are cast in the movement phase or after the combat).
 """
 
 from __future__ import annotations
@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.engine import apply
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.shared import basic_land
@@ -91,10 +92,11 @@ def play(state: GameState, action: A.Action | dict[str, Any],
     return apply(state, action, seat, variant=WG)
 
 
-def put(state: GameState, name: str, seat: int, at: Any, *, tapped: bool = False,
+def put(state: GameState, name: str | Card, seat: int, at: Any, *, tapped: bool = False,
         damage: int = 0) -> str:
-    """Put a creature card *name* of *seat*'s at *at* (no bookkeeping)."""
-    c = card(name)
+    """Put a creature card *name* (a pool card's name, or a :class:`Card`) of *seat*'s at *at*
+    (no bookkeeping)."""
+    c = card(name) if isinstance(name, str) else name
     state.defs = {**state.defs, c.name: c}
     obj = state.new_id("u")
     state.cards[obj] = (c.name, seat)

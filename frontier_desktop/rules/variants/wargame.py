@@ -15,6 +15,10 @@ Done (``shared/rules/wargame.md``; its rulings are the defaults):
   combat, casting, discard to 8. Untap, draw and supply are carried out by the pass that
   leaves the step before them. Supply carries over (``pools_empty = "never"``); damage stays
   until healed (``damage_wears_off = False``).
+- Upkeep (the start of "Upkeep/heal"): the ``heal`` phase event sets off what an upkeep
+  step's would (upkeep triggers, cumulative upkeep, granted upkeep costs;
+  :meth:`~wargame_spells.WarGameSpells.timing_event`) and effects waiting for the next
+  upkeep happen; costs are paid with supply (the pay-or-sacrifice ``choice``).
 - Heal: ``heal`` pays 1 supply per damage, at most 2 healed per creature per turn;
   creatures with regeneration heal 1 for free on entering the step (it counts to the 2).
 - Movement: one place orthogonally (flyers also diagonally), without tapping, tapped
@@ -33,8 +37,7 @@ Done (``shared/rules/wargame.md``; its rulings are the defaults):
 - Views: :func:`wargame_view` (``board.strongholds`` face down to others, supply, removed,
   damage/healed/carried_by, places).
 
-Not done yet: upkeep costs paid with supply; a response window between movement and combat
-for fast effects.
+Not done yet: a response window between movement and combat for fast effects.
 """
 
 from __future__ import annotations
@@ -242,7 +245,10 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                        "total": supply(state, seat)})
 
     def on_heal(self, state: GameState, events: list[Event]) -> None:
-        """Creatures with regeneration heal 1 for free."""
+        """The upkeep part of "Upkeep/heal": effects waiting for the next upkeep happen (the
+        ``heal`` phase event sets off the upkeep triggers and costs, wargame_spells
+        ``timing_event``); creatures with regeneration heal 1 for free."""
+        self.run_delayed(state, "next_upkeep", events)  # fx_timing.py
         for perm in list(state.board_creatures()):
             if perm.controller == state.active and perm.damage > 0 and _regenerates(
                     state.card(perm.id)):
