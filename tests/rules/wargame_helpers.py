@@ -40,10 +40,12 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | The stronghold's owner taps one attacker | combat::test_the_strongholds_owner_taps_one_attacker |
 | Combat after all movement where creatures meet | combat::test_combat_after_movement_in_every_terrain_where_sides_meet |
 | +1/+1 on matching terrain until it moves | combat::test_matching_terrain_gives_plus_one_until_it_moves |
+| Fast effects first (a window for the combat's players, clockwise from the mover) | fast_effects::test_fast_effects_come_before_the_combats_damage, fast_effects::test_the_window_goes_clockwise_from_the_mover_among_the_combats_players, fast_effects::test_nobody_who_asked_with_something_playable_means_no_window |
 | Untapped power divided, none beyond toughness (ruling) | combat::test_untapped_power_is_divided_capped_at_lethal |
 | Attacker assigns first; damage simultaneous | combat::test_attacker_assigns_first_and_damage_is_simultaneous |
 | Against banding, the banding side divides | combat::test_against_banding_the_banding_side_divides_the_damage_dealt_to_it |
 | Ruling: at most what would kill it now; the rest lost | combat::test_a_creature_takes_at_most_what_would_kill_it_now |
+| Then healing spells and prevention (before the deaths) | fast_effects::test_healing_and_prevention_come_after_the_damage_before_the_deaths |
 | Lethal → removed pile; counters persist | combat::test_lethal_damage_goes_to_the_removed_pile_survivors_keep_damage |
 | Casting: supply; creatures enter the stronghold, max 3 | casting_reach::test_creatures_enter_the_stronghold_at_most_three, movement::test_at_most_three_of_a_players_creatures_in_their_stronghold |
 | Discard to 8 | setup_turn::test_discard_down_to_eight |
@@ -54,8 +56,7 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 Views: views::test_views_print_supply_removed_units_and_places,
 views::test_no_view_or_event_shows_another_players_stronghold. Properties: properties.
 
-Not yet covered: a window for fast effects before and healing/prevention after a combat's
-damage (instants are cast in the movement phase or after the combat).
+Every digest bullet has a test.
 """
 
 from __future__ import annotations
