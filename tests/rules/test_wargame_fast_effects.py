@@ -90,3 +90,18 @@ def test_healing_and_prevention_come_after_the_damage_before_the_deaths() -> Non
     assert state.perms[theirs].damage == 0  # its 2 damage prevented after all
     assert mine not in state.perms  # Ann's bear goes to the removed pile
     assert state.pending is None
+
+
+def test_a_player_who_concedes_with_the_window_passes_it_on() -> None:
+    state = with_supply(to_phase(all_plains(game(3)), "movement", 0), 1, 1)
+    state = with_supply(state, 2, 1)
+    put(state, "Grizzly Bears", 0, (1, 1))
+    put(state, "Grizzly Bears", 1, (1, 1))
+    put(state, "Grizzly Bears", 2, (1, 1))
+    for seat in (1, 2):
+        state.players[seat].responses = True
+        give(state, seat, "Giant Growth")
+    state, _ = play(state, A.Pass(), 0)
+    assert state.pending["responder"] == 1
+    state, _ = play(state, A.Concede(), 1)
+    assert state.pending is not None and state.pending["responder"] == 2

@@ -40,7 +40,7 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | The stronghold's owner taps one attacker | combat::test_the_strongholds_owner_taps_one_attacker |
 | Combat after all movement where creatures meet | combat::test_combat_after_movement_in_every_terrain_where_sides_meet |
 | +1/+1 on matching terrain until it moves | combat::test_matching_terrain_gives_plus_one_until_it_moves |
-| Fast effects first (a window for the combat's players, clockwise from the mover) | fast_effects::test_fast_effects_come_before_the_combats_damage, fast_effects::test_the_window_goes_clockwise_from_the_mover_among_the_combats_players, fast_effects::test_nobody_who_asked_with_something_playable_means_no_window |
+| Fast effects first (a window for the combat's players, clockwise from the mover) | fast_effects::test_fast_effects_come_before_the_combats_damage, fast_effects::test_the_window_goes_clockwise_from_the_mover_among_the_combats_players, fast_effects::test_nobody_who_asked_with_something_playable_means_no_window, fast_effects::test_a_player_who_concedes_with_the_window_passes_it_on |
 | Untapped power divided, none beyond toughness (ruling) | combat::test_untapped_power_is_divided_capped_at_lethal |
 | Attacker assigns first; damage simultaneous | combat::test_attacker_assigns_first_and_damage_is_simultaneous |
 | Against banding, the banding side divides | combat::test_against_banding_the_banding_side_divides_the_damage_dealt_to_it |

@@ -536,6 +536,10 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                 current["divisions"][str(d.get("side", seat))] = {}
             if state.extra.get("combat") is not None:
                 self._fight_on(state, events)
+        window = state.pending
+        if window is not None and window.get("combat") is not None and \
+                int(window["responder"]) == seat and state.active != seat:
+            self._pass_combat_window(state, seat, events)  # the next of the combat's players
         left = [s for s, p in enumerate(state.players) if not p.lost]
         if len(left) == 1:
             state.winner, state.game_over = left[0], True
