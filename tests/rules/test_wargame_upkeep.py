@@ -91,3 +91,18 @@ def test_an_effect_for_the_next_upkeep_happens_in_the_next_heal_step() -> None:
     hand = len(state.players[0].hand)
     state = pass_to(state, "heal", 1)
     assert len(state.players[0].hand) == hand + 1  # Ann draws in Ben's upkeep/heal
+
+
+BELL = Card.from_scryfall(creature(
+    "Test Bell Ringer", ("W",), 1, 1, mana_cost="{W}",
+    oracle_text="{1}: Draw a card. Activate only during your upkeep."))
+
+
+def test_an_ability_for_the_upkeep_is_activated_in_the_heal_step() -> None:
+    state, ringer = _bens_heal(BELL, 3)
+    hand = len(state.players[1].hand)
+    assert any(isinstance(a, A.Activate) for a in WG.legal_actions(state, 1))
+    state, _ = play(state, A.Activate(unit=ringer, ability=0), 1)
+    assert len(state.players[1].hand) == hand + 1
+    state = pass_to(state, "casting", 1)
+    assert not any(isinstance(a, A.Activate) for a in WG.legal_actions(state, 1))

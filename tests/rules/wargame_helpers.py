@@ -27,7 +27,7 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | Clockwise, first player by die roll (ruling A B C D) | setup_turn::test_first_player_by_die_roll_then_clockwise |
 | Start with 5, draw 1 | setup_turn::test_five_cards_then_one_a_turn |
 | Supply: d6 each turn, accumulating | setup_turn::test_supply_accumulates_and_carries_over |
-| Upkeep/heal: pay upkeep with supply | upkeep::test_an_upkeep_cost_is_asked_as_the_heal_step_begins_and_paid_with_supply, upkeep::test_an_upkeep_cost_declined_sends_the_creature_to_the_removed_pile, upkeep::test_an_upkeep_cost_the_supply_cannot_pay_sacrifices, upkeep::test_cumulative_upkeep_grows_each_heal_step, upkeep::test_healing_waits_for_the_upkeep_payment, upkeep::test_an_effect_for_the_next_upkeep_happens_in_the_next_heal_step |
+| Upkeep/heal: pay upkeep with supply | upkeep::test_an_upkeep_cost_is_asked_as_the_heal_step_begins_and_paid_with_supply, upkeep::test_an_upkeep_cost_declined_sends_the_creature_to_the_removed_pile, upkeep::test_an_upkeep_cost_the_supply_cannot_pay_sacrifices, upkeep::test_cumulative_upkeep_grows_each_heal_step, upkeep::test_healing_waits_for_the_upkeep_payment, upkeep::test_an_effect_for_the_next_upkeep_happens_in_the_next_heal_step, upkeep::test_an_ability_for_the_upkeep_is_activated_in_the_heal_step |
 | Heal: 1 supply per damage, at most 2 | setup_turn::test_heal_costs_supply_at_most_two_a_turn |
 | Regeneration heals 1 free | setup_turn::test_regeneration_heals_one_for_free |
 | Move one terrain orthogonally, flyers diagonally | movement::test_one_terrain_orthogonally_flyers_also_diagonally |

@@ -8,7 +8,8 @@ Game answers the engine's hooks its own way:
   mana made by creatures joins the supply (:func:`fold_pool`), which carries over. Upkeep
   costs and "unless you pay" too (:meth:`WarGameSpells.can_pay_cost`, ``choice_answers``).
 - Upkeep: the War Game has no upkeep step; the ``heal`` step's start is its upkeep
-  (:meth:`WarGameSpells.timing_event`).
+  (:meth:`WarGameSpells.timing_event`), and "activate only during your upkeep" means the
+  heal step.
 - The removed pile is the graveyard list (``players[i].removed`` in views); drawing from an
   empty library first shuffles the removed pile into a new library (:func:`draw_refilling`).
 - Casting is in the casting phase (instants whenever their caster may act); a creature
@@ -150,6 +151,18 @@ class WarGameSpells(ConqueringSpells):
         if self.can_pay_cost(state, seat, cost):
             out.insert(list(decision["options"]).index("pay"), A.Choose(choice="pay"))
         return out
+
+    def activation_problem(self, state: GameState, seat: int, perm: Permanent,
+                           index: int) -> str | None:
+        """As the engine's; "Activate only during your upkeep": in your heal step (the War
+        Game's "Upkeep/heal")."""
+        if state.phase != "heal":
+            return super().activation_problem(state, seat, perm, index)
+        state.phase = "upkeep"  # asked as if in the upkeep; put back at once
+        try:
+            return super().activation_problem(state, seat, perm, index)
+        finally:
+            state.phase = "heal"
 
     def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
         """The War Game has no upkeep step: its upkeep is the start of the heal step
