@@ -27,6 +27,7 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | Clockwise, first player by die roll (ruling A B C D) | setup_turn::test_first_player_by_die_roll_then_clockwise |
 | Start with 5, draw 1 | setup_turn::test_five_cards_then_one_a_turn |
 | Supply: d6 each turn, accumulating | setup_turn::test_supply_accumulates_and_carries_over |
+| Upkeep/heal: pay upkeep with supply | upkeep::test_an_upkeep_cost_is_asked_as_the_heal_step_begins_and_paid_with_supply, upkeep::test_an_upkeep_cost_declined_sends_the_creature_to_the_removed_pile, upkeep::test_an_upkeep_cost_the_supply_cannot_pay_sacrifices, upkeep::test_cumulative_upkeep_grows_each_heal_step, upkeep::test_healing_waits_for_the_upkeep_payment, upkeep::test_an_effect_for_the_next_upkeep_happens_in_the_next_heal_step, upkeep::test_an_ability_for_the_upkeep_is_activated_in_the_heal_step |
 | Heal: 1 supply per damage, at most 2 | setup_turn::test_heal_costs_supply_at_most_two_a_turn |
 | Regeneration heals 1 free | setup_turn::test_regeneration_heals_one_for_free |
 | Move one terrain orthogonally, flyers diagonally | movement::test_one_terrain_orthogonally_flyers_also_diagonally |
@@ -39,10 +40,12 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | The stronghold's owner taps one attacker | combat::test_the_strongholds_owner_taps_one_attacker |
 | Combat after all movement where creatures meet | combat::test_combat_after_movement_in_every_terrain_where_sides_meet |
 | +1/+1 on matching terrain until it moves | combat::test_matching_terrain_gives_plus_one_until_it_moves |
+| Fast effects first (a window for the combat's players, clockwise from the mover) | fast_effects::test_fast_effects_come_before_the_combats_damage, fast_effects::test_the_window_goes_clockwise_from_the_mover_among_the_combats_players, fast_effects::test_nobody_who_asked_with_something_playable_means_no_window, fast_effects::test_a_player_who_concedes_with_the_window_passes_it_on |
 | Untapped power divided, none beyond toughness (ruling) | combat::test_untapped_power_is_divided_capped_at_lethal |
 | Attacker assigns first; damage simultaneous | combat::test_attacker_assigns_first_and_damage_is_simultaneous |
 | Against banding, the banding side divides | combat::test_against_banding_the_banding_side_divides_the_damage_dealt_to_it |
 | Ruling: at most what would kill it now; the rest lost | combat::test_a_creature_takes_at_most_what_would_kill_it_now |
+| Then healing spells and prevention (before the deaths) | fast_effects::test_healing_and_prevention_come_after_the_damage_before_the_deaths |
 | Lethal → removed pile; counters persist | combat::test_lethal_damage_goes_to_the_removed_pile_survivors_keep_damage |
 | Casting: supply; creatures enter the stronghold, max 3 | casting_reach::test_creatures_enter_the_stronghold_at_most_three, movement::test_at_most_three_of_a_players_creatures_in_their_stronghold |
 | Discard to 8 | setup_turn::test_discard_down_to_eight |
@@ -53,9 +56,7 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 Views: views::test_views_print_supply_removed_units_and_places,
 views::test_no_view_or_event_shows_another_players_stronghold. Properties: properties.
 
-Not yet covered: a window for fast effects before and healing/prevention after a combat's
-damage (instants are cast in the movement phase or after the combat); upkeep costs paid with
-supply.
+Every digest bullet has a test.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.engine import apply
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.shared import basic_land
@@ -91,10 +93,11 @@ def play(state: GameState, action: A.Action | dict[str, Any],
     return apply(state, action, seat, variant=WG)
 
 
-def put(state: GameState, name: str, seat: int, at: Any, *, tapped: bool = False,
+def put(state: GameState, name: str | Card, seat: int, at: Any, *, tapped: bool = False,
         damage: int = 0) -> str:
-    """Put a creature card *name* of *seat*'s at *at* (no bookkeeping)."""
-    c = card(name)
+    """Put a creature card *name* (a pool card's name, or a :class:`Card`) of *seat*'s at *at*
+    (no bookkeeping)."""
+    c = card(name) if isinstance(name, str) else name
     state.defs = {**state.defs, c.name: c}
     obj = state.new_id("u")
     state.cards[obj] = (c.name, seat)

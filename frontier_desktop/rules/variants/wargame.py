@@ -15,6 +15,10 @@ Done (``shared/rules/wargame.md``; its rulings are the defaults):
   combat, casting, discard to 8. Untap, draw and supply are carried out by the pass that
   leaves the step before them. Supply carries over (``pools_empty = "never"``); damage stays
   until healed (``damage_wears_off = False``).
+- Upkeep (the start of "Upkeep/heal"): the ``heal`` phase event sets off what an upkeep
+  step's would (upkeep triggers, cumulative upkeep, granted upkeep costs;
+  :meth:`~wargame_spells.WarGameSpells.timing_event`) and effects waiting for the next
+  upkeep happen; costs are paid with supply (the pay-or-sacrifice ``choice``).
 - Heal: ``heal`` pays 1 supply per damage, at most 2 healed per creature per turn;
   creatures with regeneration heal 1 for free on entering the step (it counts to the 2).
 - Movement: one place orthogonally (flyers also diagonally), without tapping, tapped
@@ -24,7 +28,8 @@ Done (``shared/rules/wargame.md``; its rulings are the defaults):
   carrier moves no more that turn; creatures that entered a Mountain tap when movement
   ends; none of this in strongholds; at most three of a player's creatures in their own
   stronghold.
-- Combat (:mod:`wargame_combat`), +1/+1 for a creature whose colour matches its terrain.
+- Combat (:mod:`wargame_combat`), +1/+1 for a creature whose colour matches its terrain;
+  a window for fast effects before the damage and one for healing and prevention after it.
 - Casting (:mod:`wargame_spells`): supply pays; creatures enter the caster's stronghold;
   the War Game's reach and the one chosen terrain of whole-table spells.
 - The removed pile, shuffled into a new library when the library runs out.
@@ -33,8 +38,9 @@ Done (``shared/rules/wargame.md``; its rulings are the defaults):
 - Views: :func:`wargame_view` (``board.strongholds`` face down to others, supply, removed,
   damage/healed/carried_by, places).
 
-Not done yet: upkeep costs paid with supply; a response window between movement and combat
-for fast effects.
+Combat windows: "fast effects first" and "then healing spells and prevention" (before the
+deaths) are ``priority`` pendings for the combat's players who asked for responses and hold
+something playable, clockwise from the mover (:meth:`WarGame._open_window`).
 """
 
 from __future__ import annotations
@@ -192,6 +198,9 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             self._fight_on(state, events)
             return
         if state.pending is not None:
+            if state.pending.get("combat") is not None and not state.stack:
+                self._pass_combat_window(state, seat, events)
+                return
             self.pass_priority(state, events)
             return
         if state.stack:
@@ -242,7 +251,10 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                        "total": supply(state, seat)})
 
     def on_heal(self, state: GameState, events: list[Event]) -> None:
-        """Creatures with regeneration heal 1 for free."""
+        """The upkeep part of "Upkeep/heal": effects waiting for the next upkeep happen (the
+        ``heal`` phase event sets off the upkeep triggers and costs, wargame_spells
+        ``timing_event``); creatures with regeneration heal 1 for free."""
+        self.run_delayed(state, "next_upkeep", events)  # fx_timing.py
         for perm in list(state.board_creatures()):
             if perm.controller == state.active and perm.damage > 0 and _regenerates(
                     state.card(perm.id)):
@@ -418,7 +430,66 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
     def _fight_on(self, state: GameState, events: list[Event]) -> None:
         continue_combat(state, self._pt(state), lambda s: state.players[s].assign,
                         lambda ev: self.state_checks(state, ev), events,
-                        lambda p: has_keyword(state, p.id, "banding"))
+                        lambda p: has_keyword(state, p.id, "banding"),
+                        lambda current, stage: self._open_window(state, current, stage, events))
+
+    def _open_window(self, state: GameState, current: dict[str, Any], stage: str,
+                     events: list[Event], after: int | None = None) -> bool:
+        """Give the combat's *stage* window (``fast`` before the damage, ``healing`` after
+        it) to the first of its players, clockwise from the mover (after *after* when
+        given), who asked for responses and holds something playable (frontier_spells
+        ``has_window``): a ``priority`` pending with ``combat`` (the place, wire form) and
+        ``stage``, shown so in views.
+        False (and the window closed): nobody."""
+        n = len(state.players)
+        order = sorted((int(s) for s in current["sides"]), key=lambda s: (s - state.active) % n)
+        if after is not None:
+            order = [s for s in order if (s - state.active) % n > (after - state.active) % n]
+        seat = next((s for s in order if self.has_window(state, s)), None)
+        if seat is None:
+            current["open"] = None
+            return False
+        current["open"] = stage
+        public = {"seat": seat, "kind": "priority", "responder": seat, "stack": None,
+                  "options": ["respond", "pass"], "combat": current["at"], "stage": stage}
+        state.pending = {**public, "outer": None, "view": public}
+        events.append({"type": "priority", "player": seat, "stack": None,
+                       "combat": current["at"], "stage": stage})
+        return True
+
+    def _current_combat(self, state: GameState) -> dict[str, Any] | None:
+        combat = state.extra.get("combat")
+        current = combat.get("current") if combat is not None else None
+        return current if isinstance(current, dict) else None
+
+    def _pass_combat_window(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """The player with the combat's window passes: the next of its players with a window
+        gets it, else the combat goes on."""
+        current = self._current_combat(state)
+        state.pending = None
+        if current is not None and current.get("open") and self._open_window(
+                state, current, str(current["open"]), events, after=seat):
+            return
+        self._fight_on(state, events)
+
+    def stack_emptied(self, state: GameState, events: list[Event]) -> None:
+        """After a spell or ability cast in a combat's window resolved, the window goes round
+        again from the mover; nobody with one: the combat goes on."""
+        super().stack_emptied(state, events)
+        current = self._current_combat(state)
+        if current is None or not current.get("open") or state.pending is not None or \
+                state.decision is not None or state.game_over:
+            return
+        if not self._open_window(state, current, str(current["open"]), events):
+            self._fight_on(state, events)
+
+    def state_checks(self, state: GameState, events: list[Event]) -> None:
+        """As the engine's, except while a combat's ``healing`` window is open: creatures
+        with lethal damage wait for the healing and prevention."""
+        current = self._current_combat(state)
+        if current is not None and current.get("open") == "healing":
+            return
+        super().state_checks(state, events)
 
     def _do_tap_attacker(self, state: GameState, seat: int, action: TapAttacker,
                          events: list[Event]) -> None:
@@ -465,6 +536,10 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                 current["divisions"][str(d.get("side", seat))] = {}
             if state.extra.get("combat") is not None:
                 self._fight_on(state, events)
+        window = state.pending
+        if window is not None and window.get("combat") is not None and \
+                int(window["responder"]) == seat and state.active != seat:
+            self._pass_combat_window(state, seat, events)  # the next of the combat's players
         left = [s for s, p in enumerate(state.players) if not p.lost]
         if len(left) == 1:
             state.winner, state.game_over = left[0], True

@@ -5,7 +5,10 @@ stand with opposing ones (board order, then the strongholds). In one combat:
 
 1. At an opposing stronghold, its controller may tap one attacker (a ``choice`` decision,
    ``by: "stronghold"``, answered by ``tap_attacker`` or ``pass``).
-2. Each side totals the power of its untapped creatures there and divides it among the
+2. "Fast effects first": the ``fast`` window (a ``priority`` pending with ``combat`` and
+   ``stage``, opened by the variant) for the players of this combat who asked for
+   responses and hold something playable, clockwise from the mover.
+3. Each side totals the power of its untapped creatures there and divides it among the
    opposing creatures, none taking more than the damage that would kill it now (toughness
    minus damage marked); all the power the caps allow must be assigned, the rest is lost.
    The attacker (the active player) divides first, then each defender clockwise. A player
@@ -14,11 +17,14 @@ stand with opposing ones (board order, then the strongholds). In one combat:
    the most kills, weakest first). Against banding, the side with the banding creature
    divides the damage dealt to it instead (:func:`protective_division` by default: the
    fewest deaths).
-3. The damage is dealt at once; creatures with lethal damage go to the removed pile;
-   survivors keep their damage counters.
+4. The damage is dealt at once (``dealt``), then the ``healing`` window: "healing spells and
+   prevention" (a prevention shield put on a creature now prevents the damage this combat
+   dealt it, :func:`settle_prevention`); then creatures with lethal damage go to the
+   removed pile; survivors keep their damage counters.
 
 The combat in progress is ``state.extra["combat"]``: ``places`` still to fight (wire form),
-``current`` (``at``, ``sides``, ``divisions`` by seat, ``asked`` for the tap).
+``current`` (``at``, ``sides``, ``divisions`` by seat, ``asked`` for the tap, ``windows``
+come, ``open`` the window waiting, ``dealt`` by creature).
 """
 
 from __future__ import annotations
@@ -126,8 +132,11 @@ def protective_division(amount: int, caps: dict[str, int]) -> dict[str, int]:
 
 def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                     kill: Callable[[list[Event]], None], events: list[Event],
-                    banding: Callable[[Permanent], bool] = lambda p: False) -> None:
-    """Carry the combats on until a decision waits or every place has fought."""
+                    banding: Callable[[Permanent], bool] = lambda p: False,
+                    window: Callable[[dict[str, Any], str], bool] = lambda c, s: False) -> None:
+    """Carry the combats on until a decision or a window waits or every place has fought
+    (*window* opens the ``fast`` or the ``healing`` window of the current combat: True when
+    somebody got it)."""
     combat = state.extra.get("combat")
     while combat is not None:
         current = combat.get("current")
@@ -155,6 +164,8 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                                   "at": current["at"],
                                   "prompt": "tap one attacker of your stronghold"}
                 return
+        if _window_due(current, "fast") and window(current, "fast"):
+            return
         for seat in current["sides"]:
             if str(seat) in current["divisions"]:
                 continue
@@ -172,9 +183,37 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                                   "options": [option]}
                 return
             current["divisions"][str(seat)] = default  # the damage events tell it
-        deal(state, current, events)
+        if "dealt" not in current:
+            current["dealt"] = deal(state, current, events)
+        if _window_due(current, "healing") and window(current, "healing"):
+            return
+        settle_prevention(state, current, events)
         combat["current"] = None
         kill(events)
+
+
+def _window_due(current: dict[str, Any], stage: str) -> bool:
+    """Whether the *stage* window of this combat is still to come (it is marked as come)."""
+    done = list(current.get("windows", ()))
+    if stage in done:
+        return False
+    current["windows"] = [*done, stage]
+    return True
+
+
+def settle_prevention(state: GameState, current: dict[str, Any], events: list[Event]) -> None:
+    """"Then healing spells and prevention": a prevention shield put on a creature after the
+    damage (in the ``healing`` window) prevents the damage this combat dealt it."""
+    for unit, amount in (current.get("dealt") or {}).items():
+        perm = state.perms.get(unit)
+        if perm is None or perm.prevent <= 0:
+            continue
+        stopped = min(perm.prevent, int(amount), perm.damage)
+        if stopped > 0:
+            perm.prevent -= stopped
+            perm.damage -= stopped
+            events.append({"type": "prevented", "unit": unit, "amount": stopped,
+                           "at": current["at"]})
 
 
 def record_division(state: GameState, seat: int, damage: dict[str, int],
@@ -189,16 +228,17 @@ def record_division(state: GameState, seat: int, damage: dict[str, int],
     state.decision = None
 
 
-def deal(state: GameState, current: dict[str, Any], events: list[Event]) -> None:
+def deal(state: GameState, current: dict[str, Any], events: list[Event]) -> dict[str, int]:
     """Every side's damage at once (prevention shields first), as damage counters: one
     ``damage`` event per side and creature hit (``sources``: that side's untapped creatures
-    there)."""
+    there). Returns the damage dealt to each creature."""
     at = state.board.pos_from_wire(current["at"])
     hits: list[tuple[list[str], str, int]] = []
     for side, division in current["divisions"].items():
         sources = sorted(p.id for p in state.board_creatures()
                          if p.at == at and p.controller == int(side) and not p.tapped)
         hits.extend((sources, unit, int(amount)) for unit, amount in division.items())
+    dealt: dict[str, int] = {}
     for sources, unit, amount in hits:
         perm = state.perms.get(unit)
         if perm is None or amount <= 0:
@@ -206,9 +246,11 @@ def deal(state: GameState, current: dict[str, Any], events: list[Event]) -> None
         prevented = min(perm.prevent, amount)
         perm.prevent -= prevented
         perm.damage += amount - prevented
+        dealt[unit] = dealt.get(unit, 0) + amount - prevented
         events.append({"type": "damage", "source": sources[0] if sources else None,
                        "sources": sources, "target": unit, "amount": amount - prevented,
                        "at": current["at"]})
+    return dealt
 
 
 def start_combat(state: GameState) -> None:

@@ -5,7 +5,11 @@ the Conquering's pool-paying mixin (:class:`~conquering_spells.ConqueringSpells`
 Game answers the engine's hooks its own way:
 
 - Paying: every mana symbol costs one supply point, whatever its colour (``{X}`` costs X);
-  mana made by creatures joins the supply (:func:`fold_pool`), which carries over.
+  mana made by creatures joins the supply (:func:`fold_pool`), which carries over. Upkeep
+  costs and "unless you pay" too (:meth:`WarGameSpells.can_pay_cost`, ``choice_answers``).
+- Upkeep: the War Game has no upkeep step; the ``heal`` step's start is its upkeep
+  (:meth:`WarGameSpells.timing_event`), and "activate only during your upkeep" means the
+  heal step.
 - The removed pile is the graveyard list (``players[i].removed`` in views); drawing from an
   empty library first shuffles the removed pile into a new library (:func:`draw_refilling`).
 - Casting is in the casting phase (instants whenever their caster may act); a creature
@@ -32,7 +36,10 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_spells import needs_origin
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
-from frontier_desktop.rules.variants.frontier_spells import SpellActions, spell_effects
+from frontier_desktop.rules.effects.engine_support import trigger_key
+from frontier_desktop.rules.variants.frontier_spells import (
+    SpellActions, spell_effects, triggered_abilities,
+)
 from frontier_desktop.rules.variants.shared import game_rng, save_rng, wire
 from frontier_desktop.rules.variants.wargame_board import (
     STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
@@ -126,6 +133,62 @@ class WarGameSpells(ConqueringSpells):
 
     def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
         return supply(state, seat) >= amount
+
+    def can_pay_cost(self, state: GameState, seat: int, cost: str) -> bool:
+        """Whether *seat*'s supply pays *cost* (an upkeep cost, "unless you pay {…}"): one
+        point a mana symbol, whatever its colour."""
+        return supply(state, seat) >= mana_count(cost)
+
+    def choice_answers(self, state: GameState, seat: int) -> list[A.Action]:
+        """The answers to a ``choice``: ``pay`` only when the supply pays it."""
+        decision = state.decision
+        assert decision is not None
+        out = super().choice_answers(state, seat)
+        if "_fx" in decision or "pay" not in decision.get("options", ()):
+            return out
+        cost = str(decision.get("cost") or "{%d}" % int(decision["amount"]))
+        out = [a for a in out if not (isinstance(a, A.Choose) and a.choice == "pay")]
+        if self.can_pay_cost(state, seat, cost):
+            out.insert(list(decision["options"]).index("pay"), A.Choose(choice="pay"))
+        return out
+
+    def activation_problem(self, state: GameState, seat: int, perm: Permanent,
+                           index: int) -> str | None:
+        """As the engine's; "Activate only during your upkeep": in your heal step (the War
+        Game's "Upkeep/heal")."""
+        if state.phase != "heal":
+            return super().activation_problem(state, seat, perm, index)
+        state.phase = "upkeep"  # asked as if in the upkeep; put back at once
+        try:
+            return super().activation_problem(state, seat, perm, index)
+        finally:
+            state.phase = "heal"
+
+    def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
+        """The War Game has no upkeep step: its upkeep is the start of the heal step
+        ("Upkeep/heal"). A ``phase`` event for ``heal`` sets off what an ``upkeep`` one does
+        elsewhere: cumulative upkeep and granted upkeep costs, "at the beginning of your /
+        each / each opponent's upkeep" (fx_timing, frontier_spells.fire_triggers); their
+        costs are paid with supply (:meth:`can_pay_cost`, :meth:`_pay`)."""
+        if event.get("type") != "phase" or event.get("phase") != "heal":
+            super().timing_event(state, event, events)
+            return
+        upkeep = {**event, "phase": "upkeep"}
+        super().timing_event(state, upkeep, events)  # fx_timing: cumulative upkeep & co.
+        active = int(event.get("active", state.active))
+        found: list[tuple[int, str, str, int]] = []
+        for perm in sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id)):
+            name = state.cards[perm.id][0]
+            for index, ability in enumerate(triggered_abilities(state.defs[name])):
+                if trigger_key(ability.trigger) == "trigger:upkeep" and (
+                        ability.trigger.whose == "each" or perm.controller == active):
+                    found.append((perm.controller, perm.id, name, index))
+        for controller, source, name, index in found:
+            if state.players[controller].lost or state.game_over or source not in state.perms:
+                continue
+            self.push(state, {"kind": "trigger", "card": name, "source": source,
+                              "controller": controller, "ability": index, "targets": [],
+                              "x": 0, "that": [source]}, events)
 
     def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
              pay_list: Any, events: list[Event], x: int = 0) -> None:
