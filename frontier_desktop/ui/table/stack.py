@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from frontier_desktop.ui.table.words import _and, _stack_target
+from frontier_desktop.ui.table.words import _and, _stack_target, combat_window_words
 
 if TYPE_CHECKING:
     from frontier_desktop.ui.scenes.table import TableScene
@@ -68,7 +68,8 @@ class StackPanel:
         pending = self.pending()
         kind = pending.get("kind")
         mine = pending.get("seat") == s.seat or pending.get("responder") == s.seat
-        if not stack and not (kind in ("choice", "discard") and mine):
+        window = kind == "priority" and pending.get("combat") is not None  # the War Game's
+        if not stack and not ((kind in ("choice", "discard") or window) and mine):
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
         fonts = s.app.fonts
@@ -88,7 +89,11 @@ class StackPanel:
             items.append((str(item.get("id")), text, targets, item.get("controller") == s.seat))
         title = "The stack (top resolves first)" if stack else "A decision"
         labels: list[tuple[str, dict[str, Any] | None]] = []
-        if kind == "priority" and pending.get("responder") == s.seat:
+        if kind == "priority" and pending.get("responder") == s.seat and \
+                pending.get("combat") is not None:  # the War Game's combat windows
+            labels = [("Respond…", None), ("Go on", {"type": "pass"})]
+            title = combat_window_words(pending, s.names) + "?"
+        elif kind == "priority" and pending.get("responder") == s.seat:
             labels = [("Respond…", None), ("Let it resolve", {"type": "pass"})]
             title = "Respond? " + title
         elif kind == "choice" and pending.get("seat") == s.seat and pending.get("prompt"):

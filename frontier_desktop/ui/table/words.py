@@ -501,6 +501,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         reason = event.get("reason")
         why = f": {reason}" if isinstance(reason, str) and reason else ""
         return f"  {card}'s triggered ability is removed from the stack{why}"
+    if kind == "priority" and event.get("combat") is not None:
+        return f"  {p} may {combat_window_words(event, names, verb=True)}"
     if kind == "priority":
         return f"  {p} may respond before it resolves"
     if kind == "resolved":
@@ -760,6 +762,20 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return (f"  {event.get('name') or names.unit(event.get('unit'))} is dropped and "
                 f"taken by {names.player(event.get('to'))}")
     return None
+
+
+def combat_window_words(window: Mapping[str, Any], names: Namer, *, verb: bool = False) -> str:
+    """The War Game's combat windows in words: "Fast effects before the damage of the combat
+    at column 2, row 2" (with *verb*: "cast fast effects before …"); the ``healing`` stage
+    is for healing and prevention before the creatures dealt lethal damage are removed."""
+    where = place_words(window.get("combat"), names)
+    if window.get("stage") == "healing":
+        text = ("heal or prevent" if verb else "healing and prevention") + \
+            f" before the dead leave the combat at {where}"
+    else:
+        text = ("cast fast effects" if verb else "fast effects") + \
+            f" before the damage of the combat at {where}"
+    return text if verb else text[:1].upper() + text[1:]
 
 
 def place_words(at: Any, names: Namer) -> str:
