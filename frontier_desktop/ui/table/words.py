@@ -896,7 +896,7 @@ DECISION_WORDS = {"blocks": "chooses blockers", "assign": "divides damage",
                   "targets": "chooses targets", "mulligan": "decides on a mulligan",
                   "place_token": "places a token", "consent": "answers a request",
                   "discard": "chooses cards to discard", "retreat": "chooses a retreat",
-                  "place": "chooses a land"}
+                  "place": "chooses a land", "choice": "makes a choice"}
 """What a seat other than the active one is doing, by the decision's kind."""
 
 
