@@ -12,8 +12,9 @@ from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.game_over import GameOverScene
 from frontier_desktop.ui.scenes.setup import SetupScene
 from frontier_desktop.ui.scenes.table import TableScene
+from frontier_desktop.ui.table.words import turn_words
 
-from .helpers import press, step
+from .helpers import click, press, step
 from .test_full_game import choose
 from .test_conquering_seats import _type
 from .wargame_bot import pick
@@ -99,7 +100,7 @@ def test_the_cover_says_whose_stronghold_is_attacked(app) -> None:
     from tests.ui.wargame_scenes import midgame
 
     state, _ = midgame(3)
-    put(state, "Hill Giant", 0, "S1")
+    giant = put(state, "Hill Giant", 0, "S1")
     put(state, "White Knight", 1, "S1")
     state, _ = play(state, A.Pass())
     assert state.decision["kind"] == "choice" and state.decision["player"] == 1
@@ -110,6 +111,21 @@ def test_the_cover_says_whose_stronghold_is_attacked(app) -> None:
     assert isinstance(cover, CoverScene) and cover.player == "Ben"
     assert "Ben's stronghold is attacked" in cover.reason, cover.reason
     assert "Ann" in cover.reason and "respond" not in cover.reason, cover.reason
+    press(app, cover.button)
+    head, you = turn_words(table.view, table.seat, table.names)
+    assert you == "You are Ben: you make a choice", you
+    assert table.buttons["pass"].text.startswith("Tap none")
+    assert "press Tap none" in table.prompt()
+    # the decision panel names the attackers, and each button is a legal answer
+    panel = table.stack_panel
+    labels = [label for _, label, _ in panel.buttons]
+    assert labels == ["Tap Hill Giant", "Tap none"], labels
+    assert "stronghold" in panel.title and "{" not in panel.title
+    rect = panel.buttons[0][0]
+    click(app, rect.center)
+    after = table.session.state
+    assert after.perms[giant].tapped and after.decision is None or \
+        after.decision.get("by") != "stronghold"
 
 
 def test_your_own_stronghold_is_face_up_to_you_and_face_down_to_the_others(app, monkeypatch
@@ -156,3 +172,25 @@ def test_your_own_stronghold_is_face_up_to_you_and_face_down_to_the_others(app, 
         assert len(places) == 15 + 3  # the terrain and the three strongholds, once a frame
         assert places.count("") == 2  # the two others' strongholds: backs
         assert own["land"] in places
+
+
+def test_a_stronghold_taken_in_the_war_game_is_logged_without_conquer_values() -> None:
+    """The War Game's capture (no ``from``, no conquer value) in words: who takes whose."""
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    names = Namer(NAMES)
+    taken = event_words({"type": "captured", "at": "S0", "by": 2}, names)
+    assert taken is not None and "Cy takes Ann's stronghold" in taken, taken
+    assert "conquer" not in taken
+    back = event_words({"type": "captured", "at": "S0", "by": 0}, names)
+    assert back is not None and "Ann retakes their stronghold" in back, back
+
+
+def test_the_war_game_phases_are_named_in_the_log() -> None:
+    from frontier_desktop.rules.variants.wargame import PHASES
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    names = Namer(NAMES)
+    said = [event_words({"type": "phase", "phase": p, "active": 0}, names) for p in PHASES]
+    assert not [s for s in said if s is None or "next step" in s], said
+    assert "— Ann's heal phase" in said and "— Ann's casting phase" in said
