@@ -194,3 +194,14 @@ def test_the_war_game_phases_are_named_in_the_log() -> None:
     said = [event_words({"type": "phase", "phase": p, "active": 0}, names) for p in PHASES]
     assert not [s for s in said if s is None or "next step" in s], said
     assert "— Ann's heal phase" in said and "— Ann's casting phase" in said
+
+
+def test_the_supply_roll_is_logged_once() -> None:
+    """The supply line says the roll; the bare die line would repeat it."""
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    names = Namer(NAMES)
+    die = {"type": "dice", "player": 0, "sides": 6, "result": 4, "purpose": "supply"}
+    assert event_words(die, names) is None
+    line = event_words({"type": "supply", "player": 0, "roll": 4, "total": 9}, names)
+    assert line == "Ann rolls 4 for supply and has 9 supply points"

@@ -446,8 +446,10 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("lost") or event.get("at") is None:
             return f"  {amount} trampling damage is lost (nothing stands beyond)"
         return f"  {amount} damage tramples on to {square(event.get('at'))}"
-    if kind == "dice" and event.get("purpose") in ("mana production", "conquer value"):
-        return None  # the Conquering's mana and conquer-value lines say the roll
+    if kind == "dice" and event.get("purpose") in ("mana production", "conquer value",
+                                                   "supply"):
+        return None  # the Conquering's mana and conquer-value lines, the War Game's supply
+        # line, say the roll
     if kind == "dice":
         return f"{p} rolls a {event.get('sides', 6)}-sided die: {event.get('result')}"
     if kind == "game_over":
