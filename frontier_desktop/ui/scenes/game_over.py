@@ -96,6 +96,16 @@ class GameOverScene(Scene):
                                     f"{areas_held(view, seat)} area"
                                     f"{'' if areas_held(view, seat) == 1 else 's'}")
                 for seat, p in enumerate(players)), False))
+        elif view.get("variant") == "wargame":
+            # no life there either: the strongholds each player holds at the end
+            strongholds = (view.get("board") or {}).get("strongholds") or []
+
+            def held(seat: int) -> str:
+                n = sum(1 for s in strongholds if s.get("controller") == seat)
+                return f"{n} stronghold{'' if n == 1 else 's'}"
+
+            lines.append((" · ".join(f"{p['name']}: {held(seat)}"
+                                     for seat, p in enumerate(players)), False))
         else:
             lines.append((" · ".join(f"{p['name']}: {p['life']} life" for p in players),
                           False))

@@ -57,6 +57,8 @@ def update_buttons(buttons: dict[str, Any], table: TableScene,
         buttons[key].show() if mull else buttons[key].hide()
     buttons["pass"].hide() if mull else buttons["pass"].show()
     label = "Let it resolve" if view.get("pending") else PASS_LABELS.get(view.get("phase"), "Pass")
+    if decision.get("by") == "stronghold" and decision.get("player") == table.seat:
+        label = "Tap none"  # the War Game: the stronghold's owner taps no attacker
     request = table.division.request
     if request is not None:
         label = request.confirm_label

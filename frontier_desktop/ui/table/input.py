@@ -148,7 +148,7 @@ class TableInput:
         sq = r.square_at(pos)
         if sq is not None:
             cell = r.cell(sq) or {}
-            if cell.get("land") and cell.get("face_up"):
+            if self.scene.presentation.face_shown(cell):
                 return ("card", cell["land"])
         return None
 

@@ -428,7 +428,7 @@ class TableRenderer:
                 surf.blit(mark, mark.get_rect(center=inner.center))
                 continue
             name = cell.get("land")
-            if cell.get("face_up") and name:
+            if self.pres.face_shown(cell):  # the War Game: your own stronghold, to you
                 face = images.land(name, self.info.get(name), card_size)
             else:
                 face = images.back(card_size)

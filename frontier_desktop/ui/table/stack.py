@@ -96,6 +96,13 @@ class StackPanel:
         elif kind == "priority" and pending.get("responder") == s.seat:
             labels = [("Respond…", None), ("Let it resolve", {"type": "pass"})]
             title = "Respond? " + title
+        elif kind == "choice" and pending.get("seat") == s.seat and \
+                pending.get("by") == "stronghold":
+            # the War Game: the attacked stronghold's owner taps one attacker (or none)
+            labels = [(f"Tap {s.names.unit(o)}", {"type": "tap_attacker", "unit": o})
+                      for o in pending.get("options") or [] if isinstance(o, str)]
+            labels.append(("Tap none", {"type": "pass"}))
+            title = "Your stronghold is attacked: tap one attacker (it deals no damage)"
         elif kind == "choice" and pending.get("seat") == s.seat and pending.get("prompt"):
             # A choice among options in words (fx-oneshots: a source, a library's card, tap or
             # untap): one button each, answered by its index.

@@ -21,7 +21,9 @@ COLOUR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green
 PHASE_NAMES = {"setup": "set-up", "upkeep": "upkeep", "draw": "draw step", "main": "main phase",
                "end": "end step", "cleanup": "cleanup", "combat": "combat",
                "main2": "second main phase", "mana": "mana production",
-               "movement": "movement", "conquer": "attack and conquer", "untap": "untap step"}
+               "movement": "movement", "conquer": "attack and conquer", "untap": "untap step",
+               "supply": "supply roll", "heal": "heal phase", "casting": "casting phase",
+               "discard": "discard step"}
 ZONE_NAMES = {"hand": "its owner's hand", "graveyard": "its owner's graveyard",
               "exile": "exile", "library": "its owner's library",
               "library_top": "the top of its owner's library",
@@ -444,8 +446,10 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("lost") or event.get("at") is None:
             return f"  {amount} trampling damage is lost (nothing stands beyond)"
         return f"  {amount} damage tramples on to {square(event.get('at'))}"
-    if kind == "dice" and event.get("purpose") in ("mana production", "conquer value"):
-        return None  # the Conquering's mana and conquer-value lines say the roll
+    if kind == "dice" and event.get("purpose") in ("mana production", "conquer value",
+                                                   "supply"):
+        return None  # the Conquering's mana and conquer-value lines, the War Game's supply
+        # line, say the roll
     if kind == "dice":
         return f"{p} rolls a {event.get('sides', 6)}-sided die: {event.get('result')}"
     if kind == "game_over":
@@ -814,6 +818,12 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
                 if key in names.lands else
                 f"  {_sentence(place_words(at, names))} has a conquer value of "
                 f"{event.get('value')}")
+    if kind == "captured" and isinstance(at, str) and "from" not in event:
+        # the War Game's capture at the end of a turn: no conquer value, no "from"
+        by = event.get("by")
+        if isinstance(by, int) and by == _stronghold_seat(at):
+            return f"  {names.player(by)} retakes their stronghold"
+        return f"  {names.player(by)} takes {names.land(at)}"
     if kind == "captured" and (_place_key(at) in names.cvs or isinstance(at, str)):
         by, old = event.get("by"), event.get("from")
         key = _place_key(at)
@@ -912,7 +922,7 @@ DECISION_WORDS = {"blocks": "chooses blockers", "assign": "divides damage",
                   "targets": "chooses targets", "mulligan": "decides on a mulligan",
                   "place_token": "places a token", "consent": "answers a request",
                   "discard": "chooses cards to discard", "retreat": "chooses a retreat",
-                  "place": "chooses a land"}
+                  "place": "chooses a land", "choice": "makes a choice"}
 """What a seat other than the active one is doing, by the decision's kind."""
 
 
@@ -954,7 +964,7 @@ def turn_words(view: Mapping[str, Any], seat: int, names: Namer) -> tuple[str, s
     if view.get("acting") == seat:
         verb = chooser[len(me) + 1:]
         you = {"chooses": "choose", "divides": "divide", "decides": "decide",
-               "places": "place", "answers": "answer"}
+               "places": "place", "answers": "answer", "makes": "make"}
         first, _, rest = verb.partition(" ")
         return head, f"You are {me}: you {you.get(first, first)}{' ' + rest if rest else ''}"
     return head, f"You are {me} · {chooser}"

@@ -261,6 +261,11 @@ class VariantPresentation:
             return None
         return int(unit.get("controller", 0))
 
+    def face_shown(self, cell: Mapping[str, Any]) -> bool:
+        """Whether a place's land is drawn face up for the seat at the screen (else its
+        back); the view names only what that seat may see."""
+        return bool(cell.get("face_up") and cell.get("land"))
+
     def cell_mark(self, cell: Mapping[str, Any]) -> str:
         """A word drawn on a square instead of a land ("hole"), or ''."""
         return ""

@@ -96,6 +96,12 @@ class WarGamePresentation(VariantPresentation):
                 f"{self._name(owner)}'s stronghold"
         return str(cell.get("land") or "") if cell.get("face_up") else ""
 
+    def face_shown(self, cell: Mapping[str, Any]) -> bool:
+        """The terrain, and a stronghold whose land the view names: its owner's own (face
+        down to everyone else, whose views name no land there)."""
+        return bool(cell.get("land")) and (bool(cell.get("face_up"))
+                                           or cell.get("place") is not None)
+
     def cell_marker(self, cell: Mapping[str, Any]) -> int | None:
         """A stronghold taken by another player carries its new controller's marker."""
         who, owner = cell.get("controller"), cell.get("stronghold_of")
@@ -337,7 +343,7 @@ class WarGamePresentation(VariantPresentation):
         if d.get("kind") == "choice" and d.get("by") == "stronghold":
             if d.get("player") == ctx.seat:
                 return ("Your stronghold is attacked: click one lit attacker to tap it (it "
-                        "deals no damage), or press Pass.")
+                        "deals no damage), or press Tap none.")
             return f"Waiting for {self._name(d.get('player'))} to tap an attacker."
         if d.get("kind") == "assign":
             if d.get("player") == ctx.seat:
@@ -364,7 +370,8 @@ class WarGamePresentation(VariantPresentation):
     def cover_reason(self, view: Mapping[str, Any]) -> str:
         d = view.get("decision") or {}
         if d.get("kind") == "choice" and d.get("by") == "stronghold":
-            return "Your stronghold is attacked: you may tap one attacker."
+            owner = self._name(d.get("player"))
+            return f"{owner}'s stronghold is attacked: {owner} may tap one attacker."
         if d.get("kind") == "assign":
             return "Combat: divide your creatures' damage."
         return super().cover_reason(view)
