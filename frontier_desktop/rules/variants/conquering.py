@@ -83,7 +83,7 @@ from frontier_desktop.rules.variants.conquering_spells import (
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
     assign_actions, basic_land, draw_cards, game_rng, leave_battlefield, save_rng,
-    new_seated_state, shuffle_library, wire,
+    new_seated_state, seat_may_always_act, shuffle_library, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
@@ -174,13 +174,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         return state.active
 
     def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-            raise InvalidActionError(f"there is no seat {seat}")
-        if state.game_over:
-            raise IllegalActionError(action, "the game is over")
-        if state.players[seat].lost:
-            raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
-        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
+        if seat_may_always_act(state, seat, action):
             return
         d = state.decision
         if d is not None:

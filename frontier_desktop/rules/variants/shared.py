@@ -20,6 +20,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
 from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
 from frontier_desktop.rules.rng import Rng
+from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import GameState, Permanent, PlayerState
 
 Event = dict[str, Any]
@@ -84,6 +85,23 @@ def draw_cards(state: GameState, seat: int, count: int, events: list[Event]) -> 
         player.hand.append(card_id)
         events.append({"type": "drew", "player": seat, "card": state.name(card_id),
                        "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+
+
+def seat_may_always_act(state: GameState, seat: Any, action: A.Action) -> bool:
+    """The first checks of an N-seat variant's ``check_may_act``: True for an action a seat
+    still in the game may take at any time (concede, the response and division settings).
+
+    Raises:
+        InvalidActionError: no such seat.
+        IllegalActionError: the game is over, or the seat is out of it.
+    """
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise InvalidActionError(f"there is no seat {seat}")
+    if state.game_over:
+        raise IllegalActionError(action, "the game is over")
+    if state.players[seat].lost:
+        raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
+    return isinstance(action, (A.Concede, A.SetResponses, A.SetAssign))
 
 
 def new_seated_state(variant: Any, decks: Sequence[Sequence[Card]], names: Sequence[str],

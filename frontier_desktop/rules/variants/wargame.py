@@ -57,7 +57,8 @@ from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering_spells import conquering_own_pt, has_keyword, \
     landwalks, no_life
 from frontier_desktop.rules.variants.shared import (
-    basic_land, game_rng, leave_battlefield, new_seated_state, save_rng, shuffle_library, wire,
+    basic_land, game_rng, leave_battlefield, new_seated_state, save_rng, seat_may_always_act,
+    shuffle_library, wire,
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
@@ -148,13 +149,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
 
     # ================================================================== who may act
     def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-            raise InvalidActionError(f"there is no seat {seat}")
-        if state.game_over:
-            raise IllegalActionError(action, "the game is over")
-        if state.players[seat].lost:
-            raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
-        if isinstance(action, (A.Concede, A.SetResponses, A.SetAssign)):
+        if seat_may_always_act(state, seat, action):
             return
         d = state.decision
         if d is not None:
