@@ -3,10 +3,16 @@
     frontier-desktop selfplay --seed 3 --record game.jsonl
     frontier-desktop selfplay --variant army --seed 3     # the sample armies
     frontier-desktop selfplay --variant conquering --players 3 --seed 3
+    frontier-desktop selfplay --variant wargame --players 4 --seed 11
 
 For the Conquering (two to four players, the sample Conquering decks in turn) the bot
 conquers whenever it can (95%), else casts (90%), else moves, to an area it doesn't hold when
 it can (80%), blocks half the time, and otherwise passes.
+
+For the War Game (two to four players, the sample War Game decks) the bot divides damage,
+taps an attacker and discards as offered, casts (90%) what could leave its stronghold, marches
+(95%) on the nearest stronghold it does not hold by a way the rules allow (islands only for
+flyers and islandhome creatures), moves creatures with no way on half the time, else passes.
 
 For Army Magic the bot prefers attacks (90%), then moves (70%), then passing, so that the
 armies meet and a home base falls; a game still going after ``--turns`` turns ends with the
@@ -50,6 +56,8 @@ def pick(variant: str, options: Sequence[Any], chooser: random.Random, state: An
     """
     if variant == "conquering":
         return _pick_conquering(options, chooser, state, seat)
+    if variant == "wargame":
+        return _pick_wargame(options, chooser, state, seat)
     if variant == "army":
         pool = list(options)
         attacks = [a for a in options if a.type == "attack"]
@@ -96,6 +104,92 @@ def _pick_conquering(options: Sequence[Any], chooser: random.Random, state: Any,
     return calm[0] if chooser.random() < 0.9 else chooser.choice(list(options))
 
 
+def _wargame_steps(state: Any, seat: int, flying: bool, islander: bool) -> dict[Any, int]:
+    """Steps from each place to the nearest stronghold *seat* does not control, for a flyer or
+    not, islandhome or not: islands only for flyers and islandhome creatures, flyers also
+    diagonally (a breadth-first walk back from the targets; a place with no way is missing)."""
+    from frontier_desktop.rules.variants.conquering_board import controller, land_type
+    from frontier_desktop.rules.variants.wargame_board import diagonal_neighbours
+
+    board = state.board
+
+    def enterable(place: Any) -> bool:
+        return flying or islander or not isinstance(place, tuple) \
+            or land_type(state, place) != "Island"
+
+    def around(place: Any) -> list[Any]:
+        out = list(board.neighbours(place))
+        if flying:
+            out.extend(diagonal_neighbours(state, place))
+        return out
+
+    targets = [name for name in board.outside if controller(state, name) != seat]
+    steps = {name: 0 for name in targets}
+    frontier = list(targets)
+    while frontier:
+        nearer = []
+        for place in frontier:
+            for prev in around(place):  # adjacency is symmetric: walk it backwards
+                if prev in steps or not (place in targets or enterable(place)):
+                    continue
+                steps[prev] = steps[place] + 1
+                nearer.append(prev)
+        frontier = nearer
+    return steps
+
+
+def _may_march(state: Any, seat: int, card_id: str) -> bool:
+    """Whether a card cast now could go on: a creature with no way out of its stronghold (a
+    ground creature behind an island) would only block the stronghold's three places."""
+    from frontier_desktop.rules.variants.wargame_board import stronghold
+
+    if state is None:
+        return True
+    held = [obj for obj in state.players[seat].hand if obj == card_id or state.name(obj) == card_id]
+    card = state.card(held[0]) if held else None
+    if card is None or not card.is_creature:
+        return True
+    steps = _wargame_steps(state, seat, card.has("flying"), "Island" in card.landhome)
+    return stronghold(seat) in steps
+
+
+def _pick_wargame(options: Sequence[Any], chooser: random.Random, state: Any, seat: int) -> Any:
+    """The War Game's bot: divide, tap and discard as offered; cast (90%) what can leave its
+    stronghold; march on the nearest stronghold it does not hold (95%) by a way the rules
+    allow; move creatures with no way on (half the time); else pass."""
+    by_kind: dict[str, list[Any]] = {}
+    for action in options:
+        by_kind.setdefault(action.type, []).append(action)
+    for kind in ("assign", "tap_attacker", "discard", "targets", "choose"):
+        if by_kind.get(kind):
+            return chooser.choice(by_kind[kind])
+    casts = [c for c in by_kind.get("cast") or [] if _may_march(state, seat, c.card)]
+    if casts and chooser.random() < 0.9:
+        return chooser.choice(casts)
+    moves = by_kind.get("move") or []
+    if moves and state is not None:
+        from frontier_desktop.rules.variants.conquering_spells import has_keyword
+
+        onward, stuck = [], []
+        for m in moves:
+            perm = state.perms.get(m.unit)
+            if perm is None or perm.at is None:
+                continue
+            to = state.board.pos_from_wire(m.to_wire().get("to"))
+            steps = _wargame_steps(state, seat, has_keyword(state, perm.id, "flying"),
+                           "Island" in state.card(perm.id).landhome)
+            if steps.get(to, 99) < steps.get(perm.at, 99):
+                onward.append(m)
+            elif perm.at not in steps:  # no way on from here: wander, and free the stronghold
+                stuck.append(m)
+        if onward and chooser.random() < 0.95:
+            return chooser.choice(onward)
+        if stuck and chooser.random() < 0.5:
+            return chooser.choice(stuck)
+    calm = by_kind.get("pass") or list(options)
+    return calm[0] if chooser.random() < 0.97 else chooser.choice(list(options))
+
+
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 """The bots' names, by seat."""
 
@@ -115,9 +209,9 @@ def bot_game(seed: int, names: Sequence[str] = ("Ann", "Ben"), *, board_depth: i
     from frontier_desktop.rules.actions import Concede
 
     pool = BundledPool.load()
-    if variant == "conquering":
-        decks = [_deck(path, pool) for path in sample_paths("conquering", len(names))]
-        state, header = new_game("conquering", decks, list(names), seed=seed)
+    if variant in ("conquering", "wargame"):
+        decks = [_deck(path, pool) for path in sample_paths(variant, len(names))]
+        state, header = new_game(variant, decks, list(names), seed=seed)
     elif variant == "army":
         armies = [_deck_parts(path, pool) for path in sample_paths("army", 2)]
         state, header = new_game("army", [a[0] for a in armies], list(names), seed=seed,
@@ -200,14 +294,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser = subparsers.add_parser(
         "selfplay", help="computer players play a game to the end (checks an install)",
         description="Simple computer players play the quick-game decks (or the sample "
-        "armies, or two to four sample Conquering decks) against each other until the game ends, then replay the record to check it. "
+        "armies, or two to four sample Conquering or War Game decks) against each other until the game ends, then replay the record to check it. "
         "Prints one JSON object: winner, turns, actions.")
-    parser.add_argument("--variant", choices=("frontier", "army", "conquering"),
+    parser.add_argument("--variant", choices=("frontier", "army", "conquering", "wargame"),
                         default="frontier",
-                        help="frontier (default), army (the sample armies) or conquering "
-                        "(the sample Conquering decks)")
+                        help="frontier (default), army (the sample armies), conquering "
+                        "(the sample Conquering decks) or wargame (the sample War Game decks)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
-                        help="conquering: how many players (default 2)")
+                        help="conquering and wargame: how many players (default 2)")
     parser.add_argument("--turns", type=int, default=ARMY_TURNS,
                         help=f"army: the acting player concedes after this many turns "
                         f"(default {ARMY_TURNS})")
@@ -224,7 +318,8 @@ def run(args: argparse.Namespace) -> int:
     from frontier_desktop.rules import RulesError
 
     try:
-        players = getattr(args, "players", 2) if args.variant == "conquering" else 2
+        players = getattr(args, "players", 2) if args.variant in ("conquering", "wargame") \
+            else 2
         state, header, lines = bot_game(args.seed, NAMES[:players], board_depth=args.depth,
                                         variant=args.variant, turns=args.turns)
         if replay(header, lines).to_wire() != state.to_wire():

@@ -278,7 +278,9 @@ class _Bot:
         options = session.legal_actions(seat)
         if not options:
             return None
-        return pick(str(view.get("variant", "frontier")), options, self.chooser)
+        state = getattr(session, "state", None)  # the host's own seats: the rules state
+        return pick(str(view.get("variant", "frontier")), options, self.chooser,
+                    state if hasattr(state, "perms") else None, seat)
 
 
 def _fail(command: str, text: str, code: int = 1) -> int:

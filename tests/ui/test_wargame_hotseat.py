@@ -19,7 +19,7 @@ from frontier_desktop.ui.table.words import turn_words
 from .helpers import click, press, step
 from .test_full_game import choose
 from .test_conquering_seats import _type
-from .wargame_bot import pick
+from frontier_desktop.selfplay import pick
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 SEED = 2
@@ -70,7 +70,7 @@ def test_players_play_the_war_game_hot_seat_to_the_end(app, players, seed) -> No
         state = session.state
         options = session.legal_actions(seat)
         assert options, f"seat {seat} at the screen has nothing to do"
-        table.submit(pick(options, chooser, state, seat).to_wire())
+        table.submit(pick("wargame", options, chooser, state, seat).to_wire())
         step(app)
         if app.scenes.top is table:  # the prompt in words, never internal data
             prompts.add(table.prompt())
