@@ -212,3 +212,61 @@ def test_the_supply_roll_is_logged_once() -> None:
     assert event_words(die, names) is None
     line = event_words({"type": "supply", "player": 0, "roll": 4, "total": 9}, names)
     assert line == "Ann rolls 4 for supply and has 9 supply points"
+
+
+MONO = {  # one colour each, no card shared: any name of another hand is a secret
+    "Swamp": ["Sengir Vampire", "Drudge Skeletons", "Bog Wraith", "Abomination"],
+    "Mountain": ["Hill Giant", "Highland Giant", "Canyon Minotaur", "Balduvian Barbarians"],
+    "Plains": ["White Knight", "Serra Angel", "Mesa Pegasus", "Benalish Hero"],
+    "Island": ["Coral Eel", "Mahamoti Djinn", "Prodigal Sorcerer", "Sea Serpent"],
+}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_no_other_hand_is_drawn_after_a_war_game_hand_over(app, monkeypatch, players) -> None:
+    """After every hand-over of a three- or four-player War Game, the table draws the seat's
+    own hand and no card name of another seat's hand (only what is public: units,
+    permanents, removed piles)."""
+    from pathlib import Path
+
+    from frontier_desktop.cards.pool import BundledPool
+    from frontier_desktop.ui.games import DeckList, start_game
+    from frontier_desktop.ui.scenes.table import TableScene as Table
+
+    from .helpers import key
+    from .test_conquering_seats import _advance
+    from .test_table_seat import Surfaces, _leaks
+
+    decks = [DeckList(Path(f"{land}.txt"), land, "wargame",
+                      tuple((10, name) for name in cards) + ((1, land),))
+             for land, cards in list(MONO.items())[:players]]
+    session = start_game(decks, NAMES[:players], seed=4, pool=BundledPool.load())
+    assert session.state.variant == "wargame"
+    table = Table(app, session, hotseat=True, cover_first=True)
+    app.scenes.reset(table)
+    step(app, 2)
+    surfaces = Surfaces(app, monkeypatch)
+    checked = set()
+    for _ in range(400):
+        top = app.scenes.top
+        if isinstance(top, CoverScene):
+            key(app, pygame.K_SPACE)
+            assert app.scenes.top is table
+            texts = surfaces.render(app, table)
+            state = session.state
+            mine = {state.name(c) for c in state.players[table.seat].hand}
+            assert mine & set(texts), "the seat's own hand is drawn (the capture works)"
+            public = {u.get("name") for u in table.view.get("units") or ()} | {
+                p.get("name") for p in table.view.get("permanents") or ()}
+            for p in table.view["players"]:
+                public |= set(p.get("graveyard") or ())  # the removed pile (public)
+            secrets = sorted({state.name(c) for s, p in enumerate(state.players)
+                              if s != table.seat for c in p.hand} - mine - public)
+            assert secrets
+            assert _leaks(table, texts, secrets) == []
+            checked.add(table.seat)
+            if len(checked) == players and state.turn > players:
+                break
+            continue
+        _advance(app, table)
+    assert checked == set(range(players))
