@@ -232,10 +232,18 @@ def test_a_block_choice_is_covered_and_named(app) -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_no_other_hand_is_drawn_after_a_hand_over(app, monkeypatch, players) -> None:
     session = _mono_session(players)
-    table = _table(app, session)
+    check_hand_overs(app, _table(app, session), monkeypatch, players)
+
+
+def check_hand_overs(app, table: TableScene, monkeypatch, players: int,
+                     limit: int = 300) -> None:
+    """Play on until every seat has taken the computer (and a round has gone by); after each
+    hand-over the table draws the seat's own hand and no card name of another seat's hand
+    (only what is public: units, permanents, graveyards or removed piles)."""
+    session = table.session
     surfaces = Surfaces(app, monkeypatch)
     checked = set()
-    for _ in range(300):
+    for _ in range(limit):
         top = app.scenes.top
         if isinstance(top, CoverScene):
             key(app, pygame.K_SPACE)

@@ -233,9 +233,7 @@ def test_no_other_hand_is_drawn_after_a_war_game_hand_over(app, monkeypatch, pla
     from frontier_desktop.ui.games import DeckList, start_game
     from frontier_desktop.ui.scenes.table import TableScene as Table
 
-    from .helpers import key
-    from .test_conquering_seats import _advance
-    from .test_table_seat import Surfaces, _leaks
+    from .test_conquering_seats import check_hand_overs
 
     decks = [DeckList(Path(f"{land}.txt"), land, "wargame",
                       tuple((10, name) for name in cards) + ((1, land),))
@@ -245,28 +243,4 @@ def test_no_other_hand_is_drawn_after_a_war_game_hand_over(app, monkeypatch, pla
     table = Table(app, session, hotseat=True, cover_first=True)
     app.scenes.reset(table)
     step(app, 2)
-    surfaces = Surfaces(app, monkeypatch)
-    checked = set()
-    for _ in range(400):
-        top = app.scenes.top
-        if isinstance(top, CoverScene):
-            key(app, pygame.K_SPACE)
-            assert app.scenes.top is table
-            texts = surfaces.render(app, table)
-            state = session.state
-            mine = {state.name(c) for c in state.players[table.seat].hand}
-            assert mine & set(texts), "the seat's own hand is drawn (the capture works)"
-            public = {u.get("name") for u in table.view.get("units") or ()} | {
-                p.get("name") for p in table.view.get("permanents") or ()}
-            for p in table.view["players"]:
-                public |= set(p.get("graveyard") or ())  # the removed pile (public)
-            secrets = sorted({state.name(c) for s, p in enumerate(state.players)
-                              if s != table.seat for c in p.hand} - mine - public)
-            assert secrets
-            assert _leaks(table, texts, secrets) == []
-            checked.add(table.seat)
-            if len(checked) == players and state.turn > players:
-                break
-            continue
-        _advance(app, table)
-    assert checked == set(range(players))
+    check_hand_overs(app, table, monkeypatch, players, limit=400)
