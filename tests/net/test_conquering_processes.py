@@ -9,7 +9,6 @@ shows another seat's hand."""
 from __future__ import annotations
 
 import collections
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -17,16 +16,14 @@ from typing import Any
 import pytest
 
 from frontier_desktop.net.fairness import canonical_deck
-from frontier_desktop.record import new_game, read_record, replay
-from frontier_desktop.rules.views import describe
+from frontier_desktop.record import new_game
 from frontier_desktop.selfplay import pick, sample_paths
 from frontier_desktop.session import LocalSession
 from tests.net.conftest import deck
-from tests.net.test_processes import Proc
+from tests.net.three_seats import NAMES, out_of_turn, play_three, write_scripts
 
 pytestmark = pytest.mark.timeout(240)
 
-NAMES = ["Host", "Ben", "Cat"]
 SEEDS = range(28, 48)
 """Seeds tried in turn for a game with a conquest and a block by a guest that is not
 active (seed 28 has both within about 410 actions)."""
@@ -62,10 +59,7 @@ def scripted_game(tmp_path: Path, path: Path) -> tuple[int, list[Path], dict[str
             action = _eager(session.legal_actions(seat), rnd)
             result = session.submit(seat, action)
             assert result.ok, result.reason
-            line = action.to_wire()
-            if seat != active:
-                line["seat"] = seat  # a decision out of turn: wait for this seat to act
-            lines[seat].append(line)
+            lines[seat].append(out_of_turn(action, seat, active))
             if action.type == "block" and seat in (1, 2) and active in (1, 2) \
                     and seat != active:
                 seen.setdefault("block", (seat, active))
@@ -74,12 +68,7 @@ def scripted_game(tmp_path: Path, path: Path) -> tuple[int, list[Path], dict[str
             if "block" in seen and "conquest" in seen:
                 break
         if "block" in seen and "conquest" in seen:
-            paths = []
-            for seat in range(3):
-                script = tmp_path / f"seat{seat}.jsonl"
-                script.write_text("".join(json.dumps(a) + "\n" for a in lines[seat]),
-                                  encoding="utf-8")
-                paths.append(script)
+            paths = write_scripts(tmp_path, lines)
             seen["turn"] = session.state.turn
             return seed, paths, seen
     raise AssertionError("no game of the tried seeds has a conquest and a block by a guest")
@@ -89,81 +78,11 @@ def test_a_three_player_conquering_game_with_two_guest_processes(tmp_path):
     path = next(p for p in sample_paths("conquering", 4) if p.name == "conquering_green_tide.txt")
     seed, scripts, seen = scripted_game(tmp_path, path)
     assert seen["turn"] >= 6
-    host = Proc("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--name", "Host",
-                "--variant", "conquering", "--players", "3", "--deck", str(path),
-                "--seed", str(seed), "--script", str(scripts[0]),
-                "--autosave", str(tmp_path / "autosave.jsonl"), "--timeout", "200")
-    guests: list[Proc] = []
-    try:
-        port = host.port()
-        for seat, name in ((1, "Ben"), (2, "Cat")):
-            guests.append(Proc("join", f"127.0.0.1:{port}", "--headless", "--name", name,
-                               "--seat", str(seat + 1), "--deck", str(path),
-                               "--script", str(scripts[seat]), "--timeout", "200",
-                               "--session", str(tmp_path / f"seat{seat}.json")))
-        for guest in guests:
-            assert guest.wait(220) == 0, "".join(guest.err_lines)
-        assert host.wait(30) == 0, "".join(host.err_lines)
-        header, actions = read_record(tmp_path / "autosave.jsonl")
-        assert header["variant"] == "conquering" and len(header["players"]) == 3
-        assert [p["name"] for p in header["players"]] == NAMES
-        assert sorted(header["lan"]["guest_seats"]) == [1, 2]
-        final = replay(header, actions)
-        log = final.log
-        assert sum(1 for e in log if e["action"]["type"] == "move") >= 10
-        assert any(e["seat"] == seen["conquest"] and any(
-            ev.get("type") == "captured" for ev in e["events"]) for e in log)
-        blocker, attacker = seen["block"]
-        assert any(e["seat"] == blocker and e["action"]["type"] == "block" for e in log)
-        assert attacker != blocker
-        assert host.result() == describe(final, viewer=0)
-        for seat, guest in zip((1, 2), guests):
-            view = guest.result()
-            assert view == describe(final, viewer=seat)
-            for other, player in enumerate(view["players"]):
-                if other != seat:
-                    assert player.get("hand") is None, (seat, other)
-            assert not any("FAIRNESS" in line for line in guest.err_lines), guest.err_lines
-    finally:
-        for guest in guests:
-            guest.kill()
-        host.kill()
-
-
-def test_a_three_player_bot_game_agrees_the_seed_with_every_guest_and_audits_clean(tmp_path):
-    """Every seat played by the selfplay bot (conceding after a few turns), the seed agreed
-    by the host and both guest processes: the game ends, each guest gets the audit with every
-    guest's nonce and finds nothing wrong (exit 0)."""
-    path = next(p for p in sample_paths("conquering", 4) if p.name == "conquering_green_tide.txt")
-    host = Proc("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--name", "Host",
-                "--variant", "conquering", "--players", "3", "--bot", "1", "--bot-turns", "4",
-                "--open-seats", "2,3",
-                "--autosave", str(tmp_path / "autosave.jsonl"), "--timeout", "150")
-    guests: list[Proc] = []
-    try:
-        port = host.port()
-        for seat, name in ((1, "Ben"), (2, "Cat")):
-            guests.append(Proc("join", f"127.0.0.1:{port}", "--headless", "--name", name,
-                               "--seat", str(seat + 1), "--deck", str(path), "--bot", str(seat + 1),
-                               "--bot-turns",
-                               str(4 + seat), "--timeout", "150",
-                               "--session", str(tmp_path / f"seat{seat}.json")))
-        for guest in guests:
-            assert guest.wait(170) == 0, "".join(guest.err_lines)
-        assert host.wait(30) == 0, "".join(host.err_lines)
-        header, actions = read_record(tmp_path / "autosave.jsonl")
-        lan = header["lan"]
-        assert lan["seed_mode"] == "commit-reveal"
-        nonces = [lan["guests"][str(seat)]["nonce"] for seat in (1, 2)]
-        from frontier_desktop.net.fairness import derive_seed
-
-        assert header["seed"] == derive_seed(lan["host_nonce"], *nonces)
-        final = replay(header, actions)
-        assert final.game_over
-        for seat, guest in zip((1, 2), guests):
-            assert guest.result() == describe(final, viewer=seat)
-            assert not any("FAIRNESS" in line for line in guest.err_lines), guest.err_lines
-    finally:
-        for guest in guests:
-            guest.kill()
-        host.kill()
+    final, _ = play_three(tmp_path, "conquering", path, seed, scripts)
+    log = final.log
+    assert sum(1 for e in log if e["action"]["type"] == "move") >= 10
+    assert any(e["seat"] == seen["conquest"] and any(
+        ev.get("type") == "captured" for ev in e["events"]) for e in log)
+    blocker, attacker = seen["block"]
+    assert any(e["seat"] == blocker and e["action"]["type"] == "block" for e in log)
+    assert attacker != blocker

@@ -9,7 +9,6 @@ for its seat and never shows another seat's hand or stronghold land."""
 from __future__ import annotations
 
 import collections
-import json
 import random
 from pathlib import Path
 from typing import Any
@@ -17,17 +16,16 @@ from typing import Any
 import pytest
 
 from frontier_desktop.net.fairness import canonical_deck
-from frontier_desktop.record import new_game, read_record, replay
+from frontier_desktop.record import new_game
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.views import describe
 from frontier_desktop.selfplay import pick
 from frontier_desktop.session import LocalSession
 from tests.net.conftest import deck
-from tests.net.test_processes import Proc
+from tests.net.three_seats import NAMES, out_of_turn, play_three, write_scripts
 
 pytestmark = pytest.mark.timeout(240)
 
-NAMES = ["Host", "Ben", "Cat"]
 DECK = Path(__file__).resolve().parents[2] / "assets" / "decks" / "wargame_forest_host.txt"
 SEEDS = range(0, 20)
 MAX_ACTIONS = 600
@@ -63,27 +61,17 @@ def scripted_game(tmp_path: Path) -> tuple[int, list[Path], dict[str, Any]]:
                 asked.add(seat)
                 ask = A.SetAssign(on=True)
                 assert session.submit(seat, ask).ok
-                line = ask.to_wire()
-                if seat != active:
-                    line["seat"] = seat
-                lines[seat].append(line)
+                lines[seat].append(out_of_turn(ask, seat, active))
             action = _mover(session.legal_actions(seat), rnd)
             result = session.submit(seat, action)
             assert result.ok, result.reason
-            line = action.to_wire()
-            if seat != active:
-                line["seat"] = seat  # a decision out of turn: wait for this seat to act
+            line = out_of_turn(action, seat, active)
             lines[seat].append(line)
             if action.type == "assign" and seat in (1, 2):
                 seen.setdefault("assign", (seat, line))
                 break
         if "assign" in seen and session.state.turn >= 4:
-            paths = []
-            for seat in range(3):
-                script = tmp_path / f"seat{seat}.jsonl"
-                script.write_text("".join(json.dumps(a) + "\n" for a in lines[seat]),
-                                  encoding="utf-8")
-                paths.append(script)
+            paths = write_scripts(tmp_path, lines)
             seen["turn"] = session.state.turn
             return seed, paths, seen
     raise AssertionError("no game of the tried seeds has a combat division by a guest")
@@ -91,48 +79,18 @@ def scripted_game(tmp_path: Path) -> tuple[int, list[Path], dict[str, Any]]:
 
 def test_a_three_player_war_game_with_two_guest_processes(tmp_path):
     seed, scripts, seen = scripted_game(tmp_path)
-    host = Proc("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--name", "Host",
-                "--variant", "wargame", "--players", "3", "--deck", str(DECK),
-                "--seed", str(seed), "--script", str(scripts[0]),
-                "--autosave", str(tmp_path / "autosave.jsonl"), "--timeout", "200")
-    guests: list[Proc] = []
-    try:
-        port = host.port()
-        for seat, name in ((1, "Ben"), (2, "Cat")):
-            guests.append(Proc("join", f"127.0.0.1:{port}", "--headless", "--name", name,
-                               "--seat", str(seat + 1), "--deck", str(DECK),
-                               "--script", str(scripts[seat]), "--timeout", "200",
-                               "--session", str(tmp_path / f"seat{seat}.json")))
-        for guest in guests:
-            assert guest.wait(220) == 0, "".join(guest.err_lines)
-        assert host.wait(30) == 0, "".join(host.err_lines)
-        header, actions = read_record(tmp_path / "autosave.jsonl")
-        assert header["variant"] == "wargame" and len(header["players"]) == 3
-        assert [p["name"] for p in header["players"]] == NAMES
-        assert sorted(header["lan"]["guest_seats"]) == [1, 2]
-        final = replay(header, actions)
-        log = final.log
-        assert final.turn >= 4
-        assert sum(1 for e in log if e["action"]["type"] == "move") >= 5
-        divider, line = seen["assign"]
-        assert any(e["seat"] == divider and e["action"]["type"] == "assign"
-                   and e["action"].get("at") == line["at"] for e in log)
-        assert host.result() == describe(final, viewer=0)
-        for seat, guest in zip((1, 2), guests):
-            view = guest.result()
-            assert view == describe(final, viewer=seat)
-            for other, player in enumerate(view["players"]):
-                if other != seat:
-                    assert player.get("hand") is None, (seat, other)
-            strongholds = view["board"]["strongholds"]
-            assert len(strongholds) == 3
-            for entry in strongholds:
-                if entry["player"] == seat:
-                    assert entry["land"] == "Forest"
-                else:
-                    assert entry["land"] is None, (seat, entry)
-            assert not any("FAIRNESS" in line for line in guest.err_lines), guest.err_lines
-    finally:
-        for guest in guests:
-            guest.kill()
-        host.kill()
+    final, _ = play_three(tmp_path, "wargame", DECK, seed, scripts)
+    log = final.log
+    assert final.turn >= 4
+    assert sum(1 for e in log if e["action"]["type"] == "move") >= 5
+    divider, line = seen["assign"]
+    assert any(e["seat"] == divider and e["action"]["type"] == "assign"
+               and e["action"].get("at") == line["at"] for e in log)
+    for seat in (1, 2):  # each guest's view (checked equal to the replay) hides the others'
+        strongholds = describe(final, viewer=seat)["board"]["strongholds"]
+        assert len(strongholds) == 3
+        for entry in strongholds:
+            if entry["player"] == seat:
+                assert entry["land"] == "Forest"
+            else:
+                assert entry["land"] is None, (seat, entry)
