@@ -16,10 +16,12 @@ from typing import Any
 import pytest
 
 from frontier_desktop.net.fairness import canonical_deck
-from frontier_desktop.record import new_game
+from frontier_desktop.record import new_game, read_record, replay
+from frontier_desktop.rules.views import describe
 from frontier_desktop.selfplay import pick, sample_paths
 from frontier_desktop.session import LocalSession
 from tests.net.conftest import deck
+from tests.net.test_processes import Proc
 from tests.net.three_seats import NAMES, out_of_turn, play_three, write_scripts
 
 pytestmark = pytest.mark.timeout(240)
@@ -86,3 +88,42 @@ def test_a_three_player_conquering_game_with_two_guest_processes(tmp_path):
     blocker, attacker = seen["block"]
     assert any(e["seat"] == blocker and e["action"]["type"] == "block" for e in log)
     assert attacker != blocker
+
+
+def test_a_three_player_bot_game_agrees_the_seed_with_every_guest_and_audits_clean(tmp_path):
+    """Every seat played by the selfplay bot (conceding after a few turns), the seed agreed
+    by the host and both guest processes: the game ends, each guest gets the audit with every
+    guest's nonce and finds nothing wrong (exit 0)."""
+    path = next(p for p in sample_paths("conquering", 4) if p.name == "conquering_green_tide.txt")
+    host = Proc("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--name", "Host",
+                "--variant", "conquering", "--players", "3", "--bot", "1", "--bot-turns", "4",
+                "--open-seats", "2,3",
+                "--autosave", str(tmp_path / "autosave.jsonl"), "--timeout", "150")
+    guests: list[Proc] = []
+    try:
+        port = host.port()
+        for seat, name in ((1, "Ben"), (2, "Cat")):
+            guests.append(Proc("join", f"127.0.0.1:{port}", "--headless", "--name", name,
+                               "--seat", str(seat + 1), "--deck", str(path), "--bot", str(seat + 1),
+                               "--bot-turns",
+                               str(4 + seat), "--timeout", "150",
+                               "--session", str(tmp_path / f"seat{seat}.json")))
+        for guest in guests:
+            assert guest.wait(170) == 0, "".join(guest.err_lines)
+        assert host.wait(30) == 0, "".join(host.err_lines)
+        header, actions = read_record(tmp_path / "autosave.jsonl")
+        lan = header["lan"]
+        assert lan["seed_mode"] == "commit-reveal"
+        nonces = [lan["guests"][str(seat)]["nonce"] for seat in (1, 2)]
+        from frontier_desktop.net.fairness import derive_seed
+
+        assert header["seed"] == derive_seed(lan["host_nonce"], *nonces)
+        final = replay(header, actions)
+        assert final.game_over
+        for seat, guest in zip((1, 2), guests):
+            assert guest.result() == describe(final, viewer=seat)
+            assert not any("FAIRNESS" in line for line in guest.err_lines), guest.err_lines
+    finally:
+        for guest in guests:
+            guest.kill()
+        host.kill()
