@@ -215,7 +215,7 @@ def spell(name: str, text: str, kind: str = "Instant") -> dict[str, object]:
 def _verdict_automated(card_obj: dict[str, object]) -> bool:
     from frontier_desktop.rules.card import Card
     from frontier_desktop.rules.effects import verdict
-    from frontier_desktop.rules.variants.frontier_spells import reading_of
+    from frontier_desktop.rules.variants.spell_reading import reading_of
 
     card = Card.from_scryfall(card_obj)
     return verdict(reading_of(card), card.type_line).automated

@@ -15,25 +15,19 @@ for the players to do with manual actions (the fallback).
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
-from frontier_desktop.rules.effects.engine_support import (
-    EXECUTED_BY_ENGINE, clause_key, pay_pattern, trigger_key, trigger_qualifier,
-)
+from frontier_desktop.rules.effects.engine_support import pay_pattern, trigger_key
 from frontier_desktop.rules.effects.nodes import (
-    ActivatedAbility, Amount, Bounce, CardReading, CounterSpell, CreateToken, DealDamage,
-    Destroy, Discard, Draw, Effect, Exile, GainLife, GrantKeyword, KeywordLine, LoseLife, PreventDamage, Pump,
-    PutCounters, Regenerate, ReturnFromGraveyard, Selector, SpellAbility, StaticAbility, Tap, TargetSpec,
-    Trigger, TriggeredAbility, Untap,
+    Amount, Bounce, CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile,
+    GainLife, GrantKeyword, LoseLife, PreventDamage, Pump, PutCounters, Regenerate,
+    ReturnFromGraveyard, Selector, Tap, TargetSpec, Trigger, Untap,
 )
-from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
 from frontier_desktop.rules.effects.targeting import (
-    COLOUR_LETTER, Slot, chosen_effects, describe_target, spec_problem, target_slots,
+    COLOUR_LETTER, Slot, describe_target, spec_problem, target_slots,
 )
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import add_mana, format_pool
@@ -42,174 +36,22 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.engine_hooks import EngineHooks
 from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
 from frontier_desktop.rules.variants.shared import is_square, permanents_in
+from frontier_desktop.rules.variants.spell_reading import (
+    combat_keywords, enters_tapped, item_effects, protections, static_grant_effects,
+    static_pumps,
+)
 from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
 from frontier_desktop.rules.variants import fx_statics
 
+# Re-exported (``x as x``) for the modules in the wg-rules scope (army*.py,
+# conquering_spells.py, wargame_spells.py) until they import from the new homes.
+from frontier_desktop.rules.variants.spell_reading import (
+    ability_effects as ability_effects, by_hand_text as by_hand_text,
+    enchant_spec as enchant_spec, executed as executed, spell_effects as spell_effects,
+    triggered_abilities as triggered_abilities,
+)
+
 Target = Any
-
-
-def reading_of(card: Card) -> CardReading:
-    """The card's abilities read from its oracle text (cached by the reader)."""
-    return read_card(card.name, card.oracle_text, card.type_line, card.mana_cost)
-
-
-@functools.lru_cache(maxsize=4096)
-def _activated_readings(card: Card) -> tuple[ActivatedAbility, ...] | None:
-    """The reader's activated abilities, index for index with ``Card.activated`` (None when
-    the two readings disagree on how many there are)."""
-    found = tuple(a for a in reading_of(card).abilities if isinstance(a, ActivatedAbility))
-    return found if len(found) == len(card.activated) else None
-
-
-@functools.lru_cache(maxsize=4096)
-def enchant_spec(card: Card) -> TargetSpec | None:
-    """What an aura may enchant, from its "Enchant …" keyword (None when unread)."""
-    for ability in reading_of(card).abilities:
-        if isinstance(ability, KeywordLine):
-            for kw in ability.keywords:
-                if kw.enchant is not None:
-                    return kw.enchant
-    return None
-
-
-@functools.lru_cache(maxsize=8192)
-def spell_effects(card: Card, modes: tuple[int, ...] = (0,)) -> tuple[Effect, ...]:
-    """What an instant or sorcery does, with the chosen modes of a modal one."""
-    effects: list[Effect] = []
-    for ability in reading_of(card).abilities:
-        if isinstance(ability, SpellAbility):
-            effects.extend(ability.effects)
-    return chosen_effects(effects, modes)
-
-
-@functools.lru_cache(maxsize=8192)
-def ability_effects(card: Card, index: int, modes: tuple[int, ...] = (0,)
-                    ) -> tuple[Effect, ...] | None:
-    """What activated ability *index* does (None when the reader can't line it up)."""
-    found = _activated_readings(card)
-    if found is None or not 0 <= index < len(found):
-        return None
-    return chosen_effects(found[index].effects, modes)
-
-
-@functools.lru_cache(maxsize=4096)
-def stays_tapped(card: Card) -> bool:
-    """"CARDNAME doesn't untap during your untap step" (static)."""
-    from frontier_desktop.rules.effects.nodes import DoesntUntap
-
-    return any(isinstance(e, DoesntUntap) and e.to.ref == "self" and not e.next_only
-               for a in reading_of(card).abilities if isinstance(a, StaticAbility)
-               for e in a.effects)
-
-
-@functools.lru_cache(maxsize=4096)
-def combat_keywords(card: Card) -> tuple[str, ...]:
-    """The card's "Flanking" and "Rampage N" keywords (carried out as an attack is declared)."""
-    return tuple(k.name for a in reading_of(card).abilities if isinstance(a, KeywordLine)
-                 for k in a.keywords
-                 if k.name == "flanking" or re.fullmatch(r"rampage \d+", k.name))
-
-
-@functools.lru_cache(maxsize=4096)
-def triggered_abilities(card: Card) -> tuple[TriggeredAbility, ...]:
-    """The card's triggered abilities, in text order (a stack item's ``ability`` indexes them)."""
-    return tuple(a for a in reading_of(card).abilities if isinstance(a, TriggeredAbility))
-
-
-def item_effects(card: Card, item: dict[str, Any]) -> tuple[Effect, ...] | None:
-    """What a stack item (a spell, an activated or a triggered ability) does."""
-    modes = tuple(item.get("mode", (0,)))
-    if item["kind"] == "spell":
-        return spell_effects(card, modes)
-    if item["kind"] == "trigger":
-        found = triggered_abilities(card)
-        index = int(item["ability"])
-        return found[index].effects if 0 <= index < len(found) else None
-    return ability_effects(card, int(item["ability"]), modes)
-
-
-@functools.lru_cache(maxsize=4096)
-def sacrifice_specs(card: Card, index: int) -> tuple[TargetSpec, ...] | None:
-    """What the "Sacrifice a …" parts of ability *index*'s cost ask for (None: unread)."""
-    from frontier_desktop.rules.effects.nodes import SacrificeCost
-
-    found = _activated_readings(card)
-    if found is None or not 0 <= index < len(found):
-        return None
-    out: list[TargetSpec] = []
-    for part in found[index].cost:
-        if isinstance(part, SacrificeCost) and part.what.ref != "self":
-            if part.what.spec is None:
-                return None
-            out.append(part.what.spec)
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=4096)
-def enters_tapped(card: Card) -> bool:
-    """"CARDNAME enters the battlefield tapped"."""
-    from frontier_desktop.rules.effects.nodes import EntersTapped
-
-    return any(isinstance(e, EntersTapped) and e.to.ref == "self"
-               for a in reading_of(card).abilities if isinstance(a, StaticAbility)
-               for e in a.effects)
-
-
-def executed(effect: Effect, where: str, trigger: Trigger | None = None) -> bool:
-    """Whether the engine carries out *effect* (its clause key is registered); *trigger*: the
-    trigger of the triggered ability it belongs to."""
-    key = clause_key(effect, where)
-    if trigger is not None:
-        key += trigger_qualifier(effect, trigger)
-    return key in EXECUTED_BY_ENGINE
-
-
-@functools.lru_cache(maxsize=4096)
-def spell_executed(card: Card) -> bool:
-    """Whether the engine carries out any clause of *card*'s spell text (its default modes);
-    when none, casting it lists no targets (all by hand). Cached: card text is immutable."""
-    return any(executed(e, "spell") for e in spell_effects(card))
-
-
-def by_hand_text(effect: Effect, card_name: str) -> str:
-    return (effect.text or effect.kind.replace("_", " ")).replace(PLACEHOLDER, card_name)
-
-
-@functools.lru_cache(maxsize=4096)
-def protections(card: Card) -> tuple[str, ...]:
-    """The card's "protection from …", shroud and hexproof keywords (lower case)."""
-    out: list[str] = []
-    for ability in reading_of(card).abilities:
-        if isinstance(ability, KeywordLine):
-            for kw in ability.keywords:
-                if kw.name.startswith("protection from") or kw.name in ("shroud", "hexproof"):
-                    out.append(kw.name)
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=4096)
-def static_pumps(card: Card) -> tuple[Pump, ...]:
-    """The card's static "get +N/+N" abilities the engine applies (anthems, aura bonuses)."""
-    out: list[Pump] = []
-    for ability in reading_of(card).abilities:
-        if isinstance(ability, StaticAbility):
-            out.extend(e for e in ability.effects
-                       if isinstance(e, Pump) and executed(e, "static"))
-    return tuple(out)
-
-
-
-@functools.lru_cache(maxsize=4096)
-def static_grant_effects(card: Card) -> tuple[Effect, ...]:
-    """The card's static keyword grants the engine applies (("Creatures you control have
-    flying", "Enchanted creature has first strike")."""
-    out: list[Effect] = []
-    for ability in reading_of(card).abilities:
-        if isinstance(ability, StaticAbility):
-            out.extend(e for e in ability.effects
-                       if isinstance(e, (GrantKeyword, Pump)) and e.keywords
-                       and executed(e, "static"))
-    return tuple(out)
 
 
 def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:

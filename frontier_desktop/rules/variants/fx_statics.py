@@ -49,7 +49,7 @@ keywords); "loses flying" is kept as ``-flying``."""
 @functools.lru_cache(maxsize=4096)
 def _statics(card: Card) -> tuple[Effect, ...]:
     """The card's static effects of this family that the engine carries out."""
-    from frontier_desktop.rules.variants.frontier_spells import executed, reading_of
+    from frontier_desktop.rules.variants.spell_reading import executed, reading_of
 
     out: list[Effect] = []
     for ability in reading_of(card).abilities:

@@ -36,9 +36,9 @@ from frontier_desktop.rules.effects.targeting import spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import leave_battlefield, wire
-from frontier_desktop.rules.variants.frontier_spells import (
-    SpellActions, _Context, _decode_target, by_hand_text, item_effects, reading_of,
-    triggered_abilities,
+from frontier_desktop.rules.variants.frontier_spells import SpellActions, _Context, _decode_target
+from frontier_desktop.rules.variants.spell_reading import (
+    by_hand_text, item_effects, reading_of, triggered_abilities,
 )
 
 
@@ -535,7 +535,7 @@ class TimingActions(SpellActions):
         """Carry out the other effects of mana ability *index* of *unit* that the engine
         knows (keys ``mana_ability:…``); whether that was all of them (then nothing is left
         to the players)."""
-        from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed
+        from frontier_desktop.rules.variants.spell_reading import ability_effects, executed
 
         name = state.cards[unit][0]
         effects = ability_effects(state.defs[name], index)

@@ -227,7 +227,7 @@ class FrontierPresentation(VariantPresentation):
         from frontier_desktop.rules import actions as A
         from frontier_desktop.rules.effects.targeting import Slot, target_slots
         from frontier_desktop.rules.variants import find_variant
-        from frontier_desktop.rules.variants.frontier_spells import (
+        from frontier_desktop.rules.variants.spell_reading import (
             ability_effects, enchant_spec, spell_effects,
         )
 
