@@ -15,7 +15,7 @@ for the players to do with manual actions (the fallback).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
@@ -36,9 +36,11 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.engine_hooks import EngineHooks
 from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
 from frontier_desktop.rules.variants.shared import is_square, permanents_in
+from frontier_desktop.rules.variants.spell_grants import (
+    PREVENT_ALL, prevent, protected_from, protection_keywords, shield_prevents,
+)
 from frontier_desktop.rules.variants.spell_reading import (
-    combat_keywords, enters_tapped, item_effects, protections, static_grant_effects,
-    static_pumps,
+    combat_keywords, enters_tapped, item_effects,
 )
 from frontier_desktop.rules.variants.trigger_targets import TriggerTargets
 from frontier_desktop.rules.variants import fx_statics
@@ -50,136 +52,12 @@ from frontier_desktop.rules.variants.spell_reading import (
     enchant_spec as enchant_spec, executed as executed, spell_effects as spell_effects,
     triggered_abilities as triggered_abilities,
 )
+from frontier_desktop.rules.variants.spell_grants import (
+    defs_info as defs_info, keyword_grants as keyword_grants,
+    no_combat_damage as no_combat_damage, static_bonus as static_bonus,
+)
 
 Target = Any
-
-
-def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:
-    """Whether a static ability of *source* with selector *sel* applies to *perm*."""
-    if sel.ref == "enchanted":
-        return source.attached_to == perm.id
-    if sel.ref == "all" and sel.spec is not None:
-        if source.zone == "attached" or perm.zone == "attached":
-            return False
-        return spec_problem(state, sel.spec, perm.id, seat=source.controller,
-                            source=source.id,
-                            attacking=fx_statics.combat_attackers(state)) is None
-    return False
-
-
-class _DefsInfo:
-    """What the cards of one ``GameState.defs`` hold that the hot paths ask about, by name."""
-
-    __slots__ = ("defs", "grants", "pumps", "protections")
-
-    def __init__(self, defs: dict[str, Card]) -> None:
-        self.defs = defs
-        self.grants = frozenset(n for n, c in defs.items()
-                                if c.oracle_text and static_grant_effects(c))
-        self.pumps = frozenset(n for n, c in defs.items() if c.oracle_text and static_pumps(c))
-        self.protections = {n: protections(c) for n, c in defs.items() if c.oracle_text}
-
-
-_DEFS_CACHE: dict[int, _DefsInfo] = {}
-
-
-def defs_info(state: GameState) -> _DefsInfo:
-    """Per-``defs`` facts, cached: ``defs`` is replaced, never mutated (state.py), so its
-    identity says the cards are the same."""
-    info = _DEFS_CACHE.get(id(state.defs))
-    if info is None or info.defs is not state.defs:
-        if len(_DEFS_CACHE) > 64:
-            _DEFS_CACHE.clear()
-        info = _DefsInfo(state.defs)
-        _DEFS_CACHE[id(state.defs)] = info
-    return info
-
-
-def keyword_grants(state: GameState, perm: Permanent,
-                   reaches: Callable[[GameState, Permanent, Permanent], bool] | None = None
-                   ) -> set[str]:
-    """The keywords static abilities of permanents ("… have flying", auras) give *perm* now.
-
-    *reaches* (a variant's area of effect, the Conquering's) says whether an "all …" ability
-    of a permanent reaches *perm*; None: the whole battlefield (as :func:`static_bonus`)."""
-    out: set[str] = set()
-    names = defs_info(state).grants
-    if not names:
-        return out
-    for source in state.perms.values():
-        if state.cards[source.id][0] not in names:
-            continue
-        for grant in static_grant_effects(state.card(source.id)):
-            assert isinstance(grant, (GrantKeyword, Pump))
-            if not _reaches(state, source, grant.to, perm):
-                continue
-            if reaches is not None and grant.to.ref == "all" and not reaches(state, source, perm):
-                continue
-            out.update(grant.keywords)
-    return out
-
-
-def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
-    """Keywords static abilities on the battlefield give *perm* now (with Frontier's
-    legendary lands' grants)."""
-    names = defs_info(state).grants
-    if not names:
-        return frozenset()
-    out = keyword_grants(state, perm)
-    from frontier_desktop.rules.variants.fx_mana import land_grants
-
-    out.update(land_grants(state, perm, names))  # fx-mana: the legendary lands
-    return frozenset(out)
-
-
-def protection_keywords(state: GameState, perm: Permanent) -> set[str]:
-    """Printed, gained and granted protection, shroud and hexproof of *perm*."""
-    out = set(defs_info(state).protections.get(state.cards[perm.id][0], ()))
-    out.update(k for k in perm.granted if k.startswith("protection") or k in ("shroud", "hexproof"))
-    out.update(k for k in static_grants(state, perm)
-               if k.startswith("protection") or k in ("shroud", "hexproof"))
-    info = fx_statics.facts(state)
-    if info.granted_keywords & _SHROUDS:  # "has shroud as long as it's untapped"
-        out.update(k for k in _SHROUDS if fx_statics.has_conditional(state, perm, k, info))
-    return out
-
-
-_SHROUDS = frozenset({"shroud", "hexproof"})
-
-
-def protected_from(state: GameState, perm: Permanent, source: str | None) -> bool:
-    """Whether *perm* has protection from a colour of *source* (damage from it is prevented)."""
-    if source is None or source not in state.cards:
-        return False
-    if fx_statics.prevents(state, perm, source):
-        return True  # "prevent all damage that would be dealt to CARDNAME by …"
-    colours = {c for c, letter in COLOUR_LETTER.items() if letter in state.card(source).colors}
-    return any(k[len("protection from "):] in colours for k in protection_keywords(state, perm)
-               if k.startswith("protection from "))
-
-
-def static_bonus(state: GameState, perm: Permanent,
-                 reaches: Callable[[GameState, Permanent, Permanent], bool] | None = None
-                 ) -> tuple[int, int]:
-    """The +P/+T static abilities on the battlefield give *perm* now (anthems, auras).
-
-    *reaches* (a variant's area of effect, Army Magic's) says whether an "all …" ability of a
-    permanent reaches *perm*; None: the whole battlefield."""
-    p = t = 0
-    names = defs_info(state).pumps
-    if not names:
-        return 0, 0
-    for source in state.perms.values():
-        if state.cards[source.id][0] not in names:
-            continue
-        for pump in static_pumps(state.card(source.id)):
-            if not _reaches(state, source, pump.to, perm):
-                continue
-            if reaches is not None and pump.to.ref == "all" and not reaches(state, source, perm):
-                continue
-            p += pump.power.n
-            t += pump.toughness.n
-    return p, t
 
 
 class SpellActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
@@ -1250,22 +1128,6 @@ _TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
 """How many activations a turn "Activate only once/twice/three times each turn" allows."""
 
 
-PREVENT_ALL = 1_000_000
-"""A prevention shield for "prevent all damage … this turn" (shields end in cleanup)."""
-
-
-def no_combat_damage(state: GameState) -> bool:
-    """Whether a "prevent all combat damage that would be dealt this turn" resolved this turn."""
-    return state.extra.get("no_combat_damage_turn") == state.turn
-
-
-def prevent(perm: Permanent, amount: int) -> int:
-    """Use *perm*'s prevention shield on *amount* damage; the damage still dealt."""
-    stopped = min(perm.prevent, amount)
-    perm.prevent -= stopped
-    return amount - stopped
-
-
 def _names_players(spec: TargetSpec) -> bool:
     """Whether a target phrase may name a player ("any target", "target player/opponent")."""
     return bool(set(spec.noun.split("_or_")) & {"any", "player", "opponent"})
@@ -1273,16 +1135,6 @@ def _names_players(spec: TargetSpec) -> bool:
 
 def _decode_target(value: Any) -> Any:
     return A._target(value, "targets")
-
-
-def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
-                    events: list[Event], *, combat: bool = False) -> int:
-    """fx-oneshots' "source of your choice" shields (fx_oneshots.shield_prevents)."""
-    if not state.extra.get("fx_shields"):
-        return amount
-    from frontier_desktop.rules.variants.fx_oneshots import shield_prevents as use
-
-    return use(state, sources, target, amount, events, combat=combat)
 
 
 class _Context:

@@ -182,7 +182,7 @@ class OneShotDamage(OneShotBase):
     def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
                     events: list[Event]) -> None:
         from frontier_desktop.rules.variants.frontier_combat import damage_player
-        from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
+        from frontier_desktop.rules.variants.spell_grants import prevent, protected_from
 
         state = ctx.state
         if amount <= 0:
