@@ -18,7 +18,8 @@ from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
-from frontier_desktop.rules.variants.frontier_spells import _Context, SpellActions
+from frontier_desktop.rules.variants.frontier_spells import SpellActions
+from frontier_desktop.rules.variants.spell_context import _Context
 from frontier_desktop.rules.variants.spell_reading import reading_of
 from frontier_desktop.rules.variants.fx_mana import set_land_tapped
 from frontier_desktop.rules.variants.shared import is_square

@@ -36,7 +36,8 @@ from frontier_desktop.rules.effects.targeting import spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import leave_battlefield, wire
-from frontier_desktop.rules.variants.frontier_spells import SpellActions, _Context, _decode_target
+from frontier_desktop.rules.variants.frontier_spells import SpellActions
+from frontier_desktop.rules.variants.spell_context import _Context, _decode_target
 from frontier_desktop.rules.variants.spell_reading import (
     by_hand_text, item_effects, reading_of, triggered_abilities,
 )
