@@ -174,7 +174,7 @@ class FrontierPresentation(VariantPresentation):
     def target_slots(self, state: Any, seat: int, card_id: str,
                      ability: int | None = None, mode: int = 0
                      ) -> list[dict[str, Any]] | None:
-        from frontier_desktop.rules.variants.frontier_spells import targeting
+        from frontier_desktop.rules.variants.spell_targets import targeting
 
         try:
             return targeting(state, seat, card_id, ability, modes=(mode,))
