@@ -27,19 +27,18 @@ from frontier_desktop.rules.effects.nodes import (
     ReturnFromGraveyard, Selector, Tap, Trigger, Untap,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem, target_slots
-from frontier_desktop.rules.mana import add_mana, format_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
 from frontier_desktop.rules.variants.shared import is_square, permanents_in
 from frontier_desktop.rules.variants.spell_context import _decode_target
+from frontier_desktop.rules.variants.spell_paying import PayingActions
 from frontier_desktop.rules.variants.spell_grants import (
     PREVENT_ALL, prevent, protected_from, shield_prevents,
 )
 from frontier_desktop.rules.variants.spell_reading import (
     combat_keywords, enters_tapped, item_effects,
 )
-from frontier_desktop.rules.variants.spell_targets import TargetActions
 from frontier_desktop.rules.variants import fx_statics
 
 # Re-exported (``x as x``) for the modules in the wg-rules scope (army*.py,
@@ -56,7 +55,7 @@ from frontier_desktop.rules.variants.spell_grants import (
 )
 
 
-class SpellActions(TargetActions):
+class SpellActions(PayingActions):
     """The stack, targets and effect executors, mixed into :class:`Frontier` and
     :class:`Army` (the variants' differences: :class:`EngineHooks`; the targets of triggered
     abilities: :class:`TriggerTargets`; statics: :class:`fx_statics.StaticsActions`)."""
@@ -86,31 +85,6 @@ class SpellActions(TargetActions):
 
     def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:  # pragma: no cover
         raise NotImplementedError
-
-    def activation_problem(self, state: GameState, seat: int, perm: Permanent,
-                           index: int) -> str | None:
-        """Why ability *index* of *perm* can't be activated now by its "Activate only …"
-        (None: it can)."""
-        from frontier_desktop.rules.effects.nodes import Restriction
-
-        card = state.card(perm.id)
-        effects = ability_effects(card, index)
-        whens = [w for e in effects or () if isinstance(e, Restriction) for w in e.when.split("+")]
-        for when in whens:  # "upkeep+once_each_turn": both (fx_timing)
-            effect = Restriction(when)
-            limit = _TIMES.get(effect.when)
-            if limit is not None and perm.activations.get(str(index), 0) >= limit:
-                return (f"{card.name}'s ability can be activated only "
-                        f"{effect.when.replace('_', ' ')}")
-            if effect.when == "sorcery" and (seat != state.active
-                                             or state.phase not in self.main_phases
-                                             or state.stack or state.pending is not None):
-                return f"{card.name}'s ability can be activated only as a sorcery"
-            if effect.when == "your_turn" and seat != state.active:
-                return f"{card.name}'s ability can be activated only during your turn"
-            if effect.when == "upkeep" and (seat != state.active or state.phase != "upkeep"):
-                return f"{card.name}'s ability can be activated only during your upkeep"
-        return None
 
     # ------------------------------------------------------------------ the stack
     def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
@@ -541,35 +515,6 @@ class SpellActions(TargetActions):
             events.append({"type": "by_hand", "player": seat, "card": name,
                            "clauses": by_hand})
 
-    def record_activation(self, state: GameState, seat: int, perm: Permanent, card: Card,
-                          ability: Any, index: int, made: str | None,
-                          effects: tuple[Effect, ...] | None, reach: str) -> Event:
-        """The paid activation's bookkeeping (Army, the Conquering): tap, count it, a
-        regeneration shield, the mana it made; the ``activated`` event with what is left to
-        the players (*reach*: where its text reaches, in words)."""
-        if ability.taps:
-            perm.tapped = True
-        perm.activations = {**perm.activations, str(index):
-                            perm.activations.get(str(index), 0) + 1}
-        if ability.is_regeneration:
-            perm.regen_shield += 1
-        event: Event = {"type": "activated", "unit": perm.id, "name": card.name,
-                        "cost": ability.cost, "effect": ability.effect,
-                        "modelled": ability.is_regeneration or made is not None}
-        player = state.players[seat]
-        if made is not None:
-            add_mana(player.pool, made)
-            event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
-        elif effects is not None:
-            manual = [e for e in effects if not executed(e, "activated")]
-            event["modelled"] = not manual
-            if manual:
-                event["note"] = "carry out by hand (manual actions): " + "; ".join(
-                    by_hand_text(e, card.name) for e in manual)
-        elif not ability.is_regeneration:
-            event["note"] = f"carry out its text with manual actions (its reach: {reach})"
-        return event
-
     # ------------------------------------------------------------------ executors
     def execute(self, ctx: _Context, effect: Effect, events: list[Event]) -> list[Any] | None:
         """Carry out one effect; the objects it reached (None: it is left to the players)."""
@@ -879,55 +824,6 @@ class SpellActions(TargetActions):
             self.counter_item(ctx.state, str(obj[1]), ctx.name, events)
         return objs
 
-    def ask_to_pay(self, ctx: _Context, stack_id: str, amount: int, events: list[Event]) -> None:
-        """"Counter it unless its controller pays {N}": a ``choice`` for that player (the
-        stack waits for the answer); countered at once when they can't pay at all."""
-        state = ctx.state
-        item = next((i for i in state.stack if i["id"] == stack_id), None)
-        if item is None:
-            return
-        payer = int(item["controller"])
-        if amount <= 0:
-            return
-        if not self.can_pay_generic(state, payer, amount):
-            self.counter_item(state, stack_id, ctx.name, events)
-            return
-        state.decision = {"kind": "choice", "player": payer, "amount": amount,
-                          "stack": stack_id, "card": item["card"], "by": ctx.name,
-                          "options": ["pay", "decline"]}
-        events.append({"type": "choose", "player": payer, "kind": "pay",
-                       "amount": amount, "card": item["card"], "by": ctx.name})
-
-    def can_pay_cost(self, state: GameState, seat: int, cost: str) -> bool:
-        """Whether *seat* can pay *cost* now: from the pool, or by tapping lands and using mana
-        abilities (frontier_legal.plan_payment)."""
-        from frontier_desktop.rules.mana import pay
-        from frontier_desktop.rules.variants.frontier_legal import (
-            ability_payers, mana_sources, plan_payment,
-        )
-
-        player = state.players[seat]
-        if pay(player.pool, cost) is not None:
-            return True
-        return plan_payment(player.pool, player.life, cost,
-                            mana_sources(self, state, seat, state.occupants()),  # type: ignore[arg-type]
-                            ability_payers(state, seat)) is not None
-
-    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
-        return self.can_pay_cost(state, seat, "{%d}" % amount)
-
-    def counter_item(self, state: GameState, stack_id: str, by: str,
-                     events: list[Event]) -> None:
-        item = next((i for i in state.stack if i["id"] == stack_id), None)
-        if item is None:
-            return
-        state.stack = [i for i in state.stack if i["id"] != stack_id]
-        if item["kind"] == "spell":
-            obj = str(item["obj"])
-            state.players[state.owner(obj)].graveyard.append(obj)
-        events.append({"type": "countered", "id": stack_id, "card": item["card"],
-                       "player": item["controller"], "by": by})
-
     def _exec_create_token(self, ctx: _Context, effect: CreateToken,
                            events: list[Event]) -> list[Any] | None:
         from frontier_desktop.rules.variants.frontier_manual import token_card
@@ -951,10 +847,6 @@ class SpellActions(TargetActions):
                            "name": card.name, "at": where})
             made.append(unit_id)
         return made
-
-
-_TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
-"""How many activations a turn "Activate only once/twice/three times each turn" allows."""
 
 
 def item_wire(item: dict[str, Any]) -> dict[str, Any]:
