@@ -1,4 +1,4 @@
-"""Frontier Magic: the stack, priority, targets and the effects the engine carries out.
+"""The effects engine's stack and priority: :class:`SpellActions`, mixed into every variant.
 
 Spells and (non-mana) activated abilities go on :attr:`GameState.stack` (bottom first). After
 each addition the other player gets priority only when they have a response window: they asked
@@ -11,11 +11,18 @@ move or attack window it interrupted, restored when the stack is empty); it is a
 On resolution each effect runs with the targets that are still legal; when every target is
 illegal the spell fizzles. A clause the engine can't carry out is named in a ``by_hand`` event
 for the players to do with manual actions (the fallback).
+
+:class:`SpellActions` holds the stack and its resolution; its bases, one concern each, are
+(first base last): :class:`~.spell_targets.TargetActions` (targets),
+:class:`~.spell_paying.PayingActions` ("Activate only …", paying, "counter it unless its
+controller pays {N}"), :class:`~.spell_executors.ExecutorActions` (running effects and the
+executors), :class:`~.spell_triggers.TriggerActions` (triggered abilities). Card readings:
+:mod:`.spell_reading`; the battlefield's static queries and prevention: :mod:`.spell_grants`;
+the resolving spell's context: :mod:`.spell_context`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from frontier_desktop.rules import actions as A
@@ -40,9 +47,10 @@ from frontier_desktop.rules.variants.spell_reading import (
 
 
 class SpellActions(TriggerActions):
-    """The stack, targets and effect executors, mixed into :class:`Frontier` and
-    :class:`Army` (the variants' differences: :class:`EngineHooks`; the targets of triggered
-    abilities: :class:`TriggerTargets`; statics: :class:`fx_statics.StaticsActions`)."""
+    """The stack and priority, on the targets, paying, executors and triggers of its bases;
+    mixed into every variant (the variants' differences: :class:`EngineHooks`; the targets
+    of triggered abilities: :class:`TriggerTargets`; statics:
+    :class:`fx_statics.StaticsActions`)."""
 
     def resolve_timed(self, state: GameState, item: dict[str, Any],
                       events: list[Event]) -> None:
@@ -192,20 +200,3 @@ class SpellActions(TriggerActions):
             self.run_effects(state, item, effects or (), "triggered", source, events, trigger)
         else:
             self.run_effects(state, item, effects or (), "activated", source, events)
-
-    # _exec_delayed and run_delayed: fx_timing.TimingActions (delayed and timed effects).
-
-
-def item_wire(item: dict[str, Any]) -> dict[str, Any]:
-    """A stack item as position files print it."""
-    out = {"id": item["id"], "card": item["card"], "controller": item["controller"],
-           "targets": list(item.get("targets", ())), "x": item.get("x", 0)}
-    if item.get("kind") == "ability":
-        out["source"] = item.get("source")
-    return out
-
-
-def seq(items: Sequence[Any]) -> list[Any]:
-    return list(items)
-
-

@@ -178,6 +178,8 @@ class ExecutorActions(PayingActions):
                 destroy(ctx.state, perm, events, reason=f"destroyed by {ctx.name}")
         return objs
 
+    # _exec_delayed and run_delayed: fx_timing.TimingActions (delayed and timed effects).
+
     def _exec_return_from_graveyard(self, ctx: _Context, effect: ReturnFromGraveyard,
                                     events: list[Event]) -> list[Any] | None:
         """A card from a graveyard to its owner's hand, or onto the battlefield (the staging
