@@ -5,16 +5,19 @@ sorcery / during your turn / during your upkeep / once each turn" (``activation_
 records a paid activation (tapping, the count for this turn, a regeneration shield, the mana
 it made, what is left to the players), says whether a player can pay a cost now (from the
 pool or by tapping lands, ``can_pay_cost``), and carries out "counter it unless its
-controller pays {N}": the ``choice`` for that player (``ask_to_pay``) and the countering
-(``counter_item``).
+controller pays {N}": the ``choice`` for that player (``ask_to_pay``), its answer
+(``answer_pay_choice``, shared by every variant that asks it, each paying its own way through
+``pay_choice_cost``) and the countering (``counter_item``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.nodes import Effect
+from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import add_mana, format_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
@@ -25,6 +28,15 @@ from frontier_desktop.rules.variants.spell_targets import TargetActions
 
 class PayingActions(TargetActions):
     """Activation limits, activation bookkeeping and paying; a base of ``SpellActions``."""
+
+    # provided by TriggerActions (spell_triggers.py) and TimingActions (fx_timing.py)
+    def trigger_paid(self, state: GameState, item: dict[str, Any],
+                     events: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def timing_answer(self, state: GameState, decision: dict[str, Any], paid: bool,
+                      events: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError
 
     def activation_problem(self, state: GameState, seat: int, perm: Permanent,
                            index: int) -> str | None:
@@ -128,6 +140,52 @@ class PayingActions(TargetActions):
             state.players[state.owner(obj)].graveyard.append(obj)
         events.append({"type": "countered", "id": stack_id, "card": item["card"],
                        "player": item["controller"], "by": by})
+
+    def answer_pay_choice(self, state: GameState, seat: int, action: A.Choose,
+                          events: list[Event]) -> None:
+        """Answer a pay-or-decline ``choice``: "counter it unless its controller pays {N}"
+        (declined: countered), "you may pay {N}. If you do, …" (``_trigger``: paid, its
+        effects happen) or cumulative upkeep (``_timing``: declined, fx_timing sacrifices);
+        then play goes on. The variant pays ``cost`` (or ``{N}``) its own way
+        (:meth:`pay_choice_cost`).
+
+        Raises:
+            IllegalActionError: an answer other than pay or decline, or a cost *seat* can't
+                pay.
+        """
+        decision = state.decision
+        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        if action.choice not in ("pay", "decline", True, False):
+            raise IllegalActionError(action, "choose pay or decline")
+        trigger = decision.get("_trigger")  # "you may pay {N}. If you do, …"
+        upkeep = decision.get("_timing")  # pay or sacrifice (fx_timing.py)
+        amount = int(decision["amount"])
+        if action.choice in ("pay", True):
+            cost = str(decision.get("cost") or "{%d}" % amount)
+            self.pay_choice_cost(state, seat, action, cost, events)
+            events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
+                           "card": decision["card"]})
+            if trigger is not None:
+                state.decision = None
+                self.trigger_paid(state, dict(trigger), events)
+        elif upkeep is not None:
+            state.decision = None
+            self.timing_answer(state, decision, False, events)
+        elif trigger is None:
+            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
+        if state.decision is decision:
+            state.decision = None
+        self.continue_stack(state, events)
+
+    def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
+                        events: list[Event]) -> None:  # pragma: no cover
+        """Pay *cost* for a ``choice`` the variant's way (Frontier: from the pool, tapping
+        lands for what it lacks; the Conquering: from the pool).
+
+        Raises:
+            IllegalActionError: *seat* can't pay it.
+        """
+        raise NotImplementedError
 
 
 _TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
