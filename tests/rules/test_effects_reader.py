@@ -299,7 +299,7 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
             continue  # Card.has_flash, used by frontier.py's casting
         if keyword.startswith(("protection from ", "enchant ")) or keyword in (
                 "shroud", "hexproof"):
-            # Read by the effects reader for the stack (frontier_spells.protections,
+            # Read by the effects reader for the stack (spell_reading.protections,
             # enchant_spec), not by the card model: check that reading instead.
             from frontier_desktop.rules.card import Card
             from frontier_desktop.rules.variants.spell_reading import enchant_spec, protections
@@ -324,7 +324,7 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
             continue
         if keyword == "flanking" or keyword.startswith("rampage "):
             # Read by the effects reader and carried out as an attack is declared
-            # (frontier_spells.combat_keywords): check that reading instead.
+            # (spell_reading.combat_keywords): check that reading instead.
             from frontier_desktop.rules.card import Card
             from frontier_desktop.rules.variants.spell_reading import combat_keywords
 

@@ -1,4 +1,4 @@
-"""One reading of "… have <keyword>" for every variant (frontier_spells.keyword_grants):
+"""One reading of "… have <keyword>" for every variant (spell_grants.keyword_grants):
 the whole battlefield by default, a variant's area of effect through *reaches* (the
 Conquering's), with Frontier's legendary lands added only by ``static_grants``."""
 

@@ -178,7 +178,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
             return
         start = len(events)
         handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
+        self.fire_triggers(state, events, start)  # spell_triggers.py
         self.after_combat(state, events)  # fx_timing.py: "at end of combat"
 
     # ------------------------------------------------------------------ turn structure

@@ -9,7 +9,7 @@ blocked" card text (triggers, flanking, rampage) doesn't see it. "Can't attack" 
 attack itself.
 
 Everything here is a function of the state; the per-``defs`` facts (which cards have which of
-these abilities) are cached like ``frontier_spells.defs_info`` so the hot paths (P/T, legal
+these abilities) are cached like ``spell_grants.defs_info`` so the hot paths (P/T, legal
 actions) skip the work when no such card is in the game.
 """
 

@@ -262,7 +262,7 @@ class TimingActions(SpellActions):
                              events: list[Event]) -> None:
         """"Whenever enchanted creature blocks / becomes blocked [by …]": the auras on each
         creature of an attack just declared (``sides``: ``(unit, events it takes part in,
-        the creatures on the other side)``, see frontier_spells.fire_combat_triggers)."""
+        the creatures on the other side)``, see spell_triggers.fire_combat_triggers)."""
         for unit, events_of, others in sides:
             if unit not in state.perms:
                 continue

@@ -153,7 +153,7 @@ class TurnMachine:
         for perm in state.perms.values():
             if perm.controller == seat:
                 held = self.skips_untap(state, perm)  # fx_timing.py
-                if not stays_tapped(state.card(perm.id)) and not held:  # frontier_spells.py
+                if not stays_tapped(state.card(perm.id)) and not held:  # spell_reading.py
                     perm.tapped = False
                 perm.sick = perm.moved = perm.attacked = False
         untapped = []
