@@ -12,11 +12,11 @@ On resolution each effect runs with the targets that are still legal; when every
 illegal the spell fizzles. A clause the engine can't carry out is named in a ``by_hand`` event
 for the players to do with manual actions (the fallback).
 
-:class:`SpellActions` holds the stack and its resolution; its bases, one concern each, are
-(first base last): :class:`~.spell_targets.TargetActions` (targets),
-:class:`~.spell_paying.PayingActions` ("Activate only …", paying, "counter it unless its
-controller pays {N}"), :class:`~.spell_executors.ExecutorActions` (running effects and the
-executors), :class:`~.spell_triggers.TriggerActions` (triggered abilities). Card readings:
+:class:`SpellActions` holds the stack and its resolution. It stands on a chain of mixins,
+one concern each, each the base of the next: :class:`~.spell_targets.TargetActions`
+(targets) ← :class:`~.spell_paying.PayingActions` ("Activate only …", paying, "counter it
+unless its controller pays {N}") ← :class:`~.spell_executors.ExecutorActions` (running effects
+and the executors) ← :class:`~.spell_triggers.TriggerActions` (triggered abilities). Card readings:
 :mod:`.spell_reading`; the battlefield's static queries and prevention: :mod:`.spell_grants`;
 the resolving spell's context: :mod:`.spell_context`.
 """

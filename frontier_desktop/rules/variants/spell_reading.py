@@ -176,7 +176,6 @@ def static_pumps(card: Card) -> tuple[Pump, ...]:
     return tuple(out)
 
 
-
 @functools.lru_cache(maxsize=4096)
 def static_grant_effects(card: Card) -> tuple[Effect, ...]:
     """The card's static keyword grants the engine applies (("Creatures you control have
