@@ -16,9 +16,9 @@ for the players to do with manual actions (the fallback).
 one concern each, each the base of the next: :class:`~.spell_targets.TargetActions`
 (targets) ← :class:`~.spell_paying.PayingActions` ("Activate only …", paying, "counter it
 unless its controller pays {N}") ← :class:`~.spell_executors.ExecutorActions` (running effects
-and the executors) ← :class:`~.spell_triggers.TriggerActions` (triggered abilities). Card readings:
-:mod:`.spell_reading`; the battlefield's static queries and prevention: :mod:`.spell_grants`;
-the resolving spell's context: :mod:`.spell_context`.
+and the executors) ← :class:`~.spell_triggers.TriggerActions` (triggered abilities). Card
+readings: :mod:`.spell_reading`; the battlefield's static queries and prevention:
+:mod:`.spell_grants`; the resolving spell's context: :mod:`.spell_context`.
 """
 
 from __future__ import annotations
