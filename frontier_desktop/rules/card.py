@@ -42,7 +42,7 @@ _SIMPLE_KEYWORDS = {
     "lifelink": "lifelink",
     "reach": "reach",
     # fx-statics: blocking keywords (rules/variants/fx_statics.py); flanking is also read by
-    # the effects reader (frontier_spells.combat_keywords).
+    # the effects reader (spell_reading.combat_keywords).
     "fear": "fear",
     "menace": "menace",
     "flanking": "flanking",

@@ -299,12 +299,10 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
             continue  # Card.has_flash, used by frontier.py's casting
         if keyword.startswith(("protection from ", "enchant ")) or keyword in (
                 "shroud", "hexproof"):
-            # Read by the effects reader for the stack (frontier_spells.protections,
+            # Read by the effects reader for the stack (spell_reading.protections,
             # enchant_spec), not by the card model: check that reading instead.
             from frontier_desktop.rules.card import Card
-            from frontier_desktop.rules.variants.frontier_spells import (
-                enchant_spec, protections,
-            )
+            from frontier_desktop.rules.variants.spell_reading import enchant_spec, protections
 
             test = Card(name="Test", type_line="Enchantment — Aura" if keyword.startswith(
                 "enchant") else "Creature — Test", oracle_text=keyword.capitalize())
@@ -326,9 +324,9 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
             continue
         if keyword == "flanking" or keyword.startswith("rampage "):
             # Read by the effects reader and carried out as an attack is declared
-            # (frontier_spells.combat_keywords): check that reading instead.
+            # (spell_reading.combat_keywords): check that reading instead.
             from frontier_desktop.rules.card import Card
-            from frontier_desktop.rules.variants.frontier_spells import combat_keywords
+            from frontier_desktop.rules.variants.spell_reading import combat_keywords
 
             test = Card(name="Test", type_line="Creature — Test",
                         oracle_text=keyword.capitalize())
@@ -438,7 +436,7 @@ def test_corpus_shares_are_counted_honestly(corpus: dict[str, dict]) -> None:
     assert all(v.read for v in automated)
     # An automated instant or sorcery is one whose every effect the stack's executors run.
     from frontier_desktop.rules.card import Card
-    from frontier_desktop.rules.variants.frontier_spells import executed, spell_effects
+    from frontier_desktop.rules.variants.spell_reading import executed, spell_effects
 
     spells = [v.name for v in automated if v.type in ("instant", "sorcery")]
     assert spells
@@ -454,7 +452,7 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
     card is, for the engine, a mana ability it can add, a regeneration of itself, or an
     ability the stack's executors carry out, with no part of the cost left to the players."""
     from frontier_desktop.rules.card import Card
-    from frontier_desktop.rules.variants.frontier_spells import (
+    from frontier_desktop.rules.variants.spell_reading import (
         ability_effects, executed, sacrifice_specs,
     )
 

@@ -11,7 +11,7 @@ import pytest
 
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
-from frontier_desktop.rules.variants.frontier_spells import reading_of
+from frontier_desktop.rules.variants.spell_reading import reading_of
 from frontier_desktop.rules.variants.fx_statics import spell_cost
 from tests.rules.helpers import creature, legal_wire, moves, of_type, position, pt, refused, run, unit
 

@@ -28,7 +28,7 @@ from frontier_desktop.position import load_position
 from frontier_desktop.record import new_game
 from frontier_desktop.rules import acting_seat, apply, legal_actions, mana
 from frontier_desktop.rules.mana import POOL_ORDER, parse_cost, parse_pool, pay
-from frontier_desktop.rules.variants import frontier_spells, shared
+from frontier_desktop.rules.variants import shared, spell_reading
 from frontier_desktop.rules.variants.shared import (
     Payer, plan_payment, plan_payment_ranked, ranked_payers,
 )
@@ -140,7 +140,7 @@ def test_a_bad_cost_still_raises_every_time() -> None:
 # ---------------------------------------------------------------------- legal_actions
 def _clear_caches() -> None:
     for cached in (shared._land_payer, shared._option_mana, mana._cost_symbols,
-                   frontier_spells.spell_effects, frontier_spells.spell_executed):
+                   spell_reading.spell_effects, spell_reading.spell_executed):
         cached.cache_clear()
 
 

@@ -56,14 +56,14 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:add_mana", "activated:regenerate_self",
         # "Activate only as an instant" says what every activation already is.
         "activated:restriction_instant",
-        # Checked on activation (frontier_spells.activation_problem).
+        # Checked on activation (spell_paying.activation_problem).
         "activated:restriction_once_each_turn", "activated:restriction_twice_each_turn",
         "activated:restriction_three_times_each_turn", "activated:restriction_sorcery",
         "activated:restriction_your_turn", "activated:restriction_upkeep",
         # "CARDNAME doesn't untap during your untap step" (turns.py on_untap, stays_tapped).
         "static:doesnt_untap",
     } | {
-        # The stack and the effect executors (rules/variants/frontier_spells.py): spells and
+        # The stack and the effect executors (rules/variants/spell_executors.py): spells and
         # activated abilities with these effects resolve through the engine. A clause whose
         # form the executors don't follow gets a qualified key (see _qualifier) that is not
         # listed here, so it stays "not yet carried out".
@@ -73,7 +73,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
             "counter_spell", "create_token", "modal", "delayed", "return_from_graveyard",
             "exile")
     } | {
-        # Anthems and aura bonuses (frontier_board.own_pt through frontier_spells.static_bonus),
+        # Anthems and aura bonuses (frontier_board.own_pt through spell_grants.static_bonus),
         # keywords gained until end of turn or granted by a static ability (has_ability).
         # "CARDNAME enters the battlefield tapped" (a permanent spell resolving).
         "static:enters_tapped",
@@ -88,7 +88,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # so "Enchant land" is not counted.
         "keyword:enchant creature", "keyword:enchant artifact", "keyword:enchant enchantment",
         "keyword:enchant permanent",
-        # Triggered abilities (frontier_spells.fire_triggers): these triggers put the ability
+        # Triggered abilities (spell_triggers.fire_triggers): these triggers put the ability
         # on the stack; its effects are keyed ``triggered:…`` and qualified (see
         # trigger_qualifier) when they would need the object that set it off. Their targets
         # are asked as they go on the stack (# fx-targets: trigger_targets.py, a ``targets``
@@ -96,11 +96,11 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "trigger:upkeep", "trigger:enters", "trigger:dies", "trigger:cast", "trigger:dies_any",
         "trigger:deals_damage",
         "triggered:may_pay",
-        # Combat triggers of the permanent itself (frontier_spells.fire_combat_triggers), set
+        # Combat triggers of the permanent itself (spell_triggers.fire_combat_triggers), set
         # off as the attack is declared, before its damage: in Frontier the attacked creatures
         # are the blockers and the attacking stack is "blocked" when it attacks creatures.
         *(f"trigger:{e}" for e in _COMBAT_TRIGGERS),
-        # Flanking and rampage N (frontier_spells._flanking_and_rampage): the attacked
+        # Flanking and rampage N (spell_triggers._flanking_and_rampage): the attacked
         # creatures are the blockers.
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
     } | {
@@ -119,7 +119,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "static:ignore_landwalk",
         # Characteristic-defining P/T and "as long as" bonuses (frontier_board.own_pt).
         "static:set_pt", "static:as_long_as",
-        # "Prevent all damage that would be dealt to CARDNAME by …" (frontier_spells.protected_from).
+        # "Prevent all damage that would be dealt to CARDNAME by …" (spell_grants.protected_from).
         "static:static_prevent",
         # "Can't attack if …" (fx_statics.attack_restriction); "can attack as though it didn't
         # have defender" (Frontier.attack_problem); "all creatures able to block it do so":
@@ -131,7 +131,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "static:prevent_damage",  # only "… to CARDNAME by <creatures>" (statics_qualifier)
         "spell:ignore_defender", "activated:ignore_defender", "spell:set_base_pt",
         "activated:set_base_pt",
-        # Triggered keyword grants (the trigger's own permanent; frontier_spells._grant):
+        # Triggered keyword grants (the trigger's own permanent; spell_executors._grant):
         # a combat trigger resolves before the attack's damage is planned.
         "triggered:grant_keyword",
         # "Can't be blocked this turn except by Walls" (a mark); "+0/+X, where X is its mana
@@ -310,7 +310,7 @@ def pay_pattern(effects: tuple[Effect, ...]) -> tuple[int, tuple[Effect, ...]] |
 
 def trigger_key(trigger: Trigger) -> str:
     """``trigger:<event>`` when the engine sets the trigger off in this form (see
-    frontier_spells.fire_triggers), else a qualified key naming the form it doesn't follow."""
+    spell_triggers.fire_triggers), else a qualified key naming the form it doesn't follow."""
     event = trigger.event
     if event == "upkeep":
         if trigger.subject is None and trigger.whose in ("you", "each"):
@@ -425,7 +425,7 @@ GRANTABLE = frozenset({
     # fx-statics: blocking keywords (fx_statics.can_block); reach says nothing in Frontier,
     # where flying is a move (the digest); flanking as the attack is declared.
     "fear", "menace", "reach", "flanking",
-    # Gained until end of turn, haste ends summoning sickness (frontier_spells._grant); a
+    # Gained until end of turn, haste ends summoning sickness (spell_executors._grant); a
     # static haste is not carried out (templates_statics.statics_qualifier).
     "haste",
 })
@@ -434,7 +434,7 @@ Frontier.target_problem, protection's damage prevention)."""
 
 _FOLLOWED_REFS = frozenset({"target", "self", "you", "each_player", "each_opponent", "opponent",
                             "that", "controller", "enchanted", "all"})
-"""Selector refs the executors follow (frontier_spells._Context.objects)."""
+"""Selector refs the executors follow (spell_context._Context.objects)."""
 
 
 def _qualifier(node: Node, where: str) -> str:

@@ -622,7 +622,7 @@ def statics_qualifier(node: Node, where: str) -> str | None:
                 inner.to.ref in ("self", "enchanted", "all") and \
                 all(k in GRANTABLE and (k not in _TARGETING or k in ("shroud", "hexproof"))
                     for k in inner.keywords):
-            return ""  # shroud and hexproof: frontier_spells.protection_keywords asks
+            return ""  # shroud and hexproof: spell_grants.protection_keywords asks
         return "_other"
     if isinstance(node, PreventDamage) and where == "static" and node.amount.var == "all" and \
             "this turn" not in node.text.lower() and node.to is not None and node.to.ref == "self" and \

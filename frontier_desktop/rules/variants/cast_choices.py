@@ -14,7 +14,7 @@ def spell_modes(card: Any) -> tuple[int, int]:
     """``(how many modes, how many to choose)`` of an instant's or sorcery's "Choose one —";
     ``(0, 0)`` when it has none."""
     from frontier_desktop.rules.effects.nodes import Modal, SpellAbility
-    from frontier_desktop.rules.variants.frontier_spells import reading_of
+    from frontier_desktop.rules.variants.spell_reading import reading_of
 
     for ability in reading_of(card).abilities:
         if isinstance(ability, SpellAbility):

@@ -360,27 +360,12 @@ class ConqueringSpells(TimingActions, OneShotActions):
         if "_fx" in decision:
             self.answer_oneshot(state, seat, action, events)
             return
-        if action.choice not in ("pay", "decline", True, False):
-            raise IllegalActionError(action, "choose pay or decline")
-        trigger = decision.get("_trigger")
-        upkeep = decision.get("_timing")
-        amount = int(decision["amount"])
-        if action.choice in ("pay", True):
-            cost = str(decision.get("cost") or "{%d}" % amount)
-            self._pay(state, seat, action, cost, (), events)
-            events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
-                           "card": decision["card"]})
-            if trigger is not None:
-                state.decision = None
-                self.trigger_paid(state, dict(trigger), events)
-        elif upkeep is not None:
-            state.decision = None
-            self.timing_answer(state, decision, False, events)
-        elif trigger is None:
-            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
-        if state.decision is decision:
-            state.decision = None
-        self.continue_stack(state, events)
+        self.answer_pay_choice(state, seat, action, events)  # spell_paying.py
+
+    def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
+                        events: list[Event]) -> None:
+        """The Conquering pays a ``choice``'s *cost* from the pool (see :meth:`_pay`)."""
+        self._pay(state, seat, action, cost, (), events)
 
     def choice_answers(self, state: GameState, seat: int) -> list[A.Action]:
         """The answers to a ``choice`` decision *seat* may give (``pay`` only if the pool

@@ -19,7 +19,7 @@ from frontier_desktop.rules.variants.frontier_combat import (
 )
 
 if TYPE_CHECKING:
-    from frontier_desktop.rules.variants.frontier_spells import _Context
+    from frontier_desktop.rules.variants.spell_context import _Context
 
 Target = Any
 

@@ -178,7 +178,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
             return
         start = len(events)
         handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
+        self.fire_triggers(state, events, start)  # spell_triggers.py
         self.after_combat(state, events)  # fx_timing.py: "at end of combat"
 
     # ------------------------------------------------------------------ turn structure
@@ -396,43 +396,33 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
             self.answer_oneshot(state, seat, action, events)
             return
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
-        if action.choice not in ("pay", "decline", True, False):
-            raise IllegalActionError(action, "choose pay or decline")
-        trigger = decision.get("_trigger")  # "you may pay {N}. If you do, …"
-        upkeep = decision.get("_timing")  # pay or sacrifice (fx_timing.py)
-        amount = int(decision["amount"])
-        if action.choice in ("pay", True):
-            from frontier_desktop.rules.variants.frontier_legal import (
-                ability_payers, mana_sources, plan_payment,
-            )
+        self.answer_pay_choice(state, seat, action, events)  # spell_paying.py
 
-            player = state.players[seat]
-            cost = str(decision.get("cost") or "{%d}" % amount)
-            if pay(player.pool, cost) is None:
-                plan = plan_payment(player.pool, player.life, cost,
-                                    mana_sources(self, state, seat, state.occupants()),
-                                    ability_payers(state, seat))
-                if plan is None:
-                    raise IllegalActionError(action, f"you can't pay {cost}: your mana "
-                                                     f"pool holds {format_pool(player.pool) or 'nothing'}")
-                self._pay_lands(state, seat, action, pay_tuple(plan), events)
-            paid = pay(player.pool, cost)
-            if paid is None:
-                raise IllegalActionError(action, f"you can't pay {cost}")
-            player.pool = paid[0]
-            events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
-                           "card": decision["card"]})
-            if trigger is not None:
-                state.decision = None
-                self.trigger_paid(state, dict(trigger), events)
-        elif upkeep is not None:
-            state.decision = None
-            self.timing_answer(state, decision, False, events)
-        elif trigger is None:
-            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
-        if state.decision is decision:
-            state.decision = None
-        self.continue_stack(state, events)
+    def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
+                        events: list[Event]) -> None:
+        """Pay a ``choice``'s *cost* from the pool, tapping lands (and using mana abilities)
+        automatically for what it lacks.
+
+        Raises:
+            IllegalActionError: *seat* can't pay it.
+        """
+        from frontier_desktop.rules.variants.frontier_legal import (
+            ability_payers, mana_sources, plan_payment,
+        )
+
+        player = state.players[seat]
+        if pay(player.pool, cost) is None:
+            plan = plan_payment(player.pool, player.life, cost,
+                                mana_sources(self, state, seat, state.occupants()),
+                                ability_payers(state, seat))
+            if plan is None:
+                raise IllegalActionError(action, f"you can't pay {cost}: your mana "
+                                                 f"pool holds {format_pool(player.pool) or 'nothing'}")
+            self._pay_lands(state, seat, action, pay_tuple(plan), events)
+        paid = pay(player.pool, cost)
+        if paid is None:
+            raise IllegalActionError(action, f"you can't pay {cost}")
+        player.pool = paid[0]
 
     # ------------------------------------------------------------------ other
     def _do_concede(self, state: GameState, seat: int, action: A.Concede,

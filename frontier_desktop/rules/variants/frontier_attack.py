@@ -114,7 +114,7 @@ class FrontierAttack:
         if state.players[state.opponent(seat)].responses:
             state.pending = window
             events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
-        # "Whenever … attacks / blocks": on the stack before the damage (frontier_spells.py).
+        # "Whenever … attacks / blocks": on the stack before the damage (spell_triggers.py).
         self.fire_combat_triggers(state, attack, events)
         if state.pending is not None and state.pending.get("kind") == "priority" and \
                 state.pending.get("outer") is None:

@@ -112,7 +112,7 @@ def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
         return True
     if spaced in perm.granted:
         return True
-    from frontier_desktop.rules.variants.frontier_spells import static_grants
+    from frontier_desktop.rules.variants.spell_grants import static_grants
 
     return spaced in static_grants(state, perm) or (
         spaced in info.granted_keywords and fx_statics.has_conditional(state, perm, spaced,
@@ -125,7 +125,7 @@ _WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
 
 def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
     """The land types *perm* walks: printed, gained until end of turn, or granted."""
-    from frontier_desktop.rules.variants.frontier_spells import static_grants
+    from frontier_desktop.rules.variants.spell_grants import static_grants
 
     walks = state.card(perm.id).landwalk
     extra = {_WALKS[k] for k in (*perm.granted, *static_grants(state, perm)) if k in _WALKS}
@@ -155,7 +155,7 @@ def own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     p += perm.pt_mod[0]
     t += perm.pt_mod[1]
     plus = perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
-    from frontier_desktop.rules.variants.frontier_spells import static_bonus
+    from frontier_desktop.rules.variants.spell_grants import static_bonus
 
     sp, st = static_bonus(state, perm)
     cp, ct = fx_statics.conditional_bonus(state, perm)

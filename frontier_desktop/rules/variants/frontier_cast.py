@@ -16,7 +16,7 @@ from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.cast_choices import mode_problem
 from frontier_desktop.rules.variants.frontier_combat import damage_player, leave_battlefield
-from frontier_desktop.rules.variants.frontier_spells import ability_effects, spell_effects
+from frontier_desktop.rules.variants.spell_reading import ability_effects, spell_effects
 from frontier_desktop.rules.variants.fx_mana import (
     ability_mana, mana_note_damage, settle_restricted, spendable_pool,
 )
@@ -162,7 +162,7 @@ class FrontierCast:
     def _by_hand_clauses(self, card: Card, modes: tuple[int, ...], targets_given: bool) -> list[str]:
         """The clauses of an instant or sorcery the players carry out with manual actions."""
         from frontier_desktop.rules.effects.targeting import target_slots
-        from frontier_desktop.rules.variants.frontier_spells import by_hand_text, executed
+        from frontier_desktop.rules.variants.spell_reading import by_hand_text, executed
 
         effects = spell_effects(card, modes)
         slots = target_slots(effects)
@@ -199,7 +199,7 @@ class FrontierCast:
                      target: Any) -> str | None:
         """Why *card* (an aura) can't enchant *target* (None: it can), in words."""
         from frontier_desktop.rules.effects.targeting import Slot
-        from frontier_desktop.rules.variants.frontier_spells import enchant_spec
+        from frontier_desktop.rules.variants.spell_reading import enchant_spec
 
         spec = enchant_spec(card)
         if spec is None:
@@ -215,7 +215,7 @@ class FrontierCast:
         """The permanents ``sacrifice`` names for the ability's "Sacrifice a …" cost, checked
         ([] when none are named: that part of the cost is then paid by hand, as before)."""
         from frontier_desktop.rules.effects.targeting import spec_problem
-        from frontier_desktop.rules.variants.frontier_spells import sacrifice_specs
+        from frontier_desktop.rules.variants.spell_reading import sacrifice_specs
 
         chosen = action.sacrifice if isinstance(action, A.Activate) else ()
         specs = sacrifice_specs(state.card(perm.id), index)
@@ -287,7 +287,7 @@ class FrontierCast:
         if made is None and not ability.is_regeneration and not ability.adds_mana:
             stack_effects = ability_effects(card, index, modes)
             if stack_effects is not None:
-                from frontier_desktop.rules.variants.frontier_spells import executed
+                from frontier_desktop.rules.variants.spell_reading import executed
 
                 automated = [e for e in stack_effects if executed(e, "activated")]
                 given = self.check_targets(state, seat, action, card.name, perm.id,
@@ -346,7 +346,7 @@ class FrontierCast:
             event["modelled"] = len(automated) == len(stack_effects)
             manual = [e for e in stack_effects if e not in automated]
             if manual:
-                from frontier_desktop.rules.variants.frontier_spells import by_hand_text
+                from frontier_desktop.rules.variants.spell_reading import by_hand_text
 
                 notes.append("carry out by hand (manual actions): " + "; ".join(
                     by_hand_text(e, card.name) for e in manual))

@@ -64,14 +64,14 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
         perm = state.perms.get(unit)
         if perm is None or amount <= 0:
             continue
-        from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
+        from frontier_desktop.rules.variants.spell_grants import prevent, protected_from
 
         from frontier_desktop.rules.variants.fx_statics import prevents
 
         if protected_from(state, perm, source) or prevents(state, perm, source, combat=True):
             events.append({"type": "prevented", "unit": unit, "amount": amount})
             continue
-        from frontier_desktop.rules.variants.frontier_spells import shield_prevents
+        from frontier_desktop.rules.variants.spell_grants import shield_prevents
 
         amount = shield_prevents(state, sources or [source], unit, amount, events, combat=True)
         if amount <= 0:
@@ -97,7 +97,7 @@ def damage_player(state: GameState, seat: int, amount: int, source: str,
                   events: list[Event], sources: list[str] | None = None) -> None:
     if amount <= 0:
         return
-    from frontier_desktop.rules.variants.frontier_spells import shield_prevents
+    from frontier_desktop.rules.variants.spell_grants import shield_prevents
 
     amount = shield_prevents(state, sources or [source], ("player", seat), amount, events,
                              combat=sources is not None)  # combat packets name their sources
@@ -348,7 +348,7 @@ def _deal_strike(state: GameState, combat: dict[str, Any], events: list[Event]) 
     seat = combat["seat"]
     dealt = {"attack": 0, "defence": 0}
     lifelink = {"attack": False, "defence": False}
-    from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
+    from frontier_desktop.rules.variants.spell_grants import no_combat_damage
 
     fog = no_combat_damage(state)
     for packet in combat["packets"]:

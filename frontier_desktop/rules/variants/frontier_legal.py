@@ -21,12 +21,8 @@ from frontier_desktop.rules.variants.frontier_board import (
 )
 from frontier_desktop.rules.variants.cast_choices import mode_choices, x_costs
 from frontier_desktop.rules.variants.fx_statics import must_attack_problem, spell_cost
-from frontier_desktop.rules.variants.frontier_spells import (
-    ability_effects,
-    executed,
-    sacrifice_specs,
-    spell_effects,
-    spell_executed,
+from frontier_desktop.rules.variants.spell_reading import (
+    ability_effects, executed, sacrifice_specs, spell_effects, spell_executed,
 )
 
 if TYPE_CHECKING:

@@ -43,7 +43,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import damage_player, gain_life, wire
-from frontier_desktop.rules.variants.frontier_spells import enters_tapped, reading_of
+from frontier_desktop.rules.variants.spell_reading import enters_tapped, reading_of
 from frontier_desktop.rules.variants.shared import is_square, land_makes
 
 LAND_TARGET_KINDS: frozenset[str] = frozenset({"destroy", "tap", "untap", "produces_colourless"})
@@ -347,7 +347,7 @@ def ability_mana(state: GameState, seat: int, perm: Permanent, index: int,
     Returns:
         ``(mana, counters)``; a refusal in words; None when it is none of these.
     """
-    from frontier_desktop.rules.variants.frontier_spells import ability_effects
+    from frontier_desktop.rules.variants.spell_reading import ability_effects
 
     card = state.card(perm.id)
     effects = ability_effects(card, index) or ()
@@ -638,7 +638,7 @@ class LandAbilities:
         """Use a land's non-mana ability (``tap_land`` with ``ability``): the land is tapped
         as for mana (under the player's creature, or ``via`` a neighbour), its cost paid, and
         the ability goes on the stack with the land as its source."""
-        from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed
+        from frontier_desktop.rules.variants.spell_reading import ability_effects, executed
 
         cell = state.cells[pos]
         if cell.land is None:
@@ -696,7 +696,7 @@ class LandAbilities:
     def land_ability_actions(self, state: GameState, seat: int, pos: Pos,
                              via: str | None) -> list[A.TapLand]:
         """``tap_land`` actions using the land's non-mana abilities now (one per target)."""
-        from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed
+        from frontier_desktop.rules.variants.spell_reading import ability_effects, executed
 
         cell = state.cells[pos]
         if cell.land is None or not cell.face_up:
@@ -823,7 +823,7 @@ def upkeep_removals(card: Card) -> tuple[str, ...]:
 def land_stack_ability(card: Card, index: int) -> bool:
     """Whether ``tap_land`` may use the land's ability *index* (mana_support's
     ``is_land_stack_ability``, on the reader's ability lined up with ``Card.activated``)."""
-    from frontier_desktop.rules.variants.frontier_spells import _activated_readings
+    from frontier_desktop.rules.variants.spell_reading import _activated_readings
 
     found = _activated_readings(card)
     return found is not None and 0 <= index < len(found) and is_land_stack_ability(found[index])
@@ -875,7 +875,7 @@ def land_grants(state: GameState, perm: Permanent, names: frozenset[str]) -> set
     whose creatures stand on the land (a player controls the lands their creatures stand
     on); a land nobody stands on grants nothing."""
     from frontier_desktop.rules.effects.targeting import spec_problem
-    from frontier_desktop.rules.variants.frontier_spells import static_grant_effects
+    from frontier_desktop.rules.variants.spell_reading import static_grant_effects
 
     out: set[str] = set()
     if perm.zone == "attached" or not _land_names(state, names):

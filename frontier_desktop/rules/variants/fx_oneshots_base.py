@@ -18,7 +18,9 @@ from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
-from frontier_desktop.rules.variants.frontier_spells import _Context, reading_of, SpellActions
+from frontier_desktop.rules.variants.frontier_spells import SpellActions
+from frontier_desktop.rules.variants.spell_context import _Context
+from frontier_desktop.rules.variants.spell_reading import reading_of
 from frontier_desktop.rules.variants.fx_mana import set_land_tapped
 from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.shared import leave_battlefield
@@ -337,7 +339,7 @@ class OneShotBase(SpellActions):
 
     def additional_life(self, card: Card, modes: tuple[int, ...] = (0,), x: int = 0) -> int:
         """The life "As an additional cost to cast this spell, pay N (or X) life" asks."""
-        from frontier_desktop.rules.variants.frontier_spells import spell_effects
+        from frontier_desktop.rules.variants.spell_reading import spell_effects
 
         total = 0
         for effect in spell_effects(card, modes):
@@ -350,7 +352,7 @@ class OneShotBase(SpellActions):
     def additional_sacrifice_specs(card: Card, modes: tuple[int, ...] = (0,)
                                    ) -> tuple[n.TargetSpec, ...]:
         """What "As an additional cost to cast this spell, sacrifice a creature" asks for."""
-        from frontier_desktop.rules.variants.frontier_spells import spell_effects
+        from frontier_desktop.rules.variants.spell_reading import spell_effects
 
         return tuple(c.what.spec for e in spell_effects(card, modes)
                      if isinstance(e, n.AdditionalCost) for c in e.cost

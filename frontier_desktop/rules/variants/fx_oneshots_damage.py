@@ -18,7 +18,7 @@ from frontier_desktop.rules.effects.oneshots_nodes import (
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, describe_target
 from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_spells import _Context
+from frontier_desktop.rules.variants.spell_context import _Context
 from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.fx_oneshots_base import (
     amount_of, _card_matches_source, _labels, OneShotBase, shield_prevents,
@@ -182,7 +182,7 @@ class OneShotDamage(OneShotBase):
     def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
                     events: list[Event]) -> None:
         from frontier_desktop.rules.variants.frontier_combat import damage_player
-        from frontier_desktop.rules.variants.frontier_spells import prevent, protected_from
+        from frontier_desktop.rules.variants.spell_grants import prevent, protected_from
 
         state = ctx.state
         if amount <= 0:

@@ -15,7 +15,8 @@ from frontier_desktop.rules.effects.oneshots_nodes import (
 )
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import gain_life
-from frontier_desktop.rules.variants.frontier_spells import _Context, enters_tapped
+from frontier_desktop.rules.variants.spell_context import _Context
+from frontier_desktop.rules.variants.spell_reading import enters_tapped
 from frontier_desktop.rules.variants.fx_oneshots_base import _card_matches, OneShotBase
 from frontier_desktop.rules.variants.shared import leave_battlefield
 

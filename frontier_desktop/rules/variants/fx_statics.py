@@ -9,7 +9,7 @@ blocked" card text (triggers, flanking, rampage) doesn't see it. "Can't attack" 
 attack itself.
 
 Everything here is a function of the state; the per-``defs`` facts (which cards have which of
-these abilities) are cached like ``frontier_spells.defs_info`` so the hot paths (P/T, legal
+these abilities) are cached like ``spell_grants.defs_info`` so the hot paths (P/T, legal
 actions) skip the work when no such card is in the game.
 """
 
@@ -49,7 +49,7 @@ keywords); "loses flying" is kept as ``-flying``."""
 @functools.lru_cache(maxsize=4096)
 def _statics(card: Card) -> tuple[Effect, ...]:
     """The card's static effects of this family that the engine carries out."""
-    from frontier_desktop.rules.variants.frontier_spells import executed, reading_of
+    from frontier_desktop.rules.variants.spell_reading import executed, reading_of
 
     out: list[Effect] = []
     for ability in reading_of(card).abilities:

@@ -36,9 +36,10 @@ from frontier_desktop.rules.effects.targeting import spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.frontier_combat import leave_battlefield, wire
-from frontier_desktop.rules.variants.frontier_spells import (
-    SpellActions, _Context, _decode_target, by_hand_text, item_effects, reading_of,
-    triggered_abilities,
+from frontier_desktop.rules.variants.frontier_spells import SpellActions
+from frontier_desktop.rules.variants.spell_context import _Context, _decode_target
+from frontier_desktop.rules.variants.spell_reading import (
+    by_hand_text, item_effects, reading_of, triggered_abilities,
 )
 
 
@@ -261,7 +262,7 @@ class TimingActions(SpellActions):
                              events: list[Event]) -> None:
         """"Whenever enchanted creature blocks / becomes blocked [by …]": the auras on each
         creature of an attack just declared (``sides``: ``(unit, events it takes part in,
-        the creatures on the other side)``, see frontier_spells.fire_combat_triggers)."""
+        the creatures on the other side)``, see spell_triggers.fire_combat_triggers)."""
         for unit, events_of, others in sides:
             if unit not in state.perms:
                 continue
@@ -535,7 +536,7 @@ class TimingActions(SpellActions):
         """Carry out the other effects of mana ability *index* of *unit* that the engine
         knows (keys ``mana_ability:…``); whether that was all of them (then nothing is left
         to the players)."""
-        from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed
+        from frontier_desktop.rules.variants.spell_reading import ability_effects, executed
 
         name = state.cards[unit][0]
         effects = ability_effects(state.defs[name], index)

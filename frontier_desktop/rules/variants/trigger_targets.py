@@ -57,7 +57,7 @@ class TriggerTargets:
     @staticmethod
     def trigger_effects(state: GameState, item: dict[str, Any]) -> tuple[Effect, ...]:
         """What the triggered ability on the stack does (its target slots come from it)."""
-        from frontier_desktop.rules.variants.frontier_spells import item_effects
+        from frontier_desktop.rules.variants.spell_reading import item_effects
 
         card = state.defs.get(str(item["card"]))
         if card is None:

@@ -55,7 +55,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_spells import stays_tapped
+from frontier_desktop.rules.variants.spell_reading import stays_tapped
 from frontier_desktop.rules.variants.shared import draw_cards, hand_size_problem, wire
 
 Hook = Callable[[GameState, list[Event]], None]
@@ -153,7 +153,7 @@ class TurnMachine:
         for perm in state.perms.values():
             if perm.controller == seat:
                 held = self.skips_untap(state, perm)  # fx_timing.py
-                if not stays_tapped(state.card(perm.id)) and not held:  # frontier_spells.py
+                if not stays_tapped(state.card(perm.id)) and not held:  # spell_reading.py
                     perm.tapped = False
                 perm.sick = perm.moved = perm.attacked = False
         untapped = []

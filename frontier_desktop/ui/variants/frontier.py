@@ -174,7 +174,7 @@ class FrontierPresentation(VariantPresentation):
     def target_slots(self, state: Any, seat: int, card_id: str,
                      ability: int | None = None, mode: int = 0
                      ) -> list[dict[str, Any]] | None:
-        from frontier_desktop.rules.variants.frontier_spells import targeting
+        from frontier_desktop.rules.variants.spell_targets import targeting
 
         try:
             return targeting(state, seat, card_id, ability, modes=(mode,))
@@ -227,7 +227,7 @@ class FrontierPresentation(VariantPresentation):
         from frontier_desktop.rules import actions as A
         from frontier_desktop.rules.effects.targeting import Slot, target_slots
         from frontier_desktop.rules.variants import find_variant
-        from frontier_desktop.rules.variants.frontier_spells import (
+        from frontier_desktop.rules.variants.spell_reading import (
             ability_effects, enchant_spec, spell_effects,
         )
 
