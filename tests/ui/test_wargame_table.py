@@ -195,8 +195,9 @@ def test_a_three_player_war_game_starts_from_the_set_up(app) -> None:
     choose(app, setup.w["players"], "3 players")
     step(app, 2)
     assert [k for k in setup.w if k.startswith("deck")] == ["deck0", "deck1", "deck2"]
-    # one sample deck: every seat plays it
-    assert {setup._opt(f"deck{s}") for s in range(3)} == {"Forest Host"}
+    # each seat starts with the next sample deck
+    assert [setup._opt(f"deck{s}") for s in range(3)] == \
+        ["Forest Host", "Mountain Raiders", "Sky Legion"]
     press(app, setup.w["start"])
     step(app, 2)
     assert isinstance(app.scenes.top, CoverScene), setup.error
