@@ -491,9 +491,18 @@ class ConqueringSpells(TimingActions, OneShotActions):
                 and self.aura_problem(state, seat, card_id, pid) is None]
 
     # ------------------------------------------------------------------ activating
+    no_mana_in = ""
+    """Where a mana ability that :meth:`makes_mana` refuses makes none, in words ("the War
+    Game")."""
+
+    def makes_mana(self, state: GameState, perm: Permanent) -> bool:
+        """Whether *perm*'s mana abilities make mana here (the Conquering: all of them)."""
+        return True
+
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
-        """A mana ability adds to the pool at once; any other goes on the stack."""
+        """A mana ability adds to the pool at once (where :meth:`makes_mana` allows) and its
+        other effects happen (fx_timing ``mana_riders``); any other goes on the stack."""
         perm = state.perms.get(action.unit)
         if perm is None or perm.controller != seat:
             raise IllegalActionError(action, "that is not a permanent you control")
@@ -521,9 +530,16 @@ class ConqueringSpells(TimingActions, OneShotActions):
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
-        event = self.record_activation(state, seat, perm, card, ability, action.ability, made,
+        makes = made if made is not None and self.makes_mana(state, perm) else None
+        event = self.record_activation(state, seat, perm, card, ability, action.ability, makes,
                                        effects, "its own area")
+        if made is not None and makes is None:  # no mana here, the rest of it still happens
+            event.pop("note", None)
+            event.update({"modelled": True, "player": seat, "no_mana": self.no_mana_in})
         events.append(event)
+        if made is not None and ability.mana_note and not self.mana_riders(
+                state, seat, perm.id, action.ability, events):  # fx_timing: Astrolabe's draw
+            event["note"] = f"carry out the rest by hand: {ability.mana_note}"
         if ability.sacrifices_self and perm.id in state.perms:
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
         if effects is not None:
