@@ -230,9 +230,17 @@ class ConqueringSpells(TimingActions, OneShotActions):
             return other is not None and other.zone == "board" and other.at == at
         return here
 
+    reach_unit = "area"
+    """A place of the board in words, in "reaches only its own area" ("terrain" in the War
+    Game)."""
+
     def target_problem(self, state: GameState, seat: int, source: str | None,
                        target: Any) -> str | None:
-        """The Conquering's reach (see the module docstring), after normal Magic's limits."""
+        """The reach (see the module docstring), after normal Magic's limits. What the
+        Conquering and the War Game share: a creature's ability reaches only its own place;
+        own creatures, non-creature permanents and spells always. Each answers for a player
+        (:meth:`player_reach_problem`), an opponent's stronghold (:meth:`stronghold_refusal`)
+        and an opposing creature (:meth:`creature_reach_problem`) its own way."""
         problem = super().target_problem(state, seat, source, target)
         if problem:
             return problem
@@ -240,32 +248,56 @@ class ConqueringSpells(TimingActions, OneShotActions):
         creature_source = src is not None and src.zone == "board" and \
             state.card(src.id).is_creature
         if isinstance(target, tuple) and target and target[0] == "player":
-            other = int(target[1])
-            if other == seat:
-                return None
-            home = stronghold(other)
-            near = [home, *state.board.neighbours(home)]
-            if any(controller(state, p) == seat or self._has_creature(state, seat, p)
-                   for p in near):
-                return None
-            return (f"you neither control nor occupy {place_words(state, home)} or an area "
-                    "next to it")
-        place = self._land_place(state, target)
+            return self.player_reach_problem(state, seat, target)
+        place = self.target_place(state, target)
         if place is not None:
-            if is_opposing_stronghold(state, place, seat):
-                return "a stronghold's land can't be targeted by its opponents"
+            refusal = self.stronghold_refusal(state, place, seat)
+            if refusal:
+                return refusal
             if creature_source and src is not None and src.at != place:
-                return (f"{state.name(src.id)} reaches only its own area, "
-                        f"{place_words(state, src.at)}")
+                return self._own_place_only(state, src)
             return None
         perm = state.perms.get(target) if isinstance(target, str) else None
         if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
             return None
         if creature_source and src is not None and src.at != perm.at:
-            return (f"{state.name(src.id)} reaches only its own area, "
-                    f"{place_words(state, src.at)}")
+            return self._own_place_only(state, src)
         if perm.controller == seat:
             return None
+        return self.creature_reach_problem(state, seat, perm)
+
+    def _own_place_only(self, state: GameState, src: Permanent) -> str:
+        return (f"{state.name(src.id)} reaches only its own {self.reach_unit}, "
+                f"{place_words(state, src.at)}")
+
+    def player_reach_problem(self, state: GameState, seat: int,
+                             target: tuple[Any, ...]) -> str | None:
+        """An opponent only from their stronghold or an area next to it, controlled or
+        occupied."""
+        other = int(target[1])
+        if other == seat:
+            return None
+        home = stronghold(other)
+        near = [home, *state.board.neighbours(home)]
+        if any(controller(state, p) == seat or self._has_creature(state, seat, p)
+               for p in near):
+            return None
+        return (f"you neither control nor occupy {place_words(state, home)} or an area "
+                "next to it")
+
+    def target_place(self, state: GameState, target: Any) -> Pos | None:
+        """The place of a targeted land (None: not a land): :meth:`_land_place`."""
+        return self._land_place(state, target)
+
+    def stronghold_refusal(self, state: GameState, place: Pos, seat: int) -> str | None:
+        """Why *seat* can't target the land at *place* (None: they may)."""
+        if is_opposing_stronghold(state, place, seat):
+            return "a stronghold's land can't be targeted by its opponents"
+        return None
+
+    def creature_reach_problem(self, state: GameState, seat: int,
+                               perm: Permanent) -> str | None:
+        """An opposing creature: only where *seat* controls its area or has a creature."""
         if controller(state, perm.at) == seat or self._has_creature(state, seat, perm.at):
             return None
         return (f"you neither control {place_words(state, perm.at)} nor have a creature "

@@ -39,9 +39,7 @@ from frontier_desktop.rules.variants.army_spells import needs_origin
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
 from frontier_desktop.rules.effects.engine_support import trigger_key
-from frontier_desktop.rules.variants.frontier_spells import (
-    SpellActions, spell_effects, triggered_abilities,
-)
+from frontier_desktop.rules.variants.frontier_spells import spell_effects, triggered_abilities
 from frontier_desktop.rules.variants.shared import game_rng, save_rng, wire
 from frontier_desktop.rules.variants.wargame_board import (
     STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
@@ -327,35 +325,30 @@ class WarGameSpells(ConqueringSpells):
             return there
         return super().effect_area(state, item, source)
 
-    def target_problem(self, state: GameState, seat: int, source: str | None,
-                       target: Any) -> str | None:
-        """The War Game's reach (see the module docstring), after normal Magic's limits."""
-        problem = SpellActions.target_problem(self, state, seat, source, target)
-        if problem:
-            return problem
-        src = state.perms.get(source) if source is not None else None
-        creature_source = src is not None and src.zone == "board" and \
-            state.card(src.id).is_creature
-        if isinstance(target, tuple) and target and target[0] == "player":
-            return None  # players have no life: such effects do nothing (no_life)
+    # The reach (see the module docstring): ConqueringSpells.target_problem, with the War
+    # Game's answers for a player, a place and an opposing creature.
+    reach_unit = "terrain"
+
+    def player_reach_problem(self, state: GameState, seat: int,
+                             target: tuple[Any, ...]) -> str | None:
+        return None  # players have no life: such effects do nothing (no_life)
+
+    def target_place(self, state: GameState, target: Any) -> Pos | None:
+        """A land's place, or a place named by its name ("S1")."""
         place = self._land_place(state, target)
         if place is None and isinstance(target, str) and state.board.is_place(target):
             place = target
-        if place is not None:
-            if is_opposing_stronghold(state, place, seat):
-                return "an opponent's stronghold can never be targeted"
-            if creature_source and src is not None and src.at != place:
-                return (f"{state.name(src.id)} reaches only its own terrain, "
-                        f"{place_words(state, src.at)}")
-            return None
-        perm = state.perms.get(target) if isinstance(target, str) else None
-        if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
-            return None
-        if creature_source and src is not None and src.at != perm.at:
-            return (f"{state.name(src.id)} reaches only its own terrain, "
-                    f"{place_words(state, src.at)}")
-        if perm.controller == seat:
-            return None
+        return place
+
+    def stronghold_refusal(self, state: GameState, place: Pos, seat: int) -> str | None:
+        if is_opposing_stronghold(state, place, seat):
+            return "an opponent's stronghold can never be targeted"
+        return None
+
+    def creature_reach_problem(self, state: GameState, seat: int,
+                               perm: Permanent) -> str | None:
+        """An opposing creature only with a creature of *seat*'s in its terrain or next to
+        it."""
         near = (perm.at, *state.board.neighbours(perm.at))
         if any(p.controller == seat and p.at in near for p in state.board_creatures()):
             return None
