@@ -25,7 +25,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.effects.targeting import Slot, target_slots
 from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.mana import choose_mana, format_pool, pay
+from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_combat import destroy
 from frontier_desktop.rules.variants.base import Event
@@ -41,7 +41,8 @@ from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
 from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import (
-    check_deaths_by, draw_cards, game_rng, leave_battlefield, save_rng, wire,
+    check_deaths_by, draw_cards, game_rng, leave_battlefield, mana_made, own_ability, save_rng,
+    wire,
 )
 
 MAIN_PHASES = ("main", "main2")
@@ -535,23 +536,13 @@ class ConqueringSpells(TimingActions, OneShotActions):
                      events: list[Event]) -> None:
         """A mana ability adds to the pool at once (where :meth:`makes_mana` allows) and its
         other effects happen (fx_timing ``mana_riders``); any other goes on the stack."""
-        perm = state.perms.get(action.unit)
-        if perm is None or perm.controller != seat:
-            raise IllegalActionError(action, "that is not a permanent you control")
-        card = state.card(perm.id)
-        if not 0 <= action.ability < len(card.activated):
-            raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
-        ability = card.activated[action.ability]
+        perm, card, ability = own_ability(state, seat, action)
         problem = self._ability_blocked(state, seat, perm, action.ability)
         if problem:
             raise IllegalActionError(action, problem)
-        made: str | None = None
+        made = mana_made(card, ability, action)
         effects: tuple[Effect, ...] | None = None
-        if ability.is_mana_ability:
-            made = choose_mana(ability.mana, action.mana)
-            if made is None:
-                raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
-        elif not ability.is_regeneration:
+        if made is None and not ability.is_regeneration:
             effects = ability_effects(card, action.ability, action.mode)
             if effects is not None:
                 given = self.check_targets(state, seat, action, card.name, perm.id, effects,

@@ -18,7 +18,9 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
-from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
+from frontier_desktop.rules.mana import (
+    POOL_ORDER, Pool, choose_mana, parse_cost, parse_pool, pay,
+)
 from frontier_desktop.rules.rng import Rng
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import GameState, Permanent, PlayerState
@@ -102,6 +104,37 @@ def seat_may_always_act(state: GameState, seat: Any, action: A.Action) -> bool:
     if state.players[seat].lost:
         raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
     return isinstance(action, (A.Concede, A.SetResponses, A.SetAssign))
+
+
+def own_ability(state: GameState, seat: int, action: A.Activate) -> tuple[Permanent, Card, Any]:
+    """The first checks of an ``activate`` (Army, the Conquering, the War Game): the
+    permanent, its card and the ability *action* names, of a permanent *seat* controls.
+
+    Raises:
+        IllegalActionError: not a permanent of *seat*'s, or no such ability.
+    """
+    perm = state.perms.get(action.unit)
+    if perm is None or perm.controller != seat:
+        raise IllegalActionError(action, "that is not a permanent you control")
+    card = state.card(perm.id)
+    if not 0 <= action.ability < len(card.activated):
+        raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
+    return perm, card, card.activated[action.ability]
+
+
+def mana_made(card: Card, ability: Any, action: A.Activate) -> str | None:
+    """The mana a mana ability makes, as *action* chose it (its first option when it chose
+    none); None for any other ability.
+
+    Raises:
+        IllegalActionError: the ability can't make the mana chosen.
+    """
+    if not ability.is_mana_ability:
+        return None
+    made = choose_mana(ability.mana, action.mana)
+    if made is None:
+        raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
+    return made
 
 
 def new_seated_state(variant: Any, decks: Sequence[Sequence[Card]], names: Sequence[str],
