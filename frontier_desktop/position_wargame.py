@@ -30,9 +30,9 @@ from frontier_desktop.rules import GameState
 from frontier_desktop.rules.board import GridBoard, Pos
 from frontier_desktop.rules.card import COLOURS, Card
 from frontier_desktop.rules.state import UNKNOWN_CARD, Cell
-from frontier_desktop.position_conquering import ConqueringReader, _index, _LAND_OF_COLOUR
+from frontier_desktop.position_conquering import ConqueringReader, _LAND_OF_COLOUR
 from frontier_desktop.rules.variants.wargame_board import (
-    LAND_TYPES, LETTERS, STRONGHOLD_LIMIT, land_type, stronghold,
+    LETTERS, STRONGHOLD_LIMIT, land_type, stronghold,
 )
 
 _MAX_SUPPLY = 1_000_000
@@ -149,20 +149,8 @@ class WarGameReader(ConqueringReader):
                 if given is not None:
                     raise self.fail(f"{where}.land", "is required (a basic land)")
                 land = _LAND_OF_COLOUR[COLOURS[seat % len(COLOURS)]]
-            card = self.loader.card(land, f"{where}.land", state)
-            kind = next((t for t in LAND_TYPES if t in card.subtypes), None)
-            if kind is None and self.loader.dry_run:
-                kind = LAND_TYPES[0]
-            if not card.is_land or kind is None:
-                raise self.fail(f"{where}.land", f"{card.name} is not a basic land type (a "
-                                                 "stronghold is a Plains, Island, Swamp, "
-                                                 "Mountain or Forest)")
+            obj, kind, controller = self.stronghold_card(state, seat, land, item, where)
             out.append(kind)
-            obj = f"H{seat}" if f"H{seat}" not in state.cards else state.new_id("H")
-            state.cards[obj] = (card.name, seat)
-            controller = item.get("controller", seat)
-            if not _index(controller, self.players):
-                raise self.fail(f"{where}.controller", "must be a player index")
             state.cells[stronghold(seat)] = Cell(obj, face_up=False, extra={
                 "controller": controller, "stronghold_of": seat})
         return out
