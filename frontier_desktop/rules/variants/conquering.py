@@ -82,8 +82,8 @@ from frontier_desktop.rules.variants.conquering_spells import (
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
-    assign_actions, basic_land, draw_cards, game_rng, leave_battlefield, save_rng,
-    new_seated_state, seat_may_always_act, shuffle_library, wire,
+    assign_actions, basic_land, check_decider, check_responder_or_active, draw_cards, game_rng,
+    leave_battlefield, save_rng, new_seated_state, seat_may_always_act, shuffle_library, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
@@ -183,24 +183,13 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
                 "choice": (A.Choose,),
                 "discard": (A.Discard,), "targets": (A.Targets,)}
             what = "blocks" if d["kind"] == "blocks" else f"({d['kind']})"
-            if seat != d["player"]:
-                raise IllegalActionError(action, f"waiting for {state.players[d['player']].name}"
-                                                 f" to choose {what}")
-            if not isinstance(action, allowed.get(str(d["kind"]), ())):
-                raise IllegalActionError(action, f"first choose your {what}")
+            check_decider(state, seat, action, allowed.get(str(d["kind"]), ()),
+                          f"choose {what}", f"first choose your {what}")
             return
         if isinstance(action, (AA.Block, AA.DoneBlocking)):
             raise IllegalActionError(action, "there are no blocks to choose now")
-        if state.pending is not None:
-            responder = int(state.pending["responder"])
-            if seat != responder:
-                raise IllegalActionError(action, f"waiting for {state.players[responder].name}"
-                                                 "'s response")
-            if not (action.instant or isinstance(action, A.Pass)):
-                raise IllegalActionError(action, "only instant-speed actions or pass in response")
+        if check_responder_or_active(state, seat, action):
             return
-        if seat != state.active:
-            raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
         if state.phase == "mana" and not isinstance(action, A.Pass):
             raise IllegalActionError(action, "nothing may be played during mana production")
 

@@ -106,6 +106,45 @@ def seat_may_always_act(state: GameState, seat: Any, action: A.Action) -> bool:
     return isinstance(action, (A.Concede, A.SetResponses, A.SetAssign))
 
 
+def check_decider(state: GameState, seat: int, action: A.Action,
+                  allowed: tuple[type[A.Action], ...], waiting: str, first: str) -> None:
+    """An N-seat variant's ``check_may_act`` while a decision waits: only its player, and
+    only with one of the *allowed* actions.
+
+    Raises:
+        IllegalActionError: "waiting for NAME to *waiting*" for another seat; *first* for an
+            action the decision doesn't take.
+    """
+    d = state.decision
+    assert d is not None
+    if seat != d["player"]:
+        raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} to "
+                                         f"{waiting}")
+    if not isinstance(action, allowed):
+        raise IllegalActionError(action, first)
+
+
+def check_responder_or_active(state: GameState, seat: int, action: A.Action) -> bool:
+    """An N-seat variant's ``check_may_act`` with no decision waiting: in a response window
+    (True) only its responder, with an instant-speed action or a pass; else (False) only the
+    active player.
+
+    Raises:
+        IllegalActionError: not this seat's window or turn, or not instant speed.
+    """
+    if state.pending is not None:
+        responder = int(state.pending["responder"])
+        if seat != responder:
+            raise IllegalActionError(action, f"waiting for {state.players[responder].name}"
+                                             "'s response")
+        if not (action.instant or isinstance(action, A.Pass)):
+            raise IllegalActionError(action, "only instant-speed actions or pass in response")
+        return True
+    if seat != state.active:
+        raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
+    return False
+
+
 def own_ability(state: GameState, seat: int, action: A.Activate) -> tuple[Permanent, Card, Any]:
     """The first checks of an ``activate`` (Army, the Conquering, the War Game): the
     permanent, its card and the ability *action* names, of a permanent *seat* controls.

@@ -57,8 +57,8 @@ from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering_spells import conquering_own_pt, has_keyword, \
     landwalks, no_life
 from frontier_desktop.rules.variants.shared import (
-    basic_land, game_rng, leave_battlefield, new_seated_state, save_rng, seat_may_always_act,
-    shuffle_library, wire,
+    basic_land, check_decider, check_responder_or_active, game_rng, leave_battlefield,
+    new_seated_state, save_rng, seat_may_always_act, shuffle_library, wire,
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
@@ -157,24 +157,12 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                 "assign": (A.Assign,), "discard": (A.Discard,), "targets": (A.Targets,),
                 "choice": (TapAttacker, A.Pass) if d.get("by") == "stronghold"
                 else (A.Choose,)}
-            if seat != d["player"]:
-                raise IllegalActionError(action, f"waiting for {state.players[d['player']].name}"
-                                                 f" to decide ({d['kind']})")
-            if not isinstance(action, allowed.get(str(d["kind"]), ())):
-                raise IllegalActionError(action, f"first decide: {d.get('prompt', d['kind'])}")
+            check_decider(state, seat, action, allowed.get(str(d["kind"]), ()),
+                          f"decide ({d['kind']})", f"first decide: {d.get('prompt', d['kind'])}")
             return
         if isinstance(action, TapAttacker):
             raise IllegalActionError(action, "no attacker is waiting to be tapped")
-        if state.pending is not None:
-            responder = int(state.pending["responder"])
-            if seat != responder:
-                raise IllegalActionError(action, f"waiting for {state.players[responder].name}"
-                                                 "'s response")
-            if not (action.instant or isinstance(action, A.Pass)):
-                raise IllegalActionError(action, "only instant-speed actions or pass in response")
-            return
-        if seat != state.active:
-            raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
+        check_responder_or_active(state, seat, action)
 
     def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
         handler = getattr(self, "_do_" + action.type, None)
