@@ -28,13 +28,14 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_combat import destroy
+from frontier_desktop.rules.variants.army_spells import by_hand_note
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.frontier_spells import (
-    _Context, ability_effects, by_hand_text, defs_info, enchant_spec, executed,
+    _Context, ability_effects, defs_info, enchant_spec, executed,
     keyword_grants, spell_effects, static_bonus,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
@@ -461,13 +462,9 @@ class ConqueringSpells(TimingActions, OneShotActions):
         if attach is not None:
             event["attached_to"] = attach
         if card.is_instant or card.is_sorcery:
-            targeted = {slot.effect for slot in target_slots(effects, action.x)}
-            manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
-                      if not executed(e, "spell") or (not automatic and i in targeted)]
-            if not effects and card.oracle_text:
-                manual.append(card.oracle_text)
-            if manual:
-                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
+            note = by_hand_note(card, effects, action.x, automatic)
+            if note:
+                event["note"] = note
         events.append(event)
         item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
                                 "controller": seat,
