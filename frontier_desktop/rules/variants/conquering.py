@@ -194,15 +194,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
             raise IllegalActionError(action, "nothing may be played during mana production")
 
     # ================================================================== perform
-    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
-        handler = getattr(self, "_do_" + action.type, None)
-        if handler is None:
-            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
-                                             "the Conquering yet")
-        start = len(events)
-        handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
-
+    # perform: ConqueringSpells.perform (the War Game's too).
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
         if state.pending is not None:

@@ -128,6 +128,8 @@ class ConqueringSpells(TimingActions, OneShotActions):
     :class:`~frontier_desktop.rules.variants.conquering.Conquering`)."""
 
     main_phases = MAIN_PHASES
+    game_words = "the Conquering"
+    """The game in words, as in "… is not part of the Conquering yet"."""
     _exec_add_mana = ManaActions._exec_add_mana
     _exec_add_mana_per_card = ManaActions._exec_add_mana_per_card
 
@@ -137,6 +139,16 @@ class ConqueringSpells(TimingActions, OneShotActions):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ engine plumbing
+    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
+        """Carry out *action* (its ``_do_…`` method), then the triggers it set off."""
+        handler = getattr(self, "_do_" + action.type, None)
+        if handler is None:
+            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
+                                             f"{self.game_words} yet")
+        start = len(events)
+        handler(state, seat, action, events)
+        self.fire_triggers(state, events, start)  # frontier_spells.py
+
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
         draw_cards(state, seat, count, events)
 
@@ -521,10 +533,6 @@ class ConqueringSpells(TimingActions, OneShotActions):
                 and self.aura_problem(state, seat, card_id, pid) is None]
 
     # ------------------------------------------------------------------ activating
-    no_mana_in = ""
-    """Where a mana ability that :meth:`makes_mana` refuses makes none, in words ("the War
-    Game")."""
-
     def makes_mana(self, state: GameState, perm: Permanent) -> bool:
         """Whether *perm*'s mana abilities make mana here (the Conquering: all of them)."""
         return True
@@ -555,7 +563,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
                                        effects, "its own area")
         if made is not None and makes is None:  # no mana here, the rest of it still happens
             event.pop("note", None)
-            event.update({"modelled": True, "player": seat, "no_mana": self.no_mana_in})
+            event.update({"modelled": True, "player": seat, "no_mana": self.game_words})
         events.append(event)
         if made is not None and ability.mana_note and not self.mana_riders(
                 state, seat, perm.id, action.ability, events):  # fx_timing: Astrolabe's draw

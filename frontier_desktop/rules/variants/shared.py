@@ -83,10 +83,17 @@ def draw_cards(state: GameState, seat: int, count: int, events: list[Event]) -> 
             player.drew_from_empty = True
             events.append({"type": "draw_empty", "player": seat})
             return
-        card_id = player.library.pop(0)
-        player.hand.append(card_id)
-        events.append({"type": "drew", "player": seat, "card": state.name(card_id),
-                       "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+        draw_top(state, seat, events)
+
+
+def draw_top(state: GameState, seat: int, events: list[Event]) -> None:
+    """Move the top card of *seat*'s (non-empty) library to their hand: a ``drew`` event whose
+    card only they see."""
+    player = state.players[seat]
+    card_id = player.library.pop(0)
+    player.hand.append(card_id)
+    events.append({"type": "drew", "player": seat, "card": state.name(card_id),
+                   "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
 
 
 def seat_may_always_act(state: GameState, seat: Any, action: A.Action) -> bool:

@@ -164,15 +164,6 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             raise IllegalActionError(action, "no attacker is waiting to be tapped")
         check_responder_or_active(state, seat, action)
 
-    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
-        handler = getattr(self, "_do_" + action.type, None)
-        if handler is None:
-            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
-                                             "the War Game yet")
-        start = len(events)
-        handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
-
     # ================================================================== the turn
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
         d = state.decision

@@ -40,7 +40,7 @@ from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
 from frontier_desktop.rules.effects.engine_support import trigger_key
 from frontier_desktop.rules.variants.frontier_spells import spell_effects, triggered_abilities
-from frontier_desktop.rules.variants.shared import game_rng, save_rng, wire
+from frontier_desktop.rules.variants.shared import draw_top, game_rng, save_rng, wire
 from frontier_desktop.rules.variants.wargame_board import (
     STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
     stronghold_of,
@@ -105,10 +105,7 @@ def draw_refilling(state: GameState, seat: int, count: int, events: list[Event])
         if not player.library:
             events.append({"type": "draw_empty", "player": seat})
             return
-        card_id = player.library.pop(0)
-        player.hand.append(card_id)
-        events.append({"type": "drew", "player": seat, "card": state.name(card_id),
-                       "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+        draw_top(state, seat, events)
 
 
 _MANA_KINDS = frozenset({"add_mana", "add_mana_per_card"})
@@ -138,6 +135,7 @@ class WarGameSpells(ConqueringSpells):
     :class:`~frontier_desktop.rules.variants.wargame.WarGame`)."""
 
     main_phases = ("casting",)  # type: ignore[assignment]  # the base infers a pair
+    game_words = "the War Game"
 
     # ------------------------------------------------------------------ plumbing
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
@@ -163,8 +161,6 @@ class WarGameSpells(ConqueringSpells):
         if self.can_pay_cost(state, seat, cost):
             out.insert(list(decision["options"]).index("pay"), A.Choose(choice="pay"))
         return out
-
-    no_mana_in = "the War Game"
 
     def makes_mana(self, state: GameState, perm: Permanent) -> bool:
         """"Mana comes only from a d6 rolled each turn ("supply points") and creatures that
@@ -306,7 +302,7 @@ class WarGameSpells(ConqueringSpells):
 
     def _no_mana(self, ctx: Any, events: list[Event]) -> list[Any]:
         events.append({"type": "mana_added", "player": ctx.seat, "mana": "", "by": ctx.name,
-                       "no_mana": self.no_mana_in})
+                       "no_mana": self.game_words})
         return [("player", ctx.seat)]
 
     # ------------------------------------------------------------------ engine hooks
