@@ -23,7 +23,7 @@ Whatever the Conquering can't accept is refused with the field named (exit 2 in 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import GameState, InvalidPositionError
@@ -259,20 +259,37 @@ class ConqueringReader:
                 cell.extra["cv"] = rng.randbelow(6) + 1
         save_rng(state, rng)
 
-    def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
-        """Put each stronghold in play; return each one's basic land type."""
+    def stronghold_entries(self, player_data: list[Any]
+                           ) -> Iterator[tuple[int, str, Mapping[str, Any], object]]:
+        """Each seat's ``board.strongholds`` entry (``{}`` when the file gives none): the seat,
+        where it stands in the file, the entry and its ``land`` (when the file gives no
+        strongholds, :meth:`default_stronghold_land`).
+
+        Raises:
+            InvalidPositionError: an entry without its ``land``.
+        """
         given = self.data.get("strongholds")
-        out = []
         for seat in range(self.players):
             where = f"board.strongholds[{seat}]"
             item: Mapping[str, Any] = given[seat] if given is not None else {}
             land = item.get("land")
             if land is None:
-                colour = player_data[seat].get("color") if given is None else None
                 if given is not None:
                     raise self.fail(f"{where}.land", "is required (a basic land)")
-                land = _LAND_OF_COLOUR.get(colour, _LAND_OF_COLOUR[COLOURS[seat % 5]]) \
-                    if isinstance(colour, str) else _LAND_OF_COLOUR[COLOURS[seat % 5]]
+                land = self.default_stronghold_land(seat, player_data[seat])
+            yield seat, where, item, land
+
+    def default_stronghold_land(self, seat: int, pdata: Mapping[str, Any]) -> str:
+        """A stronghold left out: the basic land of the player's ``color``, else one by
+        seat."""
+        colour = pdata.get("color")
+        return _LAND_OF_COLOUR.get(colour, _LAND_OF_COLOUR[COLOURS[seat % 5]]) \
+            if isinstance(colour, str) else _LAND_OF_COLOUR[COLOURS[seat % 5]]
+
+    def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
+        """Put each stronghold in play; return each one's basic land type."""
+        out = []
+        for seat, where, item, land in self.stronghold_entries(player_data):
             obj, kind, controller = self.stronghold_card(state, seat, land, item, where)
             out.append(kind)
             cv = item.get("cv", STRONGHOLD_CV)

@@ -61,6 +61,11 @@ class WarGameReader(ConqueringReader):
                 "D": (last_row, mid_col)}
         return [edge[letter] for letter in LETTERS[self.players]]
 
+    def default_stronghold_land(self, seat: int, pdata: Mapping[str, Any]) -> str:
+        """A stronghold left out: the basic land of W U B R G by seat (players have no
+        colour here)."""
+        return _LAND_OF_COLOUR[COLOURS[seat % len(COLOURS)]]
+
     # ------------------------------------------------------------------ cells
     def read_cells(self, state: GameState, player_data: list[Any]) -> None:
         """The terrain, the strongholds, then each player's supply, removed pile,
@@ -139,16 +144,8 @@ class WarGameReader(ConqueringReader):
 
     def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
         """Put each stronghold in play, face down; return each one's basic land type."""
-        given = self.data.get("strongholds")
         out = []
-        for seat in range(self.players):
-            where = f"board.strongholds[{seat}]"
-            item: Mapping[str, Any] = given[seat] if given is not None else {}
-            land = item.get("land")
-            if land is None:
-                if given is not None:
-                    raise self.fail(f"{where}.land", "is required (a basic land)")
-                land = _LAND_OF_COLOUR[COLOURS[seat % len(COLOURS)]]
+        for seat, where, item, land in self.stronghold_entries(player_data):
             obj, kind, controller = self.stronghold_card(state, seat, land, item, where)
             out.append(kind)
             state.cells[stronghold(seat)] = Cell(obj, face_up=False, extra={
