@@ -62,6 +62,7 @@ from frontier_desktop.rules.variants.shared import (
     draw_cards,
     game_rng,
     leave_battlefield,
+    main_phase_check,
     mana_made,
     own_ability,
     save_rng,
@@ -167,11 +168,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
         return members
 
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
-        if seat != state.active or state.phase not in MAIN_PHASES:
-            raise IllegalActionError(action, "only in your main phases")
-        if state.pending is not None or state.stack:
-            raise IllegalActionError(action, "not while something waits to resolve on the "
-                                             "stack")
+        main_phase_check(state, seat, action, MAIN_PHASES)
 
     # ================================================================== who may act
     def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:

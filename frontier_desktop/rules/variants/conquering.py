@@ -83,7 +83,8 @@ from frontier_desktop.rules.variants.conquering_spells import (
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
     assign_actions, basic_land, check_decider, check_responder_or_active, draw_cards, game_rng,
-    leave_battlefield, save_rng, new_seated_state, seat_may_always_act, shuffle_library, wire,
+    leave_battlefield, save_rng, new_seated_state, seat_may_always_act, shuffle_library,
+    unit_and_place, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
@@ -276,12 +277,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         return None
 
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"there is no unit {action.unit}")
-        dest = action.to
-        if not state.board.is_place(dest):
-            raise IllegalActionError(action, "that place is not on the board")
+        perm, dest = unit_and_place(state, action)
         problem = self.move_problem(state, seat, perm, dest)
         if problem:
             raise IllegalActionError(action, problem)

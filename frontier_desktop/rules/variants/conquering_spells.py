@@ -42,8 +42,8 @@ from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
 from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import (
-    check_deaths_by, draw_cards, game_rng, leave_battlefield, mana_made, own_ability, save_rng,
-    wire,
+    check_deaths_by, draw_cards, game_rng, leave_battlefield, main_phase_check, mana_made,
+    own_ability, save_rng, wire,
 )
 
 MAIN_PHASES = ("main", "main2")
@@ -184,11 +184,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
         player.pool = paid[0]
 
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
-        if seat != state.active or state.phase not in MAIN_PHASES:
-            raise IllegalActionError(action, "only in your main phases")
-        if state.pending is not None or state.stack:
-            raise IllegalActionError(action, "not while something waits to resolve on the "
-                                             "stack")
+        main_phase_check(state, seat, action, MAIN_PHASES)
 
     # ------------------------------------------------------------------ no life totals
     def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,

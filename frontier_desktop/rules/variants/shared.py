@@ -152,6 +152,37 @@ def check_responder_or_active(state: GameState, seat: int, action: A.Action) -> 
     return False
 
 
+def unit_and_place(state: GameState, action: A.Move) -> tuple[Permanent, Pos]:
+    """The first checks of a one-unit ``move`` (the Conquering, the War Game): the unit and
+    the place it goes to.
+
+    Raises:
+        InvalidActionError: no such unit.
+        IllegalActionError: the place is not on the board.
+    """
+    perm = state.perms.get(action.unit)
+    if perm is None:
+        raise InvalidActionError(f"there is no unit {action.unit}")
+    if not state.board.is_place(action.to):
+        raise IllegalActionError(action, "that place is not on the board")
+    return perm, action.to
+
+
+def main_phase_check(state: GameState, seat: int, action: A.Action,
+                     phases: Sequence[str] = ("main", "main2")) -> None:
+    """A sorcery-speed action (Army, the Conquering): in its player's main phase, with
+    nothing waiting on the stack.
+
+    Raises:
+        IllegalActionError: another player's turn or phase, or the stack is not empty.
+    """
+    if seat != state.active or state.phase not in phases:
+        raise IllegalActionError(action, "only in your main phases")
+    if state.pending is not None or state.stack:
+        raise IllegalActionError(action, "not while something waits to resolve on the "
+                                         "stack")
+
+
 def own_ability(state: GameState, seat: int, action: A.Activate) -> tuple[Permanent, Card, Any]:
     """The first checks of an ``activate`` (Army, the Conquering, the War Game): the
     permanent, its card and the ability *action* names, of a permanent *seat* controls.

@@ -58,7 +58,8 @@ from frontier_desktop.rules.variants.conquering_spells import conquering_own_pt,
     landwalks, no_life
 from frontier_desktop.rules.variants.shared import (
     basic_land, check_decider, check_responder_or_active, game_rng, leave_battlefield,
-    new_seated_state, save_rng, seat_may_always_act, shuffle_library, wire,
+    new_seated_state, save_rng, seat_may_always_act, shuffle_library,
+    unit_and_place, wire,
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
@@ -357,12 +358,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         return None
 
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"there is no unit {action.unit}")
-        dest = action.to
-        if not state.board.is_place(dest):
-            raise IllegalActionError(action, "that place is not on the board")
+        perm, dest = unit_and_place(state, action)
         problem = self.move_problem(state, seat, perm, dest, action.carry)
         if problem:
             raise IllegalActionError(action, problem)
