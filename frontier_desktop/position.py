@@ -18,7 +18,7 @@ import math
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from frontier_desktop.jsonlines import (
     KNOWN_FORMATS,
@@ -270,6 +270,33 @@ def _int_in(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
+def player_index(value: object, players: int) -> TypeGuard[int]:
+    """Whether *value* names one of *players* seats (0 to players - 1): every "must be a player
+    index" check of the position readers."""
+    return _int_in(value, 0, players - 1)
+
+
+def grid_board(rows: object, other: str = "") -> GridBoard:
+    """The grid ``board.rows`` describes: a non-empty list of rows of the same, non-zero
+    length, at most :data:`MAX_SIDE` by :data:`MAX_SIDE` (*other*: what a file may give
+    instead, in words, for the refusal).
+
+    Raises:
+        InvalidPositionError: naming ``board.rows``.
+    """
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
+        raise InvalidPositionError("board.rows: must be a non-empty list of rows (lists of "
+                                   f"cells){other}")
+    width = len(rows[0])
+    if width == 0 or any(len(r) != width for r in rows):
+        raise InvalidPositionError("board.rows: every row must have the same, non-zero number "
+                                   "of cells")
+    if len(rows) > MAX_SIDE or width > MAX_SIDE:
+        raise InvalidPositionError(f"board.rows: at most {MAX_SIDE} rows of at most {MAX_SIDE} "
+                                   "cells")
+    return GridBoard(len(rows), width)
+
+
 class _Loader:
     dry_run = False
     """True for :class:`_NameCollector` (card names not yet looked up)."""
@@ -370,16 +397,7 @@ class _Loader:
             rows: list[Any] = []
         else:
             rows = board_data.get("rows")  # type: ignore[assignment]
-            if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
-                raise self.fail("board.rows", "must be a non-empty list of rows (lists of cells)")
-            width = len(rows[0])
-            if width == 0 or any(len(r) != width for r in rows):
-                raise self.fail("board.rows", "every row must have the same, non-zero number "
-                                              "of cells")
-            if len(rows) > MAX_SIDE or width > MAX_SIDE:
-                raise self.fail("board.rows", f"at most {MAX_SIDE} rows of at most {MAX_SIDE} "
-                                              "cells")
-            state = GameState(variant.name, GridBoard(len(rows), width), [])
+            state = GameState(variant.name, grid_board(rows), [])
         state.options = opts
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, (int, str)) or (
@@ -389,7 +407,7 @@ class _Loader:
                                     "at most 200 characters")
         state.seed = str(seed)
         active = data.get("active", 0)
-        if not isinstance(active, int) or isinstance(active, bool) or not 0 <= active < len(players_data):
+        if not player_index(active, len(players_data)):
             raise self.fail("active", f"must be a player index from 0 to {len(players_data) - 1}")
         state.active = active
         state.first_player = active
@@ -442,8 +460,7 @@ class _Loader:
             if not isinstance(item, Mapping):
                 raise self.fail(where, "must be an object with 'card' and 'controller'")
             controller = item.get("controller")
-            if not isinstance(controller, int) or isinstance(controller, bool) or \
-                    not 0 <= controller < len(state.players):
+            if not player_index(controller, len(state.players)):
                 raise self.fail(f"{where}.controller", "must be a player index")
             card = self.card(item.get("card"), f"{where}.card", state)
             sid = item.get("id", f"s{i + 1}")
@@ -503,11 +520,11 @@ class _Loader:
                 raise self.fail(f"{where}.card", "is required")
             card = self.card(pdata["card"], f"{where}.card", state)
             owner = pdata.get("owner")
-            if not _int_in(owner, 0, len(state.players) - 1):
+            if not player_index(owner, len(state.players)):
                 raise self.fail(f"{where}.owner", "must be a player index")
             assert isinstance(owner, int)
             controller = pdata.get("controller", owner)
-            if not _int_in(controller, 0, len(state.players) - 1):
+            if not player_index(controller, len(state.players)):
                 raise self.fail(f"{where}.controller", "must be a player index")
             assert isinstance(controller, int)
             tapped = pdata.get("tapped", False)
@@ -631,10 +648,7 @@ class _Loader:
             if not isinstance(face_up, bool):
                 raise self.fail(f"{where}.face_up", "must be true or false")
             tapped_by = value.get("tapped_by")
-            if tapped_by is not None and (
-                not isinstance(tapped_by, int) or isinstance(tapped_by, bool)
-                or not 0 <= tapped_by < len(state.players)
-            ):
+            if tapped_by is not None and not player_index(tapped_by, len(state.players)):
                 raise self.fail(f"{where}.tapped_by", "must be a player index or null")
             if land is None:
                 if face_up:
@@ -649,7 +663,7 @@ class _Loader:
             fields = find_variant(state.variant).cell_fields
             extra = {k: value[k] for k in fields if k in value}
             controller = extra.get("controller")
-            if controller is not None and not _int_in(controller, 0, len(state.players) - 1):
+            if controller is not None and not player_index(controller, len(state.players)):
                 raise self.fail(f"{where}.controller", "must be a player index or null")
             for key in ("life", "cv"):
                 if key in extra and extra[key] is not None and not _int_in(
@@ -657,7 +671,7 @@ class _Loader:
                     raise self.fail(f"{where}.{key}", f"must be a whole number from "
                                                       f"{-MAX_NUMBER} to {MAX_NUMBER} or null")
             owner = extra.get("stronghold_of")
-            if owner is not None and not _int_in(owner, 0, len(state.players) - 1):
+            if owner is not None and not player_index(owner, len(state.players)):
                 raise self.fail(f"{where}.stronghold_of", "must be a player index or null")
             return Cell(land_id, face_up, tapped_by, extra or None)
         raise self.fail(where, "a cell is a string (\"Forest\", \"?Island\", \"?\", \"#\") or an object")
@@ -688,10 +702,10 @@ class _Loader:
             raise self.fail(f"{where}.card", "is required")
         card = self.card(udata["card"], f"{where}.card", state)
         owner = udata.get("owner")
-        if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < len(state.players):
+        if not player_index(owner, len(state.players)):
             raise self.fail(f"{where}.owner", f"must be a player index from 0 to {len(state.players) - 1}")
         controller = udata.get("controller", owner)
-        if not isinstance(controller, int) or isinstance(controller, bool) or not 0 <= controller < len(state.players):
+        if not player_index(controller, len(state.players)):
             raise self.fail(f"{where}.controller", "must be a player index")
         at = udata.get("at")
         if self.places is not None:

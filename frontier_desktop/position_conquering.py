@@ -23,7 +23,7 @@ Whatever the Conquering can't accept is refused with the field named (exit 2 in 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import GameState, InvalidPositionError
@@ -91,7 +91,7 @@ class ConqueringReader:
 
     # ------------------------------------------------------------------ board shape
     def _shape(self) -> Board:
-        from frontier_desktop.position import MAX_SIDE
+        from frontier_desktop.position import grid_board
 
         rows, areas = self.data.get("rows"), self.data.get("areas")
         unknown = set(self.data) - self.board_fields
@@ -102,17 +102,7 @@ class ConqueringReader:
         if rows is not None and areas is not None:
             raise self.fail("board", "give 'rows' (a grid) or 'areas' (a graph board), not both")
         if areas is None:
-            if not isinstance(rows, list) or not rows or not all(isinstance(r, list) for r in rows):
-                raise self.fail("board.rows", "must be a non-empty list of rows (lists of "
-                                              "cells), or give 'areas'")
-            width = len(rows[0])
-            if width == 0 or any(len(r) != width for r in rows):
-                raise self.fail("board.rows", "every row must have the same, non-zero number "
-                                              "of cells")
-            if len(rows) > MAX_SIDE or width > MAX_SIDE:
-                raise self.fail("board.rows", f"at most {MAX_SIDE} rows of at most {MAX_SIDE} "
-                                              "cells")
-            return GridBoard(len(rows), width)
+            return grid_board(rows, ", or give 'areas'")
         if not isinstance(areas, Mapping) or not areas:
             raise self.fail("board.areas", 'must be an object {"NAME": {"land": ..., '
                                            '"neighbours": [...]}}')
@@ -269,34 +259,39 @@ class ConqueringReader:
                 cell.extra["cv"] = rng.randbelow(6) + 1
         save_rng(state, rng)
 
-    def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
-        """Put each stronghold in play; return each one's basic land type."""
+    def stronghold_entries(self, player_data: list[Any]
+                           ) -> Iterator[tuple[int, str, Mapping[str, Any], object]]:
+        """Each seat's ``board.strongholds`` entry (``{}`` when the file gives none): the seat,
+        where it stands in the file, the entry and its ``land`` (when the file gives no
+        strongholds, :meth:`default_stronghold_land`).
+
+        Raises:
+            InvalidPositionError: an entry without its ``land``.
+        """
         given = self.data.get("strongholds")
-        out = []
         for seat in range(self.players):
             where = f"board.strongholds[{seat}]"
             item: Mapping[str, Any] = given[seat] if given is not None else {}
             land = item.get("land")
             if land is None:
-                colour = player_data[seat].get("color") if given is None else None
                 if given is not None:
                     raise self.fail(f"{where}.land", "is required (a basic land)")
-                land = _LAND_OF_COLOUR.get(colour, _LAND_OF_COLOUR[COLOURS[seat % 5]]) \
-                    if isinstance(colour, str) else _LAND_OF_COLOUR[COLOURS[seat % 5]]
-            card = self.loader.card(land, f"{where}.land", state)
-            kind = next((t for t in LAND_TYPES if t in card.subtypes), None)
-            if kind is None and self.loader.dry_run:
-                kind = LAND_TYPES[0]  # an unknown name's stand-in: collect the other names too
-            if not card.is_land or kind is None:
-                raise self.fail(f"{where}.land", f"{card.name} is not a basic land type (a "
-                                                 "stronghold is a Plains, Island, Swamp, "
-                                                 "Mountain or Forest)")
+                land = self.default_stronghold_land(seat, player_data[seat])
+            yield seat, where, item, land
+
+    def default_stronghold_land(self, seat: int, pdata: Mapping[str, Any]) -> str:
+        """A stronghold left out: the basic land of the player's ``color``, else one by
+        seat."""
+        colour = pdata.get("color")
+        return _LAND_OF_COLOUR.get(colour, _LAND_OF_COLOUR[COLOURS[seat % 5]]) \
+            if isinstance(colour, str) else _LAND_OF_COLOUR[COLOURS[seat % 5]]
+
+    def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
+        """Put each stronghold in play; return each one's basic land type."""
+        out = []
+        for seat, where, item, land in self.stronghold_entries(player_data):
+            obj, kind, controller = self.stronghold_card(state, seat, land, item, where)
             out.append(kind)
-            obj = f"H{seat}" if f"H{seat}" not in state.cards else state.new_id("H")
-            state.cards[obj] = (card.name, seat)
-            controller = item.get("controller", seat)
-            if not _index(controller, self.players):
-                raise self.fail(f"{where}.controller", "must be a player index")
             cv = item.get("cv", STRONGHOLD_CV)
             if not _index(cv, 1_000_001) or cv < 1:
                 raise self.fail(f"{where}.cv", "must be a whole number from 1 (default 7)")
@@ -312,6 +307,27 @@ class ConqueringReader:
                 "controller": controller, "cv": cv, "stronghold_of": seat,
                 "turns_left": turns})
         return out
+
+    def stronghold_card(self, state: GameState, seat: int, land: object,
+                        item: Mapping[str, Any], where: str) -> tuple[str, str, Any]:
+        """The stronghold *land* of *seat*'s put among the cards: its id, its basic land type
+        and its ``controller`` (default *seat*), checked."""
+        from frontier_desktop.position import player_index
+
+        card = self.loader.card(land, f"{where}.land", state)
+        kind = next((t for t in LAND_TYPES if t in card.subtypes), None)
+        if kind is None and self.loader.dry_run:
+            kind = LAND_TYPES[0]  # an unknown name's stand-in: collect the other names too
+        if not card.is_land or kind is None:
+            raise self.fail(f"{where}.land", f"{card.name} is not a basic land type (a "
+                                             "stronghold is a Plains, Island, Swamp, "
+                                             "Mountain or Forest)")
+        obj = f"H{seat}" if f"H{seat}" not in state.cards else state.new_id("H")
+        state.cards[obj] = (card.name, seat)
+        controller = item.get("controller", seat)
+        if not player_index(controller, self.players):
+            raise self.fail(f"{where}.controller", "must be a player index")
+        return obj, kind, controller
 
     # ------------------------------------------------------------------ places
     def place(self, state: GameState, value: object, owner: int, where: str) -> Pos:

@@ -30,9 +30,9 @@ from frontier_desktop.rules import GameState
 from frontier_desktop.rules.board import GridBoard, Pos
 from frontier_desktop.rules.card import COLOURS, Card
 from frontier_desktop.rules.state import UNKNOWN_CARD, Cell
-from frontier_desktop.position_conquering import ConqueringReader, _index, _LAND_OF_COLOUR
+from frontier_desktop.position_conquering import ConqueringReader, _LAND_OF_COLOUR
 from frontier_desktop.rules.variants.wargame_board import (
-    LAND_TYPES, LETTERS, STRONGHOLD_LIMIT, land_type, stronghold,
+    LETTERS, STRONGHOLD_LIMIT, land_type, stronghold,
 )
 
 _MAX_SUPPLY = 1_000_000
@@ -60,6 +60,11 @@ class WarGameReader(ConqueringReader):
         edge = {"A": (mid_row, 0), "B": (0, mid_col), "C": (mid_row, last_col),
                 "D": (last_row, mid_col)}
         return [edge[letter] for letter in LETTERS[self.players]]
+
+    def default_stronghold_land(self, seat: int, pdata: Mapping[str, Any]) -> str:
+        """A stronghold left out: the basic land of W U B R G by seat (players have no
+        colour here)."""
+        return _LAND_OF_COLOUR[COLOURS[seat % len(COLOURS)]]
 
     # ------------------------------------------------------------------ cells
     def read_cells(self, state: GameState, player_data: list[Any]) -> None:
@@ -139,30 +144,10 @@ class WarGameReader(ConqueringReader):
 
     def strongholds(self, state: GameState, player_data: list[Any]) -> list[str]:
         """Put each stronghold in play, face down; return each one's basic land type."""
-        given = self.data.get("strongholds")
         out = []
-        for seat in range(self.players):
-            where = f"board.strongholds[{seat}]"
-            item: Mapping[str, Any] = given[seat] if given is not None else {}
-            land = item.get("land")
-            if land is None:
-                if given is not None:
-                    raise self.fail(f"{where}.land", "is required (a basic land)")
-                land = _LAND_OF_COLOUR[COLOURS[seat % len(COLOURS)]]
-            card = self.loader.card(land, f"{where}.land", state)
-            kind = next((t for t in LAND_TYPES if t in card.subtypes), None)
-            if kind is None and self.loader.dry_run:
-                kind = LAND_TYPES[0]
-            if not card.is_land or kind is None:
-                raise self.fail(f"{where}.land", f"{card.name} is not a basic land type (a "
-                                                 "stronghold is a Plains, Island, Swamp, "
-                                                 "Mountain or Forest)")
+        for seat, where, item, land in self.stronghold_entries(player_data):
+            obj, kind, controller = self.stronghold_card(state, seat, land, item, where)
             out.append(kind)
-            obj = f"H{seat}" if f"H{seat}" not in state.cards else state.new_id("H")
-            state.cards[obj] = (card.name, seat)
-            controller = item.get("controller", seat)
-            if not _index(controller, self.players):
-                raise self.fail(f"{where}.controller", "must be a player index")
             state.cells[stronghold(seat)] = Cell(obj, face_up=False, extra={
                 "controller": controller, "stronghold_of": seat})
         return out

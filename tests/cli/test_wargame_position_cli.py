@@ -42,3 +42,37 @@ def test_a_refused_file_is_one_line_naming_the_field(tmp_path: Path):
     doc = json.loads(THREE.read_text())
     doc["players"][0]["supply"] = -2
     assert "players[0].supply" in fails("position", write(tmp_path, "bad.json", doc))
+
+
+def _artifacts(tmp_path: Path) -> Path:
+    """Ann's casting phase with 3 supply, a Sol Ring and an inline Astrolabe off the board."""
+    astrolabe = {"name": "Test Astrolabe", "type_line": "Artifact", "mana_cost": "{1}",
+                 "oracle_text": "{1}, {T}, Sacrifice Test Astrolabe: Add two mana of any one "
+                                "color. Draw a card at the beginning of the next turn's upkeep."}
+    doc = {"format": "frontier-position/1", "variant": "wargame", "active": 0,
+           "phase": "casting",
+           "players": [{"name": "Ann", "supply": 3, "library": 3},
+                       {"name": "Ben", "library": 3}],
+           "board": {"rows": [["Plains"] * 5] * 3},
+           "units": [{"id": "elf", "card": "Llanowar Elves", "owner": 0, "at": [1, 1]}],
+           "permanents": [{"id": "ring", "card": "Sol Ring", "owner": 0, "at": None},
+                          {"id": "rock", "card": astrolabe, "owner": 0, "at": None}]}
+    return write(tmp_path, "artifacts.json", doc)
+
+
+def test_an_artifacts_mana_ability_makes_no_supply(tmp_path: Path):
+    """docs/rules-notes.md, "The War Game: mana abilities of non-creatures"."""
+    path = _artifacts(tmp_path)
+    out = ok("position", path)
+    activations = [a for a in out["legal_actions"] if a["type"] == "activate"]
+    assert {a["unit"] for a in activations} == {"elf", "rock"}  # not the Sol Ring
+    refusal = fails("position", path, "--apply",
+                    actions_file(tmp_path, {"type": "activate", "unit": "ring"}))
+    assert "Sol Ring makes no mana in the War Game" in refusal
+    out = ok("position", path, "--apply",
+             actions_file(tmp_path, {"type": "activate", "unit": "rock"},
+                          {"type": "activate", "unit": "elf"}))
+    assert out["players"][0]["supply"] == 3  # {1} paid for the Astrolabe, {G} from the Elves
+    assert [p["id"] for p in out["permanents"]] == ["ring"]
+    assert any(e["type"] == "activated" and e.get("no_mana") == "the War Game"
+               for e in out["events"])

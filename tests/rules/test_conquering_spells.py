@@ -118,6 +118,27 @@ def test_mana_creatures_and_rocks_add_to_the_pool() -> None:
     assert state.perms[elves].pt_mod == (3, 3)
 
 
+def test_a_rocks_mana_ability_with_a_rider_adds_mana_and_its_rider_happens() -> None:
+    """Astrolabe's "Draw a card at the beginning of the next turn's upkeep." (fx_timing
+    mana_riders) happens in the Conquering too, beside the mana."""
+    astrolabe = Card.from_scryfall(creature(
+        "Test Astrolabe", (), 0, 0, type_line="Artifact", oracle_text="{1}, {T}, Sacrifice "
+        "Test Astrolabe: Add two mana of any one color. Draw a card at the beginning of the "
+        "next turn's upkeep."))
+    state = _main(mana="{1}")
+    state.defs = {**state.defs, astrolabe.name: astrolabe}
+    state.cards["rock"] = (astrolabe.name, 0)
+    state.perms["rock"] = Permanent("rock", 0, "staging")
+    state, events = play(state, A.Activate(unit="rock", ability=0, mana="{G}{G}"))
+    assert state.players[0].pool == parse_pool("{G}{G}") and "rock" not in state.perms
+    assert not next(e for e in events if e["type"] == "activated").get("note")
+    hand = len(state.players[0].hand)
+    for _ in range(40):  # on to the next turn's upkeep
+        if state.active == 1 and state.phase == "upkeep":
+            break
+        state, _ = play(state, A.Pass(), state.active)
+    assert state.active == 1 and len(state.players[0].hand) == hand + 1
+
 def test_an_ability_goes_on_the_stack() -> None:
     state = _main()
     sorcerer = put(state, "Prodigal Sorcerer", 0, MID)

@@ -19,7 +19,8 @@ Digest bullet → test (files ``tests/rules/test_wargame_*.py``):
 | Opposing creatures: a creature of yours same/adjacent | casting_reach::test_opposing_creatures_need_a_creature_of_yours_near |
 | Supply: any colour one for one | casting_reach::test_supply_pays_any_colour_one_for_one |
 | Supply carries over | setup_turn::test_supply_accumulates_and_carries_over |
-| Mana creatures | casting_reach::test_a_mana_creature_adds_supply |
+| Mana creatures | casting_reach::test_a_mana_creature_adds_supply, mana::test_a_creatures_mana_ability_adds_supply_and_its_rider_happens |
+| Mana only from supply and creatures (ruling: a non-creature's mana ability makes none, its other effects happen) | mana::test_an_artifact_that_only_makes_mana_adds_no_supply_and_is_not_offered, mana::test_an_artifacts_mana_ability_with_a_rider_makes_no_mana_but_its_rider_happens, mana::test_a_spell_that_only_makes_mana_is_not_cast, mana::test_a_spell_that_makes_mana_and_more_makes_no_mana_but_the_rest_happens |
 | Removed pile instead of graveyard | combat::test_lethal_damage_goes_to_the_removed_pile_survivors_keep_damage |
 | Removed pile shuffled into a new library | setup_turn::test_an_empty_library_is_refilled_from_the_removed_pile |
 | Damage stays until healed | setup_turn::test_damage_stays_over_turns |

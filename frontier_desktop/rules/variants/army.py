@@ -23,7 +23,6 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
-from frontier_desktop.rules.mana import choose_mana
 from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants import fx_statics
@@ -63,6 +62,9 @@ from frontier_desktop.rules.variants.shared import (
     draw_cards,
     game_rng,
     leave_battlefield,
+    main_phase_check,
+    mana_made,
+    own_ability,
     save_rng,
     square_words,
     wire,
@@ -166,11 +168,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
         return members
 
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
-        if seat != state.active or state.phase not in MAIN_PHASES:
-            raise IllegalActionError(action, "only in your main phases")
-        if state.pending is not None or state.stack:
-            raise IllegalActionError(action, "not while something waits to resolve on the "
-                                             "stack")
+        main_phase_check(state, seat, action, MAIN_PHASES)
 
     # ================================================================== who may act
     def check_may_act(self, state: GameState, seat: int, action: A.Action) -> None:
@@ -514,13 +512,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
     # ------------------------------------------------------------------ abilities
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None or perm.controller != seat:
-            raise IllegalActionError(action, "that is not a permanent you control")
-        card = state.card(perm.id)
-        if not 0 <= action.ability < len(card.activated):
-            raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
-        ability = card.activated[action.ability]
+        perm, card, ability = own_ability(state, seat, action)
         if perm.id in state.extra.get("explored", []):
             raise IllegalActionError(action, f"{self._label(state, perm)} explored this turn: "
                                              "no loyalty ability until your next turn")
@@ -534,11 +526,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
             raise IllegalActionError(action, timing)
         if not 0 <= action.x <= A.MAX_X:
             raise IllegalActionError(action, f"X must be a whole number from 0 to {A.MAX_X}")
-        made: str | None = None
-        if ability.is_mana_ability:
-            made = choose_mana(ability.mana, action.mana)
-            if made is None:
-                raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
+        made = mana_made(card, ability, action)
         stack_effects = None
         if made is None and not ability.is_regeneration:
             stack_effects = self.stack_ability(state, seat, action, perm, action.ability)

@@ -47,6 +47,19 @@ from frontier_desktop.rules.variants.shared import plan_payment, wire
 _NO_RANGE_PLAYERS = {"player", "opponent"}
 
 
+def by_hand_note(card: Any, effects: tuple[Effect, ...], x: int, automatic: bool) -> str | None:
+    """The ``note`` of a cast instant's or sorcery's ``cast`` event (Army, the Conquering, the
+    War Game): the clauses left to the players — those the engine doesn't carry out, and the
+    targeted ones when it couldn't follow the targets (not *automatic*); its whole text when
+    the engine reads none of it. None: nothing is left by hand."""
+    targeted = {slot.effect for slot in target_slots(effects, x)}
+    manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
+              if not executed(e, "spell") or (not automatic and i in targeted)]
+    if not effects and card.oracle_text:
+        manual.append(card.oracle_text)
+    return "carry out by hand (manual actions): " + "; ".join(manual) if manual else None
+
+
 @functools.lru_cache(maxsize=4096)
 def needs_origin(effects: tuple[Effect, ...]) -> bool:
     """Whether a spell's effects reach "all"/"each" of something on the board without a
@@ -413,13 +426,9 @@ class ArmySpells(TimingActions, OneShotActions):
         if action.origin is not None:
             event["origin"] = wire(state, action.origin)
         if card.is_instant or card.is_sorcery:
-            targeted = {slot.effect for slot in target_slots(effects, action.x)}
-            manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
-                      if not executed(e, "spell") or (not automatic and i in targeted)]
-            if not effects and card.oracle_text:
-                manual.append(card.oracle_text)
-            if manual:
-                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
+            note = by_hand_note(card, effects, action.x, automatic)
+            if note:
+                event["note"] = note
         elif card.is_aura:
             event["attached_to"] = attach
         else:

@@ -82,8 +82,9 @@ from frontier_desktop.rules.variants.conquering_spells import (
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
-    assign_actions, basic_land, draw_cards, game_rng, leave_battlefield, save_rng,
-    new_seated_state, seat_may_always_act, shuffle_library, wire,
+    assign_actions, basic_land, check_decider, check_responder_or_active, draw_cards, game_rng,
+    leave_battlefield, save_rng, new_seated_state, seat_may_always_act, shuffle_library,
+    unit_and_place, wire,
 )
 
 PHASES = ("untap", "mana", "upkeep", "draw", "main", "movement", "conquer", "main2", "end")
@@ -183,37 +184,18 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
                 "choice": (A.Choose,),
                 "discard": (A.Discard,), "targets": (A.Targets,)}
             what = "blocks" if d["kind"] == "blocks" else f"({d['kind']})"
-            if seat != d["player"]:
-                raise IllegalActionError(action, f"waiting for {state.players[d['player']].name}"
-                                                 f" to choose {what}")
-            if not isinstance(action, allowed.get(str(d["kind"]), ())):
-                raise IllegalActionError(action, f"first choose your {what}")
+            check_decider(state, seat, action, allowed.get(str(d["kind"]), ()),
+                          f"choose {what}", f"first choose your {what}")
             return
         if isinstance(action, (AA.Block, AA.DoneBlocking)):
             raise IllegalActionError(action, "there are no blocks to choose now")
-        if state.pending is not None:
-            responder = int(state.pending["responder"])
-            if seat != responder:
-                raise IllegalActionError(action, f"waiting for {state.players[responder].name}"
-                                                 "'s response")
-            if not (action.instant or isinstance(action, A.Pass)):
-                raise IllegalActionError(action, "only instant-speed actions or pass in response")
+        if check_responder_or_active(state, seat, action):
             return
-        if seat != state.active:
-            raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
         if state.phase == "mana" and not isinstance(action, A.Pass):
             raise IllegalActionError(action, "nothing may be played during mana production")
 
     # ================================================================== perform
-    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
-        handler = getattr(self, "_do_" + action.type, None)
-        if handler is None:
-            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
-                                             "the Conquering yet")
-        start = len(events)
-        handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
-
+    # perform: ConqueringSpells.perform (the War Game's too).
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
         if state.pending is not None:
@@ -295,12 +277,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         return None
 
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"there is no unit {action.unit}")
-        dest = action.to
-        if not state.board.is_place(dest):
-            raise IllegalActionError(action, "that place is not on the board")
+        perm, dest = unit_and_place(state, action)
         problem = self.move_problem(state, seat, perm, dest)
         if problem:
             raise IllegalActionError(action, problem)

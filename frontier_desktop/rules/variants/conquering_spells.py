@@ -25,23 +25,25 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.effects.targeting import Slot, target_slots
 from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.mana import choose_mana, format_pool, pay
+from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_combat import destroy
+from frontier_desktop.rules.variants.army_spells import by_hand_note
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.frontier_spells import (
-    _Context, ability_effects, by_hand_text, defs_info, enchant_spec, executed,
+    _Context, ability_effects, defs_info, enchant_spec, executed,
     keyword_grants, spell_effects, static_bonus,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
 from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import (
-    check_deaths_by, draw_cards, game_rng, leave_battlefield, save_rng, wire,
+    check_deaths_by, draw_cards, game_rng, leave_battlefield, main_phase_check, mana_made,
+    own_ability, save_rng, wire,
 )
 
 MAIN_PHASES = ("main", "main2")
@@ -126,6 +128,8 @@ class ConqueringSpells(TimingActions, OneShotActions):
     :class:`~frontier_desktop.rules.variants.conquering.Conquering`)."""
 
     main_phases = MAIN_PHASES
+    game_words = "the Conquering"
+    """The game in words, as in "… is not part of the Conquering yet"."""
     _exec_add_mana = ManaActions._exec_add_mana
     _exec_add_mana_per_card = ManaActions._exec_add_mana_per_card
 
@@ -135,6 +139,16 @@ class ConqueringSpells(TimingActions, OneShotActions):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ engine plumbing
+    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
+        """Carry out *action* (its ``_do_…`` method), then the triggers it set off."""
+        handler = getattr(self, "_do_" + action.type, None)
+        if handler is None:
+            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
+                                             f"{self.game_words} yet")
+        start = len(events)
+        handler(state, seat, action, events)
+        self.fire_triggers(state, events, start)  # frontier_spells.py
+
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
         draw_cards(state, seat, count, events)
 
@@ -170,11 +184,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
         player.pool = paid[0]
 
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:
-        if seat != state.active or state.phase not in MAIN_PHASES:
-            raise IllegalActionError(action, "only in your main phases")
-        if state.pending is not None or state.stack:
-            raise IllegalActionError(action, "not while something waits to resolve on the "
-                                             "stack")
+        main_phase_check(state, seat, action, MAIN_PHASES)
 
     # ------------------------------------------------------------------ no life totals
     def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
@@ -230,9 +240,17 @@ class ConqueringSpells(TimingActions, OneShotActions):
             return other is not None and other.zone == "board" and other.at == at
         return here
 
+    reach_unit = "area"
+    """A place of the board in words, in "reaches only its own area" ("terrain" in the War
+    Game)."""
+
     def target_problem(self, state: GameState, seat: int, source: str | None,
                        target: Any) -> str | None:
-        """The Conquering's reach (see the module docstring), after normal Magic's limits."""
+        """The reach (see the module docstring), after normal Magic's limits. What the
+        Conquering and the War Game share: a creature's ability reaches only its own place;
+        own creatures, non-creature permanents and spells always. Each answers for a player
+        (:meth:`player_reach_problem`), an opponent's stronghold (:meth:`stronghold_refusal`)
+        and an opposing creature (:meth:`creature_reach_problem`) its own way."""
         problem = super().target_problem(state, seat, source, target)
         if problem:
             return problem
@@ -240,32 +258,56 @@ class ConqueringSpells(TimingActions, OneShotActions):
         creature_source = src is not None and src.zone == "board" and \
             state.card(src.id).is_creature
         if isinstance(target, tuple) and target and target[0] == "player":
-            other = int(target[1])
-            if other == seat:
-                return None
-            home = stronghold(other)
-            near = [home, *state.board.neighbours(home)]
-            if any(controller(state, p) == seat or self._has_creature(state, seat, p)
-                   for p in near):
-                return None
-            return (f"you neither control nor occupy {place_words(state, home)} or an area "
-                    "next to it")
-        place = self._land_place(state, target)
+            return self.player_reach_problem(state, seat, target)
+        place = self.target_place(state, target)
         if place is not None:
-            if is_opposing_stronghold(state, place, seat):
-                return "a stronghold's land can't be targeted by its opponents"
+            refusal = self.stronghold_refusal(state, place, seat)
+            if refusal:
+                return refusal
             if creature_source and src is not None and src.at != place:
-                return (f"{state.name(src.id)} reaches only its own area, "
-                        f"{place_words(state, src.at)}")
+                return self._own_place_only(state, src)
             return None
         perm = state.perms.get(target) if isinstance(target, str) else None
         if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
             return None
         if creature_source and src is not None and src.at != perm.at:
-            return (f"{state.name(src.id)} reaches only its own area, "
-                    f"{place_words(state, src.at)}")
+            return self._own_place_only(state, src)
         if perm.controller == seat:
             return None
+        return self.creature_reach_problem(state, seat, perm)
+
+    def _own_place_only(self, state: GameState, src: Permanent) -> str:
+        return (f"{state.name(src.id)} reaches only its own {self.reach_unit}, "
+                f"{place_words(state, src.at)}")
+
+    def player_reach_problem(self, state: GameState, seat: int,
+                             target: tuple[Any, ...]) -> str | None:
+        """An opponent only from their stronghold or an area next to it, controlled or
+        occupied."""
+        other = int(target[1])
+        if other == seat:
+            return None
+        home = stronghold(other)
+        near = [home, *state.board.neighbours(home)]
+        if any(controller(state, p) == seat or self._has_creature(state, seat, p)
+               for p in near):
+            return None
+        return (f"you neither control nor occupy {place_words(state, home)} or an area "
+                "next to it")
+
+    def target_place(self, state: GameState, target: Any) -> Pos | None:
+        """The place of a targeted land (None: not a land): :meth:`_land_place`."""
+        return self._land_place(state, target)
+
+    def stronghold_refusal(self, state: GameState, place: Pos, seat: int) -> str | None:
+        """Why *seat* can't target the land at *place* (None: they may)."""
+        if is_opposing_stronghold(state, place, seat):
+            return "a stronghold's land can't be targeted by its opponents"
+        return None
+
+    def creature_reach_problem(self, state: GameState, seat: int,
+                               perm: Permanent) -> str | None:
+        """An opposing creature: only where *seat* controls its area or has a creature."""
         if controller(state, perm.at) == seat or self._has_creature(state, seat, perm.at):
             return None
         return (f"you neither control {place_words(state, perm.at)} nor have a creature "
@@ -413,13 +455,9 @@ class ConqueringSpells(TimingActions, OneShotActions):
         if attach is not None:
             event["attached_to"] = attach
         if card.is_instant or card.is_sorcery:
-            targeted = {slot.effect for slot in target_slots(effects, action.x)}
-            manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
-                      if not executed(e, "spell") or (not automatic and i in targeted)]
-            if not effects and card.oracle_text:
-                manual.append(card.oracle_text)
-            if manual:
-                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
+            note = by_hand_note(card, effects, action.x, automatic)
+            if note:
+                event["note"] = note
         events.append(event)
         item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
                                 "controller": seat,
@@ -476,26 +514,21 @@ class ConqueringSpells(TimingActions, OneShotActions):
                 and self.aura_problem(state, seat, card_id, pid) is None]
 
     # ------------------------------------------------------------------ activating
+    def makes_mana(self, state: GameState, perm: Permanent) -> bool:
+        """Whether *perm*'s mana abilities make mana here (the Conquering: all of them)."""
+        return True
+
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
                      events: list[Event]) -> None:
-        """A mana ability adds to the pool at once; any other goes on the stack."""
-        perm = state.perms.get(action.unit)
-        if perm is None or perm.controller != seat:
-            raise IllegalActionError(action, "that is not a permanent you control")
-        card = state.card(perm.id)
-        if not 0 <= action.ability < len(card.activated):
-            raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
-        ability = card.activated[action.ability]
+        """A mana ability adds to the pool at once (where :meth:`makes_mana` allows) and its
+        other effects happen (fx_timing ``mana_riders``); any other goes on the stack."""
+        perm, card, ability = own_ability(state, seat, action)
         problem = self._ability_blocked(state, seat, perm, action.ability)
         if problem:
             raise IllegalActionError(action, problem)
-        made: str | None = None
+        made = mana_made(card, ability, action)
         effects: tuple[Effect, ...] | None = None
-        if ability.is_mana_ability:
-            made = choose_mana(ability.mana, action.mana)
-            if made is None:
-                raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
-        elif not ability.is_regeneration:
+        if made is None and not ability.is_regeneration:
             effects = ability_effects(card, action.ability, action.mode)
             if effects is not None:
                 given = self.check_targets(state, seat, action, card.name, perm.id, effects,
@@ -506,9 +539,16 @@ class ConqueringSpells(TimingActions, OneShotActions):
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
-        event = self.record_activation(state, seat, perm, card, ability, action.ability, made,
+        makes = made if made is not None and self.makes_mana(state, perm) else None
+        event = self.record_activation(state, seat, perm, card, ability, action.ability, makes,
                                        effects, "its own area")
+        if made is not None and makes is None:  # no mana here, the rest of it still happens
+            event.pop("note", None)
+            event.update({"modelled": True, "player": seat, "no_mana": self.game_words})
         events.append(event)
+        if made is not None and ability.mana_note and not self.mana_riders(
+                state, seat, perm.id, action.ability, events):  # fx_timing: Astrolabe's draw
+            event["note"] = f"carry out the rest by hand: {ability.mana_note}"
         if ability.sacrifices_self and perm.id in state.perms:
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
         if effects is not None:

@@ -18,7 +18,9 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, Card
-from frontier_desktop.rules.mana import POOL_ORDER, Pool, parse_cost, parse_pool, pay
+from frontier_desktop.rules.mana import (
+    POOL_ORDER, Pool, choose_mana, parse_cost, parse_pool, pay,
+)
 from frontier_desktop.rules.rng import Rng
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import GameState, Permanent, PlayerState
@@ -81,10 +83,17 @@ def draw_cards(state: GameState, seat: int, count: int, events: list[Event]) -> 
             player.drew_from_empty = True
             events.append({"type": "draw_empty", "player": seat})
             return
-        card_id = player.library.pop(0)
-        player.hand.append(card_id)
-        events.append({"type": "drew", "player": seat, "card": state.name(card_id),
-                       "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+        draw_top(state, seat, events)
+
+
+def draw_top(state: GameState, seat: int, events: list[Event]) -> None:
+    """Move the top card of *seat*'s (non-empty) library to their hand: a ``drew`` event whose
+    card only they see."""
+    player = state.players[seat]
+    card_id = player.library.pop(0)
+    player.hand.append(card_id)
+    events.append({"type": "drew", "player": seat, "card": state.name(card_id),
+                   "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
 
 
 def seat_may_always_act(state: GameState, seat: Any, action: A.Action) -> bool:
@@ -102,6 +111,107 @@ def seat_may_always_act(state: GameState, seat: Any, action: A.Action) -> bool:
     if state.players[seat].lost:
         raise IllegalActionError(action, f"{state.players[seat].name} is out of the game")
     return isinstance(action, (A.Concede, A.SetResponses, A.SetAssign))
+
+
+def check_decider(state: GameState, seat: int, action: A.Action,
+                  allowed: tuple[type[A.Action], ...], waiting: str, first: str) -> None:
+    """An N-seat variant's ``check_may_act`` while a decision waits: only its player, and
+    only with one of the *allowed* actions.
+
+    Raises:
+        IllegalActionError: "waiting for NAME to *waiting*" for another seat; *first* for an
+            action the decision doesn't take.
+    """
+    d = state.decision
+    assert d is not None
+    if seat != d["player"]:
+        raise IllegalActionError(action, f"waiting for {state.players[d['player']].name} to "
+                                         f"{waiting}")
+    if not isinstance(action, allowed):
+        raise IllegalActionError(action, first)
+
+
+def check_responder_or_active(state: GameState, seat: int, action: A.Action) -> bool:
+    """An N-seat variant's ``check_may_act`` with no decision waiting: in a response window
+    (True) only its responder, with an instant-speed action or a pass; else (False) only the
+    active player.
+
+    Raises:
+        IllegalActionError: not this seat's window or turn, or not instant speed.
+    """
+    if state.pending is not None:
+        responder = int(state.pending["responder"])
+        if seat != responder:
+            raise IllegalActionError(action, f"waiting for {state.players[responder].name}"
+                                             "'s response")
+        if not (action.instant or isinstance(action, A.Pass)):
+            raise IllegalActionError(action, "only instant-speed actions or pass in response")
+        return True
+    if seat != state.active:
+        raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
+    return False
+
+
+def unit_and_place(state: GameState, action: A.Move) -> tuple[Permanent, Pos]:
+    """The first checks of a one-unit ``move`` (the Conquering, the War Game): the unit and
+    the place it goes to.
+
+    Raises:
+        InvalidActionError: no such unit.
+        IllegalActionError: the place is not on the board.
+    """
+    perm = state.perms.get(action.unit)
+    if perm is None:
+        raise InvalidActionError(f"there is no unit {action.unit}")
+    if not state.board.is_place(action.to):
+        raise IllegalActionError(action, "that place is not on the board")
+    return perm, action.to
+
+
+def main_phase_check(state: GameState, seat: int, action: A.Action,
+                     phases: Sequence[str] = ("main", "main2")) -> None:
+    """A sorcery-speed action (Army, the Conquering): in its player's main phase, with
+    nothing waiting on the stack.
+
+    Raises:
+        IllegalActionError: another player's turn or phase, or the stack is not empty.
+    """
+    if seat != state.active or state.phase not in phases:
+        raise IllegalActionError(action, "only in your main phases")
+    if state.pending is not None or state.stack:
+        raise IllegalActionError(action, "not while something waits to resolve on the "
+                                         "stack")
+
+
+def own_ability(state: GameState, seat: int, action: A.Activate) -> tuple[Permanent, Card, Any]:
+    """The first checks of an ``activate`` (Army, the Conquering, the War Game): the
+    permanent, its card and the ability *action* names, of a permanent *seat* controls.
+
+    Raises:
+        IllegalActionError: not a permanent of *seat*'s, or no such ability.
+    """
+    perm = state.perms.get(action.unit)
+    if perm is None or perm.controller != seat:
+        raise IllegalActionError(action, "that is not a permanent you control")
+    card = state.card(perm.id)
+    if not 0 <= action.ability < len(card.activated):
+        raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
+    return perm, card, card.activated[action.ability]
+
+
+def mana_made(card: Card, ability: Any, action: A.Activate) -> str | None:
+    """The mana a mana ability makes, as *action* chose it (its first option when it chose
+    none); None for any other ability.
+
+    Raises:
+        IllegalActionError: the ability can't make the mana chosen.
+    """
+    if not ability.is_mana_ability:
+        return None
+    made = choose_mana(ability.mana, action.mana)
+    if made is None:
+        raise IllegalActionError(action, f"{card.name} can't make {action.mana}")
+    return made
 
 
 def new_seated_state(variant: Any, decks: Sequence[Sequence[Card]], names: Sequence[str],

@@ -57,8 +57,9 @@ from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering_spells import conquering_own_pt, has_keyword, \
     landwalks, no_life
 from frontier_desktop.rules.variants.shared import (
-    basic_land, game_rng, leave_battlefield, new_seated_state, save_rng, seat_may_always_act,
-    shuffle_library, wire,
+    basic_land, check_decider, check_responder_or_active, game_rng, leave_battlefield,
+    new_seated_state, save_rng, seat_may_always_act, shuffle_library,
+    unit_and_place, wire,
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
@@ -157,33 +158,12 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
                 "assign": (A.Assign,), "discard": (A.Discard,), "targets": (A.Targets,),
                 "choice": (TapAttacker, A.Pass) if d.get("by") == "stronghold"
                 else (A.Choose,)}
-            if seat != d["player"]:
-                raise IllegalActionError(action, f"waiting for {state.players[d['player']].name}"
-                                                 f" to decide ({d['kind']})")
-            if not isinstance(action, allowed.get(str(d["kind"]), ())):
-                raise IllegalActionError(action, f"first decide: {d.get('prompt', d['kind'])}")
+            check_decider(state, seat, action, allowed.get(str(d["kind"]), ()),
+                          f"decide ({d['kind']})", f"first decide: {d.get('prompt', d['kind'])}")
             return
         if isinstance(action, TapAttacker):
             raise IllegalActionError(action, "no attacker is waiting to be tapped")
-        if state.pending is not None:
-            responder = int(state.pending["responder"])
-            if seat != responder:
-                raise IllegalActionError(action, f"waiting for {state.players[responder].name}"
-                                                 "'s response")
-            if not (action.instant or isinstance(action, A.Pass)):
-                raise IllegalActionError(action, "only instant-speed actions or pass in response")
-            return
-        if seat != state.active:
-            raise IllegalActionError(action, f"it is {state.players[state.active].name}'s turn")
-
-    def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
-        handler = getattr(self, "_do_" + action.type, None)
-        if handler is None:
-            raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not part of "
-                                             "the War Game yet")
-        start = len(events)
-        handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
+        check_responder_or_active(state, seat, action)
 
     # ================================================================== the turn
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
@@ -378,12 +358,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         return None
 
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"there is no unit {action.unit}")
-        dest = action.to
-        if not state.board.is_place(dest):
-            raise IllegalActionError(action, "that place is not on the board")
+        perm, dest = unit_and_place(state, action)
         problem = self.move_problem(state, seat, perm, dest, action.carry)
         if problem:
             raise IllegalActionError(action, problem)

@@ -5,7 +5,9 @@ the Conquering's pool-paying mixin (:class:`~conquering_spells.ConqueringSpells`
 Game answers the engine's hooks its own way:
 
 - Paying: every mana symbol costs one supply point, whatever its colour (``{X}`` costs X);
-  mana made by creatures joins the supply (:func:`fold_pool`), which carries over. Upkeep
+  mana made by creatures joins the supply (:func:`fold_pool`), which carries over. A
+  non-creature's mana ability makes none (:meth:`WarGameSpells.makes_mana`): activated for
+  its other effects (Astrolabe's draw), it pays its costs and they happen. Upkeep
   costs and "unless you pay" too (:meth:`WarGameSpells.can_pay_cost`, ``choice_answers``).
 - Upkeep: the War Game has no upkeep step; the ``heal`` step's start is its upkeep
   (:meth:`WarGameSpells.timing_event`), and "activate only during your upkeep" means the
@@ -37,10 +39,8 @@ from frontier_desktop.rules.variants.army_spells import needs_origin
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
 from frontier_desktop.rules.effects.engine_support import trigger_key
-from frontier_desktop.rules.variants.frontier_spells import (
-    SpellActions, spell_effects, triggered_abilities,
-)
-from frontier_desktop.rules.variants.shared import game_rng, save_rng, wire
+from frontier_desktop.rules.variants.frontier_spells import spell_effects, triggered_abilities
+from frontier_desktop.rules.variants.shared import draw_top, game_rng, save_rng, wire
 from frontier_desktop.rules.variants.wargame_board import (
     STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
     stronghold_of,
@@ -105,10 +105,19 @@ def draw_refilling(state: GameState, seat: int, count: int, events: list[Event])
         if not player.library:
             events.append({"type": "draw_empty", "player": seat})
             return
-        card_id = player.library.pop(0)
-        player.hand.append(card_id)
-        events.append({"type": "drew", "player": seat, "card": state.name(card_id),
-                       "id": card_id, "_private": {"seat": seat, "fields": ["card", "id"]}})
+        draw_top(state, seat, events)
+
+
+_MANA_KINDS = frozenset({"add_mana", "add_mana_per_card"})
+
+
+def only_makes_mana(card: Any, mode: tuple[int, ...] = (0,)) -> bool:
+    """Whether the instant or sorcery *card* does nothing but add mana (Dark Ritual): in the
+    War Game it would do nothing."""
+    if not (card.is_instant or card.is_sorcery):
+        return False
+    effects = spell_effects(card, mode)
+    return bool(effects) and all(e.kind in _MANA_KINDS for e in effects)
 
 
 def own_creatures_at(state: GameState, seat: int, place: Pos) -> list[Permanent]:
@@ -126,6 +135,7 @@ class WarGameSpells(ConqueringSpells):
     :class:`~frontier_desktop.rules.variants.wargame.WarGame`)."""
 
     main_phases = ("casting",)  # type: ignore[assignment]  # the base infers a pair
+    game_words = "the War Game"
 
     # ------------------------------------------------------------------ plumbing
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
@@ -152,10 +162,22 @@ class WarGameSpells(ConqueringSpells):
             out.insert(list(decision["options"]).index("pay"), A.Choose(choice="pay"))
         return out
 
+    def makes_mana(self, state: GameState, perm: Permanent) -> bool:
+        """"Mana comes only from a d6 rolled each turn ("supply points") and creatures that
+        tap for mana": a creature's mana abilities add supply; a non-creature's (Sol Ring, a
+        Mox, Astrolabe) make none, though their other effects happen (docs/rules-notes.md)."""
+        return state.card(perm.id).is_creature
+
     def activation_problem(self, state: GameState, seat: int, perm: Permanent,
                            index: int) -> str | None:
         """As the engine's; "Activate only during your upkeep": in your heal step (the War
-        Game's "Upkeep/heal")."""
+        Game's "Upkeep/heal"). A non-creature's mana ability with nothing else to do (Sol
+        Ring) isn't activated: it makes no mana here (:meth:`makes_mana`)."""
+        ability = state.card(perm.id).activated[index]
+        if ability.is_mana_ability and not ability.mana_note and \
+                not self.makes_mana(state, perm):
+            return (f"{state.name(perm.id)} makes no mana in the War Game (mana comes only "
+                    "from supply and creatures), and its ability does nothing else")
         if state.phase != "heal":
             return super().activation_problem(state, seat, perm, index)
         state.phase = "upkeep"  # asked as if in the upkeep; put back at once
@@ -232,6 +254,10 @@ class WarGameSpells(ConqueringSpells):
         stronghold with room; a whole-table spell needs its ``origin``."""
         card_id = self._hand_card(state, seat, action, action.card)
         card = state.card(card_id)
+        if only_makes_mana(card, action.mode):
+            raise IllegalActionError(action, f"{card.name} makes no mana in the War Game (mana "
+                                             "comes only from supply and creatures), and it "
+                                             "does nothing else")
         if card.is_creature:
             problem = self.creature_problem(state, seat)
             if problem:
@@ -255,6 +281,30 @@ class WarGameSpells(ConqueringSpells):
             item["origin"] = state.extra.pop(_ORIGIN_KEY)
         super().push(state, item, events)
 
+    def _exec_add_mana(self, ctx: Any, effect: Any, events: list[Event]) -> list[Any] | None:
+        """A creature's ability adds supply; any other source's "Add …" makes none (the log
+        says so): :meth:`makes_mana`."""
+        if self._source_makes_mana(ctx):
+            # ManaActions' executor, borrowed by ConqueringSpells as a class attribute:
+            return super()._exec_add_mana(ctx, effect, events)  # type: ignore[misc]
+        return self._no_mana(ctx, events)
+
+    def _exec_add_mana_per_card(self, ctx: Any, effect: Any,
+                                events: list[Event]) -> list[Any] | None:
+        if self._source_makes_mana(ctx):
+            return super()._exec_add_mana_per_card(  # type: ignore[misc]  # as above
+                ctx, effect, events)
+        return self._no_mana(ctx, events)
+
+    def _source_makes_mana(self, ctx: Any) -> bool:
+        perm = ctx.state.perms.get(ctx.source or "")
+        return perm is not None and self.makes_mana(ctx.state, perm)
+
+    def _no_mana(self, ctx: Any, events: list[Event]) -> list[Any]:
+        events.append({"type": "mana_added", "player": ctx.seat, "mana": "", "by": ctx.name,
+                       "no_mana": self.game_words})
+        return [("player", ctx.seat)]
+
     # ------------------------------------------------------------------ engine hooks
     def effect_area(self, state: GameState, item: dict[str, Any],
                     source: str | None) -> Callable[[Any], bool] | None:
@@ -271,35 +321,30 @@ class WarGameSpells(ConqueringSpells):
             return there
         return super().effect_area(state, item, source)
 
-    def target_problem(self, state: GameState, seat: int, source: str | None,
-                       target: Any) -> str | None:
-        """The War Game's reach (see the module docstring), after normal Magic's limits."""
-        problem = SpellActions.target_problem(self, state, seat, source, target)
-        if problem:
-            return problem
-        src = state.perms.get(source) if source is not None else None
-        creature_source = src is not None and src.zone == "board" and \
-            state.card(src.id).is_creature
-        if isinstance(target, tuple) and target and target[0] == "player":
-            return None  # players have no life: such effects do nothing (no_life)
+    # The reach (see the module docstring): ConqueringSpells.target_problem, with the War
+    # Game's answers for a player, a place and an opposing creature.
+    reach_unit = "terrain"
+
+    def player_reach_problem(self, state: GameState, seat: int,
+                             target: tuple[Any, ...]) -> str | None:
+        return None  # players have no life: such effects do nothing (no_life)
+
+    def target_place(self, state: GameState, target: Any) -> Pos | None:
+        """A land's place, or a place named by its name ("S1")."""
         place = self._land_place(state, target)
         if place is None and isinstance(target, str) and state.board.is_place(target):
             place = target
-        if place is not None:
-            if is_opposing_stronghold(state, place, seat):
-                return "an opponent's stronghold can never be targeted"
-            if creature_source and src is not None and src.at != place:
-                return (f"{state.name(src.id)} reaches only its own terrain, "
-                        f"{place_words(state, src.at)}")
-            return None
-        perm = state.perms.get(target) if isinstance(target, str) else None
-        if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
-            return None
-        if creature_source and src is not None and src.at != perm.at:
-            return (f"{state.name(src.id)} reaches only its own terrain, "
-                    f"{place_words(state, src.at)}")
-        if perm.controller == seat:
-            return None
+        return place
+
+    def stronghold_refusal(self, state: GameState, place: Pos, seat: int) -> str | None:
+        if is_opposing_stronghold(state, place, seat):
+            return "an opponent's stronghold can never be targeted"
+        return None
+
+    def creature_reach_problem(self, state: GameState, seat: int,
+                               perm: Permanent) -> str | None:
+        """An opposing creature only with a creature of *seat*'s in its terrain or next to
+        it."""
         near = (perm.at, *state.board.neighbours(perm.at))
         if any(p.controller == seat and p.at in near for p in state.board_creatures()):
             return None
@@ -323,7 +368,8 @@ class WarGameSpells(ConqueringSpells):
         for action in found:
             if isinstance(action, A.Cast):
                 card = state.defs[action.card]
-                if mana_count(card.mana_cost) > have or (card.is_creature and not creature_ok):
+                if mana_count(card.mana_cost) > have or (card.is_creature and not creature_ok) \
+                        or only_makes_mana(card):
                     continue
                 if (card.is_instant or card.is_sorcery) and needs_origin(spell_effects(card)):
                     out.extend(A.Cast(card=action.card, targets=action.targets, origin=pos)

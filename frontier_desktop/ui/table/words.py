@@ -608,6 +608,10 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
             return f"  {name} adds {event['mana']}" + (f" ({note})" if note else "")
         cost, effect = event.get("cost"), event.get("effect")
         text = f"{cost}: {effect}" if isinstance(cost, str) and isinstance(effect, str) else ""
+        if event.get("no_mana"):  # the War Game: a non-creature's mana ability
+            note = event.get("note")
+            return (f"  {name} makes no mana in {event['no_mana']}" + (f" ({text})" if text else "")
+                    + (f"; {note}" if note else ""))
         line = f"  {name} activates its ability" + (f" ({text})" if text else "")
         if effect and not event.get("modelled") and "Add {" not in str(effect):
             line += " — carry out its text by hand"
@@ -718,6 +722,8 @@ def _mana_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
     at, land = event.get("at"), event.get("land")
     if kind == "mana_added":
         by = event.get("by")
+        if event.get("no_mana"):  # the War Game: mana from anything but a creature
+            return f"  {by or 'It'} makes no mana in {event['no_mana']}"
         return f"  {p} adds {event.get('mana')}" + (f" ({by})" if isinstance(by, str) else "")
     if kind == "land_tapped_by_effect":
         return f"  {_sentence(names.land(at, land))} is tapped by {event.get('by')}"
