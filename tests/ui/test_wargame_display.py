@@ -4,6 +4,11 @@ letter; the division panel leaves the combat square and its creatures in sight."
 
 from __future__ import annotations
 
+import itertools
+
+import pygame
+import pytest
+
 from frontier_desktop.session import LocalSession
 from frontier_desktop.ui.scenes.table import TableScene
 from tests.ui.wargame_scenes import division
@@ -29,3 +34,83 @@ def test_a_division_is_one_line_of_the_log(app) -> None:
     lines = [line for line in table.renderer.log_lines if "divide" in line]
     assert lines == ["Ann divides the damage: 1 to Hill Giant, 2 to Grizzly Bears "
                      "and 2 to Serra Angel"], lines
+
+
+SIZES = [((960, 600), 1.0), ((1280, 720), 1.0), ((1280, 720), 1.5), ((1920, 1080), 2.0),
+         ((1600, 900), 1.0)]
+SIZE_IDS = [f"{w}x{h}@{round(s * 100)}%" for (w, h), s in SIZES]
+
+
+@pytest.fixture
+def sized(tmp_path):
+    """An App of a given window size and UI scale (closed after the test)."""
+    from frontier_desktop.app import App
+    from frontier_desktop.config import Paths, Settings
+
+    made = []
+
+    def make(size, scale):
+        settings = Settings(ui_scale=scale, window_size=size,
+                            cache_dir=str(tmp_path / "cache"), offline=True)
+        made.append(App(paths=Paths(tmp_path / "config", tmp_path / "data"),
+                        settings=settings, size=size, save_settings_on_exit=False))
+        return made[-1]
+
+    yield make
+    for a in made:
+        a.shutdown()
+
+
+def _attacked_stronghold(app):
+    """Ben's stronghold B attacked by Ann's Grizzly Bears and Hill Giant (Ben's White Knight
+    at home): Ben, at the screen, may tap one attacker."""
+    from frontier_desktop.rules import actions as A
+    from tests.rules.wargame_helpers import play, put
+    from tests.ui.wargame_scenes import midgame
+
+    state, ids = midgame(4)
+    ids["b_bears"] = put(state, "Grizzly Bears", 0, "S1")
+    ids["b_giant"] = put(state, "Hill Giant", 0, "S1")
+    ids["b_knight"] = put(state, "White Knight", 1, "S1")
+    state, _ = play(state, A.Pass())
+    assert state.decision["kind"] == "choice" and state.decision["player"] == 1
+    return _table(app, state, seat=1), ids
+
+
+def _words(table, place) -> list[pygame.Rect]:
+    """Screen rects of the words drawn on *place*: its badges and the text badges of the
+    creatures standing there (a ring around a token is no text)."""
+    r = table.renderer
+    rects = list(r.badge_rects.get(place) or [])
+    for sprite in r.sprites.values():
+        if r.place_rect(place).collidepoint(sprite.home):
+            for badge, (dx, dy) in sprite.badges:
+                w, h = badge.get_size()
+                if not (w == h and w > 2 * sprite.radius):  # a ring: a square around it
+                    rects.append(badge.get_rect(topleft=(sprite.home[0] + dx,
+                                                         sprite.home[1] + dy)))
+    return rects
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_the_tap_choice_rings_the_attackers_clear_of_the_strongholds_name(
+        sized, size, scale) -> None:
+    # Play-testing at 960x600: the "tap?" pills covered the gold "B" of the stronghold and
+    # each other; the letter is now in the name band ("B: Ben's stronghold") only, and the
+    # attackers Ben may tap are ringed in gold.
+    app = sized(size, scale)
+    table, ids = _attacked_stronghold(app)
+    r = table.renderer
+    pres = table.presentation
+    rung = [uid for uid in (ids["b_bears"], ids["b_giant"], ids["b_knight"])
+            if any(b.anchor == "ring" for b in pres.unit_badges(table.unit(uid)))]
+    assert rung == [ids["b_bears"], ids["b_giant"]]  # the attackers, not Ben's own knight
+    assert pres.place_title("S1", r.cell("S1"), table.view).startswith("B: ")
+    band = r.land_name_rects["S1"]
+    assert all(b.text != "B" for b in pres.cell_badges(r.cell("S1")))
+    words = _words(table, "S1")
+    assert words
+    for w in words:
+        assert not w.colliderect(band), f"a badge on the stronghold's name at {size}@{scale}"
+    for a, b in itertools.combinations(words, 2):
+        assert not a.colliderect(b), f"{a} overlaps {b} at {size}@{scale}"

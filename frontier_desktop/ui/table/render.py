@@ -963,6 +963,8 @@ class TableRenderer:
                     centre = (centre[0] + dx, centre[1])
                     if unit.get("stack"):
                         role = ("lead", n, -dx) if i == 0 else ("member", n, -dx)
+                    elif apart > 0.45:
+                        dd, centre = self._zigzag(rect, band, dd, spread, i, centre)
             else:
                 strip = lay.own_strip if strip_seat == me else lay.opp_strip
                 k = staged.get(strip_seat, 0)
@@ -985,6 +987,27 @@ class TableRenderer:
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2,
                                                         hidden, under)
 
+    def _pt_size(self, d: int) -> int:
+        """The text size of a token's P/T pill, *d* wide."""
+        return max(9, min(13, round(d / 3.2 / self.app.fonts.scale)))
+
+    def _zigzag(self, rect: pygame.Rect, band: pygame.Rect | None, d: int, spread: float,
+                i: int, centre: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+        """Creatures side by side too close for their P/T pills (each about "2/2" wide, at
+        the token's foot) to sit in a row: every other one a pill's height lower, smaller if
+        the place needs it, so no two pills overlap (960x600: three in a stronghold)."""
+        fonts = self.app.fonts
+        size = self._pt_size(d)
+        pill_w = fonts.text("4/4", size, (0, 0, 0), bold=True).get_width() + 10
+        if spread >= pill_w:
+            return d, centre
+        lift = fonts.text("4/4", size, (0, 0, 0), bold=True).get_height() + 3
+        top = (band.bottom if band is not None else rect.top + 2) + 2
+        room = rect.bottom - 3 - top
+        dd = max(12, min(d, room - lift))
+        y = max(top + dd // 2, min(centre[1], rect.bottom - 3 - lift - dd // 2))
+        return dd, (centre[0], y + (lift if i % 2 else 0))
+
     def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """The P/T pill (green when boosted, red when shrunk), then the variant's badges.
@@ -1000,7 +1023,7 @@ class TableRenderer:
         power, tough = self.pres.unit_pt(unit)
         bonus = _int(unit.get("power"), 0) - _int(unit.get("base_power"), 0)
         p_col = (120, 230, 140) if bonus > 0 else ((255, 130, 110) if bonus < 0 else (250, 250, 250))
-        size = max(9, min(13, round(d / 3.2 / fonts.scale)))
+        size = self._pt_size(d)
         ptext = fonts.text(str(power), size, p_col, bold=True)
         ttext = fonts.text(f"/{tough}", size, (250, 250, 250), bold=True)
         w = ptext.get_width() + ttext.get_width() + 10
@@ -1017,6 +1040,13 @@ class TableRenderer:
         fanned = str(unit.get("id")) in self.fan_ids
         for spec in self.pres.unit_badges(unit):
             if spec.count and fanned:
+                continue
+            if spec.anchor == "ring":
+                width = max(2, self.app.px(3))
+                rad = d // 2 + width + 1
+                ring = pygame.Surface((2 * rad + 2, 2 * rad + 2), pygame.SRCALPHA)
+                pygame.draw.circle(ring, spec.bg, (rad + 1, rad + 1), rad, width)
+                out.insert(0, (ring, (-rad - 1, -rad - 1)))  # under the token's figures
                 continue
             pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
             if spec.short and pill.get_width() > d * 0.7:  # a small token: the short words

@@ -112,7 +112,7 @@ class WarGamePresentation(VariantPresentation):
     def cell_badges(self, cell: Mapping[str, Any]) -> list[Badge]:
         if cell.get("place") is None:
             return []
-        out = [Badge(str(cell.get("letter") or "?"), (20, 20, 20), TAP_GOLD, "top_left", 14)]
+        out: list[Badge] = []  # its letter is in its name band ("B: Ben's stronghold")
         who, owner = cell.get("controller"), cell.get("stronghold_of")
         if isinstance(who, int) and who != owner:
             out.append(Badge(f"held by {self._name(who)}", (255, 255, 255), DAMAGE_RED,
@@ -184,7 +184,9 @@ class WarGamePresentation(VariantPresentation):
             out.append(Badge(f"carried by {carrier.get('name', 'a creature')}",
                              (20, 20, 20), (150, 200, 240), "left", 10, short="carried"))
         if str(unit.get("id")) in self._tappable:
-            out.append(Badge("tap?", (20, 20, 20), TAP_GOLD, "top_left", 12))
+            # a gold ring around the token: a pill on every attacker could only cover the
+            # stronghold's name and the next attacker's (the prompt says what to do)
+            out.append(Badge("tap?", (20, 20, 20), TAP_GOLD, "ring"))
         counters = unit.get("counters") or {}
         if counters:
             text = " ".join(f"{k}×{v}" for k, v in counters.items())
