@@ -114,3 +114,43 @@ def test_the_tap_choice_rings_the_attackers_clear_of_the_strongholds_name(
         assert not w.colliderect(band), f"a badge on the stronghold's name at {size}@{scale}"
     for a, b in itertools.combinations(words, 2):
         assert not a.colliderect(b), f"{a} overlaps {b} at {size}@{scale}"
+
+
+@pytest.mark.parametrize("at", [(1, 1), (1, 3), (0, 4), (2, 0), "S1"],
+                         ids=["middle", "right", "top-right", "bottom-left", "north-stronghold"])
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_the_division_panel_leaves_the_combat_in_view(sized, size, scale, at) -> None:
+    # Play-testing: the panel sat over the middle of the board, on the very square whose
+    # combat it divides, hiding the creatures it names.
+    from tests.ui.wargame_scenes import division
+
+    app = sized(size, scale)
+    state, _ = division(4, at)
+    table = _table(app, state)
+    panel = table.division
+    request = panel.request
+    assert request is not None and request.context["at"] == (list(at) if isinstance(
+        at, tuple) else at)
+    r = table.renderer
+    lay = r.layout
+    geo = panel.geometry(request)
+    place = r.place_rect(at)
+    fighting = [pygame.Rect(0, 0, 2 * s.radius, 2 * s.radius) for s in r.sprites.values()
+                if place.collidepoint(s.home)]
+    for s, rect in zip([s for s in r.sprites.values() if place.collidepoint(s.home)],
+                       fighting):
+        rect.center = s.home
+    assert len(fighting) >= 4
+    for rect in [place, *fighting]:
+        assert not geo.panel.colliderect(rect), f"the panel covers the combat at {size}"
+    assert pygame.Rect((0, 0), app.size).contains(geo.panel)
+    assert not geo.panel.colliderect(lay.left)  # the prompt and the Done button stay
+    inside = geo.panel.inflate(-2, -2)
+    for part in [geo.pool, geo.lethal, geo.confirm, *(c.box for c in geo.cards)]:
+        assert inside.contains(part), f"{part} leaves the panel at {size}@{scale}"
+    boxes = [c.box for c in geo.cards]
+    for a, b in itertools.combinations(boxes + [geo.pool, geo.lethal, geo.confirm], 2):
+        assert not a.colliderect(b), f"{a} overlaps {b} at {size}@{scale}"
+    for c in geo.cards:
+        for part in (c.pips, c.minus, c.plus):
+            assert c.box.contains(part)

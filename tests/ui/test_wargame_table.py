@@ -162,7 +162,7 @@ def test_the_stronghold_owner_clicks_an_attacker_to_tap_it(app) -> None:
     table = _table(app, state, seat=1)
     pres = table.presentation
     assert ("tap?", "ring") in [(b.text, b.anchor) for b in pres.unit_badges(table.unit(second))]
-    assert "click one lit attacker" in table.prompt()
+    assert "click one attacker ringed in gold" in table.prompt()
     click(app, table.renderer.sprites[second].home)
     after = table.session.state
     assert after.perms[second].tapped and not after.perms[first].tapped

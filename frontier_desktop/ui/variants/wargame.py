@@ -344,8 +344,8 @@ class WarGamePresentation(VariantPresentation):
         d = v.get("decision") or {}
         if d.get("kind") == "choice" and d.get("by") == "stronghold":
             if d.get("player") == ctx.seat:
-                return ("Your stronghold is attacked: click one lit attacker to tap it (it "
-                        "deals no damage), or press Tap none.")
+                return ("Your stronghold is attacked: click one attacker ringed in gold to tap "
+                        "it (it deals no damage), or press Tap none.")
             return f"Waiting for {self._name(d.get('player'))} to tap an attacker."
         if d.get("kind") == "assign":
             if d.get("player") == ctx.seat:
