@@ -141,7 +141,7 @@ def test_the_division_panel_leaves_the_combat_in_view(sized, size, scale, at) ->
                        fighting):
         rect.center = s.home
     assert len(fighting) >= 4
-    for rect in [place, *fighting]:
+    for rect in [place, *fighting, *_words(table, at)]:
         assert not geo.panel.colliderect(rect), f"the panel covers the combat at {size}"
     assert pygame.Rect((0, 0), app.size).contains(geo.panel)
     assert not geo.panel.colliderect(lay.left)  # the prompt and the Done button stay
@@ -154,3 +154,25 @@ def test_the_division_panel_leaves_the_combat_in_view(sized, size, scale, at) ->
     for c in geo.cards:
         for part in (c.pips, c.minus, c.plus):
             assert c.box.contains(part)
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_four_creatures_on_one_terrain_keep_their_figures_apart(sized, size, scale) -> None:
+    # Play-testing at 960x600: a division's square with four creatures (two of them damaged)
+    # showed their P/T and damage pills on top of each other.
+    from tests.ui.wargame_scenes import division
+
+    app = sized(size, scale)
+    state, _ = division(4)
+    table = _table(app, state)
+    r = table.renderer
+    here = [s for s in r.sprites.values() if r.place_rect((1, 1)).collidepoint(s.home)]
+    assert len(here) == 4
+    words = _words(table, (1, 1))
+    assert len(words) >= 4  # four P/T pills (and two damage counters, apart or joined)
+    for w in words:
+        assert not w.colliderect(r.land_name_rects[(1, 1)]), f"on the name at {size}"
+    for a, b in itertools.combinations(words, 2):
+        assert not a.colliderect(b), f"{a} overlaps {b} at {size}@{scale}"
+    for s in here:  # a token, never a dot under its figures
+        assert 2 * s.radius >= 12

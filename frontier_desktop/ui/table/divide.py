@@ -162,7 +162,8 @@ class DivisionPanel:
     # ------------------------------------------------------------------ layout
     def in_view(self, request: DivisionRequest) -> pygame.Rect | None:
         """What the panel must leave in sight: the place of the combat (the request's
-        ``at``) and every creature standing there, or else the creatures it shares among."""
+        ``at``) and every creature standing there with its figures, or else the creatures it
+        shares among."""
         s = self.scene
         r = s.renderer
         place = s.presentation.place(request.context.get("at")) \
@@ -173,6 +174,9 @@ class DivisionPanel:
             if uid in ids or (rect is not None and rect.collidepoint(sprite.home)):
                 box = pygame.Rect(0, 0, 2 * sprite.radius, 2 * sprite.radius)
                 box.center = sprite.home
+                for badge, (dx, dy) in sprite.badges:  # its P/T and damage too
+                    box.union_ip(badge.get_rect(topleft=(sprite.home[0] + dx,
+                                                         sprite.home[1] + dy)))
                 rect = box if rect is None else rect.union(box)
         return rect
 

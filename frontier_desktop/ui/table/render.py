@@ -201,6 +201,8 @@ class TableRenderer:
         self.fan_rect: pygame.Rect | None = None
         """The fanned stack's panel; its members rest in it, each with its name below."""
         self.fan_ids: list[str] = []
+        self._crowded: set[str] = set()
+        """Creatures drawn in rows on a crowded place (their P/T under them: see _crowd)."""
         self.fan_labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
         self.dice_rects: dict[Square, pygame.Rect] = {}
@@ -900,6 +902,7 @@ class TableRenderer:
             if members and set(order) == set(members):
                 members[:] = order
         self.fan_rect, self.fan_ids, self.fan_labels = None, [], []
+        self._crowded = set()
         fans = {sq: m for sq, m in per_square.items() if len(m) > 1}
         if pres.collapse_stacks and self.expanded in fans:
             lay_out_fan(self, fans[self.expanded], self.expanded, max(d, self.app.px(46)))
@@ -964,7 +967,8 @@ class TableRenderer:
                     if unit.get("stack"):
                         role = ("lead", n, -dx) if i == 0 else ("member", n, -dx)
                     elif apart > 0.45:
-                        dd, centre = self._zigzag(rect, band, dd, spread, i, centre)
+                        dd, centre = self._crowd(rect, band, dd, spread, members, i, by_id,
+                                                 centre)
             else:
                 strip = lay.own_strip if strip_seat == me else lay.opp_strip
                 k = staged.get(strip_seat, 0)
@@ -991,22 +995,51 @@ class TableRenderer:
         """The text size of a token's P/T pill, *d* wide."""
         return max(9, min(13, round(d / 3.2 / self.app.fonts.scale)))
 
-    def _zigzag(self, rect: pygame.Rect, band: pygame.Rect | None, d: int, spread: float,
-                i: int, centre: tuple[int, int]) -> tuple[int, tuple[int, int]]:
-        """Creatures side by side too close for their P/T pills (each about "2/2" wide, at
-        the token's foot) to sit in a row: every other one a pill's height lower, smaller if
-        the place needs it, so no two pills overlap (960x600: three in a stronghold)."""
-        fonts = self.app.fonts
-        size = self._pt_size(d)
-        pill_w = fonts.text("4/4", size, (0, 0, 0), bold=True).get_width() + 10
-        if spread >= pill_w:
+    def _pill_size(self, text: str, d: int) -> tuple[int, int]:
+        """The size of a token's P/T pill saying *text*, the token *d* wide."""
+        t = self.app.fonts.text(text, self._pt_size(d), (0, 0, 0), bold=True)
+        return t.get_width() + 10, t.get_height() + 2
+
+    def _crowd(self, rect: pygame.Rect, band: pygame.Rect | None, d: int, spread: float,
+               members: list[str], i: int, by_id: dict[str, dict[str, Any]],
+               centre: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+        """Creatures side by side too close for their figures (a P/T pill at each token's
+        foot, a damage counter at its left) to sit in one row: in rows and columns instead,
+        as large as the place allows with every pill clear of the next token's (each P/T
+        centred under its token, the damage in red at its end: see :meth:`_badges`). Before, three or four creatures on one place at 960x600 showed
+        their pills on top of each other."""
+        n = len(members)
+        damaged = any(by_id.get(m, {}).get("damage") for m in members)
+        pill_w, _ = self._pill_size("4/4", d)
+        dmg_w = self._pill_size("-4", d)[0] if damaged else 0
+        if spread >= pill_w + dmg_w + 2:  # each pill whole in one row
+            self._crowded.discard(members[i])
             return d, centre
-        lift = fonts.text("4/4", size, (0, 0, 0), bold=True).get_height() + 3
         top = (band.bottom if band is not None else rect.top + 2) + 2
         room = rect.bottom - 3 - top
-        dd = max(12, min(d, room - lift))
-        y = max(top + dd // 2, min(centre[1], rect.bottom - 3 - lift - dd // 2))
-        return dd, (centre[0], y + (lift if i % 2 else 0))
+        wide = rect.w - 6
+        best: tuple[int, int, int] | None = None
+        for rows in (1, 2, 3):
+            cols = -(-n // rows)
+            if rows > 1 and (rows - 1) * cols >= n:
+                continue
+            dd = min(d, (room - 3 * (rows - 1)) // rows)
+            joined = self._pill_size("4/4 -4" if damaged else "4/4", dd)[0]
+            if cols > 1:
+                dd = min(dd, wide - (cols - 1) * (joined + 1))
+            if best is None or dd > best[0]:
+                best = (dd, rows, cols)
+        assert best is not None
+        dd, rows, cols = best
+        dd = max(12, dd)
+        joined = self._pill_size("4/4 -4" if damaged else "4/4", dd)[0]
+        sx = max(joined + 1, min(dd + 4, (wide - dd) / max(1, cols - 1)))
+        row, col = divmod(i, cols)
+        in_row = min(cols, n - row * cols)
+        y0 = top + max(0, room - rows * dd - 3 * (rows - 1)) // 2
+        self._crowded.add(members[i])
+        return dd, (int(rect.centerx + (col - (in_row - 1) / 2) * sx),
+                    y0 + dd // 2 + row * (dd + 3))
 
     def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -1033,12 +1066,32 @@ class TableRenderer:
         pygame.draw.rect(badge, (200, 200, 200, 160), (0, 0, w, hgt), 1, border_radius=hgt // 2)
         badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
         badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
-        if role is None:
+        crowded = str(unit.get("id")) in self._crowded
+        specs = self.pres.unit_badges(unit)
+        if role is None and crowded:
+            # in rows (see _crowd): under its own token, with the damage counter (the foot's
+            # left badge) in red at its end ("3/3 -2"): no room for it anywhere else
+            for spec in [x for x in specs if x.anchor == "bottom_left"]:
+                specs.remove(spec)
+                dtext = fonts.text(f" {spec.short or spec.text}", size, (255, 120, 110),
+                                   bold=True)
+                joined = pygame.Surface((w + dtext.get_width(), hgt), pygame.SRCALPHA)
+                pygame.draw.rect(joined, (16, 16, 20, 235), joined.get_rect(),
+                                 border_radius=hgt // 2)
+                pygame.draw.rect(joined, (230, 90, 80, 220), joined.get_rect(), 1,
+                                 border_radius=hgt // 2)
+                joined.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
+                joined.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
+                joined.blit(dtext, (5 + ptext.get_width() + ttext.get_width(),
+                                    (hgt - dtext.get_height()) // 2))
+                badge, w = joined, joined.get_width()
+            out.append((badge, (-w // 2, d // 2 - hgt + 2)))
+        elif role is None:
             out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 2)))
         else:
             out.append((badge, (role[2] - w // 2, d // 2 - hgt + 2)))
         fanned = str(unit.get("id")) in self.fan_ids
-        for spec in self.pres.unit_badges(unit):
+        for spec in specs:
             if spec.count and fanned:
                 continue
             if spec.anchor == "ring":
@@ -1048,16 +1101,18 @@ class TableRenderer:
                 pygame.draw.circle(ring, spec.bg, (rad + 1, rad + 1), rad, width)
                 out.insert(0, (ring, (-rad - 1, -rad - 1)))  # under the token's figures
                 continue
-            pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+            text_size = min(spec.size, size) if crowded else spec.size
+            pill = _pill(fonts.text(spec.text, text_size, spec.fg, bold=True), spec.bg)
             if spec.short and pill.get_width() > d * 0.7:  # a small token: the short words
-                pill = _pill(fonts.text(spec.short, spec.size, spec.fg, bold=True), spec.bg)
+                pill = _pill(fonts.text(spec.short, text_size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
                       "left": (-d // 2 - 6, -bh // 2),
                       # inside the token's square: above it is the land's name band
                       "top": (-bw // 2, -d // 2),
                       "top_left": (-d // 2 - 4, -d // 2),
-                      "bottom": (-bw // 2, d // 2 - bh + 2)}.get(spec.anchor, (-bw // 2, -bh // 2))
+                      "bottom": (-bw // 2, d // 2 - bh + 2)}.get(spec.anchor,
+                                                                 (-bw // 2, -bh // 2))
             out.append((pill, offset))
         return out
 
