@@ -176,3 +176,26 @@ def test_four_creatures_on_one_terrain_keep_their_figures_apart(sized, size, sca
         assert not a.colliderect(b), f"{a} overlaps {b} at {size}@{scale}"
     for s in here:  # a token, never a dot under its figures
         assert 2 * s.radius >= 12
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_two_creatures_on_a_terrain_show_their_tokens_and_figures(sized, size, scale) -> None:
+    # Play-testing at 960x600: two creatures (one damaged) on a Mountain were two pills with
+    # no creature to be seen under them.
+    from tests.rules.wargame_helpers import put
+    from tests.ui.wargame_scenes import midgame
+
+    app = sized(size, scale)
+    state, ids = midgame(4)
+    foe = put(state, "Serra Angel", 1, (1, 0), damage=3)
+    table = _table(app, state)
+    r = table.renderer
+    words = _words(table, (1, 0))
+    for a, b in itertools.combinations(words, 2):
+        assert not a.colliderect(b), f"{a} overlaps {b} at {size}@{scale}"
+    for uid in (ids["giant"], foe):
+        sprite = r.sprites[uid]
+        token = pygame.Rect(0, 0, 2 * sprite.radius, 2 * sprite.radius)
+        token.center = sprite.home
+        covered = max((token.clip(w).h for w in words if w.colliderect(token)), default=0)
+        assert covered <= token.h // 2, f"its figures hide the creature at {size}@{scale}"

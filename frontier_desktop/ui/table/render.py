@@ -201,8 +201,9 @@ class TableRenderer:
         self.fan_rect: pygame.Rect | None = None
         """The fanned stack's panel; its members rest in it, each with its name below."""
         self.fan_ids: list[str] = []
-        self._crowded: set[str] = set()
-        """Creatures drawn in rows on a crowded place (their P/T under them: see _crowd)."""
+        self._crowded: dict[str, bool] = {}
+        """Creatures drawn in rows on a crowded place (their P/T under them: see _crowd),
+        True for a pill hung below the token rather than over its foot."""
         self.fan_labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
         self.dice_rects: dict[Square, pygame.Rect] = {}
@@ -902,7 +903,7 @@ class TableRenderer:
             if members and set(order) == set(members):
                 members[:] = order
         self.fan_rect, self.fan_ids, self.fan_labels = None, [], []
-        self._crowded = set()
+        self._crowded = {}
         fans = {sq: m for sq, m in per_square.items() if len(m) > 1}
         if pres.collapse_stacks and self.expanded in fans:
             lay_out_fan(self, fans[self.expanded], self.expanded, max(d, self.app.px(46)))
@@ -1006,40 +1007,53 @@ class TableRenderer:
         """Creatures side by side too close for their figures (a P/T pill at each token's
         foot, a damage counter at its left) to sit in one row: in rows and columns instead,
         as large as the place allows with every pill clear of the next token's (each P/T
-        centred under its token, the damage in red at its end: see :meth:`_badges`). Before, three or four creatures on one place at 960x600 showed
+        centred under its token, a damaged one's toughness left in red: see
+        :meth:`_badges`). Before, three or four creatures on one place at 960x600 showed
         their pills on top of each other."""
         n = len(members)
         damaged = any(by_id.get(m, {}).get("damage") for m in members)
         pill_w, _ = self._pill_size("4/4", d)
-        dmg_w = self._pill_size("-4", d)[0] if damaged else 0
-        if spread >= pill_w + dmg_w + 2:  # each pill whole in one row
-            self._crowded.discard(members[i])
+        # in one row a damage counter (left of the foot) must clear the P/T pill (right of
+        # the foot, overhanging) of the creature before it
+        if spread >= (d + pill_w // 2 + 6 if damaged else pill_w + 1):
+            self._crowded.pop(members[i], None)
             return d, centre
         top = (band.bottom if band is not None else rect.top + 2) + 2
         room = rect.bottom - 3 - top
         wide = rect.w - 6
-        best: tuple[int, int, int] | None = None
+        _, pill_h = self._pill_size("4/4", 12)
+        drop = pill_h - 3  # a pill hung under its token, not over its lower half
+        best: tuple[int, int, int, int, int] | None = None
         for rows in (1, 2, 3):
             cols = -(-n // rows)
             if rows > 1 and (rows - 1) * cols >= n:
                 continue
-            dd = min(d, (room - 3 * (rows - 1)) // rows)
-            joined = self._pill_size("4/4 -4" if damaged else "4/4", dd)[0]
-            if cols > 1:
-                dd = min(dd, wide - (cols - 1) * (joined + 1))
-            if best is None or dd > best[0]:
-                best = (dd, rows, cols)
-        assert best is not None
-        dd, rows, cols = best
-        dd = max(12, dd)
-        joined = self._pill_size("4/4 -4" if damaged else "4/4", dd)[0]
-        sx = max(joined + 1, min(dd + 4, (wide - dd) / max(1, cols - 1)))
+            for below in (1, 0):
+                row_h = (room - 3 * (rows - 1)) // rows
+                dd = min(d, row_h - drop * below)
+                joined = self._pill_size("4/4", dd)[0]
+                if cols > 1:
+                    dd = min(dd, wide - (cols - 1) * (joined + 3))
+                seen = dd - (0 if below else pill_h - 2)  # the token's part left in view
+                if dd >= 12 and (best is None or seen > best[0]):
+                    best = (seen, dd, rows, cols, below)
+        fits = best is not None
+        if best is None:  # five or more on a small place: in three rows, inside it
+            rows = 3 if n > 4 else 2
+            cols = -(-n // rows)
+            best = (0, max(12, min((room - 6) // rows, wide // cols)), rows, cols, 0)
+        _, dd, rows, cols, below = best
+        joined = self._pill_size("4/4", dd)[0]
+        sx = min(dd + 4, (wide - dd) / max(1, cols - 1))
+        if fits:
+            sx = max(joined + 3, sx)
         row, col = divmod(i, cols)
         in_row = min(cols, n - row * cols)
-        y0 = top + max(0, room - rows * dd - 3 * (rows - 1)) // 2
-        self._crowded.add(members[i])
+        row_h = dd + drop * below
+        y0 = top + max(0, room - rows * row_h - 3 * (rows - 1)) // 2
+        self._crowded[members[i]] = bool(below)
         return dd, (int(rect.centerx + (col - (in_row - 1) / 2) * sx),
-                    y0 + dd // 2 + row * (dd + 3))
+                    y0 + dd // 2 + row * (row_h + 3))
 
     def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -1069,23 +1083,23 @@ class TableRenderer:
         crowded = str(unit.get("id")) in self._crowded
         specs = self.pres.unit_badges(unit)
         if role is None and crowded:
-            # in rows (see _crowd): under its own token, with the damage counter (the foot's
-            # left badge) in red at its end ("3/3 -2"): no room for it anywhere else
-            for spec in [x for x in specs if x.anchor == "bottom_left"]:
-                specs.remove(spec)
-                dtext = fonts.text(f" {spec.short or spec.text}", size, (255, 120, 110),
-                                   bold=True)
-                joined = pygame.Surface((w + dtext.get_width(), hgt), pygame.SRCALPHA)
-                pygame.draw.rect(joined, (16, 16, 20, 235), joined.get_rect(),
+            # in rows (see _crowd): under its own token; a damaged creature's toughness left
+            # in red ("4/1": 3 damage on a 4/4, as card games show it) instead of the
+            # damage counter (the foot's left badge), which has no room there
+            damage = _int(unit.get("damage"), 0)
+            if damage > 0 and isinstance(tough, int):
+                specs = [x for x in specs if x.anchor != "bottom_left"]
+                ttext = fonts.text(f"/{tough - damage}", size, (255, 120, 110), bold=True)
+                w = ptext.get_width() + ttext.get_width() + 10
+                badge = pygame.Surface((w, hgt), pygame.SRCALPHA)
+                pygame.draw.rect(badge, (16, 16, 20, 235), (0, 0, w, hgt),
                                  border_radius=hgt // 2)
-                pygame.draw.rect(joined, (230, 90, 80, 220), joined.get_rect(), 1,
+                pygame.draw.rect(badge, (230, 90, 80, 230), (0, 0, w, hgt), 1,
                                  border_radius=hgt // 2)
-                joined.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
-                joined.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
-                joined.blit(dtext, (5 + ptext.get_width() + ttext.get_width(),
-                                    (hgt - dtext.get_height()) // 2))
-                badge, w = joined, joined.get_width()
-            out.append((badge, (-w // 2, d // 2 - hgt + 2)))
+                badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
+                badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
+            hung = self._crowded.get(str(unit.get("id")), False)
+            out.append((badge, (-w // 2, d // 2 - 3 if hung else d // 2 - hgt + 2)))
         elif role is None:
             out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 2)))
         else:
