@@ -199,3 +199,34 @@ def test_two_creatures_on_a_terrain_show_their_tokens_and_figures(sized, size, s
         token.center = sprite.home
         covered = max((token.clip(w).h for w in words if w.colliderect(token)), default=0)
         assert covered <= token.h // 2, f"its figures hide the creature at {size}@{scale}"
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_a_taken_stronghold_says_who_holds_it_clear_of_its_creatures_figures(
+        sized, size, scale) -> None:
+    # Play-testing at 1280x720: "held by Cy" along the foot of Ben's stronghold covered the
+    # P/T of Cy's creature standing in it; now the name band says it, and Cy's marker stays
+    # clear of the figures too.
+    from tests.rules.wargame_helpers import put
+    from tests.ui.wargame_scenes import midgame
+
+    app = sized(size, scale)
+    state, _ = midgame(4)
+    boa = put(state, "River Boa", 2, "S1")
+    state.cells["S1"].extra["controller"] = 2
+    table = _table(app, state)
+    r = table.renderer
+    held = r.badge_rects["S1"]  # Cat's marker
+    pres = table.presentation
+    assert pres.place_title("S1", r.cell("S1"), table.view) == "B: Ben's, held by Cat"
+    assert pres.cell_marker(r.cell("S1")) == 2 and held
+    sprite = r.sprites[boa]
+    token = pygame.Rect(0, 0, 2 * sprite.radius, 2 * sprite.radius)
+    token.center = sprite.home
+    figures = [b.get_rect(topleft=(sprite.home[0] + dx, sprite.home[1] + dy))
+               for b, (dx, dy) in sprite.badges]
+    for mark in held:
+        for rect in figures:
+            assert not mark.colliderect(rect), f"{mark} covers {rect} at {size}@{scale}"
+        clip = mark.clip(token)  # at most a corner of the token
+        assert clip.w * clip.h <= token.w * token.h // 8

@@ -920,17 +920,24 @@ class TableRenderer:
                 members = per_square[sq]
                 dd = d
                 band = self.land_name_rects.get(sq)
+                # above the place's badges along its foot (the War Game's "held by Cy"), which
+                # would cover the creatures' P/T pills
+                lows = [m.top - 3 for m in self.badge_rects.get(sq) or []
+                        if m.top >= rect.centery]
+                floor = min([rect.bottom - 3, *lows])
                 if band is not None:
                     # below the land's name band (a long name on two lines: a smaller token)
-                    dd = max(12, min(dd, rect.bottom - 3 - band.bottom - 2))
+                    dd = max(12, min(dd, floor - band.bottom - 2))
                     centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
+                if lows:
+                    centre = (centre[0], min(centre[1], floor - dd // 2 - 2))
                 die = self.dice_rects.get(sq) if isinstance(sq, tuple) else None
                 if die is not None:  # left of the land's life die, overlapping it a little
                     centre = (min(centre[0], die.left + 4 - dd // 2), centre[1])
                 marks = [m for m in self.badge_rects.get(sq) or [] if m.top < rect.centery]
                 if marks:  # below the place's marker and conquer value when there is room
                     low = max(m.bottom for m in marks)
-                    below = rect.bottom - 3 - low
+                    below = floor - low
                     if below >= dd * 0.75:  # else they are drawn over the token's top
                         dd = min(dd, below)
                         centre = (centre[0], max(centre[1], low + dd // 2))
@@ -968,8 +975,8 @@ class TableRenderer:
                     if unit.get("stack"):
                         role = ("lead", n, -dx) if i == 0 else ("member", n, -dx)
                     elif apart > 0.45:
-                        dd, centre = self._crowd(rect, band, dd, spread, members, i, by_id,
-                                                 centre)
+                        dd, centre = self._crowd(rect, band, floor, dd, spread, members, i,
+                                                 by_id, centre)
             else:
                 strip = lay.own_strip if strip_seat == me else lay.opp_strip
                 k = staged.get(strip_seat, 0)
@@ -1001,7 +1008,8 @@ class TableRenderer:
         t = self.app.fonts.text(text, self._pt_size(d), (0, 0, 0), bold=True)
         return t.get_width() + 10, t.get_height() + 2
 
-    def _crowd(self, rect: pygame.Rect, band: pygame.Rect | None, d: int, spread: float,
+    def _crowd(self, rect: pygame.Rect, band: pygame.Rect | None, floor: int, d: int,
+               spread: float,
                members: list[str], i: int, by_id: dict[str, dict[str, Any]],
                centre: tuple[int, int]) -> tuple[int, tuple[int, int]]:
         """Creatures side by side too close for their figures (a P/T pill at each token's
@@ -1019,7 +1027,7 @@ class TableRenderer:
             self._crowded.pop(members[i], None)
             return d, centre
         top = (band.bottom if band is not None else rect.top + 2) + 2
-        room = rect.bottom - 3 - top
+        room = floor - top
         wide = rect.w - 6
         _, pill_h = self._pill_size("4/4", 12)
         drop = pill_h - 3  # a pill hung under its token, not over its lower half

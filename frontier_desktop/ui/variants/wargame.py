@@ -93,8 +93,10 @@ class WarGamePresentation(VariantPresentation):
         owner = cell.get("stronghold_of", cell.get("player"))
         if cell.get("place") is not None and owner is not None:
             letter = str(cell.get("letter") or "")  # its land: in its owner's panel only
-            return f"{letter}: {self._name(owner)}'s stronghold" if letter else \
-                f"{self._name(owner)}'s stronghold"
+            who = cell.get("controller")
+            what = f"{self._name(owner)}'s, held by {self._name(who)}" \
+                if isinstance(who, int) and who != owner else f"{self._name(owner)}'s stronghold"
+            return f"{letter}: {what}" if letter else what
         return str(cell.get("land") or "") if cell.get("face_up") else ""
 
     def face_shown(self, cell: Mapping[str, Any]) -> bool:
@@ -113,12 +115,9 @@ class WarGamePresentation(VariantPresentation):
     def cell_badges(self, cell: Mapping[str, Any]) -> list[Badge]:
         if cell.get("place") is None:
             return []
-        out: list[Badge] = []  # its letter is in its name band ("B: Ben's stronghold")
-        who, owner = cell.get("controller"), cell.get("stronghold_of")
-        if isinstance(who, int) and who != owner:
-            out.append(Badge(f"held by {self._name(who)}", (255, 255, 255), DAMAGE_RED,
-                             "bottom", 11))
-        return out
+        # its letter and who holds it are in its name band ("B: Ben's, held by Cy"): a badge
+        # along its foot covered the P/T of the creatures there
+        return []
 
     def panel_life(self, view: Mapping[str, Any], seat: int) -> tuple[Any, str]:
         """The big figure of a player's panel is their supply (there is no life)."""
