@@ -230,3 +230,17 @@ def test_a_taken_stronghold_says_who_holds_it_clear_of_its_creatures_figures(
             assert not mark.colliderect(rect), f"{mark} covers {rect} at {size}@{scale}"
         clip = mark.clip(token)  # at most a corner of the token
         assert clip.w * clip.h <= token.w * token.h // 8
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_the_status_heading_names_the_step_whole(sized, size, scale, players) -> None:
+    # Play-testing at 960x600, two players: the heading read "Turn 6 · Ann ·", the step cut.
+    from tests.ui.wargame_scenes import midgame
+
+    app = sized(size, scale)
+    state, _ = midgame(players, phase="heal")
+    table = _table(app, state)
+    heads, yous = table.drawing.status_lines()
+    assert " ".join(heads).endswith("heal phase"), heads
+    assert " ".join(yous).startswith("You are Ann"), yous
