@@ -310,8 +310,8 @@ def wargame_heal(app: Any) -> None:
 
 
 def wargame_supply(app: Any) -> None:
-    """The War Game's supply roll: Ben's turn begins and his d6 rolls beside his stronghold,
-    its caption saying the roll and his supply points (caught mid-roll)."""
+    """The War Game's supply roll: Ben's turn begins and his d6 comes to rest beside his
+    stronghold, its caption saying the roll and his supply points."""
     from tests.ui.wargame_scenes import midgame
 
     state, _ = midgame(4, phase="casting")
@@ -321,7 +321,9 @@ def wargame_supply(app: Any) -> None:
             break
         table.submit({"type": "pass"})
         _step(app)
-    _step(app, 20)
+    if table.dice is not None:
+        table.dice["t"] = 1.0  # landed (the rolling faces are random)
+    _step(app)
 
 
 def wargame_tap(app: Any) -> None:
