@@ -291,12 +291,71 @@ def wargame_divide(app: Any) -> None:
     _step(app, 2)
 
 
+def wargame_heal(app: Any) -> None:
+    """The War Game's heal phase: Ann right-clicks her damaged Hill Giant; the menu offers
+    Heal 1 or Heal 2 (a supply point a damage, at most 2 a creature a turn)."""
+    from tests.ui.wargame_scenes import midgame
+
+    state, ids = midgame(4, phase="heal")
+    table = _wargame(app, state)
+    home = table.renderer.sprites[ids["giant"]].home
+    _post(pygame.MOUSEMOTION, pos=home, rel=(0, 0), buttons=(0, 0, 0))
+    _post(pygame.MOUSEBUTTONDOWN, pos=home, button=3)
+    _step(app)
+    _post(pygame.MOUSEBUTTONUP, pos=home, button=3)
+    _step(app, 2)
+    item = table.menu.item_rect(0)
+    _post(pygame.MOUSEMOTION, pos=item.center, rel=(0, 0), buttons=(0, 0, 0))
+    _step(app, 2)
+
+
+def wargame_supply(app: Any) -> None:
+    """The War Game's supply roll: Ben's turn begins and his d6 comes to rest beside his
+    stronghold, its caption saying the roll and his supply points."""
+    from tests.ui.wargame_scenes import midgame
+
+    state, _ = midgame(4, phase="casting")
+    table = _wargame(app, state)
+    for _ in range(6):  # Ann's casting and discard steps, then Ben's untap, draw and supply
+        if table.dice is not None:
+            break
+        table.submit({"type": "pass"})
+        _step(app)
+    if table.dice is not None:
+        table.dice["t"] = 1.0  # landed (the rolling faces are random)
+    _step(app)
+
+
+def wargame_tap(app: Any) -> None:
+    """The War Game, Ben's screen: Ann's Grizzly Bears and Hill Giant attack his stronghold
+    B; he may tap one of them, ringed in gold (or none)."""
+    from frontier_desktop.rules import actions as A
+    from tests.rules.wargame_helpers import play, put
+    from tests.ui.wargame_scenes import midgame
+
+    state, ids = midgame(4)
+    put(state, "Grizzly Bears", 0, "S1")
+    giant = put(state, "Hill Giant", 0, "S1")
+    put(state, "White Knight", 1, "S1")
+    state, _ = play(state, A.Pass())
+    from frontier_desktop.session import LocalSession
+    from frontier_desktop.ui.scenes.table import TableScene
+
+    table = TableScene(app, LocalSession(state), seat=1, hotseat=False)
+    app.scenes.push(table)
+    _step(app, 2)
+    _post(pygame.MOUSEMOTION, pos=table.renderer.sprites[giant].home, rel=(0, 0),
+          buttons=(0, 0, 0))
+    _step(app, 2)
+
+
 DRIVEN: dict[str, Callable[[Any], None]] = {
     "combat": combat, "bands": bands, "respond": respond, "settings": settings,
     "army": army, "army-fan": army_fan, "army-blocks": army_blocks,
     "army-setup": army_setup, "conquering-3p": conquering_3p,
     "conquering-4p": conquering_4p, "wargame-4p": wargame_4p,
-    "wargame-divide": wargame_divide}
+    "wargame-divide": wargame_divide, "wargame-heal": wargame_heal,
+    "wargame-supply": wargame_supply, "wargame-tap": wargame_tap}
 LOOKS: dict[str, Callable[[Any], None]] = {"bands": bands, "combat": combat, "saved": saved,
                                            "refused": refused, "army": army,
                                            "army-fan": army_fan, "army-blocks": army_blocks,
@@ -304,7 +363,10 @@ LOOKS: dict[str, Callable[[Any], None]] = {"bands": bands, "combat": combat, "sa
                                            "conquering-3p": conquering_3p,
                                            "conquering-4p": conquering_4p,
                                            "wargame-4p": wargame_4p,
-                                           "wargame-divide": wargame_divide}
+                                           "wargame-divide": wargame_divide,
+                                           "wargame-heal": wargame_heal,
+                                           "wargame-supply": wargame_supply,
+                                           "wargame-tap": wargame_tap}
 
 
 def shoot(name: str, how: Callable[[Any], None], out: Path, size: tuple[int, int],

@@ -33,16 +33,21 @@ def midgame(players: int = 4, *, phase: str = "movement") -> tuple[GameState, di
     return to_phase(state, phase), ids
 
 
-def division(players: int = 4) -> tuple[GameState, dict[str, str]]:
+def division(players: int = 4, at: Any = (1, 1)) -> tuple[GameState, dict[str, str]]:
     """Seat 0's Serra Angel (5 power) against a damaged Hill Giant (cap 1), Grizzly Bears
-    (cap 2) and a Serra Angel (cap 4): seat 0 divides its 5 damage, the caps allow 7."""
+    (cap 2) and a Serra Angel (cap 4): seat 0 divides its 5 damage, the caps allow 7. At
+    another place than row 2, column 2 (*at*: a square or a stronghold "S1"...) a second
+    Serra Angel of seat 0's fights there."""
     state, ids = midgame(players)
     state.players[0].assign = True
-    at = (1, 1)
+    if at != (1, 1):
+        ids["angel2"] = put(state, "Serra Angel", 0, at)
     ids["foe_giant"] = put(state, "Hill Giant", 1, at, damage=2)
     ids["foe_bears"] = put(state, "Grizzly Bears", 1, at)
     ids["foe_angel"] = put(state, "Serra Angel", 1, at, damage=1)
     state, _ = play(state, A.Pass())
+    if state.decision is not None and state.decision.get("by") == "stronghold":
+        state, _ = play(state, A.Pass(), state.decision["player"])  # taps none
     assert state.decision is not None and state.decision["kind"] == "assign"
     return state, ids
 

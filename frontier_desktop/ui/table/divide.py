@@ -160,34 +160,96 @@ class DivisionPanel:
         self.scene.submit(self.scene.presentation.division_action(request, dict(self.shares())))
 
     # ------------------------------------------------------------------ layout
+    def in_view(self, request: DivisionRequest) -> pygame.Rect | None:
+        """What the panel must leave in sight: the place of the combat (the request's
+        ``at``) and every creature standing there with its figures, or else the creatures it
+        shares among."""
+        s = self.scene
+        r = s.renderer
+        place = s.presentation.place(request.context.get("at")) \
+            if request.context.get("at") is not None else None
+        rect = r.place_rect(place) if place is not None and r.places is not None else None
+        ids = {x.id for x in request.recipients}
+        for uid, sprite in r.sprites.items():
+            if uid in ids or (rect is not None and rect.collidepoint(sprite.home)):
+                box = pygame.Rect(0, 0, 2 * sprite.radius, 2 * sprite.radius)
+                box.center = sprite.home
+                for badge, (dx, dy) in sprite.badges:  # its P/T and damage too
+                    box.union_ip(badge.get_rect(topleft=(sprite.home[0] + dx,
+                                                         sprite.home[1] + dy)))
+                rect = box if rect is None else rect.union(box)
+        return rect
+
     def geometry(self, request: DivisionRequest) -> Geometry:
+        """The panel beside the combat, never over it: the room left, right, above or below
+        the combat's place (and its creatures) that holds the recipients in the fewest rows,
+        else the side of the table away from it. Never over the left column (the prompt and
+        the Done button)."""
         s = self.scene
         px = s.app.px
         lay = s.renderer.layout
-        area = lay.board.union(lay.opp_strip).union(lay.own_strip) if lay is not None else \
-            pygame.Rect((0, 0), s.app.size)
+        screen = pygame.Rect((0, 0), s.app.size)
+        area = pygame.Rect(lay.left.right, 0, screen.w - lay.left.right, screen.h) \
+            if lay is not None else screen
+        area = area.inflate(-px(12), -px(12))
+        keep = self.in_view(request)
         n = max(1, len(request.recipients))
-        gap, pad = px(12), px(18)
-        box_w = min(px(170), (area.w - 2 * pad - (n - 1) * gap) // n)
-        box_h = px(196)
-        width = max(px(520), n * box_w + (n - 1) * gap + 2 * pad)
-        height = px(96) + box_h + px(66)
-        panel = pygame.Rect(0, 0, min(width, area.w), height)
-        panel.center = area.center
-        geo = Geometry(panel, pygame.Rect(panel.x + pad, panel.y + px(44), panel.w - 2 * pad,
-                                          px(40)))
-        x = panel.centerx - (n * box_w + (n - 1) * gap) // 2
-        top = panel.y + px(92)
-        for r in request.recipients:
-            box = pygame.Rect(x, top, box_w, box_h)
-            pips = pygame.Rect(box.x + px(8), box.y + px(74), box.w - px(16), px(58))
-            minus = pygame.Rect(box.x + px(8), box.bottom - px(36), px(40), px(28))
-            plus = pygame.Rect(box.right - px(48), box.bottom - px(36), px(40), px(28))
+        gap, pad = px(12), px(16)
+        box_h, head, foot = px(144), px(84), px(60)
+        min_w, max_w = px(124), px(170)
+        regions = [area]
+        if keep is not None:
+            k_ = keep.inflate(px(16), px(16))
+            regions = [pygame.Rect(k_.right, area.top, area.right - k_.right, area.h),
+                       pygame.Rect(area.left, area.top, k_.left - area.left, area.h),
+                       pygame.Rect(area.left, k_.bottom, area.w, area.bottom - k_.bottom),
+                       pygame.Rect(area.left, area.top, area.w, k_.top - area.top)]
+        preview = lay.preview if lay is not None else pygame.Rect(0, 0, 0, 0)
+        best: tuple[tuple[int, int, int, int], pygame.Rect, int, int] | None = None
+        centre = lay.board.center if lay is not None else screen.center
+        for order, region in enumerate(regions):
+            for k in range(n, 0, -1):  # the most side by side that fit: the fewest rows
+                rows = -(-n // k)
+                box_w = min(max_w, (region.w - 2 * pad - (k - 1) * gap) // k)
+                width = max(px(330), k * box_w + (k - 1) * gap + 2 * pad)
+                height = head + rows * box_h + (rows - 1) * gap + foot
+                if box_w < min_w or width > region.w or height > region.h:
+                    continue
+                panel = pygame.Rect(0, 0, width, height)
+                panel.center = centre
+                panel.clamp_ip(region)
+                score = (rows, int(panel.colliderect(preview)), -box_w, order)
+                if best is None or score < best[0]:
+                    best = (score, panel, k, box_w)
+                break
+        if best is None:  # no room beside it: one row, at the edge of the table away from it
+            k = n
+            box_w = max(px(90), min(max_w, (area.w - 2 * pad - (k - 1) * gap) // k))
+            width = min(area.w, k * box_w + (k - 1) * gap + 2 * pad)
+            panel = pygame.Rect(0, 0, width, min(area.h, head + box_h + foot))
+            panel.centerx = area.centerx
+            if keep is not None and keep.centery < area.centery:
+                panel.bottom = area.bottom
+            else:
+                panel.top = area.top
+            best = ((1, 0, 0, 0), panel, k, box_w)
+        _, panel, k, box_w = best
+        geo = Geometry(panel, pygame.Rect(panel.x + pad, panel.y + px(40), panel.w - 2 * pad,
+                                          px(34)))
+        top = panel.y + head
+        for i, r in enumerate(request.recipients):
+            row, col = divmod(i, k)
+            in_row = min(k, n - row * k)
+            x0 = panel.centerx - (in_row * box_w + (in_row - 1) * gap) // 2
+            box = pygame.Rect(x0 + col * (box_w + gap), top + row * (box_h + gap), box_w,
+                              box_h)
+            pips = pygame.Rect(box.x + px(8), box.y + px(66), box.w - px(16), px(20))
+            minus = pygame.Rect(box.x + px(8), box.bottom - px(34), px(38), px(26))
+            plus = pygame.Rect(box.right - px(46), box.bottom - px(34), px(38), px(26))
             geo.cards.append(Card(r, box, pips, minus, plus))
-            x += box_w + gap
-        bw, bh = px(160), px(38)
-        geo.lethal = pygame.Rect(panel.x + pad, panel.bottom - bh - px(14), bw, bh)
-        geo.confirm = pygame.Rect(panel.right - pad - bw, panel.bottom - bh - px(14), bw, bh)
+        bw, bh = px(140), px(36)
+        geo.lethal = pygame.Rect(panel.x + pad, panel.bottom - bh - px(12), bw, bh)
+        geo.confirm = pygame.Rect(panel.right - pad - bw, panel.bottom - bh - px(12), bw, bh)
         return geo
 
     # ------------------------------------------------------------------ input
@@ -298,7 +360,7 @@ class DivisionPanel:
         pygame.draw.rect(surface, pal.bg_panel_hi, geo.panel, border_radius=px(10))
         pygame.draw.rect(surface, pal.accent, geo.panel, 2, border_radius=px(10))
         title = fonts.fit(request.title, 17, pal.accent, geo.panel.w - px(36), bold=True)
-        surface.blit(title, (geo.panel.x + px(18), geo.panel.y + px(12)))
+        surface.blit(title, (geo.panel.x + px(16), geo.panel.y + px(10)))
         # the undivided points
         pygame.draw.rect(surface, pal.bg_panel, geo.pool, border_radius=px(8))
         label = fonts.text(self.total_words(request), 14,
@@ -311,7 +373,7 @@ class DivisionPanel:
                    max(0, left) - carried)
         hint = fonts.text("drag a point onto a creature, or click it (keys: arrows, + -)", 12,
                           pal.text_dim)
-        if geo.pool.w > label.get_width() + hint.get_width() + px(24) + max(0, left) * px(20):
+        if geo.pool.w > label.get_width() + hint.get_width() + px(40) + max(0, left) * px(21):
             surface.blit(hint, hint.get_rect(midright=(geo.pool.right - px(10),
                                                        geo.pool.centery)))
         focus = min(s.local.division_focus, len(geo.cards) - 1)

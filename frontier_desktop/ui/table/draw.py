@@ -171,6 +171,29 @@ class TableDrawing:
         members = self.scene.presentation.stack_members(sprite.unit)
         return members[0] if members and members[0] in self.scene.renderer.sprites else sprite.id
 
+    def status_lines(self) -> tuple[list[str], list[str]]:
+        """The status column's heading lines (whose turn, which step) and "You are …" lines,
+        wrapped to the column: two of each with more than two players and in the Conquering
+        and the War Game (one for the Frontier). Before, a two-player War Game at 960x600
+        showed one line, "Turn 2 · Ann ·", its step cut off."""
+        s = self.scene
+        lay = s.renderer.layout
+        assert lay is not None
+        fonts, box = s.app.fonts, lay.status
+        head_text, you_text = s.renderer.phase_text(), \
+            f"You are {s.view['players'][s.seat]['name']}"
+        rows = 1
+        if len(s.view.get("players") or ()) > 2 or \
+                s.view.get("variant") in ("conquering", "wargame"):
+            from frontier_desktop.ui.table.words import turn_words
+
+            # whose turn it is and who chooses now ("You are Theresa: you choose blockers")
+            head_text, you_text = turn_words(s.view, s.seat, s.names)
+            rows = 2
+        mark = max(5, fonts.font(13, True).get_linesize() // 2 - 1)
+        return (fonts.wrap(head_text, 15, box.w, bold=True)[:rows],
+                fonts.wrap(you_text, 13, box.w - 2 * mark - 4, bold=True)[:rows])
+
     def draw_status(self, surface: pygame.Surface) -> None:
         s = self.scene
         st = s.local
@@ -183,24 +206,15 @@ class TableDrawing:
         # the bottom; a subclass may add more, e.g. the LAN table's chat line).
         limit = min((wd.rect.y for wd in s.widgets if box.colliderect(wd.rect)),
                     default=box.bottom) - s.app.px(6)
-        head_text, you_text = s.renderer.phase_text(), \
-            f"You are {s.view['players'][s.seat]['name']}"
-        rows = 1
-        if len(s.view.get("players") or ()) > 2 or s.view.get("variant") == "conquering":
-            from frontier_desktop.ui.table.words import turn_words
-
-            # whose turn it is and who chooses now ("You are Theresa: you choose blockers")
-            head_text, you_text = turn_words(s.view, s.seat, s.names)
-            rows = 2
-        for line in fonts.wrap(head_text, 15, box.w, bold=True)[:rows]:
+        heads, yous = self.status_lines()
+        for line in heads:
             head = fonts.fit(line, 15, pal.accent, box.w, bold=True)
             surface.blit(head, (box.x, y))
             y += head.get_height() + 2
         from frontier_desktop.ui.table.markers import draw_marker
 
         mark = max(5, fonts.font(13, True).get_linesize() // 2 - 1)
-        for i, line in enumerate(fonts.wrap(you_text, 13, box.w - 2 * mark - 4,
-                                            bold=True)[:rows]):
+        for i, line in enumerate(yous):
             you = fonts.fit(line, 13, pal.seat[s.seat % len(pal.seat)],
                             box.w - 2 * mark - 4, bold=True)
             if i == 0:

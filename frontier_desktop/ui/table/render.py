@@ -201,6 +201,9 @@ class TableRenderer:
         self.fan_rect: pygame.Rect | None = None
         """The fanned stack's panel; its members rest in it, each with its name below."""
         self.fan_ids: list[str] = []
+        self._crowded: dict[str, bool] = {}
+        """Creatures drawn in rows on a crowded place (their P/T under them: see _crowd),
+        True for a pill hung below the token rather than over its foot."""
         self.fan_labels: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.fan_slots: dict[str, tuple[int, tuple[int, int]]] = {}
         self.dice_rects: dict[Square, pygame.Rect] = {}
@@ -900,6 +903,7 @@ class TableRenderer:
             if members and set(order) == set(members):
                 members[:] = order
         self.fan_rect, self.fan_ids, self.fan_labels = None, [], []
+        self._crowded = {}
         fans = {sq: m for sq, m in per_square.items() if len(m) > 1}
         if pres.collapse_stacks and self.expanded in fans:
             lay_out_fan(self, fans[self.expanded], self.expanded, max(d, self.app.px(46)))
@@ -916,17 +920,24 @@ class TableRenderer:
                 members = per_square[sq]
                 dd = d
                 band = self.land_name_rects.get(sq)
+                # above the place's badges along its foot (the War Game's "held by Cy"), which
+                # would cover the creatures' P/T pills
+                lows = [m.top - 3 for m in self.badge_rects.get(sq) or []
+                        if m.top >= rect.centery]
+                floor = min([rect.bottom - 3, *lows])
                 if band is not None:
                     # below the land's name band (a long name on two lines: a smaller token)
-                    dd = max(12, min(dd, rect.bottom - 3 - band.bottom - 2))
+                    dd = max(12, min(dd, floor - band.bottom - 2))
                     centre = (centre[0], max(centre[1], band.bottom + 2 + dd // 2))
+                if lows:
+                    centre = (centre[0], min(centre[1], floor - dd // 2 - 2))
                 die = self.dice_rects.get(sq) if isinstance(sq, tuple) else None
                 if die is not None:  # left of the land's life die, overlapping it a little
                     centre = (min(centre[0], die.left + 4 - dd // 2), centre[1])
                 marks = [m for m in self.badge_rects.get(sq) or [] if m.top < rect.centery]
                 if marks:  # below the place's marker and conquer value when there is room
                     low = max(m.bottom for m in marks)
-                    below = rect.bottom - 3 - low
+                    below = floor - low
                     if below >= dd * 0.75:  # else they are drawn over the token's top
                         dd = min(dd, below)
                         centre = (centre[0], max(centre[1], low + dd // 2))
@@ -963,6 +974,9 @@ class TableRenderer:
                     centre = (centre[0] + dx, centre[1])
                     if unit.get("stack"):
                         role = ("lead", n, -dx) if i == 0 else ("member", n, -dx)
+                    elif apart > 0.45:
+                        dd, centre = self._crowd(rect, band, floor, dd, spread, members, i,
+                                                 by_id, centre)
             else:
                 strip = lay.own_strip if strip_seat == me else lay.opp_strip
                 k = staged.get(strip_seat, 0)
@@ -985,6 +999,70 @@ class TableRenderer:
             self.sprites[str(unit["id"])] = TokenSprite(unit, centre, base, badges, dd // 2,
                                                         hidden, under)
 
+    def _pt_size(self, d: int) -> int:
+        """The text size of a token's P/T pill, *d* wide."""
+        return max(9, min(13, round(d / 3.2 / self.app.fonts.scale)))
+
+    def _pill_size(self, text: str, d: int) -> tuple[int, int]:
+        """The size of a token's P/T pill saying *text*, the token *d* wide."""
+        t = self.app.fonts.text(text, self._pt_size(d), (0, 0, 0), bold=True)
+        return t.get_width() + 10, t.get_height() + 2
+
+    def _crowd(self, rect: pygame.Rect, band: pygame.Rect | None, floor: int, d: int,
+               spread: float,
+               members: list[str], i: int, by_id: dict[str, dict[str, Any]],
+               centre: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+        """Creatures side by side too close for their figures (a P/T pill at each token's
+        foot, a damage counter at its left) to sit in one row: in rows and columns instead,
+        as large as the place allows with every pill clear of the next token's (each P/T
+        centred under its token, a damaged one's toughness left in red: see
+        :meth:`_badges`). Before, three or four creatures on one place at 960x600 showed
+        their pills on top of each other."""
+        n = len(members)
+        damaged = any(by_id.get(m, {}).get("damage") for m in members)
+        pill_w, _ = self._pill_size("4/4", d)
+        # in one row a damage counter (left of the foot) must clear the P/T pill (right of
+        # the foot, overhanging) of the creature before it
+        if spread >= (d + pill_w // 2 + 6 if damaged else pill_w + 1):
+            self._crowded.pop(members[i], None)
+            return d, centre
+        top = (band.bottom if band is not None else rect.top + 2) + 2
+        room = floor - top
+        wide = rect.w - 6
+        _, pill_h = self._pill_size("4/4", 12)
+        drop = pill_h - 3  # a pill hung under its token, not over its lower half
+        best: tuple[int, int, int, int, int] | None = None
+        for rows in (1, 2, 3):
+            cols = -(-n // rows)
+            if rows > 1 and (rows - 1) * cols >= n:
+                continue
+            for below in (1, 0):
+                row_h = (room - 3 * (rows - 1)) // rows
+                dd = min(d, row_h - drop * below)
+                joined = self._pill_size("4/4", dd)[0]
+                if cols > 1:
+                    dd = min(dd, wide - (cols - 1) * (joined + 3))
+                seen = dd - (0 if below else pill_h - 2)  # the token's part left in view
+                if dd >= 12 and (best is None or seen > best[0]):
+                    best = (seen, dd, rows, cols, below)
+        fits = best is not None
+        if best is None:  # five or more on a small place: in three rows, inside it
+            rows = 3 if n > 4 else 2
+            cols = -(-n // rows)
+            best = (0, max(12, min((room - 6) // rows, wide // cols)), rows, cols, 0)
+        _, dd, rows, cols, below = best
+        joined = self._pill_size("4/4", dd)[0]
+        sx = min(dd + 4, (wide - dd) / max(1, cols - 1))
+        if fits:
+            sx = max(joined + 3, sx)
+        row, col = divmod(i, cols)
+        in_row = min(cols, n - row * cols)
+        row_h = dd + drop * below
+        y0 = top + max(0, room - rows * row_h - 3 * (rows - 1)) // 2
+        self._crowded[members[i]] = bool(below)
+        return dd, (int(rect.centerx + (col - (in_row - 1) / 2) * sx),
+                    y0 + dd // 2 + row * (row_h + 3))
+
     def _badges(self, unit: dict[str, Any], d: int, role: tuple[str, int, int] | None = None
                 ) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """The P/T pill (green when boosted, red when shrunk), then the variant's badges.
@@ -1000,7 +1078,7 @@ class TableRenderer:
         power, tough = self.pres.unit_pt(unit)
         bonus = _int(unit.get("power"), 0) - _int(unit.get("base_power"), 0)
         p_col = (120, 230, 140) if bonus > 0 else ((255, 130, 110) if bonus < 0 else (250, 250, 250))
-        size = max(9, min(13, round(d / 3.2 / fonts.scale)))
+        size = self._pt_size(d)
         ptext = fonts.text(str(power), size, p_col, bold=True)
         ttext = fonts.text(f"/{tough}", size, (250, 250, 250), bold=True)
         w = ptext.get_width() + ttext.get_width() + 10
@@ -1010,24 +1088,53 @@ class TableRenderer:
         pygame.draw.rect(badge, (200, 200, 200, 160), (0, 0, w, hgt), 1, border_radius=hgt // 2)
         badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
         badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
-        if role is None:
+        crowded = str(unit.get("id")) in self._crowded
+        specs = self.pres.unit_badges(unit)
+        if role is None and crowded:
+            # in rows (see _crowd): under its own token; a damaged creature's toughness left
+            # in red ("4/1": 3 damage on a 4/4, as card games show it) instead of the
+            # damage counter (the foot's left badge), which has no room there
+            damage = _int(unit.get("damage"), 0)
+            if damage > 0 and isinstance(tough, int):
+                specs = [x for x in specs if x.anchor != "bottom_left"]
+                ttext = fonts.text(f"/{tough - damage}", size, (255, 120, 110), bold=True)
+                w = ptext.get_width() + ttext.get_width() + 10
+                badge = pygame.Surface((w, hgt), pygame.SRCALPHA)
+                pygame.draw.rect(badge, (16, 16, 20, 235), (0, 0, w, hgt),
+                                 border_radius=hgt // 2)
+                pygame.draw.rect(badge, (230, 90, 80, 230), (0, 0, w, hgt), 1,
+                                 border_radius=hgt // 2)
+                badge.blit(ptext, (5, (hgt - ptext.get_height()) // 2))
+                badge.blit(ttext, (5 + ptext.get_width(), (hgt - ttext.get_height()) // 2))
+            hung = self._crowded.get(str(unit.get("id")), False)
+            out.append((badge, (-w // 2, d // 2 - 3 if hung else d // 2 - hgt + 2)))
+        elif role is None:
             out.append((badge, (d // 2 - w // 2 + 4, d // 2 - hgt + 2)))
         else:
             out.append((badge, (role[2] - w // 2, d // 2 - hgt + 2)))
         fanned = str(unit.get("id")) in self.fan_ids
-        for spec in self.pres.unit_badges(unit):
+        for spec in specs:
             if spec.count and fanned:
                 continue
-            pill = _pill(fonts.text(spec.text, spec.size, spec.fg, bold=True), spec.bg)
+            if spec.anchor == "ring":
+                width = max(2, self.app.px(3))
+                rad = d // 2 + width + 1
+                ring = pygame.Surface((2 * rad + 2, 2 * rad + 2), pygame.SRCALPHA)
+                pygame.draw.circle(ring, spec.bg, (rad + 1, rad + 1), rad, width)
+                out.insert(0, (ring, (-rad - 1, -rad - 1)))  # under the token's figures
+                continue
+            text_size = min(spec.size, size) if crowded else spec.size
+            pill = _pill(fonts.text(spec.text, text_size, spec.fg, bold=True), spec.bg)
             if spec.short and pill.get_width() > d * 0.7:  # a small token: the short words
-                pill = _pill(fonts.text(spec.short, spec.size, spec.fg, bold=True), spec.bg)
+                pill = _pill(fonts.text(spec.short, text_size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
                       "left": (-d // 2 - 6, -bh // 2),
                       # inside the token's square: above it is the land's name band
                       "top": (-bw // 2, -d // 2),
                       "top_left": (-d // 2 - 4, -d // 2),
-                      "bottom": (-bw // 2, d // 2 - bh + 2)}.get(spec.anchor, (-bw // 2, -bh // 2))
+                      "bottom": (-bw // 2, d // 2 - bh + 2)}.get(spec.anchor,
+                                                                 (-bw // 2, -bh // 2))
             out.append((pill, offset))
         return out
 

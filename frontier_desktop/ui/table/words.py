@@ -909,6 +909,9 @@ def entry_lines(entry: Mapping[str, Any], names: Namer) -> list[str]:
         if event.get("type") == "control" and repr(event.get("at")) in captured and \
                 captured[repr(event.get("at"))] == event.get("to"):
             continue
+        if event.get("type") == "assigned" and head and action.get("type") == "assign" \
+                and event.get("player") == seat and not event.get("default"):
+            continue  # the action's headline already says the division, share by share
         text = event_words(event, names)
         if text:
             lines.append(text)

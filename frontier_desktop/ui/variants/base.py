@@ -31,7 +31,8 @@ class Badge:
     fg: Colour
     bg: Colour
     anchor: str
-    """Where on the token: ``bottom``, ``bottom_left``, ``left``, ``top``, ``top_left``."""
+    """Where on the token: ``bottom``, ``bottom_left``, ``left``, ``top``, ``top_left``; or
+    ``ring``: no words on the board, a ring of *bg* around the token (*text* names it)."""
     size: int = 12
     pill: bool = True
     count: bool = False

@@ -51,7 +51,8 @@ class WarGamePresentation(VariantPresentation):
         "Supply: at the start of your turn a d6 adds supply points (they carry over); one "
         "point pays one mana of any colour.\n"
         "Heal phase: right-click a damaged creature: Heal 1 (1 supply) or Heal 2; at most 2 a "
-        "creature a turn. Damage stays until healed.\n"
+        "creature a turn. Damage stays until healed (in red on the creature; where several "
+        "crowd one terrain, its toughness left shows in red: 4/1).\n"
         "Movement: drag a creature to a lit place (one step; flyers also diagonally). Islands: "
         "only flyers and islandhome creatures; drop an islandhome creature on a lit land to be "
         "carried, or right-click the carrier: Carry.\n"
@@ -92,8 +93,10 @@ class WarGamePresentation(VariantPresentation):
         owner = cell.get("stronghold_of", cell.get("player"))
         if cell.get("place") is not None and owner is not None:
             letter = str(cell.get("letter") or "")  # its land: in its owner's panel only
-            return f"{letter}: {self._name(owner)}'s stronghold" if letter else \
-                f"{self._name(owner)}'s stronghold"
+            who = cell.get("controller")
+            what = f"{self._name(owner)}'s, held by {self._name(who)}" \
+                if isinstance(who, int) and who != owner else f"{self._name(owner)}'s stronghold"
+            return f"{letter}: {what}" if letter else what
         return str(cell.get("land") or "") if cell.get("face_up") else ""
 
     def face_shown(self, cell: Mapping[str, Any]) -> bool:
@@ -112,12 +115,9 @@ class WarGamePresentation(VariantPresentation):
     def cell_badges(self, cell: Mapping[str, Any]) -> list[Badge]:
         if cell.get("place") is None:
             return []
-        out = [Badge(str(cell.get("letter") or "?"), (20, 20, 20), TAP_GOLD, "top_left", 14)]
-        who, owner = cell.get("controller"), cell.get("stronghold_of")
-        if isinstance(who, int) and who != owner:
-            out.append(Badge(f"held by {self._name(who)}", (255, 255, 255), DAMAGE_RED,
-                             "bottom", 11))
-        return out
+        # its letter and who holds it are in its name band ("B: Ben's, held by Cy"): a badge
+        # along its foot covered the P/T of the creatures there
+        return []
 
     def panel_life(self, view: Mapping[str, Any], seat: int) -> tuple[Any, str]:
         """The big figure of a player's panel is their supply (there is no life)."""
@@ -184,7 +184,9 @@ class WarGamePresentation(VariantPresentation):
             out.append(Badge(f"carried by {carrier.get('name', 'a creature')}",
                              (20, 20, 20), (150, 200, 240), "left", 10, short="carried"))
         if str(unit.get("id")) in self._tappable:
-            out.append(Badge("tap?", (20, 20, 20), TAP_GOLD, "top_left", 12))
+            # a gold ring around the token: a pill on every attacker could only cover the
+            # stronghold's name and the next attacker's (the prompt says what to do)
+            out.append(Badge("tap?", (20, 20, 20), TAP_GOLD, "ring"))
         counters = unit.get("counters") or {}
         if counters:
             text = " ".join(f"{k}×{v}" for k, v in counters.items())
@@ -342,8 +344,8 @@ class WarGamePresentation(VariantPresentation):
         d = v.get("decision") or {}
         if d.get("kind") == "choice" and d.get("by") == "stronghold":
             if d.get("player") == ctx.seat:
-                return ("Your stronghold is attacked: click one lit attacker to tap it (it "
-                        "deals no damage), or press Tap none.")
+                return ("Your stronghold is attacked: click one attacker ringed in gold to tap "
+                        "it (it deals no damage), or press Tap none.")
             return f"Waiting for {self._name(d.get('player'))} to tap an attacker."
         if d.get("kind") == "assign":
             if d.get("player") == ctx.seat:
