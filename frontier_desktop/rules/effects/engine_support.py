@@ -590,7 +590,7 @@ def clauses(reading: CardReading, *, land: bool = False,
             paying = pay_pattern(ability.effects)
             if paying is not None:
                 # "You may pay {N}. If you do, …": a pay/decline choice
-                # (frontier_spells.resolve_ability), then the effects.
+                # (SpellActions.resolve_ability), then the effects.
                 out.append(("triggered:may_pay", ability.effects[0]))
                 effects(paying[1], "triggered")
             else:

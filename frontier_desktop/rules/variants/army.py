@@ -217,7 +217,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
             raise IllegalActionError(action, f"{action.type} is not part of Army Magic")
         start = len(events)
         handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
+        self.fire_triggers(state, events, start)  # spell_triggers.py
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:

@@ -134,7 +134,7 @@ def army_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     """A creature's power and toughness in Army Magic: its own (counters, until end of turn)
     plus the static bonuses that reach it: an aura on it, an anthem only from its own land or
     the lands next to it (the area of effect)."""
-    from frontier_desktop.rules.variants.frontier_spells import static_bonus
+    from frontier_desktop.rules.variants.spell_grants import static_bonus
 
     p, t = own_pt(state, perm)
     bp, bt = static_bonus(state, perm, reaches=_static_reach)

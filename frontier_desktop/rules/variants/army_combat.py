@@ -258,7 +258,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
 
 def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
     """Deal every packet of the step at once (combat damage is simultaneous)."""
-    from frontier_desktop.rules.variants.frontier_spells import no_combat_damage
+    from frontier_desktop.rules.variants.spell_grants import no_combat_damage
     from frontier_desktop.rules.variants.fx_oneshots import shield_prevents
 
     if no_combat_damage(state):  # "prevent all combat damage that would be dealt this turn"

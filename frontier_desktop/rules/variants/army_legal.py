@@ -13,7 +13,7 @@ from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants.army_board import controller, home_of
 from frontier_desktop.rules.variants.army_board import in_range
 from frontier_desktop.rules.variants.army_spells import needs_origin
-from frontier_desktop.rules.variants.frontier_spells import ability_effects, executed, spell_effects
+from frontier_desktop.rules.variants.spell_reading import ability_effects, executed, spell_effects
 from frontier_desktop.rules.variants.shared import assign_actions, plan_payment
 
 if TYPE_CHECKING:

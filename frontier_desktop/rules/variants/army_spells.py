@@ -36,8 +36,9 @@ from frontier_desktop.rules.variants.army_board import (
     LAND_LIFE, controller, home_of, in_range, info, land_life, land_words, place_of, reach,
 )
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_spells import (
-    _Context, ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
+from frontier_desktop.rules.variants.spell_context import _Context
+from frontier_desktop.rules.variants.spell_reading import (
+    ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions

@@ -34,9 +34,10 @@ from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants import fx_statics
-from frontier_desktop.rules.variants.frontier_spells import (
-    _Context, ability_effects, defs_info, enchant_spec, executed,
-    keyword_grants, spell_effects, static_bonus,
+from frontier_desktop.rules.variants.spell_context import _Context
+from frontier_desktop.rules.variants.spell_grants import defs_info, keyword_grants, static_bonus
+from frontier_desktop.rules.variants.spell_reading import (
+    ability_effects, enchant_spec, executed, spell_effects,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
@@ -147,7 +148,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
                                              f"{self.game_words} yet")
         start = len(events)
         handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # frontier_spells.py
+        self.fire_triggers(state, events, start)  # spell_triggers.py
 
     def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
         draw_cards(state, seat, count, events)

@@ -29,21 +29,11 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.effects.engine_support import pay_pattern
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.spell_reading import enters_tapped, item_effects
+from frontier_desktop.rules.variants.spell_reading import (
+    enters_tapped, item_effects, spell_effects, triggered_abilities,
+)
 from frontier_desktop.rules.variants.spell_triggers import TriggerActions
 
-# Re-exported (``x as x``) for the modules in the wg-rules scope (army*.py,
-# conquering_spells.py, wargame_spells.py) until they import from the new homes.
-from frontier_desktop.rules.variants.spell_context import _Context as _Context
-from frontier_desktop.rules.variants.spell_grants import (
-    defs_info as defs_info, keyword_grants as keyword_grants,
-    no_combat_damage as no_combat_damage, static_bonus as static_bonus,
-)
-from frontier_desktop.rules.variants.spell_reading import (
-    ability_effects as ability_effects, by_hand_text as by_hand_text,
-    enchant_spec as enchant_spec, executed as executed, spell_effects as spell_effects,
-    triggered_abilities as triggered_abilities,
-)
 
 
 class SpellActions(TriggerActions):

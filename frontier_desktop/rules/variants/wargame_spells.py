@@ -39,7 +39,7 @@ from frontier_desktop.rules.variants.army_spells import needs_origin
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
 from frontier_desktop.rules.effects.engine_support import trigger_key
-from frontier_desktop.rules.variants.frontier_spells import spell_effects, triggered_abilities
+from frontier_desktop.rules.variants.spell_reading import spell_effects, triggered_abilities
 from frontier_desktop.rules.variants.shared import draw_top, game_rng, save_rng, wire
 from frontier_desktop.rules.variants.wargame_board import (
     STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
@@ -190,7 +190,7 @@ class WarGameSpells(ConqueringSpells):
         """The War Game has no upkeep step: its upkeep is the start of the heal step
         ("Upkeep/heal"). A ``phase`` event for ``heal`` sets off what an ``upkeep`` one does
         elsewhere: cumulative upkeep and granted upkeep costs, "at the beginning of your /
-        each / each opponent's upkeep" (fx_timing, frontier_spells.fire_triggers); their
+        each / each opponent's upkeep" (fx_timing, spell_triggers.fire_triggers); their
         costs are paid with supply (:meth:`can_pay_cost`, :meth:`_pay`)."""
         if event.get("type") != "phase" or event.get("phase") != "heal":
             super().timing_event(state, event, events)
