@@ -448,3 +448,28 @@ def test_a_move_window_saved_before_moves_went_on_the_stack_still_resolves():
     state.pending = {"kind": "move", "seat": 0, "responder": 1, "units": ["a"], "to": [1, 2]}
     state, _ = run(state, {"type": "pass", "seat": 1})
     assert state.perms["a"].at == (1, 2) and state.pending is None
+
+
+def test_a_rocks_mana_ability_with_a_rider_adds_mana_and_its_rider_happens():
+    """Astrolabe's "Draw a card at the beginning of the next turn's upkeep." (fx_timing
+    mana_riders) happens in Army Magic too, beside the mana; before, it was dropped with no
+    word to the players."""
+    astrolabe = creature("Test Astrolabe", (), 0, 0, type_line="Artifact",
+                         oracle_text="{1}, {T}, Sacrifice Test Astrolabe: Add two mana of any "
+                         "one color. Draw a card at the beginning of the next turn's upkeep.")
+    del astrolabe["power"], astrolabe["toughness"]
+    ann = {"name": "Ann", "mana_pool": "{1}", "library": ["Grizzly Bears"] * 5}
+    state = army(ROWS, [], players=[ann, {"name": "Ben", "library": ["Grizzly Bears"] * 5}],
+                 permanents=[{"id": "rock", "card": astrolabe, "owner": 0, "controller": 0,
+                              "at": [1, 2]}])
+    state, events = run(state, {"type": "activate", "unit": "rock", "ability": 0,
+                                "mana": "{G}{G}"})
+    assert describe(state)["players"][0]["mana_pool"].count("G") == 2
+    assert "rock" not in state.perms
+    assert not of_type(events, "activated")[0].get("note")
+    hand = len(state.players[0].hand)
+    for _ in range(40):  # on to the next turn's upkeep
+        if state.active == 1 and state.phase == "draw":
+            break
+        state, _ = run(state, {"type": "pass", "seat": state.active})
+    assert state.active == 1 and len(state.players[0].hand) == hand + 1

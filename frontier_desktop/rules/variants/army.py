@@ -541,6 +541,10 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
                                                   f"pay the rest of the cost by hand: "
                                                   f"{ability.other_cost}") if n)
         events.append(event)
+        if made is not None and ability.mana_note and not self.mana_riders(
+                state, seat, perm.id, action.ability, events):  # fx_timing: Astrolabe's draw
+            event["note"] = "; ".join(n for n in (event.get("note"), f"carry out the rest by "
+                                                  f"hand: {ability.mana_note}") if n)
         if ability.sacrifices_self and perm.id in state.perms:
             origin = wire(state, perm.at)
             leave_battlefield(state, perm, "graveyard", events, reason="sacrificed")
