@@ -244,3 +244,22 @@ def test_the_status_heading_names_the_step_whole(sized, size, scale, players) ->
     heads, yous = table.drawing.status_lines()
     assert " ".join(heads).endswith("heal phase"), heads
     assert " ".join(yous).startswith("You are Ann"), yous
+
+
+def test_the_preview_keeps_the_creature_while_its_heal_menu_is_used(app) -> None:
+    # Play-testing: moving onto the Heal entries of the Hill Giant's menu showed the land
+    # under the menu (a Mountain) in the preview instead of the Hill Giant.
+    from tests.ui.wargame_scenes import midgame
+
+    state, ids = midgame(4, phase="heal")
+    table = _table(app, state)
+    click(app, table.renderer.sprites[ids["giant"]].home, button=3)
+    assert table.menu is not None
+    for i in range(len(table.menu.items)):
+        pos = table.menu.item_rect(i).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        step(app)
+        target = table.drawing.preview_target()
+        assert target is not None and target[0] == "unit", target
+        assert target[1]["id"] == ids["giant"]
