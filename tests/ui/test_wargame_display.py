@@ -32,8 +32,11 @@ def test_a_division_is_one_line_of_the_log(app) -> None:
     click(app, geo.confirm.center)
     assert table.division.request is None
     lines = [line for line in table.renderer.log_lines if "divide" in line]
-    assert lines == ["Ann divides the damage: 1 to Hill Giant, 2 to Grizzly Bears "
-                     "and 2 to Serra Angel"], lines
+    # every seat plays the same sample deck: a creature's name alone says whose it is not
+    assert lines == ["Ann divides the damage: 1 to Ben's Hill Giant, 2 to Ben's Grizzly Bears "
+                     "and 2 to Ben's Serra Angel"], lines
+    assert "  Ann's Serra Angel deals 2 damage to Ben's Serra Angel" in table.renderer.log_lines
+    assert "  Ann's Serra Angel dies" in table.renderer.log_lines
 
 
 SIZES = [((960, 600), 1.0), ((1280, 720), 1.0), ((1280, 720), 1.5), ((1920, 1080), 2.0),
