@@ -266,3 +266,13 @@ def test_the_preview_keeps_the_creature_while_its_heal_menu_is_used(app) -> None
         target = table.drawing.preview_target()
         assert target is not None and target[0] == "unit", target
         assert target[1]["id"] == ids["giant"]
+
+
+def test_the_tap_buttons_name_the_attackers_plainly(sized) -> None:
+    # The log names creatures with their controller in the War Game ("Ann's Grizzly Bears");
+    # on the tap buttons, all the attacker's, that only cut the label at 960x600.
+    app = sized((960, 600), 1.0)
+    table, _ = _attacked_stronghold(app)
+    table.stack_panel.update()
+    labels = [label for _, label, _ in table.stack_panel.buttons]
+    assert labels == ["Tap Grizzly Bears", "Tap Hill Giant", "Tap none"]
