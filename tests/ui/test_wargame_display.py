@@ -32,8 +32,11 @@ def test_a_division_is_one_line_of_the_log(app) -> None:
     click(app, geo.confirm.center)
     assert table.division.request is None
     lines = [line for line in table.renderer.log_lines if "divide" in line]
-    assert lines == ["Ann divides the damage: 1 to Hill Giant, 2 to Grizzly Bears "
-                     "and 2 to Serra Angel"], lines
+    # every seat plays the same sample deck: a creature's name alone says whose it is not
+    assert lines == ["Ann divides the damage: 1 to Ben's Hill Giant, 2 to Ben's Grizzly Bears "
+                     "and 2 to Ben's Serra Angel"], lines
+    assert "  Ann's Serra Angel deals 2 damage to Ben's Serra Angel" in table.renderer.log_lines
+    assert "  Ann's Serra Angel dies" in table.renderer.log_lines
 
 
 SIZES = [((960, 600), 1.0), ((1280, 720), 1.0), ((1280, 720), 1.5), ((1920, 1080), 2.0),
@@ -244,3 +247,32 @@ def test_the_status_heading_names_the_step_whole(sized, size, scale, players) ->
     heads, yous = table.drawing.status_lines()
     assert " ".join(heads).endswith("heal phase"), heads
     assert " ".join(yous).startswith("You are Ann"), yous
+
+
+def test_the_preview_keeps_the_creature_while_its_heal_menu_is_used(app) -> None:
+    # Play-testing: moving onto the Heal entries of the Hill Giant's menu showed the land
+    # under the menu (a Mountain) in the preview instead of the Hill Giant.
+    from tests.ui.wargame_scenes import midgame
+
+    state, ids = midgame(4, phase="heal")
+    table = _table(app, state)
+    click(app, table.renderer.sprites[ids["giant"]].home, button=3)
+    assert table.menu is not None
+    for i in range(len(table.menu.items)):
+        pos = table.menu.item_rect(i).center
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        step(app)
+        target = table.drawing.preview_target()
+        assert target is not None and target[0] == "unit", target
+        assert target[1]["id"] == ids["giant"]
+
+
+def test_the_tap_buttons_name_the_attackers_plainly(sized) -> None:
+    # The log names creatures with their controller in the War Game ("Ann's Grizzly Bears");
+    # on the tap buttons, all the attacker's, that only cut the label at 960x600.
+    app = sized((960, 600), 1.0)
+    table, _ = _attacked_stronghold(app)
+    table.stack_panel.update()
+    labels = [label for _, label, _ in table.stack_panel.buttons]
+    assert labels == ["Tap Grizzly Bears", "Tap Hill Giant", "Tap none"]

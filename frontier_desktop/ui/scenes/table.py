@@ -225,8 +225,10 @@ class TableScene(Scene):
         self.view = self.session.view(self.seat)
         self.legal = list(self.view.get("legal_actions", []))
         self.presentation.observe(self.view)
+        self.names.possessive = self.view.get("variant") == "wargame"
         for unit in self.view.get("units", []):
-            self.names.units[str(unit["id"])] = str(unit.get("name", "a creature"))
+            self.names.learn_unit(str(unit["id"]), str(unit.get("name", "a creature")),
+                                  unit.get("controller", unit.get("owner")))
         lines: list[str] = []
         for entry in self.session.log(self.seat):
             lines.extend(entry_lines(entry, self.names))

@@ -134,6 +134,8 @@ class TableInput:
             unit = self.scene.unit(drag.ident) if drag.kind == "token" else None
             st.hover = ("unit", unit) if unit else ("card", drag.name)
             return
+        if st.menu is not None and st.menu.rect.collidepoint(pos):
+            return  # over an open menu: the preview keeps showing what it is about
         st.hover = self.hover_target(pos)
         self.scene.targeting.motion(pos)
 

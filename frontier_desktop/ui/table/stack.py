@@ -98,8 +98,10 @@ class StackPanel:
             title = "Respond? " + title
         elif kind == "choice" and pending.get("seat") == s.seat and \
                 pending.get("by") == "stronghold":
-            # the War Game: the attacked stronghold's owner taps one attacker (or none)
-            labels = [(f"Tap {s.names.unit(o)}", {"type": "tap_attacker", "unit": o})
+            # the War Game: the attacked stronghold's owner taps one attacker (or none); the
+            # attackers are all one player's: their names alone (no "Ann's", cut at 960x600)
+            labels = [(f"Tap {s.names.units.get(o, 'an attacker')}",
+                       {"type": "tap_attacker", "unit": o})
                       for o in pending.get("options") or [] if isinstance(o, str)]
             labels.append(("Tap none", {"type": "pass"}))
             title = "Your stronghold is attacked: tap one attacker (it deals no damage)"

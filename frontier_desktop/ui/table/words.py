@@ -96,6 +96,28 @@ class Namer:
         """Face-up lands by place: a square ``(row, column)`` or a graph place's name."""
         self.cvs: dict[Any, int] = {}
         """The Conquering: conquer values rolled so far, by place (from ``cv`` events)."""
+        self.possessive = False
+        """Name a creature with its controller ("Ben's Serra Angel") when creatures of that
+        name have been seen under more than one player (the War Game: every seat may play
+        the same deck)."""
+        self.owners: dict[str, int] = {}
+        self._name_owners: dict[str, set[int]] = {}
+
+    def learn_unit(self, unit_id: str, name: str, owner: Any) -> None:
+        """A unit seen in a view: its name and (for :attr:`possessive`) its controller."""
+        self.units[unit_id] = name
+        if isinstance(owner, int) and not isinstance(owner, bool):
+            self.owners[unit_id] = owner
+            self._name_owners.setdefault(name, set()).add(owner)
+
+    def qualified(self, unit_id: Any, name: str) -> str:
+        """*name*, with its controller's when :attr:`possessive` and the name is shared."""
+        if not self.possessive or not isinstance(unit_id, str):
+            return name
+        owner = self.owners.get(unit_id)
+        if owner is None or len(self._name_owners.get(name, ())) < 2:
+            return name
+        return f"{self.player(owner)}'s {name}"
 
     def player(self, seat: Any) -> str:
         if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.players):
@@ -118,7 +140,8 @@ class Namer:
 
     def unit(self, unit_id: Any) -> str:
         if isinstance(unit_id, str):
-            return self.units.get(unit_id, "a creature")
+            name = self.units.get(unit_id)
+            return self.qualified(unit_id, name) if name else "a creature"
         return "a creature"
 
     def units_of(self, ids: Any, lead: Any = None) -> list[str]:
@@ -194,7 +217,8 @@ class Namer:
 def _own_name(event: Mapping[str, Any], names: Namer) -> str:
     """The name an event carries for its unit, else the Namer's."""
     name = event.get("name")
-    return name if isinstance(name, str) and name else names.unit(event.get("unit"))
+    return names.qualified(event.get("unit"), name) if isinstance(name, str) and name \
+        else names.unit(event.get("unit"))
 
 
 def _target_words(target: Any, names: Namer, defenders: Any = None, player: Any = None) -> str:
