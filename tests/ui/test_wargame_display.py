@@ -276,3 +276,20 @@ def test_the_tap_buttons_name_the_attackers_plainly(sized) -> None:
     table.stack_panel.update()
     labels = [label for _, label, _ in table.stack_panel.buttons]
     assert labels == ["Tap Grizzly Bears", "Tap Hill Giant", "Tap none"]
+
+
+def test_the_panels_count_supply_and_show_no_empty_mana_pool(app, monkeypatch) -> None:
+    """Play-testing: the War Game's panels said "Mana: empty" above "Supply 4" (mana comes
+    only as supply there). The row shows only while mana waits in the pool; the other
+    variants' panels keep it."""
+    from tests.ui.test_table_seat import Surfaces
+    from tests.ui.wargame_scenes import midgame
+
+    surfaces = Surfaces(app, monkeypatch)
+    state, _ = midgame(4)
+    table = _table(app, state)
+    texts = surfaces.render(app, table)
+    assert "Mana:" not in texts and any(t.startswith("Supply") for t in texts), texts
+    from frontier_desktop.ui.variants.base import VariantPresentation
+
+    assert VariantPresentation.mana_row  # the other variants' panels keep their Mana: row

@@ -751,7 +751,7 @@ class TableRenderer:
         return tag
 
     def _draw_panel(self, surf: pygame.Surface, rect: pygame.Rect, seat: int, *, top: bool) -> None:
-        pal, fonts, images, view = self.app.palette, self.app.fonts, self.app.images, self.view
+        pal, fonts, view = self.app.palette, self.app.fonts, self.view
         assert view is not None
         p = view["players"][seat]
         active = view.get("active") == seat and not view.get("game_over")
@@ -785,20 +785,8 @@ class TableRenderer:
             surf.blit(cap, cap.get_rect(topright=(rect.right - pad, at.bottom - 4)))
         y = rect.y + 8 + name.get_height() + 4
         pool = parse_symbols(p.get("mana_pool", ""))
-        lab = fonts.text("Mana:", 12, pal.text_dim)
-        surf.blit(lab, (rect.x + pad, y + 2))
-        x = rect.x + pad + lab.get_width() + 6
-        if not pool:
-            surf.blit(fonts.text("empty", 12, pal.text_dim), (x, y + 2))
-        sd = self.app.px(18)
-        # the symbols stop short of the big figure at the right (a long pool is cut)
-        fits = max(1, (at.left - self.app.px(4) - x) // (sd + 2)) \
-            if at.top < y + sd and at.bottom > y else 10
-        for sym in pool[:min(10, fits)]:
-            s = images.mana_symbol(sym, sd)
-            surf.blit(s, (x, y))
-            x += sd + 2
-        y += max(lab.get_height(), sd) + 6
+        if pool or self.pres.mana_row:
+            y = self._draw_pool_row(surf, rect, pool, at, y)
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
@@ -820,6 +808,27 @@ class TableRenderer:
                 break  # never below the panel
             surf.blit(t, (rect.x + pad, y))
             y += t.get_height() + 1
+
+    def _draw_pool_row(self, surf: pygame.Surface, rect: pygame.Rect, pool: list[str],
+                       at: pygame.Rect, y: int) -> int:
+        """A panel's "Mana:" row at *y*, its symbols stopping short of the big figure at
+        *at*; the y below it."""
+        pal, fonts, images = self.app.palette, self.app.fonts, self.app.images
+        pad = 10
+        lab = fonts.text("Mana:", 12, pal.text_dim)
+        surf.blit(lab, (rect.x + pad, y + 2))
+        x = rect.x + pad + lab.get_width() + 6
+        if not pool:
+            surf.blit(fonts.text("empty", 12, pal.text_dim), (x, y + 2))
+        sd = self.app.px(18)
+        # the symbols stop short of the big figure at the right (a long pool is cut)
+        fits = max(1, (at.left - self.app.px(4) - x) // (sd + 2)) \
+            if at.top < y + sd and at.bottom > y else 10
+        for sym in pool[:min(10, fits)]:
+            s = images.mana_symbol(sym, sd)
+            surf.blit(s, (x, y))
+            x += sd + 2
+        return y + max(lab.get_height(), sd) + 6
 
     def _draw_permanents(self, surf: pygame.Surface, me: int, opp: int) -> None:
         """Non-creature permanents: small chips at the right end of their staging row."""

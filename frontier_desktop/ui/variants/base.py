@@ -165,6 +165,9 @@ class VariantPresentation:
     (Frontier's band: overlapping; the Conquering's several players: each one whole)."""
     strip_room: ClassVar[float] = 1.0
     """The height of the off-board strips, as a share of the default (Army: thin, no staging)."""
+    mana_row: ClassVar[bool] = True
+    """The players' panels show a "Mana:" row, even when the pool is empty (False: only while
+    mana waits there; the War Game's panels count supply instead)."""
 
     def observe(self, view: Mapping[str, Any]) -> None:
         """The table's new view (called once per state change, before anything else asks)."""

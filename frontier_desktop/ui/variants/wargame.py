@@ -44,6 +44,7 @@ class WarGamePresentation(VariantPresentation):
     aliases: ClassVar[tuple[str, ...]] = ("war-game", "magic-the-war-game")
     strip_room: ClassVar[float] = 0.25
     member_spread: ClassVar[float] = 0.85
+    mana_row: ClassVar[bool] = False
     help_text: ClassVar[str] = (
         "# Quick rules\n"
         "Take every stronghold to win. Strongholds lie outside the 3x5 terrain: A west, "
@@ -59,7 +60,9 @@ class WarGamePresentation(VariantPresentation):
         "Combat: where your creatures meet others after movement. Each side divides its "
         "untapped power among the opposing creatures: drag points onto them, at most what "
         "kills each, then Done (Default: the rules' division).\n"
-        "Casting: creatures enter your stronghold (at most three of yours there).\n"
+        "Casting: creatures enter your stronghold (at most three of yours there). A "
+        "stronghold beside an Island lets only flyers and islandhome creatures in or out: "
+        "a ground creature cast there stays.\n"
         "# Keys\n{keys}\n")
 
     def __init__(self) -> None:
