@@ -293,3 +293,34 @@ def test_the_panels_count_supply_and_show_no_empty_mana_pool(app, monkeypatch) -
     from frontier_desktop.ui.variants.base import VariantPresentation
 
     assert VariantPresentation.mana_row  # the other variants' panels keep their Mana: row
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1280, 720), (960, 600)])
+def test_the_zooms_band_hides_the_log_lines_it_covers_whole(sized, size) -> None:
+    # Play-testing (README screenshot): the "Automatic: Flying / Vigilance" band under the
+    # zoom ended halfway down the log's first line, whose lower half peeked out below it.
+    from tests.ui.wargame_scenes import midgame
+
+    app = sized(size, 1.0)
+    state, ids = midgame(4)
+    table = _table(app, state)
+    table.renderer.log_lines[:] = ["Ann will divide combat damage by hand"] * 12
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION,
+                                         pos=table.renderer.sprites[ids["angel"]].home,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+    target = table.drawing.preview_target()
+    assert target is not None and target[1]["id"] == ids["angel"]
+    lay = table.renderer.layout
+    band = table.drawing.support_band("Serra Angel", lay.preview.w)
+    assert band is not None
+    frame = pygame.Surface(app.size)
+    app.draw(frame)
+    bottom = lay.preview.bottom + app.px(4) + band.get_height()
+    if bottom < lay.log.y:
+        return  # the band ends above the log: nothing to hide at this size
+    line = app.fonts.font(13).get_linesize()
+    strip = pygame.Rect(lay.log.x + 2, bottom, lay.log.w - 4, line).clip(lay.log)
+    colours = {tuple(frame.get_at((x, y)))[:3] for x in range(strip.x, strip.right)
+               for y in range(strip.y, strip.bottom)}
+    assert colours == {tuple(app.palette.bg)[:3]}, "a covered log line peeks out"

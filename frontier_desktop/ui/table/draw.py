@@ -351,12 +351,15 @@ class TableDrawing:
         surface.blit(face, box.topleft)
         band = self.support_band(name if kind == "unit" else str(data), box.w)
         if band is not None:
-            # under the card (over the log's top while hovering), never over its text; the
-
+            # under the card, over the log's top while hovering (its covered lines hidden
+            # whole), never over the card's text
             top = box.bottom + s.app.px(4)
-            title_bottom = lay.log.y + 6 + fonts.font(13, True).get_linesize() + 4
-            if lay.log.y <= top + band.get_height() < title_bottom:
-                cover = pygame.Rect(lay.log.x, lay.log.y, lay.log.w, title_bottom - lay.log.y)
+            bottom = top + band.get_height()
+            if bottom >= lay.log.y:  # hide the log's top whole: no half line peeks out below
+                title_bottom = lay.log.y + 6 + fonts.font(13, True).get_linesize() + 4
+                below = max(title_bottom, bottom + fonts.font(13).get_linesize())
+                cover = pygame.Rect(lay.log.x, lay.log.y, lay.log.w,
+                                    min(below, lay.log.bottom) - lay.log.y)
                 pygame.draw.rect(surface, pal.bg, cover)
             surface.blit(band, (box.x, top))
 
