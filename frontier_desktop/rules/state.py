@@ -11,8 +11,8 @@ this full form is the authority's (saves on the host); players get :mod:`views` 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 from frontier_desktop.rules.board import Board, Pos
 from frontier_desktop.rules.card import Card
@@ -415,3 +415,20 @@ class GameState:
         s.delayed = [dict(item) for item in data.get("delayed", [])]
         s.extra = dict(data.get("extra") or {})
         return s
+
+
+_Facts = TypeVar("_Facts")
+
+
+def per_defs(cache: dict[int, tuple[dict[str, Card], _Facts]], state: GameState,
+             build: Callable[[dict[str, Card]], _Facts]) -> _Facts:
+    """Facts about the state's card definitions, built once per ``defs`` and kept in
+    *cache*: ``defs`` is replaced, never mutated (copy-on-write), so its identity says the
+    cards are the same. The cache is emptied when it grows past 64 entries."""
+    found = cache.get(id(state.defs))
+    if found is None or found[0] is not state.defs:
+        if len(cache) > 64:
+            cache.clear()
+        found = (state.defs, build(state.defs))
+        cache[id(state.defs)] = found
+    return found[1]

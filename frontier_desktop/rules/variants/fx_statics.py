@@ -31,7 +31,7 @@ from frontier_desktop.rules.effects.templates_statics import (
     SwitchPT,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
-from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.state import GameState, Permanent, per_defs
 from frontier_desktop.rules.variants.shared import permanents_in
 
 Event = dict[str, Any]
@@ -109,17 +109,11 @@ class _Info:
         self.untargetable = having(Untargetable)
 
 
-_CACHE: dict[int, _Info] = {}
+_CACHE: dict[int, tuple[dict[str, Card], _Info]] = {}
 
 
 def _info(state: GameState) -> _Info:
-    info = _CACHE.get(id(state.defs))
-    if info is None or info.defs is not state.defs:
-        if len(_CACHE) > 64:
-            _CACHE.clear()
-        info = _Info(state.defs)
-        _CACHE[id(state.defs)] = info
-    return info
+    return per_defs(_CACHE, state, _Info)
 
 
 facts = _info

@@ -217,15 +217,7 @@ class ExecutorActions(PayingActions):
         return moved
 
     def _exec_exile(self, ctx: _Context, effect: Exile, events: list[Event]) -> list[Any] | None:
-        objs = ctx.objects(effect.to)
-        if objs is None or any(not isinstance(o, str) for o in objs):
-            return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj)
-            if perm is not None:
-                leave_battlefield(ctx.state, perm, "exile", events,
-                                  reason=f"exiled by {ctx.name}")
-        return objs
+        return _send_away(ctx, effect.to, "exile", "exiled", events)
 
     def _exec_restriction(self, ctx: _Context, effect: Effect,
                           events: list[Event]) -> list[Any] | None:
@@ -379,15 +371,7 @@ class ExecutorActions(PayingActions):
         return objs
 
     def _exec_bounce(self, ctx: _Context, effect: Bounce, events: list[Event]) -> list[Any] | None:
-        objs = ctx.objects(effect.to)
-        if objs is None or any(not isinstance(o, str) for o in objs):
-            return None
-        for obj in objs:
-            perm = ctx.state.perms.get(obj)
-            if perm is not None:
-                leave_battlefield(ctx.state, perm, "hand", events,
-                                  reason=f"returned by {ctx.name}")
-        return objs
+        return _send_away(ctx, effect.to, "hand", "returned", events)
 
     def _exec_counter_spell(self, ctx: _Context, effect: CounterSpell,
                             events: list[Event]) -> list[Any] | None:
@@ -426,3 +410,17 @@ class ExecutorActions(PayingActions):
                            "name": card.name, "at": where})
             made.append(unit_id)
         return made
+
+
+def _send_away(ctx: _Context, to: Any, zone: str, verb: str,
+               events: list[Event]) -> list[Any] | None:
+    """Exile or bounce: the permanents *to* names leave the battlefield for *zone* ("exiled
+    by …", "returned by …"); None when it names something that is no permanent."""
+    objs = ctx.objects(to)
+    if objs is None or any(not isinstance(o, str) for o in objs):
+        return None
+    for obj in objs:
+        perm = ctx.state.perms.get(obj)
+        if perm is not None:
+            leave_battlefield(ctx.state, perm, zone, events, reason=f"{verb} by {ctx.name}")
+    return objs

@@ -16,7 +16,7 @@ from typing import Any
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.nodes import GrantKeyword, Pump, Selector
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
-from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.state import GameState, Permanent, per_defs
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.spell_reading import (
     protections, static_grant_effects, static_pumps,
@@ -50,19 +50,12 @@ class _DefsInfo:
         self.protections = {n: protections(c) for n, c in defs.items() if c.oracle_text}
 
 
-_DEFS_CACHE: dict[int, _DefsInfo] = {}
+_DEFS_CACHE: dict[int, tuple[dict[str, Card], _DefsInfo]] = {}
 
 
 def defs_info(state: GameState) -> _DefsInfo:
-    """Per-``defs`` facts, cached: ``defs`` is replaced, never mutated (state.py), so its
-    identity says the cards are the same."""
-    info = _DEFS_CACHE.get(id(state.defs))
-    if info is None or info.defs is not state.defs:
-        if len(_DEFS_CACHE) > 64:
-            _DEFS_CACHE.clear()
-        info = _DefsInfo(state.defs)
-        _DEFS_CACHE[id(state.defs)] = info
-    return info
+    """Per-``defs`` facts, cached (:func:`~frontier_desktop.rules.state.per_defs`)."""
+    return per_defs(_DEFS_CACHE, state, _DefsInfo)
 
 
 def keyword_grants(state: GameState, perm: Permanent,
