@@ -515,14 +515,19 @@ class HostSession(Session):
 
     def _oldest_unfinished(self, address: str | None, keep: int) -> list[Connection]:
         """The oldest connections still in the handshake beyond the newest *keep* (from
-        *address*, or from anywhere when None)."""
+        *address*, or from anywhere when None), taken off the pending list at once (the
+        caller aborts them): the cap holds even before their reader threads wind down.
+        Called with the lock held."""
         unfinished = sorted([(info["since"], info["conn"]) for info in self._pending.values()
                              if info.get("phase") != "playing" and "conn" in info
                              and not info.get("held")
                              and (address is None or info.get("addr") == address)],
                             key=lambda pair: pair[0])
         excess = len(unfinished) - max(keep, 0)
-        return [conn for _, conn in unfinished[:excess]] if excess > 0 else []
+        victims = [conn for _, conn in unfinished[:excess]] if excess > 0 else []
+        for conn in victims:
+            self._pending.pop(id(conn), None)
+        return victims
 
     @property
     def buffered_bytes(self) -> int:

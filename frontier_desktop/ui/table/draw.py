@@ -352,10 +352,10 @@ class TableDrawing:
         band = self.support_band(name if kind == "unit" else str(data), box.w)
         if band is not None:
             # under the card, over the log's top while hovering (its covered lines hidden
-            # whole), never over the card's text
+            # entirely), never over the card's text
             top = box.bottom + s.app.px(4)
             bottom = top + band.get_height()
-            if bottom >= lay.log.y:  # hide the log's top whole: no half line peeks out below
+            if bottom >= lay.log.y:  # cover entire log lines: no half line peeks out below
                 title_bottom = lay.log.y + 6 + fonts.font(13, True).get_linesize() + 4
                 below = max(title_bottom, bottom + fonts.font(13).get_linesize())
                 cover = pygame.Rect(lay.log.x, lay.log.y, lay.log.w,
