@@ -324,3 +324,19 @@ def test_the_zooms_band_hides_the_log_lines_it_covers_whole(sized, size) -> None
     colours = {tuple(frame.get_at((x, y)))[:3] for x in range(strip.x, strip.right)
                for y in range(strip.y, strip.bottom)}
     assert colours == {tuple(app.palette.bg)[:3]}, "a covered log line peeks out"
+
+
+def test_a_headline_names_the_actors_own_creature_plainly() -> None:
+    # Play-testing: "Cy moves Cy's Mesa Pegasus to column 4, row 2". The owner's name stays
+    # where it tells something: another player's creature, and the lines of events.
+    from frontier_desktop.ui.table.words import Namer, action_words
+
+    names = Namer(["Ann", "Ben", "Cy"])
+    names.possessive = True
+    names.learn_unit("u1", "Mesa Pegasus", 2)
+    names.learn_unit("u2", "Mesa Pegasus", 0)
+    moved = action_words({"type": "move", "unit": "u1", "to": [1, 3]}, 2, names)
+    assert moved is not None and moved.startswith("Cy moves Mesa Pegasus to "), moved
+    theirs = action_words({"type": "move", "unit": "u2", "to": [1, 3]}, 2, names)
+    assert theirs is not None and "Ann's Mesa Pegasus" in theirs, theirs
+    assert names.unit("u1") == "Cy's Mesa Pegasus"  # outside a headline: whose it is

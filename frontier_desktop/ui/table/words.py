@@ -102,6 +102,9 @@ class Namer:
         the same deck)."""
         self.owners: dict[str, int] = {}
         self._name_owners: dict[str, set[int]] = {}
+        self.actor: int | None = None
+        """The seat whose action a headline tells: its own creatures go without its name
+        ("Cy moves Mesa Pegasus", not "Cy moves Cy's Mesa Pegasus")."""
 
     def learn_unit(self, unit_id: str, name: str, owner: Any) -> None:
         """A unit seen in a view: its name and (for :attr:`possessive`) its controller."""
@@ -115,7 +118,7 @@ class Namer:
         if not self.possessive or not isinstance(unit_id, str):
             return name
         owner = self.owners.get(unit_id)
-        if owner is None or len(self._name_owners.get(name, ())) < 2:
+        if owner is None or owner == self.actor or len(self._name_owners.get(name, ())) < 2:
             return name
         return f"{self.player(owner)}'s {name}"
 
@@ -231,6 +234,14 @@ def _target_words(target: Any, names: Namer, defenders: Any = None, player: Any 
 
 def action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | None:
     """The headline of an action, or None when its events say everything."""
+    names.actor = seat
+    try:
+        return _action_words(action, seat, names)
+    finally:
+        names.actor = None
+
+
+def _action_words(action: Mapping[str, Any], seat: int, names: Namer) -> str | None:
     who = names.player(seat)
     kind = action.get("type")
     if kind == "move":
