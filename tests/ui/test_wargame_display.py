@@ -340,3 +340,25 @@ def test_a_headline_names_the_actors_own_creature_plainly() -> None:
     theirs = action_words({"type": "move", "unit": "u2", "to": [1, 3]}, 2, names)
     assert theirs is not None and "Ann's Mesa Pegasus" in theirs, theirs
     assert names.unit("u1") == "Cy's Mesa Pegasus"  # outside a headline: whose it is
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_supply_captions_stay_on_the_board(sized, size) -> None:
+    # Play-testing at 960x600: "Ann rolls 3 for supply: 11 supply points" beside A, on the
+    # west edge, ran out of the board over the status column ("casting pha…" cut).
+    app = sized(size, 1.0)
+    from tests.ui.wargame_scenes import midgame
+
+    state, _ = midgame(4, phase="casting")
+    table = _table(app, state)
+    lay = table.renderer.layout
+    for seat, place in enumerate(("S0", "S1", "S2", "S3")):
+        table.dice = {"player": seat, "sides": 6, "result": 3, "t": 1.0,
+                      "caption": f"{state.players[seat].name} rolls 3 for supply: 11 supply "
+                                 "points"}
+        spot = table.drawing.dice_spot()
+        cap = app.fonts.fit(table.dice["caption"], 16, app.palette.accent, lay.board.w - 16,
+                            True)
+        box = table.drawing.caption_rect(spot, cap.get_size())
+        assert lay.board.contains(box), (place, box, lay.board)
+        assert not box.colliderect(spot), place  # the die itself stays in sight

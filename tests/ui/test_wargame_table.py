@@ -240,3 +240,4 @@ def test_an_islandhome_creature_is_carried_by_a_drop_or_from_the_carriers_menu(a
     assert units[serpent]["carried_by"] == bear
     assert "carried by Grizzly Bears" in [b.text for b in
                                           table.presentation.unit_badges(units[serpent])]
+

@@ -485,13 +485,23 @@ class TableDrawing:
         surface.blit(rot, rot.get_rect(center=centre))
         if not rolling:
             words = s.dice.get("caption") or f"d{sides}: {value}"
-            cap = s.app.fonts.fit(words, 16, s.app.palette.accent, lay.board.w + 40, True)
-            box = cap.get_rect(midtop=(centre[0], centre[1] + size // 2 + 6)).inflate(12, 6)
-            if box.bottom > surface.get_height():  # no room below the die: above it
-                box.bottom = centre[1] - size // 2 - 6
-            box = box.clamp(surface.get_rect())
+            cap = s.app.fonts.fit(words, 16, s.app.palette.accent, lay.board.w - 16, True)
+            box = self.caption_rect(spot, cap.get_size())
             pygame.draw.rect(surface, s.app.palette.bg_panel, box, border_radius=8)
             surface.blit(cap, cap.get_rect(center=box.center))
+
+    def caption_rect(self, spot: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+        """Where the die's caption of *size* goes: under the die at *spot* (above it when
+        there is no room), always inside the board, never over the side columns' words."""
+        lay = self.scene.renderer.layout
+        assert lay is not None
+        board = lay.board
+        box = pygame.Rect((0, 0), size)
+        box.midtop = (spot.centerx, spot.bottom + 6)
+        box = box.inflate(12, 6)
+        if box.bottom > board.bottom:  # no room below the die: above it
+            box.bottom = spot.top - 6
+        return box.clamp(board)
 
     def draw_help(self, surface: pygame.Surface) -> None:
         s = self.scene
