@@ -343,16 +343,18 @@ def test_a_headline_names_the_actors_own_creature_plainly() -> None:
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
-def test_the_supply_captions_stay_on_the_board(sized, size) -> None:
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_supply_captions_stay_on_the_board(sized, size, players) -> None:
     # Play-testing at 960x600: "Ann rolls 3 for supply: 11 supply points" beside A, on the
-    # west edge, ran out of the board over the status column ("casting pha…" cut).
-    app = sized(size, 1.0)
+    # west edge, ran out of the board over the status column ("casting pha…" cut); at
+    # 1280x720 with three players Cy's caption covered the name of Cy's own stronghold.
     from tests.ui.wargame_scenes import midgame
 
-    state, _ = midgame(4, phase="casting")
+    app = sized(size, 1.0)
+    state, _ = midgame(players, phase="casting")
     table = _table(app, state)
     lay = table.renderer.layout
-    for seat, place in enumerate(("S0", "S1", "S2", "S3")):
+    for seat, place in enumerate(("S0", "S1", "S2", "S3")[:players]):
         table.dice = {"player": seat, "sides": 6, "result": 3, "t": 1.0,
                       "caption": f"{state.players[seat].name} rolls 3 for supply: 11 supply "
                                  "points"}
@@ -362,3 +364,6 @@ def test_the_supply_captions_stay_on_the_board(sized, size) -> None:
         box = table.drawing.caption_rect(spot, cap.get_size())
         assert lay.board.contains(box), (place, box, lay.board)
         assert not box.colliderect(spot), place  # the die itself stays in sight
+        own = table.renderer.place_rect(place)  # the roller's stronghold: its name in sight
+        assert own is not None and not box.colliderect(own.move(0, 0).clip(
+            own.x, own.y, own.w, own.h // 3)), place

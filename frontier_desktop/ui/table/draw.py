@@ -418,6 +418,21 @@ class TableDrawing:
         surface.blit(tip, tip.get_rect(center=box.center))
         self.refusal_shown = why
 
+    def dice_near(self) -> pygame.Rect | None:
+        """The place the die rolls beside on a board of places: the area turned up (a
+        conquer value) or the roller's stronghold; None on a plain board."""
+        s = self.scene
+        r = s.renderer
+        if r.places is None or not r.place_rects or s.dice is None:
+            return None
+        if s.dice.get("at") is not None:
+            near = r.place_rect(r.pres.place(s.dice["at"]))
+            if near is not None:
+                return near
+        board = (r.view or {}).get("board") or {}
+        return next((r.place_rects.get(st.get("place")) for st in board.get("strongholds") or []
+                     if st.get("player") == s.dice.get("player")), None)
+
     def dice_spot(self) -> pygame.Rect:
         """Where the die rolls: in the middle of a plain board; on a board of places (the
         Conquering), a smaller die beside the roller's stronghold (a conquer value: beside
@@ -429,13 +444,7 @@ class TableDrawing:
         assert lay is not None and s.dice is not None
         if r.places is None or not r.place_rects:
             return pygame.Rect(0, 0, 90, 90).move(lay.board.centerx - 45, lay.board.centery - 45)
-        board = (r.view or {}).get("board") or {}
-        near = None
-        if s.dice.get("at") is not None:
-            near = r.place_rect(r.pres.place(s.dice["at"]))
-        if near is None:
-            near = next((r.place_rects.get(st.get("place")) for st in board.get("strongholds") or []
-                         if st.get("player") == s.dice.get("player")), None)
+        near = self.dice_near()
         size = max(28, min(s.app.px(56), int(lay.cell[1] * 0.7)))
         screen = pygame.Rect((0, 0), s.app.size)
         if near is None:
@@ -491,17 +500,32 @@ class TableDrawing:
             surface.blit(cap, cap.get_rect(center=box.center))
 
     def caption_rect(self, spot: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
-        """Where the die's caption of *size* goes: under the die at *spot* (above it when
-        there is no room), always inside the board, never over the side columns' words."""
-        lay = self.scene.renderer.layout
+        """Where the die's caption of *size* goes: under or over the die at *spot* (or the
+        die with the place it rolls beside), centred or running off to one side, wherever
+        it covers least of the board's places, the roller's own counting double and its
+        name band eight times (under the die and centred on a tie); always inside the board, never over the side columns'
+        words or the die."""
+        r = self.scene.renderer
+        lay = r.layout
         assert lay is not None
         board = lay.board
-        box = pygame.Rect((0, 0), size)
-        box.midtop = (spot.centerx, spot.bottom + 6)
-        box = box.inflate(12, 6)
-        if box.bottom > board.bottom:  # no room below the die: above it
-            box.bottom = spot.top - 6
-        return box.clamp(board)
+        near = self.dice_near()
+        best = []
+        for around in (spot, spot.union(near) if near is not None else spot):
+            for y_edge in ("top", "bottom"):  # under, then over
+                for x_edge in ("centerx", "left", "right"):  # centred, or off to one side
+                    box = pygame.Rect((0, 0), size).inflate(12, 6)
+                    setattr(box, y_edge,
+                            around.bottom + 6 if y_edge == "top" else around.top - 6)
+                    setattr(box, x_edge, getattr(spot, x_edge))
+                    box = box.clamp(board)
+                    hidden = sum(box.clip(p).w * box.clip(p).h for p in r.place_rects.values())
+                    if near is not None:  # the roller's own place counts double, its name
+                        name = near.clip(near.x, near.y, near.w, near.h // 3)  # band: 8 times
+                        hidden += box.clip(near).w * box.clip(near).h + \
+                            box.clip(name).w * box.clip(name).h * 6
+                    best.append((box.colliderect(spot), hidden, len(best), box))
+        return min(best, key=lambda b: b[:3])[3]
 
     def draw_help(self, surface: pygame.Surface) -> None:
         s = self.scene
