@@ -367,3 +367,21 @@ def test_the_supply_captions_stay_on_the_board(sized, size, players) -> None:
         own = table.renderer.place_rect(place)  # the roller's stronghold: its name in sight
         assert own is not None and not box.colliderect(own.move(0, 0).clip(
             own.x, own.y, own.w, own.h // 3)), place
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_panels_facts_never_run_into_the_supply_figure(sized, size, players) -> None:
+    # Play-testing at 960x600, two players: without the Mana row the facts moved up beside
+    # the big supply figure, "Hand 4" running into its caption ("Hand 4supply").
+    from tests.ui.wargame_scenes import midgame
+
+    app = sized(size, 1.0)
+    state, _ = midgame(players, phase="heal")
+    table = _table(app, state)
+    app.draw(pygame.Surface(app.size))
+    parts = table.renderer.panel_parts
+    assert parts, "no panel drawn"
+    for seat, (figure, lines) in parts.items():
+        assert lines, seat
+        assert not any(line.colliderect(figure) for line in lines), (seat, figure, lines)

@@ -176,6 +176,9 @@ class TableRenderer:
         """(rect, card id, name) of the viewer's hand cards, left to right."""
         self.label_rects: list[pygame.Rect] = []
         """Where the board's column and row numbers are drawn."""
+        self.panel_parts: dict[int, tuple[pygame.Rect, list[pygame.Rect]]] = {}
+        """Each seat's panel: where its big figure and caption are drawn, and its lines of
+        facts (kept for the layout tests)."""
         self.strip_label_rects: list[pygame.Rect] = []
         """Where the off-board strips' labels are drawn (opponent's first)."""
         self.hand_name_rects: list[pygame.Rect] = []
@@ -780,13 +783,17 @@ class TableRenderer:
                           pal.warn if low else pal.accent, bold=True)
         at = life.get_rect(topright=(rect.right - pad, rect.y + 2))
         surf.blit(life, at)
+        figure = at.copy()
         if caption:  # what the figure is (Army: the home base's life)
             cap = fonts.text(caption, 10, pal.text_dim)
-            surf.blit(cap, cap.get_rect(topright=(rect.right - pad, at.bottom - 4)))
+            figure.union_ip(surf.blit(cap, cap.get_rect(topright=(rect.right - pad,
+                                                                  at.bottom - 4))))
         y = rect.y + 8 + name.get_height() + 4
         pool = parse_symbols(p.get("mana_pool", ""))
         if pool or self.pres.mana_row:
             y = self._draw_pool_row(surf, rect, pool, at, y)
+        else:  # the facts start below the big figure and its caption, never beside them
+            y = max(y, figure.bottom + 2)
         lines = [f"Library {p['library_count']}   Hand {p['hand_count']}",
                  f"Graveyard {len(p['graveyard'])}   Exile {len(p['exile'])}",
                  f"Land graveyard {len(p['land_graveyard'])}"]
@@ -802,12 +809,14 @@ class TableRenderer:
                 warn = len(lines) - 3
         if p["graveyard"] and not warn:
             lines.append("Top: " + p["graveyard"][-1])
+        drawn = []
         for i, line in enumerate(lines):
             t = fonts.fit(line, 12, pal.warn if i < warn else pal.text_dim, rect.w - 2 * pad)
             if y + t.get_height() > rect.bottom - 2:
                 break  # never below the panel
-            surf.blit(t, (rect.x + pad, y))
+            drawn.append(surf.blit(t, (rect.x + pad, y)))
             y += t.get_height() + 1
+        self.panel_parts[seat] = (figure, drawn)
 
     def _draw_pool_row(self, surf: pygame.Surface, rect: pygame.Rect, pool: list[str],
                        at: pygame.Rect, y: int) -> int:
