@@ -385,3 +385,25 @@ def test_the_panels_facts_never_run_into_the_supply_figure(sized, size, players)
     for seat, (figure, lines) in parts.items():
         assert lines, seat
         assert not any(line.colliderect(figure) for line in lines), (seat, figure, lines)
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_division_panels_title_is_whole(sized, size, players, monkeypatch) -> None:
+    # Play-testing at 960x600, two players: "Divide your 1 damage (combat at column 2, r…".
+    import dataclasses
+
+    from tests.ui.test_table_seat import Surfaces
+
+    app = sized(size, 1.0)
+    state, _ = division(players)
+    table = _table(app, state)
+    request = table.division.request
+    assert request is not None and request.title.startswith("Divide ")
+    assert "column" in request.title or "stronghold" in request.title, request.title
+    surfaces = Surfaces(app, monkeypatch)
+    for count in (1, len(request.recipients)):  # one creature to damage: the narrowest panel
+        narrow = dataclasses.replace(request, recipients=request.recipients[:count])
+        monkeypatch.setattr(table.presentation, "division", lambda view, seat: narrow)
+        shown = [t for t in surfaces.render(app, table) if t.startswith("Divide ")]
+        assert request.title in shown and not any(t.endswith("…") for t in shown), shown

@@ -219,7 +219,7 @@ class WarGamePresentation(VariantPresentation):
         where = self._place_words(at, view)
         return DivisionRequest(
             f"{wire(at)}:{option.get('side')}:{seat}",
-            f"Divide your {amount} damage (combat {where})",
+            f"Divide {amount} damage {where}",
             amount, tuple(recipients),
             {str(k): int(v) for k, v in (option.get("default") or {}).items()},
             default_label="Default", confirm_label="Done", running_total=True,
