@@ -259,12 +259,15 @@ def test_the_stronghold_must_be_retaken_within_5_of_its_owners_turns() -> None:
         put(state, "White Knight", 1, (2, 2), tapped=True)
     state, _ = _take_stronghold(state)
     dale_turns = 0
+    no_mana = []
     while not state.game_over:
         dale_turns += state.active == 1
         state = to_phase(state, "end")
         state.players[state.active].hand = state.players[state.active].hand[:7]
-        state, _ = play(state, A.Pass())
+        state, events = play(state, A.Pass())
+        no_mana += [e for e in events if e["type"] == "mana" and e["player"] == 1]
     assert dale_turns == 5
+    assert no_mana and all(e["roll"] is None and e["holder"] == 0 for e in no_mana)
     assert state.players[1].lost and state.winner == 0
 
 

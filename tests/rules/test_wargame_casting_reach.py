@@ -134,6 +134,7 @@ def test_without_a_stronghold_no_supply_and_no_creatures() -> None:
     state, events = play(state, A.Pass())
     event = next(e for e in events if e["type"] == "supply")
     assert event["player"] == 1 and event["roll"] is None and supply(state, 1) == 3
+    assert event["holder"] == 0  # who holds it, for the log's words
     state = to_phase(state, "casting")
     give(state, 1, "Grizzly Bears")
     with pytest.raises(IllegalActionError, match="until you retake your stronghold"):

@@ -407,3 +407,16 @@ def test_the_division_panels_title_is_whole(sized, size, players, monkeypatch) -
         monkeypatch.setattr(table.presentation, "division", lambda view, seat: narrow)
         shown = [t for t in surfaces.render(app, table) if t.startswith("Divide ")]
         assert request.title in shown and not any(t.endswith("…") for t in shown), shown
+
+
+def test_no_supply_names_who_holds_the_stronghold() -> None:
+    # Play-testing: "Cy gains no supply (their stronghold is held by another player)".
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    names = Namer(["Ann", "Ben", "Cy"])
+    line = event_words({"type": "supply", "player": 2, "roll": None, "total": 5,
+                        "holder": 1}, names)
+    assert line == "Cy gains no supply (Ben holds their stronghold)", line
+    mana = event_words({"type": "mana", "player": 0, "roll": None, "added": "",
+                        "holder": 2}, names)  # the Conquering's production, the same words
+    assert mana == "Ann makes no mana (Cy holds their stronghold)", mana

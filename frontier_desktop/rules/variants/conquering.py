@@ -227,6 +227,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         pool = state.players[seat].pool
         if has_lost_stronghold(state, seat):
             events.append({"type": "mana", "player": seat, "roll": None, "added": "",
+                           "holder": controller(state, stronghold(seat)),
                            "reason": "their stronghold is held by another player"})
             return
         rng = game_rng(state)

@@ -213,6 +213,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         if has_lost_stronghold(state, seat):
             events.append({"type": "supply", "player": seat, "roll": None,
                            "total": supply(state, seat),
+                           "holder": controller(state, stronghold(seat)),
                            "reason": "their stronghold is held by another player"})
             return
         rng = game_rng(state)

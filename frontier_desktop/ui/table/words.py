@@ -832,6 +832,14 @@ def place_words(at: Any, names: Namer) -> str:
     return square(at)
 
 
+def _holder_words(event: Mapping[str, Any], names: Namer) -> str:
+    """Who holds the stronghold of a player who gains nothing this turn, in words."""
+    holder = event.get("holder")
+    if isinstance(holder, int) and not isinstance(holder, bool):
+        return f"{names.player(holder)} holds their stronghold"
+    return "their stronghold is held by another player"
+
+
 def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
                       p: str) -> str | None:
     """The Conquering's events (issue 14): mana production, conquer values, conquests,
@@ -839,7 +847,7 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     at = event.get("at")
     if kind == "supply":  # the War Game (issue 15): the supply die
         if event.get("roll") is None:
-            return f"{p} gains no supply (their stronghold is held by another player)"
+            return f"{p} gains no supply ({_holder_words(event, names)})"
         return (f"{p} rolls {event.get('roll')} for supply and has {event.get('total')} "
                 "supply points")
     if kind == "healed":  # the War Game: damage healed in the heal phase
@@ -848,7 +856,7 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
         return f"  {names.unit(event.get('unit'))} heals {event.get('amount')} damage {how}"
     if kind == "mana":
         if event.get("roll") is None:
-            return f"{p} makes no mana (their stronghold is held by another player)"
+            return f"{p} makes no mana ({_holder_words(event, names)})"
         return (f"{p} rolls a {event.get('roll')} for mana production and makes "
                 f"{event.get('added') or 'no mana'}")
     if kind == "cv":
