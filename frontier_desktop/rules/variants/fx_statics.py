@@ -113,6 +113,9 @@ _CACHE: dict[int, tuple[dict[str, Card], _Info]] = {}
 
 
 def _info(state: GameState) -> _Info:
+    found = _CACHE.get(id(state.defs))  # the hot path inline: asked per permanent
+    if found is not None and found[0] is state.defs:
+        return found[1]
     return per_defs(_CACHE, state, _Info)
 
 

@@ -55,6 +55,9 @@ _DEFS_CACHE: dict[int, tuple[dict[str, Card], _DefsInfo]] = {}
 
 def defs_info(state: GameState) -> _DefsInfo:
     """Per-``defs`` facts, cached (:func:`~frontier_desktop.rules.state.per_defs`)."""
+    found = _DEFS_CACHE.get(id(state.defs))  # the hot path inline: asked per permanent
+    if found is not None and found[0] is state.defs:
+        return found[1]
     return per_defs(_DEFS_CACHE, state, _DefsInfo)
 
 
