@@ -420,15 +420,20 @@ class GameState:
 _Facts = TypeVar("_Facts")
 
 
-def per_defs(cache: dict[int, tuple[dict[str, Card], _Facts]], state: GameState,
-             build: Callable[[dict[str, Card]], _Facts]) -> _Facts:
-    """Facts about the state's card definitions, built once per ``defs`` and kept in
-    *cache*: ``defs`` is replaced, never mutated (copy-on-write), so its identity says the
-    cards are the same. The cache is emptied when it grows past 64 entries."""
-    found = cache.get(id(state.defs))
-    if found is None or found[0] is not state.defs:
+def per_defs(build: Callable[[dict[str, Card]], _Facts]) -> Callable[[GameState], _Facts]:
+    """A lookup of facts about a state's card definitions, built by *build* once per
+    ``defs``: ``defs`` is replaced, never mutated (copy-on-write), so its identity says the
+    cards are the same. Its cache is emptied when it grows past 64 entries."""
+    cache: dict[int, tuple[dict[str, Card], _Facts]] = {}
+
+    def lookup(state: GameState) -> _Facts:
+        found = cache.get(id(state.defs))
+        if found is not None and found[0] is state.defs:
+            return found[1]
         if len(cache) > 64:
             cache.clear()
-        found = (state.defs, build(state.defs))
-        cache[id(state.defs)] = found
-    return found[1]
+        facts = build(state.defs)
+        cache[id(state.defs)] = (state.defs, facts)
+        return facts
+
+    return lookup

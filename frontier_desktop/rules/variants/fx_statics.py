@@ -109,14 +109,7 @@ class _Info:
         self.untargetable = having(Untargetable)
 
 
-_CACHE: dict[int, tuple[dict[str, Card], _Info]] = {}
-
-
-def _info(state: GameState) -> _Info:
-    found = _CACHE.get(id(state.defs))  # the hot path inline: asked per permanent
-    if found is not None and found[0] is state.defs:
-        return found[1]
-    return per_defs(_CACHE, state, _Info)
+_info = per_defs(_Info)
 
 
 facts = _info
@@ -129,7 +122,9 @@ def _sources(state: GameState, names: frozenset[str]) -> list[Permanent]:
     return [p for p in state.perms.values() if state.cards[p.id][0] in names]
 
 
-def _applies(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:
+def applies(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:
+    """Whether a static ability of *source* with selector *sel* applies to *perm*: itself,
+    what it enchants, or every permanent its spec allows (none while attached)."""
     if sel.ref == "self":
         return source.id == perm.id
     if sel.ref == "enchanted":
@@ -150,7 +145,7 @@ def _effects_on(state: GameState, perm: Permanent, names: frozenset[str],
         for effect in _statics(state.card(source.id)):
             to = getattr(effect, "to", None)
             if isinstance(effect, kinds) and isinstance(to, Selector) and \
-                    _applies(state, source, to, perm):
+                    applies(state, source, to, perm):
                 out.append(effect)
     return out
 
@@ -512,7 +507,7 @@ def _conditional(state: GameState, perm: Permanent, names: frozenset[str]) -> li
             inner = effect.effects[0]
             if not isinstance(inner, (Pump, GrantKeyword)):
                 continue  # Veteran Bodyguard's redirection: unblocked_guard
-            if _applies(state, source, inner.to, perm) and _holds(state, effect, source, perm):
+            if applies(state, source, inner.to, perm) and _holds(state, effect, source, perm):
                 out.append(inner)
     return out
 
@@ -529,7 +524,7 @@ def conditional_bonus(state: GameState, perm: Permanent) -> tuple[int, int]:
             t += inner.toughness.n
     for source in _sources(state, names):  # Aspect of Wolf: half the Forests, down / up
         for effect in _statics(state.card(source.id)):
-            if isinstance(effect, HalfCountPump) and _applies(state, source, effect.to, perm):
+            if isinstance(effect, HalfCountPump) and applies(state, source, effect.to, perm):
                 n = _count(state, effect.count, source.controller, source.id, "")
                 p += n // 2
                 t += n - n // 2

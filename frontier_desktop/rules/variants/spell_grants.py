@@ -15,7 +15,7 @@ from typing import Any
 
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.nodes import GrantKeyword, Pump, Selector
-from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, spec_problem
+from frontier_desktop.rules.effects.targeting import COLOUR_LETTER
 from frontier_desktop.rules.state import GameState, Permanent, per_defs
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.spell_reading import (
@@ -25,16 +25,9 @@ from frontier_desktop.rules.variants import fx_statics
 
 
 def _reaches(state: GameState, source: Permanent, sel: Selector, perm: Permanent) -> bool:
-    """Whether a static ability of *source* with selector *sel* applies to *perm*."""
-    if sel.ref == "enchanted":
-        return source.attached_to == perm.id
-    if sel.ref == "all" and sel.spec is not None:
-        if source.zone == "attached" or perm.zone == "attached":
-            return False
-        return spec_problem(state, sel.spec, perm.id, seat=source.controller,
-                            source=source.id,
-                            attacking=fx_statics.combat_attackers(state)) is None
-    return False
+    """Whether a static grant or pump of *source* with selector *sel* applies to *perm*
+    (fx_statics' selector rules; a "self" one is never a grant here)."""
+    return sel.ref != "self" and fx_statics.applies(state, source, sel, perm)
 
 
 class _DefsInfo:
@@ -50,15 +43,8 @@ class _DefsInfo:
         self.protections = {n: protections(c) for n, c in defs.items() if c.oracle_text}
 
 
-_DEFS_CACHE: dict[int, tuple[dict[str, Card], _DefsInfo]] = {}
-
-
-def defs_info(state: GameState) -> _DefsInfo:
-    """Per-``defs`` facts, cached (:func:`~frontier_desktop.rules.state.per_defs`)."""
-    found = _DEFS_CACHE.get(id(state.defs))  # the hot path inline: asked per permanent
-    if found is not None and found[0] is state.defs:
-        return found[1]
-    return per_defs(_DEFS_CACHE, state, _DefsInfo)
+defs_info = per_defs(_DefsInfo)
+"""Per-``defs`` facts, cached (:func:`~frontier_desktop.rules.state.per_defs`)."""
 
 
 def keyword_grants(state: GameState, perm: Permanent,
