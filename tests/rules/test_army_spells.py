@@ -473,3 +473,41 @@ def test_a_rocks_mana_ability_with_a_rider_adds_mana_and_its_rider_happens():
             break
         state, _ = run(state, {"type": "pass", "seat": state.active})
     assert state.active == 1 and len(state.players[0].hand) == hand + 1
+
+
+FORCES = creature("Test Forces", ["U"], 4, 1, keywords=["Flying"], oracle_text="Flying\nAt the "
+                  "beginning of your upkeep, sacrifice Test Forces unless you pay {U}.")
+BEN_ISLANDS = standard_rows({(3, 2): land("Island", 1, 6), (3, 1): land("Island", 1, 6)})
+
+
+def _ben_upkeep(pool: str = "") -> object:
+    """Ben's upkeep with Test Forces on his Island: the payment is asked."""
+    players = [{"name": "Ann", "library": ["Grizzly Bears"] * 5},
+               {"name": "Ben", "library": ["Grizzly Bears"] * 5, "mana_pool": pool}]
+    state = army(BEN_ISLANDS, [unit("f", FORCES, 1, (3, 2))], players=players, phase="end")
+    for _ in range(6):
+        if state.decision is not None:
+            break
+        state, _ = run(state, {"type": "pass", "seat": state.active})
+    assert state.decision is not None and state.decision["cost"] == "{U}", state.decision
+    return state
+
+
+def test_an_upkeep_cost_declined_sacrifices_in_army_magic():
+    # Army's own pay-or-decline answer took a declined upkeep cost for a declined "counter
+    # unless its controller pays" and looked for a spell on the stack to counter.
+    state, events = run(_ben_upkeep(), {"type": "choose", "choice": "decline", "seat": 1})
+    assert "f" not in state.perms and "f" in state.players[1].graveyard
+
+
+def test_an_upkeep_cost_is_paid_in_its_own_colour_in_army_magic():
+    # Army paid any such cost as generic mana: {U} with a red mana in the pool.
+    state = _ben_upkeep()
+    for cell in state.cells.values():
+        cell.tapped_by = 1 if cell.land is not None else cell.tapped_by  # lands used up
+    state.players[1].pool = {**state.players[1].pool, "R": 1}
+    refused(state, {"type": "choose", "choice": "pay"}, 1, match="{U} can't be paid")
+    state = _ben_upkeep()
+    state, events = run(state, {"type": "choose", "choice": "pay", "seat": 1})
+    assert "f" in state.perms and state.decision is None
+    assert of_type(events, "paid")[0]["cost"] == "{U}"

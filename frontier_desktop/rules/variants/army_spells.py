@@ -512,30 +512,22 @@ class ArmySpells(TimingActions, OneShotActions):
     # ------------------------------------------------------------------ decisions
     def _do_choose(self, state: GameState, seat: int, action: A.Choose,
                    events: list[Event]) -> None:
-        """Answer "counter it unless its controller pays {N}" or "you may pay {N}": ``pay``
-        (tapping lands for what the pool lacks) or ``decline``; or one of the options of a
-        one-shot's choice (fx_oneshots)."""
+        """Answer "counter it unless its controller pays {N}", "you may pay {N}" or an upkeep
+        cost: ``pay`` (tapping lands for what the pool lacks) or ``decline``
+        (:meth:`answer_pay_choice`); or one of the options of a one-shot's choice
+        (fx_oneshots)."""
         decision = state.decision
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
         if "_fx" in decision:  # fx_oneshots: a chosen option (a tutor's card, a source)
             self.answer_oneshot(state, seat, action, events)
             return
-        if action.choice not in ("pay", "decline", True, False):
-            raise IllegalActionError(action, "choose pay or decline")
-        trigger = decision.get("_trigger")
-        amount = int(decision["amount"])
-        if action.choice in ("pay", True):
-            self._pay(state, seat, action, "{%d}" % amount, (), events)
-            events.append({"type": "paid", "player": seat, "amount": amount,
-                           "card": decision["card"]})
-            if trigger is not None:
-                state.decision = None
-                self.trigger_paid(state, dict(trigger), events)
-        elif trigger is None:
-            self.counter_item(state, str(decision["stack"]), str(decision["by"]), events)
-        if state.decision is decision:
-            state.decision = None
-        self.continue_stack(state, events)
+        self.answer_pay_choice(state, seat, action, events)  # spell_paying.py
+
+    def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
+                        events: list[Event]) -> None:
+        """Army Magic pays a ``choice``'s *cost* from the pool, tapping lands for what it
+        lacks (see :meth:`_pay`)."""
+        self._pay(state, seat, action, cost, (), events)
 
 
 def origin_choices(state: GameState, seat: int, card_id: str,
