@@ -28,7 +28,7 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.effects.nodes import DealDamage, Effect, Selector
-from frontier_desktop.rules.effects.targeting import Slot, target_slots
+from frontier_desktop.rules.effects.targeting import Slot
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants import fx_statics
@@ -38,7 +38,7 @@ from frontier_desktop.rules.variants.army_board import (
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.spell_context import _Context
 from frontier_desktop.rules.variants.spell_reading import (
-    ability_effects, by_hand_text, enchant_spec, executed, spell_effects,
+    ability_effects, by_hand_note, by_hand_text, enchant_spec, executed, spell_effects,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
@@ -46,19 +46,6 @@ from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import plan_payment, wire
 
 _NO_RANGE_PLAYERS = {"player", "opponent"}
-
-
-def by_hand_note(card: Any, effects: tuple[Effect, ...], x: int, automatic: bool) -> str | None:
-    """The ``note`` of a cast instant's or sorcery's ``cast`` event (Army, the Conquering, the
-    War Game): the clauses left to the players — those the engine doesn't carry out, and the
-    targeted ones when it couldn't follow the targets (not *automatic*); its whole text when
-    the engine reads none of it. None: nothing is left by hand."""
-    targeted = {slot.effect for slot in target_slots(effects, x)}
-    manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
-              if not executed(e, "spell") or (not automatic and i in targeted)]
-    if not effects and card.oracle_text:
-        manual.append(card.oracle_text)
-    return "carry out by hand (manual actions): " + "; ".join(manual) if manual else None
 
 
 @functools.lru_cache(maxsize=4096)

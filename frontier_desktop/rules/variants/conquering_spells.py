@@ -28,7 +28,6 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_combat import destroy
-from frontier_desktop.rules.variants.army_spells import by_hand_note
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
@@ -37,7 +36,7 @@ from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.spell_context import _Context
 from frontier_desktop.rules.variants.spell_grants import defs_info, keyword_grants, static_bonus
 from frontier_desktop.rules.variants.spell_reading import (
-    ability_effects, enchant_spec, executed, spell_effects,
+    ability_effects, by_hand_note, enchant_spec, executed, spell_effects,
 )
 from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions

@@ -16,7 +16,10 @@ from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.cast_choices import mode_problem
 from frontier_desktop.rules.variants.frontier_combat import damage_player, leave_battlefield
-from frontier_desktop.rules.variants.spell_reading import ability_effects, spell_effects
+from frontier_desktop.rules.variants.spell_reading import (
+    ability_effects, by_hand_note, spell_effects,
+)
+from frontier_desktop.rules.variants.shared import own_ability
 from frontier_desktop.rules.variants.fx_mana import (
     ability_mana, mana_note_damage, settle_restricted, spendable_pool,
 )
@@ -141,9 +144,9 @@ class FrontierCast:
         if targets:
             event["targets"] = [A.target_to_wire(t) for t in targets]
         if card.is_instant or card.is_sorcery:
-            manual = self._by_hand_clauses(card, action.mode, automatic_targets)
-            if manual:
-                event["note"] = "carry out by hand (manual actions): " + "; ".join(manual)
+            note = by_hand_note(card, spell_effects(card, action.mode), 0, automatic_targets)
+            if note:
+                event["note"] = note
         elif card.is_aura:
             event["attached_to"] = target_perm
         else:
@@ -158,22 +161,6 @@ class FrontierCast:
         if target_perm is not None:
             item["attach"] = target_perm
         self.push(state, item, events)
-
-    def _by_hand_clauses(self, card: Card, modes: tuple[int, ...], targets_given: bool) -> list[str]:
-        """The clauses of an instant or sorcery the players carry out with manual actions."""
-        from frontier_desktop.rules.effects.targeting import target_slots
-        from frontier_desktop.rules.variants.spell_reading import by_hand_text, executed
-
-        effects = spell_effects(card, modes)
-        slots = target_slots(effects)
-        out = []
-        for index, effect in enumerate(effects):
-            if not executed(effect, "spell") or (
-                    not targets_given and any(s.effect == index for s in slots)):
-                out.append(by_hand_text(effect, card.name))
-        if not effects and card.oracle_text:
-            out.append(card.oracle_text)
-        return out
 
     def _aura_target(self, state: GameState, seat: int, action: A.Cast, card: Card,
                      card_id: str) -> str:
@@ -251,13 +238,7 @@ class FrontierCast:
         An effect the engine can't read is logged with ``modelled: false`` and a ``note``
         telling the players to carry it out with manual actions.
         """
-        perm = state.perms.get(unit)
-        if perm is None or perm.controller != seat:
-            raise IllegalActionError(action, "that is not a permanent you control")
-        card = state.card(perm.id)
-        if not 0 <= index < len(card.activated):
-            raise IllegalActionError(action, f"{card.name} has no ability #{index + 1}")
-        ability = card.activated[index]
+        perm, card, ability = own_ability(state, seat, action, unit, index)
         timing = self.activation_problem(state, seat, perm, index)
         if timing:
             raise IllegalActionError(action, timing)

@@ -183,20 +183,25 @@ def main_phase_check(state: GameState, seat: int, action: A.Action,
                                          "stack")
 
 
-def own_ability(state: GameState, seat: int, action: A.Activate) -> tuple[Permanent, Card, Any]:
-    """The first checks of an ``activate`` (Army, the Conquering, the War Game): the
-    permanent, its card and the ability *action* names, of a permanent *seat* controls.
+def own_ability(state: GameState, seat: int, action: A.Action, unit: str | None = None,
+                index: int | None = None) -> tuple[Permanent, Card, Any]:
+    """The first checks of an activation (every variant): the permanent, its card and the
+    ability *action* names (an ``activate``'s ``unit`` and ``ability``, or *unit* and
+    *index* for another action that activates), of a permanent *seat* controls.
 
     Raises:
         IllegalActionError: not a permanent of *seat*'s, or no such ability.
     """
-    perm = state.perms.get(action.unit)
+    if unit is None or index is None:
+        assert isinstance(action, A.Activate)
+        unit, index = action.unit, action.ability
+    perm = state.perms.get(unit)
     if perm is None or perm.controller != seat:
         raise IllegalActionError(action, "that is not a permanent you control")
     card = state.card(perm.id)
-    if not 0 <= action.ability < len(card.activated):
-        raise IllegalActionError(action, f"{card.name} has no ability #{action.ability + 1}")
-    return perm, card, card.activated[action.ability]
+    if not 0 <= index < len(card.activated):
+        raise IllegalActionError(action, f"{card.name} has no ability #{index + 1}")
+    return perm, card, card.activated[index]
 
 
 def mana_made(card: Card, ability: Any, action: A.Activate) -> str | None:

@@ -23,7 +23,7 @@ from frontier_desktop.rules.effects.nodes import (
     StaticAbility, TargetSpec, Trigger, TriggeredAbility,
 )
 from frontier_desktop.rules.effects.reader import PLACEHOLDER, read_card
-from frontier_desktop.rules.effects.targeting import chosen_effects
+from frontier_desktop.rules.effects.targeting import chosen_effects, target_slots
 
 
 def reading_of(card: Card) -> CardReading:
@@ -187,3 +187,16 @@ def static_grant_effects(card: Card) -> tuple[Effect, ...]:
                        if isinstance(e, (GrantKeyword, Pump)) and e.keywords
                        and executed(e, "static"))
     return tuple(out)
+
+
+def by_hand_note(card: Any, effects: tuple[Effect, ...], x: int, automatic: bool) -> str | None:
+    """The ``note`` of a cast instant's or sorcery's ``cast`` event (every variant): the
+    clauses left to the players — those the engine doesn't carry out, and the
+    targeted ones when it couldn't follow the targets (not *automatic*); its whole text when
+    the engine reads none of it. None: nothing is left by hand."""
+    targeted = {slot.effect for slot in target_slots(effects, x)}
+    manual = [by_hand_text(e, card.name) for i, e in enumerate(effects)
+              if not executed(e, "spell") or (not automatic and i in targeted)]
+    if not effects and card.oracle_text:
+        manual.append(card.oracle_text)
+    return "carry out by hand (manual actions): " + "; ".join(manual) if manual else None
