@@ -440,3 +440,15 @@ def test_a_short_message_leaves_the_strips_label_readable(make_app, size, scale)
     assert box is not None
     for label in table.renderer.strip_label_rects:
         assert not box.colliderect(label), f"the message {box} covers the label {label}"
+
+
+@pytest.mark.parametrize("size,scale", SIZES, ids=SIZE_IDS)
+def test_the_frontier_status_heading_names_the_step_whole(make_app, size, scale) -> None:
+    # Play-testing at 960x600: the one-line heading read "Turn 7 · Ann · main", its
+    # "phase" wrapped onto a second line that was never drawn.
+    app = make_app(size, scale)
+    table = _table(app)
+    head = table.renderer.phase_text()
+    assert head.endswith("phase") or head.endswith("step"), head
+    drawn = [t for t, _ in _status_texts(app, table)]
+    assert head in drawn and not any("…" in t for t in drawn), drawn

@@ -191,7 +191,10 @@ class TableDrawing:
             head_text, you_text = turn_words(s.view, s.seat, s.names)
             rows = 2
         mark = max(5, fonts.font(13, True).get_linesize() // 2 - 1)
-        return (fonts.wrap(head_text, 15, box.w, bold=True)[:rows],
+        heads = fonts.wrap(head_text, 15, box.w, bold=True)
+        if len(heads) > rows == 1:  # one line: the whole heading, a little smaller, not cut
+            heads = [head_text]
+        return (heads[:rows],
                 fonts.wrap(you_text, 13, box.w - 2 * mark - 4, bold=True)[:rows])
 
     def draw_status(self, surface: pygame.Surface) -> None:
