@@ -192,7 +192,7 @@ class TableDrawing:
             rows = 2
         mark = max(5, fonts.font(13, True).get_linesize() // 2 - 1)
         heads = fonts.wrap(head_text, 15, box.w, bold=True)
-        if len(heads) > rows == 1:  # one line: the whole heading, a little smaller, not cut
+        if len(heads) > rows == 1:  # one line: all of the heading, a little smaller, not cut
             heads = [head_text]
         return (heads[:rows],
                 fonts.wrap(you_text, 13, box.w - 2 * mark - 4, bold=True)[:rows])
