@@ -89,6 +89,12 @@ def test_a_flyer_is_dragged_to_a_lit_place_diagonally(app) -> None:
     start = r.sprites[ids["giant"]].home
     _grab(app, start, r.place_rect((0, 0)).center)
     assert set(table.local.highlights) == {(0, 0), (1, 1), "S0"}
+    island = r.place_rect((2, 0)).center  # over the unlit Island: the rules' reason, in words
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=island, rel=(0, 0),
+                                         buttons=(1, 0, 0)))
+    step(app, 2)
+    assert table.drawing.refusal_shown == \
+        "Only flyers and islandhome creatures may enter an Island."
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     step(app, 2)
 

@@ -143,6 +143,12 @@ def grid_square(value: Any) -> tuple[int, int] | None:
     return None
 
 
+def wire(place: Any) -> Any:
+    """A place key as the wire names it: a square ``(r, c)`` as ``[r, c]``; others as they
+    are."""
+    return list(place) if isinstance(place, tuple) else place
+
+
 class VariantPresentation:
     """Defaults that fit any grid variant of Magic; subclasses override what differs."""
 
@@ -241,6 +247,26 @@ class VariantPresentation:
         """Why the carried creature can't go to *place* (shown while it hovers an unlit
         place; hot-seat, from the game *state*); '' when the variant can't tell."""
         return ""
+
+    @staticmethod
+    def rules_move_refusal(state: Any, seat: int, unit_id: str, place: Any,
+                           check: Any = None) -> str:
+        """The variant's own ``move_problem`` for moving *unit_id* to *place*, as a sentence
+        ('' when it may, or the rules can't read the state). *check* ``(state, perm, dest)``
+        may answer first, in words of its own."""
+        try:
+            from frontier_desktop.rules.variants import find_variant
+
+            rules = find_variant(state.variant)
+            perm = state.perms[unit_id]
+            dest = state.board.pos_from_wire(wire(place))
+            first = check(state, perm, dest) if check is not None else None
+            if first:
+                return str(first)
+            problem = getattr(rules, "move_problem")(state, seat, perm, dest)
+            return (str(problem)[0].upper() + str(problem)[1:] + ".") if problem else ""
+        except Exception:  # a state the rules can't read: say nothing
+            return ""
 
     def grid_size(self, view: Mapping[str, Any]) -> tuple[int, int]:
         rows = (view.get("board") or {}).get("rows") or []

@@ -26,6 +26,7 @@ from frontier_desktop.ui.variants.base import (
     Strip,
     VariantPresentation,
     ability_label,
+    wire,
 )
 
 SIDES = "ABC"
@@ -76,10 +77,6 @@ def mana_amount_words(pool: str) -> str:
     parts = [f"{n} {COLOUR_WORDS.get(k, k)}" for k, n in counts.items()]
     return " and ".join([", ".join(parts[:-1]), parts[-1]]) if len(parts) > 1 else \
         "".join(parts)
-
-
-def wire(place: Any) -> Any:
-    return list(place) if isinstance(place, tuple) else place
 
 
 class ConqueringPresentation(VariantPresentation):
@@ -344,15 +341,9 @@ class ConqueringPresentation(VariantPresentation):
 
     def move_refusal(self, state: Any, seat: int, unit_id: str, place: Any) -> str:
         """Why the creature can't move to *place* now, in the rules' words ('' : unknown)."""
-        try:
-            from frontier_desktop.rules.variants import find_variant
-
-            rules = find_variant(state.variant)
-            perm = state.perms[unit_id]
-            dest = state.board.pos_from_wire(wire(place))
+        def far(state: Any, perm: Any, dest: Any) -> str | None:
             if dest not in state.board.neighbours(perm.at):
                 return "Not next to its area: a creature moves one area at a time."
-            problem = getattr(rules, "move_problem")(state, seat, perm, dest)
-            return (str(problem)[0].upper() + str(problem)[1:] + ".") if problem else ""
-        except Exception:  # a state the rules can't read: say nothing
-            return ""
+            return None
+
+        return self.rules_move_refusal(state, seat, unit_id, place, far)

@@ -26,6 +26,7 @@ from frontier_desktop.ui.variants.base import (
     VariantPresentation,
     ability_label,
     grid_square,
+    wire,
 )
 
 DAMAGE_RED = (200, 30, 30)
@@ -33,10 +34,6 @@ HEALED_GREEN = (40, 140, 70)
 TAP_GOLD = (246, 214, 96)
 HEAL_LIMIT = 2
 """Damage healed per creature per turn, at most (the rules' limit, shown in the menu)."""
-
-
-def wire(place: Any) -> Any:
-    return list(place) if isinstance(place, tuple) else place
 
 
 class WarGamePresentation(VariantPresentation):
@@ -382,13 +379,4 @@ class WarGamePresentation(VariantPresentation):
         return super().cover_reason(view)
 
     def move_refusal(self, state: Any, seat: int, unit_id: str, place: Any) -> str:
-        try:
-            from frontier_desktop.rules.variants import find_variant
-
-            rules = find_variant(state.variant)
-            perm = state.perms[unit_id]
-            dest = state.board.pos_from_wire(wire(place))
-            problem = getattr(rules, "move_problem")(state, seat, perm, dest)
-            return (str(problem)[0].upper() + str(problem)[1:] + ".") if problem else ""
-        except Exception:  # a state the rules can't read: say nothing
-            return ""
+        return self.rules_move_refusal(state, seat, unit_id, place)
