@@ -16,7 +16,7 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.conquering import Conquering
 from frontier_desktop.rules.variants.conquering_board import info
 from frontier_desktop.rules.variants.shared import basic_land
-from tests.rules.helpers import card
+from tests.rules.helpers import card, pass_until as _pass_until, to_phase
 
 CQ = Conquering()
 NAMES = ("Edna", "Dale", "Theresa", "Walt")
@@ -59,23 +59,9 @@ def set_land(state: GameState, at: Any, land_type: str, *, cv: int | None = None
     info(cell).update({"cv": cv, "controller": controller})
 
 
-def to_phase(state: GameState, phase: str, active: int | None = None) -> GameState:
-    """The same position in *phase* (and with *active* as the active player)."""
-    state = state.clone()
-    state.phase = phase
-    if active is not None:
-        state.active = active
-    return state
-
-
 def pass_until(state: GameState, phase: str, active: int | None = None) -> GameState:
     """Pass until *phase* of *active*'s turn (default: the current player's)."""
-    want = state.active if active is None else active
-    for _ in range(100):
-        if state.phase == phase and state.active == want:
-            return state
-        state, _ = play(state, A.Pass())
-    raise AssertionError(f"never reached {phase}")
+    return _pass_until(play, state, phase, active, limit=100)
 
 
 def clear_board(state: GameState) -> None:

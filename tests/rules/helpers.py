@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -22,6 +22,7 @@ from frontier_desktop.rules import (
     apply,
     legal_actions,
 )
+from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.variants import find_variant
 
@@ -147,3 +148,24 @@ def deck(*entries: tuple[int, str]) -> list[Card]:
     for count, name in entries:
         out.extend([card(name)] * count)
     return out
+
+
+def to_phase(state: GameState, phase: str, active: int | None = None) -> GameState:
+    """The same position in *phase* (and with *active* as the active player)."""
+    state = state.clone()
+    state.phase = phase
+    if active is not None:
+        state.active = active
+    return state
+
+
+def pass_until(play: Callable[..., tuple[GameState, Any]], state: GameState, phase: str,
+               active: int | None = None, limit: int = 200) -> GameState:
+    """Pass (with the variant's *play*) until *phase* of *active*'s turn (default: the
+    current player's)."""
+    want = state.active if active is None else active
+    for _ in range(limit):
+        if state.phase == phase and state.active == want:
+            return state
+        state, _ = play(state, A.Pass())
+    raise AssertionError(f"never reached {phase}")

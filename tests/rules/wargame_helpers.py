@@ -72,7 +72,7 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.shared import basic_land
 from frontier_desktop.rules.variants.wargame import WarGame, wargame_view
 from frontier_desktop.rules.variants.wargame_spells import set_supply, supply
-from tests.rules.helpers import card
+from tests.rules.helpers import card, pass_until, to_phase
 
 WG = WarGame()
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -134,14 +134,6 @@ def all_plains(state: GameState) -> GameState:
     return state
 
 
-def to_phase(state: GameState, phase: str, active: int | None = None) -> GameState:
-    state = state.clone()
-    state.phase = phase
-    if active is not None:
-        state.active = active
-    return state
-
-
 def with_supply(state: GameState, seat: int, value: int) -> GameState:
     state = state.clone()
     set_supply(state, seat, value)
@@ -149,12 +141,7 @@ def with_supply(state: GameState, seat: int, value: int) -> GameState:
 
 
 def pass_to(state: GameState, phase: str, active: int | None = None) -> GameState:
-    want = state.active if active is None else active
-    for _ in range(200):
-        if state.phase == phase and state.active == want:
-            return state
-        state, _ = play(state, A.Pass())
-    raise AssertionError(f"never reached {phase}")
+    return pass_until(play, state, phase, active)
 
 
 __all__ = ["NAMES", "WG", "all_plains", "deck", "game", "give", "pass_to", "play", "put",
