@@ -244,3 +244,26 @@ def test_no_other_hand_is_drawn_after_a_war_game_hand_over(app, monkeypatch, pla
     app.scenes.reset(table)
     step(app, 2)
     check_hand_overs(app, table, monkeypatch, players, limit=400)
+
+
+def test_a_three_player_war_game_is_saved_listed_and_continued(tmp_path) -> None:
+    """Recent games lists a 3-player War Game mid-way with every player and its variant, and
+    Continue resumes exactly that game (the autosave is the record)."""
+    from frontier_desktop.ui import games
+
+    session = games.start_game(games.sample_decks("wargame")[:3], NAMES[:3], seed=5)
+    chooser = random.Random(5)
+    for _ in range(150):
+        seat = session.acting_seat()
+        session.submit(seat, pick("wargame", session.legal_actions(seat), chooser,
+                                  session.state, seat))
+    assert session.state.turn > 3 and not session.state.game_over
+    path = games.autosave_path(tmp_path, session)
+    assert path is not None
+    path.parent.mkdir(parents=True)
+    assert games.autosave(session, path)
+    (entry,) = games.recent_games(tmp_path)
+    assert entry.title() == "Ann, Ben and Cy"
+    assert entry.details().startswith(f"The War Game, 3 players, turn {session.state.turn}")
+    resumed = games.resume_recent(entry)
+    assert resumed.state.to_wire() == session.state.to_wire()
