@@ -113,6 +113,16 @@ def bands(app: Any) -> None:
     _step(app, 2)
 
 
+def _uncover(app: Any) -> None:
+    """The next player takes the device: the cover arms, then Enter takes it away."""
+    from frontier_desktop.ui.scenes.cover import ARM_S
+
+    app.step(ARM_S, flip=False)
+    _post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    _post(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    _step(app, 3)
+
+
 def respond(app: Any) -> None:
     """With "hold priority" on, Ben is offered a response to Ann's move."""
     from frontier_desktop.ui.scenes.cover import CoverScene
@@ -123,9 +133,7 @@ def respond(app: Any) -> None:
     dest = table.renderer.square_rect(tuple(_unit(table, "elf")["moves"][0])).center
     _drag(app, elf.home, dest)
     if isinstance(app.scenes.top, CoverScene):
-        _post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
-        _post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
-        _step(app, 3)
+        _uncover(app)
 
 
 def settings(app: Any) -> None:
@@ -179,9 +187,7 @@ def army_blocks(app: Any) -> None:
     r = table.renderer
     _drag(app, r.sprites["giant"].home, r.square_rect((2, 2)).center)
     if isinstance(app.scenes.top, CoverScene):
-        _post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
-        _post(pygame.KEYUP, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
-        _step(app, 3)
+        _uncover(app)
     # the defenders are fanned out by themselves; the Bears go onto the stack of attackers,
     # whose menu names each of them
     _drag(app, r.sprites["bear"].home, r.sprites["giant"].home)

@@ -45,3 +45,20 @@ def key(app: App, k: int, mod: int = 0) -> None:
 def press(app: App, button) -> None:  # type: ignore[no-untyped-def]
     """Click a pygame-gui button with real mouse events."""
     click(app, button.rect.center)
+
+
+def uncover(app: App, *, by: str = "enter") -> None:
+    """Take the pass-the-device cover away as a player does: wait until it arms (one frame
+    of its arming time), then press Enter (or click its button, *by* ``"button"``)."""
+    from frontier_desktop.ui.scenes.cover import ARM_S, CoverScene
+
+    cover = app.scenes.top
+    assert isinstance(cover, CoverScene), type(cover).__name__
+    app.step(ARM_S, flip=False)
+    assert cover.armed
+    if by == "button":
+        assert cover.button is not None
+        press(app, cover.button)
+    else:
+        key(app, pygame.K_RETURN)
+    assert app.scenes.top is not cover, "the cover stayed up"

@@ -10,7 +10,7 @@ from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import click, drag, key, press, step
+from .helpers import click, drag, key, press, step, uncover
 
 
 def _deal() -> tuple[int, tuple[int, int], tuple[int, int]]:
@@ -38,11 +38,11 @@ def _deal() -> tuple[int, tuple[int, int], tuple[int, int]]:
 def _answer_window(app, table: TableScene, seat: int) -> None:
     """The device is handed to *seat* for a response window, and they pass."""
     assert isinstance(app.scenes.top, CoverScene)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert table.seat == seat and table.view["pending"]["kind"] == "priority"
     key(app, pygame.K_SPACE)  # pass: the spell or move resolves
     if isinstance(app.scenes.top, CoverScene):
-        key(app, pygame.K_SPACE)  # back to the player whose turn it is
+        uncover(app)  # back to the player whose turn it is
 
 
 def _explore(app, table: TableScene, seat: int, to: tuple[int, int]) -> str:
@@ -63,7 +63,7 @@ def _end_turn(app, table: TableScene) -> None:
         if isinstance(app.scenes.top, CoverScene):
             break
     assert isinstance(app.scenes.top, CoverScene), table.view["phase"]
-    key(app, pygame.K_SPACE)  # the next player takes the seat
+    uncover(app)  # the next player takes the seat
 
 
 def test_a_hot_seat_army_game_from_new_game_casts_a_targeted_spell_and_answers_a_window(
@@ -87,7 +87,7 @@ def test_a_hot_seat_army_game_from_new_game_casts_a_targeted_spell_and_answers_a
     table = app.scenes.find(TableScene)
     assert table is not None and table.view["variant"] == "army"
     if isinstance(app.scenes.top, CoverScene):
-        key(app, pygame.K_SPACE)
+        uncover(app)
     assert table.seat == 0 and table.view["phase"] == "main"
 
     # Ann: a Benalish Hero onto her home base; it explores the Mountain next to it.

@@ -16,7 +16,7 @@ from frontier_desktop.ui.scenes.table import TableScene
 from frontier_desktop.ui.variants import ArmyPresentation, presentation_for
 from frontier_desktop.ui.variants.base import Die
 
-from .helpers import click, drag, step
+from .helpers import click, drag, step, uncover
 
 BORDER = Path(__file__).resolve().parents[2] / "assets" / "positions" / "army-border-fight.json"
 
@@ -115,7 +115,7 @@ def test_an_army_game_from_the_sample_decks_plays_three_turns_with_the_mouse(app
             if isinstance(app.scenes.top, CoverScene):
                 break
         assert isinstance(app.scenes.top, CoverScene)
-        key(app, pygame.K_SPACE)  # the next player takes the seat
+        uncover(app)  # the next player takes the seat
 
     explore(0, (0, 2), (1, 2))
     end_turn()
@@ -252,7 +252,7 @@ def test_hot_seat_attack_block_capture_and_retreat_with_the_mouse(app) -> None:
     assert isinstance(app.scenes.top, CoverScene)
     assert app.scenes.top.player == "Ben" and "blockers" in app.scenes.top.reason
     assert table.selected is None and not table.local.carried  # nothing of Ann's carries over
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert r.expanded == (2, 2)  # Ben's own creatures fanned out to block, not Ann's view
     assert table.seat == 1 and table.view["pending"]["kind"] == "blocks"
     assert "drag" in table.prompt()
@@ -278,14 +278,14 @@ def test_hot_seat_attack_block_capture_and_retreat_with_the_mouse(app) -> None:
     # The next turn: Ann ends hers; Ben's Bears attack the Forest back by drag. Ann's Giant is
     # still tapped from its attack: no block, the land's die drops to 4.
     if isinstance(app.scenes.top, CoverScene):
-        key(app, pygame.K_SPACE)
+        uncover(app)
     assert table.seat == 0
     for _ in range(6):
         if isinstance(app.scenes.top, CoverScene):
             break
         key(app, pygame.K_SPACE)
     assert isinstance(app.scenes.top, CoverScene) and app.scenes.top.player == "Ben"
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert table.seat == 1 and table.view["phase"] == "main" and table.view["turn"] == 3
     _press_and_carry(app, r.sprites["bear"].home, r.square_rect((2, 2)).center)
     assert table.local.highlights.get((2, 2)) == "attack"

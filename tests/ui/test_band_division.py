@@ -11,7 +11,7 @@ from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.settings import SettingsScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import FIXTURES, click, drag, key, press, step
+from .helpers import FIXTURES, click, drag, key, press, step, uncover
 
 
 def _attack_the_band(app) -> TableScene:
@@ -39,7 +39,7 @@ def test_hot_seat_hands_over_to_divide_and_back(app) -> None:
     cover = app.scenes.top
     assert isinstance(cover, CoverScene) and cover.player == "Ann"
     assert cover.reason == "Ann: divide the damage to your band."
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert app.scenes.top is table and table.seat == 0
     request = table.division.request
     assert request is not None and request.amount == 4
@@ -66,13 +66,13 @@ def test_hot_seat_hands_over_to_divide_and_back(app) -> None:
     assert "hero2" not in units and units["hero1"]["damage"] == 2
     # back to Ben, behind the cover: nothing of Ann's division stays on the screen
     assert isinstance(app.scenes.top, CoverScene) and app.scenes.top.player == "Ben"
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert table.seat == 1 and table.division.request is None and table.local.division == {}
 
 
 def test_lethal_first_and_the_space_bar(app) -> None:
     table = _attack_the_band(app)
-    key(app, pygame.K_SPACE)  # the cover
+    uncover(app)  # the cover
     geo = table.division.geometry(table.division.request)
     click(app, geo.lethal.center)
     assert table.local.division == {"hero1": 3, "hero2": 1}
@@ -83,7 +83,7 @@ def test_lethal_first_and_the_space_bar(app) -> None:
 
 def test_the_pass_button_confirms_the_division_too(app) -> None:
     table = _attack_the_band(app)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert table.buttons["pass"].text.startswith("Confirm")
     press(app, table.buttons["pass"])
     assert table.view.get("pending")  # nothing divided yet: still asked
@@ -123,7 +123,7 @@ def test_the_log_says_the_division_is_asked_then_made(app) -> None:
 
 def test_the_keyboard_divides_too(app) -> None:
     table = _attack_the_band(app)
-    key(app, pygame.K_SPACE)  # the cover
+    uncover(app)  # the cover
     key(app, pygame.K_UP)                 # hero1 (focused first) +1
     key(app, pygame.K_RIGHT)              # focus hero2
     for _ in range(3):

@@ -20,7 +20,7 @@ from frontier_desktop.ui.scenes.setup import DeckProblemsScene, SetupScene
 from frontier_desktop.ui.scenes.table import TableScene
 from frontier_desktop.ui.table.words import turn_words
 
-from .helpers import key, press, step
+from .helpers import key, press, step, uncover
 from .test_full_game import choose
 from .test_table_seat import Surfaces, _leaks
 
@@ -75,7 +75,7 @@ def test_a_conquering_game_for_three_or_four_starts_from_the_set_up(app, players
     want = ["Ann", "Ben", "Theresa", "Dee"][:players]
     assert [p.name for p in state.players] == want
     assert cover.player == want[table.seat]
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert app.scenes.top is table
 
 
@@ -170,7 +170,7 @@ def test_the_cover_comes_between_every_turn_of_three_players(app) -> None:
         if isinstance(top, CoverScene):
             covers.append((top.player, top.reason))
             turns_seen.append(session.state.turn)
-            key(app, pygame.K_SPACE)
+            uncover(app)
             assert app.scenes.top is table
             continue
         if session.state.turn > 6:
@@ -199,7 +199,7 @@ def _play_until(app, table: TableScene, done, chooser: random.Random, limit: int
         if isinstance(top, CoverScene):
             if on_cover is not None:
                 on_cover(top)
-            press(app, top.button)  # the hand-over through the cover's own button
+            uncover(app, by="button")  # the hand-over through the cover's own button
             assert app.scenes.top is table
             continue
         _advance(app, table, chooser)
@@ -246,7 +246,7 @@ def check_hand_overs(app, table: TableScene, monkeypatch, players: int,
     for _ in range(limit):
         top = app.scenes.top
         if isinstance(top, CoverScene):
-            key(app, pygame.K_SPACE)
+            uncover(app)
             assert app.scenes.top is table
             texts = surfaces.render(app, table)
             state = session.state
@@ -317,7 +317,7 @@ def test_each_players_row_and_marker_in_the_panel(app) -> None:
 
     session = _mono_session(4)
     table = _table(app, session)
-    key(app, pygame.K_SPACE)  # the cover goes
+    uncover(app)  # the cover goes
     seat = table.seat
     rows = table.renderer.player_rects
     assert [s for _, s in rows] == [(seat + k) % 4 for k in (1, 2, 3)]

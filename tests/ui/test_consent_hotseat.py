@@ -14,7 +14,7 @@ from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 from frontier_desktop.ui.scenes.setup import SetupScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import FIXTURES, click, key, press, step
+from .helpers import FIXTURES, click, key, press, step, uncover
 from .test_lan_table import choose
 
 
@@ -48,7 +48,7 @@ def test_a_request_hands_the_device_over_and_decline_changes_nothing(app, tmp_pa
     step(app, 2)
     cover = app.scenes.top
     assert isinstance(cover, CoverScene) and cover.player == "Ann"
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert app.scenes.top is table and table.seat == 0
     assert table.consent.asked
     assert table.consent.lines() == ("Ben asks you to accept", "Ben destroys Benalish Hero")

@@ -17,7 +17,7 @@ from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 from frontier_desktop.ui.scenes.setup import SetupScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import click, drag, key, press, step
+from .helpers import click, drag, key, press, step, uncover
 
 
 def choose(app, dropdown, option: str) -> None:
@@ -43,7 +43,7 @@ def tap_spot(table: TableScene, sq: Any) -> tuple[int, int]:
 
 def dismiss_cover(app) -> None:
     if isinstance(app.scenes.top, CoverScene):
-        press(app, app.scenes.top.button)
+        uncover(app, by="button")
     assert not isinstance(app.scenes.top, CoverScene)
 
 

@@ -10,7 +10,7 @@ from frontier_desktop.ui.scenes.game_over import GameOverScene
 from frontier_desktop.ui.scenes.main_menu import MainMenuScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import FIXTURES, click, drag, key, press, step
+from .helpers import FIXTURES, click, drag, key, press, step, uncover
 
 
 def _skirmish(app, *, hotseat: bool = False) -> TableScene:
@@ -44,22 +44,22 @@ def test_quick_game_from_the_menu_to_turn_one(app) -> None:
     assert table is not None
     # the pass-the-device cover is up first: nothing of Ann's table is drawn under it
     assert isinstance(app.scenes.top, CoverScene)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert app.scenes.top is table and table.seat == 0
     # Ann places her token on a lit home-row square
     place = sorted(table.highlights)[len(table.highlights) // 2]
     assert table.highlights[place] == "place"
     click(app, _centre(table, place))
     assert isinstance(app.scenes.top, CoverScene) and table.seat == 1  # hand over to Ben
-    key(app, pygame.K_SPACE)
+    uncover(app)
     place = sorted(table.highlights)[0]
     click(app, _centre(table, place))
     # mulligan decisions: Keep, Keep (with a cover in between)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     press(app, table.buttons["keep"])
-    key(app, pygame.K_SPACE)
+    uncover(app)
     press(app, table.buttons["keep"])
-    key(app, pygame.K_SPACE)
+    uncover(app)
     view = table.view
     assert view["turn"] == 1 and view["phase"] == "main"  # upkeep and draw auto-passed
     assert table.seat == view["active"]
@@ -151,7 +151,7 @@ def test_pass_the_turn_shows_the_cover_and_hides_the_hand(app) -> None:
     key(app, pygame.K_SPACE)  # end turn; end/upkeep/draw auto-pass to Ben's main phase
     assert isinstance(app.scenes.top, CoverScene)
     assert table.seat == 1
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert table.view["active"] == 1 and table.view["phase"] == "main"
     assert "hand" not in table.view["players"][0]  # Ann's hand is not in Ben's view
 
@@ -278,14 +278,14 @@ def test_hold_priority_opens_a_response_prompt_for_the_opponent(app) -> None:
     drag(app, elf.home, _centre(table, dest))
     # Ben may respond: the device passes to him, and the prompt names Ann's move
     assert isinstance(app.scenes.top, CoverScene)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert table.seat == 1 and table.respond.showing
     assert "moves" in table.respond.text
     click(app, table.respond.respond_rect.center)  # Respond: the prompt folds, table stays live
     assert not table.respond.showing and table.view["pending"]
     press(app, table.buttons["pass"])  # "Let it resolve"
     assert isinstance(app.scenes.top, CoverScene)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert table.seat == 0 and _unit(table, "elf")["at"] == dest
 
 

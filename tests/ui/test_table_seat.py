@@ -13,7 +13,7 @@ from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import click, drag, key, step
+from .helpers import click, drag, key, step, uncover
 
 ANN_HAND = ["Sengir Vampire", "Giant Growth"]
 BEN_HAND = ["Lightning Bolt", "Terror"]
@@ -84,7 +84,7 @@ def _hand_over(app, table: TableScene, to: int) -> None:
         key(app, pygame.K_SPACE)
     assert table.seat == to
     assert isinstance(app.scenes.top, CoverScene)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert app.scenes.top is table
 
 
@@ -127,22 +127,22 @@ def test_the_card_ben_put_on_the_bottom_is_not_shown_to_ann(app, monkeypatch) ->
     step(app, 2)
     for _ in range(2):  # both starting tokens (with the cover between)
         if isinstance(app.scenes.top, CoverScene):
-            key(app, pygame.K_SPACE)
+            uncover(app)
         place = sorted(table.highlights)[0]
         table.submit({"type": "place_token", "at": list(place), "color": None})
         step(app)
     while table.view.get("decision", {}).get("kind") == "mulligan" and table.seat == 0:
         if isinstance(app.scenes.top, CoverScene):
-            key(app, pygame.K_SPACE)
+            uncover(app)
         table.keep()
         step(app)
     if isinstance(app.scenes.top, CoverScene):
-        key(app, pygame.K_SPACE)
+        uncover(app)
     assert table.seat == 1 and table.view["decision"]["kind"] == "mulligan"
     table.submit({"type": "mulligan"})
     step(app)
     if isinstance(app.scenes.top, CoverScene):
-        key(app, pygame.K_SPACE)
+        uncover(app)
     rect, cid, bottom = table.renderer.hand_rects[0]
     click(app, rect.center)
     assert table.local.bottom_pick == [cid] and table.local.pinned == ("card", bottom)
@@ -151,7 +151,7 @@ def test_the_card_ben_put_on_the_bottom_is_not_shown_to_ann(app, monkeypatch) ->
     press_keep = table.buttons["keep"]
     click(app, press_keep.rect.center)
     assert table.seat == 0
-    key(app, pygame.K_SPACE)  # Ann takes the device
+    uncover(app)  # Ann takes the device
     texts = surfaces.render(app, table)
     anns_own = {h[2] for h in table.renderer.hand_rects} | {
         u.get("name") for u in table.view.get("units", [])}

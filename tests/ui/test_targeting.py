@@ -13,7 +13,7 @@ from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import click, key, step
+from .helpers import click, key, step, uncover
 
 
 def _position(tmp_path: Path, **extra: Any) -> Path:
@@ -128,7 +128,7 @@ def test_counterspell_responds_through_the_stack_panel(app, tmp_path) -> None:
     click(app, table.renderer.sprites["vamp"].home)
     # Ann has priority: the device is handed to her
     assert table.seat == 0 and isinstance(app.scenes.top, CoverScene)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     assert app.scenes.top is table
     panel = table.stack_panel
     assert [ln.text for ln in panel.lines] == ["Lightning Bolt (Ben), targeting Sengir Vampire"]
@@ -151,7 +151,7 @@ def test_let_it_resolve_from_the_stack_panel(app, tmp_path) -> None:
     table = _table(app, _position(tmp_path))
     _double_click_hand(app, table, "Lightning Bolt")
     click(app, table.renderer.layout.opp_panel.center)
-    key(app, pygame.K_SPACE)  # the cover
+    uncover(app)  # the cover
     assert table.seat == 0
     click(app, table.stack_panel.buttons[1][0].center)  # Let it resolve
     assert table.session.view(0)["players"][0]["life"] == 17
@@ -223,7 +223,7 @@ def test_mind_rot_discard_is_picked_from_the_hand(app, tmp_path) -> None:
     click(app, table.renderer.layout.opp_panel.center)  # target Ann
     # Ann decides what to discard: the device is handed to her
     assert table.seat == 0 and isinstance(app.scenes.top, CoverScene)
-    key(app, pygame.K_SPACE)
+    uncover(app)
     panel = table.stack_panel
     assert panel.title == "Mind Rot: click 2 cards in your hand to discard (0 of 2)"
     assert panel.showing and not panel.buttons

@@ -16,7 +16,7 @@ from frontier_desktop.ui.scenes.setup import SetupScene
 from frontier_desktop.ui.scenes.table import TableScene
 from frontier_desktop.ui.table.words import turn_words
 
-from .helpers import click, press, step
+from .helpers import click, press, step, uncover
 from .test_full_game import choose
 from .test_conquering_seats import _type
 from frontier_desktop.selfplay import pick
@@ -62,7 +62,7 @@ def test_players_play_the_war_game_hot_seat_to_the_end(app, players, seed) -> No
             break
         if isinstance(top, CoverScene):
             covers.append((top.player, top.reason))
-            press(app, top.button)  # the hand-over through the cover's own button
+            uncover(app, by="button")  # the hand-over through the cover's own button
             assert app.scenes.top is table
             continue
         assert top is table, type(top).__name__
@@ -118,7 +118,7 @@ def test_the_cover_says_whose_stronghold_is_attacked(app) -> None:
     assert isinstance(cover, CoverScene) and cover.player == "Ben"
     assert "Ben's stronghold is attacked" in cover.reason, cover.reason
     assert "Ann" in cover.reason and "respond" not in cover.reason, cover.reason
-    press(app, cover.button)
+    uncover(app, by="button")
     head, you = turn_words(table.view, table.seat, table.names)
     assert you == "You are Ben: you make a choice", you
     assert table.buttons["pass"].text.startswith("Tap none")

@@ -17,7 +17,7 @@ from frontier_desktop.ui.variants import WarGamePresentation
 from tests.rules.wargame_helpers import play, put
 from tests.ui.wargame_scenes import division, midgame
 
-from .helpers import click, drag, key, press, step
+from .helpers import click, drag, key, press, step, uncover
 from .test_full_game import choose
 
 
@@ -211,7 +211,7 @@ def test_a_three_player_war_game_starts_from_the_set_up(app) -> None:
     assert isinstance(table, TableScene)
     state = table.session.state
     assert state.variant == "wargame" and len(state.players) == 3
-    key(app, pygame.K_SPACE)
+    uncover(app)
     strongholds = [s["letter"] for s in table.view["board"]["strongholds"]]
     assert strongholds == ["A", "B", "C"]
 

@@ -13,8 +13,19 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.host import UIHost as App
 
 
+ARM_S = 0.8
+"""How long the cover ignores every key and click after it appears: a second press meant for
+the table (Space twice to end a turn, a click just after a move that hands over) must not
+take it away and show the next player's table to the one who just acted."""
+
+DISMISS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+"""The keys that take the cover away once it is armed, unless the player bound one of them to
+a game shortcut (Space, the default "Pass / done", never does)."""
+
+
 class CoverScene(Scene):
-    """Opaque: nothing of the table is drawn while it is up. Click, space or Enter continues."""
+    """Opaque: nothing of the table is drawn while it is up. After :data:`ARM_S` seconds, a
+    click on its button or Enter continues; nothing does before."""
 
     name = "cover"
 
@@ -28,6 +39,13 @@ class CoverScene(Scene):
         self.seat = seat
         self.players = players
         self.button: pygame_gui.elements.UIButton | None = None
+        self.age = 0.0
+        """Seconds the cover has been up (frames' time, so tests step it exactly)."""
+
+    @property
+    def armed(self) -> bool:
+        """Whether a deliberate click or Enter takes the cover away now."""
+        return self.age >= ARM_S
 
     def build(self) -> None:
         w, h = self.app.size
@@ -42,7 +60,25 @@ class CoverScene(Scene):
         rect = pygame.Rect(0, 0, bw, px(48))
         rect.center = (w // 2, h // 2 + px(90) + self._shift())
         self.button = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id="#primary")
+        if not self.armed:
+            self.button.disable()
         self.widgets = [self.button]
+
+    def update(self, dt: float) -> None:
+        was = self.armed
+        self.age += max(0.0, dt)
+        if self.armed and not was:
+            if self.button is not None:
+                self.button.enable()
+            self.app.request_redraw()
+
+    def is_animating(self) -> bool:
+        return not self.armed  # frames until it arms, so its time passes and it redraws
+
+    def _dismiss_key(self, event: pygame.event.Event) -> bool:
+        from frontier_desktop.ui.keys import intent_of
+
+        return event.key in DISMISS_KEYS and intent_of(self.app.settings.keys, event) is None
 
     def _reason_lines(self) -> list[str]:
         inner = min(self.app.size[0], self.app.frame.w) - self.app.px(40)
@@ -59,9 +95,10 @@ class CoverScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.button:
-            self.dismiss()
+            if self.armed:
+                self.dismiss()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN):
+        if event.type == pygame.KEYDOWN and self.armed and self._dismiss_key(event):
             self.dismiss()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -99,6 +136,7 @@ class CoverScene(Scene):
                 y += r.get_height() + px(2)
         others = "The other player looks away" if self.players <= 2 else \
             "Everyone else looks away"
-        hint = fonts.fit(f"{others}. Press space or click the button.", 13,
-                         pal.text_dim, inner)
+        enter = any(k in ("return", "enter") for k in self.app.settings.keys.values())
+        hint = fonts.fit(f"{others}, then click the button" +
+                         ("." if enter else " or press Enter."), 13, pal.text_dim, inner)
         surface.blit(hint, hint.get_rect(center=(w // 2, h // 2 + px(140) + self._shift())))

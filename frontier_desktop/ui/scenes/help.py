@@ -128,8 +128,10 @@ COMING: dict[str, list[Block]] = {
         ("p", "Turns go clockwise. Between every turn, and whenever another player must "
               "decide (blocks against an attack, a response), a cover screen hides the table "
               "and says who takes the computer and why: \"Dale attacks the Swamp at A2: "
-              "Theresa chooses blockers.\" Everyone else looks away; the player presses the "
-              "button or space. After a hand-over nothing of another player's hand is shown."),
+              "Theresa chooses blockers.\" Everyone else looks away; the player clicks the "
+              "button or presses Enter (Space does nothing there, so a second press meant "
+              "for the table can't show your hand to the player who just acted). After a "
+              "hand-over nothing of another player's hand is shown."),
         ("p", "The left column says whose turn it is and who chooses now (\"You are "
               "Theresa: you choose blockers\"). With three or four players the panel at its "
               "top lists every other player clockwise: marker, name, hand and library, areas "
@@ -327,7 +329,9 @@ def controls_blocks(keys: dict[str, str]) -> list[Block]:
             ("h", "Mouse"),
             ("keys", MOUSE),
             ("p", "In hot-seat games a cover screen hides the table when the computer "
-                  "passes to the other player: press \"I am …: show my table\" when ready.")]
+                  "passes to the other player: press \"I am …: show my table\" (or Enter) when "
+                  "ready. It wakes a moment after it appears and ignores Space, so a "
+                  "press meant for the table never lifts it.")]
 
 
 def _key_words(binding: str) -> str:
