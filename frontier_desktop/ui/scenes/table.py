@@ -58,6 +58,18 @@ def _local(name: str, doc: str = "") -> Any:
     return property(get, put, doc=doc or f"``local.{name}`` (per-seat state).")
 
 
+def discard_of(actions: list[dict[str, Any]], cid: str, name: str) -> dict[str, Any] | None:
+    """The legal discard that throws away just the clicked hand card. The variants offer it
+    in their own words: ``{"card": id}`` (Frontier), ``{"card": name}`` (the Conquering, whose
+    copies are alike), ``{"cards": [id]}`` (Army, the War Game); any of them matches the card
+    by its id or its name."""
+    for action in actions:
+        refs = [action["card"]] if action.get("card") else list(action.get("cards") or ())
+        if len(refs) == 1 and refs[0] in (cid, name):
+            return action
+    return None
+
+
 class TableScene(Scene):
     """Hot-seat table for a :class:`LocalSession` (both seats at one screen)."""
 
@@ -711,12 +723,10 @@ class TableScene(Scene):
         if pending.get("kind") == "discard" and pending.get("seat") == self.seat:
             self.pick_discard(cid, int(pending.get("count") or 1))
             return True
-        discards = self.legal_of("discard")
-        if discards:
-            for a in discards:
-                if a.get("card") == cid:
-                    self.submit(a)
-                    return True
+        action = discard_of(self.legal_of("discard"), cid, name)
+        if action is not None:
+            self.submit(action)
+            return True
         return False
 
     def pick_discard(self, cid: str, count: int) -> None:

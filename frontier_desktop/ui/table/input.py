@@ -302,6 +302,9 @@ class TableInput:
         if sprite is not None:
             s.menus.unit(sprite, pos)
             return True
+        hand = s.renderer.hand_at(pos)
+        if hand is not None and s.menus.discard(hand[1], hand[2], pos):
+            return True
         sq = s.renderer.square_at(pos)
         lay = s.renderer.layout
         if sq is not None or (lay and not lay.side.collidepoint(pos)):

@@ -117,6 +117,19 @@ class TableMenus:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
 
+    def discard(self, cid: str, name: str, pos: tuple[int, int]) -> bool:
+        """A right-click on a hand card while a discard is due: "Discard NAME" (as a click
+        does); False when no discard of that card is legal."""
+        from frontier_desktop.ui.scenes.table import discard_of
+
+        s = self.scene
+        action = discard_of(s.legal_of("discard"), cid, name)
+        if action is None:
+            return False
+        s.menu = ContextMenu(s.app, pos, [MenuItem(f"Discard {name}",
+                                                   lambda: s.submit(dict(action)))], name)
+        return True
+
     def cast(self, name: str, options: list[dict[str, Any]], pos: tuple[int, int]) -> None:
         """Several ways to cast *name* (targets): one line each."""
         s = self.scene

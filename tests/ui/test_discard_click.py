@@ -1,0 +1,117 @@
+"""Issue 23, high 2: a click on a hand card answers the rules' discard decision in every
+variant, whatever words the variant offers it in (a card id, a card name, a list of ids), and
+a Conquering game for three or four played from New game goes past its first end steps."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from frontier_desktop.ui import games
+from frontier_desktop.ui.scenes.cover import CoverScene
+from frontier_desktop.ui.scenes.table import TableScene, discard_of
+
+from .helpers import click, key, press, step, uncover
+from .test_conquering_seats import _setup
+
+POSITIONS = Path(__file__).resolve().parents[2] / "assets" / "positions"
+HAND = ["Grizzly Bears"] * 3 + ["Giant Growth"] * 3 + ["Hill Giant"] * 3 + ["Holy Strength"]
+ENDS = {"frontier": ("spec-example.json", "end", 7), "army": ("army-border-fight.json", "end", 7),
+        "conquering": ("conquering-wurm-swamp.json", "end", 7),
+        "wargame": ("wargame-three-way-division.json", "discard", 8)}
+"""Per variant: a bundled position, its last step (where the hand is cut down) and the hand
+size there."""
+
+
+def _over_the_hand_size(app, tmp_path: Path, variant: str) -> TableScene:
+    name, phase, _limit = ENDS[variant]
+    data = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
+    data["phase"] = phase
+    data["players"][data.get("active", 0)]["hand"] = HAND
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    session = games.session_from_position(path)
+    table = TableScene(app, session, seat=session.acting_seat() or 0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    return table
+
+
+def _discard_due(table: TableScene) -> bool:
+    pending = table.view.get("pending") or {}
+    return bool(table.legal_of("discard")) or (
+        pending.get("kind") == "discard" and pending.get("seat") == table.seat)
+
+
+def _click_a_hand_card(app, table: TableScene) -> None:
+    """Click the first hand card not picked yet (a "discard N" decision picks N)."""
+    picked = table.local.discard_pick
+    rect = next(r for r, cid, _ in table.renderer.hand_rects if cid not in picked)
+    click(app, rect.center)
+
+
+@pytest.mark.parametrize("variant", list(ENDS))
+def test_clicking_hand_cards_discards_down_to_the_hand_size(app, tmp_path, variant) -> None:
+    table = _over_the_hand_size(app, tmp_path, variant)
+    seat = table.seat
+    assert _discard_due(table), table.view.get("phase")
+    assert "click a card" in table.prompt().lower() or table.stack_panel.showing
+    for _ in range(20):
+        if not _discard_due(table):
+            break
+        _click_a_hand_card(app, table)
+    state = table.session.state
+    assert len(state.players[seat].hand) == ENDS[variant][2]
+    assert not _discard_due(table)
+    assert "discards" in " ".join(table.renderer.log_lines)
+
+
+def test_a_right_click_on_a_hand_card_offers_its_discard(app, tmp_path) -> None:
+    table = _over_the_hand_size(app, tmp_path, "conquering")
+    seat = table.seat
+    rect, cid, name = table.renderer.hand_rects[-1]
+    click(app, rect.center, button=3)
+    assert table.menu is not None and [i.label for i in table.menu.items] == [f"Discard {name}"]
+    click(app, table.menu.item_rect(0).center)
+    assert len(table.session.state.players[seat].hand) == len(HAND) - 1
+    assert name in table.view["players"][seat]["graveyard"]
+
+
+def test_each_variants_discard_words_match_the_clicked_card() -> None:
+    assert discard_of([{"type": "discard", "card": "h2"}], "h2", "Hill Giant") is not None
+    assert discard_of([{"type": "discard", "card": "Hill Giant"}], "h2", "Hill Giant")
+    assert discard_of([{"type": "discard", "cards": ["h2"]}], "h2", "Hill Giant")
+    assert discard_of([{"type": "discard", "card": "h3"}], "h2", "Hill Giant") is None
+    assert discard_of([{"type": "discard", "cards": ["h2", "h3"]}], "h2", "Hill Giant") is None
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_conquering_game_from_new_game_plays_past_its_end_steps(app, players) -> None:
+    """Everybody passes: with two cards drawn a turn each player is over seven at their
+    first end step and clicks hand cards away, as a player does (no action sent by hand)."""
+    setup = _setup(app, players)
+    press(app, setup.w["start"])
+    step(app, 2)
+    table = app.scenes.find(TableScene)
+    assert table is not None and table.session.state.variant == "conquering"
+    state = table.session.state
+    clicks = 0
+    for _ in range(600):
+        if state.turn > players + 1:
+            break
+        if isinstance(app.scenes.top, CoverScene):
+            uncover(app)
+            continue
+        assert app.scenes.top is table, type(app.scenes.top).__name__
+        if _discard_due(table):
+            _click_a_hand_card(app, table)
+            clicks += 1
+            continue
+        key(app, pygame.K_SPACE)
+        state = table.session.state
+    assert state.turn > players + 1, (state.turn, state.phase, table.prompt())
+    assert clicks >= players  # every player discarded at least once, by clicking
+    assert all(len(p.hand) <= 9 for p in state.players)
