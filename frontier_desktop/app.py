@@ -81,6 +81,28 @@ def display_problem() -> str | None:
     return None
 
 
+_PASS_KEYS = {pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT, pygame.K_LSHIFT,
+              pygame.K_RSHIFT, pygame.K_LMETA, pygame.K_RMETA, *range(pygame.K_F1, pygame.K_F12 + 1)}
+"""Keys that are never text: a lone modifier (the table tracks Shift) and the function keys
+(F1 help)."""
+_EDIT_KEYS = {pygame.K_a, pygame.K_c, pygame.K_v, pygame.K_x, pygame.K_z, pygame.K_y,
+              pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME,
+              pygame.K_END, pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_RETURN,
+              pygame.K_KP_ENTER}
+"""Ctrl with these edits the text (select all, copy, paste, cut, undo...), not the game."""
+
+
+def text_keeps(event: pygame.event.Event) -> bool:
+    """Whether a key pressed while a text field has the focus is the field's alone: every
+    key that types or edits (letters, Space, Enter, Ctrl+Z in the box), and Esc, which leaves
+    the field. A lone modifier, a function key and any other Ctrl shortcut (Ctrl+S saves)
+    still reach the screen."""
+    if event.key in _PASS_KEYS:
+        return False
+    ctrl = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    return not ctrl or event.key in _EDIT_KEYS
+
+
 def fit_scale(ui_scale: float, size: tuple[int, int],
               design: tuple[int, int] = DESIGN_SIZE) -> float:
     """The scale the UI is drawn at: the player's *ui_scale*, lowered until *design* fits *size*.
@@ -278,9 +300,31 @@ class App:
                                                     event):
             self.toggle_fullscreen()
             return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.text_focus() is not None:
+            self.ui.process_events(event)
+            if text_keeps(event):
+                if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                    field = self.text_focus()
+                    if field is not None:
+                        field.unfocus()
+                    top = self.scenes.top
+                    if top is not None and not top.opaque:
+                        self.scenes.handle_event(event)  # a dialog's box: Esc cancels it
+                return
+            self.scenes.handle_event(event)
+            return
         consumed = self.ui.process_events(event)
         if not consumed or event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.scenes.handle_event(event)
+
+    def text_focus(self) -> Any:
+        """The text field being typed in (a chat, search, paste or name box), if any."""
+        for element in self.ui.get_focus_set() or ():
+            if isinstance(element, (pygame_gui.elements.UITextEntryLine,
+                                    pygame_gui.elements.UITextEntryBox)) and \
+                    getattr(element, "is_focused", False) and element.visible:
+                return element
+        return None
 
     def step(self, dt: float = 1 / 60, *, flip: bool = True) -> None:
         """One frame: events, update, draw (always draws; tests and screenshots use it)."""
@@ -305,6 +349,7 @@ class App:
         surface.fill(self.palette.bg)
         self.scenes.draw(surface)
         self.ui.draw_ui(surface)
+        self.scenes.draw_over(surface)
 
     # ------------------------------------------------------------------ redraw on change
     def request_redraw(self) -> None:

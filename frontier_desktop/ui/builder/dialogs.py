@@ -161,7 +161,8 @@ class PasteScene(_Overlay):
         box, px = self.box(), self.app.px
         self.entry = pygame_gui.elements.UITextEntryBox(
             pygame.Rect(box.x + px(20), box.y + px(84), box.w - px(40), box.h - px(84) - px(70)),
-            self.initial, self.app.ui, placeholder_text="4 Lightning Bolt\n20 Mountain\n…")
+            self.initial, self.app.ui)
+        self.hints[self.entry] = "4 Lightning Bolt\n20 Mountain\n…"
         self.widgets = [self.entry]
         self.buttons = {}
         self.button_row([("close", "Cancel", None), ("import", "Import", "#primary")])

@@ -49,6 +49,10 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.widgets: list[Any] = []
+        self.hints: dict[Any, str] = {}
+        """Text field → the dim hint it shows while empty (our own: pygame-gui 0.6.14's
+        placeholder text is laid out as the field's text, so a click put the caret inside
+        it and typing went into the middle of "Chat (Enter sends)…")."""
 
     # lifecycle
     def build(self) -> None:
@@ -58,6 +62,7 @@ class Scene:
         for widget in self.widgets:
             widget.kill()
         self.widgets = []
+        self.hints = {}
 
     def on_enter(self) -> None:
         self.build()
@@ -99,6 +104,32 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene (widgets are drawn by the UI manager afterwards)."""
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw over the widgets: each empty text field's hint, dim, where its text goes."""
+        for field, hint in self.hints.items():
+            if not field.visible or field.get_text():
+                continue
+            draw_hint(surface, self.app, field.rect, hint)
+
+
+def draw_hint(surface: pygame.Surface, app: App, rect: pygame.Rect, hint: str) -> None:
+    """*hint* in the dim text colour inside *rect* (one line centred, or lines from the top
+    of a box taller than two lines)."""
+    fonts, pal, px = app.fonts, app.palette, app.px
+    inner = rect.inflate(-px(16), -px(8))
+    lines = hint.split("\n")
+    line_h = fonts.font(15).get_linesize()
+    y = inner.y + px(2) if rect.h > 3 * line_h else None
+    for i, line in enumerate(lines):
+        t = fonts.fit(line, 15, pal.text_dim, inner.w)
+        at = t.get_rect(midleft=(inner.x, rect.centery)) if y is None else \
+            t.get_rect(topleft=(inner.x, y + i * line_h))
+        if at.bottom > rect.bottom:
+            break
+        surface.blit(t, at)
+        if y is None:
+            break
 
 
 class SceneStack:
@@ -197,3 +228,13 @@ class SceneStack:
                 break
         for scene in self._scenes[start:]:
             scene.draw(surface)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """After the widgets: what each drawn scene puts over them (field hints)."""
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if self._scenes[i].opaque:
+                start = i
+                break
+        for scene in self._scenes[start:]:
+            scene.draw_over(surface)

@@ -219,8 +219,8 @@ class DeckBuilderScene(BuilderView, Scene):
         # the longest variant name in the menu's bold font, its arrow and padding
         variant_w = max(fonts.text(str(t), 15, (0, 0, 0), True).get_width() for t in titles) \
             + px(24 + 24)
-        self.w["name"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y1, name_w, h), ui,
-                                                             placeholder_text="Deck name")
+        self.w["name"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y1, name_w, h), ui)
+        self.hints[self.w["name"]] = "Deck name"
         self.w["name"].set_text(self.draft.name)
         x += name_w + px(10)
         self.w["variant"] = pygame_gui.elements.UIDropDownMenu(
@@ -264,8 +264,8 @@ class DeckBuilderScene(BuilderView, Scene):
             x += px(bw) + px(8)
         left, _, _ = self._columns()
         self.w["search"] = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(left.x, left.y, left.w, h), ui,
-            placeholder_text="Search: name, t:creature, o:flying, c:wu, mv<=3, r:rare")
+            pygame.Rect(left.x, left.y, left.w, h), ui)
+        self.hints[self.w["search"]] = "Search: name, t:creature, o:flying, c:wu, mv<=3, r:rare"
         self.w["search"].set_text(self.query)
         self.widgets = list(self.w.values())
         self._update_buttons()

@@ -169,8 +169,8 @@ class LanScene(Scene):
             d(left, top + 104, cw, 40), resume or "Resume last LAN game (none saved)", ui)
         if resume is None:
             self.buttons["resume"].disable()
-        self.address_entry = pygame_gui.elements.UITextEntryLine(
-            d(right, top, cw - 96, 40), ui, placeholder_text="192.168.1.20:47470")
+        self.address_entry = pygame_gui.elements.UITextEntryLine(d(right, top, cw - 96, 40), ui)
+        self.hints[self.address_entry] = "The host's address, e.g. 192.168.1.20:47470"
         self.buttons["join"] = pygame_gui.elements.UIButton(
             d(right + cw - 88, top, 88, 40), "Join", ui)
         self.buttons["find"] = pygame_gui.elements.UIButton(

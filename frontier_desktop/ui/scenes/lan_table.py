@@ -207,7 +207,8 @@ class LanTableScene(TableScene):
                                                    "Resign…", ui, object_id="#danger"),
         }
         self.chat_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x, row - px(6) - h, w, h), ui, placeholder_text="Chat (Enter sends)…")
+            pygame.Rect(x, row - px(6) - h, w, h), ui)
+        self.hints[self.chat_entry] = "Chat (Enter sends)…"
         pause = self.pause_rect()
         bw = px(260)
         self.lan_buttons["reconnect"] = pygame_gui.elements.UIButton(
