@@ -14,8 +14,34 @@ if TYPE_CHECKING:
     from frontier_desktop.ui.scenes.table import TableScene
     from frontier_desktop.ui.variants import StepButton
 
-PASS_LABELS = {"main": "End turn  »", "upkeep": "Next step  »", "draw": "Next step  »",
-               "end": "Pass the turn  »"}
+STEP_SHORT = {"combat": "combat", "main2": "second main", "movement": "movement",
+              "conquer": "conquer", "casting": "casting", "heal": "heal", "main": "main phase"}
+"""The phases a pass may lead to, as short as the button needs ("To combat  »")."""
+LAST_STEPS = ("end", "discard")
+"""A variant's last step: passing it passes the turn; passing into it ends the turn."""
+
+
+def pass_label(variant: str, phase: str | None) -> str:
+    """What the main button does when passing in *phase*: "End turn" only where the pass goes
+    to the end step (Frontier's main phase; Army's, the Conquering's second main phase; the
+    War Game's casting phase), else the step it goes to ("To combat"), or "Pass the turn"."""
+    from frontier_desktop.rules.variants import find_variant
+
+    try:
+        phases = tuple(getattr(find_variant(variant), "phases", ()) or ())
+    except (KeyError, ValueError):
+        phases = ()
+    if phase in LAST_STEPS:
+        return "Pass the turn  »"
+    if phase not in phases:
+        return "Pass"
+    following = phases[phases.index(phase) + 1:]
+    if not following or following[0] in LAST_STEPS:
+        return "End turn  »"
+    if following[0] in STEP_SHORT and phase not in ("untap", "upkeep", "draw", "supply",
+                                                     "mana"):
+        return f"To {STEP_SHORT[following[0]]}  »"
+    return "Next step  »"
 
 
 def build_buttons(app: UIHost, column: pygame.Rect,
@@ -56,7 +82,8 @@ def update_buttons(buttons: dict[str, Any], table: TableScene,
     for key in ("keep", "mulligan"):
         buttons[key].show() if mull else buttons[key].hide()
     buttons["pass"].hide() if mull else buttons["pass"].show()
-    label = "Let it resolve" if view.get("pending") else PASS_LABELS.get(view.get("phase"), "Pass")
+    label = "Let it resolve" if view.get("pending") else \
+        pass_label(str(view.get("variant") or "frontier"), view.get("phase"))
     if decision.get("by") == "stronghold" and decision.get("player") == table.seat:
         label = "Tap none"  # the War Game: the stronghold's owner taps no attacker
     request = table.division.request
