@@ -300,6 +300,9 @@ class App:
                                                     event):
             self.toggle_fullscreen()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
+                self.close_drop_downs():
+            return  # Esc closes an open drop-down, not the screen under it (and its choices)
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.text_focus() is not None:
             self.ui.process_events(event)
             if text_keeps(event):
@@ -316,6 +319,16 @@ class App:
         consumed = self.ui.process_events(event)
         if not consumed or event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.scenes.handle_event(event)
+
+    def close_drop_downs(self) -> bool:
+        """Close every open drop-down list; True if one was open."""
+        closed = False
+        for element in self.ui.get_sprite_group().sprites():
+            if isinstance(element, pygame_gui.elements.UIDropDownMenu) and \
+                    element.current_state is element.menu_states["expanded"]:
+                element._switch_to_closed_state()  # noqa: SLF001 - pygame-gui has no public close
+                closed = True
+        return closed
 
     def text_focus(self) -> Any:
         """The text field being typed in (a chat, search, paste or name box), if any."""

@@ -86,6 +86,9 @@ class Settings:
     """The first-run welcome was shown and closed (Help shows it again)."""
     player_names: tuple[str, str] = ("Ann", "Ben")
     keys: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    last_setup: dict[str, str] = field(default_factory=dict)
+    """The New game screen's last start: ``variant``, ``players`` and ``deck0``… by name, so
+    the next New game opens on the same choices."""
 
     def to_json(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)

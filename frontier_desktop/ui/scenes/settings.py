@@ -1,4 +1,4 @@
-"""Settings: UI scale, card size, theme, sound, animation speed, auto-pass, hold priority,
+"""Settings: UI scale, card size, theme, animation speed, auto-pass, hold priority,
 dividing the damage to your bands yourself, offline, cache, and the key bindings (click a
 key's button, then press the new key)."""
 
@@ -32,7 +32,9 @@ class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.w: dict[str, object] = {}
-        self.rows = ("UI scale", "Card size", "Theme", "Sound", "Animations", "Auto-pass empty steps",
+        # No "Sound" row: the game plays no sound yet, and a switch that does nothing misleads
+        # (play-test M7); the setting stays in settings.json for when sounds come.
+        self.rows = ("UI scale", "Card size", "Theme", "Animations", "Auto-pass empty steps",
                      "Hold priority on opponent's moves", "Divide damage to my bands myself",
                      "Offline mode", "Card cache folder")
         self.keys = dict(app.settings.keys)
@@ -63,13 +65,12 @@ class SettingsScene(Scene):
             "ui_scale": d(list(SCALES), scale, self._rect(0), ui),
             "card_scale": d(list(CARD_SIZES), card, self._rect(1), ui),
             "theme": d(["dark", "light"], s.theme, self._rect(2), ui),
-            "sound": d(["on", "off"], "on" if s.sound else "off", self._rect(3), ui),
-            "anim": d(list(SPEEDS), speed, self._rect(4), ui),
-            "auto_pass": d(["on", "off"], "on" if s.auto_pass else "off", self._rect(5), ui),
-            "hold": d(["off", "on"], "on" if s.hold_priority else "off", self._rect(6), ui),
-            "divide": d(["on", "off"], "on" if s.divide_damage else "off", self._rect(7), ui),
-            "offline": d(["off", "on"], "on" if s.offline else "off", self._rect(8), ui),
-            "cache": pygame_gui.elements.UITextEntryLine(self._rect(9, True), ui),
+            "anim": d(list(SPEEDS), speed, self._rect(3), ui),
+            "auto_pass": d(["on", "off"], "on" if s.auto_pass else "off", self._rect(4), ui),
+            "hold": d(["off", "on"], "on" if s.hold_priority else "off", self._rect(5), ui),
+            "divide": d(["on", "off"], "on" if s.divide_damage else "off", self._rect(6), ui),
+            "offline": d(["off", "on"], "on" if s.offline else "off", self._rect(7), ui),
+            "cache": pygame_gui.elements.UITextEntryLine(self._rect(8, True), ui),
         }
         self.w["cache"].set_text(s.cache_dir)  # type: ignore[attr-defined]
         self.key_buttons = {}
@@ -119,7 +120,6 @@ class SettingsScene(Scene):
         s.ui_scale = int(self._opt(self.w["ui_scale"]).rstrip("%")) / 100
         s.card_scale = int(self._opt(self.w["card_scale"]).rstrip("%")) / 100
         s.theme = self._opt(self.w["theme"])
-        s.sound = self._opt(self.w["sound"]) == "on"
         s.animation_speed = SPEED_VALUES[self._opt(self.w["anim"])]
         s.auto_pass = self._opt(self.w["auto_pass"]) == "on"
         s.offline = self._opt(self.w["offline"]) == "on"

@@ -39,10 +39,16 @@ CONSENT = ("Manual: at once", "Manual: ask first")
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, app: App, variant: str = "frontier") -> None:
+    def __init__(self, app: App, variant: str | None = None) -> None:
         super().__init__(app)
         from frontier_desktop.ui.games import sample_decks
 
+        last = dict(getattr(app.settings, "last_setup", None) or {})
+        if variant is None:  # the last game's variant, players and decks
+            variant = last.get("variant") if last.get("variant") in VARIANTS.values() \
+                else "frontier"
+        if last.get("variant") != variant:
+            last = {}
         self.variant = variant
         self.samples = len(sample_decks(variant))
         self.decks = sample_decks(variant) + self._own_decks(variant)
@@ -54,8 +60,11 @@ class SetupScene(Scene):
         self.players = 2
         self.reasons: list[tuple[str, list[str]]] = []
         """The refused decks: ``(whose deck, every reason)`` for the problems dialog."""
-        self.kept: dict[str, str] = {}
+        self.kept: dict[str, str] = {k: v for k, v in last.items() if k.startswith("deck")}
         """What the player typed and chose, kept across a rebuild of the widgets."""
+        if str(last.get("players", "")).isdigit() and \
+                int(last["players"]) in PLAYER_COUNTS.get(variant, (2,)):
+            self.players = int(last["players"])
         self.w: dict[str, object] = {}
         self.figures: dict[int, ArmyFigures] = {}
         """Army: each seat's deck figures (:class:`~frontier_desktop.ui.games.ArmyFigures`),
@@ -287,6 +296,20 @@ class SetupScene(Scene):
         value = self.w[key].selected_option  # type: ignore[attr-defined]
         return str(value[0] if isinstance(value, tuple) else value)
 
+    def remember(self, decks: list[Any]) -> None:
+        """Keep this start's variant, players and decks for the next New game."""
+        from frontier_desktop.config import save_settings
+
+        settings = self.app.settings
+        settings.last_setup = {"variant": self.variant, "players": str(self.players),
+                               **{f"deck{s}": d.name for s, d in enumerate(decks)}}
+        paths = getattr(self.app, "paths", None)
+        if paths is not None and getattr(self.app, "save_settings_on_exit", True):
+            try:
+                save_settings(paths, settings)
+            except OSError:
+                pass  # kept in memory; saved again on exit
+
     def start(self) -> None:
         from frontier_desktop.ui.games import start_game
         from frontier_desktop.ui.scenes.main_menu import start_table
@@ -315,6 +338,7 @@ class SetupScene(Scene):
             return
         seed_text = self.w["seed"].get_text().strip()  # type: ignore[attr-defined]
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1 << 30)
+        self.remember(decks)
         if self.conquering:
             try:
                 session = start_game(decks, names, seed=seed, options={})

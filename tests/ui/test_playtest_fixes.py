@@ -1,0 +1,60 @@
+"""Issue 23's medium and low findings of the newcomer play-test, each as a player meets it."""
+
+from __future__ import annotations
+
+import pygame
+
+from frontier_desktop.config import load_settings
+from frontier_desktop.ui.scenes.settings import SettingsScene
+from frontier_desktop.ui.scenes.setup import SetupScene
+from frontier_desktop.ui.scenes.table import TableScene
+
+from .helpers import click, key, press, step
+from .test_conquering_seats import _choose
+
+
+def test_settings_offer_no_sound_switch_while_the_game_plays_no_sound(app) -> None:
+    scene = app.scenes.push(SettingsScene(app))
+    step(app, 2)
+    assert "sound" not in scene.w and not any("sound" in r.lower() for r in scene.rows)
+
+
+def test_esc_closes_an_open_drop_down_and_keeps_the_new_game_screen(app) -> None:
+    setup = app.scenes.push(SetupScene(app))
+    step(app, 2)
+    _choose(app, setup.w["variant"], "Magic: the Conquering")
+    _choose(app, setup.w["players"], "3 players")
+    dropdown = setup.w["deck1"]
+    click(app, dropdown.rect.center)
+    assert dropdown.current_state is dropdown.menu_states["expanded"]
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is setup and setup.variant == "conquering" and setup.players == 3
+    assert dropdown.current_state is dropdown.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)  # nothing open: Esc leaves the screen as before
+    assert app.scenes.top is not setup
+
+
+def test_new_game_opens_on_the_last_variant_players_and_decks(app) -> None:
+    setup = app.scenes.push(SetupScene(app))
+    step(app, 2)
+    _choose(app, setup.w["variant"], "Magic: the War Game")
+    _choose(app, setup.w["players"], "3 players")
+    decks = [d.name for d in setup.decks]
+    _choose(app, setup.w["deck0"], decks[-1])
+    press(app, setup.w["start"])
+    step(app, 2)
+    assert app.scenes.find(TableScene) is not None
+    again = SetupScene(app)
+    app.scenes.reset(again)
+    step(app, 2)
+    assert again.variant == "wargame" and again.players == 3
+    assert again._opt("deck0") == decks[-1]
+    assert app.settings.last_setup["variant"] == "wargame"  # saved with the settings
+
+
+def test_the_last_set_up_survives_a_restart(tmp_path) -> None:
+    from frontier_desktop.config import Paths, Settings, save_settings
+
+    paths = Paths(tmp_path / "config", tmp_path / "data")
+    save_settings(paths, Settings(last_setup={"variant": "army", "players": "2"}))
+    assert load_settings(paths).last_setup == {"variant": "army", "players": "2"}
