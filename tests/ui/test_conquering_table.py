@@ -255,7 +255,8 @@ def test_the_presentation_is_registered_and_words_its_places() -> None:
     strongholds = {s["place"]: s for s in view["board"]["strongholds"]}
     assert pres.place_title("S1", strongholds["S1"], view) == "Dale's stronghold"
     assert pres.place_title("B3", view["board"]["areas"]["B3"], view) == "B3"
-    assert pres.place_title("A2", view["board"]["areas"]["A2"], view) == "Forest"
+    # face up: the land and the area's name, which the log and the covers use
+    assert pres.place_title("A2", view["board"]["areas"]["A2"], view) == "A2 · Forest"
     assert pres.cell_badges(view["board"]["areas"]["B3"]) == []  # face down: no value yet
     assert A.Pass().to_wire() == {"type": "pass"}
 

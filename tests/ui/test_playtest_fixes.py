@@ -58,3 +58,58 @@ def test_the_last_set_up_survives_a_restart(tmp_path) -> None:
     paths = Paths(tmp_path / "config", tmp_path / "data")
     save_settings(paths, Settings(last_setup={"variant": "army", "players": "2"}))
     assert load_settings(paths).last_setup == {"variant": "army", "players": "2"}
+
+
+def _conquering_division(app):
+    """Edna's Yavimaya Wurm conquers Bi; Dale's White Knight and Theresa's Grizzly Bears
+    block; Edna divides its 6 damage."""
+    from pathlib import Path
+
+    from frontier_desktop.ui import games
+
+    session = games.session_from_position(
+        Path(__file__).resolve().parents[2] / "assets" / "positions" /
+        "conquering-triangle-two-blockers.json")
+    assert session.submit(0, {"type": "set_assign", "on": True}).ok
+    assert session.submit(0, {"type": "conquer", "at": "Bi", "units": ["wurm"]}).ok
+    for seat, blocker in ((1, "knight"), (2, "bears")):
+        assert session.submit(seat, {"type": "block", "blocker": blocker,
+                                     "attacker": "wurm"}).ok
+        assert session.submit(seat, {"type": "done_blocking"}).ok
+    table = TableScene(app, session, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    return table
+
+
+def test_the_conquering_division_names_the_blockers_and_the_land(app, monkeypatch) -> None:
+    from .test_table_seat import Surfaces
+
+    table = _conquering_division(app)
+    request = table.division.request
+    assert request is not None
+    assert request.title == "Divide Yavimaya Wurm's 6 damage among the blockers and the land"
+    land = next(r for r in request.recipients if r.id == "land")
+    assert land.name == "the Swamp (CV 3)" and land.lethal == 3
+    assert any("from Yavimaya Wurm among its blockers and the land" in line
+               for line in table.renderer.log_lines), table.renderer.log_lines
+    surfaces = Surfaces(app, monkeypatch)
+    texts = surfaces.render(app, table)
+    assert "the Swamp (CV 3)" in texts and "conquer value 3" in texts
+    assert not any("?/?" in t or "among your creatures" in t for t in texts), texts
+    marks = [t for t in texts if t in ("holds", "dies", "survives", "conquered")]
+    assert marks == ["survives", "survives", "holds"]  # nothing divided yet
+    table.local.division = {"knight": 2, "bears": 1, "land": 3}
+    texts = surfaces.render(app, table)
+    assert [t for t in texts if t in ("holds", "dies", "survives", "conquered")] == \
+        ["dies", "survives", "conquered"]
+
+
+def test_a_face_up_triangle_area_keeps_its_name_on_the_board(app) -> None:
+    table = _conquering_division(app)
+    from frontier_desktop.ui.variants import presentation_for
+
+    view = table.view
+    cell = view["board"]["areas"]["Bi"]
+    assert cell["face_up"]
+    assert presentation_for("conquering").place_title("Bi", cell, view) == "Bi · Swamp"

@@ -440,15 +440,16 @@ class DivisionPanel:
         name = fonts.fit(r.name, 14, pal.text, inner, bold=True)
         surface.blit(name, (box.x + px(8), y))
         y += name.get_height() + px(2)
-        for line in (f"{r.power}/{r.toughness}, {r.damage} damage so far",
-                     f"lethal: {r.lethal}" if r.cap is None else f"takes at most {r.cap}"):
+        for line in r.lines or (f"{r.power}/{r.toughness}, {r.damage} damage so far",
+                                f"lethal: {r.lethal}" if r.cap is None
+                                else f"takes at most {r.cap}"):
             t = fonts.fit(line, 12, pal.text_dim, inner)
             surface.blit(t, (box.x + px(8), y))
             y += t.get_height() + px(1)
         dragging = s.local.division_drag
         carried = 1 if dragging and dragging[0] == r.id and self._moved(dragging) else 0
         self._pips(surface, card.pips, share - carried)
-        mark = fonts.text("dies" if dies else "survives", 14,
+        mark = fonts.text(r.marks[0] if dies else r.marks[1], 14,
                           pal.attack if dies else pal.move, True)
         surface.blit(mark, mark.get_rect(midbottom=(box.centerx, card.minus.y - px(4))))
         for rect, text in ((card.minus, "-"), (card.plus, "+")):

@@ -736,8 +736,12 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("kind") == "assign":
             amount = event.get("amount")
             dmg = f"{amount} damage" if isinstance(amount, int) else "the damage"
+            units = event.get("units") if isinstance(event.get("units"), list) else []
+            own = names.owners.get(str(event.get("attacker"))) == event.get("player")
+            among = "its blockers and the land" if "land" in units else \
+                "its blockers" if own else "the band"
             return (f"  {p} chooses how to divide {dmg} from "
-                    f"{names.unit(event.get('attacker'))} among the band")
+                    f"{names.unit(event.get('attacker'))} among {among}")
         return None
     if kind == "assigned":
         damage = event.get("damage")

@@ -109,6 +109,11 @@ class Recipient:
     cap: int | None = None
     """The most of the amount it may be given (the War Game: what kills it now); None: no
     limit."""
+    lines: tuple[str, ...] = ()
+    """What the card says under the name instead of its P/T, damage and lethal lines (the
+    Conquering's land: its conquer value)."""
+    marks: tuple[str, str] = ("dies", "survives")
+    """The word under a share that reaches *lethal*, and under one that doesn't."""
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,17 @@ and what the Conquering's places, prompts and menus say.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from frontier_desktop.rules.variants.conquering_combat import LAND as LAND_RECIPIENT
 from frontier_desktop.ui.table.places import PlaceMap, fit_points
 from frontier_desktop.ui.variants.base import (
     Badge,
+    DivisionRequest,
     MenuEntry,
     Place,
     PromptContext,
@@ -137,9 +140,40 @@ class ConqueringPresentation(VariantPresentation):
         if cell.get("place") is not None and owner is not None:
             return f"{self._name(owner)}'s stronghold"
         land = str(cell.get("land") or "") if cell.get("face_up") else ""
-        if isinstance(place, str) and not land:  # a face-down triangle area: its name
-            return str(place)
+        if isinstance(place, str):  # a triangle area: its name (the log and covers use it)
+            return f"{place} · {land}" if land else str(place)
         return land
+
+    def division(self, view: Mapping[str, Any], seat: int) -> DivisionRequest | None:
+        """The attacker's damage among its blockers and the land (``"land"``: the conquer
+        value, reached only after lethal damage to every blocker), in those words."""
+        request = super().division(view, seat)
+        if request is None:
+            return None
+        option = ((view.get("pending") or {}).get("options") or [{}])[0]
+        at = option.get("at")
+        cell = next((c for p, c in self.places_of(view) if p == at or
+                     (isinstance(at, (list, tuple)) and p == tuple(at))), {})
+        cv = cell.get("cv")
+        land = str(cell.get("land") or "land") if cell.get("face_up") else "land"
+        recipients = []
+        for r in request.recipients:
+            if r.id == LAND_RECIPIENT:
+                r = dataclasses.replace(r, name=f"the {land} (CV {cv})" if isinstance(cv, int)
+                            else f"the {land}", lethal=cv if isinstance(cv, int) else 0,
+                            lines=(f"conquer value {cv}" if isinstance(cv, int) else "",
+                                   "takes what the blockers don't"),
+                            marks=("conquered", "holds"))
+            recipients.append(r)
+        blockers = len(recipients) - 1
+        attacker = next((str(u.get("name")) for u in view.get("units") or []
+                         if u.get("id") == option.get("attacker") and u.get("name")),
+                        "the attacker")
+        among = "the blocker and the land" if blockers == 1 else \
+            "the blockers and the land"
+        return dataclasses.replace(
+            request, recipients=tuple(recipients),
+            title=f"Divide {attacker}'s {request.amount} damage among {among}")
 
     def cell_marker(self, cell: Mapping[str, Any]) -> int | None:
         who = cell.get("controller")
