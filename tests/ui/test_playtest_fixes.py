@@ -113,3 +113,48 @@ def test_a_face_up_triangle_area_keeps_its_name_on_the_board(app) -> None:
     cell = view["board"]["areas"]["Bi"]
     assert cell["face_up"]
     assert presentation_for("conquering").place_title("Bi", cell, view) == "Bi · Swamp"
+
+
+def test_a_cards_discard_says_what_it_asks_not_the_hand_size(app, tmp_path) -> None:
+    """Mind Rot (Frontier; the War Game's Ravenous Rats alike): the cover and the prompt
+    name the card and how many to discard; never "Discard down to seven" or "respond"."""
+    from frontier_desktop.ui.scenes.cover import CoverScene
+
+    from .helpers import uncover
+    from .test_targeting import _double_click_hand, _position, _table
+
+    app.settings.hold_priority = False
+    players = [{"name": "Ann", "life": 20, "hand": ["Counterspell", "Giant Growth", "Forest"],
+                "library": 20},
+               {"name": "Ben", "life": 20, "hand": ["Mind Rot", "Lightning Bolt"],
+                "library": 20}]
+    table = _table(app, _position(tmp_path, players=players))
+    _double_click_hand(app, table, "Mind Rot")
+    click(app, table.renderer.layout.opp_panel.center)
+    cover = app.scenes.top
+    assert isinstance(cover, CoverScene)
+    assert cover.reason == "Choose 2 cards to discard for Mind Rot.", cover.reason
+    uncover(app)
+    assert table.prompt() == "Mind Rot: choose 2 cards to discard; click them in your hand."
+
+
+def test_every_variant_words_a_cards_discard_and_its_cover() -> None:
+    from frontier_desktop.ui.table.words import Namer, handover_reason
+    from frontier_desktop.ui.variants import presentation_for
+
+    view = {"variant": "wargame", "turn": 3, "active": 0, "acting": 1,
+            "players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}, {"name": "Dee"}],
+            "pending": {"seat": 1, "kind": "discard", "count": 1, "by": "Ravenous Rats",
+                        "options": ["Hill Giant"]}}
+    for variant in ("frontier", "army", "conquering", "wargame"):
+        pres = presentation_for(variant)
+        assert pres.discard_prompt(view, 1) == \
+            "Ravenous Rats: choose 1 card to discard; click it in your hand."
+        assert pres.cover_reason({**view, "variant": variant}) == \
+            "Choose 1 card to discard for Ravenous Rats."
+    reason = handover_reason(view, 1, Namer(["Ann", "Ben", "Cy", "Dee"]), 0,
+                             presentation_for("wargame").cover_reason(view))
+    assert reason == "During Ann's turn: Choose 1 card to discard for Ravenous Rats."
+    assert "respond" not in reason
+    hand = {**view, "pending": {**view["pending"], "by": "the hand size", "count": 2}}
+    assert presentation_for("wargame").discard_prompt(hand, 1).startswith("Discard down to eight")

@@ -224,7 +224,7 @@ class ArmyPresentation(VariantPresentation):
         if kind == "priority":
             return "Your opponent is moving: respond with an instant, or let it resolve."
         if "discard" in ctx.legal_types:
-            return "Discard down to seven: click a card in your hand."
+            return self.discard_prompt(ctx.view, ctx.seat)
         if ctx.selected:
             return ("Drag or click a lit land: move, explore or attack. Click a stack to fan it "
                     "out; shift-click to move part of it. Right-click for more.")

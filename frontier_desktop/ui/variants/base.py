@@ -366,12 +366,27 @@ class VariantPresentation:
         if targets:
             return targets
         if "discard" in ctx.legal_types:
-            return "Discard down to seven: click a card in your hand."
+            return self.discard_prompt(ctx.view, ctx.seat)
         if ctx.selected:
             return "Drag or click a lit square. Right-click for more."
         keys = ctx.keys
         return (f"{keys.get('pass_or_done', 'space').capitalize()} passes. Right-click for table "
                 f"actions; {keys.get('help', 'f1').upper()} for rules help.")
+
+    hand_size_words: ClassVar[str] = "seven"
+    """The end-step hand size in words ("Discard down to seven")."""
+
+    def discard_prompt(self, view: Mapping[str, Any], seat: int) -> str:
+        """What a discard asks of *seat*: a card's own ("Ravenous Rats: choose 1 card to
+        discard, click it in your hand"), else down to the hand size."""
+        pending = view.get("pending") or {}
+        by = pending.get("by")
+        if pending.get("kind") == "discard" and pending.get("seat") == seat and \
+                isinstance(by, str) and by and by != "the hand size":
+            n = int(pending.get("count") or 1)
+            return (f"{by}: choose {n} card{'s' if n != 1 else ''} to discard; click "
+                    f"{'it' if n == 1 else 'them'} in your hand.")
+        return f"Discard down to {self.hand_size_words}: click a card in your hand."
 
     def waiting_hint(self, view: Mapping[str, Any], seat: int, legal_types: frozenset[str]) -> str:
         """What the main button says when nothing it offers is legal ('' for nothing)."""
@@ -385,6 +400,11 @@ class VariantPresentation:
             return f"Choose the targets of {pending.get('card') or 'a'}'s triggered ability."
         if (view.get("pending") or {}).get("kind") == "assign":
             return "Divide the damage dealt to your creatures."
+        if pending.get("kind") == "discard":
+            n = int(pending.get("count") or 1)
+            by = pending.get("by")
+            why = f" for {by}" if isinstance(by, str) and by and by != "the hand size" else ""
+            return f"Choose {n} card{'s' if n != 1 else ''} to discard{why}."
         if view.get("pending"):
             return "Your opponent acted: you may respond."
         return f"Turn {view.get('turn')}: your turn."

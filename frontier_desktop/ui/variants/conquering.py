@@ -350,7 +350,7 @@ class ConqueringPresentation(VariantPresentation):
                         "press Done blocking. " + self.board_note(v, ctx.seat))
             return "Waiting for blocks. " + self.board_note(v, ctx.seat)
         if "discard" in ctx.legal_types:
-            return "Discard down to seven: click a card in your hand."
+            return self.discard_prompt(ctx.view, ctx.seat)
         if v.get("active") != ctx.seat:
             return f"{self._name(v.get('active'))} is playing."
         phase = v.get("phase")

@@ -80,7 +80,7 @@ class FrontierPresentation(VariantPresentation):
                         f"the bottom ({ctx.bottom_chosen} chosen).")
             return "Keep these seven cards, or mulligan (shuffle and draw a new hand)?"
         if "discard" in types:
-            return "Discard down to seven: click a card in your hand."
+            return self.discard_prompt(v, ctx.seat)
         if v.get("pending") and "pass" in types:
             return "Your opponent acted: respond with an instant, or let it resolve."
         if v.get("attacking"):

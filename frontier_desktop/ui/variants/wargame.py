@@ -337,6 +337,8 @@ class WarGamePresentation(VariantPresentation):
         return None
 
     # ------------------------------------------------------------------ words
+    hand_size_words: ClassVar[str] = "eight"
+
     def prompt(self, ctx: PromptContext) -> str:
         v = ctx.view
         if v.get("game_over"):
@@ -353,7 +355,7 @@ class WarGamePresentation(VariantPresentation):
                         "then press Done.")
             return f"Waiting for {self._name(d.get('player'))} to divide their damage."
         if "discard" in ctx.legal_types:
-            return "Discard down to eight: click a card in your hand."
+            return self.discard_prompt(ctx.view, ctx.seat)
         if v.get("active") != ctx.seat:
             return f"{self._name(v.get('active'))} is playing."
         phase = v.get("phase")
