@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from frontier_desktop.cards.pool import BundledPool
+from frontier_desktop.decks.loading import load_deck
 from frontier_desktop.net import GameSource, GuestSession, HostSession
-from frontier_desktop.net.cli import load_deck
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DECK_A = ROOT / "assets" / "decks" / "frontier_bog_and_forest_walkers.txt"

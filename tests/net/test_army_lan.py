@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker, read_deck_parts
 from frontier_desktop.net import GameSource, HostSession, JoinError
 from frontier_desktop.net import fairness
-from frontier_desktop.net.cli import deck_checker, read_deck_parts
 from frontier_desktop.net.framing import FrameDecoder
 from frontier_desktop.net.protocol import decode, make
 from frontier_desktop.rules import Card
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.timeout(120)
 
 @functools.lru_cache(maxsize=1)
 def army():
-    """The sample army (Monk Legion) as a :class:`~frontier_desktop.net.cli.DeckFile`."""
+    """The sample army (Monk Legion) as a :class:`~frontier_desktop.decks.loading.DeckFile`."""
     return read_deck_parts(sample_paths("army", 1)[0], pool())
 
 

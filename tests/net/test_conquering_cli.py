@@ -7,6 +7,7 @@ import argparse
 
 import pytest
 
+from frontier_desktop.decks.loading import default_deck
 from frontier_desktop.net import cli
 from frontier_desktop.net.host import HostSession
 
@@ -72,4 +73,4 @@ def test_variant_army_for_two_keeps_the_sections():
     assert source.sections[0] is not None and source.sections[1] is None
     with pytest.raises(ValueError, match="but --variant is frontier"):
         cli.build_source(host_args("--variant", "frontier", "--deck",
-                                   str(cli.default_deck("army", 0))))
+                                   str(default_deck("army", 0))))

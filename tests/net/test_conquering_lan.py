@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker, load_deck
 from frontier_desktop.net import GameSource, GuestSession, HostSession, fairness
-from frontier_desktop.net.cli import deck_checker, load_deck
 from frontier_desktop.net.client import JoinError
 from frontier_desktop.net.protocol import ErrorCode, Message
 from frontier_desktop.selfplay import pick, sample_paths

@@ -8,7 +8,8 @@ import argparse
 import pytest
 
 from frontier_desktop.net import GameSource, HostSession, JoinError
-from frontier_desktop.net.cli import DEFAULT_DECKS, build_source, deck_checker
+from frontier_desktop.decks.loading import DEFAULT_DECKS, deck_checker
+from frontier_desktop.net.cli import build_source
 from tests.net.conftest import DECK_A, DECK_B, deck, make_guest, pool
 from tests.net.test_processes import Proc
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from frontier_desktop.decks.loading import default_deck
 from frontier_desktop.net import cli
 from tests.net.test_conquering_cli import host_args
 
@@ -51,7 +52,7 @@ def test_play_anyway_overrides_the_refusal(tmp_path):
 
 
 def test_a_legal_sample_deck_is_accepted_without_the_flag():
-    path = cli.default_deck("conquering", 0)
+    path = default_deck("conquering", 0)
     source = cli.build_source(host_args("--variant", "conquering", "--players", "3",
                                         "--deck", str(path)))
     assert source.decks[0] is not None and len(source.decks[0]) >= 60
@@ -61,7 +62,7 @@ def test_both_fixed_decks_are_checked(tmp_path):
     bad = tmp_path / "thin.txt"
     bad.write_text("// name: Thin\n// variant: frontier\n10 Forest\n4 Grizzly Bears\n",
                    encoding="utf-8")
-    good = cli.default_deck("frontier", 0)
+    good = default_deck("frontier", 0)
     with pytest.raises(ValueError, match="thin.txt is not a legal deck for"):
         cli.build_source(host_args("--decks", str(good), str(bad)))
     source = cli.build_source(host_args("--decks", str(good), str(bad), "--play-anyway"))

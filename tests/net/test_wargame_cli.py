@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker, default_deck
 from frontier_desktop.net import cli
 from frontier_desktop.net.host import HostSession
 from tests.net.conftest import pool
@@ -18,13 +19,13 @@ def test_the_war_game_opens_every_seat_but_the_first(players):
     source = cli.build_source(args)
     assert source.variant == "wargame" and len(source.names) == players
     assert source.decks[0] is not None and all(d is None for d in source.decks[1:])
-    assert cli.default_deck("wargame", 0) == DECK
+    assert default_deck("wargame", 0) == DECK
     host = HostSession(source, guest_seats=cli.open_seats(args, players))
     assert list(host.guests) == list(range(1, players)) and host.local_seats == [0]
 
 
 def test_the_guests_decks_are_checked_by_the_war_games_rules():
-    check = cli.deck_checker(pool(), "wargame")
+    check = deck_checker(pool(), "wargame")
     names = [c.name for c in wargame_deck()]
     assert check(names) == []
     problems = check(names[:5])
@@ -32,7 +33,7 @@ def test_the_guests_decks_are_checked_by_the_war_games_rules():
 
 
 def test_a_deck_of_another_variant_is_refused_in_words():
-    conquering = cli.default_deck("conquering", 0)
+    conquering = default_deck("conquering", 0)
     with pytest.raises(ValueError, match="a deck for Magic: the Conquering, "
                        "but the game is Magic: the War Game"):
         cli.build_source(host_args("--variant", "wargame", "--players", "3",

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker, load_deck
 from frontier_desktop.net import GameSource, HostSession
-from frontier_desktop.net.cli import deck_checker, load_deck
 from frontier_desktop.net.protocol import make
 from frontier_desktop.rules.views import describe
 from frontier_desktop.selfplay import pick

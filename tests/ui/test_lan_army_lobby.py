@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker, read_deck_parts
 from frontier_desktop.net import GameSource, HostSession
-from frontier_desktop.net.cli import deck_checker, read_deck_parts
 from frontier_desktop.net.client import GuestSession
 from frontier_desktop.net.fairness import canonical_sections
 from frontier_desktop.selfplay import sample_paths

@@ -15,8 +15,8 @@ import json
 import pygame
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker
 from frontier_desktop.net import GameSource, HostSession
-from frontier_desktop.net.cli import deck_checker
 from frontier_desktop.ui.scenes.dialogs import ConfirmScene
 from frontier_desktop.ui.scenes.lan import LanScene, LanTableScene
 from frontier_desktop.ui.scenes.main_menu import MainMenuScene

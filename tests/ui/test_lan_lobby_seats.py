@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from frontier_desktop.net.cli import load_deck
+from frontier_desktop.decks.loading import load_deck
 from frontier_desktop.selfplay import sample_paths
 from frontier_desktop.ui.scenes.lan import LanScene
 from tests.net.conftest import pool

@@ -16,8 +16,8 @@ import pygame
 import pygame_gui
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker
 from frontier_desktop.net import GameSource, HostSession
-from frontier_desktop.net.cli import deck_checker
 from frontier_desktop.record import read_record
 from frontier_desktop.ui.scenes.dialogs import ConfirmScene
 from frontier_desktop.ui.scenes.lan import LanGameOverScene, LanScene, LanTableScene

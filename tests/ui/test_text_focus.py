@@ -160,8 +160,8 @@ def test_typing_in_the_lan_chat_plays_no_move(app, tmp_path) -> None:
     scout nor end a move or the turn (Space is Pass / done at the table)."""
     import json
 
+    from frontier_desktop.decks.loading import deck_checker
     from frontier_desktop.net import GameSource, HostSession
-    from frontier_desktop.net.cli import deck_checker
     from frontier_desktop.ui.scenes.main_menu import MainMenuScene
     from tests.net.conftest import pool
 

@@ -280,7 +280,7 @@ class LanScene(Scene):
 
     def chosen_deck(self) -> Any:
         """The deck chosen in the menu, or None (with a note saying why) if it can't be played."""
-        from frontier_desktop.net.cli import deck_checker
+        from frontier_desktop.decks.loading import deck_checker
 
         choice = self.deck_menu.selected_option if self.deck_menu is not None else None
         label = choice[0] if isinstance(choice, tuple) else choice
@@ -301,7 +301,7 @@ class LanScene(Scene):
         """An Army deck's agreed army size (its ``points``), None for other decks."""
         if deck.variant != "army":
             return None
-        from frontier_desktop.net.cli import read_deck_parts
+        from frontier_desktop.decks.loading import read_deck_parts
 
         try:
             return read_deck_parts(deck.path, self.pool).points
@@ -309,7 +309,7 @@ class LanScene(Scene):
             return None
 
     def host(self, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
-        from frontier_desktop.net.cli import DEFAULT_DECKS, deck_checker, load_deck
+        from frontier_desktop.decks.loading import DEFAULT_DECKS, deck_checker, load_deck
         from frontier_desktop.net.host import GameSource, HostSession
         from frontier_desktop.ui.games import deck_cards
 
@@ -321,7 +321,7 @@ class LanScene(Scene):
         points = self.army_points(deck)
         guest_seats: list[int] | None = None
         if deck.variant in SEATED_VARIANTS:
-            from frontier_desktop.net.cli import default_deck
+            from frontier_desktop.decks.loading import default_deck
 
             players, guests = self.players, min(self.guests, self.players - 1)
             guest_seats = list(range(players - guests, players))
@@ -335,7 +335,7 @@ class LanScene(Scene):
                                 guest_fallback=load_deck(default_deck(deck.variant, 1),
                                                          self.pool))
         elif deck.variant == "army":  # the guest brings an army too (or gets the sample one)
-            from frontier_desktop.net.cli import default_deck, read_deck_parts
+            from frontier_desktop.decks.loading import default_deck, read_deck_parts
 
             fallback = read_deck_parts(default_deck("army", 1), self.pool)
             own = {k: [self.pool.card(n) for n in v]
@@ -356,7 +356,7 @@ class LanScene(Scene):
     def resume_last(self, *, bind: str = "0.0.0.0") -> None:
         """Serve the game of the LAN autosave again on its port; the guest rejoins with its
         seat's token (automatically, or with Reconnect now)."""
-        from frontier_desktop.net.cli import deck_checker
+        from frontier_desktop.decks.loading import deck_checker
         from frontier_desktop.net.host import GameSource, HostSession
         from frontier_desktop.record import RecordError, read_record
 
