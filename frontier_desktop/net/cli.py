@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import json
 import logging
-import socket
 import sys
 import time
 from collections.abc import Callable
@@ -52,6 +51,7 @@ from frontier_desktop.decks.loading import (
     read_deck_parts,
 )
 from frontier_desktop.jsonlines import JsonFileError, read_objects
+from frontier_desktop.net.address import lan_address, parse_address
 from frontier_desktop.rules import Card
 
 FAIRNESS_FAILURE = 3
@@ -204,19 +204,6 @@ def _fail(command: str, text: str, code: int = 1) -> int:
 def _setup_logging() -> None:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
-
-
-def lan_address() -> str:
-    """This computer's address on the local network (no packet is sent: a UDP connect only
-    picks the outgoing interface), or 127.0.0.1."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        sock.connect(("10.255.255.255", 1))
-        return str(sock.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        sock.close()
 
 
 def _data_dir() -> Path:
@@ -472,18 +459,6 @@ def _wait_for(predicate: Callable[[], bool], timeout: float) -> bool:
             return True
         time.sleep(0.02)
     return predicate()
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` → ``(host, port)``.
-
-    Raises:
-        ValueError: no port, or a port out of range.
-    """
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"expected HOST:PORT, got {text!r}")
-    return host.strip("[]"), int(port)
 
 
 def run_join(args: argparse.Namespace) -> int:

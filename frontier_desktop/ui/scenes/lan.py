@@ -377,7 +377,7 @@ class LanScene(Scene):
         self._serve(net, bind, net.saved_port or DEFAULT_PORT, "Last game resumed. ")
 
     def _serve(self, net: Any, bind: str, port: int, what: str) -> None:
-        from frontier_desktop.net.cli import lan_address
+        from frontier_desktop.net.address import lan_address
         from frontier_desktop.net.discovery import Responder
 
         try:
@@ -405,7 +405,7 @@ class LanScene(Scene):
             self._responder = None  # discovery is a convenience: joining by address still works
 
     def join(self, text: str) -> None:
-        from frontier_desktop.net.cli import parse_address
+        from frontier_desktop.net.address import parse_address
         from frontier_desktop.net.client import GuestSession, JoinError
 
         self.stop()
