@@ -60,16 +60,27 @@ def army(rows: Sequence[Sequence[Any]] | None = None, units: Sequence[Mapping[st
     return load_position(json.loads(json.dumps(doc)), pool().card)
 
 
-def read_army(path: Path = MONK_LEGION) -> tuple[list[Card], dict[str, list[Card]]]:
-    """A sample army as ``(library, sections)`` for :meth:`Army.new_game`."""
+def read_army(path: Path = MONK_LEGION, *, forces_in_library: bool = False,
+              ) -> tuple[list[Card], dict[str, list[Card]]]:
+    """A sample army as ``(library, sections)`` for :meth:`Army.new_game`;
+    *forces_in_library*: its initial forces counted back into the library's lines (the whole
+    army in the library, for a test that chooses the forces itself)."""
     from frontier_desktop.decks import Section, read_deck_file
 
     result = read_deck_file(path, cards=pool())
     assert result.is_complete, result.problems
     library: list[Card] = []
     sections: dict[str, list[Card]] = {}
+    forces: dict[str, int] = {}
+    if forces_in_library:
+        for entry in result.deck.entries:
+            if entry.section is Section.INITIAL_FORCES:
+                forces[entry.name] = forces.get(entry.name, 0) + entry.count
     for entry in result.deck.entries:
-        cards = [card(entry.name)] * entry.count
+        if entry.section is Section.INITIAL_FORCES and forces_in_library:
+            continue
+        cards = [card(entry.name)] * (entry.count + forces.pop(entry.name, 0)
+                                      if entry.section is Section.MAIN else entry.count)
         if entry.section is Section.MAIN:
             library.extend(cards)
         elif entry.section in (Section.HOME_BASE, Section.LAND_GRID, Section.INITIAL_FORCES):
@@ -80,7 +91,7 @@ def read_army(path: Path = MONK_LEGION) -> tuple[list[Card], dict[str, list[Card
 def sample_game(seed: int = 1, options: Mapping[str, Any] | None = None,
                 forces: Sequence[str] = ("Benalish Hero", "Mesa Pegasus")) -> GameState:
     """Monk Legion against itself, with a few initial forces each."""
-    library, sections = read_army()
+    library, sections = read_army(forces_in_library=True)
     sections = dict(sections)
     sections["initial_forces"] = [card(n) for n in forces]
     return ARMY.new_game([library, list(library)], ["Ann", "Ben"], seed=seed,

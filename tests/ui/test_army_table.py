@@ -139,11 +139,16 @@ def test_new_game_starts_an_army_game_from_the_menu(app) -> None:
     assert isinstance(setup, SetupScene)
     choose(app, setup.w["variant"], "Army Magic")
     step(app)
+    # the sample army with its scout force
     assert [d.name for d in setup.decks] == ["Monk Legion"]
+    assert all(f.forces and 8 <= f.forces_points <= 12 for f in setup.figures.values())
     press(app, setup.w["start"])
     table = app.scenes.find(TableScene)
     assert table is not None and table.view["variant"] == "army"
     assert table.view["board"]["rows"][0][2]["stronghold_of"] == 0
+    state = table.session.state
+    on_homes = {p.controller for p in state.board_creatures()}
+    assert on_homes == {0, 1}  # the initial forces stand on both home bases
 
 
 def _press_and_carry(app, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -303,9 +308,14 @@ def test_new_game_for_army_shows_each_armys_points_and_initial_forces(app, tmp_p
     from .test_full_game import choose
 
     source = (games.DECKS_DIR / "army_monk_legion.txt").read_text(encoding="utf-8")
-    forces = source.replace("// grid", "// initial forces\n2 Benalish Hero\n\n// grid")
-    forces = forces.replace("6 Benalish Hero", "4 Benalish Hero").replace(
+    # the sample's scout force (10 points) cut to two Benalish Heroes, the rest back in the
+    # army: still 100 points
+    forces = source.replace("2 Leaping Master\n2 Benalish Hero\n2 Mesa Pegasus\n",
+                            "2 Benalish Hero\n")
+    forces = forces.replace("6 Leaping Master\n", "8 Leaping Master\n").replace(
+        "4 Benalish Hero\n2 Mesa Pegasus\n", "4 Benalish Hero\n4 Mesa Pegasus\n").replace(
         "// name: Monk Legion", "// name: Monk Vanguard")
+    assert forces.count("2 Benalish Hero\n") == 1
     deck_path = tmp_path / "vanguard.txt"
     deck_path.write_text(forces, encoding="utf-8")
     setup = app.scenes.push(SetupScene(app))
@@ -315,8 +325,10 @@ def test_new_game_for_army_shows_each_armys_points_and_initial_forces(app, tmp_p
     for key in setup.FRONTIER_ONLY:
         assert not setup.w[key].visible, key
     assert setup.labels[3:5] == ("Army points", "Initial forces")
-    monks = setup.figures[0]
-    assert monks.agreed == 100 and monks.points == 100 and monks.forces == ()
+    monks = setup.figures[0]  # the sample army's scout force: about 10 mana value
+    assert monks.agreed == 100 and monks.points == 100
+    assert monks.forces == ((2, "Leaping Master"), (2, "Benalish Hero"), (2, "Mesa Pegasus"))
+    assert monks.forces_points == 10
     vanguard = games.army_figures(games.read_deck(deck_path))
     assert vanguard.forces == ((2, "Benalish Hero"),) and vanguard.forces_points == 2
     assert vanguard.points == 100 and vanguard.legal  # the forces count among the points

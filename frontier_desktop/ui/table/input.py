@@ -274,6 +274,8 @@ class TableInput:
         if drag is None:
             return False
         if not drag.active:
+            if drag.kind == "token" and self.tap_under(drag.ident, pos):
+                return True
             if drag.kind == "token":
                 stack = s.stack_square(drag.ident)
                 if stack is not None:  # a click on a stack fans it out, choosing none yet
@@ -288,6 +290,22 @@ class TableInput:
         drag.pos = pos  # where it was let go (no motion event need come first)
         s.drop_token(drag, s.renderer.square_at(pos), self.over_opponent(pos))
         return True
+
+    def tap_under(self, unit_id: str, pos: tuple[int, int]) -> bool:
+        """A click (no drag) on your own lone creature taps the land it stands on, where the
+        variant says so (Army: the creature covers most of its land, and a click that only
+        selected it made the next click on a lit land move it by accident)."""
+        s = self.scene
+        unit = s.unit(unit_id)
+        if not s.presentation.click_taps_land_under or unit is None or \
+                unit.get("controller") != s.seat or s.stack_square(unit_id) is not None or \
+                unit_id in s.renderer.fan_ids or self.shift or s.local.group:
+            return False  # a stack's click fans it out (its land's edge still taps)
+        sq = s.presentation.place(unit.get("at"))
+        if sq is None or not s.tappable().get(sq):
+            return False
+        s.select(None)
+        return s.tap_land(sq, pos)
 
     def over_opponent(self, pos: tuple[int, int]) -> bool:
         lay = self.scene.renderer.layout

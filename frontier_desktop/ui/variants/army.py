@@ -124,6 +124,8 @@ class ArmyPresentation(VariantPresentation):
             return [uid]
         return self.stack_members(unit)
 
+    click_taps_land_under: ClassVar[bool] = True
+
     def can_pick_up(self, unit: Mapping[str, Any], seat: int,
                     legal: Sequence[Mapping[str, Any]]) -> bool:
         """Your creatures that may move or attack, and your blockers while you block."""
@@ -231,6 +233,9 @@ class ArmyPresentation(VariantPresentation):
         if ctx.fanned and ctx.view.get("active") == ctx.seat:
             return ("Drag one of the fanned-out creatures to move or attack with it alone, or "
                     "shift-click several first. Esc closes the stack.")
+        if ctx.view.get("active") == ctx.seat and ctx.view.get("phase") in ("main", "main2"):
+            return ("Drag a stack to move or attack; click a land (or your lone creature on "
+                    "it) to tap it for mana, a stack to fan it out. Right-click for more.")
         return super().prompt(ctx)
 
     def target_range(self, state: Any, seat: int, card_id: str,

@@ -450,6 +450,10 @@ class VariantPresentation:
                 "damage": {r.id: int(shares.get(r.id, 0)) for r in request.recipients}}
 
     # ------------------------------------------------------------------ actions
+    click_taps_land_under: ClassVar[bool] = False
+    """Whether a click (no drag) on your own lone creature taps the land under it when you
+    may (Army); else the click selects it (a stack's click fans it out either way)."""
+
     def can_pick_up(self, unit: Mapping[str, Any], seat: int,
                     legal: Sequence[Mapping[str, Any]]) -> bool:
         """Whether clicking *unit* selects it (and a drag carries it)."""
