@@ -396,6 +396,14 @@ class LanTableScene(TableScene):
             lines = self.lan.merged_log(lambda entry: entry_lines(entry, self.names))
             self.renderer.set_view(self.view, self.seat, lines, hidden_hand=False)
 
+    def leave_question(self) -> str:
+        """A LAN game comes back from the LAN screen, not from Continue (a hot-seat game)."""
+        if self.is_guest:
+            return ("Leave this LAN game? The host keeps it: join the host again from the LAN "
+                    "screen to play on.")
+        return ("Leave this LAN game? It is autosaved: LAN game, then Resume last LAN game, "
+                "serves it again for the other players to rejoin.")
+
     def on_exit(self) -> None:
         super().on_exit()
         self.lan.net.close()

@@ -679,8 +679,11 @@ class TableScene(Scene):
         if self.view.get("game_over"):
             go()
             return
-        self.app.scenes.push(ConfirmScene(
-            self.app, "Leave this game? It is autosaved: Continue resumes it.", go))
+        self.app.scenes.push(ConfirmScene(self.app, self.leave_question(), go))
+
+    def leave_question(self) -> str:
+        """What leaving a game that isn't over asks, with how to come back to it."""
+        return "Leave this game? It is autosaved: Continue resumes it."
 
     # ------------------------------------------------------------------ intents from input
     def handle_event(self, event: pygame.event.Event) -> bool:
