@@ -158,3 +158,55 @@ def test_every_variant_words_a_cards_discard_and_its_cover() -> None:
     assert "respond" not in reason
     hand = {**view, "pending": {**view["pending"], "by": "the hand size", "count": 2}}
     assert presentation_for("wargame").discard_prompt(hand, 1).startswith("Discard down to eight")
+
+
+def test_army_a_click_on_a_lone_creature_taps_its_land_and_moves_nothing(app) -> None:
+    """Army (play-test M2): Ann clicks her Leaping Master to tap the Plains under it, then the
+    Plains beside it: two lands tapped, nothing moved. A stack's click still fans it out."""
+    from pathlib import Path
+
+    from frontier_desktop.ui import games
+
+    from .helpers import FIXTURES
+
+    session = games.session_from_position(Path(FIXTURES) / "army-midgame.json")
+    table = TableScene(app, session, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    r = table.renderer
+    before = {u["id"]: u["at"] for u in table.view["units"]}
+    click(app, r.sprites["master"].home)  # alone on the Plains at column 4, row 1
+    assert table.selected is None and r.expanded is None
+    assert table.view["players"][0]["mana_pool"] == "{W}"
+    click(app, r.square_rect((0, 2)).center)  # the next land, as a player taps on
+    assert table.view["players"][0]["mana_pool"] == "{W}{W}"
+    assert {u["id"]: u["at"] for u in table.view["units"]} == before
+    click(app, r.sprites["giant"].home)  # a stack of three: fanned out, not tapped
+    assert r.expanded == (1, 2) and table.view["players"][0]["mana_pool"] == "{W}{W}"
+    # on a tapped land the lone creature's click selects it as before (drag to move)
+    click(app, r.sprites["master"].home)
+    assert table.selected == "master"
+
+
+def test_leaving_a_lan_game_says_how_it_comes_back(app, tmp_path) -> None:
+    """Continue resumes a hot-seat game; a LAN game comes back from the LAN screen (M10)."""
+    from types import SimpleNamespace
+
+    from frontier_desktop.ui.scenes.dialogs import ConfirmScene
+    from frontier_desktop.ui.scenes.lan_table import LanTableScene
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+    from .test_lan_table import join_from_lobby, open_host
+
+    host = open_host(tmp_path)
+    try:
+        table = join_from_lobby(app, host, "Banners of Benalia (sample)")
+        table.leave()
+        dialog = app.scenes.top
+        assert isinstance(dialog, ConfirmScene)
+        assert "Continue" not in dialog.question and "join the host again" in dialog.question
+    finally:
+        host.close()
+        app.scenes.reset(MainMenuScene(app))
+    hosting = LanTableScene.leave_question(SimpleNamespace(is_guest=False))  # type: ignore[arg-type]
+    assert "Resume last LAN game" in hosting and "Continue" not in hosting
