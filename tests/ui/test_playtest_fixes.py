@@ -210,3 +210,18 @@ def test_leaving_a_lan_game_says_how_it_comes_back(app, tmp_path) -> None:
         app.scenes.reset(MainMenuScene(app))
     hosting = LanTableScene.leave_question(SimpleNamespace(is_guest=False))  # type: ignore[arg-type]
     assert "Resume last LAN game" in hosting and "Continue" not in hosting
+
+
+def test_the_readme_says_what_the_default_does_with_a_spell(app) -> None:
+    """M12: spells resolve at once by default; the README and the Settings row say so."""
+    from pathlib import Path
+
+    from frontier_desktop.config import Settings
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    label = "Respond to others' plays"
+    assert Settings().hold_priority is False
+    assert f'It resolves at once unless Settings → "{label}" is on\n(off by default' in readme
+    scene = app.scenes.push(SettingsScene(app))
+    step(app, 2)
+    assert label in scene.rows

@@ -35,7 +35,7 @@ class SettingsScene(Scene):
         # No "Sound" row: the game plays no sound yet, and a switch that does nothing misleads
         # (play-test M7); the setting stays in settings.json for when sounds come.
         self.rows = ("UI scale", "Card size", "Theme", "Animations", "Auto-pass empty steps",
-                     "Hold priority on opponent's moves", "Divide damage to my bands myself",
+                     "Respond to others' plays", "Divide damage to my bands myself",
                      "Offline mode", "Card cache folder")
         self.keys = dict(app.settings.keys)
         self.capturing: str | None = None
