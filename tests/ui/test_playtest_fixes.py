@@ -225,3 +225,19 @@ def test_the_readme_says_what_the_default_does_with_a_spell(app) -> None:
     scene = app.scenes.push(SettingsScene(app))
     step(app, 2)
     assert label in scene.rows
+
+
+def test_the_highlighted_menu_button_uses_the_menu_font(app) -> None:
+    """L1: "Quick game" (highlighted) was drawn in the smaller plain-button font."""
+    from frontier_desktop.ui.scenes.help import HelpScene
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+    from frontier_desktop.ui.scenes.welcome import WelcomeScene
+
+    for scene in (WelcomeScene(app), MainMenuScene(app), HelpScene(app)):
+        app.scenes.reset(scene)
+        step(app, 2)
+        buttons = list(scene.buttons.values())  # the menu's buttons, the highlighted one too
+        assert len(buttons) >= 3, type(scene).__name__
+        sizes = {b.font.size("Quick game") for b in buttons}
+        assert len(sizes) == 1, (type(scene).__name__, [(b.text, b.font.size("Quick game"))
+                                                       for b in buttons])

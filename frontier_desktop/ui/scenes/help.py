@@ -212,7 +212,7 @@ class HelpScene(Scene):
         for i, (key, label) in enumerate(TOPICS):
             rect = d(self.LEFT, self.TOP + i * (self.BUTTON_H + self.GAP), self.BUTTON_W,
                      self.BUTTON_H)
-            oid = "#primary" if key == self.topic else "#menu_button"
+            oid = "#menu_primary" if key == self.topic else "#menu_button"
             self.buttons[key] = pygame_gui.elements.UIButton(rect, label, self.app.ui,
                                                              object_id=oid)
         self.close = pygame_gui.elements.UIButton(

@@ -106,7 +106,7 @@ class MainMenuScene(Scene):
         for i, (key, label) in enumerate(ENTRIES):
             col, row = divmod(i, rows)
             rect = pygame.Rect(left + col * (bw + px(16)), top + row * (bh + gap), bw, bh)
-            oid = "#primary" if key == "quick" else "#menu_button"
+            oid = "#menu_primary" if key == "quick" else "#menu_button"
             btn = pygame_gui.elements.UIButton(rect, label, self.app.ui, object_id=oid)
             if (key == "continue" and latest is None) or (key == "recent" and not self.recent):
                 btn.disable()

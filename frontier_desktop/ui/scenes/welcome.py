@@ -53,7 +53,7 @@ class WelcomeScene(Scene):
         box, px = self._box(), self.app.px
         bw, bh, gap = px(210), px(42), px(16)
         specs = (("rules", "Read the rules", "#menu_button"),
-                 ("quick", "Quick game", "#primary"),
+                 ("quick", "Quick game", "#menu_primary"),
                  ("close", "To the main menu", "#menu_button"))
         x = box.centerx - (3 * bw + 2 * gap) // 2
         self.buttons = {}
