@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from frontier_desktop import __version__
+from frontier_desktop.launch import run_game
 
 SUBCOMMAND_MODULES = (
     "frontier_desktop.position",
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--headless-check", action="store_true",
                         help="start without a screen, reach the main menu, and exit (checks "
                         "an install; exit code 0 when it works)")
+    parser.set_defaults(show_help=parser.print_help)  # the game's fallback (launch.run_game)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
         module = importlib.import_module(name)
@@ -71,19 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.getLogger(__name__).info("frontier-desktop %s: %s (log: %s)", __version__,
                                      args.command or "game", log)
     if getattr(args, "func", None) is None:
-        return _run_game(args)
+        return run_game(args)
     return int(args.func(args))
-
-
-def _run_game(args: argparse.Namespace) -> int:
-    try:
-        app = importlib.import_module("frontier_desktop.app")
-    except ModuleNotFoundError:
-        build_parser().print_help()
-        return 0
-    if getattr(args, "headless_check", False):
-        return int(app.headless_check())
-    return int(app.main([]))
 
 
 if __name__ == "__main__":

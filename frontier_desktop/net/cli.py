@@ -352,9 +352,9 @@ def _script_runner(lines: list[dict[str, Any]], seat: int, skip: int
 
 def run_host(args: argparse.Namespace) -> int:
     if not args.headless:
-        from frontier_desktop.cli import _run_game
+        from frontier_desktop.launch import run_game
 
-        return _run_game(args)
+        return run_game(args)
     _setup_logging()
     from frontier_desktop.net.bridge import LEFT
     from frontier_desktop.net.host import HostSession
@@ -463,9 +463,9 @@ def _wait_for(predicate: Callable[[], bool], timeout: float) -> bool:
 
 def run_join(args: argparse.Namespace) -> int:
     if not args.headless:
-        from frontier_desktop.cli import _run_game
+        from frontier_desktop.launch import run_game
 
-        return _run_game(args)
+        return run_game(args)
     _setup_logging()
     from frontier_desktop.net.client import GuestSession, JoinError
 
