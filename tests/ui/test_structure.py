@@ -123,3 +123,116 @@ def test_the_app_provides_everything_scenes_use(app) -> None:
         n for n in vars(UIHost) if not n.startswith("_")}
     missing = sorted(n for n in members if not hasattr(app, n))
     assert missing == []
+
+
+# ------------------------------------------------------------------ the house around the UI
+CLI_MODULES = ("frontier_desktop.cli", "frontier_desktop.net.cli")
+"""The command-line modules: ``frontier-desktop`` and its ``host``/``join`` subcommands."""
+CLI_ENTRIES = {PACKAGE / "cli.py", PACKAGE / "net" / "cli.py", PACKAGE / "__main__.py"}
+"""The only modules that may import a command-line module: those two themselves and
+``python -m frontier_desktop``. Everything else (the UI, the LAN screen, the network layer)
+takes what it needs from the module where it belongs (``decks.loading``, ``net.address``,
+``launch``)."""
+CIRCLE_HUBS = ("app.py", "cli.py", "net/cli.py")
+"""Modules no import circle reachable from the UI may run through."""
+
+
+def _module_file(name: str) -> Path | None:
+    """The file of the package's module *name* (``frontier_desktop.net.cli`` → ``net/cli.py``,
+    a package → its ``__init__.py``), or None for a name that is no module of the package."""
+    parts = name.split(".")
+    if parts[0] != "frontier_desktop" or not all(part.isidentifier() for part in parts):
+        return None
+    base = PACKAGE.joinpath(*parts[1:])
+    if len(parts) > 1 and base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    return base / "__init__.py" if (base / "__init__.py").is_file() else None
+
+
+def _named_modules(path: Path) -> list[str]:
+    """What *path* imports (:func:`_imports`) and the package's modules it names in a string
+    of their own, which it imports by name: ``importlib.import_module("frontier_desktop.app")``,
+    the command line's table of subcommand modules."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    named = [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+             and isinstance(node.value, str) and _module_file(node.value) is not None]
+    return _imports(path) + named
+
+
+def _import_graph() -> dict[Path, set[Path]]:
+    """Every module of the package → the package's modules it imports, anywhere in the file
+    (inside functions too), with the packages above them (importing ``a.b`` runs
+    ``a/__init__.py`` first)."""
+    graph: dict[Path, set[Path]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        targets: set[Path] = set()
+        for name in _named_modules(path):
+            parts = name.split(".")
+            for end in range(1, len(parts) + 1):
+                target = _module_file(".".join(parts[:end]))
+                if target is not None and target != path:
+                    targets.add(target)
+        graph[path] = targets
+    return graph
+
+
+def _reachable(graph: dict[Path, set[Path]], starts: list[Path]) -> set[Path]:
+    seen: set[Path] = set()
+    todo = list(starts)
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo += graph.get(path, ())
+    return seen
+
+
+def _circle_through(graph: dict[Path, set[Path]], hub: Path) -> list[str]:
+    """A circle of imports from *hub* back to it (module files, relative to the package), or
+    [] when there is none: a depth-first search from *hub*."""
+    came_from: dict[Path, Path] = {}
+    todo = [hub]
+    while todo:
+        path = todo.pop()
+        for target in sorted(graph.get(path, ())):
+            if target == hub:
+                chain = [path]
+                while chain[-1] != hub:
+                    chain.append(came_from[chain[-1]])
+                return [str(p.relative_to(PACKAGE)) for p in [*reversed(chain), hub]]
+            if target not in came_from:
+                came_from[target] = path
+                todo.append(target)
+    return []
+
+
+def test_only_the_command_line_imports_a_command_line_module() -> None:
+    offenders = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path in CLI_ENTRIES:
+            continue
+        bad = sorted({m for m in _named_modules(path) for cli in CLI_MODULES
+                      if m == cli or m.startswith(cli + ".")})
+        if bad:
+            offenders.append(f"{path.relative_to(PACKAGE)} imports {', '.join(bad)}")
+    assert offenders == [], f"only {sorted(str(p.relative_to(PACKAGE)) for p in CLI_ENTRIES)} " \
+        f"may import the command line: {offenders}"
+
+
+def test_no_import_circle_from_the_ui_runs_through_the_app_or_the_command_line() -> None:
+    graph = _import_graph()
+    reachable = _reachable(graph, [path for path in graph if PACKAGE / "ui" in path.parents])
+    assert PACKAGE / "app.py" in reachable  # the screenshot command builds an App
+    circles = [_circle_through(graph, PACKAGE / hub) for hub in CIRCLE_HUBS
+               if PACKAGE / hub in reachable]
+    assert [" -> ".join(c) for c in circles if c] == []
+
+
+def test_the_circle_check_finds_a_circle_and_follows_imports_by_name() -> None:
+    a, b, c = PACKAGE / "a.py", PACKAGE / "b.py", PACKAGE / "c.py"
+    assert _circle_through({a: {b}, b: {c}, c: {a}}, a) == ["a.py", "b.py", "c.py", "a.py"]
+    assert _circle_through({a: {b}, b: {c}, c: {b}}, a) == []
+    graph = _import_graph()
+    assert PACKAGE / "app.py" in graph[PACKAGE / "launch.py"]  # import_module("...app")
+    assert PACKAGE / "net" / "cli.py" in graph[PACKAGE / "cli.py"]  # its subcommand table
+    assert PACKAGE / "net" / "__init__.py" in graph[PACKAGE / "net" / "cli.py"]
