@@ -241,3 +241,25 @@ def test_the_highlighted_menu_button_uses_the_menu_font(app) -> None:
         sizes = {b.font.size("Quick game") for b in buttons}
         assert len(sizes) == 1, (type(scene).__name__, [(b.text, b.font.size("Quick game"))
                                                        for b in buttons])
+
+
+def test_help_says_more_below_only_when_there_is_more(app, monkeypatch) -> None:
+    """L2: "More below" showed on the Controls page though everything fitted."""
+    from frontier_desktop.ui.scenes.help import HelpScene
+
+    from .test_table_seat import Surfaces
+
+    for topic in ("controls", "frontier"):
+        scene = HelpScene(app, topic)
+        app.scenes.reset(scene)
+        step(app, 2)
+        surfaces = Surfaces(app, monkeypatch)
+        surfaces.seen.clear()
+        app.draw(pygame.Surface(app.size))
+        hinted = any(t.startswith("More below") for t in surfaces.seen)
+        assert hinted == (scene.page().get_height() > scene.content_rect().h), topic
+        monkeypatch.undo()
+    scene = HelpScene(app, "controls")
+    app.scenes.reset(scene)
+    step(app, 2)
+    assert scene.page().get_height() <= scene.content_rect().h  # it fits at 1600x900

@@ -328,10 +328,8 @@ def controls_blocks(keys: dict[str, str]) -> list[Block]:
                   "saves a deck in the deck builder."),
             ("h", "Mouse"),
             ("keys", MOUSE),
-            ("p", "In hot-seat games a cover screen hides the table when the computer "
-                  "passes to the other player: press \"I am …: show my table\" (or Enter) when "
-                  "ready. It wakes a moment after it appears and ignores Space, so a "
-                  "press meant for the table never lifts it.")]
+            ("p", "In hot-seat games a cover hides the table when the computer passes to "
+                  "another player: click \"I am …: show my table\" or press Enter (not Space).")]
 
 
 def _key_words(binding: str) -> str:
@@ -375,7 +373,10 @@ def render_blocks(app: App, blocks: list[Block], width: int) -> pygame.Surface:
             d = DIAGRAMS[value](app)
             items.append((d, pad + (inner - d.get_width()) // 2, y))
             y += d.get_height() + px(8)
-    page = pygame.Surface((width, y + pad), pygame.SRCALPHA)
+    # as tall as the last line (and the padding), not the gap that follows it: a page that
+    # fits says nothing of "more below"
+    bottom = max((yy + surf.get_height() for surf, _, yy in items), default=0)
+    page = pygame.Surface((width, bottom + pad), pygame.SRCALPHA)
     for surf, x, yy in items:
         page.blit(surf, (x, yy))
     return page
