@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from frontier_desktop.rules import Card
+from frontier_desktop.rules.state import UNKNOWN_CARD
 from frontier_desktop.ui.card_art import CardArt
 from frontier_desktop.ui.theme import FRAME_COLOURS, LAND_COLOUR, MANA_COLOURS, Fonts
 
@@ -255,7 +256,9 @@ class CardImages:
             x -= sd + 1
             out.blit(s, (x, title.centery - sd // 2))
         name_size = max(8, int(title_h * 0.5 / fs))
-        label = self.fonts.fit(name, name_size, (20, 20, 24), x - title.left - 8, bold=True)
+        unnamed = card is None and name == UNKNOWN_CARD
+        label = self.fonts.fit("Unnamed card" if unnamed else name, name_size, (20, 20, 24),
+                               x - title.left - 8, bold=True)
         out.blit(label, label.get_rect(midleft=(title.left + 6, title.centery)))
         art = pygame.Rect(pad + 4, title.bottom + 4, w - 2 * pad - 8, int(h * 0.36))
         pygame.draw.rect(out, _shade(dark, 0.55), art, border_radius=4)
@@ -263,13 +266,17 @@ class CardImages:
         out.blit(big, big.get_rect(center=art.center))
         type_r = pygame.Rect(pad, art.bottom + 4, w - 2 * pad, max(16, int(title_h * 0.85)))
         pygame.draw.rect(out, _shade(light, 1.1), type_r, border_radius=max(3, title_h // 4))
-        type_line = card.type_line if card else ("Token creature" if pt else "Card")
+        type_line = card.type_line if card else ("Token creature" if pt else
+                                                 "Not named by the position" if unnamed
+                                                 else "Card")
         tl = self.fonts.fit(type_line, max(7, int(type_r.height * 0.52 / fs)), (20, 20, 24),
                             type_r.width - 10)
         out.blit(tl, tl.get_rect(midleft=(type_r.left + 6, type_r.centery)))
         box = pygame.Rect(pad, type_r.bottom + 4, w - 2 * pad, h - type_r.bottom - 8 - pad)
         pygame.draw.rect(out, (244, 240, 230), box, border_radius=4)
-        text = card.oracle_text if card else ""
+        text = card.oracle_text if card else (
+            "The position file gives only how many cards this library holds, so this card "
+            "has no name or text." if unnamed else "")
         size_px = max(7, int(min(h / 30, w / 18) / fs))
         for attempt in range(6):
             lines = self.fonts.wrap(text, size_px, box.width - 12)

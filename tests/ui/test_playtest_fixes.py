@@ -263,3 +263,45 @@ def test_help_says_more_below_only_when_there_is_more(app, monkeypatch) -> None:
     app.scenes.reset(scene)
     step(app, 2)
     assert scene.page().get_height() <= scene.content_rect().h  # it fits at 1600x900
+
+
+def test_a_dead_token_zooms_as_the_token_it_was(app, tmp_path, monkeypatch) -> None:
+    """L3: a token gone from the board zoomed as "C / Card" (it has no card)."""
+    from .test_cover_handover import free_token
+    from .test_table_seat import Surfaces
+
+    table = free_token(app, tmp_path)  # Ann's Hill Giant kills Ben's Llanowar Elves
+    from frontier_desktop.ui.scenes.cover import CoverScene
+
+    if isinstance(app.scenes.top, CoverScene):
+        from .helpers import uncover
+
+        uncover(app)
+    token = {"id": "t-gone", "name": "Green Token", "power": 1, "toughness": 1,
+             "colors": ["G"], "controller": 1}
+    table.local.pinned = ("unit", token)
+    assert table.drawing.preview_target() == ("unit", token)
+    surfaces = Surfaces(app, monkeypatch)
+    fitted: list[str] = []
+    real_fit = app.fonts.fit
+    monkeypatch.setattr(app.fonts, "fit", lambda s, *a, **k: fitted.append(s) or
+                        real_fit(s, *a, **k))
+    app.images.clear()
+    surfaces.render(app, table)
+    assert "Token creature" in fitted and "Card" not in fitted
+
+
+def test_an_unnamed_position_card_says_so(app) -> None:
+    from frontier_desktop.rules.state import UNKNOWN_CARD
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    fitted: list[str] = []
+    real_fit = app.fonts.fit
+    app.fonts.fit = lambda s, *a, **k: fitted.append(s) or real_fit(s, *a, **k)
+    try:
+        app.images.face(UNKNOWN_CARD, None, (250, 350))
+    finally:
+        del app.fonts.fit
+    assert "Unnamed card" in fitted and UNKNOWN_CARD not in fitted
+    line = event_words({"type": "drew", "player": 0, "card": UNKNOWN_CARD}, Namer(["Ann", "Ben"]))
+    assert line == "  Ann draws an unnamed card (the position names none)"

@@ -324,6 +324,8 @@ class TableDrawing:
         unit = self.scene.unit(str(target[1].get("id")))
         if unit is None:
             name = target[1].get("name")
+            if name and self.scene.info.get(name) is None:
+                return ("unit", target[1])  # a token has no card: as it was last seen
             return ("card", name) if name else None
         return ("unit", unit)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from frontier_desktop.rules.state import UNKNOWN_CARD
 from frontier_desktop.ui.cards import CARD_RATIO, parse_symbols
 from frontier_desktop.ui.table.markers import draw_marker, marker_for
 from frontier_desktop.ui.table.places import PlaceMap
@@ -705,7 +706,8 @@ class TableRenderer:
             self.hand_name_rects = []
             for k, (rect, _, name) in enumerate(self.hand_rects):
                 shown = rect.w if k == len(self.hand_rects) - 1 else min(rect.w, step)
-                self.hand_name_rects.append(self._name_tag(surf, name, rect, shown))
+                self.hand_name_rects.append(self._name_tag(
+                    surf, "Unnamed card" if name == UNKNOWN_CARD else name, rect, shown))
 
     def _name_tag(self, surf: pygame.Surface, name: str, card: pygame.Rect,
                   shown: int) -> pygame.Rect:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from frontier_desktop.rules.state import UNKNOWN_CARD
 from frontier_desktop.ui.table.words_oneshots import CHOOSE_KINDS as ONESHOT_CHOOSE
 from frontier_desktop.ui.table.words_oneshots import KINDS as ONESHOT_KINDS
 from frontier_desktop.ui.table.words_oneshots import oneshot_words
@@ -468,6 +469,8 @@ def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return f"{p} casts {card}{onto}"
     if kind == "drew":
         card = event.get("card") or event.get("name")
+        if card == UNKNOWN_CARD:
+            return f"  {p} draws an unnamed card (the position names none)"
         return f"  {p} draws {card}" if isinstance(card, str) else f"  {p} draws a card"
     if kind == "phase":
         phase = PHASE_NAMES.get(str(event.get("phase")), "the next step")
