@@ -305,3 +305,22 @@ def test_an_unnamed_position_card_says_so(app) -> None:
     assert "Unnamed card" in fitted and UNKNOWN_CARD not in fitted
     line = event_words({"type": "drew", "player": 0, "card": UNKNOWN_CARD}, Namer(["Ann", "Ben"]))
     assert line == "  Ann draws an unnamed card (the position names none)"
+
+
+def test_the_hot_seat_menu_offers_concede(app, tmp_path) -> None:
+    """L14: Concede was only in the right-click table menu."""
+    from frontier_desktop.ui.scenes.dialogs import ConfirmScene
+
+    from .helpers import press
+    from .test_cover_handover import _frontier, _table
+
+    table = _table(app, _frontier(tmp_path))
+    press(app, table.buttons["menu"])
+    labels = [i.label for i in table.menu.items]
+    assert "Concede (Ann)…" in labels
+    click(app, table.menu.item_rect(labels.index("Concede (Ann)…")).center)
+    dialog = app.scenes.top
+    assert isinstance(dialog, ConfirmScene) and dialog.question == "Ann, concede this game?"
+    press(app, dialog.yes)
+    step(app, 2)
+    assert table.session.state.game_over and table.session.state.winner == 1

@@ -249,15 +249,20 @@ class TableMenus:
         s.menu = ContextMenu(s.app, pos, items, "Add mana by hand")
 
     def game(self) -> None:
-        """The Menu button: save, open a saved game, rules help, leave."""
+        """The Menu button: save, open a saved game, rules help, concede, leave."""
         s = self.scene
         btn = s.buttons.get("menu")
         # beside the side panel, so no button sits under the items (buttons get clicks first)
         pos = (btn.rect.right + 12, btn.rect.bottom) if btn is not None else s.input.mouse
         items = [MenuItem("Save game as…", s.files.save_as),
                  MenuItem("Open a saved game…", s.files.open_saved),
-                 MenuItem("Rules help", lambda: setattr(s, "help", True)),
-                 MenuItem("Leave to the main menu…", s.leave)]
+                 MenuItem("Rules help", lambda: setattr(s, "help", True))]
+        if not s.view.get("game_over") and getattr(s, "lan", None) is None:
+            # every variant takes a concession from the seat at the screen (LAN: Resign)
+            name = (s.view.get("players") or [{}] * (s.seat + 1))[s.seat].get("name", "You")
+            items.append(MenuItem(f"Concede ({name})…", lambda: s.confirm(
+                f"{name}, concede this game?", {"type": "concede"})))
+        items.append(MenuItem("Leave to the main menu…", s.leave))
         s.menu = ContextMenu(s.app, pos, items, "Game")
         s.menu.rect.bottomleft = (s.menu.rect.x, pos[1])
         s.menu.rect.clamp_ip(pygame.Rect((0, 0), s.app.size))
