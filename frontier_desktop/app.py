@@ -156,7 +156,10 @@ class App:
         self.paths = paths
         self.settings = settings if settings is not None else load_settings(paths)
         self.save_settings_on_exit = save_settings_on_exit
-        pygame.init()
+        # the display, fonts and clock only: pygame.init() also opens the audio device, and the
+        # game plays no sound (a machine without one printed ALSA errors at every start)
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Frontier Desktop")
         try:
             pygame.display.set_icon(pygame.image.load(str(resources.icon_file())))

@@ -45,14 +45,28 @@ def _clean_env(home: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def wheel_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The wheel, and what its build printed."""
     tmp = tmp_path_factory.mktemp("wheel")
     src = _copy_sources(tmp / "src")
     out = tmp / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out),
-                    str(src)], check=True, timeout=600, capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w",
+                           str(out), str(src)], check=True, timeout=600, capture_output=True,
+                          text=True)
     (built,) = out.glob("frontier_desktop-*.whl")
-    return built
+    return built, done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(wheel_build: tuple[Path, str]) -> Path:
+    return wheel_build[0]
+
+
+def test_the_build_declares_every_data_folder(wheel_build: tuple[Path, str]) -> None:
+    """`make run` printed two walls of setuptools' "Package would be ignored" warnings for
+    the sample decks and positions folders (play-test L13): each is a declared package."""
+    _, printed = wheel_build
+    assert "would be ignored" not in printed and "is absent from the `packages`" not in printed
 
 
 def test_wheel_ships_the_data_and_no_test_files(wheel: Path) -> None:

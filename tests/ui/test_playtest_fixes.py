@@ -324,3 +324,10 @@ def test_the_hot_seat_menu_offers_concede(app, tmp_path) -> None:
     press(app, dialog.yes)
     step(app, 2)
     assert table.session.state.game_over and table.session.state.winner == 1
+
+
+def test_the_app_opens_no_audio_device(app) -> None:
+    """L13: pygame.init() opened the audio device for a game with no sound; a machine
+    without one printed ALSA errors at every start."""
+    step(app, 2)
+    assert pygame.mixer.get_init() is None and pygame.display.get_init()
