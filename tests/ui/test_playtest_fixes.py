@@ -331,3 +331,23 @@ def test_the_app_opens_no_audio_device(app) -> None:
     without one printed ALSA errors at every start."""
     step(app, 2)
     assert pygame.mixer.get_init() is None and pygame.display.get_init()
+
+
+def test_the_menu_fan_lays_every_land_over_the_backs(app, monkeypatch) -> None:
+    """L12: the card back beside it covered the end of "Mountain" in the title fan."""
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+    menu = MainMenuScene(app)
+    app.scenes.reset(menu)
+    step(app, 2)
+    order: list[str] = []
+    images = app.images
+    real_back, real_land = images.back, images.land
+    monkeypatch.setattr(images, "back", lambda *a, **k: order.append("back") or
+                        real_back(*a, **k))
+    monkeypatch.setattr(images, "land", lambda name, *a, **k: order.append(name) or
+                        real_land(name, *a, **k))
+    menu.draw(pygame.Surface(app.size))
+    lands = [o for o in order if o != "back"]
+    assert sorted(lands) == ["Forest", "Island", "Mountain", "Plains", "Swamp"]
+    assert order.index(lands[0]) > max(i for i, o in enumerate(order) if o == "back")

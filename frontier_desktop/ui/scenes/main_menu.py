@@ -235,7 +235,8 @@ class MainMenuScene(Scene):
         cw = px(70)
         size = (cw, int(cw * 88 / 63))
         lands = ("Forest", "Swamp", "Plains", "Mountain", "Island")
-        for i in range(-4, 5):
+        # the backs first, so each face-up land lies on top and shows its whole name
+        for i in sorted(range(-4, 5), key=lambda k: (k % 2 == 0, k)):
             face = images.back(size) if i % 2 else images.land(lands[i % 5], None, size)
             rot = pygame.transform.rotate(face, i * -5)
             surface.blit(rot, rot.get_rect(center=(w // 2 + i * px(58),
