@@ -351,3 +351,48 @@ def test_the_menu_fan_lays_every_land_over_the_backs(app, monkeypatch) -> None:
     lands = [o for o in order if o != "back"]
     assert sorted(lands) == ["Forest", "Island", "Mountain", "Plains", "Swamp"]
     assert order.index(lands[0]) > max(i for i, o in enumerate(order) if o == "back")
+
+
+def _army_midgame(app):
+    from pathlib import Path
+
+    from frontier_desktop.ui import games
+
+    from .helpers import FIXTURES
+
+    session = games.session_from_position(Path(FIXTURES) / "army-midgame.json")
+    table = TableScene(app, session, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    return table
+
+
+def test_a_tapped_land_under_a_creature_shows_it_in_its_name_band(app) -> None:
+    """L5: a tapped land under a creature couldn't be seen at all (the turned card is
+    under the token); its name band now takes the tapper's colour."""
+    table = _army_midgame(app)
+    r = table.renderer
+    band = r.land_name_rects[(1, 2)]  # Ann's Plains under her stack of three
+    frame = pygame.Surface(app.size)
+    app.draw(frame)
+    before = frame.get_at((band.x + 3, band.y + 3))
+    assert table.session.submit(0, {"type": "tap_land", "at": [1, 2]}).ok
+    table.refresh()
+    r.rebuild()
+    app.draw(frame)
+    band = r.land_name_rects[(1, 2)]
+    after = frame.get_at((band.x + 3, band.y + 3))
+    ann = app.palette.seat[0]
+    assert after != before
+    # tinted towards Ann's colour: its strongest channel is hers
+    assert max(range(3), key=lambda i: after[i]) == max(range(3), key=lambda i: ann[i])
+
+
+def test_the_zooms_band_leaves_the_logs_title_in_view(app) -> None:
+    """L6: the zoom's Automatic / By hand band covered the log's title and first line."""
+    table = _army_midgame(app)
+    lay = table.renderer.layout
+    table.local.pinned = ("card", "Leaping Master")
+    band = table.drawing.support_band("Leaping Master", lay.preview.w)
+    assert band is not None
+    assert lay.preview.bottom + app.px(4) + band.get_height() < lay.log.y

@@ -38,6 +38,8 @@ Square = tuple[int, int]
 HAND_NAME_SIZE = 11
 HAND_NAME_MIN = 8
 """The hand cards' name tags: their text size, and the smallest it shrinks to before wrapping."""
+BAND_RESERVE = 44
+"""Design pixels kept free under the zoom for a two-line support band."""
 
 LAND_NAME_SIZE = 10
 LAND_NAME_MIN = 7
@@ -119,9 +121,13 @@ class Layout:
         prev_w = int(prev_h * CARD_RATIO)
         self.preview = pygame.Rect(0, round(12 * s), prev_w, prev_h)
         self.preview.centerx = self.side.centerx
-        self.log = pygame.Rect(self.side.x + round(10 * s), self.preview.bottom + round(12 * s),
+        # room under the zoom for its Automatic / By hand band (two lines): it covered the
+        # log's title and first line whenever a card was hovered (play-test L6)
+        band = round(BAND_RESERVE * s)
+        self.log = pygame.Rect(self.side.x + round(10 * s),
+                               self.preview.bottom + round(12 * s) + band,
                                self.side.w - round(20 * s),
-                               h - self.preview.bottom - round(22 * s))
+                               h - self.preview.bottom - round(22 * s) - band)
         panel_h = min(round(150 * s), int(h * 0.22))
         pad = round(10 * s)
         self.opp_panel = pygame.Rect(pad, pad, left_w - 2 * pad, panel_h)
@@ -616,8 +622,8 @@ class TableRenderer:
                    tapped_by: tuple[int, int, int] | None,
                    min_size: int = LAND_NAME_MIN) -> pygame.Rect:
         """The land's name on a dark band across the top of its card, where no token rests
-        (the card's own title is under the tokens' row otherwise); underlined in
-        *tapped_by*'s colour when the land is tapped."""
+        (the card's own title is under the tokens' row otherwise); in *tapped_by*'s colour,
+        darkened and underlined, when the land is tapped."""
         fonts = self.app.fonts
         min_size = min(min_size, self.land_name_size)
         whole = fonts.whole_lines(name, self.land_name_size, inner.w - 4, True,
@@ -636,7 +642,11 @@ class TableRenderer:
         band = pygame.Rect(inner.x, inner.y, inner.w,
                            sum(t.get_height() for t in lines) + 3 + pad + under)
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, (14, 14, 18, 255), shade.get_rect(),
+        # a tapped land's band takes the tapper's colour (darkened for the white text): it
+        # shows above a creature that covers the turned card (play-test L5)
+        fill = (14, 14, 18) if tapped_by is None else \
+            tuple(14 + (c * 9) // 20 for c in tapped_by)
+        pygame.draw.rect(shade, (*fill, 255), shade.get_rect(),
                          border_top_left_radius=6, border_top_right_radius=6)
         if tapped_by is not None:
             pygame.draw.rect(shade, (*tapped_by, 255), (0, band.h - under, band.w, under))
