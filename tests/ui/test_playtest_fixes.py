@@ -396,3 +396,39 @@ def test_the_zooms_band_leaves_the_logs_title_in_view(app) -> None:
     band = table.drawing.support_band("Leaping Master", lay.preview.w)
     assert band is not None
     assert lay.preview.bottom + app.px(4) + band.get_height() < lay.log.y
+
+
+def test_same_name_recipients_are_told_apart() -> None:
+    """L7: two Hill Giants on one square both read "Hill Giant" in the division."""
+    from frontier_desktop.ui.variants.base import DivisionRequest, Recipient, names_apart
+
+    def req(*recipients: Recipient) -> DivisionRequest:
+        return DivisionRequest("k", "Divide 5 damage", 5, recipients, {})
+
+    view = {"players": [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}],
+            "units": [{"id": "g1", "controller": 1}, {"id": "g2", "controller": 2},
+                      {"id": "g3", "controller": 2}, {"id": "e", "controller": 1}]}
+    giant = lambda uid: Recipient(uid, "Hill Giant", 3, 3)  # noqa: E731
+    out = names_apart(req(giant("g1"), giant("g2"), Recipient("e", "Llanowar Elves", 1, 1)),
+                      view)
+    assert [r.name for r in out.recipients] == ["Ben's Hill Giant", "Cy's Hill Giant",
+                                                "Llanowar Elves"]
+    out = names_apart(req(giant("g2"), giant("g3")), view)
+    assert [r.name for r in out.recipients] == ["Hill Giant 1", "Hill Giant 2"]
+    alone = req(giant("g1"))
+    assert names_apart(alone, view) is alone
+
+
+def test_army_log_names_same_name_creatures_by_controller(app) -> None:
+    """L7: "Benalish Hero deals 1 damage to Benalish Hero" (Army) said nothing of whose."""
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    names = Namer(["Ann", "Ben"])
+    names.possessive = True
+    names.learn_unit("a", "Benalish Hero", 0)
+    names.learn_unit("b", "Benalish Hero", 1)
+    names.actor = 1
+    line = event_words({"type": "damage", "source": "b", "target": "a", "amount": 1}, names)
+    assert line is not None and "Ann's Benalish Hero" in line
+    table = _army_midgame(app)
+    assert table.names.possessive  # every variant's table, not only the War Game's

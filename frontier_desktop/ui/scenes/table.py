@@ -237,7 +237,9 @@ class TableScene(Scene):
         self.view = self.session.view(self.seat)
         self.legal = list(self.view.get("legal_actions", []))
         self.presentation.observe(self.view)
-        self.names.possessive = self.view.get("variant") == "wargame"
+        # a creature named with its controller when that name is seen under several players
+        # (every variant: a mirror match, Army's Benalish Hero against Benalish Hero)
+        self.names.possessive = True
         for unit in self.view.get("units", []):
             self.names.learn_unit(str(unit["id"]), str(unit.get("name", "a creature")),
                                   unit.get("controller", unit.get("owner")))

@@ -24,6 +24,7 @@ import pygame
 
 from frontier_desktop.ui.keys import intent_of
 from frontier_desktop.ui.variants import DivisionRequest, Recipient
+from frontier_desktop.ui.variants.base import names_apart
 
 if TYPE_CHECKING:
     from frontier_desktop.ui.scenes.table import TableScene
@@ -65,7 +66,7 @@ class DivisionPanel:
         s = self.scene
         if not s.view:
             return None
-        return s.presentation.division(s.view, s.seat)
+        return names_apart(s.presentation.division(s.view, s.seat), s.view)
 
     @property
     def showing(self) -> bool:

@@ -116,6 +116,46 @@ class Recipient:
     """The word under a share that reaches *lethal*, and under one that doesn't."""
 
 
+def names_apart(request: DivisionRequest | None,
+                view: Mapping[str, Any]) -> DivisionRequest | None:
+    """*request* with recipients of one name told apart: by controller where they differ
+    ("Ann's Hill Giant", "Cy's Hill Giant"), then by number ("Hill Giant 1", "Hill Giant 2").
+    Two Hill Giants on one square read the same otherwise (play-test L7)."""
+    if request is None:
+        return None
+    from collections import Counter
+    import dataclasses
+
+    counts = Counter(r.name for r in request.recipients)
+    if all(n == 1 for n in counts.values()):
+        return request
+    units = {str(u.get("id")): u for u in view.get("units") or []}
+    players = [str(p.get("name") or f"Player {i + 1}")
+               for i, p in enumerate(view.get("players") or [])]
+
+    def controller(r: Recipient) -> Any:
+        return units.get(r.id, {}).get("controller")
+
+    labels = []
+    for r in request.recipients:
+        label = r.name
+        if counts[r.name] > 1:
+            owners = {controller(o) for o in request.recipients if o.name == r.name}
+            who = controller(r)
+            if len(owners) > 1 and isinstance(who, int) and 0 <= who < len(players):
+                label = f"{players[who]}'s {r.name}"
+        labels.append(label)
+    again = Counter(labels)
+    seen: Counter[str] = Counter()
+    out = []
+    for r, label in zip(request.recipients, labels):
+        if again[label] > 1:
+            seen[label] += 1
+            label = f"{label} {seen[label]}"
+        out.append(dataclasses.replace(r, name=label) if label != r.name else r)
+    return dataclasses.replace(request, recipients=tuple(out))
+
+
 @dataclass(frozen=True)
 class DivisionRequest:
     """A decision to divide *amount* among *recipients* (banding: the damage dealt to your
