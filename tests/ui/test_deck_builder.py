@@ -569,3 +569,41 @@ def test_closing_the_window_with_a_saved_deck_just_quits(app) -> None:
     open_builder(app)
     _close_window(app)
     assert not app.running
+
+
+def test_a_did_you_mean_is_a_button_that_mends_the_deck(app, tmp_path: Path) -> None:
+    """Play-test L8: the suggestions could not be clicked, and the red "Can't goldfish:
+    unknown cards" stayed after the cards were fixed."""
+    builder = open_builder(app)
+    deck = tmp_path / "typos.txt"
+    deck.write_text("4 Lightnig Bolt\n4 Hill Giant\n20 Mountain\n", encoding="utf-8")
+    builder.import_path(deck)
+    settle(app, builder)
+    problems = app.scenes.top
+    assert isinstance(problems, ProblemsScene)
+    assert problems.fixes == [("Lightnig Bolt", "Lightning Bolt")]
+    fix = problems.buttons["fix0"]
+    assert fix.text == "Use Lightning Bolt for Lightnig Bolt"
+    press(app, problems.buttons["close"])
+    builder.goldfish(seed=1)
+    assert builder.message.startswith("Can't goldfish") and builder.message_warn
+    builder.import_path(deck)  # again, and this time take the suggestion
+    settle(app, builder)
+    problems = app.scenes.top
+    press(app, problems.buttons["fix0"])
+    assert builder.draft.copies("Lightnig Bolt") == 0
+    assert builder.draft.copies("Lightning Bolt") == 4
+    assert not problems.buttons["fix0"].is_enabled  # done: it says so
+    press(app, problems.buttons["close"])
+    settle(app, builder)
+    assert builder.stats is not None and not builder.stats.unknown
+
+
+def test_a_warning_about_the_deck_goes_when_the_deck_changes(app) -> None:
+    builder = open_builder(app)
+    builder.say("Can't goldfish: unknown cards: Notacard Atall", warn=True, about_deck=True)
+    builder.add("Hill Giant")
+    assert builder.message == ""
+    builder.say("Saved as x.txt")
+    builder.add("Hill Giant")
+    assert builder.message == "Saved as x.txt"  # not about the deck: it stays

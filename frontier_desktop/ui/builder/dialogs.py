@@ -115,21 +115,57 @@ class ProblemsScene(_Overlay):
     title = "Problems"
     box_size = (820, 560)
 
-    def __init__(self, app: App, heading: str, lines: list[str]) -> None:
+    MAX_FIXES = 6
+    """"Use X" buttons shown at most (one per unknown card with a suggestion)."""
+
+    def __init__(self, app: App, heading: str, lines: list[str],
+                 fixes: list[tuple[str, str]] | None = None,
+                 on_fix: Callable[[str, str], None] | None = None) -> None:
+        """*fixes*: ``(unknown card, suggested card)`` pairs, each offered as a button that
+        calls *on_fix* (the builder puts the suggestion in the unknown card's place)."""
         super().__init__(app)
         self.heading = heading
         self.lines = lines
+        self.fixes = list(dict.fromkeys(fixes or ()))[:self.MAX_FIXES] if on_fix else []
+        self.on_fix = on_fix
+        self.fixed: set[tuple[str, str]] = set()
         self.text_box: Any = None
 
     def build(self) -> None:
         box, px = self.box(), self.app.px
         html = "<br>".join(_escape(line) for line in self.lines) or "No problems."
+        rows = (len(self.fixes) + 1) // 2
+        fix_h = rows * px(40) + (px(8) if rows else 0)
         self.text_box = pygame_gui.elements.UITextBox(
             html, pygame.Rect(box.x + px(20), box.y + px(84), box.w - px(40),
-                              box.h - px(84) - px(70)), self.app.ui)
+                              box.h - px(84) - px(70) - fix_h), self.app.ui)
         self.widgets = [self.text_box]
         self.buttons = {}
+        half = (box.w - px(50)) // 2
+        top = box.bottom - px(70) - fix_h + px(8)
+        for i, (bad, good) in enumerate(self.fixes):
+            rect = pygame.Rect(box.x + px(20) + (i % 2) * (half + px(10)), top + (i // 2) * px(40),
+                               half, px(34))
+            label = f"Use {good} for {bad}" if (bad, good) not in self.fixed else \
+                f"{good} is in the deck"
+            button = pygame_gui.elements.UIButton(rect, label, self.app.ui,
+                                                  tool_tip_text=f"Replace every {bad} with {good}")
+            if (bad, good) in self.fixed:
+                button.disable()
+            self.buttons[f"fix{i}"] = button
+        self.widgets.extend(self.buttons.values())
         self.button_row([("close", "OK", "#primary")])
+
+    def on_button(self, key: str) -> None:
+        if key.startswith("fix") and self.on_fix is not None:
+            pair = self.fixes[int(key[3:])]
+            if pair not in self.fixed:
+                self.on_fix(*pair)
+                self.fixed.add(pair)
+                self.clear_widgets()
+                self.build()
+            return
+        super().on_button(key)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

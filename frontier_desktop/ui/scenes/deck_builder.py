@@ -164,6 +164,7 @@ class DeckBuilderScene(BuilderView, Scene):
         self._mouse = (0, 0)
         self.message = ""
         self.message_warn = False
+        self.message_about_deck = False
         self.progress: tuple[int, int] | None = None
         self.w: dict[str, Any] = {}
         self.dialog: Any = None
@@ -409,6 +410,8 @@ class DeckBuilderScene(BuilderView, Scene):
         self._analyse_due = self.clock + ANALYSE_DEBOUNCE_S
         self._panel_key = None
         self._hover_at(self._mouse)
+        if getattr(self, "message_about_deck", False):  # it spoke of the deck before this
+            self.message, self.message_warn, self.message_about_deck = "", False, False
 
     def add(self, name: str, section: Section | None = None, count: int = 1) -> None:
         section = section or self.active_section
@@ -464,8 +467,11 @@ class DeckBuilderScene(BuilderView, Scene):
                        if notes > errors else "")
                     + ". Unknown cards stay in the deck, marked in red; lines that could not "
                     "be read are not in it. Fix them here or in the file.")
-            self._overlay(ProblemsScene(self.app, head, lines))
-            self.say(f"Read {source} with {len(result.problems)} problem(s).", warn=True)
+            fixes = [(p.card, p.suggestions[0]) for p in result.problems
+                     if p.card and p.suggestions]
+            self._overlay(ProblemsScene(self.app, head, lines, fixes, self.replace_card))
+            self.say(f"Read {source} with {len(result.problems)} problem(s).", warn=True,
+                     about_deck=True)
         else:
             self.say(f"Read {source}: {draft.count()} cards.")
 
@@ -475,9 +481,25 @@ class DeckBuilderScene(BuilderView, Scene):
         scene.background = self.update
         self.app.scenes.push(scene)
 
-    def say(self, text: str, *, warn: bool = False) -> None:
+    def say(self, text: str, *, warn: bool = False, about_deck: bool = False) -> None:
+        """Show *text* in the status line; *about_deck*: it speaks of the deck as it is now
+        ("Can't goldfish: unknown cards…"), so the next change to the deck takes it away."""
         self.message = text
         self.message_warn = warn
+        self.message_about_deck = about_deck
+
+    def replace_card(self, bad: str, good: str) -> None:
+        """A "did you mean" taken: *good* in every place *bad* has in the deck."""
+        moved = 0
+        for section in self.draft.sections():
+            n = self.draft.copies(bad, section)
+            if n:
+                self.draft.remove(bad, section, n)
+                self.draft.add(good, section, n)
+                moved += n
+        if moved:
+            self.changed()
+            self.say(f"{good} replaces {bad} ({moved} {'copy' if moved == 1 else 'copies'}).")
 
     def ask_to_save(self, doing: str, then: Callable[[], None]) -> None:
         """Run *then* (which replaces or leaves the deck) now if nothing would be lost, else
@@ -694,7 +716,7 @@ class DeckBuilderScene(BuilderView, Scene):
             session = goldfish_session(self.draft.to_deck(), self.draft.variant, self.index,
                                        player=self.app.settings.player_names[0], seed=seed)
         except GoldfishError as exc:
-            self.say(f"Can't goldfish: {exc}", warn=True)
+            self.say(f"Can't goldfish: {exc}", warn=True, about_deck=True)
             return
 
         def back_here() -> None:
