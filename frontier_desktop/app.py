@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import logging
 import logging.handlers
-import math
 import os
 import sys
 import threading
@@ -28,13 +27,9 @@ from frontier_desktop.ui.card_art import CardArt, open_database
 from frontier_desktop.ui.cards import CardImages
 from frontier_desktop.ui.keys import matches
 from frontier_desktop.ui.scenes.base import Scene, SceneStack
+from frontier_desktop.ui.scale import DESIGN_SIZE, MIN_SIZE, SCALE_STEP, fit_scale  # noqa: F401
 from frontier_desktop.ui.theme import Fonts, Palette, palette
 
-MIN_SIZE = (960, 600)
-DESIGN_SIZE = MIN_SIZE
-"""Every scene lays out in this many design pixels at 100% (``App.px`` scales them)."""
-SCALE_STEP = 0.05
-"""The effective scale moves in these steps, so dragging a window edge rebuilds rarely."""
 IDLE_TICK_MS = 100
 """When nothing moves the loop sleeps in ``pygame.event.wait`` this long at most, then lets the
 UI and the scene update (pygame-gui tooltips, the text caret, background jobs) and draws only if
@@ -101,18 +96,6 @@ def text_keeps(event: pygame.event.Event) -> bool:
         return False
     ctrl = bool(getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META))
     return not ctrl or event.key in _EDIT_KEYS
-
-
-def fit_scale(ui_scale: float, size: tuple[int, int],
-              design: tuple[int, int] = DESIGN_SIZE) -> float:
-    """The scale the UI is drawn at: the player's *ui_scale*, lowered until *design* fits *size*.
-
-    A scene laid out in ``design`` pixels at 100% then fits the window at any UI scale. At the
-    minimum window size and up this is never below 1.0, so text keeps its 100% size or more.
-    """
-    fit = min(size[0] / design[0], size[1] / design[1])
-    fit = math.floor(fit / SCALE_STEP + 1e-6) * SCALE_STEP
-    return round(min(ui_scale, fit), 4)
 
 
 SCALED_MISC = ("list_item_height", "open_button_width")

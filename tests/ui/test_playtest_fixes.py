@@ -432,3 +432,21 @@ def test_army_log_names_same_name_creatures_by_controller(app) -> None:
     assert line is not None and "Ann's Benalish Hero" in line
     table = _army_midgame(app)
     assert table.names.possessive  # every variant's table, not only the War Game's
+
+
+def test_settings_say_when_the_window_is_too_small_for_the_scale(tmp_path) -> None:
+    """L9: 150% showed no change at 960x600, and Settings still said 150%."""
+    from frontier_desktop.app import App
+    from frontier_desktop.config import Paths, Settings
+
+    from .test_conquering_seats import _choose
+
+    small = App(paths=Paths(tmp_path / "c", tmp_path / "d"),
+                settings=Settings(window_size=(960, 600), cache_dir=str(tmp_path / "cache")),
+                size=(960, 600), save_settings_on_exit=False)
+    scene = small.scenes.push(SettingsScene(small))
+    step(small, 2)
+    assert scene.scale_note() == ""  # 100% fits
+    _choose(small, scene.w["ui_scale"], "150%")
+    assert scene.scale_note() == ("This window draws the UI at 100%: 150% needs a window of "
+                                  "at least 1440x900 (or full screen, F11).")

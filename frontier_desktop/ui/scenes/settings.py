@@ -115,6 +115,23 @@ class SettingsScene(Scene):
         value = widget.selected_option  # type: ignore[attr-defined]
         return value[0] if isinstance(value, tuple) else value
 
+    def scale_note(self) -> str:
+        """Why the chosen UI scale doesn't show ('' when it does): the screen is laid out for
+        960x600 at 100%, so a smaller window draws a larger scale smaller (play-test L9)."""
+        from frontier_desktop.ui.scale import DESIGN_SIZE, fit_scale
+
+        widget = self.w.get("ui_scale")
+        try:
+            chosen = float(self._opt(widget).rstrip("%")) / 100 if widget is not None else 1.0
+        except (TypeError, ValueError):
+            return ""
+        drawn = fit_scale(chosen, self.app.size)
+        if drawn >= chosen - 1e-6:
+            return ""
+        need = (round(DESIGN_SIZE[0] * chosen), round(DESIGN_SIZE[1] * chosen))
+        return (f"This window draws the UI at {round(drawn * 100)}%: {round(chosen * 100)}% "
+                f"needs a window of at least {need[0]}x{need[1]} (or full screen, F11).")
+
     def save(self) -> None:
         s = self.app.settings
         s.ui_scale = int(self._opt(self.w["ui_scale"]).rstrip("%")) / 100
@@ -169,6 +186,10 @@ class SettingsScene(Scene):
         for row, label in enumerate(self.rows):
             s = fonts.fit(label, 15, pal.text, width, bold=True)
             surface.blit(s, s.get_rect(midright=(right, self._rect(row).centery)))
+        note = self.scale_note()
+        if note:
+            t = fonts.fit(note, 13, pal.warn, px(900))
+            surface.blit(t, t.get_rect(center=dpos(480, 566)))
         first = self._key_rect(0)
         head_w = first.right - dpos(self.KEY_LABEL_LEFT, 0)[0]
         head = fonts.fit("Keys (click, then press a key)", 15, pal.accent, head_w, bold=True)
