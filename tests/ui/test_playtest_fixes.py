@@ -450,3 +450,18 @@ def test_settings_say_when_the_window_is_too_small_for_the_scale(tmp_path) -> No
     _choose(small, scene.w["ui_scale"], "150%")
     assert scene.scale_note() == ("This window draws the UI at 100%: 150% needs a window of "
                                   "at least 1440x900 (or full screen, F11).")
+
+
+def test_the_lan_screen_names_the_variant_the_deck_plays(app) -> None:
+    """L10: no variant on the LAN screen; the deck decides it, and the heading says which."""
+    from frontier_desktop.ui.scenes.lan import LanScene
+
+    from .test_lan_table import choose
+
+    lobby = LanScene(app)
+    app.scenes.push(lobby)
+    step(app)
+    assert lobby.deck_label() == "Your deck (it plays Frontier Magic)"
+    army = next(label for label, deck in lobby.decks.items() if deck.variant == "army")
+    choose(app, lobby.deck_menu, army)
+    assert lobby.deck_label() == "Your deck (it plays Army Magic)"

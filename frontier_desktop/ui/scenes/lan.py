@@ -532,9 +532,22 @@ class LanScene(Scene):
             surface.blit(t, t.get_rect(topleft=dpos(self._LEFT,
                                                     self._SEATS_Y + 2 + i * self._SEAT_STEP)))
         if self.deck_menu is not None:
-            for x, text in ((self._LEFT, "Your deck (to host or to join)"), (self._RIGHT, "Join a game")):
-                label = fonts.text(text, 15, pal.text_dim, True)
+            for x, text in ((self._LEFT, self.deck_label()), (self._RIGHT, "Join a game")):
+                label = fonts.fit(text, 15, pal.text_dim, self.app.px(self._COL_W), bold=True)
                 surface.blit(label, label.get_rect(bottomleft=dpos(x, self._TOP - 8)))
+
+    def deck_label(self) -> str:
+        """The deck menu's heading, naming the variant the chosen deck plays: there is no
+        variant to choose here, the deck decides it (play-test L10)."""
+        from frontier_desktop.ui.builder.model import VARIANT_TITLES
+
+        chosen = self.deck_menu.selected_option if self.deck_menu is not None else None
+        chosen = chosen[0] if isinstance(chosen, tuple) else chosen
+        deck = self.decks.get(chosen) if isinstance(chosen, str) else None
+        variant = getattr(deck, "variant", None)
+        if not variant:
+            return "Your deck (to host or to join)"
+        return f"Your deck (it plays {VARIANT_TITLES.get(variant, variant)})"
 
 
 def seat_lines(net: Any) -> list[str]:
