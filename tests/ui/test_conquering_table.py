@@ -96,19 +96,19 @@ def test_a_four_player_game_is_a_3x5_with_a_stronghold_on_each_side(app) -> None
     assert pres.cell_marker(r.cell((2, 3))) == 3 and pres.cell_marker(r.cell((1, 2))) is None
     # a creature just summoned stands in its controller's stronghold
     assert rect("S0").collidepoint(r.sprites[ids["fresh"]].home)
-    # the seat across sees the board turned round, its stronghold at the bottom; a seat at
-    # an end keeps the long side across the screen, its stronghold on its own side
-    for seat, where in ((2, "bottom"), (1, "left"), (3, "right")):
+    # every seat sees the board turned to it, its own stronghold at the bottom (the seat
+    # across turned round, a seat at an end a quarter: issue 23, L11)
+    for seat in (2, 1, 3):
         other = TableScene(app, table.session, seat=seat, hotseat=False)
         app.scenes.push(other)
         step(app, 2)
         centres = {k: v.center for k, v in other.renderer.place_rects.items()}
         own = centres[f"S{seat}"]
-        if where == "bottom":
-            assert own[1] == max(c[1] for c in centres.values())
-        else:
-            xs = [c[0] for c in centres.values()]
-            assert own[0] == (min(xs) if where == "left" else max(xs))
+        assert own[1] == max(c[1] for c in centres.values()), seat
+        xs = sorted(c[0] for c in centres.values())
+        assert abs(own[0] - (xs[0] + xs[-1]) / 2) <= 2, seat  # in the middle of its side
+        for place in other.renderer.place_rects:
+            assert other.renderer.square_at(_free_spot(other, place)) == place
 
 
 def test_markers_differ_in_colour_and_shape_for_four_seats() -> None:

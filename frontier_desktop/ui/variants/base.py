@@ -242,8 +242,8 @@ class VariantPresentation:
         """Where the board's places lie when it is more than a plain grid (None: the plain
         grid, drawn and hit-tested square by square). By default a grid with outside places
         (``board.strongholds``, each ``beside`` a square: the Conquering's grids, the War
-        Game) puts each one a cell beyond its side, turned round for a seat whose own is at
-        the top."""
+        Game) puts each one a cell beyond its side, turned so the seat's own side is at the
+        bottom."""
         board = view.get("board") or {}
         outside = {str(s.get("place")): grid_square(s.get("beside"))
                    for s in board.get("strongholds") or []}
@@ -254,9 +254,11 @@ class VariantPresentation:
         beside = {k: v for k, v in outside.items() if v is not None}
         own = next((beside.get(str(s.get("place"))) for s in board.get("strongholds") or []
                     if s.get("player") == seat), None)
-        # a seat across the table sees it turned round; a seat at the left or right end
-        # keeps the long side across the screen (turned a quarter, the board would shrink)
-        turns = 2 if own is not None and side_of(own, n_rows, n_cols) == "top" else 0
+        # every seat sees its own side at the bottom: across the table turned round, at the
+        # left or right end turned a quarter (the board stands taller and a little smaller,
+        # but a player never has to find their stronghold on the side: play-test L11)
+        turns = {"bottom": 0, "left": 1, "top": 2, "right": 3}.get(
+            side_of(own, n_rows, n_cols), 0) if own is not None else 0
         return PlaceMap.of(grid_points(n_rows, n_cols, beside, turns))
 
     def places_of(self, view: Mapping[str, Any]) -> list[tuple[Place, Mapping[str, Any]]]:
