@@ -1,9 +1,9 @@
 """Deck files as a game plays them: the rules cards of a deck file (and an Army deck's
-sections), the sample deck a seat plays when none is given, and a variant's deck rules as a
-host's check of a guest's deck.
+sections), and a variant's deck rules as a host's check of a guest's deck.
 
 The LAN host and guest (the ``host`` and ``join`` commands and the LAN screen) start their
-games from these. No pygame and no network here.
+games from these; the sample deck a seat plays when none is given is in
+:mod:`frontier_desktop.sample_decks`. No pygame and no network here.
 """
 
 from __future__ import annotations
@@ -13,11 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from frontier_desktop import resources
 from frontier_desktop.rules import Card
-
-DEFAULT_DECKS = tuple(resources.decks_dir() / name for name in resources.QUICK_DECKS)
-"""The bundled sample decks: the host's and the guest's when none is given."""
 
 
 @dataclass(frozen=True)
@@ -106,18 +102,3 @@ def deck_checker(pool: Any = None, variant: str = "frontier", *,
         return [p.message for p in report.errors]
 
     return check
-
-
-def default_deck(variant: str, seat: int) -> Path:
-    """The sample deck a seat plays when none is given: the quick-game decks for Frontier;
-    for another variant its sample decks, in name order (the first one again when there is
-    only one).
-
-    Raises:
-        ValueError: no sample deck of *variant*.
-    """
-    if variant == "frontier":
-        return DEFAULT_DECKS[seat]
-    from frontier_desktop.selfplay import sample_paths
-
-    return sample_paths(variant, seat + 1)[seat]

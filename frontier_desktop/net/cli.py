@@ -43,16 +43,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from frontier_desktop.decks.loading import (
-    DEFAULT_DECKS,
-    DeckFile,
-    deck_checker,
-    default_deck,
-    read_deck_parts,
-)
+from frontier_desktop.decks.loading import DeckFile, deck_checker, read_deck_parts
 from frontier_desktop.jsonlines import JsonFileError, read_objects
 from frontier_desktop.net.address import lan_address, parse_address
 from frontier_desktop.rules import Card
+from frontier_desktop.sample_decks import DEFAULT_DECKS, default_deck
 
 FAIRNESS_FAILURE = 3
 """``join --headless`` exit status when a fairness check failed (a warning was printed)."""

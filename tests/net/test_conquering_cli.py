@@ -7,9 +7,9 @@ import argparse
 
 import pytest
 
-from frontier_desktop.decks.loading import default_deck
 from frontier_desktop.net import cli
 from frontier_desktop.net.host import HostSession
+from frontier_desktop.sample_decks import default_deck
 
 
 def host_args(*argv: str) -> argparse.Namespace:

@@ -11,9 +11,10 @@ import random
 
 import pytest
 
-from frontier_desktop.decks.loading import DEFAULT_DECKS, deck_checker, load_deck
+from frontier_desktop.decks.loading import deck_checker, load_deck
 from frontier_desktop.net import GameSource, GuestSession, HostSession
 from frontier_desktop.rules.views import describe
+from frontier_desktop.sample_decks import DEFAULT_DECKS
 from tests.net.conftest import pool
 from tests.net.test_conquering_lan import (
     connect_all,

@@ -7,9 +7,10 @@ import argparse
 
 import pytest
 
+from frontier_desktop.decks.loading import deck_checker
 from frontier_desktop.net import GameSource, HostSession, JoinError
-from frontier_desktop.decks.loading import DEFAULT_DECKS, deck_checker
 from frontier_desktop.net.cli import build_source
+from frontier_desktop.sample_decks import DEFAULT_DECKS
 from tests.net.conftest import DECK_A, DECK_B, deck, make_guest, pool
 from tests.net.test_processes import Proc
 

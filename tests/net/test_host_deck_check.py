@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from frontier_desktop.decks.loading import default_deck
 from frontier_desktop.net import cli
+from frontier_desktop.sample_decks import default_deck
 from tests.net.test_conquering_cli import host_args
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from frontier_desktop.decks.loading import deck_checker, default_deck
+from frontier_desktop.decks.loading import deck_checker
 from frontier_desktop.net import cli
 from frontier_desktop.net.host import HostSession
+from frontier_desktop.sample_decks import default_deck
 from tests.net.conftest import pool
 from tests.net.test_conquering_cli import host_args
 from tests.net.test_wargame_lan import DECK, wargame_deck

@@ -36,7 +36,8 @@ def test_host_from_the_lan_menu_and_play_with_a_guest(app):
     guest = GuestSession(("127.0.0.1", host.port), name="Ben", deck=None, heartbeat=0.3)
     # the host's guest slot takes the guest's deck: send the sample deck's names
     from frontier_desktop.cards.pool import BundledPool
-    from frontier_desktop.decks.loading import DEFAULT_DECKS, load_deck
+    from frontier_desktop.decks.loading import load_deck
+    from frontier_desktop.sample_decks import DEFAULT_DECKS
 
     guest.deck = [c.name for c in load_deck(DEFAULT_DECKS[1], BundledPool.load())]
     guest.connect(timeout=10)

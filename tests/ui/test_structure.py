@@ -133,8 +133,8 @@ CLI_MODULES = ("frontier_desktop.cli", "frontier_desktop.net.cli")
 CLI_ENTRIES = {PACKAGE / "cli.py", PACKAGE / "net" / "cli.py", PACKAGE / "__main__.py"}
 """The only modules that may import a command-line module: those two themselves and
 ``python -m frontier_desktop``. Everything else (the UI, the LAN screen, the network layer)
-takes what it needs from the module where it belongs (``decks.loading``, ``net.address``,
-``launch``)."""
+takes what it needs from the module where it belongs (``decks.loading``, ``sample_decks``,
+``net.address``, ``launch``)."""
 CIRCLE_HUBS = ("app.py", "cli.py", "net/cli.py")
 """Modules no import circle reachable from the UI may run through."""
 

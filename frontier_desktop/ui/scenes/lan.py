@@ -309,8 +309,9 @@ class LanScene(Scene):
             return None
 
     def host(self, *, bind: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
-        from frontier_desktop.decks.loading import DEFAULT_DECKS, deck_checker, load_deck
+        from frontier_desktop.decks.loading import deck_checker, load_deck
         from frontier_desktop.net.host import GameSource, HostSession
+        from frontier_desktop.sample_decks import DEFAULT_DECKS
         from frontier_desktop.ui.games import deck_cards
 
         self.stop()
@@ -321,7 +322,7 @@ class LanScene(Scene):
         points = self.army_points(deck)
         guest_seats: list[int] | None = None
         if deck.variant in SEATED_VARIANTS:
-            from frontier_desktop.decks.loading import default_deck
+            from frontier_desktop.sample_decks import default_deck
 
             players, guests = self.players, min(self.guests, self.players - 1)
             guest_seats = list(range(players - guests, players))
@@ -335,7 +336,8 @@ class LanScene(Scene):
                                 guest_fallback=load_deck(default_deck(deck.variant, 1),
                                                          self.pool))
         elif deck.variant == "army":  # the guest brings an army too (or gets the sample one)
-            from frontier_desktop.decks.loading import default_deck, read_deck_parts
+            from frontier_desktop.decks.loading import read_deck_parts
+            from frontier_desktop.sample_decks import default_deck
 
             fallback = read_deck_parts(default_deck("army", 1), self.pool)
             own = {k: [self.pool.card(n) for n in v]
