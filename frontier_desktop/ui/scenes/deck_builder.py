@@ -15,56 +15,28 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
-import random
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from frontier_desktop import resources
 from frontier_desktop.cards.pool import BundledPool
 from frontier_desktop.cards.search import CardIndex, IndexRow, QueryError
-from frontier_desktop.decks import (
-    FORMATS,
-    DeckError,
-    ParseResult,
-    Section,
-    ValidationReport,
-    parse_deck,
-    read_deck_file,
-    save_deck,
-    validate_deck,
-    write_deck,
-)
-from frontier_desktop.decks.online import fetching
+from frontier_desktop.decks import ParseResult, Section, ValidationReport, validate_deck
 from frontier_desktop.decks.validate import ARMY_DEFAULT_POINTS
-from frontier_desktop.ui.builder.dialogs import (
-    DeckFileInfo,
-    DeckPickerScene,
-    PasteScene,
-    ProblemsScene,
-    SampleHandScene,
-    UnsavedChangesScene,
-    write_clipboard,
-)
-from frontier_desktop.ui.builder.goldfish import (
-    GOLDFISH_VARIANTS,
-    GoldfishError,
-    goldfish_session,
-    idle_turn,
-)
+from frontier_desktop.ui.builder.commands import EXPORT_FORMATS, BuilderCommands
+from frontier_desktop.ui.builder.commands import decks_dir as decks_dir  # re-exported
+from frontier_desktop.ui.builder.dialogs import ProblemsScene
+from frontier_desktop.ui.builder.events import BuilderInput
+from frontier_desktop.ui.builder.goldfish import GOLDFISH_VARIANTS
 from frontier_desktop.ui.builder.model import (
     VARIANT_TITLES,
     DeckDraft,
     DeckStats,
-    SampleHand,
     card_of,
     deck_stats,
-    section_label,
-    slug,
 )
 from frontier_desktop.ui.builder.panels import AnalysisPanel
 from frontier_desktop.ui.builder.view import BuilderView, _Drag
@@ -75,24 +47,14 @@ if TYPE_CHECKING:
     from frontier_desktop.cards.database import CardDatabase
     from frontier_desktop.rules.card import Card
 
-SEARCH_DEBOUNCE_S = 0.15
 ANALYSE_DEBOUNCE_S = 0.05
 FACE_BUDGET_S = 0.006
 """Time per frame spent building new card faces (the rest wait as placeholders)."""
-DRAG_THRESHOLD = 6
 RESULT_LIMIT = 300
-VARIANT_BY_TITLE = {title: key for key, title in VARIANT_TITLES.items()}
 PASTED = "the pasted list"
 """The source name of a pasted deck list (a deck from no file)."""
 POINTS_LABEL = "Army points"
 """The label of Army's points box (the agreed total the deck is checked against)."""
-_FORMAT_LABELS = {"fdeck": "Frontier (.fdeck)", "mtgo": "MTGO text", "arena": "MTG Arena",
-                  "moxfield": "Moxfield", "archidekt": "Archidekt", "dek": "MTGO .dek",
-                  "cod": "Cockatrice .cod", "forge": "Forge .dck", "xmage": "XMage .dck",
-                  "mws": "MWS .mwDeck"}
-FORMAT_BY_TITLE = {_FORMAT_LABELS.get(f.name, f.title): f.name for f in FORMATS.values()}
-"""Export drop-down label → format key (short labels, every format of ``FORMATS``)."""
-EXPORT_FORMATS: list[str | tuple[str, str]] = list(FORMAT_BY_TITLE)
 _TOOLTIPS = {
     "open": "Open one of your saved decks or a sample deck",
     "import": "Import a deck file in any supported format",
@@ -103,12 +65,6 @@ _TOOLTIPS = {
     "hand": "Draw sample hands: 7 cards, mulligan, draw",
     "goldfish": "Play this deck alone against an opponent who only passes",
 }
-SAMPLE_DIR = resources.decks_dir()
-
-
-def decks_dir(app: App) -> Path:
-    """Where the player's decks are saved: ``<user data dir>/decks``."""
-    return app.paths.data_dir / "decks"
 
 
 def open_card_database(app: App) -> CardDatabase | None:
@@ -123,7 +79,7 @@ def open_card_database(app: App) -> CardDatabase | None:
         return None
 
 
-class DeckBuilderScene(BuilderView, Scene):
+class DeckBuilderScene(BuilderCommands, BuilderInput, BuilderView, Scene):
     """Search, build, check, chart, sample, goldfish, save/import/export one deck."""
 
     name = "deck-builder"
@@ -474,413 +430,6 @@ class DeckBuilderScene(BuilderView, Scene):
                      about_deck=True)
         else:
             self.say(f"Read {source}: {draft.count()} cards.")
-
-    # ------------------------------------------------------------------ commands
-    def _overlay(self, scene: Any) -> None:
-        """Push a dialog over the builder that keeps the builder's background work going."""
-        scene.background = self.update
-        self.app.scenes.push(scene)
-
-    def say(self, text: str, *, warn: bool = False, about_deck: bool = False) -> None:
-        """Show *text* in the status line; *about_deck*: it speaks of the deck as it is now
-        ("Can't goldfish: unknown cards…"), so the next change to the deck takes it away."""
-        self.message = text
-        self.message_warn = warn
-        self.message_about_deck = about_deck
-
-    def replace_card(self, bad: str, good: str) -> None:
-        """A "did you mean" taken: *good* in every place *bad* has in the deck."""
-        moved = 0
-        for section in self.draft.sections():
-            n = self.draft.copies(bad, section)
-            if n:
-                self.draft.remove(bad, section, n)
-                self.draft.add(good, section, n)
-                moved += n
-        if moved:
-            self.changed()
-            self.say(f"{good} replaces {bad} ({moved} {'copy' if moved == 1 else 'copies'}).")
-
-    def ask_to_save(self, doing: str, then: Callable[[], None]) -> None:
-        """Run *then* (which replaces or leaves the deck) now if nothing would be lost, else
-        after the player chose Save (and the file was written) or Discard; Cancel: never."""
-        if not self.draft.needs_saving:
-            then()
-            return
-
-        def choose(choice: str) -> None:
-            if choice == "save" and self.save() is None:
-                return  # not written: the message says why, and the deck stays
-            then()
-        self.draft.name = self.w["name"].get_text().strip() if "name" in self.w else \
-            self.draft.name
-        self._overlay(UnsavedChangesScene(self.app, self.draft.name, doing, choose))
-
-    def leave(self) -> None:
-        """Back to the menu, asking first when the deck is not saved."""
-        def pop() -> None:
-            if self.app.scenes.top is self:
-                self.app.scenes.pop()
-        self.ask_to_save("leaving the deck builder", pop)
-
-    def on_close_request(self) -> bool:
-        """Closing the window with an unsaved deck asks Save / Discard / Cancel first."""
-        if not self.draft.needs_saving:
-            return True
-        if isinstance(self.app.scenes.top, UnsavedChangesScene):
-            return False  # the question is already up
-        self.ask_to_save("closing Frontier Desktop", self.app.quit)
-        return False
-
-    def new_deck(self) -> None:
-        self.load_draft(DeckDraft(name="New deck", variant=self.draft.variant))
-        self.say("New deck.")
-
-    def command(self, key: str) -> None:
-        if key == "back":
-            self.leave()
-        elif key == "new":
-            self.ask_to_save("starting a new deck", self.new_deck)
-        elif key == "save":
-            self.save()
-        elif key == "open":
-            self.ask_to_save("opening another deck", lambda: self._overlay(
-                DeckPickerScene(self.app, self.list_decks(), self.open_info)))
-        elif key == "import":
-            self.ask_to_save("importing a deck file", self._pick_file)
-        elif key == "paste":
-            self.ask_to_save("pasting a new list", lambda: self._overlay(
-                PasteScene(self.app, self.import_text)))
-        elif key == "export":
-            self.export()
-        elif key == "images":
-            self.prefetch()
-        elif key == "hand":
-            self.sample_hand()
-        elif key == "goldfish":
-            self.goldfish()
-
-    def save(self) -> Path | None:
-        """Save the draft as ``<decks dir>/<name>.fdeck`` (the file it came from if that is
-        one of ours)."""
-        self.draft.name = self.w["name"].get_text().strip() if "name" in self.w else \
-            self.draft.name
-        folder = decks_dir(self.app)
-        path = self.draft.path
-        if path is None or path.parent != folder or path.suffix != ".fdeck":
-            path = folder / f"{slug(self.draft.name)}.fdeck"
-            n = 2
-            while path.exists():  # another deck of that name: never write over it
-                path = folder / f"{slug(self.draft.name)}-{n}.fdeck"
-                n += 1
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            save_deck(self.draft.to_deck(), path, fmt="fdeck")
-        except DeckError as exc:
-            self.say(f"Not saved: {exc}", warn=True)
-            return None
-        except OSError as exc:
-            self.say(f"Not saved: {path} can't be written ({exc.strerror or 'write error'}).",
-                     warn=True)
-            return None
-        self.draft.mark_saved(path)
-        self.say(f"Saved to {path}")
-        return path
-
-    def export(self) -> Path | None:
-        title = self.w["fmt"].selected_option if "fmt" in self.w else EXPORT_FORMATS[0]
-        title = title[0] if isinstance(title, tuple) else title
-        fmt = FORMAT_BY_TITLE.get(title, "fdeck")
-        try:
-            text = write_deck(self.draft.to_deck(), fmt)
-        except DeckError as exc:
-            self.say(f"Can't export as {title}: {exc}", warn=True)
-            return None
-        folder = decks_dir(self.app) / "exports"
-        path = folder / f"{slug(self.draft.name)}{FORMATS[fmt].extensions[0]}"
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            self.say(f"Not exported: {exc}", warn=True)
-            return None
-        copied = write_clipboard(text)
-        self.say(f"Exported as {title} to {path}" + (" (and copied)" if copied else ""))
-        return path
-
-    def list_decks(self) -> list[DeckFileInfo]:
-        """Saved decks (every readable format in the decks folder) then the sample decks."""
-        out: list[DeckFileInfo] = []
-        folder = decks_dir(self.app)
-        exts = {e for f in FORMATS.values() for e in f.extensions}
-        files = sorted(p for p in folder.glob("*") if p.suffix.lower() in exts) \
-            if folder.is_dir() else []
-        for path, sample in [(p, False) for p in files] + \
-                [(p, True) for p in sorted(SAMPLE_DIR.glob("*.txt"))]:
-            try:
-                result = read_deck_file(path)
-            except DeckError as exc:
-                out.append(DeckFileInfo(path, path.stem, "", 0, str(exc), sample))
-                continue
-            deck = result.deck
-            if not deck.entries and result.errors:
-                out.append(DeckFileInfo(path, path.stem, "", 0, str(result.errors[0]), sample))
-                continue
-            out.append(DeckFileInfo(path, deck.name or path.stem, deck.variant or "frontier",
-                                    deck.count(), "", sample))
-        return out
-
-    def open_info(self, info: DeckFileInfo) -> None:
-        self.open_path(info.path, keep_path=not info.sample)
-
-    def open_path(self, path: Path, *, keep_path: bool = True) -> None:
-        """Read a deck file (synchronously: a deck list is small) into the builder."""
-        try:
-            result = read_deck_file(path, cards=self.index)
-        except DeckError as exc:
-            self._overlay(ProblemsScene(self.app, f"{path.name} can't be read.",
-                                               [str(exc)]))
-            self.say(f"{path.name}: {exc}", warn=True)
-            return
-        self.load_result(result, path.name)
-        if keep_path and path.suffix == ".fdeck" and path.parent == decks_dir(self.app):
-            self.draft.mark_saved(path)
-
-    def import_path(self, path: Path) -> None:
-        """Import any supported file on the pool (checked against the full index; the names
-        it lacks are fetched from Scryfall in batches when online)."""
-        index = fetching(self.index, self.db)
-
-        def run() -> tuple[str, ParseResult | str]:
-            try:
-                return path.name, read_deck_file(path, cards=index)
-            except DeckError as exc:
-                return path.name, str(exc)
-        self._submit("import", run)
-        self.say(f"Reading {path.name}…")
-
-    def import_text(self, text: str) -> None:
-        index = fetching(self.index, self.db)
-
-        def run() -> tuple[str, ParseResult | str]:
-            try:
-                return "the pasted list", parse_deck(text, cards=index)
-            except DeckError as exc:
-                return "the pasted list", str(exc)
-        if not text.strip():
-            self.say("Nothing to import: the pasted text is empty.", warn=True)
-            return
-        self._submit("import", run)
-
-    def _pick_file(self) -> None:
-        from pygame_gui.windows import UIFileDialog
-
-        w, h = self.app.size
-        start = decks_dir(self.app) if decks_dir(self.app).is_dir() else Path.home()
-        self.dialog = UIFileDialog(pygame.Rect(w // 2 - 320, h // 2 - 260, 640, 520), self.app.ui,
-                                   window_title="Import a deck list", initial_file_path=str(start),
-                                   allow_existing_files_only=True)
-
-    def prefetch(self) -> None:
-        if self.db is None:
-            self.say("The card cache can't be opened: images can't be fetched.", warn=True)
-            return
-        if "prefetch" in self._futures:
-            return
-        names = sorted(self.draft.to_deck().counts_by_name())
-        if not names:
-            self.say("The deck is empty: nothing to fetch.")
-            return
-        db = self.db
-        self.progress = (0, len(names))
-
-        def progress(done: int, total: int, label: str) -> None:
-            self.progress = (done, total)
-        self._submit("prefetch", lambda: db.prefetch(names, progress=progress))
-        self.say(f"Fetching images for {len(names)} cards…")
-
-    def sample_hand(self, seed: int | None = None) -> SampleHandScene:
-        stats = deck_stats(self.draft.to_deck(), self.index, self.cards)
-        hand = SampleHand(stats.library, random.Random(seed))
-        note = ("Lands make the board, not the library: the hand comes from the main deck's "
-                "spells.")
-        scene = SampleHandScene(self.app, hand, self.cards, note)
-        self._overlay(scene)
-        return scene
-
-    def goldfish(self, seed: int | None = None) -> None:
-        """Start a solo game of this deck against an idle opponent, on top of the builder."""
-        from frontier_desktop.ui.scenes.table import TableScene
-
-        try:
-            session = goldfish_session(self.draft.to_deck(), self.draft.variant, self.index,
-                                       player=self.app.settings.player_names[0], seed=seed)
-        except GoldfishError as exc:
-            self.say(f"Can't goldfish: {exc}", warn=True, about_deck=True)
-            return
-
-        def back_here() -> None:
-            while self.app.scenes.top is not self and len(self.app.scenes) > 1:
-                self.app.scenes.pop()
-        table = TableScene(self.app, session, seat=0, hotseat=False, autosave_path=None,
-                           autoplay=idle_turn(), on_leave=back_here)
-        self.app.scenes.push(table)
-
-    # ------------------------------------------------------------------ events
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for key, widget in self.w.items():
-                if event.ui_element is widget:
-                    self.command(key)
-                    return True
-        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self.dialog = None
-            self.import_path(Path(event.text))
-            return True
-        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
-            if event.ui_element is self.w.get("search"):
-                self.query = event.text
-                self._search_due = self.clock + SEARCH_DEBOUNCE_S
-                return True
-            if event.ui_element is self.w.get("name"):
-                self.draft.name = event.text
-                self.draft.touch()
-                return True
-            if event.ui_element is self.w.get("points"):
-                self.draft.points = int(event.text) if event.text.isdigit() else None
-                self.draft.touch()
-                self.changed()
-                return True
-        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and \
-                event.ui_element is self.w.get("variant"):
-            self.set_variant(VARIANT_BY_TITLE.get(event.text, "frontier"))
-            return True
-        if event.type == pygame.MOUSEMOTION:
-            return self._on_motion(event.pos)
-        if event.type == pygame.MOUSEWHEEL:
-            return self._on_wheel(event.y)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            return self._on_down(event.pos, event.button)
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
-            return self._on_up(event.pos, event.button)
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                if self.drag is not None:
-                    self.drag = None
-                    return True
-                self.leave()
-                return True
-            if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.save()
-                return True
-        return False
-
-    def _on_motion(self, pos: tuple[int, int]) -> bool:
-        self._mouse = pos
-        if self.drag is not None:
-            self.drag.pos = pos
-            if not self.drag.active and (abs(pos[0] - self.drag.start[0]) +
-                                         abs(pos[1] - self.drag.start[1]) > DRAG_THRESHOLD):
-                self.drag.active = True
-            return True
-        self._hover_at(pos)
-        return False
-
-    def _hover_at(self, pos: tuple[int, int]) -> None:
-        """Preview the card under *pos* (a search result or a row of the current deck)."""
-        i = self.result_at(pos)
-        if i >= 0:
-            self.hover, self._hover_from = self.results[i].name, "results"
-            return
-        item = self.deck_item_at(pos)
-        if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
-            self.hover, self._hover_from = item.name, "deck"
-        else:
-            self.hover = None
-
-    def _on_wheel(self, dy: int) -> bool:
-        pos = self._mouse
-        step = self.app.px(60)
-        if self.results_rect().collidepoint(pos):
-            cols, _, step_y = self._grid()
-            rows = (len(self.results) + cols - 1) // cols
-            limit = max(0, rows * step_y - self.results_rect().h)
-            self.scroll_results = max(0, min(limit, self.scroll_results - dy * step))
-            return True
-        if self.deck_rect().collidepoint(pos):
-            items = self.deck_items()
-            content = (items[-1].rect.bottom + self.scroll_deck - self.deck_rect().y
-                       if items else 0)
-            limit = max(0, content - self.deck_rect().h + self.app.px(20))
-            self.scroll_deck = max(0, min(limit, self.scroll_deck - dy * step))
-            return True
-        return False
-
-    def _on_down(self, pos: tuple[int, int], button: int) -> bool:
-        self._mouse = pos
-        if button != 1:
-            return False
-        i = self.result_at(pos)
-        if i >= 0:
-            self.drag = _Drag("result", self.results[i].name, None, pos, pos)
-            return True
-        item = self.deck_item_at(pos)
-        if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
-            minus, plus = self.row_buttons(item)
-            if not (minus.collidepoint(pos) or plus.collidepoint(pos)):
-                self.drag = _Drag("row", item.name, item.section, pos, pos)
-                return True
-        return False
-
-    def _on_up(self, pos: tuple[int, int], button: int) -> bool:
-        drag, self.drag = self.drag, None
-        if drag is not None and drag.active:
-            return self._drop(drag, pos)
-        if button == 3:
-            i = self.result_at(pos)
-            if i >= 0:
-                self.remove(self.results[i].name, self.active_section)
-                return True
-            item = self.deck_item_at(pos)
-            if item is not None and item.kind == "row" and item.rect.collidepoint(pos):
-                self.remove(item.name, item.section)
-                return True
-            return False
-        i = self.result_at(pos)
-        if i >= 0:
-            self.add(self.results[i].name)
-            return True
-        item = self.deck_item_at(pos)
-        if item is None or not item.rect.collidepoint(pos):
-            return False
-        if item.kind in ("header", "hint"):
-            self.active_section = item.section
-            return True
-        minus, plus = self.row_buttons(item)
-        if minus.collidepoint(pos):
-            self.remove(item.name, item.section)
-        elif plus.collidepoint(pos):
-            self.add(item.name, item.section)
-        else:
-            self.hover, self._hover_from = item.name, "deck"
-        return True
-
-    def _drop(self, drag: _Drag, pos: tuple[int, int]) -> bool:
-        item = self.deck_item_at(pos)
-        if drag.kind == "result":
-            if item is not None:
-                self.add(drag.name, item.section)
-                self.say(f"{drag.name} → {section_label(item.section, self.draft.variant)}")
-            return True
-        assert drag.section is not None
-        if item is not None and item.section is not drag.section:
-            self.draft.move(drag.name, drag.section, item.section)
-            self.changed()
-            self.say(f"{drag.name} → {section_label(item.section, self.draft.variant)}")
-        elif item is None:  # dropped outside the deck: take one out
-            self.remove(drag.name, drag.section)
-            self.say(f"Took one {drag.name} out.")
-        return True
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
