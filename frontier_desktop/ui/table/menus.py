@@ -120,7 +120,7 @@ class TableMenus:
     def discard(self, cid: str, name: str, pos: tuple[int, int]) -> bool:
         """A right-click on a hand card while a discard is due: "Discard NAME" (as a click
         does); False when no discard of that card is legal."""
-        from frontier_desktop.ui.scenes.table import discard_of
+        from frontier_desktop.ui.table.intents import discard_of
 
         s = self.scene
         action = discard_of(s.legal_of("discard"), cid, name)
