@@ -60,7 +60,8 @@ def test_the_palette_lives_in_the_theme() -> None:
 
 
 TABLE_PARTS = ["scenes/table.py", "table/input.py", "table/draw.py", "table/menus.py",
-               "table/buttons.py", "table/seat.py", "table/files.py"]
+               "table/buttons.py", "table/seat.py", "table/files.py", "table/selection.py",
+               "table/intents.py"]
 """The table scene and the parts it is composed of (the renderer keeps Frontier's names for
 its strips as aliases)."""
 
