@@ -511,3 +511,21 @@ def test_an_upkeep_cost_is_paid_in_its_own_colour_in_army_magic():
     state, events = run(state, {"type": "choose", "choice": "pay", "seat": 1})
     assert "f" in state.perms and state.decision is None
     assert of_type(events, "paid")[0]["cost"] == "{U}"
+
+
+def test_a_triggered_abilitys_targets_are_among_the_legal_actions():
+    """Ravenous Rats in Army ("target opponent discards a card"): the trigger waits for its
+    controller to choose targets, and the legal actions offer that choice (before, none were
+    listed: a bot, selfplay or a LAN seat driven by legal actions stalled there)."""
+    state = army(ROWS, [], players=hand("Ravenous Rats", pool="{B}{B}",
+                                        ben={"name": "Ben",
+                                             "hand": ["Hill Giant", "Giant Growth"]}))
+    state, _ = run(state, {"type": "cast", "card": "Ravenous Rats"})
+    assert state.decision is not None and state.decision["kind"] == "targets"
+    answers = legal_actions(state, 0)
+    assert answers and all(isinstance(a, A.Targets) for a in answers)
+    state, events = run(state, answers[0].to_wire())
+    assert state.decision is not None and state.decision["kind"] == "discard"
+    assert legal_actions(state, 1)  # Ben chooses the card
+    state, _ = run(state, {**legal_actions(state, 1)[0].to_wire(), "seat": 1})
+    assert len(state.players[1].graveyard) == 1 and len(state.players[1].hand) == 1

@@ -79,6 +79,8 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))
             out.append(A.Choose(choice="decline"))
+        elif d["kind"] == "targets":  # a triggered ability's targets (trigger_targets.py)
+            out.extend(v.target_answers(state, seat))
         elif d["kind"] == "discard":
             hand = state.players[seat].hand
             count = min(int(d["count"]), len(hand))
