@@ -82,6 +82,8 @@ def test_a_hot_seat_army_game_from_new_game_casts_a_targeted_spell_and_answers_a
     assert isinstance(setup, SetupScene)
     choose(app, setup.w["variant"], "Army Magic")
     step(app)
+    choose(app, setup.w["deck1"], "Monk Legion")  # the plan is a mirror of the Monk Legion
+    step(app)
     setup.w["seed"].set_text(str(seed))
     press(app, setup.w["start"])
     table = app.scenes.find(TableScene)

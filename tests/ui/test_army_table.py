@@ -139,8 +139,9 @@ def test_new_game_starts_an_army_game_from_the_menu(app) -> None:
     assert isinstance(setup, SetupScene)
     choose(app, setup.w["variant"], "Army Magic")
     step(app)
-    # the sample army with its scout force
-    assert [d.name for d in setup.decks] == ["Monk Legion"]
+    # two sample armies, one for each player (not a mirror), each with its scout force
+    assert [d.name for d in setup.decks] == ["Monk Legion", "Woodland Warband"]
+    assert setup._opt("deck0") != setup._opt("deck1")
     assert all(f.forces and 8 <= f.forces_points <= 12 for f in setup.figures.values())
     press(app, setup.w["start"])
     table = app.scenes.find(TableScene)
