@@ -162,6 +162,7 @@ class GuestSession(GuestLink):
         self.verifier.adopt(msg["commitments"])
         self._save_session_file()
         self._take_view(msg["view"], msg["state_id"])
+        self.host_paused = None
         self._set_status(CONNECTED)
         self.started.set()
 
@@ -183,6 +184,7 @@ class GuestSession(GuestLink):
         self._take_view(view, msg["state_id"])
         self.resyncs += 1
         if self._status.state != CONNECTED:
+            self.host_paused = None
             self._set_status(CONNECTED)
         self.started.set()
         self.inbox.post("update", Update(self.seat or 0, self.state_id, view, [], -1, {}))

@@ -221,12 +221,15 @@ class Connection:
                 self._cv.wait(left)
             return not self._out
 
-    def close(self, reason: str = "closed", *, bye: bool = False) -> None:
-        """Close the connection gracefully: what is queued (and a ``bye`` when *bye*) is still
-        sent, then our side of the stream ends. With *bye* this waits up to a second for the
-        queue to drain (call it without holding a lock others need)."""
+    def close(self, reason: str = "closed", *, bye: bool = False,
+              resumable: bool = False) -> None:
+        """Close the connection gracefully: what is queued (and a ``bye`` when *bye*, saying
+        the game will go on when *resumable*) is still sent, then our side of the stream
+        ends. With *bye* this waits up to a second for the queue to drain (call it without
+        holding a lock others need)."""
         if bye:
-            self.send(make("bye", reason=reason[:200]))
+            self.send(make("bye", reason=reason[:200], **({"resumable": True}
+                                                            if resumable else {})))
         with self._cv:
             if self._closed.is_set() or self._finishing is not None:
                 return

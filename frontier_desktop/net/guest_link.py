@@ -135,6 +135,9 @@ class GuestLink(Session):
         self.result: dict[str, Any] | None = None
         self.audit_problems: list[str] | None = None
         self.refusal: str | None = None
+        self.host_paused: str | None = None
+        """The host's words when it left a game it will resume (``bye`` with ``resumable``):
+        we wait and rejoin by ourselves; None again once back."""
         self.resyncs = 0
         self.last_update = time.monotonic()
         """``time.monotonic()`` of the last view change (for "the host has gone quiet")."""
@@ -262,7 +265,7 @@ class GuestLink(Session):
             return
         log.warning("connection to the host lost: %s", reason)
         self.attempts = 0
-        self._set_status(RECONNECTING, reason)
+        self._set_status(RECONNECTING, self.host_paused or reason)
         if self.auto_reconnect:
             self._start_reconnect()
 
@@ -367,6 +370,11 @@ class GuestLink(Session):
         self.inbox.post("error", msg["message"])
 
     def _on_bye(self, conn: Connection, msg: Message) -> None:
+        if msg.get("resumable") and self.result is None:
+            # the host left a game it will resume: wait for it and rejoin by ourselves
+            self.host_paused = str(msg["reason"])
+            log.warning("the host paused the game: %s", msg["reason"])
+            return
         self._set_status(LEFT, msg["reason"])
         if self.result is None:
             log.warning("the host left: %s", msg["reason"])

@@ -49,6 +49,11 @@ adds the connections (listening, accepting, each message dispatched)."""
 log = logging.getLogger(__name__)
 
 
+RESUMABLE_BYE = ("the host left the game; it is saved and goes on when the host resumes it "
+                 "(LAN game, then Resume last LAN game)")
+"""The goodbye of a host leaving a game that isn't over (``bye`` with ``resumable``)."""
+
+
 class HostSession(HostLobby):
     """Serve one game to its guests. See the module docstring.
 
@@ -88,12 +93,17 @@ class HostSession(HostLobby):
         return self._port
 
     def close(self) -> None:
-        """Stop serving: say goodbye to the guest and close everything."""
+        """Stop serving: say goodbye to the guests and close everything. A game that isn't
+        over is autosaved, so the goodbye says it goes on when the host resumes it: the
+        guests wait and rejoin by themselves (a guest's program doesn't end)."""
         self._closing = True
         with self._lock:
             conns = [slot.conn for slot in self.guests.values() if slot.conn is not None]
+            resumable = self.started.is_set() and self.result is None and \
+                self.autosave is not None
+        reason = RESUMABLE_BYE if resumable else "the host closed the game"
         for conn in conns:
-            conn.close("the host closed the game", bye=True)
+            conn.close(reason, bye=True, resumable=resumable)
         if self._server is not None:
             try:  # shutdown wakes the blocked accept(): only then is the port free again
                 self._server.shutdown(socket.SHUT_RDWR)

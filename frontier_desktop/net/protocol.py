@@ -122,7 +122,7 @@ SCHEMAS: dict[str, Schema] = {
     "ping": {"t": (_NUM, True)},
     "pong": {"t": (_NUM, True)},
     "error": {"code": (_STR, True), "message": (_STR, True)},
-    "bye": {"reason": (_STR, True)},
+    "bye": {"reason": (_STR, True), "resumable": (_BOOL, False)},
 }
 
 # ---------------------------------------------------------------------------- value bounds
@@ -410,7 +410,7 @@ FIELD_BOUNDS: dict[str, dict[str, Bound]] = {
     "ping": {"t": Num()},
     "pong": {"t": Num()},
     "error": {"code": Str(40), "message": Str(1000, 0)},
-    "bye": {"reason": Str(300, 0)},
+    "bye": {"reason": Str(300, 0), "resumable": OneOf(True, False)},
 }
 
 

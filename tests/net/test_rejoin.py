@@ -7,6 +7,7 @@ import random
 
 from frontier_desktop.net import GameSource, HostSession
 from frontier_desktop.net.bridge import PeerStatus, duration
+from frontier_desktop.net.host import RESUMABLE_BYE
 from frontier_desktop.record import read_record
 from frontier_desktop.rules.views import describe
 from tests.net.conftest import make_guest, make_host
@@ -21,22 +22,63 @@ def test_reconnect_now_rejoins_a_host_restarted_from_its_autosave(tmp_path):
     try:
         play(host, guest, random.Random(3), limit=8)
         state_id = host.state.state_id
-        host.close()                                   # a clean quit: the guest sees "left"
-        assert wait_until(lambda: guest.status().state == "left")
-        assert guest.status().is_paused
+        host.close()  # the host leaves a game that isn't over: it is saved, to be resumed
+        # the guest is told so, and waits (its program doesn't end: issue 23, M10)
+        assert wait_until(lambda: guest.status().state == "reconnecting")
+        assert guest.status().is_paused and guest.status().detail == RESUMABLE_BYE
+        assert guest.host_paused == RESUMABLE_BYE
         header, actions = read_record(tmp_path / "autosave.jsonl")
         assert header["lan"]["port"] == port           # where to serve the resumed game
         host = HostSession(GameSource(record=(header, actions)),
                            autosave=tmp_path / "autosave.jsonl", heartbeat=0.2, timeout=2.0)
         assert host.status().state == "reconnecting"   # waiting for the guest to come back
         host.listen("127.0.0.1", header["lan"]["port"])
-        assert guest.reconnect_now()
+        assert guest.reconnect_now()  # "Reconnect now" hurries it; it would come back alone
         assert wait_until(lambda: guest.status().state == "connected"
                           and host.status().state == "connected", 10)
+        assert guest.host_paused is None
         assert host.state.state_id == state_id
         assert wait_until(lambda: guest.view() == describe(host.state, viewer=guest.seat))
         play(host, guest, random.Random(5), limit=6)
         assert wait_until(lambda: guest.view() == describe(host.state, viewer=guest.seat))
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_guest_rejoins_a_resumed_host_by_itself(tmp_path):
+    """The host leaves mid-game and resumes it from the LAN screen: the guest, told the game
+    goes on, rejoins without any button (its reconnect loop keeps trying)."""
+    host = make_host(tmp_path)
+    guest = make_guest(host)
+    guest.connect(timeout=10)
+    try:
+        play(host, guest, random.Random(4), limit=6)
+        host.close()
+        assert wait_until(lambda: guest.status().state == "reconnecting")
+        header, actions = read_record(tmp_path / "autosave.jsonl")
+        host = HostSession(GameSource(record=(header, actions)),
+                           autosave=tmp_path / "autosave.jsonl", heartbeat=0.2, timeout=2.0)
+        host.listen("127.0.0.1", header["lan"]["port"])
+        assert wait_until(lambda: guest.status().state == "connected", 15)
+        assert wait_until(lambda: guest.view() == describe(host.state, viewer=guest.seat))
+    finally:
+        guest.close()
+        host.close()
+
+
+def test_a_host_closing_a_finished_game_says_goodbye_for_good(tmp_path):
+    """Nothing to resume once the game is over: the guest sees "left" and stops trying."""
+    host = make_host(tmp_path)
+    guest = make_guest(host)
+    guest.connect(timeout=10)
+    try:
+        play(host, guest, random.Random(3), limit=4)
+        assert host.resign(0).ok  # the host's player resigns: the game is over
+        assert wait_until(lambda: guest.result is not None)
+        host.close()
+        assert wait_until(lambda: guest.status().state == "left")
+        assert guest.host_paused is None
     finally:
         guest.close()
         host.close()

@@ -465,3 +465,25 @@ def test_the_lan_screen_names_the_variant_the_deck_plays(app) -> None:
     army = next(label for label, deck in lobby.decks.items() if deck.variant == "army")
     choose(app, lobby.deck_menu, army)
     assert lobby.deck_label() == "Your deck (it plays Army Magic)"
+
+
+def test_a_guests_table_says_the_host_paused_the_game_and_waits(app, tmp_path) -> None:
+    """M10: the host leaving ended the guest's program ("the host closed the game"); now the
+    guest's table says the host paused it and waits, rejoining by itself."""
+    from frontier_desktop.ui.scenes.main_menu import MainMenuScene
+
+    from .test_lan_table import join_from_lobby, open_host, step_until
+
+    host = open_host(tmp_path)
+    try:
+        table = join_from_lobby(app, host, "Banners of Benalia (sample)")
+        assert step_until(app, lambda: table.view.get("decision") is not None)
+        host.close()
+        assert step_until(app, lambda: "paused the game" in " ".join(table.pause_lines)), \
+            table.pause_lines
+        assert "game paused" in table.banner
+        assert any("rejoins by itself" in line for line in table.pause_lines)
+        assert app.scenes.top is table  # the guest's table stays
+    finally:
+        host.close()
+        app.scenes.reset(MainMenuScene(app))

@@ -502,6 +502,11 @@ class LanTableScene(TableScene):
         over = self._is_over()
         text = status.banner(peer=peer if not self.is_guest or self.many else f"{peer} (host)",
                              we_reconnect=self.is_guest)
+        paused_by_host = self.is_guest and status.state == RECONNECTING and \
+            bool(getattr(self.lan.net, "host_paused", None))
+        if paused_by_host:  # the host left a game it will resume: we wait, and rejoin alone
+            text = (f"{host_words(self.lan.net, bare=True)} paused the game "
+                    f"{duration(status.seconds())} ago")
         acting = self.lan.acting_seat()
         turn = "game over" if over else "game paused" if status.is_paused else \
             "your turn" if acting == self.seat else \
@@ -516,7 +521,9 @@ class LanTableScene(TableScene):
         self.pause_lines = []
         if status.is_paused and not over:
             lines = [text[:1].upper() + text[1:] + "."]
-            if self.is_guest and status.state != FAILED:
+            if paused_by_host:
+                lines.append("It is saved: this screen rejoins by itself when they resume it.")
+            elif self.is_guest and status.state != FAILED:
                 net = self.lan.net
                 if status.state == RECONNECTING and net.next_attempt is not None:
                     wait = max(0.0, net.next_attempt - time.monotonic())
