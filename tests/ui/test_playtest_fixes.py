@@ -487,3 +487,27 @@ def test_a_guests_table_says_the_host_paused_the_game_and_waits(app, tmp_path) -
     finally:
         host.close()
         app.scenes.reset(MainMenuScene(app))
+
+
+def test_summoning_sickness_sits_beside_the_token_not_over_its_initials(app) -> None:
+    """L4: "zz" covered the initials of a creature in the staging row."""
+    from pathlib import Path
+
+    from frontier_desktop.ui import games
+
+    from .helpers import FIXTURES
+
+    session = games.session_from_position(Path(FIXTURES) / "skirmish.json")
+    assert session.submit(0, {"type": "tap_land", "at": [0, 0]}).ok
+    elves = next(c for c in session.state.players[0].hand
+                 if session.state.name(c) == "Llanowar Elves")
+    assert session.submit(0, {"type": "cast", "card": elves}).ok
+    table = TableScene(app, session, seat=0, hotseat=False)
+    app.scenes.push(table)
+    step(app, 2)
+    sick = next(s for s in table.renderer.sprites.values() if s.unit.get("sick"))
+    pills = [(surf, off) for surf, off in sick.badges
+             if off[1] == -surf.get_height() // 2]  # the left-anchored one: "zz"
+    assert pills, "the sick creature has its zz badge"
+    for surf, (x, _) in pills:
+        assert x + surf.get_width() <= -sick.radius + 3  # its right edge at the token's edge

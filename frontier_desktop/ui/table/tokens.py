@@ -279,7 +279,8 @@ class TokenLayer(TableGeometry):
                 pill = _pill(fonts.text(spec.short, text_size, spec.fg, bold=True), spec.bg)
             bw, bh = pill.get_size()
             offset = {"bottom_left": (-d // 2 - 2, d // 2 - bh + 2),
-                      "left": (-d // 2 - 6, -bh // 2),
+                      # beside the token, off its initials (play-test L4: "zz" covered them)
+                      "left": (-d // 2 - bw + 3, -bh // 2),
                       # inside the token's square: above it is the land's name band
                       "top": (-bw // 2, -d // 2),
                       "top_left": (-d // 2 - 4, -d // 2),
