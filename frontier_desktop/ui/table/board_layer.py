@@ -181,6 +181,8 @@ class BoardLayer(TableGeometry):
                              spec.bg)
             if spec.anchor == "bottom":  # along the foot, upwards
                 at = pill.get_rect(bottomright=(right, bottom))
+                if any(at.colliderect(r) for r in rects):  # a small place: the foot's left
+                    at = pill.get_rect(bottomleft=(inner.left, bottom))
                 bottom = at.top - 1
             else:  # under the name band, left of the marker (or under it: never cut)
                 room = (min(r.left for r in rects) if rects else inner.right) - x - 1

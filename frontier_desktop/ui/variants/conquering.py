@@ -188,7 +188,10 @@ class ConqueringPresentation(VariantPresentation):
         cv = cell.get("cv")
         if isinstance(cv, int) and (cell.get("face_up") or cell.get("place") is not None):
             stronghold = cell.get("place") is not None
-            out.append(Badge(f"CV {cv}", (20, 20, 20), (246, 214, 96), "top_left", 10,
+            # a stronghold's along its foot: under its name band it covered the stronghold's
+            # mana symbol (play-test L4: Dale's Plains "W" read "N")
+            out.append(Badge(f"CV {cv}", (20, 20, 20), (246, 214, 96),
+                             "bottom" if stronghold else "top_left", 10,
                              short="" if stronghold else str(cv)))
         return out
 
