@@ -115,3 +115,47 @@ def test_a_conquering_game_from_new_game_plays_past_its_end_steps(app, players) 
     assert state.turn > players + 1, (state.turn, state.phase, table.prompt())
     assert clicks >= players  # every player discarded at least once, by clicking
     assert all(len(p.hand) <= 9 for p in state.players)
+
+
+@pytest.mark.slow
+def test_a_four_player_conquering_game_from_new_game_plays_to_a_win(app) -> None:
+    """New game → the Conquering, 4 players, the sample decks: the covers lifted by Enter,
+    every end-step discard by clicking a hand card, the bot choosing the rest, to a win."""
+    import random
+
+    from frontier_desktop.selfplay import pick
+    from frontier_desktop.ui.scenes.game_over import GameOverScene
+
+    from .test_conquering_seats import _choose
+
+    setup = _setup(app, 4)
+    _choose(app, setup.w["players"], "4 players")
+    setup.w["seed"].set_text("6")
+    press(app, setup.w["start"])
+    step(app, 2)
+    table = app.scenes.find(TableScene)
+    assert table is not None and len(table.session.state.players) == 4
+    rng = random.Random(6)
+    clicks = covers = 0
+    for _ in range(20000):
+        top = app.scenes.top
+        if isinstance(top, GameOverScene) or table.session.state.game_over:
+            break
+        if isinstance(top, CoverScene):
+            covers += 1
+            uncover(app)
+            continue
+        if _discard_due(table):
+            _click_a_hand_card(app, table)
+            clicks += 1
+            continue
+        state, seat = table.session.state, table.seat
+        options = table.session.legal_actions(seat)
+        assert options, (state.phase, state.decision)
+        assert table.submit(pick("conquering", options, rng, state, seat).to_wire()).ok
+        step(app)
+    state = table.session.state
+    assert state.game_over and state.winner is not None
+    step(app, 2)
+    assert isinstance(app.scenes.top, GameOverScene)
+    assert covers >= 4 * 4 and clicks >= 4  # every seat took the computer and discarded
