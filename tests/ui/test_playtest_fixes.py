@@ -511,3 +511,18 @@ def test_summoning_sickness_sits_beside_the_token_not_over_its_initials(app) -> 
     assert pills, "the sick creature has its zz badge"
     for surf, (x, _) in pills:
         assert x + surf.get_width() <= -sick.radius + 3  # its right edge at the token's edge
+
+
+def test_an_event_names_its_own_players_creatures_plainly() -> None:
+    """With creatures of one name under several players (a mirror of sample decks), the log
+    named the actor's own too: "Ben attacks area B3 with Ben's Anaconda"."""
+    from frontier_desktop.ui.table.words import Namer, event_words
+
+    names = Namer(["Ann", "Ben", "Cy"])
+    names.possessive = True
+    names.learn_unit("a1", "Anaconda", 1)
+    names.learn_unit("a2", "Anaconda", 2)
+    line = event_words({"type": "conquer", "player": 1, "at": "B3", "units": ["a1"]}, names)
+    assert line is not None and "Ben's Anaconda" not in line and "Anaconda" in line, line
+    damage = event_words({"type": "damage", "source": "a2", "target": "a1", "amount": 2}, names)
+    assert damage is not None and "Cy's Anaconda" in damage and "Ben's Anaconda" in damage

@@ -46,7 +46,20 @@ def _for_words(event: Mapping[str, Any]) -> str:
 
 
 def event_words(event: Mapping[str, Any], names: Namer) -> str | None:
-    """One event in words, or None for events not worth a line (or not known to this version)."""
+    """One event in words, or None for events not worth a line (or not known to this version).
+    An event that names its player tells it as that player's: their own creatures go without
+    their name ("Ben attacks area B3 with Anaconda", not "with Ben's Anaconda")."""
+    player = event.get("player")
+    if names.actor is not None or not isinstance(player, int) or isinstance(player, bool):
+        return _event_words(event, names)
+    names.actor = player
+    try:
+        return _event_words(event, names)
+    finally:
+        names.actor = None
+
+
+def _event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     kind = event.get("type")
     p = names.player(event.get("player"))
     if kind in ONESHOT_KINDS or (kind == "choose" and event.get("kind") in ONESHOT_CHOOSE):
