@@ -197,25 +197,12 @@ def army_blocks(app: Any) -> None:
 
 
 def army_setup(app: Any) -> None:
-    """New game for Army Magic: each army's points and initial forces from its deck."""
-    from frontier_desktop.ui import games
+    """New game for Army Magic: the two sample armies, each one's points and initial forces
+    (the source's scout force) from its deck."""
     from frontier_desktop.ui.scenes.setup import SetupScene
 
     setup = app.scenes.push(SetupScene(app, "army"))
     _step(app)
-    source = (games.DECKS_DIR / "army_monk_legion.txt").read_text(encoding="utf-8")
-    source = source.replace("// grid", "// initial forces\n2 Benalish Hero\n1 Hill Giant\n"
-                            "1 Mesa Pegasus\n\n// grid").replace(
-        "6 Benalish Hero", "4 Benalish Hero").replace("3 Hill Giant", "2 Hill Giant").replace(
-        "4 Mesa Pegasus", "3 Mesa Pegasus").replace("name: Monk Legion", "name: Monk Vanguard")
-    path = Path(tempfile.mkdtemp(prefix="frontier-shots-")) / "vanguard.txt"
-    path.write_text(source, encoding="utf-8")
-    import pygame_gui
-
-    setup.decks.append(games.read_deck(path))  # Ben's army starts with initial forces
-    setup.w["deck1"].kill()
-    setup.w["deck1"] = pygame_gui.elements.UIDropDownMenu(
-        [d.name for d in setup.decks], "Monk Vanguard", setup._rect(2, 1), app.ui)
     setup.w["seed"].set_text("4127")
     setup._variant_widgets()
     _step(app, 2)
