@@ -20,6 +20,7 @@ from frontier_desktop.ui.scenes.table import TableScene
 
 from .helpers import FIXTURES, click, drag, key, step, uncover
 from .test_table_seat import Surfaces, _leaks
+from .test_table_seat import _position as seat_position
 from .test_targeting import _position as targeting_position
 
 POSITIONS = Path(__file__).resolve().parents[2] / "assets" / "positions"
@@ -28,23 +29,8 @@ HABIT_FRAMES = 9
 
 
 def _frontier(tmp_path: Path, **extra: Any) -> Path:
-    data: dict[str, Any] = {
-        "format": "frontier-position/1", "variant": "frontier", "options": {}, "active": 0,
-        "phase": "main", "seed": 3,
-        "players": [{"name": "Ann", "life": 20, "hand": ["Sengir Vampire", "Giant Growth"],
-                     "library": 20},
-                    {"name": "Ben", "life": 20, "hand": ["Lightning Bolt", "Terror"],
-                     "library": 20}],
-        "board": {"rows": [["Forest", "Forest", "Plains", "Plains"],
-                           ["Forest", "Swamp", "Forest", "Mountain"],
-                           ["Forest", "Swamp", "Plains", "Mountain"]]},
-        "units": [{"id": "elf", "card": "Llanowar Elves", "owner": 0, "at": [0, 0]},
-                  {"id": "knight", "card": "White Knight", "owner": 1, "at": [2, 2]}],
-    }
-    data.update(extra)
-    path = tmp_path / "position.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    """Ann's main phase: her Llanowar Elves against Ben's White Knight, a hand each."""
+    return seat_position(tmp_path, **extra)
 
 
 def _table(app, path: Path, seat: int = 0) -> TableScene:

@@ -220,21 +220,20 @@ class SceneStack:
         if self._scenes:
             self._scenes[-1].update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def _drawn(self) -> list[Scene]:
+        """The scenes a frame shows: the top opaque one and those above it."""
         start = 0
         for i in range(len(self._scenes) - 1, -1, -1):
             if self._scenes[i].opaque:
                 start = i
                 break
-        for scene in self._scenes[start:]:
+        return self._scenes[start:]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self._drawn():
             scene.draw(surface)
 
     def draw_over(self, surface: pygame.Surface) -> None:
         """After the widgets: what each drawn scene puts over them (field hints)."""
-        start = 0
-        for i in range(len(self._scenes) - 1, -1, -1):
-            if self._scenes[i].opaque:
-                start = i
-                break
-        for scene in self._scenes[start:]:
+        for scene in self._drawn():
             scene.draw_over(surface)
