@@ -12,7 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ["rules", "cards", "decks", "net"]
 MODULES = ["position.py", "position_conquering.py", "record.py", "session.py", "effects_cli.py", "resources.py", "selfplay.py",
-           "desktop_entry.py", "logs.py", "problems.py"]
+           "desktop_entry.py", "logs.py", "problems.py", "launch.py", "sample_decks.py"]
 """Pure modules beside the packages (the table, LAN host and CLI build on them); rules/effects
 (the oracle-text reader) is checked as part of rules."""
 
