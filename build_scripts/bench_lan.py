@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from frontier_desktop.cards.pool import BundledPool
 from frontier_desktop.net import GameSource, GuestSession, HostSession
-from frontier_desktop.net.cli import DEFAULT_DECKS, load_deck
+from frontier_desktop.decks.loading import load_deck
+from frontier_desktop.sample_decks import DEFAULT_DECKS
 
 TARGETS = {"lan_action_rtt_ms_p50": "<= 5", "lan_action_rtt_ms_p99": "<= 20",
            "lan_bytes_per_action": "<= 2048"}

@@ -66,3 +66,22 @@ def test_trim_removes_sound_libraries_and_unused_fonts_only(build, tmp_path) -> 
         (tmp_path / name).write_bytes(b"x" * 10)
     assert build.trim(tmp_path) == 30
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(keep)
+
+
+BENCH_AREAS = sorted(p.stem for p in (ROOT / "build_scripts").glob("bench_*.py"))
+
+
+@pytest.mark.parametrize("area", BENCH_AREAS)
+def test_every_bench_area_imports_and_offers_its_figures(area: str) -> None:
+    """`make bench` runs these without the tests: a module moved under them (the LAN bench
+    still imported net.cli's deck helpers once they had left) must fail here, not there."""
+    spec = importlib.util.spec_from_file_location(f"fd_{area}", ROOT / "build_scripts" /
+                                                  f"{area}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(ROOT / "build_scripts"))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "build_scripts"))
+    assert callable(getattr(module, "run", None)) and isinstance(module.TARGETS, dict)
