@@ -18,6 +18,10 @@
   each: 13 of 15 areas revealed, two held, 27 creatures over the board and strongholds).
 - ``conquering_legal_actions_movement_ms``: the same position one pass later, in Ann's
   movement phase (every move of every creature that may move is listed: the heavier case).
+- ``rules_steps_per_s``: search steps a second on one core: one ``legal_actions`` and one
+  ``apply`` of a seeded chooser's pick (game actions preferred), from the Frontier mid-game
+  position above, again from it whenever the game ends or stalls; a figure for now (issue 24
+  adds it; the computer opponent's search wants >= 3,000).
 - ``wargame_legal_actions_ms``: median time of ``legal_actions`` for the active seat of a
   four-player War Game mid-game (the variant is not registered yet: called on it directly;
   four copies of the Forest Host sample deck, a fixed seed, random legal play biased toward
@@ -42,7 +46,8 @@ TARGETS = {"rules_legal_actions_ms": "<= 1", "rules_legal_actions_stack_ms": "<=
            "rules_apply_ms": "<= 0.2",
            "army_legal_actions_ms": "<= 1", "conquering_legal_actions_ms": "<= 1",
            "conquering_legal_actions_movement_ms": "<= 1",
-           "wargame_legal_actions_ms": "<= 1"}
+           "wargame_legal_actions_ms": "<= 1",
+           "rules_steps_per_s": "a figure (the computer opponent will need >= 3000)"}
 CONQUERING_DECKS = ("conquering_green_tide.txt", "conquering_red_horde.txt",
                     "conquering_black_legion.txt", "conquering_forest_wardens.txt")
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,6 +208,25 @@ def random_game(pool: BundledPool, length: int = 200, seed: int = 7) -> tuple[An
     return start, played
 
 
+def steps_per_second(start: Any, seconds: float = 1.5, seed: int = 11) -> float:
+    """Chooser-driven ``legal_actions`` + ``apply`` steps a second from *start*."""
+    chooser = random.Random(seed)
+    state, steps = start, 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        options = legal_actions(state)
+        if not options or state.game_over:
+            state = start
+            continue
+        non_pass = [a for a in options if a.type != "pass"]
+        action = chooser.choice(non_pass) if non_pass and chooser.random() < 0.85 \
+            else options[-1]
+        seat = state.active if state.decision is None and state.pending is None else None
+        state, _ = apply(state, action, seat)
+        steps += 1
+    return steps / (time.perf_counter() - t0)
+
+
 def run() -> dict[str, float]:
     pool = BundledPool.load()
     state = load_position(mid_game_position(), pool.card)
@@ -271,6 +295,7 @@ def run() -> dict[str, float]:
         "rules_legal_actions_stack_count": len(legal_actions(stacked, 1)),
         "rules_apply_ms": round(statistics.median(apply_times) * 1000, 4),
         "rules_apply_actions": len(played),
+        "rules_steps_per_s": round(steps_per_second(state)),
     }
 
 
