@@ -289,13 +289,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and \
                 self.close_drop_downs():
             return  # Esc closes an open drop-down, not the screen under it (and its choices)
-        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.text_focus() is not None:
+        field = self.text_focus() if event.type in (pygame.KEYDOWN, pygame.KEYUP) else None
+        if field is not None:
             self.ui.process_events(event)
             if text_keeps(event):
                 if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                    field = self.text_focus()
-                    if field is not None:
-                        field.unfocus()
+                    field.unfocus()
                     top = self.scenes.top
                     if top is not None and not top.opaque:
                         self.scenes.handle_event(event)  # a dialog's box: Esc cancels it

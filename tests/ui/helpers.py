@@ -62,3 +62,24 @@ def uncover(app: App, *, by: str = "enter") -> None:
     else:
         key(app, pygame.K_RETURN)
     assert app.scenes.top is not cover, "the cover stayed up"
+
+
+def bundled_table(app: App, tmp_path: Path, name: str, edit, *,  # type: ignore[no-untyped-def]
+                  hotseat: bool = False):
+    """A table on the bundled position ``assets/positions/NAME`` as *edit* changes its JSON
+    (a function that alters the dict in place), seated at the seat that acts."""
+    import json
+
+    from frontier_desktop.ui import games
+    from frontier_desktop.ui.scenes.table import TableScene
+
+    root = Path(__file__).resolve().parents[2] / "assets" / "positions"
+    data = json.loads((root / name).read_text(encoding="utf-8"))
+    edit(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    session = games.session_from_position(path)
+    table = TableScene(app, session, seat=session.acting_seat() or 0, hotseat=hotseat)
+    app.scenes.push(table)
+    step(app, 2)
+    return table

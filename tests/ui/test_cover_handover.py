@@ -6,7 +6,6 @@ damage division, a response, a discard, a free token; in every variant."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -18,10 +17,10 @@ from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.cover import ARM_S, CoverScene
 from frontier_desktop.ui.scenes.table import TableScene
 
-from .helpers import FIXTURES, click, drag, key, step, uncover
+from .helpers import FIXTURES, bundled_table, click, drag, key, step, uncover
 from .test_table_seat import Surfaces, _leaks
 from .test_table_seat import _position as seat_position
-from .test_targeting import _position as targeting_position
+from .test_targeting import cast_mind_rot
 
 POSITIONS = Path(__file__).resolve().parents[2] / "assets" / "positions"
 HABIT_FRAMES = 9
@@ -71,16 +70,12 @@ SECRET_HANDS = [["Giant Growth", "Lightning Bolt"], ["Terror", "Counterspell"],
 
 
 def turn_position(name: str) -> Callable[[Any, Path], TableScene]:
-    def case(app, tmp_path: Path) -> TableScene:
-        data = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
+    def deal(data: dict[str, Any]) -> None:
         for player, hand in zip(data["players"], SECRET_HANDS):
             player["hand"] = hand
-        path = tmp_path / name
-        path.write_text(json.dumps(data), encoding="utf-8")
-        session = games.session_from_position(path)
-        table = TableScene(app, session, seat=session.acting_seat() or 0, hotseat=True)
-        app.scenes.push(table)
-        step(app, 2)
+
+    def case(app, tmp_path: Path) -> TableScene:
+        table = bundled_table(app, tmp_path, name, deal, hotseat=True)
         if isinstance(app.scenes.top, CoverScene):
             uncover(app)
         _space_until_cover(app, table)
@@ -108,20 +103,6 @@ def response_move(app, tmp_path: Path) -> TableScene:
     return table
 
 
-def discard_mind_rot(app, tmp_path: Path) -> TableScene:
-    app.settings.hold_priority = False
-    players = [{"name": "Ann", "life": 20, "hand": ["Counterspell", "Giant Growth", "Forest"],
-                "library": 20},
-               {"name": "Ben", "life": 20, "hand": ["Mind Rot", "Lightning Bolt"],
-                "library": 20}]
-    table = _table(app, targeting_position(tmp_path, players=players), seat=1)
-    rect = next(h[0] for h in table.renderer.hand_rects if h[2] == "Mind Rot")
-    click(app, rect.center)
-    click(app, rect.center)
-    click(app, table.renderer.layout.opp_panel.center)  # target Ann
-    return table
-
-
 def free_token(app, tmp_path: Path) -> TableScene:
     """Ann's Hill Giant kills Ben's only creature: Ben places his free token."""
     table = _table(app, _frontier(
@@ -139,7 +120,7 @@ CASES = {
     "block (Army)": block_army,
     "division (a band)": division_band,
     "response (hold priority)": response_move,
-    "discard (Mind Rot)": discard_mind_rot,
+    "discard (Mind Rot)": cast_mind_rot,
     "free token": free_token,
 }
 

@@ -4,20 +4,18 @@ a Conquering game for three or four played from New game goes past its first end
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
-from frontier_desktop.ui import games
 from frontier_desktop.ui.scenes.cover import CoverScene
 from frontier_desktop.ui.scenes.table import TableScene, discard_of
 
-from .helpers import click, key, press, step, uncover
+from .helpers import bundled_table, click, key, press, step, uncover
 from .test_conquering_seats import _setup
 
-POSITIONS = Path(__file__).resolve().parents[2] / "assets" / "positions"
 HAND = ["Grizzly Bears"] * 3 + ["Giant Growth"] * 3 + ["Hill Giant"] * 3 + ["Holy Strength"]
 ENDS = {"frontier": ("spec-example.json", "end", 7), "army": ("army-border-fight.json", "end", 7),
         "conquering": ("conquering-wurm-swamp.json", "end", 7),
@@ -28,16 +26,12 @@ size there."""
 
 def _over_the_hand_size(app, tmp_path: Path, variant: str) -> TableScene:
     name, phase, _limit = ENDS[variant]
-    data = json.loads((POSITIONS / name).read_text(encoding="utf-8"))
-    data["phase"] = phase
-    data["players"][data.get("active", 0)]["hand"] = HAND
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    session = games.session_from_position(path)
-    table = TableScene(app, session, seat=session.acting_seat() or 0, hotseat=False)
-    app.scenes.push(table)
-    step(app, 2)
-    return table
+
+    def at_the_end(data: dict[str, Any]) -> None:
+        data["phase"] = phase
+        data["players"][data.get("active", 0)]["hand"] = HAND
+
+    return bundled_table(app, tmp_path, name, at_the_end)
 
 
 def _discard_due(table: TableScene) -> bool:

@@ -121,16 +121,9 @@ def test_a_cards_discard_says_what_it_asks_not_the_hand_size(app, tmp_path) -> N
     from frontier_desktop.ui.scenes.cover import CoverScene
 
     from .helpers import uncover
-    from .test_targeting import _double_click_hand, _position, _table
+    from .test_targeting import cast_mind_rot
 
-    app.settings.hold_priority = False
-    players = [{"name": "Ann", "life": 20, "hand": ["Counterspell", "Giant Growth", "Forest"],
-                "library": 20},
-               {"name": "Ben", "life": 20, "hand": ["Mind Rot", "Lightning Bolt"],
-                "library": 20}]
-    table = _table(app, _position(tmp_path, players=players))
-    _double_click_hand(app, table, "Mind Rot")
-    click(app, table.renderer.layout.opp_panel.center)
+    table = cast_mind_rot(app, tmp_path)
     cover = app.scenes.top
     assert isinstance(cover, CoverScene)
     assert cover.reason == "Choose 2 cards to discard for Mind Rot.", cover.reason

@@ -212,15 +212,23 @@ def test_the_stack_panel_fits_beside_the_board_at_the_smallest_window(app, tmp_p
         assert [end for _, end, _ in arrows] == [table.renderer.sprites["vamp"].home]
 
 
-def test_mind_rot_discard_is_picked_from_the_hand(app, tmp_path) -> None:
+MIND_ROT_PLAYERS = [{"name": "Ann", "life": 20, "hand": ["Counterspell", "Giant Growth",
+                                                     "Forest"], "library": 20},
+                    {"name": "Ben", "life": 20, "hand": ["Mind Rot", "Lightning Bolt"],
+                     "library": 20}]
+
+
+def cast_mind_rot(app, tmp_path: Path) -> TableScene:
+    """Ben (hot-seat, no response windows) casts Mind Rot at Ann by double-click and click."""
     app.settings.hold_priority = False
-    players = [{"name": "Ann", "life": 20, "hand": ["Counterspell", "Giant Growth", "Forest"],
-                "library": 20},
-               {"name": "Ben", "life": 20, "hand": ["Mind Rot", "Lightning Bolt"],
-                "library": 20}]
-    table = _table(app, _position(tmp_path, players=players))
+    table = _table(app, _position(tmp_path, players=MIND_ROT_PLAYERS))
     _double_click_hand(app, table, "Mind Rot")
     click(app, table.renderer.layout.opp_panel.center)  # target Ann
+    return table
+
+
+def test_mind_rot_discard_is_picked_from_the_hand(app, tmp_path) -> None:
+    table = cast_mind_rot(app, tmp_path)
     # Ann decides what to discard: the device is handed to her
     assert table.seat == 0 and isinstance(app.scenes.top, CoverScene)
     uncover(app)

@@ -17,7 +17,7 @@ from frontier_desktop.ui.scenes.lan import LanScene
 from frontier_desktop.ui.scenes.settings import SettingsScene
 from frontier_desktop.ui.scenes.setup import SetupScene
 
-from .helpers import click, step
+from .helpers import click, key, step
 
 SHORTCUT_LETTERS = sorted({b for b in DEFAULT_KEYS.values() if len(b) == 1} | {"space"})
 """Every default binding that is a key one types: "s" (scout), "space" (pass / done)."""
@@ -68,6 +68,15 @@ def _builder(app):
     return scene
 
 
+def _paste_box(app):  # type: ignore[no-untyped-def]
+    """The builder with its Paste dialog open, the box clicked into."""
+    builder = _builder(app)
+    paste = app.scenes.push(PasteScene(app, builder.import_text))
+    step(app, 2)
+    _focus(app, paste.entry)
+    return builder, paste
+
+
 FIELDS = {
     "deck builder search": (_builder, lambda s: s.w["search"]),
     "deck builder name": (_builder, lambda s: s.w["name"]),
@@ -96,23 +105,16 @@ def test_shortcut_letters_typed_into_a_field_stay_in_it(app, field) -> None:
     type_keys(app, "zz")
     assert entry.get_text().endswith("zz"), f"{field}: typed keys went elsewhere"
     # Esc leaves the field, not the screen; a second Esc is the screen's again
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
-                                         unicode="\x1b", scancode=0))
-    step(app, 2)
+    key(app, pygame.K_ESCAPE)
     assert list(app.scenes) == stack and not entry.is_focused
 
 
 def test_the_paste_box_takes_every_key_and_esc_closes_the_dialog(app) -> None:
-    builder = _builder(app)
-    paste = app.scenes.push(PasteScene(app, builder.import_text))
-    step(app, 2)
-    _focus(app, paste.entry)
+    builder, paste = _paste_box(app)
     type_keys(app, "4 lightning bolt s")
     assert app.scenes.top is paste
     assert paste.entry.get_text().endswith("4 lightning bolt s")
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
-                                         unicode="\x1b", scancode=0))
-    step(app, 2)
+    key(app, pygame.K_ESCAPE)
     assert app.scenes.top is builder  # a dialog's box: Esc cancels the dialog
 
 
@@ -137,10 +139,7 @@ def test_ctrl_s_still_saves_from_the_builder_search(app, monkeypatch) -> None:
 
 
 def test_the_paste_box_takes_return_and_ctrl_a_backspace_clears_it(app) -> None:
-    builder = _builder(app)
-    paste = app.scenes.push(PasteScene(app, builder.import_text))
-    step(app, 2)
-    _focus(app, paste.entry)
+    _, paste = _paste_box(app)
     type_keys(app, "4 lightning bolt")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
                                          unicode="\r", scancode=0))

@@ -303,12 +303,10 @@ class SetupScene(Scene):
         settings = self.app.settings
         settings.last_setup = {"variant": self.variant, "players": str(self.players),
                                **{f"deck{s}": d.name for s, d in enumerate(decks)}}
-        paths = getattr(self.app, "paths", None)
-        if paths is not None and getattr(self.app, "save_settings_on_exit", True):
-            try:
-                save_settings(paths, settings)
-            except OSError:
-                pass  # kept in memory; saved again on exit
+        try:
+            save_settings(self.app.paths, settings)
+        except OSError:
+            pass  # kept in memory; saved again on exit
 
     def start(self) -> None:
         from frontier_desktop.ui.games import start_game
