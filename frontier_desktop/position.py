@@ -37,6 +37,7 @@ from frontier_desktop.rules import (
 )
 from frontier_desktop.rules.board import GridBoard
 from frontier_desktop.rules.card import normalise_name
+from frontier_desktop.rules.core import planeswalkers
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import UNKNOWN_CARD, UNKNOWN_LAND, Cell, Permanent, PlayerState
 from frontier_desktop.rules.variants import find_variant
@@ -530,6 +531,7 @@ class _Loader:
             tapped = pdata.get("tapped", False)
             if not isinstance(tapped, bool):
                 raise self.fail(f"{where}.tapped", "must be true or false")
+            counters = self.counters(pdata, where)
             at = pdata.get("at")
             host = pdata.get("attached_to")
             if host is not None:
@@ -551,6 +553,8 @@ class _Loader:
                     raise self.fail(f"{where}.at", f"{at} is off the board")
                 perm = Permanent(obj_id, controller, "board", pos, tapped=tapped)
             state.cards[obj_id] = (card.name, owner)
+            perm.counters = counters
+            planeswalkers.enter(state, perm)  # counters.loyalty, by default the printed one
             state.perms[obj_id] = perm
         for i, obj_id, host in attached:
             if not isinstance(host, str) or (host not in state.perms and not any(
@@ -732,12 +736,7 @@ class _Loader:
         damage = udata.get("damage", 0)
         if not _int_in(damage, 0, MAX_NUMBER):
             raise self.fail(f"{where}.damage", f"must be a whole number from 0 to {MAX_NUMBER}")
-        counters = udata.get("counters", {})
-        if not isinstance(counters, Mapping) or not all(
-            isinstance(k, str) and _int_in(v, 0, MAX_NUMBER) for k, v in counters.items()
-        ):
-            raise self.fail(f"{where}.counters", 'must map counter kinds to counts (0 to '
-                                                 f'{MAX_NUMBER}), e.g. {{"+1/+1": 2}}')
+        counters = self.counters(udata, where)
         band = udata.get("band", [])
         if not isinstance(band, list) or not all(isinstance(b, str) for b in band):
             raise self.fail(f"{where}.band", "must be a list of unit ids")
@@ -747,6 +746,17 @@ class _Loader:
             counters=dict(counters), sick=flags["sick"], moved=flags["moved"],
             attacked=flags["attacked"],
         )
+        planeswalkers.enter(state, state.perms[unit_id])  # a planeswalker's printed loyalty
+
+    def counters(self, data: Mapping[str, Any], where: str) -> dict[str, int]:
+        """A unit's or permanent's ``counters`` (``{"loyalty": 3, "+1/+1": 1}``), checked."""
+        counters = data.get("counters", {})
+        if not isinstance(counters, Mapping) or not all(
+            isinstance(k, str) and _int_in(v, 0, MAX_NUMBER) for k, v in counters.items()
+        ):
+            raise self.fail(f"{where}.counters", 'must map counter kinds to counts (0 to '
+                                                 f'{MAX_NUMBER}), e.g. {{"+1/+1": 2}}')
+        return dict(counters)
 
     def check_units(self, state: GameState, units: list[Any]) -> None:
         occupied: dict[Any, list[Permanent]] = {}

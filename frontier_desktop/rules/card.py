@@ -48,6 +48,10 @@ _SIMPLE_KEYWORDS = {
     "flanking": "flanking",
     "regenerate": "regeneration",
     "regeneration": "regeneration",
+    # The Magic core (rules/core/): evasion and survival every variant plays.
+    "intimidate": "intimidate",
+    "horsemanship": "horsemanship",
+    "indestructible": "indestructible",
 }
 """Scryfall keyword (lower case) → the engine's ability name."""
 
@@ -66,6 +70,31 @@ _HOME_ORACLE_RE = re.compile(
     re.IGNORECASE,
 )
 _PT_RE = re.compile(r"^\s*([+-]?\d+)")
+
+LOYALTY_COST_RE = re.compile(r"^(?P<sign>[+\u2212-]?)(?P<n>\d+|X)$")
+"""A planeswalker's loyalty cost as printed before the colon: ``+1``, ``−2`` (Unicode minus,
+as Scryfall prints it), ``-2``, ``−X``, ``0``."""
+
+EQUIP_RE = re.compile(
+    r"^Equip(?P<what>(?: [A-Za-z][\w'-]*)*?)"
+    r"(?: ?[\u2014-] ?(?P<long>[^.]+?)| (?P<cost>(?:\{[^}]+\})+))\.?$")
+"""An "Equip {N}" line (also "Equip legendary creature {1}", "Equip—Pay 3 life"): the
+keyword of an activated ability (rule 702.6)."""
+
+
+def loyalty_cost(text: str) -> str:
+    """The loyalty cost *text* in the engine's notation (``"+1"``, ``"-2"``, ``"-X"``, ``"0"``),
+    or "" when it is no loyalty cost."""
+    match = LOYALTY_COST_RE.match(text.strip())
+    if match is None:
+        return ""
+    sign = match.group("sign").replace("\u2212", "-")
+    number = match.group("n")
+    if number == "0" and not sign:
+        return "0"
+    if not sign:
+        return ""
+    return sign + number
 
 
 @dataclasses.dataclass(frozen=True)
@@ -90,6 +119,12 @@ class ActivatedAbility:
     """Life the cost pays ("Pay 1 life")."""
     other_cost: str = ""
     """Parts of the cost the engine doesn't pay itself ("Sacrifice a Forest"), "" when none."""
+    loyalty: str = ""
+    """A planeswalker's loyalty ability: its loyalty cost (``"+1"``, ``"-2"``, ``"-X"``,
+    ``"0"``; rules/core/planeswalkers.py pays it); "" for any other ability."""
+    equip: bool = False
+    """An "Equip" ability (rules/core/equipment.py): attach this equipment to target creature
+    you control, only as a sorcery."""
 
     @property
     def mana_cost(self) -> str:
@@ -158,6 +193,8 @@ class Card:
     """The printing's Scryfall id, when known (used for images outside the rules)."""
     oracle_id: str | None = None
     """The oracle id, when known."""
+    loyalty: str | None = None
+    """A planeswalker's printed loyalty as Scryfall gives it (a string: ``"3"``), else None."""
 
     # Derived in __post_init__ (not part of the constructor).
     supertypes: frozenset[str] = dataclasses.field(init=False, compare=False, repr=False)
@@ -183,7 +220,8 @@ class Card:
         setter(self, "abilities", abilities)
         setter(self, "landwalk", walks)
         setter(self, "landhome", homes)
-        setter(self, "activated", _parse_activated(self.oracle_text, self.name))
+        setter(self, "activated", _parse_activated(self.oracle_text, self.name,
+                                                   "Planeswalker" in types))
         setter(self, "base_power", _pt_value(self.power))
         setter(self, "base_toughness", _pt_value(self.toughness))
         made = set(c for c in self.produced_mana if c in COLOURS or c == "C")
@@ -217,6 +255,20 @@ class Card:
     def is_permanent(self) -> bool:
         return bool(self.types & {"Creature", "Artifact", "Enchantment", "Planeswalker", "Land",
                                   "Battle"})
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return "Planeswalker" in self.types
+
+    @property
+    def is_equipment(self) -> bool:
+        return "Artifact" in self.types and "Equipment" in self.subtypes
+
+    @property
+    def printed_loyalty(self) -> int:
+        """The loyalty a planeswalker enters with (0 when none is printed or it isn't a
+        number)."""
+        return _pt_value(self.loyalty) if self.loyalty is not None else 0
 
     @property
     def is_legendary(self) -> bool:
@@ -315,6 +367,7 @@ class Card:
             rarity=rarity if isinstance(rarity, str) else "common",
             scryfall_id=data.get("id") if isinstance(data.get("id"), str) else None,
             oracle_id=data.get("oracle_id") if isinstance(data.get("oracle_id"), str) else None,
+            loyalty=pt("loyalty"),
         )
 
     def to_scryfall(self) -> dict[str, Any]:
@@ -336,6 +389,8 @@ class Card:
             out["toughness"] = self.toughness
         if self.produced_mana:
             out["produced_mana"] = list(self.produced_mana)
+        if self.loyalty is not None:
+            out["loyalty"] = self.loyalty
         if self.scryfall_id:
             out["id"] = self.scryfall_id
         if self.oracle_id:
@@ -441,13 +496,31 @@ def _parse_abilities(
     return frozenset(abilities), frozenset(walks), frozenset(homes)
 
 
-def _parse_activated(oracle_text: str, name: str = "") -> tuple[ActivatedAbility, ...]:
+def _parse_activated(oracle_text: str, name: str = "",
+                     walker: bool = False) -> tuple[ActivatedAbility, ...]:
+    """The "cost: effect" lines of a card's text, with a planeswalker's loyalty abilities
+    (*walker*) and "Equip" lines, in text order."""
     out: list[ActivatedAbility] = []
     for raw_line in oracle_text.split("\n"):
         line = re.sub(r"\([^)]*\)", "", raw_line).strip()  # reminder text is not an ability
+        equip = EQUIP_RE.match(line)
+        if equip is not None:
+            cost = (equip.group("cost") or equip.group("long") or "").strip()
+            sacrifices_self, life_cost, other_cost = _cost_parts(cost, name)
+            what = (equip.group("what") or "").strip() or "creature"
+            out.append(ActivatedAbility(
+                cost=cost, effect=f"Attach to target {what} you control. Equip only as a "
+                                  "sorcery.", sacrifices_self=sacrifices_self,
+                life_cost=life_cost, other_cost=other_cost, equip=True))
+            continue
         if ":" not in line or line.startswith("(") or line.startswith("•"):
             continue
         cost, _, effect = line.partition(":")
+        loyalty = loyalty_cost(cost) if walker else ""
+        if loyalty:
+            out.append(ActivatedAbility(cost=cost.strip(), effect=effect.strip(),
+                                        loyalty=loyalty))
+            continue
         # A cost is symbols and short phrases ("{1}, {T}, Sacrifice a land"), never a sentence
         # with a quote or the word "until".
         if not cost or len(cost) > 80 or '"' in cost or not ("{" in cost or cost[:1].isupper()):

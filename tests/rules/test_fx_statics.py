@@ -11,6 +11,7 @@ import pytest
 
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
+from frontier_desktop.rules.variants.frontier_board import has_ability
 from frontier_desktop.rules.variants.spell_reading import reading_of
 from frontier_desktop.rules.variants.fx_statics import spell_cost
 from tests.rules.helpers import creature, legal_wire, moves, of_type, position, pt, refused, run, unit
@@ -50,55 +51,69 @@ OGRE = creature("Test Ogre", (), 2, 4)
 
 
 # ---------------------------------------------------------------------- blocking
-@pytest.mark.parametrize("text, defender, blocks", [
-    ("{n} can't be blocked by Walls.", WALL, False),
-    ("{n} can't be blocked by Walls.", OGRE, True),
-    ("{n} can't be blocked except by Walls.", WALL, True),
-    ("{n} can't be blocked except by Walls.", OGRE, False),
-    ("{n} can't be blocked by creatures with power 2 or greater.", OGRE, False),
-    ("{n} can't be blocked by creatures with power 3 or greater.", OGRE, True),
-    ("{n} can't be blocked except by three or more creatures.", OGRE, False),
-    ("Menace", OGRE, False),
-    ("Fear", OGRE, False),
-    ("Fear", creature("Test Shade", ("B",), 2, 4), True),
+@pytest.mark.parametrize("text, defender", [
+    ("{n} can't be blocked by Walls.", WALL),
+    ("{n} can't be blocked by Walls.", OGRE),
+    ("{n} can't be blocked except by Walls.", WALL),
+    ("{n} can't be blocked except by Walls.", OGRE),
+    ("{n} can't be blocked by creatures with power 2 or greater.", OGRE),
+    ("{n} can't be blocked by creatures with power 3 or greater.", OGRE),
+    ("{n} can't be blocked except by three or more creatures.", OGRE),
+    ("Menace", OGRE),
+    ("Fear", OGRE),
+    ("Fear", creature("Test Shade", ("B",), 2, 4)),
 ])
-def test_an_attacked_creature_that_cant_block_the_attacker_deals_it_no_damage(
-        text: str, defender: dict[str, Any], blocks: bool) -> None:
-    # The digest: the attacked creature is the blocker. One that may not block is still
-    # dealt the attacker's damage, but strikes nothing back.
-    rats = creature("Test Rats", ("B",), 1, 1, oracle_text=text.format(n="Test Rats"))
+def test_an_attacked_creature_still_fights_back_whatever_evasion_the_attacker_has(
+        text: str, defender: dict[str, Any]) -> None:
+    """The digest's ruling (normal Magic in attacks): the attacked creature is the blocker, and
+    evasion does not apply, so it is dealt the attacker's damage and deals its own back; the
+    attacker "becomes blocked"."""
+    rats = creature("Test Rats", ("B",), 1, 1, oracle_text=text.format(n="Test Rats") +
+                    "\nWhenever Test Rats becomes blocked, it gets +1/+0 until end of turn.")
     assert automated(rats)
     state = position(GRID, [unit("r", rats, 0, (2, 2)), unit("d", defender, 1, (3, 2)), BEN])
     state, events = run(state, attack("r", (3, 2)))
-    assert damage_to(events, "d") == 1
-    assert ("r" not in state.perms) is blocks
-    assert damage_to(events, "r") == (2 if blocks else 0)
+    assert [e["card"] for e in of_type(events, "stacked")] == ["Test Rats"]
+    assert damage_to(events, "d") == 2  # 1 + 1: it became blocked
+    assert "r" not in state.perms and damage_to(events, "r") == 2
 
 
-def test_a_creature_that_cant_block_is_attacked_but_strikes_nothing_back() -> None:
+def test_a_creature_that_cant_block_is_attacked_and_still_strikes_back() -> None:
+    """The digest's ruling (normal Magic in attacks): the attacked creature is the blocker, so
+    "can't block" does not stop it from fighting back, but evasion does not apply either.
+    Its "blocks" trigger goes off too."""
     familiar = creature("Test Familiar", ("B",), 3, 1,
-                        oracle_text="Test Familiar can't block.")
+                        oracle_text="Test Familiar can't block.\nWhenever Test Familiar "
+                                    "blocks, it gets +0/+2 until end of turn.")
     assert automated(familiar)
     state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)),
                             unit("f", familiar, 1, (3, 2)), BEN])
     state, events = run(state, attack("a", (3, 2)))
-    assert "f" not in state.perms and state.perms["a"].damage == 0
+    assert [e["card"] for e in of_type(events, "stacked")] == ["Test Familiar"]
+    assert "a" not in state.perms and damage_to(events, "a") == 3
+    assert "f" in state.perms and state.perms["f"].damage == 2  # a 3/3 as it blocks
 
 
-def test_cant_block_creatures_with_power_n_depends_on_the_attacker() -> None:
+def test_cant_block_creatures_with_power_n_doesnt_stop_it_striking_back() -> None:
+    """The digest's ruling (normal Magic in attacks): the attacked creature is the blocker, so
+    "can't block" does not stop it from fighting back, but evasion does not apply either."""
     web = creature("Test Web", ("W",), 5, 5, oracle_text="Defender\nTest Web can't block "
                    "creatures with power 2 or less.")
     assert automated(web)
     state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)),
                             unit("g", "Hill Giant", 0, (3, 1)),
                             unit("w", web, 1, (3, 2)), BEN])
-    state, events = run(state, attack("a", (3, 2)))  # a 2/2: Web doesn't block it
-    assert "a" in state.perms and state.perms["a"].damage == 0
-    state, events = run(state, attack("g", (3, 2)))  # a 3/3: Web blocks
-    assert "g" not in state.perms
+    state, events = run(state, attack("a", (3, 2)))  # a 2/2: the Web still strikes back
+    assert "a" not in state.perms and damage_to(events, "a") == 5
+    assert state.perms["w"].damage == 2
+    state, events = run(state, attack("g", (3, 2)))  # a 3/3: as before
+    assert "g" not in state.perms and damage_to(events, "g") == 5
 
 
-def test_pacifism_stops_attacks_in_the_legal_list_and_blocks() -> None:
+def test_pacifism_stops_attacks_in_the_legal_list_but_the_creature_still_blocks() -> None:
+    """"Can't attack" refuses the attack itself. The digest's ruling (normal Magic in attacks):
+    the attacked creature is the blocker, so "can't block" does not stop it from fighting
+    back."""
     pacifism = aura("Test Pacifism", "Enchanted creature can't attack or block.")
     assert automated(pacifism)
     state = position(GRID, [unit("a", "Grizzly Bears", 0, (2, 2)),
@@ -108,14 +123,17 @@ def test_pacifism_stops_attacks_in_the_legal_list_and_blocks() -> None:
     state, _ = run(state, {"type": "cast", "card": "Test Pacifism", "target": "a"})
     assert not any(a["type"] == "attack" and a["unit"] == "a" for a in legal_wire(state))
     refused(state, attack("a", (3, 2)), match="can't attack")
-    # Ben's Hill Giant attacks the pacified Bears: they don't strike back.
+    # Ben's Hill Giant attacks the pacified Bears: they still strike back.
     while not (state.active == 1 and state.phase == "main"):
         state, _ = run(state, PASS)
-    state, _ = run(state, attack("o", (2, 2)))
-    assert "a" not in state.perms and state.perms["o"].damage == 0
+    state, events = run(state, attack("o", (2, 2)))
+    assert "a" not in state.perms and state.perms["o"].damage == 2
+    assert damage_to(events, "o") == 2
 
 
-def test_menace_granted_to_your_creatures_and_a_banding_pair_blocks() -> None:
+def test_menace_granted_to_your_creatures_doesnt_stop_a_lone_creature_blocking() -> None:
+    """The digest's ruling (normal Magic in attacks): the attacked creature is the blocker and
+    evasion does not apply, so menace lets a lone creature block as well as a banding pair."""
     drums = thing("Test Drums", "Creatures you control have menace.")
     assert automated(drums)
     bander = creature("Test Bander", (), 1, 3, keywords=("Banding",), oracle_text="Banding")
@@ -123,14 +141,20 @@ def test_menace_granted_to_your_creatures_and_a_banding_pair_blocks() -> None:
                             unit("o", OGRE, 1, (3, 2)),
                             unit("p", bander, 1, (3, 3)), unit("q", bander, 1, (3, 3)), BEN],
                      players=[{"name": "Ann", "hand": [drums]}, {"name": "Ben", "assign": False}])
+    assert not has_ability(state, state.perms["a"], "menace")
     state, _ = run(state, {"type": "cast", "card": "Test Drums"})
-    state, events = run(state, attack("a", (3, 2)))  # one creature can't block menace
-    assert state.perms["a"].damage == 0
-    state, events = run(state, attack("b", (3, 3)))  # two banded creatures can
+    assert has_ability(state, state.perms["a"], "menace")
+    assert not has_ability(state, state.perms["o"], "menace")  # only Ann's creatures
+    state, events = run(state, attack("a", (3, 2)))  # a lone creature blocks it all the same
+    assert state.perms["a"].damage == 2 and damage_to(events, "o") == 3
+    state, events = run(state, attack("b", (3, 3)))  # two banded creatures block, as before
     assert damage_to(events, "b") == 2
 
 
-def test_cant_be_blocked_by_more_than_one_creature_only_the_first_of_a_stack_blocks() -> None:
+def test_cant_be_blocked_by_more_than_one_creature_the_whole_attacked_stack_blocks() -> None:
+    """The digest's ruling (normal Magic in attacks): the attacked creatures are the blockers and
+    evasion does not apply, so a blocker-count limit leaves every member of the stack
+    blocking."""
     tiger = creature("Test Tiger", ("G",), 3, 10, oracle_text="Test Tiger can't be blocked "
                      "by more than one creature.")
     assert automated(tiger)
@@ -139,7 +163,8 @@ def test_cant_be_blocked_by_more_than_one_creature_only_the_first_of_a_stack_blo
                             unit("p", bander, 1, (3, 2)), unit("q", bander, 1, (3, 2)), BEN],
                      players=[{"name": "Ann", "assign": False}, {"name": "Ben", "assign": False}])
     state, events = run(state, attack("t", (3, 2)))
-    assert damage_to(events, "t") == 2
+    assert damage_to(events, "t") == 4  # both banders strike back
+    assert state.perms["t"].damage == 4
 
 
 def test_can_block_an_additional_creature_blocks_every_attack_made_on_it() -> None:
@@ -153,15 +178,18 @@ def test_can_block_an_additional_creature_blocks_every_attack_made_on_it() -> No
     assert "a" not in state.perms and "b" not in state.perms
 
 
-def test_cant_be_blocked_this_turn_until_the_cleanup() -> None:
+def test_cant_be_blocked_this_turn_is_marked_until_the_cleanup_but_doesnt_stop_blocks() -> None:
+    """The mark lasts until the cleanup. The digest's ruling (normal Magic in attacks): the
+    attacked creature is the blocker and evasion does not apply, so it still strikes back."""
     trail = creature("Test Trailblazer", ("G",), 0, 1,
                      oracle_text="{0}: Target creature can't be blocked this turn.")
     assert automated(trail)
-    state = position(GRID, [unit("z", trail, 0, (0, 0)), unit("a", "Grizzly Bears", 0, (2, 2)),
+    state = position(GRID, [unit("z", trail, 0, (0, 0)), unit("a", "Hill Giant", 0, (2, 2)),
                             unit("o", OGRE, 1, (3, 2)), BEN])
     state, _ = run(state, {"type": "activate", "unit": "z", "targets": ["a"]})
+    assert state.perms["a"].granted == ("can't be blocked",)
     state, events = run(state, attack("a", (3, 2)))
-    assert state.perms["a"].damage == 0 and damage_to(events, "o") == 2
+    assert state.perms["a"].damage == 2 and damage_to(events, "o") == 3
     state, _ = run(state, {"type": "done_attacking"}, PASS, PASS)
     assert not state.perms["a"].granted
 
@@ -422,6 +450,8 @@ def test_shroud_as_long_as_untapped_and_all_creatures_lose_flying() -> None:
 
 
 def test_ironclaw_curse_and_a_condition_on_what_you_control() -> None:
+    """The curse's +0/-1 counts; its "can't block" doesn't stop the creature striking back (the
+    digest's ruling, normal Magic in attacks: the attacked creature is the blocker)."""
     curse = aura("Test Curse", "Enchanted creature gets +0/-1.\nEnchanted creature can't block "
                  "creatures with power equal to or greater than the enchanted creature's "
                  "toughness.")
@@ -434,8 +464,9 @@ def test_ironclaw_curse_and_a_condition_on_what_you_control() -> None:
     state, _ = run(state, {"type": "cast", "card": "Test Voices"})
     assert pt(state, "k") == (3, 3)  # only white creatures: the bonus holds
     state, _ = run(state, {"type": "cast", "card": "Test Curse", "target": "o"})
+    assert pt(state, "o") == (2, 3)
     state, events = run(state, attack("k", (3, 2)))  # power 3 >= the Ogre's toughness 3
-    assert state.perms["k"].damage == 0
+    assert state.perms["k"].damage == 2 and "o" not in state.perms
     bears = position(GRID, [unit("k", knight, 0, (2, 2)), unit("a", "Grizzly Bears", 0, (0, 0)),
                             BEN], players=[{"name": "Ann", "hand": [voices]}, {"name": "Ben"}])
     bears, _ = run(bears, {"type": "cast", "card": "Test Voices"})
@@ -472,6 +503,8 @@ def test_a_combat_trigger_grants_first_strike_before_the_damage() -> None:
 
 
 def test_cant_be_blocked_this_turn_except_by_walls_and_plus_x_toughness_by_mana_value() -> None:
+    """The digest's ruling (normal Magic in attacks): the attacked creature is the blocker and
+    evasion does not apply, so a non-Wall strikes back as a Wall does."""
     tools = creature("Test Tools", (), 0, 1, type_line="Artifact Creature — Construct",
                      oracle_text="{0}: Target creature can't be blocked this turn except by "
                                  "Walls.")
@@ -486,9 +519,11 @@ def test_cant_be_blocked_this_turn_except_by_walls_and_plus_x_toughness_by_mana_
                    {"type": "activate", "unit": "z", "targets": ["b"]})
     state, _ = run(state, {"type": "cast", "card": "Test Defender", "targets": ["a"]})
     assert pt(state, "a") == (3, 7)  # Hill Giant: mana value 4
+    assert all(any(g.startswith("can't be blocked except by ") for g in state.perms[u].granted)
+               for u in ("a", "b"))  # the marks
     state, events = run(state, attack("a", (3, 2)), attack("b", (3, 0)))
-    assert damage_to(events, "a") == 0  # the Ogre may not block it
-    assert damage_to(events, "b") == 2  # a Wall may
+    assert damage_to(events, "a") == 2  # the Ogre strikes back all the same
+    assert damage_to(events, "b") == 2  # and so does the Wall
 
 
 def test_each_creature_as_long_as_it_is_not_attacking_looks_at_each_creature() -> None:
@@ -507,7 +542,11 @@ def test_each_creature_as_long_as_it_is_not_attacking_looks_at_each_creature() -
     assert pt(state, "s") == (4, 6)
 
 
-def test_cant_attack_or_block_unless_two_others_do_counts_the_banding_stack() -> None:
+def test_cant_attack_unless_two_others_do_counts_the_banding_stack_but_it_always_blocks(
+        ) -> None:
+    """"Can't attack unless …" refuses the attack itself. The digest's ruling (normal Magic in
+    attacks): the attacked creature is the blocker, so "can't block unless …" does not stop a
+    lone one fighting back."""
     conscripts = creature("Test Conscripts", ("R",), 2, 2, oracle_text="Test Conscripts can't "
                           "attack unless at least two other creatures attack.\nTest Conscripts "
                           "can't block unless at least two other creatures block.")
@@ -522,8 +561,9 @@ def test_cant_attack_or_block_unless_two_others_do_counts_the_banding_stack() ->
     assert damage_to(events, "x") == 4
     lone = position(GRID, [unit("g", "Hill Giant", 0, (2, 2)), unit("c", conscripts, 1, (3, 2)),
                            BEN])
-    lone, _ = run(lone, attack("g", (3, 2)))
-    assert "c" not in lone.perms and lone.perms["g"].damage == 0  # it didn't block
+    lone, events = run(lone, attack("g", (3, 2)))
+    assert "c" not in lone.perms and lone.perms["g"].damage == 2  # it blocked alone
+    assert damage_to(events, "g") == 2
 
 
 def test_base_power_and_toughness_until_end_of_turn_for_another_creature() -> None:
@@ -551,7 +591,10 @@ def test_combat_damage_dealt_by_the_enchanted_creature_is_prevented() -> None:
     assert [e for e in of_type(events, "prevented") if e.get("dealt_by")]
 
 
-def test_attack_alone_and_no_more_than_two_creatures_attack_or_block_each_combat() -> None:
+def test_attack_alone_and_no_more_than_two_creatures_attack_each_combat_but_all_block() -> None:
+    """"Attack alone" and "no more than two creatures can attack" refuse the attack. The
+    digest's ruling (normal Magic in attacks): the attacked creatures are the blockers, so
+    "no more than two creatures can block" leaves the whole attacked stack blocking."""
     errantry = aura("Test Errantry", "Enchanted creature gets +3/+0 and can only attack alone.")
     caverns = thing("Test Caverns", "No more than two creatures can attack each combat.\nNo more "
                     "than two creatures can block each combat.")
@@ -573,7 +616,8 @@ def test_attack_alone_and_no_more_than_two_creatures_attack_or_block_each_combat
                                 {"name": "Ben", "assign": False}])
     blocked, _ = run(blocked, {"type": "cast", "card": "Test Caverns"})
     blocked, events = run(blocked, attack("g", (3, 2)))
-    assert damage_to(events, "g") == 2  # two of the three block
+    assert damage_to(events, "g") == 3  # all three block
+    assert "g" not in blocked.perms
 
 
 def test_damage_of_an_attack_on_the_player_goes_to_the_bodyguard_instead() -> None:
@@ -673,7 +717,10 @@ def test_half_the_forests_you_control_rounded_down_and_up() -> None:
     assert pt(state, "d") == (3 + 1, 3 + 2)  # three Forests under Ann's creatures
 
 
-def test_an_attacked_creature_that_cant_block_is_not_blocking_for_targets() -> None:
+def test_an_attacked_creature_that_cant_block_is_blocking_for_targets() -> None:
+    """The digest's ruling (normal Magic in attacks): the attacked creature is the blocker and
+    evasion does not apply, so a Wall attacked by a creature that "can't be blocked by Walls"
+    is a "target blocking creature" during the attack's window."""
     rats = creature("Test Rats", ("B",), 1, 1, oracle_text="Test Rats can't be blocked by Walls.")
     rally = spell("Test Rally", "Target blocking creature gets +0/+3 until end of turn.")
     assert automated(rally)
@@ -684,8 +731,10 @@ def test_an_attacked_creature_that_cant_block_is_not_blocking_for_targets() -> N
                                                 "hand": [rally, rally]}])
     state, _ = run(state, attack("r", (3, 2)))
     assert state.pending is not None
-    refused(state, {"type": "cast", "card": "Test Rally", "targets": ["w"]}, seat=1,
-            match="not blocking")
-    state, _ = run(state, {"type": "pass", "seat": 1}, attack("a", (3, 0)))
+    state, _ = run(state, {"type": "cast", "card": "Test Rally", "targets": ["w"], "seat": 1})
+    assert pt(state, "w") == (2, 7)
+    state, events = run(state, {"type": "pass", "seat": 1})
+    assert "r" not in state.perms and damage_to(events, "r") == 2  # the Wall struck back
+    state, _ = run(state, attack("a", (3, 0)))
     state, _ = run(state, {"type": "cast", "card": "Test Rally", "targets": ["o"], "seat": 1})
     assert pt(state, "o") == (2, 7)

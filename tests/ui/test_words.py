@@ -259,6 +259,9 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "retreated", "unit": "u1", "from": [1, 2], "to": [0, 2]},
     {"type": "block", "blocker": "u1", "attacker": "u1", "player": 1},
     {"type": "done_blocking", "player": 1, "blocks": {}},
+    {"type": "unblocked", "blocker": "u1", "attacker": "u1", "player": 1,
+     "reason": "Goblin Heelcutter has menace: it can't be blocked except by two or more "
+               "creatures"},
     {"type": "combat_over", "at": [1, 2], "life": 4},
     {"type": "land_played", "player": 0, "card": "Forest", "id": "c1", "at": [0, 2]},
     {"type": "treasure", "at": [1, 2], "player": 0, "unit": "u1", "name": "Sol Ring"},

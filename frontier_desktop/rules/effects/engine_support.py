@@ -31,6 +31,8 @@ _ENGINE_KEYWORDS = (
     # engine (frontier_board.py, frontier_combat.py, frontier.py) plays them.
     "flying", "trample", "banding", "first strike", "double strike", "deathtouch", "lifelink",
     "vigilance", "haste", "defender", "reach", "shadow", "flash",
+    # The Magic core (rules/core/blocking.py, sba.py) plays these in every variant.
+    "intimidate", "horsemanship", "indestructible",
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
     "plainshome", "islandhome", "swamphome", "mountainhome", "foresthome",
     # The Frontier rules treat "bands with other …" and "banding when attacking" as banding
@@ -62,6 +64,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "activated:restriction_your_turn", "activated:restriction_upkeep",
         # "CARDNAME doesn't untap during your untap step" (turns.py on_untap, stays_tapped).
         "static:doesnt_untap",
+        # The Magic core: a planeswalker's loyalty cost (core/planeswalkers.pay_loyalty) and
+        # "Equip" (core/equipment.attach through spell_executors._exec_attach).
+        "cost:loyalty_cost", "activated:attach",
     } | {
         # The stack and the effect executors (rules/variants/spell_executors.py): spells and
         # activated abilities with these effects resolve through the engine. A clause whose
@@ -105,9 +110,10 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
     } | {
         # fx-statics (rules/variants/fx_statics.py; forms in templates_statics.statics_qualifier).
-        # Blocking: the attacked creature is the blocker (the digest); one that can't block the
-        # attacker deals it no damage (fx_statics.blockers, frontier_combat._plan_strike);
-        # "can't attack" refuses the attack (Frontier.attack_problem).
+        # Blocking: the attacked creature is the blocker (the digest); its ruling (normal Magic
+        # in attacks): every attacked creature blocks and fights back, evasion and "can't
+        # block" don't stop it (fx_statics.start_combat); "can't attack" refuses the attack
+        # (Frontier.attack_problem).
         "keyword:fear", "keyword:menace",
         "static:cant_be_blocked", "static:cant_block", "static:cant_attack",
         "static:cant_attack_or_block", "static:block_rule",
@@ -422,9 +428,12 @@ GRANTABLE = frozenset({
     "plainswalk", "islandwalk", "swampwalk", "mountainwalk", "forestwalk",
     "protection from white", "protection from blue", "protection from black",
     "protection from red", "protection from green",
-    # fx-statics: blocking keywords (fx_statics.can_block); reach says nothing in Frontier,
-    # where flying is a move (the digest); flanking as the attack is declared.
+    # Blocking keywords (rules/core/blocking.py, in the variants that choose blocks); reach
+    # says nothing in Frontier, where flying is a move (the digest); flanking as the attack
+    # is declared.
     "fear", "menace", "reach", "flanking",
+    # The Magic core (rules/core/blocking.py, sba.py).
+    "intimidate", "horsemanship", "indestructible",
     # Gained until end of turn, haste ends summoning sickness (spell_executors._grant); a
     # static haste is not carried out (templates_statics.statics_qualifier).
     "haste",

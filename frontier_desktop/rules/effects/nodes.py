@@ -572,6 +572,16 @@ class Landhome(Effect):
 
 
 @dataclasses.dataclass(frozen=True)
+class Attach(Effect):
+    """"Equip": attach this equipment to ``to`` (target creature you control;
+    rules/core/equipment.py)."""
+
+    to: Selector
+
+    kind: ClassVar[str] = "attach"
+
+
+@dataclasses.dataclass(frozen=True)
 class Restriction(Effect):
     """"Activate only …" / "Cast this spell only …": ``when`` is ``instant`` (any time you
     could cast an instant), ``sorcery``, ``upkeep``, ``once_each_turn``, ``twice_each_turn``,
@@ -735,6 +745,16 @@ class ExileCost(CostPart):
     what: Selector
 
     kind: ClassVar[str] = "exile_cost"
+
+
+@dataclasses.dataclass(frozen=True)
+class LoyaltyCost(CostPart):
+    """A planeswalker's loyalty cost: ``change`` is ``"+1"``, ``"-2"``, ``"-X"`` or ``"0"``
+    (rules/core/planeswalkers.py puts or removes the counters)."""
+
+    change: str
+
+    kind: ClassVar[str] = "loyalty_cost"
 
 
 @dataclasses.dataclass(frozen=True)

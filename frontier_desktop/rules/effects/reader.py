@@ -20,12 +20,13 @@ import re
 from collections.abc import Callable, Iterator
 
 from frontier_desktop.rules.effects.nodes import (
-    Ability, ActivatedAbility, AddMana, Amount, Bounce, CantBeBlocked, CantBlock, CardReading,
+    Ability, ActivatedAbility, AddMana, Amount, Attach, Bounce, CantBeBlocked, CantBlock,
+    CardReading,
     CostPart, CounterSpell, CreateToken, DealDamage, Destroy, Discard, DiscardCost,
     AdditionalCost, ChooseOnEnter, Condition, ExtraTurn, NoRegenerate, PutOntoBattlefield, CantAttack, PutOnLibrary, Delayed, DoesntUntap, ExileCost, IfPaid, PayMana, RemoveCountersCost,
  Draw, Effect, EntersTapped, EntersWithCounters, MayNotUntap,
     MustAttack, Exile, GainControl, GainLife, GrantKeyword, Keyword,
-    KeywordLine, Landhome, LoseLife, ManaCost, May, Modal, Mode, Node, PayLifeCost,
+    KeywordLine, Landhome, LoseLife, LoyaltyCost, ManaCost, May, Modal, Mode, Node, PayLifeCost,
     PreventDamage, Pump, PutCounters, Regenerate, Restriction, ReturnFromGraveyard,
     SacrificeCost, Sacrifice, SearchLibrary, Selector, SpellAbility, StaticAbility, TapCost,
     Tap, TargetSpec, Trigger, TriggeredAbility, Unimplemented, UnreadCost, Untap, UntapCost,
@@ -33,6 +34,7 @@ from frontier_desktop.rules.effects.nodes import (
 from frontier_desktop.rules.effects.targets import (
     KEYWORD_RE, NUMBER_WORDS, find_targets, read_number, read_object, read_pt, read_spec,
 )
+from frontier_desktop.rules.card import EQUIP_RE, loyalty_cost
 from frontier_desktop.rules.mana import parse_mana_effect
 
 PLACEHOLDER = "CARDNAME"
@@ -116,7 +118,8 @@ def read_card(name: str, oracle_text: str, type_line: str = "",
     """Read a card's rules text. Cached per (name, text, type line, cost): cards repeat."""
     text = normalise_text(name, oracle_text, type_line)
     is_spell = bool(re.search(r"\b(Instant|Sorcery)\b", type_line.split("—")[0]))
-    abilities = tuple(_read_line(line, is_spell) for line in _merge_bullets(text))
+    walker = "Planeswalker" in type_line.split("—")[0]
+    abilities = tuple(_read_line(line, is_spell, walker) for line in _merge_bullets(text))
     return CardReading(name=name, abilities=abilities, x_cost="{X}" in mana_cost.upper(),
                        text=text)
 
@@ -132,11 +135,14 @@ def _merge_bullets(text: str) -> list[str]:
     return lines
 
 
-def _read_line(line: str, is_spell: bool) -> Ability:
+def _read_line(line: str, is_spell: bool, walker: bool = False) -> Ability:
     low = line.lower()
     keywords = read_keyword_line(line)
     if keywords is not None:
         return KeywordLine(keywords, text=line)
+    own = _read_equip_or_loyalty(line, walker)
+    if own is not None:
+        return own
     home = _read_landhome(low)
     if home is not None:
         return StaticAbility((Landhome(home, text=line),), text=line)
@@ -150,6 +156,29 @@ def _read_line(line: str, is_spell: bool) -> Ability:
     if is_spell:
         return SpellAbility(read_effects(line, "spell"), text=line)
     return StaticAbility(read_effects(line, "static"), text=line)
+
+
+def _read_equip_or_loyalty(line: str, walker: bool) -> ActivatedAbility | None:
+    """"Equip {N}" (attach to target creature you control, as a sorcery) and a planeswalker's
+    loyalty abilities ("+1: …", "−2: …", "−X: …", "0: …"): activated abilities whose costs
+    the engine pays itself (rules/core/equipment.py, rules/core/planeswalkers.py). The same
+    lines as the card model's (``Card.activated``), one ability each."""
+    equip = EQUIP_RE.match(line)
+    if equip is not None:
+        cost = (equip.group("cost") or equip.group("long") or "").strip()
+        what = (equip.group("what") or "").strip().lower() or "creature"
+        to = read_object(f"target {what} you control")
+        effect: Effect = Attach(to, text=line) if to is not None else Unimplemented(
+            text=line)
+        return ActivatedAbility(_read_cost(cost) if cost else (), (effect,), text=line)
+    if not walker or ":" not in line:
+        return None
+    cost_text, _, effect_text = line.partition(":")
+    change = loyalty_cost(cost_text)
+    if not change:
+        return None
+    return ActivatedAbility((LoyaltyCost(change, text=cost_text.strip()),),
+                            read_effects(effect_text.strip(), "activated"), text=line)
 
 
 # ---------------------------------------------------------------------- keywords

@@ -213,9 +213,9 @@ def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
     perm = state.perms[target]
     card = state.card(target)
     kinds = {t.lower() for t in card.types}
-    if "any" in nouns:
-        if "creature" not in kinds:
-            return "it is not a creature or a player"
+    if "any" in nouns:  # "any target": a creature, a player or a planeswalker
+        if not kinds & {"creature", "planeswalker"}:
+            return "it is not a creature, a player or a planeswalker"
     elif "permanent" not in nouns and not kinds & set(nouns):
         what = spec.noun.replace("_or_", " or ")
         return f"it is not {'an' if what[0] in 'aeiou' else 'a'} {what}"

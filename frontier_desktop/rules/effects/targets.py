@@ -305,6 +305,9 @@ def read_object(phrase: str) -> Selector | None:
         "an opponent": "opponent", "target opponent": "target", "enchanted creature": "enchanted",
         "enchanted land": "enchanted", "enchanted artifact": "enchanted",
         "enchanted permanent": "enchanted", "its owner": "owner",
+        # An equipment's "equipped creature" is what it is attached to, as an aura's
+        # "enchanted creature" (rules/core/equipment.py).
+        "equipped creature": "enchanted",
     }
     if re.fullmatch(r"that (?:creature|land|artifact|enchantment|permanent|spell)'s controller"
                     r"|its controller", p):

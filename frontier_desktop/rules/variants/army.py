@@ -21,9 +21,14 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
+from frontier_desktop.rules.core.attacking import attack_problem as core_attack_problem
+from frontier_desktop.rules.core.attacking import taps_to_attack
+from frontier_desktop.rules.core.keywords import has_keyword
+from frontier_desktop.rules.core.planeswalkers import pay_loyalty
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.army_board import (
@@ -31,6 +36,7 @@ from frontier_desktop.rules.variants.army_board import (
     HOME_LIFE,
     LAND_LIFE,
     TREASURE,
+    WHERE,
     controller,
     creatures_at,
     home_of,
@@ -46,7 +52,6 @@ from frontier_desktop.rules.variants.army_combat import (
     ask_retreat,
     check_deaths,
     declare_block,
-    destroy,
     done_blocking,
     resolve_combat,
     start_combat,
@@ -83,6 +88,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
 
+    where: ClassVar[Where] = WHERE
     name: ClassVar[str] = "army"
     aliases: ClassVar[tuple[str, ...]] = ("army-magic",)
     title: ClassVar[str] = "Army Magic"
@@ -363,7 +369,6 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
         if controller(state, origin) != seat:
             return "attacks start from a land you control"
         for m in members:
-            card = state.card(m.id)
             label = self._label(state, m)
             if m.tapped:
                 return f"{label} is tapped"
@@ -374,10 +379,11 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
                 return f"{label} moved this turn"
             if m.attacked:
                 return f"{label} has already attacked this turn"
-            if m.sick and not card.has("haste"):
+            if m.sick and not has_keyword(state, WHERE, m.id, "haste"):
                 return f"{label} is summoning sick"
-            if card.has("defender"):
-                return f"{label} has defender"
+            problem = core_attack_problem(state, WHERE, m, band=len(members), sickness=False)
+            if problem:
+                return problem
         if target not in state.board.neighbours(origin):
             return "attack a land directly north, south, east or west"
         owner = controller(state, target)
@@ -410,7 +416,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
         ids = [m.id for m in members]
         for m in members:
             m.attacked = True
-            if not state.card(m.id).has("vigilance"):
+            if taps_to_attack(state, WHERE, m):
                 m.tapped = True
         defenders = [p.id for p in creatures_at(state, target)]
         events.append({"type": "attack", "unit": top_card(state, ids), "units": ids,
@@ -533,6 +539,7 @@ class Army(ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
         if stack_effects is None and action.targets:
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
+        pay_loyalty(state, action, perm, action.ability, action.x, events)  # rules/core
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
         event = self.record_activation(state, seat, perm, card, ability, action.ability, made,
                                        stack_effects, "its land and the lands next to it")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.variants.shared import own_pt, square_words
 
@@ -144,3 +145,29 @@ def army_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
 def _static_reach(state: GameState, source: Permanent, perm: Permanent) -> bool:
     here, there = place_of(state, source.id), place_of(state, perm.id)
     return here is not None and there is not None and there in reach(state, here)
+
+
+class ArmyWhere(Where):
+    """Army Magic's answers to the Magic core: P/T and area of effect on the board, landwalk
+    in the attacked land's type, regeneration keeps the creature on its land."""
+
+    def pt(self, state: GameState, perm: Permanent) -> tuple[int, int]:
+        return army_pt(state, perm)
+
+    def reaches(self, state: GameState, source: Permanent, perm: Permanent) -> bool:
+        return _static_reach(state, source, perm)
+
+    def walk_counts(self, state: GameState, attacker: Permanent, blocker: Permanent,
+                    land_type: str) -> bool:
+        """The ruling: landwalk counts in the attacked land's type (where the blockers
+        stand)."""
+        cell = state.cells.get(blocker.at) if blocker.at is not None else None
+        return cell is not None and cell.land is not None and cell.face_up and \
+            land_type in state.card(cell.land).subtypes
+
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        return {pos: seat for pos in state.cells if (seat := controller(state, pos)) is not None}
+
+
+WHERE = ArmyWhere()
+"""The one :class:`ArmyWhere` the Army modules hand the core."""

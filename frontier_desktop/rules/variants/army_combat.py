@@ -15,8 +15,11 @@ from typing import Any
 
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
+from frontier_desktop.rules.core import blocking, damage, sba
+from frontier_desktop.rules.core.keywords import has_keyword
 from frontier_desktop.rules.variants.army_board import (
     LAND_LIFE,
+    WHERE,
     army_pt,
     controller,
     creatures_at,
@@ -25,7 +28,6 @@ from frontier_desktop.rules.variants.army_board import (
     stronghold_of,
 )
 from frontier_desktop.rules.variants.shared import (
-    check_deaths_by,
     leave_battlefield,
     lethal_first,
     wire,
@@ -44,47 +46,65 @@ def walkers_at(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
 
 # ---------------------------------------------------------------------- deaths
 def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
-    """Destroy a permanent; a regeneration shield taps a creature and keeps it where it is."""
-    card = state.card(perm.id)
-    if card.is_creature and perm.regen_shield > 0:
-        perm.regen_shield -= 1
-        perm.tapped, perm.damage, perm.deathtouched = True, 0, False
-        events.append({"type": "regenerated", "unit": perm.id, "name": card.name,
-                       "from": wire(state, perm.at), "stays": True})
-        return
-    leave_battlefield(state, perm, "graveyard", events, reason=reason)
+    """Destroy a permanent (not an indestructible one); a regeneration shield taps a creature
+    and keeps it where it is."""
+    sba.destroy(state, WHERE, perm, events, reason=reason)
 
 
 def check_deaths(state: GameState, events: list[Event]) -> None:
-    """Creatures with lethal damage (or any deathtouch damage), or toughness 0, die at once."""
-    check_deaths_by(state, lambda perm: army_pt(state, perm),
-                    lambda s, perm, ev: destroy(s, perm, ev, reason="lethal damage"), events)
+    """The core's state-based deaths with Army Magic's power and toughness."""
+    sba.check_deaths(state, WHERE, events)
 
 
 # ---------------------------------------------------------------------- blocking
 def can_block(state: GameState, blocker: Permanent, attacker: Permanent) -> bool:
-    """Whether *blocker* may block *attacker* (untapped; flying needs flying or reach)."""
-    if blocker.tapped:
-        return False
-    if state.card(attacker.id).has("flying"):
-        card = state.card(blocker.id)
-        return card.has("flying") or card.has("reach")
-    return True
+    """Whether *blocker* may block *attacker* (the Magic core's blocking rules)."""
+    return blocking.block_problem(state, WHERE, blocker, attacker) is None
 
 
 def block_options(state: GameState, combat: dict[str, Any]) -> list[dict[str, str]]:
-    """Every ``block`` the defender may still declare in *combat*."""
+    """Every ``block`` the defender may still declare in *combat*: legal for the core, and
+    on an attacker enough of the defender's creatures there could block (menace)."""
     target = state.board.pos_from_wire(combat["target"])
     defender = int(combat["defender"])
     attackers = _alive(state, combat["attackers"], None)
+    blocks: dict[str, str] = combat["blocks"]
+    mine = creatures_at(state, target, defender)
     out: list[dict[str, str]] = []
-    for blocker in creatures_at(state, target, defender):
-        if blocker.id in combat["blocks"]:
+    for attacker in attackers:
+        on_it = [b for b, a in blocks.items() if a == attacker.id]
+        most = blocking.max_blockers(state, WHERE, attacker)
+        if most is not None and len(on_it) >= most:
             continue
-        for attacker in attackers:
-            if can_block(state, blocker, attacker):
-                out.append({"blocker": blocker.id, "attacker": attacker.id})
+        free = [b for b in mine if b.id not in blocks]
+        able = [b for b in free if can_block(state, b, attacker)]
+        if len(on_it) + len(able) < blocking.min_blockers(state, WHERE, attacker):
+            continue  # menace: not enough creatures to block it
+        out.extend({"blocker": b.id, "attacker": attacker.id} for b in able)
+    out.sort(key=lambda o: [p.id for p in mine].index(o["blocker"]))
     return out
+
+
+def block_refusal(state: GameState, combat: dict[str, Any], blocker: str,
+                  attacker: str) -> str:
+    """Why the ``block`` of *blocker* on *attacker* is not among the options, in words."""
+    if blocker in combat["blocks"]:
+        return "that creature is already blocking"
+    b, a = state.perms.get(blocker), state.perms.get(attacker)
+    if a is None or attacker not in combat["attackers"]:
+        return "that creature is not attacking in this combat"
+    target = state.board.pos_from_wire(combat["target"])
+    if b is None or b.zone != "board" or b.at != target or \
+            b.controller != int(combat["defender"]):
+        return "only the defender's creatures on the attacked land block"
+    problem = blocking.block_problem(state, WHERE, b, a)
+    if problem is not None:
+        return problem
+    most = blocking.max_blockers(state, WHERE, a)
+    if most is not None:
+        return blocking.count_problem(state, WHERE, a, most + 1) or "too many blockers"
+    return blocking.count_problem(state, WHERE, a, 1) or \
+        "that creature can't block that attacker"
 
 
 def start_combat(state: GameState, seat: int, ids: list[str], origin: Pos, target: Pos,
@@ -114,10 +134,7 @@ def declare_block(state: GameState, blocker: str, attacker: str, events: list[Ev
     decision = state.decision
     assert decision is not None and decision["kind"] == "blocks"
     if {"blocker": blocker, "attacker": attacker} not in decision["options"]:
-        if blocker in decision["_combat"]["blocks"]:
-            return "that creature is already blocking"
-        return "that creature can't block that attacker (it must be untapped, on the attacked " \
-               "land, and able to block a flyer)"
+        return block_refusal(state, decision["_combat"], blocker, attacker)
     combat = copy.deepcopy(decision["_combat"])
     combat["blocks"][blocker] = attacker
     events.append({"type": "block", "blocker": blocker, "attacker": attacker,
@@ -137,6 +154,11 @@ def done_blocking(state: GameState, events: list[Event]) -> dict[str, Any]:
     assert decision is not None and decision["kind"] == "blocks"
     combat: dict[str, Any] = copy.deepcopy(decision["_combat"])
     state.decision = None
+    for blocker, attacker, reason in blocking.lone_blocks(state, WHERE,
+                                                          list(combat["blocks"].items())):
+        del combat["blocks"][blocker]  # menace: a lone block is taken back
+        events.append({"type": "unblocked", "blocker": blocker, "attacker": attacker,
+                       "player": decision["player"], "reason": reason})
     events.append({"type": "done_blocking", "player": decision["player"],
                    "blocks": dict(combat["blocks"])})
     return combat
@@ -148,21 +170,16 @@ def _alive(state: GameState, ids: list[str], at: Pos | None) -> list[Permanent]:
             and (at is None or state.perms[i].at == at)]
 
 
-def _strikes(state: GameState, perm: Permanent, step: str, two_steps: bool) -> bool:
-    if not two_steps:
-        return True
-    card = state.card(perm.id)
-    first = card.has("first_strike") or card.has("double_strike")
-    return first if step == "first" else (not first or card.has("double_strike"))
+def _strikes(state: GameState, perm: Permanent, step: str, steps: list[str]) -> bool:
+    return damage.strikes(state, WHERE, perm.id, step, steps)
 
 
 def _lethal(state: GameState, members: list[Permanent], deathtouch: bool) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for m in members:
-        _, t = army_pt(state, m)
-        left = max(0, t - m.damage)
-        out[m.id] = (min(left, 1) if m.damage == 0 else 0) if deathtouch else left
-    return out
+    return {m.id: damage.lethal_damage(state, WHERE, m, deathtouch=deathtouch) for m in members}
+
+
+def _has(state: GameState, obj: str, keyword: str) -> bool:
+    return has_keyword(state, WHERE, obj, keyword)
 
 
 def resolve_combat(state: GameState, combat: dict[str, Any], events: list[Event]) -> None:
@@ -170,9 +187,7 @@ def resolve_combat(state: GameState, combat: dict[str, Any], events: list[Event]
     capture the land if its life reached 0."""
     if combat["steps"] is None:
         ids = combat["attackers"] + list(combat["blocks"])
-        cards = [state.card(i) for i in ids if i in state.perms]
-        two = any(c.has("first_strike") or c.has("double_strike") for c in cards)
-        combat["steps"] = ["first", "regular"] if two else ["regular"]
+        combat["steps"] = damage.strike_steps(state, WHERE, [i for i in ids if i in state.perms])
     target = state.board.pos_from_wire(combat["target"])
     while combat["step"] < len(combat["steps"]):
         if combat["packets"] is None:
@@ -207,19 +222,18 @@ def resolve_combat(state: GameState, combat: dict[str, Any], events: list[Event]
 
 def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[str, Any]]:
     step = combat["steps"][combat["step"]]
-    two = len(combat["steps"]) == 2
+    steps = list(combat["steps"])
     blocks: dict[str, str] = combat["blocks"]
     packets: list[dict[str, Any]] = []
     attackers = _alive(state, combat["attackers"], None)
     for attacker in attackers:
-        if not _strikes(state, attacker, step, two):
+        if not _strikes(state, attacker, step, steps):
             continue
         power = max(0, army_pt(state, attacker)[0])
         if power <= 0:
             continue
-        card = state.card(attacker.id)
-        trample = card.has("trample")
-        deathtouch = card.has("deathtouch")
+        trample = _has(state, attacker.id, "trample")
+        deathtouch = _has(state, attacker.id, "deathtouch")
         blocked_by = [b for b, a in blocks.items() if a == attacker.id]
         alive = _alive(state, blocked_by, target)
         walkers: list[str] = []
@@ -243,7 +257,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
     for blocker_id, attacker_id in blocks.items():
         still = _alive(state, [blocker_id], target)
         hit = _alive(state, [attacker_id], None)
-        if not still or not hit or not _strikes(state, still[0], step, two):
+        if not still or not hit or not _strikes(state, still[0], step, steps):
             continue
         power = max(0, army_pt(state, still[0])[0])
         if power <= 0:
@@ -251,17 +265,16 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
         packets.append({"source": blocker_id, "to": [attacker_id], "amount": power,
                         "lethal": {}, "default": {attacker_id: power},
                         "division": {attacker_id: power}, "trample": False,
-                        "deathtouch": state.card(blocker_id).has("deathtouch"),
+                        "deathtouch": _has(state, blocker_id, "deathtouch"),
                         "side": "block"})
     return packets
 
 
 def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
     """Deal every packet of the step at once (combat damage is simultaneous)."""
-    from frontier_desktop.rules.variants.spell_grants import no_combat_damage
     from frontier_desktop.rules.variants.fx_oneshots import shield_prevents
 
-    if no_combat_damage(state):  # "prevent all combat damage that would be dealt this turn"
+    if damage.fog(state):  # "prevent all combat damage that would be dealt this turn"
         return  # (its ``fog`` event said so when it resolved)
     to_land = 0
     gains: dict[str, int] = {}
@@ -279,25 +292,12 @@ def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Ev
                 events.append({"type": "damage", "source": source, "target": "land",
                                "at": combat["target"], "player": int(combat["defender"]),
                                "amount": amount})
-            elif unit in state.perms and "Planeswalker" in state.card(unit).types:
-                walker = state.perms[unit]  # damage to a planeswalker removes loyalty
-                left = max(0, walker.counters.get("loyalty", 0) - amount)
-                walker.counters = {**walker.counters, "loyalty": left}
-                events.append({"type": "damage", "source": source, "target": unit,
-                               "amount": amount, "loyalty": left})
-                if left <= 0:
-                    leave_battlefield(state, walker, "graveyard", events,
-                                      reason="no loyalty left")
-            else:
-                perm = state.perms.get(unit)
-                if perm is None:
+            else:  # a creature, or a planeswalker (its loyalty): the core deals it
+                amount = damage.deal_combat_damage(state, WHERE, source, unit, amount, events,
+                                                   deathtouch=bool(packet["deathtouch"]))
+                if amount <= 0:
                     continue
-                perm.damage += amount
-                if packet["deathtouch"]:
-                    perm.deathtouched = True
-                events.append({"type": "damage", "source": source, "target": unit,
-                               "amount": amount})
-            if source in state.perms and state.card(source).has("lifelink"):
+            if _has(state, source, "lifelink"):
                 gains[source] = gains.get(source, 0) + amount
     if to_land:
         damage_land(state, target, to_land, events)

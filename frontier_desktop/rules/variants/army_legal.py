@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core.planeswalkers import with_x_choices
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants import army_actions as AA
@@ -193,7 +194,7 @@ def instants(v: Army, state: GameState, seat: int, *, sorcery: bool) -> list[A.A
             if len(ability.mana) > 1:
                 choices = [_kind(o) for o in ability.mana]
             out.extend(A.Activate(unit=perm.id, ability=index, mana=c) for c in choices)
-    return out
+    return with_x_choices(state, out)  # each X of a loyalty ability's "−X" (rules/core)
 
 
 def _ability_actions(v: Army, state: GameState, seat: int, perm: Permanent, index: int,

@@ -8,6 +8,7 @@ from typing import Any
 
 from frontier_desktop.rules.board import GridBoard, Pos
 from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.core.planeswalkers import entering_counters
 from frontier_desktop.rules.state import Cell, GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants.army_board import (
     COLS, HOME_LIFE, HOME_SQUARES, ROWS, TREASURE, info,
@@ -45,7 +46,8 @@ def lay_out(name: str, decks: Sequence[Sequence[Card]], names: Sequence[str], se
             if opts["hidden_treasure"] and "Artifact" in card.types and not card.is_creature:
                 treasure.append(obj)
                 continue
-            state.perms[obj] = Permanent(obj, seat, "board", HOME_SQUARES[seat])
+            state.perms[obj] = Permanent(obj, seat, "board", HOME_SQUARES[seat],
+                                         counters=entering_counters(card))  # loyalty
         if treasure:
             hidden = [p for p in state.cells if _half(p) == seat and not state.cells[p].face_up]
             for obj in treasure:

@@ -27,6 +27,7 @@ from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core import equipment, planeswalkers
 from frontier_desktop.rules.effects.nodes import DealDamage, Effect, Selector
 from frontier_desktop.rules.effects.targeting import Slot
 from frontier_desktop.rules.errors import IllegalActionError
@@ -46,6 +47,10 @@ from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import plan_payment, wire
 
 _NO_RANGE_PLAYERS = {"player", "opponent"}
+
+# Army keeps artifacts on its lands: a dropped equipment stays on its creature's land, and
+# "Equip" reaches a creature on the equipment's land (the ruling; rules/core/equipment.py).
+equipment.keep_on_lands("army", place_of, controller)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -135,6 +140,7 @@ class ArmySpells(TimingActions, OneShotActions):
                 state.players[state.owner(obj)].graveyard.append(obj)
             return None
         state.perms[obj] = Permanent(obj, seat, "board", home, sick=sick, tapped=tapped)
+        planeswalkers.enter(state, state.perms[obj])  # its loyalty (rules/core)
         card = state.card(obj)
         if not card.is_creature and "Planeswalker" not in card.types and not card.is_aura and (
                 "Artifact" in card.types or "Enchantment" in card.types):

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules.actions import Action
 from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState
 
@@ -28,6 +29,8 @@ Event = dict[str, Any]
 class Variant:
     """Base class of every variant. Subclasses override the hooks they need."""
 
+    where: ClassVar[Where] = Where()
+    """The variant's answers to the Magic core (:mod:`frontier_desktop.rules.core.hooks`)."""
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""

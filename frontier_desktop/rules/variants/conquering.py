@@ -61,24 +61,27 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, format_pool
 from frontier_desktop.rules.state import Cell, GameState, Permanent
+from frontier_desktop.rules.core.attacking import attack_problem as core_attack_problem
+from frontier_desktop.rules.core.attacking import taps_to_attack
 from frontier_desktop.rules.variants import army_actions as AA
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering_actions import Conquer
 from frontier_desktop.rules.variants.conquering_board import (
     LAND_TYPES, RETAKE_POWER, STRONGHOLD_CV, TABLE_LANDS_EACH, WIN_AREAS, areas_of, controller,
-    has_lost_stronghold, info, is_opposing_stronghold, is_stronghold, land_type, place_words,
+    has_lost_stronghold, info, is_stronghold, land_type, place_words,
     standard_board, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants.conquering_combat import (
-    assign_division_problem, block_options, continue_conquest, done_blocking, may_block,
+    assign_division_problem, block_options, block_refusal, continue_conquest, done_blocking,
     start_conquest,
 )
 from frontier_desktop.rules.variants.conquering_spells import (
-    ConqueringSpells, conquering_own_pt, has_keyword, no_life,
+    WHERE, ConqueringSpells, conquering_pt, has_keyword, no_life,
 )
 from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.shared import (
@@ -97,6 +100,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
     """Magic: the Conquering for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "conquering"
+    where: ClassVar[Where] = WHERE
     aliases: ClassVar[tuple[str, ...]] = ("magic-the-conquering",)
     title: ClassVar[str] = "Magic: the Conquering"
     phases: ClassVar[tuple[str, ...]] = PHASES
@@ -305,11 +309,23 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
 
     # ------------------------------------------------------------------ attack/conquer
     def may_attack(self, state: GameState, perm: Permanent) -> bool:
-        """Untapped, and in its area since the turn began (or haste)."""
-        card = state.card(perm.id)
-        return (perm.zone == "board" and card.is_creature and not perm.tapped
-                and not perm.attacked
-                and (has_keyword(state, perm.id, "haste") or not (perm.sick or perm.moved)))
+        """Untapped, in its area since the turn began (or haste), and nothing of normal Magic
+        (defender, "can't attack", Pacifism) stops it."""
+        return self.attack_words(state, perm) is None
+
+    def attack_words(self, state: GameState, perm: Permanent) -> str | None:
+        """Why *perm* can't conquer now, in words (None: it may)."""
+        name = state.name(perm.id)
+        if perm.zone != "board" or not state.card(perm.id).is_creature:
+            return f"{name} is not a creature on the board"
+        if perm.attacked:
+            return f"{name} can't conquer now: it has already attacked this turn"
+        if perm.tapped:
+            return f"{name} can't conquer now: it is tapped"
+        if (perm.sick or perm.moved) and not has_keyword(state, perm.id, "haste"):
+            return (f"{name} can't conquer now (it must be in the area since the turn began, "
+                    "or have haste)")
+        return core_attack_problem(state, WHERE, perm, sickness=False)
 
     def conquer_problem(self, state: GameState, seat: int, at: Pos,
                         members: list[Permanent]) -> str | None:
@@ -330,9 +346,9 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
                 return f"{name} is not a creature of yours"
             if perm.at != at:
                 return f"{name} is not in {place_words(state, at)}"
-            if not self.may_attack(state, perm):
-                return (f"{name} can't conquer now (it must be untapped and in the area since "
-                        "the turn began, or have haste)")
+            problem = self.attack_words(state, perm)
+            if problem:
+                return problem
         return None
 
     def _do_conquer(self, state: GameState, seat: int, action: Conquer,
@@ -354,7 +370,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         turn.setdefault("conquered", []).append(wire(state, at))
         for perm in members:
             perm.attacked = True
-            if not has_keyword(state, perm.id, "vigilance"):
+            if taps_to_attack(state, WHERE, perm):
                 perm.tapped = True
         start_conquest(state, seat, members, self._pt(state), events)
 
@@ -372,9 +388,8 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
             raise IllegalActionError(action, f"{state.name(blocker.id)} is not yours")
         if any(b == blocker.id for b, _ in d["blocks"]):
             raise IllegalActionError(action, f"{state.name(blocker.id)} is already blocking")
-        if not may_block(state, blocker, attacker):
-            raise IllegalActionError(action, f"{state.name(blocker.id)} can't block "
-                                             f"{state.name(attacker.id)}")
+        if {"blocker": blocker.id, "attacker": attacker.id} not in d["options"]:
+            raise IllegalActionError(action, block_refusal(state, d, blocker, attacker))
         d["blocks"] = [*d["blocks"], [blocker.id, attacker.id]]
         d["options"] = block_options(state, d)
         events.append({"type": "block", "player": seat, "blocker": blocker.id,
@@ -415,10 +430,11 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
 
     # ================================================================== state checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
-        """Eliminations (power below 7 without a stronghold), the last player left, and the
-        win by areas."""
+        """Deaths (the Magic core's state-based actions), eliminations (power below 7 without a
+        stronghold), the last player left, and the win by areas."""
         if state.game_over:
             return
+        self.state_checks(state, events)  # the core's deaths: toughness fell to the damage
         for seat, player in enumerate(state.players):
             if player.life != self.starting_life:  # a path the life hooks don't cover
                 delta, player.life = player.life - self.starting_life, self.starting_life
@@ -472,18 +488,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
     # ================================================================== analysis
     def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
         """Printed P/T with counters and changes, plus the area bonuses."""
-        p, t = conquering_own_pt(state, perm)
-        if perm.zone != "board" or perm.at is None:
-            return p, t
-        cell = state.cells.get(perm.at)
-        land = state.card(cell.land) if cell is not None and cell.land and cell.face_up else None
-        if land is not None and state.card(perm.id).matches_colour_of(land) \
-                and not is_opposing_stronghold(state, perm.at, perm.controller):
-            p, t = p + 1, t + 1
-        if controller(state, perm.at) == perm.controller \
-                and stronghold_of(state, perm.at) != perm.controller:
-            t += 1
-        return p, t
+        return conquering_pt(state, perm)
 
     def _pt(self, state: GameState) -> Any:
         return lambda perm: self.effective_pt(state, perm)

@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from frontier_desktop.rules.core import blocking, damage, sba
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.army_combat import destroy
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
-    clockwise_from, conquer_value, info, is_opposing_stronghold, is_stronghold, land_type,
+    clockwise_from, conquer_value, info, is_opposing_stronghold, land_type,
     stronghold_of,
 )
-from frontier_desktop.rules.variants.conquering_spells import has_keyword, landwalks
-from frontier_desktop.rules.variants.shared import check_deaths_by, wire
+from frontier_desktop.rules.variants.conquering_spells import WHERE, has_keyword, landwalks
+from frontier_desktop.rules.variants.shared import wire
 
 PT = Callable[[Permanent], tuple[int, int]]
 
@@ -31,33 +31,28 @@ def is_unblockable_here(state: GameState, attacker: Permanent) -> bool:
     """Landwalk: unblockable in an area of its land type, but not in a stronghold (unless its
     owner is eliminated: then the stronghold has no special rules but its double mana)."""
     kind = land_type(state, attacker.at)
-    owner = stronghold_of(state, attacker.at)
-    special = is_stronghold(state, attacker.at) and not (
-        owner is not None and state.players[owner].lost)
-    return kind is not None and kind in landwalks(state, attacker) and not special
+    return kind is not None and kind in landwalks(state, attacker) and \
+        WHERE.walk_counts(state, attacker, attacker, kind)
 
 
 def may_block(state: GameState, blocker: Permanent, attacker: Permanent) -> bool:
-    """Whether *blocker* may block *attacker* in the area they share."""
-    if blocker.at != attacker.at or not state.card(blocker.id).is_creature or blocker.tapped:
-        return False
-    if is_unblockable_here(state, attacker):
-        return False
-    if has_keyword(state, attacker.id, "flying"):
-        return has_keyword(state, blocker.id, "flying") or has_keyword(state, blocker.id, "reach")
-    return True
+    """Whether *blocker* may block *attacker* in the area they share (the Magic core's
+    blocking rules)."""
+    return blocking.block_problem(state, WHERE, blocker, attacker) is None
 
 
 def defending_seats(state: GameState, seat: int, attackers: list[Permanent]) -> list[int]:
     """The players who may block, clockwise from the attacker: each has a creature in the
-    area that could block one of the attackers."""
-    out = []
-    for other in clockwise_from(state, seat):
-        mine = [p for p in state.board_creatures()
-                if p.controller == other and p.at == attackers[0].at]
-        if any(may_block(state, b, a) for b in mine for a in attackers):
-            out.append(other)
-    return out
+    area that could block one of the attackers (one that enough creatures there could block
+    for the block to stand: menace)."""
+    order = clockwise_from(state, seat)
+    here = [p for p in state.board_creatures()
+            if p.controller in order and p.at == attackers[0].at]
+    blockable = [a for a in attackers if sum(1 for b in here if may_block(state, b, a))
+                 >= blocking.min_blockers(state, WHERE, a)]
+    return [other for other in order
+            if any(may_block(state, b, a) for b in here if b.controller == other
+                   for a in blockable)]
 
 
 def start_conquest(state: GameState, seat: int, attackers: list[Permanent], pt: PT,
@@ -77,13 +72,40 @@ def start_conquest(state: GameState, seat: int, attackers: list[Permanent], pt: 
 
 
 def block_options(state: GameState, d: dict[str, Any]) -> list[dict[str, str]]:
-    """The blocks the deciding defender may still declare (``pending.options``)."""
+    """The blocks the deciding defender may still declare (``pending.options``): legal for
+    the core, on an attacker that enough creatures there could block (menace)."""
     used = {b for b, _ in d["blocks"]}
-    return [{"blocker": b.id, "attacker": a}
-            for a in d["attackers"] if a in state.perms
-            for b in state.board_creatures()
-            if b.controller == d["player"] and b.id not in used
-            and may_block(state, b, state.perms[a])]
+    mine = [b for b in state.board_creatures() if b.controller == d["player"]]
+    out: list[dict[str, str]] = []
+    for a in d["attackers"]:
+        attacker = state.perms.get(a)
+        if attacker is None:
+            continue
+        on_it = [b for b, x in d["blocks"] if x == a]
+        most = blocking.max_blockers(state, WHERE, attacker)
+        if most is not None and len(on_it) >= most:
+            continue
+        able = [b for b in mine if b.id not in used and may_block(state, b, attacker)]
+        later = [p for p in state.board_creatures() if p.at == attacker.at
+                 and p.controller in d.get("order", ()) and may_block(state, p, attacker)]
+        if len(on_it) + len(able) + len(later) < blocking.min_blockers(state, WHERE, attacker):
+            continue  # menace: not enough creatures to block it
+        out.extend({"blocker": b.id, "attacker": a} for b in able)
+    return out
+
+
+def block_refusal(state: GameState, d: dict[str, Any], blocker: Permanent,
+                  attacker: Permanent) -> str:
+    """Why *blocker*'s block on *attacker* is not among the options, in words."""
+    problem = blocking.block_problem(state, WHERE, blocker, attacker)
+    if problem is not None:
+        return problem
+    on_it = len([b for b, x in d["blocks"] if x == attacker.id])
+    most = blocking.max_blockers(state, WHERE, attacker)
+    if most is not None and on_it >= most:
+        return blocking.count_problem(state, WHERE, attacker, most + 1) or "too many blockers"
+    return blocking.count_problem(state, WHERE, attacker, 1) or \
+        f"{state.name(blocker.id)} can't block {state.name(attacker.id)}"
 
 
 def done_blocking(state: GameState, pt: PT, events: list[Event]) -> None:
@@ -98,16 +120,20 @@ def done_blocking(state: GameState, pt: PT, events: list[Event]) -> None:
     state.decision = None
     at = state.board.pos_from_wire(d["at"])
     blocks = [(str(b), str(a)) for b, a in d["blocks"]]
+    undone = blocking.lone_blocks(state, WHERE, blocks)
+    for blocker, attacker, reason in undone:  # menace: a lone block is taken back
+        events.append({"type": "unblocked", "blocker": blocker, "attacker": attacker,
+                       "player": state.perms[blocker].controller if blocker in state.perms
+                       else None, "reason": reason})
+    gone = {(b, a) for b, a, _ in undone}
+    blocks = [pair for pair in blocks if pair not in gone]
     resolve_conquest(state, int(d["seat"]), at, list(d["attackers"]), blocks, pt, events)
 
 
 def _deals_now(state: GameState, perm_id: str, first_step: bool, two_steps: bool) -> bool:
-    first = has_keyword(state, perm_id, "first_strike") or \
-        has_keyword(state, perm_id, "double_strike")
-    if not two_steps:
-        return True
-    return first if first_step else (not has_keyword(state, perm_id, "first_strike")
-                                     or has_keyword(state, perm_id, "double_strike"))
+    steps = [damage.FIRST, damage.REGULAR] if two_steps else [damage.REGULAR]
+    return damage.strikes(state, WHERE, perm_id, damage.FIRST if first_step else damage.REGULAR,
+                          steps)
 
 
 LAND = "land"
@@ -118,8 +144,7 @@ def resolve_conquest(state: GameState, seat: int, at: Any, attackers: list[str],
                      blocks: list[tuple[str, str]], pt: PT, events: list[Event]) -> None:
     """Deal the combat's damage and capture the area when the conquer value is reached."""
     ids = [*attackers, *(b for b, _ in blocks)]
-    two_steps = any(has_keyword(state, f, "first_strike") or has_keyword(state, f, "double_strike")
-                    for f in ids)
+    two_steps = len(damage.strike_steps(state, WHERE, [i for i in ids if i in state.perms])) == 2
     combat: dict[str, Any] = {"seat": seat, "at": wire(state, at), "attackers": list(attackers),
                               "blocks": [[b, a] for b, a in blocks],
                               "steps": [True, False] if two_steps else [False], "step": 0,
@@ -141,10 +166,10 @@ def _attacker_plan(state: GameState, combat: dict[str, Any], attacker: str,
         return None
     blockers = [b for b, a in combat["blocks"] if a == attacker and b in state.perms]
     lethal: dict[str, int] = {}
+    deathtouch = has_keyword(state, attacker, "deathtouch")
     for blocker in blockers:
-        perm = state.perms[blocker]
-        need = max(0, pt(perm)[1] - perm.damage)
-        lethal[blocker] = min(need, 1) if has_keyword(state, attacker, "deathtouch") else need
+        lethal[blocker] = damage.lethal_damage(state, WHERE, state.perms[blocker],
+                                               deathtouch=deathtouch)
     units = [*blockers, LAND]
     default: dict[str, int] = {}
     rest = power
@@ -193,18 +218,20 @@ def continue_conquest(state: GameState, combat: dict[str, Any], pt: PT,
                 power = max(0, pt(state.perms[blocker])[0])
                 if power:
                     dealt.append((blocker, attacker, power))
+        fog = damage.fog(state)
         for source, target, amount in dealt:
-            events.append({"type": "damage", "source": source, "target": target,
-                           "amount": amount, "at": combat["at"]})
             if target == LAND:
+                if fog:  # "prevent all combat damage": none reaches the conquer value either
+                    events.append({"type": "prevented", "unit": LAND, "amount": amount,
+                                   "at": combat["at"]})
+                    continue
+                events.append({"type": "damage", "source": source, "target": target,
+                               "amount": amount, "at": combat["at"]})
                 combat["to_land"] += amount
                 continue
-            victim = state.perms[target]
-            victim.damage += amount
-            if has_keyword(state, source, "deathtouch"):
-                victim.deathtouched = True
-        check_deaths_by(state, pt, lambda s, perm, ev: destroy(s, perm, ev,
-                                                              reason="lethal damage"), events)
+            damage.deal_combat_damage(state, WHERE, source, target, amount, events,
+                                      extra={"at": combat["at"]})
+        sba.check_deaths(state, WHERE, events)
         combat["step"] += 1
         combat["divisions"] = {}
     cv = conquer_value(state, at)

@@ -22,19 +22,22 @@ from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core import keywords as core_keywords
+from frontier_desktop.rules.core import planeswalkers
+from frontier_desktop.rules.core import sba
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.effects.targeting import Slot, target_slots
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.army_combat import destroy
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.conquering_board import (
     controller, is_opposing_stronghold, place_words, stronghold, stronghold_of,
 )
 from frontier_desktop.rules.variants import fx_statics
 from frontier_desktop.rules.variants.spell_context import _Context
-from frontier_desktop.rules.variants.spell_grants import defs_info, keyword_grants, static_bonus
+from frontier_desktop.rules.variants.spell_grants import keyword_grants, static_bonus
 from frontier_desktop.rules.variants.spell_reading import (
     ability_effects, by_hand_note, enchant_spec, executed, spell_effects,
 )
@@ -42,7 +45,7 @@ from frontier_desktop.rules.variants.fx_mana import ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import OneShotActions
 from frontier_desktop.rules.variants.fx_timing import TimingActions
 from frontier_desktop.rules.variants.shared import (
-    check_deaths_by, draw_cards, game_rng, leave_battlefield, main_phase_check, mana_made,
+    draw_cards, game_rng, leave_battlefield, main_phase_check, mana_made,
     own_ability, save_rng, wire,
 )
 
@@ -73,25 +76,12 @@ def static_reach(state: GameState, source: Permanent, perm: Permanent) -> bool:
     return True
 
 
-_WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
-          "mountainwalk": "Mountain", "forestwalk": "Forest"}
-
-
 def has_keyword(state: GameState, obj: str, name: str) -> bool:
     """Whether the permanent *obj* has the keyword *name* (``Card.abilities`` spelling, e.g.
-    ``first_strike``): printed, gained until end of turn, or granted by a static ability that
-    reaches it (a creature's only in its own area, an aura's on what it enchants, an
-    enchantment's or artifact's everywhere). A card that left play: its printed keywords."""
-    card = state.card(obj)
-    if card.has(name):
-        return True
-    perm = state.perms.get(obj)
-    if perm is None:
-        return False
-    spaced = name.replace("_", " ")
-    if spaced in perm.granted:
-        return True
-    return spaced in granted_keywords(state, perm)
+    ``first_strike``): the Magic core's answer with the Conquering's area of effect (a
+    creature's grant only in its own area, an aura's on what it enchants, an enchantment's or
+    artifact's everywhere). A card that left play: its printed keywords."""
+    return core_keywords.has_keyword(state, WHERE, obj, name)
 
 
 def granted_keywords(state: GameState, perm: Permanent) -> frozenset[str]:
@@ -101,11 +91,7 @@ def granted_keywords(state: GameState, perm: Permanent) -> frozenset[str]:
 
 def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
     """The basic land types *perm* walks: printed, gained or granted in reach."""
-    walks = state.card(perm.id).landwalk
-    extra = {t for k, t in _WALKS.items() if k in perm.granted}
-    if defs_info(state).grants:
-        extra |= {t for k, t in _WALKS.items() if k in granted_keywords(state, perm)}
-    return walks | extra if extra else walks
+    return core_keywords.landwalks(state, WHERE, perm)
 
 
 def conquering_own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
@@ -121,6 +107,63 @@ def conquering_own_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     p += perm.pt_mod[0] + plus + sp + cp
     t += perm.pt_mod[1] + plus + st + ct
     return (t, p) if perm.granted and fx_statics.switched(perm) else (p, t)
+
+
+def conquering_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
+    """Printed P/T with counters and changes, plus the area bonuses (+1/+1 in an area of the
+    creature's colour, not as an attacker in an opposing stronghold; +0/+1 in an area its
+    controller controls, not its own stronghold)."""
+    p, t = conquering_own_pt(state, perm)
+    if perm.zone != "board" or perm.at is None:
+        return p, t
+    cell = state.cells.get(perm.at)
+    land = state.card(cell.land) if cell is not None and cell.land and cell.face_up else None
+    if land is not None and state.card(perm.id).matches_colour_of(land) \
+            and not is_opposing_stronghold(state, perm.at, perm.controller):
+        p, t = p + 1, t + 1
+    if controller(state, perm.at) == perm.controller \
+            and stronghold_of(state, perm.at) != perm.controller:
+        t += 1
+    return p, t
+
+
+def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
+    """Destroy a permanent (not an indestructible one); a regeneration shield taps a creature
+    and keeps it in its area."""
+    sba.destroy(state, WHERE, perm, events, reason=reason)
+
+
+class ConqueringWhere(Where):
+    """The Conquering's answers to the Magic core: area bonuses, a creature's statics reach
+    its own area, blocks within the area, landwalk in an area of that type but not in a
+    stronghold (unless its owner is out)."""
+
+    def pt(self, state: GameState, perm: Permanent) -> tuple[int, int]:
+        return conquering_pt(state, perm)
+
+    def reaches(self, state: GameState, source: Permanent, perm: Permanent) -> bool:
+        return static_reach(state, source, perm)
+
+    def walk_counts(self, state: GameState, attacker: Permanent, blocker: Permanent,
+                    land_type: str) -> bool:
+        from frontier_desktop.rules.variants.conquering_board import is_stronghold, land_type \
+            as area_type
+
+        if area_type(state, attacker.at) != land_type:
+            return False
+        owner = stronghold_of(state, attacker.at)
+        return not is_stronghold(state, attacker.at) or (
+            owner is not None and state.players[owner].lost)
+
+    def block_problem(self, state: GameState, blocker: Permanent,
+                      attacker: Permanent) -> str | None:
+        if blocker.zone != "board" or blocker.at != attacker.at:
+            return f"{state.name(blocker.id)} is not in the area attacked"
+        return None
+
+
+WHERE = ConqueringWhere()
+"""The one :class:`ConqueringWhere` the Conquering's modules hand the core."""
 
 
 class ConqueringSpells(TimingActions, OneShotActions):
@@ -205,9 +248,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
 
     # ------------------------------------------------------------------ engine hooks
     def state_checks(self, state: GameState, events: list[Event]) -> None:
-        check_deaths_by(state, lambda perm: self.effective_pt(state, perm),
-                        lambda s, perm, ev: destroy(s, perm, ev, reason="lethal damage"),
-                        events)
+        sba.check_deaths(state, self.where, events)
 
     def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],
                              *, sick: bool, tapped: bool = False) -> Any:
@@ -218,6 +259,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
             state.perms[obj] = Permanent(obj, seat, "board", at, sick=sick, tapped=tapped)
             return wire(state, at)
         state.perms[obj] = Permanent(obj, seat, "staging", sick=sick, tapped=tapped)
+        planeswalkers.enter(state, state.perms[obj])  # its loyalty (rules/core)
         return None
 
     def defending_players(self, state: GameState, seat: int) -> list[int]:
@@ -379,7 +421,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
                     continue
                 out.extend(A.Activate(unit=perm.id, ability=index, targets=t) for t in
                            self.legal_target_lists(state, seat, card.name, perm.id, found))
-        return out
+        return planeswalkers.with_x_choices(state, out)  # each X of a "−X" (rules/core)
 
     def _ability_blocked(self, state: GameState, seat: int, perm: Permanent,
                          index: int) -> str | None:
@@ -538,6 +580,7 @@ class ConqueringSpells(TimingActions, OneShotActions):
         if effects is None and action.targets:
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
+        planeswalkers.pay_loyalty(state, action, perm, action.ability, action.x, events)
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
         makes = made if made is not None and self.makes_mana(state, perm) else None
         event = self.record_activation(state, seat, perm, card, ability, action.ability, makes,

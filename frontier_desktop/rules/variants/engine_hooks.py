@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.core import planeswalkers
 from frontier_desktop.rules.effects.targeting import Slot, spec_problem
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
@@ -123,7 +124,8 @@ class EngineHooks:
         return None
 
     def state_checks(self, state: GameState, events: list[Event]) -> None:
-        """The deaths checked after each resolution (Frontier: with its terrain bonuses)."""
+        """The core's state-based actions after each resolution (Frontier: with its terrain
+        bonuses): deaths, and planeswalkers with no loyalty left."""
         check_deaths(state, events)
 
     def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],
@@ -132,6 +134,7 @@ class EngineHooks:
         onto the battlefield under *seat*'s control where the variant puts new permanents;
         return where, in wire form, for the event. Frontier: the staging row."""
         state.perms[obj] = Permanent(obj, seat, "staging", sick=sick, tapped=tapped)
+        planeswalkers.enter(state, state.perms[obj])  # its loyalty (rules/core)
         return "staging"
 
     def damage_to_player(self, ctx: _Context, seat: int, amount: int,

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.rng import Rng
@@ -43,6 +44,7 @@ from frontier_desktop.rules.variants.turns import TurnMachine
 from frontier_desktop.rules.variants.fx_mana import RESTRICTED, LandAbilities, ManaActions
 from frontier_desktop.rules.variants.fx_oneshots import POISON_LIMIT, OneShotActions, poison
 from frontier_desktop.rules.variants.frontier_combat import (
+    WHERE,
     check_deaths,
     finish_assign,
     leave_battlefield,
@@ -58,6 +60,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
     """Frontier Magic for two players."""
 
     name: ClassVar[str] = "frontier"
+    where: ClassVar[Where] = WHERE
     aliases: ClassVar[tuple[str, ...]] = ("frontier-magic",)
     title: ClassVar[str] = "Frontier Magic"
     phases: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw", "main", "end")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.core.planeswalkers import pay_loyalty
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import add_mana, choose_mana, format_pool, parse_cost, pay
 from frontier_desktop.rules.state import GameState, Permanent
@@ -287,6 +288,7 @@ class FrontierCast:
         if extra_problem:
             raise IllegalActionError(action, extra_problem)
         lki = self.oneshot_lki(state, sacrificed, perm)
+        pay_loyalty(state, action, perm, index, x, events)  # a loyalty cost (rules/core)
         self._end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)

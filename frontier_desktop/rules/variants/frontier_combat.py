@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from frontier_desktop.rules.core import sba
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.shared import assign_problem as assign_problem
 from frontier_desktop.rules.variants.shared import leave_battlefield as leave_battlefield
@@ -28,7 +30,14 @@ Event = dict[str, Any]
 
 
 def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: str) -> None:
-    """Destroy a permanent; a regeneration shield sends a creature to the staging row instead."""
+    """Destroy a permanent (not an indestructible one); a regeneration shield sends a creature
+    to the staging row instead."""
+    sba.destroy(state, WHERE, perm, events, reason=reason)
+
+
+def regenerate_to_staging(state: GameState, perm: Permanent, events: list[Event], *,
+                          reason: str) -> None:
+    """Frontier's destruction: a regeneration shield sends a creature to the staging row."""
     card = state.card(perm.id)
     no_regen = (state.extra.get("fx_no_regen") or {}).get(perm.id) == state.turn  # Gravebind
     if card.is_creature and perm.regen_shield > 0 and not no_regen:
@@ -42,6 +51,29 @@ def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: s
                        "from": wire(state, frm)})
         return
     leave_battlefield(state, perm, "graveyard", events, reason=reason)
+
+
+class FrontierWhere(Where):
+    """Frontier's answers to the Magic core: the terrain bonus (occupancy computed once for a
+    board), the attacked creature always fights back (no evasion decides blocks), and a
+    regenerated creature goes to the staging row."""
+
+    evasion = False
+
+    def pt(self, state: GameState, perm: Permanent) -> tuple[int, int]:
+        return effective_pt(state, perm)
+
+    def pts(self, state: GameState) -> Any:
+        occ = state.occupants()
+        return lambda perm: effective_pt(state, perm, occ)
+
+    def destroy(self, state: GameState, perm: Permanent, events: list[Event], *,
+                reason: str) -> None:
+        regenerate_to_staging(state, perm, events, reason=reason)
+
+
+WHERE = FrontierWhere()
+"""The one :class:`FrontierWhere` the Frontier modules hand the core."""
 
 
 def lethal_needs(state: GameState, members: list[Permanent], occ: Occupancy, *,
@@ -128,25 +160,8 @@ def gain_life(state: GameState, seat: int, amount: int, events: list[Event]) -> 
 
 
 def check_deaths(state: GameState, events: list[Event]) -> None:
-    """Creatures with lethal damage (or any deathtouch damage) die."""
-    while True:
-        occ = state.occupants()
-        doomed: list[tuple[Permanent, int]] = []
-        for perm in list(state.creatures()):
-            _, t = effective_pt(state, perm, occ)
-            if t <= 0 or (perm.damage > 0 and (perm.damage >= t or perm.deathtouched)):
-                doomed.append((perm, t))
-        if not doomed:
-            return
-        # All deaths are simultaneous: decided above from one board, carried out below
-        # (toughness is not recomputed against a board some of them have already left).
-        for perm, t in doomed:
-            if perm.id not in state.perms:
-                continue
-            if t <= 0 and perm.damage == 0:
-                leave_battlefield(state, perm, "graveyard", events, reason="toughness 0")
-            else:
-                destroy(state, perm, events, reason="lethal damage")
+    """The core's state-based deaths with Frontier's terrain bonuses."""
+    sba.check_deaths(state, WHERE, events)
 
 
 def resolve_attack(state: GameState, seat: int, unit_ids: list[str], target: Any,
@@ -275,7 +290,8 @@ def _plan_strike(state: GameState, combat: dict[str, Any],
         return None
     from frontier_desktop.rules.variants.fx_statics import combat_blockers, combat_power
 
-    # Only blockers strike back (a creature that can't block the attacker deals it nothing).
+    # The blockers strike back: every attacked creature (the digest's ruling), the combat's
+    # record of them (fx_statics.combat_blockers).
     blocking = set(combat_blockers(state, combat["defenders"]))
     def_sources = _sources(state, [d for d in def_alive if d.id in blocking], step, two_steps)
     # A creature whose combat damage is prevented (Demonic Torment) deals none: its share of

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core.planeswalkers import with_x_choices
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants.shared import ability_payers as ability_payers
 from frontier_desktop.rules.variants.shared import assign_actions as assign_actions
@@ -309,4 +310,4 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                 for targets in target_lists:
                     out.append(A.Activate(unit=perm.id, ability=index, pay=pay_with, mana=choice,
                                           targets=targets, sacrifice=victims))
-    return out
+    return with_x_choices(state, out)  # each X of a loyalty ability's "−X" (rules/core)

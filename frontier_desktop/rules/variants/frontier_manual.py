@@ -12,6 +12,7 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.core.planeswalkers import entering_counters
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import add_mana, format_pool, parse_pool, pool_total
 from frontier_desktop.rules.rng import Rng
@@ -326,7 +327,9 @@ class ManualActions:
             getattr(state.players[owner], source).remove(card_id)
             if action.to == "staging":
                 sick = state.card(card_id).is_creature
-                state.perms[card_id] = Permanent(card_id, owner, "staging", sick=sick)
+                state.perms[card_id] = Permanent(card_id, owner, "staging", sick=sick,
+                                                 counters=entering_counters(
+                                                     state.card(card_id)))  # loyalty
             elif action.to == "library_top":
                 state.players[owner].library.insert(0, card_id)
             elif action.to == "library_bottom":

@@ -23,7 +23,6 @@ from frontier_desktop.rules.variants.shared import is_square
 from frontier_desktop.rules.variants.fx_oneshots_base import (
     amount_of, _card_matches_source, _labels, OneShotBase, shield_prevents,
 )
-from frontier_desktop.rules.variants.shared import leave_battlefield
 
 
 class OneShotDamage(OneShotBase):
@@ -181,6 +180,7 @@ class OneShotDamage(OneShotBase):
 
     def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
                     events: list[Event]) -> None:
+        from frontier_desktop.rules.core.planeswalkers import deal_damage
         from frontier_desktop.rules.variants.frontier_combat import damage_player
         from frontier_desktop.rules.variants.spell_grants import prevent, protected_from
 
@@ -195,7 +195,8 @@ class OneShotDamage(OneShotBase):
             perm = state.perms[obj]
             left = shield_prevents(state, [source], obj, amount, events)
             dealt = 0 if protected_from(state, perm, source) else prevent(perm, left)
-            if dealt:
+            # A planeswalker loses loyalty counters instead (rules/core/planeswalkers).
+            if dealt and not deal_damage(state, perm, dealt, source, events):
                 perm.damage += dealt
                 events.append({"type": "damage", "source": source, "target": obj,
                                "amount": dealt})
@@ -235,13 +236,11 @@ class OneShotDamage(OneShotBase):
             elif isinstance(obj, str) and obj in state.perms and effect.verb == "destroy":
                 if letter not in state.card(obj).colors:
                     continue
-                from frontier_desktop.rules.variants.frontier_combat import destroy
+                from frontier_desktop.rules.core.sba import destroy_by_effect
 
-                if effect.no_regenerate:
-                    leave_battlefield(state, state.perms[obj], "graveyard", events,
-                                      reason=f"destroyed by {ctx.name}")
-                else:
-                    destroy(state, state.perms[obj], events, reason=f"destroyed by {ctx.name}")
+                destroy_by_effect(state, self.where, state.perms[obj], events,
+                                  reason=f"destroyed by {ctx.name}",
+                                  regenerate=not effect.no_regenerate)
                 done.append(obj)
             elif not isinstance(obj, (str, tuple)):
                 return None

@@ -1,12 +1,12 @@
 """Frontier Magic: continuous and combat statics (issue 12, the fx-statics share).
 
 The readings are in ``docs/rules-notes.md`` ("Blocking in Frontier"). In short: the attacked
-creature is the blocker for card text (the digest), so a blocking restriction decides whether
-an attacked creature *blocks* its attacker. A creature that can't block the attacker (Foul
-Familiar, a Wall attacked by Bog Rats, a lone creature attacked by a creature with menace) is
-still attacked and dealt the attacker's damage, but it deals none back, and "blocks" / "becomes
-blocked" card text (triggers, flanking, rampage) doesn't see it. "Can't attack" refuses the
-attack itself.
+creature is the blocker for card text (the digest), and by the digest's ruling (normal Magic in
+attacks) every attacked creature blocks its attacker and fights back: "can't block" doesn't
+stop it and evasion doesn't apply (Foul Familiar, a Wall attacked by Bog Rats, a lone creature
+attacked by a creature with menace all deal their damage back), and "blocks" / "becomes
+blocked" card text (triggers, flanking, rampage) sees it. "Can't attack" refuses the attack
+itself.
 
 Everything here is a function of the state; the per-``defs`` facts (which cards have which of
 these abilities) are cached like ``spell_grants.defs_info`` so the hot paths (P/T, legal
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 from frontier_desktop.rules.card import Card
@@ -138,14 +139,18 @@ def applies(state: GameState, source: Permanent, sel: Selector, perm: Permanent)
 
 
 def _effects_on(state: GameState, perm: Permanent, names: frozenset[str],
-                kinds: tuple[type, ...]) -> list[Any]:
-    """The static effects of *kinds* on the battlefield that reach *perm*."""
+                kinds: tuple[type, ...],
+                reaches: Callable[[GameState, Permanent, Permanent], bool] | None = None
+                ) -> list[Any]:
+    """The static effects of *kinds* on the battlefield that reach *perm* (an "all …" one
+    only where *reaches*, the variant's area of effect, says so)."""
     out: list[Any] = []
     for source in _sources(state, names):
         for effect in _statics(state.card(source.id)):
             to = getattr(effect, "to", None)
             if isinstance(effect, kinds) and isinstance(to, Selector) and \
-                    applies(state, source, to, perm):
+                    applies(state, source, to, perm) and (
+                        reaches is None or to.ref != "all" or reaches(state, source, perm)):
                 out.append(effect)
     return out
 
@@ -158,8 +163,11 @@ def combat_attackers(state: GameState) -> list[str]:
 
 
 def start_combat(state: GameState, band: list[str], defenders: list[str]) -> list[str]:
-    """Record the attack just declared (until its damage is dealt); the blockers it has."""
-    blocking = blockers(state, band, defenders)
+    """Record the attack just declared (until its damage is dealt); the blockers it has:
+    *defenders*, the creatures the defender chose under the core's blocking rules (Army) or,
+    in Frontier, every attacked creature (the digest: the attacked creature is the blocker,
+    and evasion and "can't block" don't stop it fighting back)."""
+    blocking = list(defenders)
     state.extra["combat"] = {"attackers": list(band), "defenders": list(defenders),
                              "blockers": blocking}
     if blocking and _info(state).untargetable:  # "unless it attacked or blocked this turn"
@@ -203,55 +211,8 @@ def _matches(state: GameState, spec: TargetSpec, obj: Permanent, seat: int,
     return spec_problem(state, spec, obj.id, seat=seat, source=source) is None
 
 
-def _may_block(state: GameState, blocker: Permanent, attacker: Permanent,
-               count: int) -> bool:
-    """Whether *blocker* may block *attacker* when *count* creatures are attacked together."""
-    from frontier_desktop.rules.variants.frontier_board import has_ability
-
-    info = _info(state)
-    if _marked(blocker, "cant_block", "cant_attack_or_block") or \
-            _marked(attacker, "cant_be_blocked"):
-        return False
-    for mark in attacker.granted:
-        if mark.startswith(_EXCEPT_BY):  # "can't be blocked this turn except by Walls"
-            spec = _mark_spec(mark[len(_EXCEPT_BY):])
-            if spec is not None and not _matches(state, spec, blocker, attacker.controller,
-                                                 attacker.id):
-                return False
-    for effect in _effects_on(state, blocker, info.blocking, (CantBlock, CantAttackOrBlock,
-                                                              BlockRule)):
-        if isinstance(effect, (CantBlock, CantAttackOrBlock)):
-            return False
-        if effect.rule == "cant_block" and effect.spec is not None and _matches(
-                state, effect.spec, attacker, blocker.controller, blocker.id):
-            return False
-        if effect.rule == "block_with_others" and count - 1 < effect.count:
-            return False  # the other blockers: the rest of the attacked stack
-        if effect.rule == "cant_block_own_toughness":
-            from frontier_desktop.rules.variants.frontier_board import effective_pt
-
-            if effective_pt(state, attacker)[0] >= effective_pt(state, blocker)[1]:
-                return False
-    for effect in _effects_on(state, attacker, info.blocking, (CantBeBlocked, BlockRule)):
-        if isinstance(effect, CantBeBlocked):
-            if effect.by is None or _matches(state, effect.by, blocker, attacker.controller,
-                                             attacker.id):
-                return False
-        elif effect.rule == "except_by" and effect.spec is not None and not _matches(
-                state, effect.spec, blocker, attacker.controller, attacker.id):
-            return False
-        elif effect.rule == "min_blockers" and count < effect.count:
-            return False
-    if has_ability(state, attacker, "fear"):
-        card = state.card(blocker.id)
-        if "Artifact" not in card.types and "B" not in card.colors:
-            return False
-    if has_ability(state, attacker, "menace") and count < 2:
-        return False
-    return True
-
-
 _EXCEPT_BY = "can't be blocked except by "
+"""The start of an until-end-of-turn "can't be blocked except by …" mark (core/blocking.py)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -261,50 +222,19 @@ def _mark_spec(text: str) -> TargetSpec | None:
     return read_spec(text)
 
 
-def _max_blockers(state: GameState, attacker: Permanent) -> int | None:
-    limits = [e.count for e in _effects_on(state, attacker, _info(state).blocking, (BlockRule,))
-              if e.rule == "max_blockers"]
-    return min(limits) if limits else None
-
-
-def blockers(state: GameState, band: list[str], defenders: list[str]) -> list[str]:
-    """The attacked creatures that block the attacking *band* (the digest: the attacked
-    creature is the blocker), in stack order.
-
-    A defender blocks when it may block at least one member of the band (a band is blocked as
-    one). "Can't be blocked by more than N creatures": only the first N of the attacked stack
-    block.
-    """
-    from frontier_desktop.rules.variants.frontier_board import has_ability
-
-    attackers = [state.perms[u] for u in band if u in state.perms]
-    attacked = [state.perms[d] for d in defenders if d in state.perms]
-    simple = not _info(state).blocking and not any(
-        p.granted for p in attackers + attacked) and not any(
-        has_ability(state, a, "fear") or has_ability(state, a, "menace") for a in attackers)
-    if simple:
-        return [d.id for d in attacked]
-    out = [d.id for d in attacked
-           if any(_may_block(state, d, a, len(attacked)) for a in attackers)]
-    limits = [n for a in attackers if (n := _max_blockers(state, a)) is not None]
-    for source in _sources(state, _info(state).blocking):  # "no more than two … can block"
-        limits.extend(e.count for e in _statics(state.card(source.id))
-                      if isinstance(e, BlockRule) and e.rule == "max_blocking")
-    if limits:
-        out = out[:min(limits)]
-    return out
-
-
-def attack_restriction(state: GameState, perm: Permanent, band: int = 1) -> str | None:
+def attack_restriction(state: GameState, perm: Permanent, band: int = 1,
+                       reaches: Callable[[GameState, Permanent, Permanent], bool] | None = None
+                       ) -> str | None:
     """Why *perm* can't attack at all (None: nothing forbids it here); *band*: how many
-    creatures attack together (its banding stack)."""
+    creatures attack together (its banding stack); *reaches*: the variant's area of effect
+    of an "all …" static."""
     if _marked(perm, "cant_attack", "cant_attack_or_block"):
         return f"{state.name(perm.id)} can't attack this turn"
     names = _info(state).attack
     if not names:
         return None
     for effect in _effects_on(state, perm, names, (CantAttack, CantAttackOrBlock,
-                                                   CantAttackIf, BlockRule)):
+                                                   CantAttackIf, BlockRule), reaches):
         if isinstance(effect, BlockRule):
             if effect.rule == "attack_with_others" and band - 1 < effect.count:
                 return f"{state.name(perm.id)} can't attack unless at least {effect.count} " \

@@ -302,7 +302,11 @@ def land_makes(land: Card) -> tuple[str, ...]:
 # ---------------------------------------------------------------------- leaving play
 def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list[Event], *,
                       reason: str) -> None:
-    """Move a permanent off the battlefield to its owner's *zone* (tokens cease to exist)."""
+    """Move a permanent off the battlefield to its owner's *zone* (tokens cease to exist).
+    The auras on it go to the graveyard; an equipment on it stays on the battlefield,
+    unattached (rules/core/equipment.py)."""
+    from frontier_desktop.rules.core.equipment import drop, is_equipment
+
     name, owner = state.cards[perm.id]
     del state.perms[perm.id]
     events.append({"type": "died" if zone == "graveyard" else "left", "unit": perm.id,
@@ -313,7 +317,11 @@ def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list
     else:
         getattr(state.players[owner], zone).append(perm.id)
     for other in list(state.perms.values()):
-        if other.attached_to == perm.id:
+        if other.attached_to != perm.id or other.id not in state.perms:
+            continue
+        if is_equipment(state, other.id):
+            drop(state, other, perm, events)
+        else:
             leave_battlefield(state, other, "graveyard", events, reason="its permanent left")
 
 

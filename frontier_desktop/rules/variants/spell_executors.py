@@ -13,15 +13,18 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from frontier_desktop.rules.core import equipment, planeswalkers
 from frontier_desktop.rules.effects.nodes import (
-    Bounce, CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile,
+    Attach, Bounce, CounterSpell, CreateToken, DealDamage, Destroy, Discard, Draw, Effect, Exile,
     GainLife, GrantKeyword, LoseLife, PreventDamage, Pump, PutCounters, Regenerate,
     ReturnFromGraveyard, Selector, Tap, Trigger, Untap,
 )
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, target_slots
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.frontier_combat import destroy, leave_battlefield
+from frontier_desktop.rules.core.hooks import Where
+from frontier_desktop.rules.core.sba import destroy_by_effect
+from frontier_desktop.rules.variants.frontier_combat import leave_battlefield
 from frontier_desktop.rules.variants.shared import is_square, permanents_in
 from frontier_desktop.rules.variants.spell_context import _Context, _decode_target
 from frontier_desktop.rules.variants.spell_grants import (
@@ -34,6 +37,8 @@ from frontier_desktop.rules.variants.spell_reading import by_hand_text, enters_t
 class ExecutorActions(PayingActions):
     """Runs effects and carries them out; a base of ``SpellActions``."""
 
+    where: ClassVar[Where] = Where()
+    """The variant's answers to the Magic core (set by each variant's class)."""
     land_target_kinds: ClassVar[frozenset[str]] = frozenset()
     """Effect kinds whose executors follow a land square as a target (fx_mana.ManaActions)."""
 
@@ -130,13 +135,23 @@ class ExecutorActions(PayingActions):
                 left = shield_prevents(state, [ctx.source_label], obj, amount, events)
                 dealt = 0 if protected_from(state, perm, ctx.source_label) else \
                     prevent(perm, left)
-                if dealt:
+                # A planeswalker loses loyalty counters instead (rules/core/planeswalkers).
+                if dealt and not planeswalkers.deal_damage(state, perm, dealt,
+                                                           ctx.source_label, events):
                     perm.damage += dealt
                     events.append({"type": "damage", "source": ctx.source_label, "target": obj,
                                    "amount": dealt})
                 if left > dealt:
                     events.append({"type": "prevented", "unit": obj, "amount": left - dealt})
         return reached
+
+    def _exec_attach(self, ctx: _Context, effect: Attach,
+                     events: list[Event]) -> list[Any] | None:
+        """"Equip": attach the source to its target creature (rules/core/equipment.py)."""
+        objs = ctx.objects(effect.to)
+        if objs is None:
+            return None
+        return equipment.attach(ctx.state, ctx.source, objs, events)
 
     def _exec_pump(self, ctx: _Context, effect: Pump, events: list[Event]) -> list[Any] | None:
         objs = ctx.objects(effect.to)
@@ -171,11 +186,8 @@ class ExecutorActions(PayingActions):
         if objs is None:
             return None
         for perm in permanents_in(ctx.state, objs):
-            if effect.no_regenerate:
-                leave_battlefield(ctx.state, perm, "graveyard", events,
-                                  reason=f"destroyed by {ctx.name}")
-            else:
-                destroy(ctx.state, perm, events, reason=f"destroyed by {ctx.name}")
+            destroy_by_effect(ctx.state, self.where, perm, events, reason=f"destroyed by {ctx.name}",
+                              regenerate=not effect.no_regenerate)
         return objs
 
     # _exec_delayed and run_delayed: fx_timing.TimingActions (delayed and timed effects).

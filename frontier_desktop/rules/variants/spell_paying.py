@@ -16,6 +16,7 @@ from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.core import equipment, planeswalkers
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import add_mana, format_pool
@@ -41,9 +42,14 @@ class PayingActions(TargetActions):
     def activation_problem(self, state: GameState, seat: int, perm: Permanent,
                            index: int) -> str | None:
         """Why ability *index* of *perm* can't be activated now by its "Activate only …"
-        (None: it can)."""
+        (None: it can); loyalty abilities and "Equip" only as a sorcery, one loyalty
+        ability a turn (rules/core)."""
         from frontier_desktop.rules.effects.nodes import Restriction
 
+        core = planeswalkers.activation_problem(state, seat, perm, index, self.main_phases) \
+            or equipment.activation_problem(state, seat, perm, index, self.main_phases)
+        if core:
+            return core
         card = state.card(perm.id)
         effects = ability_effects(card, index)
         whens = [w for e in effects or () if isinstance(e, Restriction) for w in e.when.split("+")]

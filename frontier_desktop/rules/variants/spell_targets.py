@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.core.equipment import equip_problem
 from frontier_desktop.rules.effects.nodes import Effect, TargetSpec
 from frontier_desktop.rules.effects.targeting import (
     COLOUR_LETTER, Slot, describe_target, spec_problem, target_slots,
@@ -104,6 +105,8 @@ class TargetActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
                                                 and self.blocking_ids(state)))
         if problem is None:
             problem = self.target_problem(state, seat, source, target)
+        if problem is None and slot.kind == "attach":  # "Equip" (rules/core/equipment.py)
+            problem = equip_problem(state, source, target)
         if problem is None:
             return None
         return f"{source_name} can't target {describe_target(state, target)}: {problem}"

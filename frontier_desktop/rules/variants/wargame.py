@@ -50,11 +50,12 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.conquering_spells import conquering_own_pt, has_keyword, \
+from frontier_desktop.rules.variants.conquering_spells import has_keyword, \
     landwalks, no_life
 from frontier_desktop.rules.variants.shared import (
     basic_land, check_decider, check_responder_or_active, game_rng, leave_battlefield,
@@ -66,13 +67,14 @@ from frontier_desktop.rules.variants.wargame_actions import Heal, TapAttacker
 from frontier_desktop.rules.variants.wargame_board import (
     EACH_TYPE, LAND_TYPES, STRONGHOLD_LIMIT, controller, diagonal_neighbours,
     has_lost_stronghold, info, is_stronghold, land_type, letter, place_words, standard_board,
-    stronghold, stronghold_of,
+    stronghold,
 )
 from frontier_desktop.rules.variants.wargame_combat import (
     continue_combat, division_problem, record_division, start_combat,
 )
 from frontier_desktop.rules.variants.wargame_spells import (
-    WarGameSpells, draw_refilling, fold_pool, own_creatures_at, set_supply, supply,
+    WHERE, WarGameSpells, draw_refilling, fold_pool, own_creatures_at, set_supply, supply,
+    wargame_pt,
 )
 
 PHASES = ("untap", "draw", "supply", "heal", "movement", "combat", "casting", "discard")
@@ -86,6 +88,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
     """Magic: the War Game for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "wargame"
+    where: ClassVar[Where] = WHERE
     aliases: ClassVar[tuple[str, ...]] = ("war-game", "magic-the-war-game")
     title: ClassVar[str] = "Magic: the War Game"
     phases: ClassVar[tuple[str, ...]] = PHASES
@@ -402,7 +405,8 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         continue_combat(state, self._pt(state), lambda s: state.players[s].assign,
                         lambda ev: self.state_checks(state, ev), events,
                         lambda p: has_keyword(state, p.id, "banding"),
-                        lambda current, stage: self._open_window(state, current, stage, events))
+                        lambda current, stage: self._open_window(state, current, stage, events),
+                        self.where)
 
     def _open_window(self, state: GameState, current: dict[str, Any], stage: str,
                      events: list[Event], after: int | None = None) -> bool:
@@ -541,14 +545,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
     # ================================================================== analysis
     def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
         """Printed P/T with counters and changes, +1/+1 on terrain of its colour."""
-        p, t = conquering_own_pt(state, perm)
-        if perm.zone != "board" or perm.at is None or is_stronghold(state, perm.at):
-            return p, t
-        cell = state.cells.get(perm.at)
-        if cell is not None and cell.land and cell.face_up and \
-                state.card(perm.id).matches_colour_of(state.card(cell.land)):
-            return p + 1, t + 1
-        return p, t
+        return wargame_pt(state, perm)
 
     def _pt(self, state: GameState) -> Any:
         return lambda perm: self.effective_pt(state, perm)

@@ -33,6 +33,9 @@ from collections.abc import Callable
 from typing import Any
 
 from frontier_desktop.rules.board import Pos
+from frontier_desktop.rules.core import damage
+from frontier_desktop.rules.core.hooks import Where
+from frontier_desktop.rules.core.keywords import protections, quality_matches
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.variants.shared import wire
@@ -66,9 +69,38 @@ def targets_for(state: GameState, seat: int, at: Pos) -> list[Permanent]:
     return [p for p in here if p.controller == state.active]
 
 
-def side_power(state: GameState, seat: int, at: Pos, pt: PT) -> int:
-    return sum(max(0, pt(p)[0]) for p in state.board_creatures()
-               if p.at == at and p.controller == seat and not p.tapped)
+def side_creatures(state: GameState, seat: int, at: Pos, where: Where | None = None,
+                   step: str | None = None) -> list[Permanent]:
+    """*seat*'s untapped creatures at *at* that deal damage now (in *step* of a combat with
+    a first-strike step: :func:`damage.strikes`)."""
+    here = [p for p in state.board_creatures()
+            if p.at == at and p.controller == seat and not p.tapped]
+    if where is None or step is None:
+        return here
+    steps = [damage.FIRST, damage.REGULAR]
+    return [p for p in here if damage.strikes(state, where, p.id, step, steps)]
+
+
+def side_power(state: GameState, seat: int, at: Pos, pt: PT, where: Where | None = None,
+               step: str | None = None) -> int:
+    return sum(max(0, pt(p)[0]) for p in side_creatures(state, seat, at, where, step))
+
+
+def protection_caps(state: GameState, sources: list[Permanent], units: list[Permanent],
+                    caps: dict[str, int], pt: PT) -> dict[str, int]:
+    """The ruling: damage given to a creature with protection from a colour may not exceed the
+    power of the side's creatures not of that colour (*sources*: the side's creatures that
+    deal damage now)."""
+    out = dict(caps)
+    for unit in units:
+        shields = protections(state, unit)
+        if not shields:
+            continue
+        through = sum(max(0, pt(s)[0]) for s in sources
+                      if not any(quality_matches(state, k[len("protection from "):], s.id)
+                                 for k in shields))
+        out[unit.id] = min(out[unit.id], through)
+    return out
 
 
 def caps_of(units: list[Permanent], pt: PT) -> dict[str, int]:
@@ -133,10 +165,16 @@ def protective_division(amount: int, caps: dict[str, int]) -> dict[str, int]:
 def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                     kill: Callable[[list[Event]], None], events: list[Event],
                     banding: Callable[[Permanent], bool] = lambda p: False,
-                    window: Callable[[dict[str, Any], str], bool] = lambda c, s: False) -> None:
+                    window: Callable[[dict[str, Any], str], bool] = lambda c, s: False,
+                    where: Where | None = None) -> None:
     """Carry the combats on until a decision or a window waits or every place has fought
     (*window* opens the ``fast`` or the ``healing`` window of the current combat: True when
-    somebody got it)."""
+    somebody got it).
+
+    When a creature there has first or double strike (*where*: the variant's answers to the
+    Magic core), the first-strikers' power is divided and dealt first (``strike`` is
+    ``first``), the creatures it kills are gone, then the regular step (``strike``
+    ``regular``): the others' and the double strikers' power."""
     combat = state.extra.get("combat")
     while combat is not None:
         current = combat.get("current")
@@ -166,12 +204,18 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                 return
         if _window_due(current, "fast") and window(current, "fast"):
             return
+        if where is not None and "strike" not in current and "dealt" not in current:
+            here = [p.id for p in state.board_creatures() if p.at == at and not p.tapped]
+            if len(damage.strike_steps(state, where, here)) == 2:
+                current["strike"] = damage.FIRST
+        step = current.get("strike")
         for seat in current["sides"]:
             if str(seat) in current["divisions"]:
                 continue
             units = targets_for(state, seat, at)
-            caps = caps_of(units, pt)
-            amount = min(side_power(state, seat, at, pt), sum(caps.values()))
+            sources = side_creatures(state, seat, at, where, step)
+            caps = protection_caps(state, sources, units, caps_of(units, pt), pt)
+            amount = min(side_power(state, seat, at, pt, where, step), sum(caps.values()))
             chooser = banding_side(state, units, banding)
             default = default_division(amount, caps) if chooser is None else \
                 protective_division(amount, caps)
@@ -184,7 +228,16 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
                 return
             current["divisions"][str(seat)] = default  # the damage events tell it
         if "dealt" not in current:
-            current["dealt"] = deal(state, current, events)
+            current["dealt"] = deal(state, current, events, where, step)
+        if step == damage.FIRST:  # the first strike is dealt: its deaths, then the rest
+            kill(events)
+            current["strike"] = damage.REGULAR
+            current["first_dealt"] = current.pop("dealt")
+            current["divisions"] = {}
+            continue
+        if "first_dealt" in current:
+            for unit, amount in current.pop("first_dealt").items():
+                current["dealt"][unit] = current["dealt"].get(unit, 0) + amount
         if _window_due(current, "healing") and window(current, "healing"):
             return
         settle_prevention(state, current, events)
@@ -228,20 +281,26 @@ def record_division(state: GameState, seat: int, damage: dict[str, int],
     state.decision = None
 
 
-def deal(state: GameState, current: dict[str, Any], events: list[Event]) -> dict[str, int]:
+def deal(state: GameState, current: dict[str, Any], events: list[Event],
+         where: Where | None = None, step: str | None = None) -> dict[str, int]:
     """Every side's damage at once (prevention shields first), as damage counters: one
     ``damage`` event per side and creature hit (``sources``: that side's untapped creatures
-    there). Returns the damage dealt to each creature."""
+    there that strike now). "Prevent all combat damage" (Fog) prevents it all. Returns the
+    damage dealt to each creature."""
     at = state.board.pos_from_wire(current["at"])
     hits: list[tuple[list[str], str, int]] = []
     for side, division in current["divisions"].items():
-        sources = sorted(p.id for p in state.board_creatures()
-                         if p.at == at and p.controller == int(side) and not p.tapped)
+        sources = sorted(p.id for p in side_creatures(state, int(side), at, where, step))
         hits.extend((sources, unit, int(amount)) for unit, amount in division.items())
     dealt: dict[str, int] = {}
+    fog = damage.fog(state)
     for sources, unit, amount in hits:
         perm = state.perms.get(unit)
         if perm is None or amount <= 0:
+            continue
+        if fog:  # "prevent all combat damage that would be dealt this turn"
+            events.append({"type": "prevented", "unit": unit, "amount": amount,
+                           "at": current["at"]})
             continue
         prevented = min(perm.prevent, amount)
         perm.prevent -= prevented

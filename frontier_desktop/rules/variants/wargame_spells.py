@@ -37,7 +37,10 @@ from frontier_desktop.rules.mana import empty_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army_spells import needs_origin
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.conquering_spells import ConqueringSpells
+from frontier_desktop.rules.core.hooks import Where
+from frontier_desktop.rules.variants.conquering_spells import (
+    ConqueringSpells, conquering_own_pt, static_reach,
+)
 from frontier_desktop.rules.effects.engine_support import trigger_key
 from frontier_desktop.rules.variants.spell_reading import spell_effects, triggered_abilities
 from frontier_desktop.rules.variants.shared import draw_top, game_rng, save_rng, wire
@@ -45,6 +48,33 @@ from frontier_desktop.rules.variants.wargame_board import (
     STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
     stronghold_of,
 )
+
+def wargame_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
+    """Printed P/T with counters and changes, +1/+1 on terrain of its colour (not in a
+    stronghold)."""
+    p, t = conquering_own_pt(state, perm)
+    if perm.zone != "board" or perm.at is None or is_stronghold(state, perm.at):
+        return p, t
+    cell = state.cells.get(perm.at)
+    if cell is not None and cell.land and cell.face_up and \
+            state.card(perm.id).matches_colour_of(state.card(cell.land)):
+        return p + 1, t + 1
+    return p, t
+
+
+class WarGameWhere(Where):
+    """The War Game's answers to the Magic core: the terrain bonus, a creature's statics
+    reach its own terrain; nobody blocks (each side divides its power)."""
+
+    def pt(self, state: GameState, perm: Permanent) -> tuple[int, int]:
+        return wargame_pt(state, perm)
+
+    def reaches(self, state: GameState, source: Permanent, perm: Permanent) -> bool:
+        return static_reach(state, source, perm)
+
+
+WHERE = WarGameWhere()
+"""The one :class:`WarGameWhere` the War Game's modules hand the core."""
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 _ORIGIN_KEY = "_wg_origin"

@@ -31,6 +31,7 @@ from frontier_desktop.ui.table.words_oneshots import oneshot_words
 from frontier_desktop.ui.table.words_variants import (
     _army_words,
     _conquering_words,
+    _core_words,
     _mana_words,
     combat_window_words,
 )
@@ -311,6 +312,9 @@ def _event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         if event.get("stays"):
             return f"  {name} regenerates (tapped, where it stands)"
         return f"  {name} regenerates and goes to the staging row"
+    core = _core_words(kind, event, names)  # planeswalkers and equipment (rules/core)
+    if core is not None:
+        return core
     army = _army_words(kind, event, names, p)
     if army is not None:
         return army

@@ -62,6 +62,9 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
         return f"  {names.unit(event.get('blocker'))} blocks {names.unit(event.get('attacker'))}"
     if kind == "done_blocking":
         return f"  {p} is done blocking" if event.get("blocks") else f"  {p} doesn't block"
+    if kind == "unblocked":
+        return (f"  {names.unit(event.get('blocker'))} doesn't block "
+                f"{names.unit(event.get('attacker'))} after all: {event.get('reason')}")
     if kind == "land_played":
         return f"{p} plays {event.get('card') or 'a land'} under the home base"
     if kind == "treasure":
@@ -71,6 +74,23 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
     if kind == "dropped":
         return (f"  {event.get('name') or names.unit(event.get('unit'))} is dropped and "
                 f"taken by {names.player(event.get('to'))}")
+    return None
+
+
+def _core_words(kind: Any, event: Mapping[str, Any], names: Namer) -> str | None:
+    """The Magic core's events in every variant: a loyalty cost paid, an equipment attached
+    ("Equip") or left behind by its creature (rules/core/planeswalkers.py, equipment.py)."""
+    name = event.get("name") or names.unit(event.get("unit"))
+    if kind == "loyalty":
+        change = event.get("change")
+        how = f"gains {change} loyalty" if isinstance(change, int) and change >= 0 else \
+            f"loses {-change} loyalty" if isinstance(change, int) else "changes loyalty"
+        return f"  {name} {how} ({event.get('loyalty')} left)"
+    if kind == "attached":
+        return f"  {name} is attached to {names.unit(event.get('to'))}"
+    if kind == "unattached":
+        where = f" at {square(event.get('at'))}" if event.get("at") is not None else ""
+        return f"  {name} stays on the battlefield{where}, unattached"
     return None
 
 

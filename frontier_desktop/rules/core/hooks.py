@@ -1,0 +1,74 @@
+"""The one interface between the Magic core and a variant: :class:`Where`.
+
+The core knows normal Magic (who may block whom, what a creature may attack with, how combat
+damage is dealt and prevented, when a creature dies); a variant knows only *where*: the board,
+where a creature stands, what the terrain gives it, which of the defender's lands count for
+landwalk, where a regenerated creature goes. The core asks those questions of a ``Where``
+object the variant hands it, and never imports a variant.
+
+A variant subclasses :class:`Where` and overrides what its digest changes; the defaults are
+plain Magic on a table without a board. Every method is a pure function of its arguments
+(the state is the only thing that changes, and only through ``destroy``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from frontier_desktop.rules.state import GameState, Permanent
+
+Event = dict[str, Any]
+
+
+class Where:
+    """What the Magic core asks a variant (the defaults: normal Magic, no board)."""
+
+    evasion: ClassVar[bool] = True
+    """Whether blocks are chosen, so evasion and "can't block" decide them (False in Frontier,
+    where the attacked creature is the blocker and always fights back)."""
+
+    def pt(self, state: GameState, perm: Permanent) -> tuple[int, int]:
+        """*perm*'s power and toughness now, with everything the variant adds (terrain)."""
+        from frontier_desktop.rules.variants.shared import own_pt
+
+        return own_pt(state, perm)
+
+    def pts(self, state: GameState) -> Callable[[Permanent], tuple[int, int]]:
+        """:meth:`pt` for many creatures of one unchanged board (a variant may compute what
+        they share once: Frontier's occupancy)."""
+        return lambda perm: self.pt(state, perm)
+
+    def reaches(self, state: GameState, source: Permanent, perm: Permanent) -> bool:
+        """Whether a static "all …" ability of *source* reaches *perm* (the variant's area of
+        effect: a Conquering creature's lord ability only its own area)."""
+        return True
+
+    def walk_counts(self, state: GameState, attacker: Permanent, blocker: Permanent,
+                    land_type: str) -> bool:
+        """Whether *attacker*'s landwalk of *land_type* makes it unblockable by *blocker*
+        (normal Magic: the blocker's controller controls a land of that type)."""
+        defender = blocker.controller
+        for pos, seat in self.land_controllers(state).items():
+            cell = state.cells.get(pos)
+            if seat == defender and cell is not None and cell.land is not None and \
+                    cell.face_up and land_type in state.card(cell.land).subtypes:
+                return True
+        return False
+
+    def land_controllers(self, state: GameState) -> dict[Any, int]:
+        """Board position → the seat controlling the land there (absent: nobody)."""
+        return {}
+
+    def block_problem(self, state: GameState, blocker: Permanent,
+                      attacker: Permanent) -> str | None:
+        """What the variant adds to blocking (where the blocker must stand); None: nothing
+        stops it. The core has already checked tapped creatures and evasion."""
+        return None
+
+    def destroy(self, state: GameState, perm: Permanent, events: list[Event], *,
+                reason: str) -> None:
+        """Destroy *perm* (a regeneration shield keeps it where the variant says)."""
+        from frontier_desktop.rules.core.sba import regenerate_or_die
+
+        regenerate_or_die(state, perm, events, reason=reason)
