@@ -126,7 +126,7 @@ def army_mid_game_position() -> dict[str, Any]:
 def conquering_mid_game(pool: BundledPool, seed: int = 5, turn: int = 28) -> Any:
     """The bench's four-player Conquering position (see the module docstring)."""
     from frontier_desktop.rules.variants import find_variant
-    from frontier_desktop.rules.variants.conquering_board import controller
+    from frontier_desktop.rules.variants.conquering.board import controller
 
     variant = find_variant("conquering")
     decks = [read_deck(ROOT / "assets/decks" / name, pool) for name in CONQUERING_DECKS]
@@ -152,7 +152,7 @@ def conquering_mid_game(pool: BundledPool, seed: int = 5, turn: int = 28) -> Any
 
 def wargame_mid_game(pool: BundledPool, seed: int = 5, turn: int = 20) -> tuple[Any, Any]:
     """The bench's four-player War Game position and its variant (see the module docstring)."""
-    from frontier_desktop.rules.variants.wargame import WarGame
+    from frontier_desktop.rules.variants.wargame.variant import WarGame
 
     variant = WarGame()
     deck = read_deck(ROOT / "assets/decks/wargame_forest_host.txt", pool)

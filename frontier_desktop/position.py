@@ -771,7 +771,7 @@ class _Loader:
                     raise self.fail(f"units[{i}].band", f"no unit {other!r}")
                 if state.perms[other].at != perm.at or perm.zone != "board":
                     raise self.fail(f"units[{i}].band", f"{other!r} is not on the same square")
-        from frontier_desktop.rules.variants.frontier_board import can_stack
+        from frontier_desktop.rules.variants.frontier.board import can_stack
 
         if state.variant != "frontier":
             return  # the variant's own check (position_loaded) says who may share a land

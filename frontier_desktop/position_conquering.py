@@ -30,7 +30,7 @@ from frontier_desktop.rules import GameState, InvalidPositionError
 from frontier_desktop.rules.board import Board, GraphBoard, GridBoard, Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS
 from frontier_desktop.rules.state import Cell
-from frontier_desktop.rules.variants.conquering_board import (
+from frontier_desktop.rules.variants.conquering.board import (
     LAND_TYPES, RETAKE_TURNS, STRONGHOLD_CV, stronghold,
 )
 
@@ -250,7 +250,7 @@ class ConqueringReader:
     def roll_missing_cvs(state: GameState) -> None:
         """A face-up area was entered, so its conquer value was rolled: one the file leaves
         out is rolled now, from the position's seed (a revealed area always has a CV)."""
-        from frontier_desktop.rules.variants.shared import game_rng, save_rng
+        from frontier_desktop.rules.core.shared import game_rng, save_rng
 
         rng = game_rng(state)
         for pos in state.board.positions():

@@ -31,7 +31,7 @@ from frontier_desktop.rules.board import GridBoard, Pos
 from frontier_desktop.rules.card import COLOURS, Card
 from frontier_desktop.rules.state import UNKNOWN_CARD, Cell
 from frontier_desktop.position_conquering import ConqueringReader, _LAND_OF_COLOUR
-from frontier_desktop.rules.variants.wargame_board import (
+from frontier_desktop.rules.variants.wargame.board import (
     LETTERS, STRONGHOLD_LIMIT, land_type, stronghold,
 )
 

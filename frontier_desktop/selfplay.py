@@ -91,7 +91,7 @@ def _pick_conquering(options: Sequence[Any], chooser: random.Random, state: Any,
     if by_kind.get("move") and chooser.random() < 0.8:
         onward = by_kind["move"]
         if state is not None:
-            from frontier_desktop.rules.variants.conquering_board import controller
+            from frontier_desktop.rules.variants.conquering.board import controller
 
             board = state.board
             onward = [m for m in onward
@@ -108,8 +108,8 @@ def _wargame_steps(state: Any, seat: int, flying: bool, islander: bool) -> dict[
     """Steps from each place to the nearest stronghold *seat* does not control, for a flyer or
     not, islandhome or not: islands only for flyers and islandhome creatures, flyers also
     diagonally (a breadth-first walk back from the targets; a place with no way is missing)."""
-    from frontier_desktop.rules.variants.conquering_board import controller, land_type
-    from frontier_desktop.rules.variants.wargame_board import diagonal_neighbours
+    from frontier_desktop.rules.variants.conquering.board import controller, land_type
+    from frontier_desktop.rules.variants.wargame.board import diagonal_neighbours
 
     board = state.board
 
@@ -141,7 +141,7 @@ def _wargame_steps(state: Any, seat: int, flying: bool, islander: bool) -> dict[
 def _may_march(state: Any, seat: int, card_id: str) -> bool:
     """Whether a card cast now could go on: a creature with no way out of its stronghold (a
     ground creature behind an island) would only block the stronghold's three places."""
-    from frontier_desktop.rules.variants.wargame_board import stronghold
+    from frontier_desktop.rules.variants.wargame.board import stronghold
 
     if state is None:
         return True
@@ -168,7 +168,7 @@ def _pick_wargame(options: Sequence[Any], chooser: random.Random, state: Any, se
         return chooser.choice(casts)
     moves = by_kind.get("move") or []
     if moves and state is not None:
-        from frontier_desktop.rules.variants.conquering_spells import has_keyword
+        from frontier_desktop.rules.variants.conquering.spells import has_keyword
 
         onward, stuck = [], []
         for m in moves:

@@ -20,7 +20,7 @@ from typing import Any
 
 from frontier_desktop import __version__
 from frontier_desktop.rules.actions import ACTIONS, MAX_CARD_NAME
-from frontier_desktop.rules.variants import wargame_actions  # noqa: F401  (heal, tap_attacker)
+from frontier_desktop.rules.variants.wargame import actions as wargame_actions  # noqa: F401  (heal, tap_attacker)
 
 PROTOCOL_VERSION = 1
 """Bumped on any incompatible change to a message or the sequence."""
@@ -267,7 +267,7 @@ REF = Either(ID, SQUARE)
 COLOUR = OneOf("W", "U", "B", "R", "G", "C")
 LAND_MANA = Either(COLOUR, Str(40))
 """What a land is tapped for: a kind of mana, or symbols ("{R}{R}", a storage land's
-"{B}{B}{B}") naming one of its own mana abilities (rules/variants/fx_mana.py)."""
+"{B}{B}{B}") naming one of its own mana abilities (rules/core/fx_mana.py)."""
 PAY = ListOf(Either(SQUARE, Str(64), Record({"at": POS, "via": ID, "color": LAND_MANA},
                                             required=("at",)),
                     Record({"unit": ID, "ability": Int(0, 100), "mana": Str(40)},
@@ -332,7 +332,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "assign": {"attacker": ID, "damage": MapOf(ID, Int(0, 1_000_000), 64, min_items=1),
                "at": POS},  # at: the War Game's division of one side's damage in a combat
     "set_assign": {"on": OneOf(True, False)},
-    # Army Magic (rules/variants/army_actions.py)
+    # Army Magic (rules/variants/army/actions.py)
     "block": {"blocker": ID, "attacker": ID},
     "done_blocking": {},
     "retreat": {"unit": ID, "to": POS},

@@ -349,7 +349,7 @@ class TapLand(Action):
     (``"{R}{R}"``) name one of the land's own mana abilities."""
     ability: int | None = field("int", default=None)
     """Use the land's non-mana ability of this index (``Card.activated``) instead: it goes on
-    the stack (Strip Mine's "Destroy target land"); see rules/variants/fx_mana.py."""
+    the stack (Strip Mine's "Destroy target land"); see rules/core/fx_mana.py."""
     targets: tuple[Any, ...] = field("targets", default=())
     """The targets of that ability."""
 

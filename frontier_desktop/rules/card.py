@@ -41,7 +41,7 @@ _SIMPLE_KEYWORDS = {
     "deathtouch": "deathtouch",
     "lifelink": "lifelink",
     "reach": "reach",
-    # fx-statics: blocking keywords (rules/variants/fx_statics.py); flanking is also read by
+    # fx-statics: blocking keywords (rules/core/fx_statics.py); flanking is also read by
     # the effects reader (spell_reading.combat_keywords).
     "fear": "fear",
     "menace": "menace",

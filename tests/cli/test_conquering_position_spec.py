@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from frontier_desktop.rules.variants.conquering_board import triangle_areas
+from frontier_desktop.rules.variants.conquering.board import triangle_areas
 from tests.cli.test_army_position_spec import Run
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -303,7 +303,7 @@ def test_assign_is_off_unless_the_file_asks_for_it(run):
 
 
 def test_assign_divides_the_wurms_damage_when_the_file_asks(run):
-    import frontier_desktop.rules.variants.conquering as conquering
+    import frontier_desktop.rules.variants.conquering.variant as conquering
 
     if not hasattr(conquering.Conquering, "_do_assign"):
         pytest.skip("the Conquering's assign decision is not in these rules yet")

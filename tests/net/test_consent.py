@@ -11,7 +11,7 @@ import random
 
 from frontier_desktop.net.protocol import make
 from frontier_desktop.record import read_record, replay
-from frontier_desktop.rules.variants.frontier_manual import CONSENT_DECLINES
+from frontier_desktop.rules.variants.frontier.manual import CONSENT_DECLINES
 from tests.net.conftest import ROOT
 from tests.net.test_session import play, wait_until
 

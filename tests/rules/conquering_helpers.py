@@ -13,9 +13,9 @@ from typing import Any
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.engine import apply
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.conquering import Conquering
-from frontier_desktop.rules.variants.conquering_board import info
-from frontier_desktop.rules.variants.shared import basic_land
+from frontier_desktop.rules.variants.conquering.variant import Conquering
+from frontier_desktop.rules.variants.conquering.board import info
+from frontier_desktop.rules.core.shared import basic_land
 from tests.rules.helpers import card, pass_until as _pass_until, to_phase
 
 CQ = Conquering()

@@ -4,7 +4,7 @@ control, new permanents on the home base)."""
 
 from __future__ import annotations
 
-from frontier_desktop.rules.variants.army_board import land_life
+from frontier_desktop.rules.variants.army.board import land_life
 from frontier_desktop.rules.views import describe
 from tests.rules.army_helpers import army, land, standard_rows
 from tests.rules.helpers import creature, of_type, refused, run, unit

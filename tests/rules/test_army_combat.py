@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from frontier_desktop.rules import apply, legal_actions
-from frontier_desktop.rules.variants.army_board import controller, land_life
+from frontier_desktop.rules.variants.army.board import controller, land_life
 from frontier_desktop.rules.views import describe
 from tests.rules.army_helpers import army, land, standard_rows
 from tests.rules.helpers import creature, of_type, refused, run, unit

@@ -4,7 +4,7 @@ and the area of effect (``target_problem``)."""
 from __future__ import annotations
 
 from frontier_desktop.rules import legal_actions
-from frontier_desktop.rules.variants.army_board import controller, land_life
+from frontier_desktop.rules.variants.army.board import controller, land_life
 from frontier_desktop.rules.variants.base import Variant
 from frontier_desktop.rules.views import describe
 from tests.rules.army_helpers import ARMY, army, land, standard_rows

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from frontier_desktop.rules import InvalidActionError, apply, legal_actions, player_view
-from frontier_desktop.rules.variants.army_board import controller, land_life
+from frontier_desktop.rules.variants.army.board import controller, land_life
 from tests.rules.army_helpers import (
     ARMY,
     army,

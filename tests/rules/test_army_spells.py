@@ -8,7 +8,7 @@ import pytest
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules import legal_actions
-from frontier_desktop.rules.variants.army_board import controller, land_life
+from frontier_desktop.rules.variants.army.board import controller, land_life
 from frontier_desktop.rules.views import describe
 from tests.rules.army_helpers import army, land, standard_rows
 from tests.rules.helpers import creature, of_type, refused, run, unit
@@ -252,7 +252,7 @@ def test_a_planeswalker_that_explored_lists_and_uses_no_ability_that_turn():
 
 
 def test_the_table_learns_the_origins_a_spell_may_take():
-    from frontier_desktop.rules.variants.army_spells import origin_choices
+    from frontier_desktop.rules.variants.army.spells import origin_choices
 
     state = army(ROWS, players=hand("Wrath of God", "Lightning Bolt"))
     wrath, bolt = state.players[0].hand

@@ -10,10 +10,10 @@ import pytest
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.army_actions import Block, DoneBlocking
-from frontier_desktop.rules.variants.conquering_actions import Conquer
-from frontier_desktop.rules.variants.conquering_board import controller, info
-from frontier_desktop.rules.variants.conquering_combat import is_unblockable_here
+from frontier_desktop.rules.variants.army.actions import Block, DoneBlocking
+from frontier_desktop.rules.variants.conquering.actions import Conquer
+from frontier_desktop.rules.variants.conquering.board import controller, info
+from frontier_desktop.rules.variants.conquering.combat import is_unblockable_here
 from tests.rules.conquering_helpers import (
     CQ, clear_board, game, play, put, set_land, to_phase,
 )

@@ -52,9 +52,9 @@ import pytest
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.army_actions import Block, DoneBlocking
-from frontier_desktop.rules.variants.conquering_actions import Conquer
-from frontier_desktop.rules.variants.conquering_board import (
+from frontier_desktop.rules.variants.army.actions import Block, DoneBlocking
+from frontier_desktop.rules.variants.conquering.actions import Conquer
+from frontier_desktop.rules.variants.conquering.board import (
     WIN_AREAS, areas_of, controller, info,
 )
 from tests.rules.conquering_helpers import CQ, clear_board, game, play, put, set_land, to_phase

@@ -29,8 +29,8 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import RulesError
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.conquering_actions import Conquer
-from frontier_desktop.rules.variants.conquering_board import (
+from frontier_desktop.rules.variants.conquering.actions import Conquer
+from frontier_desktop.rules.variants.conquering.board import (
     STRONGHOLD_CV, WIN_AREAS, areas_of, conquer_value, controller, is_stronghold,
 )
 from tests.cards.deckfile import DECKS_DIR, parse_deck

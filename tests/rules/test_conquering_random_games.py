@@ -11,7 +11,7 @@ import random
 import pytest
 
 from frontier_desktop.rules import actions as A
-from frontier_desktop.rules.variants.conquering_board import (
+from frontier_desktop.rules.variants.conquering.board import (
     WIN_AREAS, areas_of, conquer_value, controller,
 )
 from tests.rules.conquering_helpers import CQ, game, play

@@ -150,8 +150,8 @@ def test_a_life_total_changed_by_any_other_path_is_put_back_and_said() -> None:
 
 # ---------------------------------------------------------------------- granted keywords
 def test_a_creatures_keyword_grant_reaches_only_its_own_area() -> None:
-    from frontier_desktop.rules.variants.conquering_combat import may_block
-    from frontier_desktop.rules.variants.conquering_spells import has_keyword
+    from frontier_desktop.rules.variants.conquering.combat import may_block
+    from frontier_desktop.rules.variants.conquering.spells import has_keyword
 
     state = _main()
     _inline(state, 0, creature("Test Captain", power=1, toughness=1, oracle_text=(
@@ -166,7 +166,7 @@ def test_a_creatures_keyword_grant_reaches_only_its_own_area() -> None:
 
 
 def test_an_enchantments_keyword_grant_reaches_the_whole_field() -> None:
-    from frontier_desktop.rules.variants.conquering_spells import has_keyword
+    from frontier_desktop.rules.variants.conquering.spells import has_keyword
 
     state = _main()
     _inline(state, 0, creature("Test Banner", type_line="Enchantment", oracle_text=(
@@ -179,7 +179,7 @@ def test_an_enchantments_keyword_grant_reaches_the_whole_field() -> None:
 
 
 def test_landwalk_gained_until_end_of_turn_counts() -> None:
-    from frontier_desktop.rules.variants.conquering_combat import is_unblockable_here
+    from frontier_desktop.rules.variants.conquering.combat import is_unblockable_here
 
     state = _main()
     set_land(state, MID, "Swamp", cv=3)

@@ -12,7 +12,7 @@ from frontier_desktop.rules.board import Board, GridBoard
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.conquering_board import (
+from frontier_desktop.rules.variants.conquering.board import (
     STRONGHOLD_CV, conquer_value, controller, standard_board, triangle_areas,
 )
 from tests.rules.conquering_helpers import (

@@ -11,7 +11,7 @@ from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.conquering_actions import Conquer
+from frontier_desktop.rules.variants.conquering.actions import Conquer
 from tests.rules.conquering_helpers import CQ, clear_board, game, play, put, set_land, to_phase
 from tests.rules.helpers import card, creature
 

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from frontier_desktop.rules import InvalidActionError, acting_seat, apply
-from frontier_desktop.rules.variants.frontier_manual import CONSENT_DECLINES
+from frontier_desktop.rules.variants.frontier.manual import CONSENT_DECLINES
 from tests.rules.helpers import position, refused, run, unit
 
 I = "Island"

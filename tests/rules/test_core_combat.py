@@ -39,8 +39,8 @@ from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.engine import apply
 from frontier_desktop.rules.errors import IllegalActionError, RulesError
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.army_actions import Block, DoneBlocking
-from frontier_desktop.rules.variants.conquering_actions import Conquer
+from frontier_desktop.rules.variants.army.actions import Block, DoneBlocking
+from frontier_desktop.rules.variants.conquering.actions import Conquer
 from tests.conftest import find_shared_dir
 from tests.rules import conquering_helpers as cq
 from tests.rules import wargame_helpers as wg
@@ -347,7 +347,7 @@ def test_indestructible_survives_lethal_damage() -> None:
 
 def test_indestructible_survives_destroy_and_toughness_zero_still_kills() -> None:
     from frontier_desktop.rules.core import sba
-    from frontier_desktop.rules.variants.army_board import WHERE
+    from frontier_desktop.rules.variants.army.board import WHERE
 
     state = _army([], [GOLEM])
     events: list[Any] = []

@@ -18,7 +18,7 @@ import pytest
 
 from frontier_desktop.rules import GameState, legal_actions
 from frontier_desktop.rules.variants import find_variant
-from frontier_desktop.rules.variants.spell_grants import static_grants
+from frontier_desktop.rules.core.spell_grants import static_grants
 from tests.rules.army_helpers import army, land, standard_rows
 from tests.rules.helpers import creature, of_type, refused, run, unit
 from tests.rules.test_core_planeswalkers import BEARS, BOLT, conquering, frontier, wargame

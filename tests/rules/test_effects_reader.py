@@ -302,7 +302,7 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
             # Read by the effects reader for the stack (spell_reading.protections,
             # enchant_spec), not by the card model: check that reading instead.
             from frontier_desktop.rules.card import Card
-            from frontier_desktop.rules.variants.spell_reading import enchant_spec, protections
+            from frontier_desktop.rules.core.spell_reading import enchant_spec, protections
 
             test = Card(name="Test", type_line="Enchantment — Aura" if keyword.startswith(
                 "enchant") else "Creature — Test", oracle_text=keyword.capitalize())
@@ -311,7 +311,7 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
         if keyword == "phasing":
             # Read by the effects reader; the untap step phases (fx_timing.has_phasing).
             from frontier_desktop.rules.card import Card
-            from frontier_desktop.rules.variants.fx_timing import has_phasing
+            from frontier_desktop.rules.core.fx_timing import has_phasing
 
             assert has_phasing(Card(name="Test", type_line="Creature — Test",
                                     oracle_text="Phasing"))
@@ -326,7 +326,7 @@ def test_every_engine_keyword_in_the_registry_is_one_the_card_model_reads() -> N
             # Read by the effects reader and carried out as an attack is declared
             # (spell_reading.combat_keywords): check that reading instead.
             from frontier_desktop.rules.card import Card
-            from frontier_desktop.rules.variants.spell_reading import combat_keywords
+            from frontier_desktop.rules.core.spell_reading import combat_keywords
 
             test = Card(name="Test", type_line="Creature — Test",
                         oracle_text=keyword.capitalize())
@@ -436,7 +436,7 @@ def test_corpus_shares_are_counted_honestly(corpus: dict[str, dict]) -> None:
     assert all(v.read for v in automated)
     # An automated instant or sorcery is one whose every effect the stack's executors run.
     from frontier_desktop.rules.card import Card
-    from frontier_desktop.rules.variants.spell_reading import executed, spell_effects
+    from frontier_desktop.rules.core.spell_reading import executed, spell_effects
 
     spells = [v.name for v in automated if v.type in ("instant", "sorcery")]
     assert spells
@@ -452,7 +452,7 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
     card is, for the engine, a mana ability it can add, a regeneration of itself, or an
     ability the stack's executors carry out, with no part of the cost left to the players."""
     from frontier_desktop.rules.card import Card
-    from frontier_desktop.rules.variants.spell_reading import (
+    from frontier_desktop.rules.core.spell_reading import (
         ability_effects, executed, sacrifice_specs,
     )
 
@@ -467,7 +467,7 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
         assert len(ours) == len(engine), data["name"]
         card = Card.from_scryfall(data)
         if card.is_land:  # fx-mana: tapped for mana through its own abilities
-            from frontier_desktop.rules.variants.fx_mana import land_manas, land_stack_ability
+            from frontier_desktop.rules.core.fx_mana import land_manas, land_stack_ability
 
             carried = {lm.index for lm in land_manas(card)}
             assert all(i in carried for i, a in enumerate(engine) if a.adds_mana), data["name"]
@@ -482,7 +482,7 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
         for index, ability in enumerate(engine):
             # A mana ability's note is fine when the engine runs the rest itself
             # (fx_timing.mana_riders: delayed effects, activation counts; fx_mana: damage).
-            from frontier_desktop.rules.variants.fx_mana import mana_note_damage
+            from frontier_desktop.rules.core.fx_mana import mana_note_damage
 
             riders = [e for e in ability_effects(card, index) or () if e.kind != "add_mana"]
             assert not ability.mana_note or mana_note_damage(card, ability.mana_note) or (

@@ -420,7 +420,7 @@ def test_brainstorm_puts_two_cards_back_one_at_a_time():
 def test_the_one_shot_cards_count_as_automated():
     from frontier_desktop.rules.card import Card
     from frontier_desktop.rules.effects import verdict
-    from frontier_desktop.rules.variants.spell_reading import reading_of
+    from frontier_desktop.rules.core.spell_reading import reading_of
 
     for obj in (DISEMPOWER, HORN, CIRCLE, ICY, TUTOR):
         card = Card.from_scryfall(obj)  # type: ignore[attr-defined]

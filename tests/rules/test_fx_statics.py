@@ -11,9 +11,9 @@ import pytest
 
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
-from frontier_desktop.rules.variants.frontier_board import has_ability
-from frontier_desktop.rules.variants.spell_reading import reading_of
-from frontier_desktop.rules.variants.fx_statics import spell_cost
+from frontier_desktop.rules.variants.frontier.board import has_ability
+from frontier_desktop.rules.core.spell_reading import reading_of
+from frontier_desktop.rules.core.fx_statics import spell_cost
 from tests.rules.helpers import creature, legal_wire, moves, of_type, position, pt, refused, run, unit
 
 I = "Island"

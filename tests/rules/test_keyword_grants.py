@@ -4,8 +4,8 @@ Conquering's), with Frontier's legendary lands added only by ``static_grants``."
 
 from __future__ import annotations
 
-from frontier_desktop.rules.variants.conquering_spells import granted_keywords, static_reach
-from frontier_desktop.rules.variants.spell_grants import keyword_grants, static_grants
+from frontier_desktop.rules.variants.conquering.spells import granted_keywords, static_reach
+from frontier_desktop.rules.core.spell_grants import keyword_grants, static_grants
 from tests.rules.conquering_helpers import put
 from tests.rules.helpers import creature
 from tests.rules.test_conquering_reach import MID, NEAR_S1, _inline, _main

@@ -28,8 +28,8 @@ from frontier_desktop.position import load_position
 from frontier_desktop.record import new_game
 from frontier_desktop.rules import acting_seat, apply, legal_actions, mana
 from frontier_desktop.rules.mana import POOL_ORDER, parse_cost, parse_pool, pay
-from frontier_desktop.rules.variants import shared, spell_reading
-from frontier_desktop.rules.variants.shared import (
+from frontier_desktop.rules.core import shared, spell_reading
+from frontier_desktop.rules.core.shared import (
     Payer, plan_payment, plan_payment_ranked, ranked_payers,
 )
 from tests.rules.helpers import card, pool

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from frontier_desktop.record import new_game, replay
 from frontier_desktop.rules import RulesError, apply, legal_actions, player_view
 from frontier_desktop.rules.actions import action_from_wire
-from frontier_desktop.rules.variants.frontier_board import home_squares
+from frontier_desktop.rules.variants.frontier.board import home_squares
 from frontier_desktop.session import LocalSession
 from tests.rules.helpers import card, pool
 

@@ -215,7 +215,7 @@ def spell(name: str, text: str, kind: str = "Instant") -> dict[str, object]:
 def _verdict_automated(card_obj: dict[str, object]) -> bool:
     from frontier_desktop.rules.card import Card
     from frontier_desktop.rules.effects import verdict
-    from frontier_desktop.rules.variants.spell_reading import reading_of
+    from frontier_desktop.rules.core.spell_reading import reading_of
 
     card = Card.from_scryfall(card_obj)
     return verdict(reading_of(card), card.type_line).automated
@@ -566,7 +566,7 @@ def test_attacking_and_blocking_targets_during_the_attack_window():
 
 
 def test_the_table_asks_which_targets_a_card_takes_and_which_are_legal():
-    from frontier_desktop.rules.variants.spell_targets import targeting
+    from frontier_desktop.rules.core.spell_targets import targeting
 
     state = position(GRID, [unit("a", "Grizzly Bears", 0, (1, 1)),
                             unit("v", "Sengir Vampire", 1, (3, 2)),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
-from frontier_desktop.rules.variants.spell_reading import reading_of
+from frontier_desktop.rules.core.spell_reading import reading_of
 from tests.rules.helpers import creature, of_type, position, refused, run, unit
 
 ISLANDS = [["Island"] * 5 for _ in range(5)]  # no terrain bonus for the test creatures

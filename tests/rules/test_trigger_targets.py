@@ -9,7 +9,7 @@ from frontier_desktop.rules.actions import Targets, action_from_wire
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
 from frontier_desktop.rules.errors import InvalidActionError
-from frontier_desktop.rules.variants.spell_reading import reading_of
+from frontier_desktop.rules.core.spell_reading import reading_of
 from frontier_desktop.rules.views import player_view as state_view
 from tests.rules.helpers import creature, legal_wire, of_type, position, refused, run, unit
 

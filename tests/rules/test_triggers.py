@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import verdict
-from frontier_desktop.rules.variants.spell_reading import reading_of
+from frontier_desktop.rules.core.spell_reading import reading_of
 from tests.rules.helpers import creature, of_type, position, pt, refused, run, unit
 
 P = "Plains"

@@ -1,4 +1,4 @@
-"""The shared turn machine (rules/variants/turns.py) on a toy variant, and what the Conquering
+"""The shared turn machine (rules/core/turns.py) on a toy variant, and what the Conquering
 gained from it (the cleanup and the extra turns it used to miss)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from frontier_desktop.rules.board import GridBoard
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants.base import Event
-from frontier_desktop.rules.variants.turns import TurnMachine, clockwise_seat
+from frontier_desktop.rules.core.turns import TurnMachine, clockwise_seat
 from tests.rules.conquering_helpers import game, pass_until, play, put
 from tests.rules.helpers import card
 

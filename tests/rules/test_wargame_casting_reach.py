@@ -8,7 +8,7 @@ import pytest
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.engine import action_from_wire
 from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.variants.wargame_board import info
+from frontier_desktop.rules.variants.wargame.board import info
 from tests.rules.wargame_helpers import (
     WG, all_plains, game, give, pass_to, play, put, supply, to_phase, with_supply,
 )

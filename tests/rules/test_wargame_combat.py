@@ -7,7 +7,7 @@ import pytest
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.engine import action_from_wire
 from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.variants.wargame_actions import TapAttacker
+from frontier_desktop.rules.variants.wargame.actions import TapAttacker
 from tests.rules.wargame_helpers import (
     WG, all_plains, game, play, put, set_land, to_phase, wargame_view,
 )

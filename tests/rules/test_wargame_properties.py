@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from frontier_desktop.rules import actions as A
-from frontier_desktop.rules.variants.wargame_board import STRONGHOLD_LIMIT, stronghold
+from frontier_desktop.rules.variants.wargame.board import STRONGHOLD_LIMIT, stronghold
 from tests.rules.wargame_helpers import NAMES, WG, play, supply, wargame_view
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import pytest
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.variants.wargame_actions import Heal
+from frontier_desktop.rules.variants.wargame.actions import Heal
 from tests.rules.wargame_helpers import (
     NAMES, WG, all_plains, deck, game, give, pass_to, play, put, set_land, supply, to_phase,
     wargame_view, with_supply,

@@ -69,13 +69,20 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.engine import apply
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.shared import basic_land
-from frontier_desktop.rules.variants.wargame import WarGame, wargame_view
-from frontier_desktop.rules.variants.wargame_spells import set_supply, supply
+from frontier_desktop.rules.core.shared import basic_land
+from frontier_desktop.rules.variants.wargame.variant import WarGame
+from frontier_desktop.rules.views import describe
+from frontier_desktop.rules.variants.wargame.spells import set_supply, supply
 from tests.rules.helpers import card, pass_until, to_phase
 
 WG = WarGame()
 NAMES = ("Ann", "Ben", "Cat", "Dan")
+
+
+def wargame_view(state: GameState, viewer: int | None = None, *, legal: bool = True,
+                 reveal: bool = False) -> dict[str, Any]:
+    """:func:`~frontier_desktop.rules.views.describe` of a War Game state."""
+    return describe(state, viewer=viewer, legal=legal, reveal=reveal, variant=WG)
 
 
 def deck(name: str = "Grizzly Bears", land: str = "Forest") -> list[Any]:

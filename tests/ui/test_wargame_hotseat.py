@@ -194,7 +194,7 @@ def test_a_stronghold_taken_in_the_war_game_is_logged_without_conquer_values() -
 
 
 def test_the_war_game_phases_are_named_in_the_log() -> None:
-    from frontier_desktop.rules.variants.wargame import PHASES
+    from frontier_desktop.rules.variants.wargame.variant import PHASES
     from frontier_desktop.ui.table.words import Namer, event_words
 
     names = Namer(NAMES)

@@ -101,7 +101,8 @@ def _manual_options(state, seat: int, chooser: random.Random) -> dict[str, list[
 def _emitted_types() -> set[str]:
     """Every event type the rules source can emit (``{"type": "..."`` in an event dict)."""
     found: set[str] = set()
-    for path in [RULES / "engine.py", *sorted((RULES / "variants").glob("*.py"))]:
+    for path in [RULES / "engine.py", *sorted((RULES / "variants").rglob("*.py")),
+                 *sorted((RULES / "core").rglob("*.py"))]:
         found |= set(re.findall(r'(?:events\.append\(|Event = )\{"type": "?([a-z_]+)', path.read_text()))
         found |= set(re.findall(r'"type": "(died)" if', path.read_text()))
         found |= set(re.findall(r'else "(left)", "unit"', path.read_text()))
@@ -141,7 +142,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "land_untapped", "at": [2, 3], "land": "Forest", "player": 0, "by": "Ley Druid"},
     {"type": "land_counters", "at": [2, 3], "land": "Lava Tubes", "player": 0,
      "counter": "depletion", "count": 1},
-    # fx-oneshots (rules/variants/fx_oneshots.py)
+    # fx-oneshots (rules/core/fx_oneshots.py)
     {"type": "poison", "player": 1, "count": 1, "by": "Pit Scorpion"},
     {"type": "silenced", "unit": "u1", "by": "Horn of Deafening"},
     {"type": "chosen", "player": 0, "by": "Circle of Protection: Red", "source": "u1",
@@ -259,6 +260,9 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "retreated", "unit": "u1", "from": [1, 2], "to": [0, 2]},
     {"type": "block", "blocker": "u1", "attacker": "u1", "player": 1},
     {"type": "done_blocking", "player": 1, "blocks": {}},
+    {"type": "loyalty", "unit": "u1", "name": "Chandra Nalaar", "delta": 1, "loyalty": 7},
+    {"type": "attached", "unit": "u1", "name": "Bonesplitter", "to": "u1"},
+    {"type": "unattached", "unit": "u1", "name": "Bonesplitter", "from": "u1", "at": [1, 2]},
     {"type": "unblocked", "blocker": "u1", "attacker": "u1", "player": 1,
      "reason": "Goblin Heelcutter has menace: it can't be blocked except by two or more "
                "creatures"},

@@ -16,7 +16,7 @@ from frontier_desktop.rules.state import GameState, Permanent
 
 def defender_problem(state: GameState, where: Where, perm: Permanent) -> str | None:
     """"Defender": it can't attack, unless something lets it attack as though it hadn't."""
-    from frontier_desktop.rules.variants.fx_statics import ignores_defender
+    from frontier_desktop.rules.core.fx_statics import ignores_defender
 
     if has_keyword(state, where, perm.id, "defender") and not ignores_defender(state, perm):
         return f"{state.name(perm.id)} has defender: it can't attack"
@@ -36,7 +36,7 @@ def attack_problem(state: GameState, where: Where, perm: Permanent, *, band: int
     """Why *perm* can't attack now by normal Magic (None: nothing forbids it); *band*: how
     many creatures attack together; *sickness*: whether summoning sickness counts here (the
     variant may judge it itself, as the Conquering's "in the area since the turn began")."""
-    from frontier_desktop.rules.variants.fx_statics import attack_restriction
+    from frontier_desktop.rules.core.fx_statics import attack_restriction
 
     if perm.tapped:
         return f"{state.name(perm.id)} is tapped"

@@ -42,7 +42,7 @@ def _statics_on(state: GameState, where: Where, perm: Permanent,
     """The static effects of *kinds* on the battlefield that reach *perm* (an "all …" one
     only within the variant's area of effect)."""
     from frontier_desktop.rules.effects.nodes import Selector
-    from frontier_desktop.rules.variants import fx_statics
+    from frontier_desktop.rules.core import fx_statics
 
     out: list[Any] = []
     for source in fx_statics._sources(state, names):
@@ -79,7 +79,7 @@ def cant_block_problem(state: GameState, where: Where, blocker: Permanent,
     ("can't block", Pacifism, "can't block creatures with power 2 or less"); None: it may."""
     from frontier_desktop.rules.effects.nodes import CantBlock
     from frontier_desktop.rules.effects.templates_statics import BlockRule, CantAttackOrBlock
-    from frontier_desktop.rules.variants import fx_statics
+    from frontier_desktop.rules.core import fx_statics
 
     name = state.name(blocker.id)
     if fx_statics._marked(blocker, "cant_block", "cant_attack_or_block"):
@@ -108,7 +108,7 @@ def unblockable_problem(state: GameState, where: Where, blocker: Permanent,
     flying, shadow, fear, landwalk, protection …); None: it can."""
     from frontier_desktop.rules.effects.nodes import CantBeBlocked
     from frontier_desktop.rules.effects.templates_statics import BlockRule
-    from frontier_desktop.rules.variants import fx_statics
+    from frontier_desktop.rules.core import fx_statics
 
     a_name, b_name = state.name(attacker.id), state.name(blocker.id)
     seat = attacker.controller
@@ -177,7 +177,7 @@ def min_blockers(state: GameState, where: Where, attacker: Permanent) -> int:
     """The fewest creatures that may block *attacker* (menace: 2; "except by three or more
     creatures": 3); 1 when nothing says otherwise."""
     from frontier_desktop.rules.effects.templates_statics import BlockRule
-    from frontier_desktop.rules.variants import fx_statics
+    from frontier_desktop.rules.core import fx_statics
 
     least = 2 if has_keyword(state, where, attacker.id, "menace") else 1
     names = fx_statics.facts(state).blocking
@@ -192,7 +192,7 @@ def max_blockers(state: GameState, where: Where, attacker: Permanent) -> int | N
     """The most creatures that may block *attacker* ("can't be blocked by more than one
     creature"); None: no limit."""
     from frontier_desktop.rules.effects.templates_statics import BlockRule
-    from frontier_desktop.rules.variants import fx_statics
+    from frontier_desktop.rules.core import fx_statics
 
     names = fx_statics.facts(state).blocking
     if not names:

@@ -61,7 +61,7 @@ def lethal_damage(state: GameState, where: Where, perm: Permanent, *,
 def prevention(state: GameState, source: str | None, perm: Permanent) -> str | None:
     """Why combat damage from *source* to *perm* is prevented outright (None: it isn't):
     protection, or a static "prevent all damage dealt to CARDNAME by …"."""
-    from frontier_desktop.rules.variants.fx_statics import prevents
+    from frontier_desktop.rules.core.fx_statics import prevents
 
     if source is None:
         return None
@@ -80,7 +80,7 @@ def deal_combat_damage(state: GameState, where: Where, source: str, target: str,
     """*source* deals *amount* combat damage to the creature or planeswalker *target* (one of
     a packet of *sources* when several creatures deal it together); returns the damage dealt
     after prevention. *extra* fields go on the events (``at``)."""
-    from frontier_desktop.rules.variants.spell_grants import prevent, shield_prevents
+    from frontier_desktop.rules.core.spell_grants import prevent, shield_prevents
 
     perm = state.perms.get(target)
     if perm is None or amount <= 0:

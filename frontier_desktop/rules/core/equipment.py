@@ -119,7 +119,7 @@ def attach(state: GameState, equipment: str | None, objs: list[Any],
 def drop(state: GameState, eq: Permanent, host: Permanent, events: list[Event]) -> None:
     """*host*, which *eq* is attached to, has left the battlefield: *eq* stays, unattached,
     where its variant keeps non-creature permanents (see the module docstring)."""
-    from frontier_desktop.rules.variants.shared import leave_battlefield, wire
+    from frontier_desktop.rules.core.shared import leave_battlefield, wire
 
     lands = _LANDS.get(state.variant)
     eq.attached_to = None

@@ -30,7 +30,7 @@ class Where:
 
     def pt(self, state: GameState, perm: Permanent) -> tuple[int, int]:
         """*perm*'s power and toughness now, with everything the variant adds (terrain)."""
-        from frontier_desktop.rules.variants.shared import own_pt
+        from frontier_desktop.rules.core.shared import own_pt
 
         return own_pt(state, perm)
 
@@ -72,3 +72,40 @@ class Where:
         from frontier_desktop.rules.core.sba import regenerate_or_die
 
         regenerate_or_die(state, perm, events, reason=reason)
+
+
+_REGISTERED: dict[str, Any] = {}
+"""Variant name (and alias) → the variant object, filled by the variant registry
+(:func:`frontier_desktop.rules.variants.register`) so the core can ask the variant of a state
+without importing any variant."""
+
+
+def register(names: tuple[str, ...], variant: Any) -> None:
+    """Let the core find *variant* (a :class:`~frontier_desktop.rules.variants.base.Variant`,
+    which names its :class:`Where`) by each of *names*."""
+    for name in names:
+        _REGISTERED[name] = variant
+
+
+def variant_of(state: GameState) -> Any:
+    """The variant playing *state* (registered by the variant registry)."""
+    try:
+        return _REGISTERED[state.variant]
+    except KeyError:
+        raise ValueError(f"no variant {state.variant!r} is registered") from None
+
+
+def where_of(state: GameState) -> Where:
+    """The variant's answers to the core for *state*."""
+    where = getattr(_REGISTERED.get(state.variant), "where", None)
+    return where if isinstance(where, Where) else _PLAIN
+
+
+_PLAIN = Where()
+
+
+def effective_pt(state: GameState, perm: Permanent, occ: Any = None) -> tuple[int, int]:
+    """*perm*'s power and toughness now in the variant playing *state* (its terrain and area
+    bonuses included); *occ* a board occupancy the variant may reuse."""
+    p, t = variant_of(state).effective_pt(state, perm, occ)
+    return int(p), int(t)

@@ -8,7 +8,7 @@ damage; its targeting half lives with targeting.
 
 from __future__ import annotations
 
-from frontier_desktop.rules.core.hooks import Where
+from frontier_desktop.rules.core.hooks import Where, where_of
 from frontier_desktop.rules.state import GameState, Permanent
 
 WALKS = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp",
@@ -19,8 +19,8 @@ _COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "
 
 
 def _granted(state: GameState, where: Where, perm: Permanent) -> frozenset[str]:
-    from frontier_desktop.rules.variants.fx_mana import land_grants
-    from frontier_desktop.rules.variants.spell_grants import defs_info, keyword_grants
+    from frontier_desktop.rules.core.fx_mana import land_grants
+    from frontier_desktop.rules.core.spell_grants import defs_info, keyword_grants
 
     names = defs_info(state).grants
     if not names:
@@ -34,7 +34,7 @@ def has_keyword(state: GameState, where: Where, obj: str, name: str) -> bool:
     """Whether *obj* has the keyword *name* (``Card.abilities`` spelling: ``first_strike``).
 
     A card that left the battlefield: its printed keywords (last known information)."""
-    from frontier_desktop.rules.variants import fx_statics
+    from frontier_desktop.rules.core import fx_statics
 
     perm = state.perms.get(obj)
     if perm is None:
@@ -54,7 +54,7 @@ def has_keyword(state: GameState, where: Where, obj: str, name: str) -> bool:
 def landwalks(state: GameState, where: Where, perm: Permanent) -> frozenset[str]:
     """The land types *perm* walks now: printed, gained or granted; less those lost or made
     blockable ("can be blocked as though it didn't have islandwalk")."""
-    from frontier_desktop.rules.variants import fx_statics
+    from frontier_desktop.rules.core import fx_statics
 
     walks = state.card(perm.id).landwalk
     extra = {WALKS[k] for k in perm.granted if k in WALKS}
@@ -68,7 +68,7 @@ def landwalks(state: GameState, where: Where, perm: Permanent) -> frozenset[str]
 
 def protections(state: GameState, perm: Permanent) -> frozenset[str]:
     """*perm*'s protection keywords now ("protection from black"), printed, gained, granted."""
-    from frontier_desktop.rules.variants.spell_grants import protection_keywords
+    from frontier_desktop.rules.core.spell_grants import protection_keywords
 
     return frozenset(k for k in protection_keywords(state, perm) if k.startswith("protection"))
 
@@ -99,3 +99,14 @@ def protected_against(state: GameState, perm: Permanent, source: str) -> str | N
         if quality_matches(state, keyword[len("protection from "):], source):
             return keyword
     return None
+
+
+def has_ability(state: GameState, perm: Permanent, name: str) -> bool:
+    """:func:`has_keyword` in the variant playing *state*."""
+    return has_keyword(state, where_of(state), perm.id, name)
+
+
+def has_ability_id(state: GameState, obj: str, name: str) -> bool:
+    """:func:`has_keyword` for an object that may have left the battlefield (its printed
+    keywords then), in the variant playing *state*."""
+    return has_keyword(state, where_of(state), obj, name)

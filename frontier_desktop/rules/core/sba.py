@@ -34,7 +34,7 @@ def regenerate_or_die(state: GameState, perm: Permanent, events: list[Event], *,
                       reason: str) -> None:
     """Normal Magic's destruction: a regeneration shield taps a creature, removes its damage
     and keeps it where it is; otherwise it goes to its owner's graveyard."""
-    from frontier_desktop.rules.variants.shared import leave_battlefield, wire
+    from frontier_desktop.rules.core.shared import leave_battlefield, wire
 
     card = state.card(perm.id)
     if card.is_creature and perm.regen_shield > 0:
@@ -76,7 +76,7 @@ def _doomed(state: GameState, where: Where) -> list[tuple[Permanent, str]]:
 def check_deaths(state: GameState, where: Where, events: list[Event]) -> None:
     """Creatures with toughness 0 or lethal damage and planeswalkers with no loyalty leave,
     all at once, until nothing more dies."""
-    from frontier_desktop.rules.variants.shared import leave_battlefield
+    from frontier_desktop.rules.core.shared import leave_battlefield
 
     while True:
         doomed = _doomed(state, where)
@@ -99,7 +99,7 @@ def destroy_by_effect(state: GameState, where: Where, perm: Permanent, events: l
                       reason: str, regenerate: bool = True) -> bool:
     """A spell's or ability's "destroy": nothing happens to an indestructible permanent;
     "it can't be regenerated" skips the shield. True when it was destroyed or regenerated."""
-    from frontier_desktop.rules.variants.shared import leave_battlefield
+    from frontier_desktop.rules.core.shared import leave_battlefield
 
     if indestructible(state, where, perm):
         return False

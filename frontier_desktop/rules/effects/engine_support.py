@@ -68,7 +68,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # "Equip" (core/equipment.attach through spell_executors._exec_attach).
         "cost:loyalty_cost", "activated:attach",
     } | {
-        # The stack and the effect executors (rules/variants/spell_executors.py): spells and
+        # The stack and the effect executors (rules/core/spell_executors.py): spells and
         # activated abilities with these effects resolve through the engine. A clause whose
         # form the executors don't follow gets a qualified key (see _qualifier) that is not
         # listed here, so it stays "not yet carried out".
@@ -109,7 +109,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         # creatures are the blockers.
         "keyword:flanking", *(f"keyword:rampage {n}" for n in range(1, 10)),
     } | {
-        # fx-statics (rules/variants/fx_statics.py; forms in templates_statics.statics_qualifier).
+        # fx-statics (rules/core/fx_statics.py; forms in templates_statics.statics_qualifier).
         # Blocking: the attacked creature is the blocker (the digest); its ruling (normal Magic
         # in attacks): every attacked creature blocks and fights back, evasion and "can't
         # block" don't stop it (fx_statics.start_combat); "can't attack" refuses the attack
@@ -160,7 +160,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         *(f"{where}:{what}" for where in ("spell", "activated") for what in (
             "cant_be_blocked", "cant_block", "cant_attack", "cant_attack_or_block",
             "lose_keyword", "switch_pt")),
-        # fx-timing (rules/variants/fx_timing.py, forms in rules/effects/timing.py):
+        # fx-timing (rules/core/fx_timing.py, forms in rules/effects/timing.py):
         # "at the beginning of the upkeep of enchanted …'s controller" and end step triggers
         # (TimingActions.timing_phase); "sacrifice CARDNAME / it [unless you pay {…}]"
         # (_exec_sacrifice); "doesn't untap during its controller's next untap step"
@@ -188,7 +188,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "triggered:skip_draw", "spell:skip_draw", "activated:skip_draw",
         "triggered:cant_attack_next_turn", "activated:cant_attack_next_turn",
         "spell:cant_attack_next_turn",
-        # fx-mana (rules/variants/fx_mana.py): a spell's "Add {B}{B}{B}" (one fixed option)
+        # fx-mana (rules/core/fx_mana.py): a spell's "Add {B}{B}{B}" (one fixed option)
         # goes to its controller's pool; a target land is a board square: destroyed it
         # becomes a hole, tapped or untapped by the effect (Stone Rain, Icy Manipulator).
         "spell:add_mana",
@@ -243,7 +243,7 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         *(f"{where}:{what}_land" for where in ("spell", "activated")
           for what in ("destroy", "tap", "untap")),
     } | {
-        # fx-oneshots (rules/variants/fx_oneshots.py; forms: effects/oneshots.py
+        # fx-oneshots (rules/core/fx_oneshots.py; forms: effects/oneshots.py
         # oneshot_qualifier): put on top of a library, cards from graveyards, "its controller
         # creates", prevention (the next N, by a creature, a source of your choice), poison,
         # land tap/untap, counted amounts, life exchange, wheels, tutors, hands.
@@ -370,7 +370,7 @@ def trigger_qualifier(node: Node, trigger: Trigger) -> str:
     """A suffix for a triggered effect the trigger's resolution doesn't follow: "that"/"it"
     would name the object that set it off, and after "dies" the permanent itself is gone.
     Targets are followed: the controller chooses them as the ability goes on the stack
-    (rules/variants/trigger_targets.py, the ``targets`` decision)."""
+    (rules/core/trigger_targets.py, the ``targets`` decision)."""
     from frontier_desktop.rules.effects import nodes as n
 
     if isinstance(node, n.Delayed):
@@ -458,7 +458,7 @@ def _qualifier(node: Node, where: str) -> str:
     if isinstance(node, n.SearchLibrary) and is_land_search(node):
         # A Frontier library holds no lands: shuffled, nothing found (fx_oneshots_zones).
         return "_land"
-    own = oneshot_qualifier(node, where)  # fx-oneshots: forms rules/variants/fx_oneshots.py runs
+    own = oneshot_qualifier(node, where)  # fx-oneshots: forms rules/core/fx_oneshots.py runs
     if own is not None:
         return own
     if isinstance(node, (n.Modal, n.Unimplemented)):
@@ -508,7 +508,7 @@ def _qualifier(node: Node, where: str) -> str:
                         "graveyard", "your_graveyard") and "land" not in child.noun and \
                         node.destination in ("hand", "battlefield"):
                     continue  # a card from a graveyard back to hand or to the staging row
-                if not child.zone:  # fx-mana: a land square (rules/variants/fx_mana.py)
+                if not child.zone:  # fx-mana: a land square (rules/core/fx_mana.py)
                     return "_land" + land_target_problem(node)
                 return "_zone"
     if isinstance(node, n.AddMana) and where != "activated":
@@ -561,7 +561,7 @@ def clauses(reading: CardReading, *, land: bool = False,
 
     A *land* is keyed by :func:`mana_support.land_clauses` (``land_cost:…``, ``land:…``,
     ``land_static:…``, ``land_trigger:…``): the engine carries out its mana abilities when it
-    is tapped for mana on the board (rules/variants/fx_mana.py). *mana_colours* is no longer
+    is tapped for mana on the board (rules/core/fx_mana.py). *mana_colours* is no longer
     used (the engine reads the land's own abilities).
     """
     if land:  # fx-mana: a land is a square of the board (mana_support.land_clauses)

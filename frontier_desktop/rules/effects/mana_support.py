@@ -40,7 +40,7 @@ def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
 
     A land is a square of the Frontier board (docs/rules-notes.md, Lands with abilities):
     its mana abilities are carried out when a player taps it for mana (``tap_land``,
-    rules/variants/fx_mana.py), with their costs ({1}, sacrificing the land, removing storage
+    rules/core/fx_mana.py), with their costs ({1}, sacrificing the land, removing storage
     counters), "CARDNAME deals N damage to you" and "Put a depletion counter on CARDNAME";
     "enters the battlefield tapped" when it is turned face up; a depletion land's untap and
     upkeep rules. Anything else on a land is keyed so that it is not counted as carried out.

@@ -3,7 +3,7 @@
 The templates here are registered with the reader's ``_template`` (after the reader's own, so
 they read only what nothing else reads); :func:`oneshot_qualifier` tells
 ``engine_support._qualifier`` which forms of already-read clauses the executors of
-``rules/variants/fx_oneshots.py`` follow; :func:`amount_supported` names the variable amounts
+``rules/core/fx_oneshots.py`` follow; :func:`amount_supported` names the variable amounts
 ("equal to its mana value", "equal to the number of Mountains you control") they can count.
 """
 

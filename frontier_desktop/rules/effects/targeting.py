@@ -247,9 +247,9 @@ def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
         if card.has(kw) or kw in perm.granted:
             return f"it has {kw}"
     if spec.power:
-        from frontier_desktop.rules.variants.frontier_board import own_pt
+        from frontier_desktop.rules.core.spell_grants import continuous_pt
 
-        power = own_pt(state, perm)[0]
+        power = continuous_pt(state, perm)[0]
         op, value = spec.power[:2], int(spec.power[2:])
         if (op == "<=" and power > value) or (op == ">=" and power < value):
             return f"its power is {power}"

@@ -8,7 +8,7 @@ end of turn. The nodes are defined here and registered with the reader's ``_temp
 module is imported once, at the end of :mod:`.reader`.
 
 :func:`statics_qualifier` says which forms of these clauses the engine carries out
-(``rules/variants/fx_statics.py``); :mod:`.engine_support` asks it first.
+(``rules/core/fx_statics.py``); :mod:`.engine_support` asks it first.
 """
 
 from __future__ import annotations

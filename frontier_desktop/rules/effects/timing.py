@@ -1,6 +1,6 @@
 """Delayed and timed effects: which forms the engine carries out (fx-timing).
 
-The executors live in :mod:`frontier_desktop.rules.variants.fx_timing`; this module only says,
+The executors live in :mod:`frontier_desktop.rules.core.fx_timing`; this module only says,
 for :mod:`.engine_support`'s clause keys, which forms they follow:
 
 - :class:`~.nodes.Delayed` effects "at end of combat", "at the beginning of the next end

@@ -19,11 +19,11 @@ from typing import Any, ClassVar
 
 from frontier_desktop.rules.actions import Action
 from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.core.hooks import Event as Event  # re-exported: a game event
 from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState
 
-Event = dict[str, Any]
 
 
 class Variant:
@@ -137,7 +137,7 @@ class Variant:
 
     def effective_pt(self, state: GameState, perm: Any, occ: Any = None) -> tuple[int, int]:
         """A creature's power and toughness now, with every modelled effect of the variant."""
-        from frontier_desktop.rules.variants.shared import own_pt
+        from frontier_desktop.rules.core.shared import own_pt
 
         return own_pt(state, perm)
 

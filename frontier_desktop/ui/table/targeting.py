@@ -163,7 +163,7 @@ class TargetingPart:
         if ability is None:
             # A "choose one" card: its modes as buttons first. Hot-seat reads them from the
             # state; over LAN the host lists each mode and each X the player can pay
-            # (rules/variants/cast_choices.py) and checks whatever is sent.
+            # (rules/core/cast_choices.py) and checks whatever is sent.
             modes = s.presentation.card_modes(state, card_id) if hot else \
                 listed_modes(options, self._mode_words(name))
             if len(modes) > 1:
@@ -366,7 +366,7 @@ class TargetingPart:
             return f"{s.names_of(target)}: not a land {t.name}'s effect can come from " \
                    "(only your lands and the lands next to them)."
         if state is not None and s.hotseat and t.stack is not None:
-            from frontier_desktop.rules.variants.trigger_targets import trigger_target_refusal
+            from frontier_desktop.rules.core.trigger_targets import trigger_target_refusal
 
             reason = trigger_target_refusal(state, s.seat, t.stack, t.index, target)
         elif state is not None and s.hotseat:

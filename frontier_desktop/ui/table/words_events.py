@@ -255,7 +255,7 @@ def _event_words(event: Mapping[str, Any], names: Namer) -> str | None:
     if kind == "redirected":  # fx-statics: Veteran Bodyguard, Kjeldoran Royal Guard
         return (f"  {event.get('amount')} damage meant for {p} is dealt to "
                 f"{names.unit(event.get('unit'))} instead")
-    if kind == "marked":  # fx-statics: until-end-of-turn marks (rules/variants/fx_statics.py)
+    if kind == "marked":  # fx-statics: until-end-of-turn marks (rules/core/fx_statics.py)
         who, mark = names.unit(event.get("unit")), str(event.get("mark", ""))
         if event.get("lost"):
             return f"  {who} loses {mark} until end of turn"

@@ -1,4 +1,4 @@
-"""Log sentences for the one-shot effects of ``rules/variants/fx_oneshots.py`` (fx-oneshots).
+"""Log sentences for the one-shot effects of ``rules/core/fx_oneshots.py`` (fx-oneshots).
 
 Kept apart from words.py so the other effect families can add theirs without conflicts;
 :func:`oneshot_words` is asked by ``words.event_words`` for the kinds in :data:`KINDS`.

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from frontier_desktop.rules.variants.conquering_combat import LAND as LAND_RECIPIENT
+from frontier_desktop.rules.variants.conquering.combat import LAND as LAND_RECIPIENT
 from frontier_desktop.ui.table.places import PlaceMap, fit_points
 from frontier_desktop.ui.variants.base import (
     Badge,

@@ -174,7 +174,7 @@ class FrontierPresentation(VariantPresentation):
     def target_slots(self, state: Any, seat: int, card_id: str,
                      ability: int | None = None, mode: int = 0
                      ) -> list[dict[str, Any]] | None:
-        from frontier_desktop.rules.variants.spell_targets import targeting
+        from frontier_desktop.rules.core.spell_targets import targeting
 
         try:
             return targeting(state, seat, card_id, ability, modes=(mode,))
@@ -184,10 +184,10 @@ class FrontierPresentation(VariantPresentation):
     def x_payments(self, state: Any, seat: int, card_id: str, limit: int = 20) -> list[Any]:
         from frontier_desktop.rules import actions as A
         from frontier_desktop.rules.variants import find_variant
-        from frontier_desktop.rules.variants.frontier_legal import (
+        from frontier_desktop.rules.variants.frontier.legal import (
             ability_payers, mana_sources, plan_payment,
         )
-        from frontier_desktop.rules.variants.shared import pay_tuple
+        from frontier_desktop.rules.core.shared import pay_tuple
 
         try:
             card = state.card(card_id)
@@ -198,7 +198,7 @@ class FrontierPresentation(VariantPresentation):
             sources = mana_sources(variant, state, seat, state.occupants())
             payers = ability_payers(state, seat)
             out: list[Any] = []
-            from frontier_desktop.rules.variants.fx_statics import spell_cost
+            from frontier_desktop.rules.core.fx_statics import spell_cost
 
             base = spell_cost(state, seat, card)  # with the cost changes on the battlefield
             for x in range(limit + 1):
@@ -227,7 +227,7 @@ class FrontierPresentation(VariantPresentation):
         from frontier_desktop.rules import actions as A
         from frontier_desktop.rules.effects.targeting import Slot, target_slots
         from frontier_desktop.rules.variants import find_variant
-        from frontier_desktop.rules.variants.spell_reading import (
+        from frontier_desktop.rules.core.spell_reading import (
             ability_effects, enchant_spec, spell_effects,
         )
 
