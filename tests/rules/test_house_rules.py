@@ -37,18 +37,13 @@ KNOWN_CIRCLES = [
         "core.spell_grants", "core.spell_paying", "core.spell_reading", "core.spell_targets",
         "core.spell_triggers", "core.spells", "core.trigger_targets", "effects.targeting",
     }),
-    frozenset({
-        "effects.engine_support", "effects.mana_support", "effects.oneshots", "effects.reader",
-        "effects.templates_mana", "effects.templates_statics", "effects.templates_timing",
-    }),
     frozenset({"core.equipment", "core.shared"}),
 ]
 """Import circles still inside the core's effects engine (its mixins, to become composed
-parts) and the card-text reader (its templates ask the reader back)."""
+parts)."""
 
 KNOWN_LONG = {
-    "actions.py", "core/fx_mana.py", "core/fx_statics.py", "core/fx_timing.py",
-    "effects/nodes.py", "effects/reader.py", "effects/templates_statics.py",
+    "core/fx_mana.py", "core/fx_statics.py", "core/fx_timing.py",
 }
 """Modules still over :data:`MAX_LINES` lines (to be split)."""
 

@@ -1,38 +1,33 @@
 """Which mana and land clauses the engine carries out (fx-mana; see engine_support).
 
 Pure functions of the read nodes, so that :mod:`engine_support` can key clauses without
-importing the variants.
+importing the variants: :func:`land_clauses` keys every clause of a land card, and the shapes
+of land and mana abilities the engine plays are recognised here (:func:`is_land_stack_ability`,
+:func:`is_upkeep_storage`, :func:`tapped_damage`, :func:`ability_cost_key`). The forms asked for
+while keying any clause are in :mod:`.mana_forms` (importable from here too).
 """
 
 from __future__ import annotations
 
+from frontier_desktop.rules.effects.clause_keys import clause_key, trigger_key
+from frontier_desktop.rules.effects.mana_forms import (
+    BASIC_LAND_TYPES as BASIC_LAND_TYPES, is_land_search as is_land_search,
+    is_lands_only as is_lands_only, land_target_problem as land_target_problem,
+    mana_qualifier as mana_qualifier, spell_mana_problem as spell_mana_problem,
+)
+from frontier_desktop.rules.effects.mana_nodes import (
+    AddManaInstead, AddManaPerCard as AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter,
+    IfSnowLand as IfSnowLand, ManaForEachCard as ManaForEachCard, ManaShort as ManaShort,
+    ProducesColourless as ProducesColourless, RemoveCounters, SpendOnly,
+)
 from frontier_desktop.rules.effects.nodes import (
     Condition,
-    ActivatedAbility, AddMana, GainLife, GrantKeyword, CardReading, CostPart, DealDamage, Destroy, Effect, EntersTapped,
-    KeywordLine, ManaCost, MayNotUntap, Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost,
-    Restriction, SearchLibrary, StaticAbility, Tap, TapCost, TargetSpec, TriggeredAbility, Untap,
+    ActivatedAbility, AddMana, GainLife as GainLife, GrantKeyword, CardReading, CostPart,
+    DealDamage, Destroy as Destroy, Effect, EntersTapped, KeywordLine, ManaCost, MayNotUntap,
+    Modal, Node, PayLifeCost, PutCounters, RemoveCountersCost, SacrificeCost, Restriction,
+    SearchLibrary as SearchLibrary, StaticAbility, Tap as Tap, TapCost,
+    TargetSpec as TargetSpec, TriggeredAbility, Untap as Untap,
 )
-from frontier_desktop.rules.effects.templates_mana import (
-    AddManaInstead, AddManaPerCard, AddManaPerCounter, DoesntUntapWithCounter, IfSnowLand,
-    ManaForEachCard, ManaShort, ProducesColourless, RemoveCounters, SpendOnly,
-)
-
-
-def land_target_problem(effect: Effect) -> str:
-    """"" when the executors here follow *effect*'s land targets; else why not (a suffix of
-    the clause key, see ``engine_support._qualifier``)."""
-    sel = getattr(effect, "to", None)
-    if not isinstance(effect, (Destroy, Tap, Untap)) or sel is None or sel.ref != "target":
-        return "_land_other"  # "destroy all lands": mass land destruction is not supported
-    spec = sel.spec
-    if spec is None or spec.zone or spec.count != 1 or spec.count_var or spec.up_to:
-        return "_land_other"
-    return ""
-
-
-def spell_mana_problem(effect: AddMana) -> str:
-    """"" when a spell's "Add …" is carried out (one fixed option), else a key suffix."""
-    return "" if len(effect.options) == 1 else "_choice"
 
 
 def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
@@ -45,8 +40,6 @@ def land_clauses(reading: CardReading) -> list[tuple[str, Node]]:
     "enters the battlefield tapped" when it is turned face up; a depletion land's untap and
     upkeep rules. Anything else on a land is keyed so that it is not counted as carried out.
     """
-    from frontier_desktop.rules.effects.engine_support import clause_key, trigger_key
-
     out: list[tuple[str, Node]] = []
     for ability in reading.abilities:
         if isinstance(ability, KeywordLine):
@@ -170,25 +163,6 @@ def is_upkeep_storage(ability: TriggeredAbility) -> bool:
         put.amount.n == 1 and not put.amount.var
 
 
-BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
-
-
-def is_land_search(effect: SearchLibrary) -> bool:
-    """"Search your library for a basic land card / a land card / an Island or Swamp card …,
-    then shuffle" (Rampant Growth, Bad River): the library of a Frontier player holds no lands
-    (they make the board), so the search finds nothing and the library is shuffled
-    (fx_oneshots_zones.OneShotZones._exec_search_library). The one test of a land search: the
-    clause key (engine_support._qualifier) and the executor both ask it."""
-    return effect.who.ref == "you" and is_lands_only(effect.card)
-
-
-def is_lands_only(spec: TargetSpec) -> bool:
-    """"a basic land card", "a land card", "an Island or Swamp card": only lands."""
-    if set(spec.noun.split("_or_")) == {"land"}:
-        return True
-    return "land" in spec.types or (bool(spec.subtypes) and set(spec.subtypes) <= BASIC_LAND_TYPES)
-
-
 def tapped_damage(ability: TriggeredAbility) -> int | None:
     """N for "Whenever CARDNAME becomes tapped, it deals N damage to you" (City of Brass)."""
     trig = ability.trigger
@@ -211,35 +185,4 @@ def ability_cost_key(cost: CostPart, ability: ActivatedAbility) -> str | None:
                 isinstance(e, AddManaPerCounter) and e.counter == cost.counter
                 for e in ability.effects):
         return "cost:remove_counters_any"
-    return None
-
-
-def mana_qualifier(node: Node) -> str | None:
-    """The key suffix of fx-mana's own effect forms (None: not one of them)."""
-    if isinstance(node, PutCounters) and node.to.ref == "self" and \
-            node.counter not in ("+1/+1", "-1/-1", "poison") and not node.amount.var:
-        return "_named_self"  # a charge counter on the permanent itself
-    if isinstance(node, IfSnowLand):
-        # After "Destroy target land": you gain life, or damage to the player whose
-        # creatures stand on the square (that land's controller).
-        ok = len(node.effects) == 1 and (
-            (isinstance(node.effects[0], GainLife) and node.effects[0].who.ref == "you"
-             and not node.effects[0].amount.var)
-            or (isinstance(node.effects[0], DealDamage) and not node.effects[0].amount.var
-                and node.effects[0].source is None and not node.effects[0].divided
-                and [t.ref for t in node.effects[0].to] == ["controller"]))
-        return "" if ok else "_other"
-    if isinstance(node, ProducesColourless):
-        spec = node.to.spec
-        ok = node.to.ref == "target" and spec is not None and spec.count == 1 and \
-            not spec.up_to and len(spec.subtypes) == 1
-        return "" if ok else "_other"
-    if isinstance(node, (ManaShort, ManaForEachCard)):
-        return "" if node.who.ref == "target" else "_other"
-    if isinstance(node, AddManaPerCard):
-        spec = node.card
-        simple = spec.noun == "card" and bool(spec.types) and not (
-            spec.colours or spec.not_colours or spec.not_types or spec.subtypes or spec.zone
-            or spec.controller)
-        return "" if simple else "_complex"
     return None

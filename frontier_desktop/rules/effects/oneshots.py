@@ -2,7 +2,7 @@
 
 The templates here are registered with the reader's ``_template`` (after the reader's own, so
 they read only what nothing else reads); :func:`oneshot_qualifier` tells
-``engine_support._qualifier`` which forms of already-read clauses the executors of
+``clause_keys._qualifier`` which forms of already-read clauses the executors of
 ``rules/core/fx_oneshots.py`` follow; :func:`amount_supported` names the variable amounts
 ("equal to its mana value", "equal to the number of Mountains you control") they can count.
 """
@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable
 
 from frontier_desktop.rules.effects import nodes as n
+from frontier_desktop.rules.effects.clause_registry import read_clause
 from frontier_desktop.rules.effects.oneshots_nodes import (  # noqa: F401 (re-exported)
     ExchangeLife, Refill, LookAtHand, TapOrUntap, PutFromHand, ReturnAllOwned, BounceOwn,
     ShuffleLibrary, ExileGraveyard, GraveyardToBottom, CantRegenerate, LookTop, PutLooked,
@@ -30,8 +31,8 @@ Template = Callable[[re.Match[str], str, str], "n.Effect | None"]
 
 
 def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
-    """Register the templates with the reader (``reader._template``; called once from
-    reader.py, after the reader's own templates)."""
+    """Register the templates with the reader (``clause_registry._template``; called once
+    from reader.py, after the reader's own templates of templates_basic.py)."""
 
     @add(r"(?:you )?lose half your life, rounded up")
     def _half_life(m: re.Match[str], text: str, context: str) -> n.Effect | None:
@@ -210,8 +211,6 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
     @add(r"create x (?P<rest>\d+/\d+ .+? creature tokens?(?: with .+)?), where x is the "
          r"sacrificed creature's (?P<what>mana value|power|toughness)")
     def _tokens_x(m: re.Match[str], text: str, context: str) -> n.Effect | None:
-        from frontier_desktop.rules.effects.reader import read_clause
-
         one = read_clause("create a " + m.group("rest").replace("tokens", "token"), context)
         if not isinstance(one, n.CreateToken):
             return None
@@ -252,8 +251,6 @@ def register(add: Callable[[str], Callable[[Template], Template]]) -> None:
 
     @add(r"create (?P<tok>an? .+? creature token(?: with [a-z ]+)?) named (?P<name>[a-z' -]+)")
     def _named_token(m: re.Match[str], text: str, context: str) -> n.Effect | None:
-        from frontier_desktop.rules.effects.reader import read_clause
-
         token = read_clause("create " + m.group("tok"), context)
         if not isinstance(token, n.CreateToken):
             return None

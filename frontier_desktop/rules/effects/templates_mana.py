@@ -1,60 +1,25 @@
 """Reader templates for land and mana clauses (fx-mana), registered with the reader's
-``_template`` when :mod:`frontier_desktop.rules.effects.reader` imports this module."""
+``_template`` (:mod:`.clause_registry`) when :mod:`frontier_desktop.rules.effects.reader`
+imports this module. Their nodes are defined in :mod:`.mana_nodes` (and importable from here)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
-from typing import ClassVar
 
-from frontier_desktop.rules.effects.nodes import Amount, Effect, GrantKeyword, Selector
-from frontier_desktop.rules.effects.reader import _template
-from frontier_desktop.rules.effects.nodes import TargetSpec
+from frontier_desktop.rules.effects.clause_registry import _template, read_clause
+from frontier_desktop.rules.effects.mana_nodes import (
+    AddManaEqual as AddManaEqual, AddManaExtra as AddManaExtra,
+    AddManaInstead as AddManaInstead, AddManaOpponentLand as AddManaOpponentLand,
+    AddManaPerCard as AddManaPerCard, AddManaPerCounter as AddManaPerCounter,
+    DoesntUntapWithCounter as DoesntUntapWithCounter, IfSnowLand as IfSnowLand,
+    LandManaReplaced as LandManaReplaced, ManaForEachCard as ManaForEachCard,
+    ManaShort as ManaShort, ProducesColourless as ProducesColourless,
+    RemoveCounters as RemoveCounters, SpendOnly as SpendOnly,
+)
+from frontier_desktop.rules.effects.nodes import (
+    Amount, Effect, GrantKeyword, Selector as Selector, TargetSpec as TargetSpec,
+)
 from frontier_desktop.rules.effects.targets import read_object, read_spec
-
-
-@dataclasses.dataclass(frozen=True)
-class DoesntUntapWithCounter(Effect):
-    """"CARDNAME doesn't untap during your untap step if it has a ``counter`` counter on it"
-    (depletion lands)."""
-
-    to: Selector
-    counter: str
-
-    kind: ClassVar[str] = "doesnt_untap_with_counter"
-
-
-@dataclasses.dataclass(frozen=True)
-class RemoveCounters(Effect):
-    """Remove ``amount`` ``counter`` counters from ``to`` (an effect, not a cost)."""
-
-    to: Selector
-    counter: str
-    amount: Amount
-
-    kind: ClassVar[str] = "remove_counters"
-
-
-@dataclasses.dataclass(frozen=True)
-class AddManaPerCounter(Effect):
-    """"Add {B} for each storage counter removed this way" (storage lands); with ``base`` 1:
-    "Add {W}, then add an additional {W} for each charge counter removed this way" (mana
-    batteries)."""
-
-    mana: str
-    counter: str
-    base: int = 0
-
-    kind: ClassVar[str] = "add_mana_per_counter"
-
-
-@dataclasses.dataclass(frozen=True)
-class SpendOnly(Effect):
-    """"Spend this mana only to cast ``what`` spells" (Mishra's Workshop)."""
-
-    what: str
-
-    kind: ClassVar[str] = "spend_only"
 
 
 @_template(r"(?P<to>.+?) doesn't untap during your untap step if it has an? (?P<c>\w+) counter "
@@ -80,27 +45,6 @@ def _spend_only(m: re.Match[str], text: str, context: str) -> Effect | None:
     return SpendOnly(m.group("what"), text=text)
 
 
-@dataclasses.dataclass(frozen=True)
-class AddManaInstead(Effect):
-    """"If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C} instead"."""
-
-    lands: tuple[str, ...]
-    mana: str
-
-    kind: ClassVar[str] = "add_mana_instead"
-
-
-@dataclasses.dataclass(frozen=True)
-class AddManaEqual(Effect):
-    """"Add an amount of {B} equal to the sacrificed artifact's mana value"."""
-
-    mana: str
-    what: str
-    """``sacrificed``: the permanent the cost sacrificed."""
-
-    kind: ClassVar[str] = "add_mana_equal"
-
-
 _INSTEAD_RE = re.compile(r"^if you control an? (?P<a>.+?) and an? (?P<b>.+?), add "
                          r"(?P<m>(?:\{[wubrgc]\})+) instead$", re.IGNORECASE)
 
@@ -118,23 +62,6 @@ def _instead(m: re.Match[str], text: str, context: str) -> Effect | None:
            r"(?:artifact|creature|permanent)'s mana value")
 def _mana_equal(m: re.Match[str], text: str, context: str) -> Effect | None:
     return AddManaEqual("{" + m.group("m").upper() + "}", "sacrificed", text=text)
-
-
-@dataclasses.dataclass(frozen=True)
-class AddManaOpponentLand(Effect):
-    """"Add one mana of any color that a land an opponent controls could produce"."""
-
-    kind: ClassVar[str] = "add_mana_opponent_land"
-
-
-@dataclasses.dataclass(frozen=True)
-class AddManaPerCard(Effect):
-    """"Add {B} for each creature card in your graveyard" (Songs of the Damned)."""
-
-    mana: str
-    card: TargetSpec
-
-    kind: ClassVar[str] = "add_mana_per_card"
 
 
 @_template(r"add \{(?P<m>[wubrgc])\}, then add an additional \{(?P=m)\} for each "
@@ -162,57 +89,11 @@ def _legendary_banding(m: re.Match[str], text: str, context: str) -> Effect | No
     return GrantKeyword(to, ("banding",), "", text=text) if to is not None else None
 
 
-@dataclasses.dataclass(frozen=True)
-class IfSnowLand(Effect):
-    """"If that land was a snow land, <effects>" after destroying a land (Thermokarst)."""
-
-    effects: tuple[Effect, ...]
-
-    kind: ClassVar[str] = "if_snow_land"
-
-
 @_template(r"if that land was a snow land, (?P<rest>.+)")
 def _if_snow(m: re.Match[str], text: str, context: str) -> Effect | None:
-    from frontier_desktop.rules.effects.reader import read_clause
-
     rest = text.strip().rstrip(".")
     inner = read_clause(rest[rest.lower().index(", ") + 2:], context)
     return IfSnowLand((inner,), text=text) if inner is not None else None
-
-
-@dataclasses.dataclass(frozen=True)
-class ManaShort(Effect):
-    """"Tap all lands target player controls and that player loses all unspent mana"."""
-
-    who: Selector
-
-    kind: ClassVar[str] = "mana_short"
-
-
-@dataclasses.dataclass(frozen=True)
-class ProducesColourless(Effect):
-    """"If target Plains is tapped for mana, it produces colorless mana instead of white
-    mana" (Quarum Trench Gnomes; it lasts indefinitely)."""
-
-    to: Selector
-    colour: str
-    """The kind of mana it no longer makes (``W``)."""
-
-    kind: ClassVar[str] = "produces_colourless"
-
-
-@dataclasses.dataclass(frozen=True)
-class ManaForEachCard(Effect):
-    """"For each artifact or creature card in target opponent's graveyard, add {C} and you
-    gain 1 life" (Spoils of Evil)."""
-
-    who: Selector
-    types: tuple[str, ...]
-    """Card types counted (a card of any of them)."""
-    mana: str
-    life: int
-
-    kind: ClassVar[str] = "mana_for_each_card"
 
 
 @_template(r"tap all lands (?P<who>target player) controls and that player loses all unspent "
@@ -244,29 +125,9 @@ def _spoils(m: re.Match[str], text: str, context: str) -> Effect | None:
                            text=text)
 
 
-@dataclasses.dataclass(frozen=True)
-class AddManaExtra(Effect):
-    """"Its controller adds an additional {R}" after a land is tapped for mana."""
-
-    mana: str
-
-    kind: ClassVar[str] = "add_mana_extra"
-
-
 @_template(r"its controller adds an additional \{(?P<m>[wubrgc])\}")
 def _extra_mana(m: re.Match[str], text: str, context: str) -> Effect | None:
     return AddManaExtra("{" + m.group("m").upper() + "}", text=text)
-
-
-@dataclasses.dataclass(frozen=True)
-class LandManaReplaced(Effect):
-    """"If a land is tapped for mana, it produces colorless mana instead of any other type"
-    (Ritual of Subdual: ``mapping`` empty, everything {C}); Naked Singularity's
-    "Plains produce {R}, …" (``mapping`` land type → mana)."""
-
-    mapping: tuple[tuple[str, str], ...] = ()
-
-    kind: ClassVar[str] = "land_mana_replaced"
 
 
 @_template(r"if a land is tapped for mana, it produces colorless mana instead of any other type")

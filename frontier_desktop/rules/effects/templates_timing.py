@@ -1,12 +1,12 @@
 """Reader templates for delayed and timed effects (fx-timing), registered with the reader's
-``_template`` (imported once at the end of :mod:`.reader`)."""
+``_template`` (:mod:`.clause_registry`) when :mod:`.reader` imports this module."""
 
 from __future__ import annotations
 
 import re
 
 from frontier_desktop.rules.effects.nodes import Delayed, Destroy, Effect, Selector, Untap
-from frontier_desktop.rules.effects.reader import _template, read_clause
+from frontier_desktop.rules.effects.clause_registry import _template, read_clause
 from frontier_desktop.rules.effects.targets import read_object
 from frontier_desktop.rules.effects.targets import read_number, read_spec
 from frontier_desktop.rules.effects.timing import cumulative_upkeep_cost
