@@ -315,7 +315,8 @@ def _pending(state: GameState, viewer: int | None = None,
         out.update({k: d[k] for k in ("purpose", "amount", "of", "card", "blocks") if k in d})
         return out
     if state.pending is None:
-        due = getattr(variant or find_variant(state.variant), "end_step_discard", None)
+        magic = getattr(variant or find_variant(state.variant), "magic", None)  # its engine
+        due = getattr(magic, "end_step_discard", None)
         count = due(state) if due is not None else 0
         if count > 0:  # Army: down to the hand size, answered by {"type": "discard", "cards"}
             seat = state.active

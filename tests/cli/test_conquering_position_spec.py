@@ -303,10 +303,6 @@ def test_assign_is_off_unless_the_file_asks_for_it(run):
 
 
 def test_assign_divides_the_wurms_damage_when_the_file_asks(run):
-    import frontier_desktop.rules.variants.conquering.variant as conquering
-
-    if not hasattr(conquering.Conquering, "_do_assign"):
-        pytest.skip("the Conquering's assign decision is not in these rules yet")
     doc = wurm()
     doc["players"][0]["assign"] = True
     blocked = [CONQUER, {"type": "block", "seat": 1, "blocker": "knight", "attacker": "wurm"},

@@ -467,7 +467,7 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
         assert len(ours) == len(engine), data["name"]
         card = Card.from_scryfall(data)
         if card.is_land:  # fx-mana: tapped for mana through its own abilities
-            from frontier_desktop.rules.core.fx_mana import land_manas, land_stack_ability
+            from frontier_desktop.rules.core.land_mana import land_manas, land_stack_ability
 
             carried = {lm.index for lm in land_manas(card)}
             assert all(i in carried for i, a in enumerate(engine) if a.adds_mana), data["name"]
@@ -482,7 +482,7 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
         for index, ability in enumerate(engine):
             # A mana ability's note is fine when the engine runs the rest itself
             # (fx_timing.mana_riders: delayed effects, activation counts; fx_mana: damage).
-            from frontier_desktop.rules.core.fx_mana import mana_note_damage
+            from frontier_desktop.rules.core.land_mana import mana_note_damage
 
             riders = [e for e in ability_effects(card, index) or () if e.kind != "add_mana"]
             assert not ability.mana_note or mana_note_damage(card, ability.mana_note) or (
@@ -495,7 +495,7 @@ def test_automated_abilities_are_ones_the_engine_card_model_carries_out(
 
             assert not ability.other_cost or sacrifice_specs(card, index) or any(
                 ability_cost_key(c, ours[index]) for c in ours[index].cost) or \
-                FRONTIER.oneshot_pays_rest(card, index, ability.other_cost), (data["name"], ability)
+                FRONTIER.magic.oneshot_pays_rest(card, index, ability.other_cost), (data["name"], ability)
             checked += 1
             if ability.is_mana_ability or ability.is_regeneration:
                 continue

@@ -12,12 +12,13 @@ from frontier_desktop.rules.board import GridBoard
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent, PlayerState
 from frontier_desktop.rules.variants.base import Event
+from frontier_desktop.rules.core.engine_hooks import VariantHooks
 from frontier_desktop.rules.core.turns import TurnMachine, clockwise_seat
 from tests.rules.conquering_helpers import game, pass_until, play, put
 from tests.rules.helpers import card
 
 
-class Toy(TurnMachine):
+class ToyRules(VariantHooks):
     """A variant that is only a phase list and hooks (as the War Game will be)."""
 
     phases: ClassVar[tuple[str, ...]] = ("untap", "supply", "draw", "march", "end")
@@ -25,9 +26,8 @@ class Toy(TurnMachine):
     hand_size: ClassVar[int] = 3
     draw_count: ClassVar[int] = 2
 
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, int]] = []
-        self.extra_turns: list[int] = []
+    def __init__(self, calls: list[tuple[str, int]]) -> None:
+        self.calls = calls
 
     def on_supply(self, state: GameState, events: list[Event]) -> None:
         self.calls.append(("supply", state.active))
@@ -37,6 +37,16 @@ class Toy(TurnMachine):
 
     def end_of_turn(self, state: GameState, events: list[Event]) -> None:
         self.calls.append(("cleanup", state.active))
+
+
+class Toy(TurnMachine):
+    """The turn machine of the engine, asking :class:`ToyRules` (its variant)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, int]] = []
+        self.extra_turns: list[int] = []
+        self.variant = ToyRules(self.calls)
+        self.variant.magic = self  # type: ignore[assignment]  # the toy's engine is only this
 
     # the effects engine's answers (fx_timing, engine_hooks), reduced to what the toy needs
     def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None:
@@ -143,7 +153,7 @@ def test_cleanup_ends_until_end_of_turn_and_pools_empty_between_steps() -> None:
     passes(toy, state, 1)
     assert state.players[0].pool["G"] == 0
     state.players[0].pool["G"] = 2
-    toy.pools_empty = "turn"  # type: ignore[misc]  # the Conquering's rule
+    toy.variant.pools_empty = "turn"  # type: ignore[misc]  # the Conquering's rule
     passes(toy, state, 1)
     assert state.phase == "end" and state.players[0].pool["G"] == 2
     passes(toy, state, 1)
@@ -153,7 +163,7 @@ def test_cleanup_ends_until_end_of_turn_and_pools_empty_between_steps() -> None:
 
 def test_supply_and_damage_may_last_from_turn_to_turn() -> None:
     toy, state = Toy(), toy_game(2)
-    toy.pools_empty, toy.damage_wears_off = "never", False  # type: ignore[misc]  # War Game
+    toy.variant.pools_empty, toy.variant.damage_wears_off = "never", False  # type: ignore[misc]  # War Game
     perm = creature(state, 1, damage=2, pt_mod=(1, 1))
     state.phase = "march"
     state.players[0].pool["C"] = 4

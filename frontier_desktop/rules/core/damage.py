@@ -80,7 +80,8 @@ def deal_combat_damage(state: GameState, where: Where, source: str, target: str,
     """*source* deals *amount* combat damage to the creature or planeswalker *target* (one of
     a packet of *sources* when several creatures deal it together); returns the damage dealt
     after prevention. *extra* fields go on the events (``at``)."""
-    from frontier_desktop.rules.core.spell_grants import prevent, shield_prevents
+    from frontier_desktop.rules.core.life import shield_prevents
+    from frontier_desktop.rules.core.spell_grants import prevent
 
     perm = state.perms.get(target)
     if perm is None or amount <= 0:

@@ -1,7 +1,21 @@
-"""The effects engine's variant hooks: where Frontier, Army Magic and the variants after them
-differ, :class:`~frontier_desktop.rules.core.spells.SpellActions` asks one of
-these methods. Frontier's behaviour is the default; a variant overrides what differs (Army
-Magic: :mod:`army_spells`).
+"""The effects engine's questions to a variant: :class:`VariantHooks`.
+
+The Magic core talks to a variant through two hook objects, both declared in the core:
+
+- :class:`~frontier_desktop.rules.core.hooks.Where` (``variant.where``) answers the board
+  questions of combat and keywords: a creature's power with its terrain, who controls which
+  land, where a blocker must stand, where a regenerated creature goes;
+- :class:`VariantHooks` (the variant object itself: every variant's class is one) answers the
+  effects engine's: where a new permanent enters, who a "defending player" is, where damage to
+  a player goes, what "all creatures" reaches, the turn's phases, drawing, the seeded random
+  numbers, the mana a player can tap, and the few steps of normal Magic a variant extends
+  (what a spell may target, pushing onto the stack, paying a "choice").
+
+The engine (:class:`~frontier_desktop.rules.core.magic.Magic`) is a separate object the variant
+holds (``variant.magic``) and calls; the engine calls back only the methods declared here, on
+``engine.variant``. The defaults are Frontier's (normal Magic on a table); a hook whose
+default is the core's own behaviour hands the work back to the engine (``self.magic``), so a
+variant that extends it does its part and calls the same.
 """
 
 from __future__ import annotations
@@ -10,53 +24,157 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.core import planeswalkers
-from frontier_desktop.rules.effects.targeting import Slot, spec_problem
-from frontier_desktop.rules.errors import IllegalActionError
-from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.core.hooks import Event
-from frontier_desktop.rules.core.shared import assign_problem, is_square
 from frontier_desktop.rules.core import sba
-from frontier_desktop.rules.core.hooks import where_of
+from frontier_desktop.rules.core.hooks import Event, Where, where_of
 from frontier_desktop.rules.core.life import damage_player, gain_life
+from frontier_desktop.rules.core.shared import assign_problem
+from frontier_desktop.rules.state import GameState, Permanent
 
 if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import Magic
     from frontier_desktop.rules.core.spell_context import _Context
 
 Target = Any
 
 
-class EngineHooks:
-    """The variant hooks of the effects engine, with Frontier's answers."""
+class VariantHooks:
+    """What the effects engine asks the variant, with Frontier's answers."""
 
-    # ------------------------------------------------------------------ player settings
-    def _do_set_assign(self, state: GameState, seat: int, action: A.SetAssign,
-                       events: list[Event]) -> None:
-        """Ask (or stop asking) to divide combat damage yourself (``pending`` ``assign``)."""
-        state.players[seat].assign = action.on
-        events.append({"type": "assign_choice", "player": seat, "on": action.on})
+    magic: Magic
+    """The variant's effects engine (made by :class:`~frontier_desktop.rules.variants.base.
+    Variant`)."""
+    where: ClassVar[Where] = Where()
+    """The variant's answers to the core's combat and keywords (:mod:`.hooks`)."""
 
-    def _do_set_responses(self, state: GameState, seat: int, action: A.SetResponses,
-                          events: list[Event]) -> None:
-        """Ask for (or stop asking for) response windows."""
-        state.players[seat].responses = action.on
-        events.append({"type": "responses", "player": seat, "on": action.on})
+    # ------------------------------------------------------------------ the variant's facts
+    phases: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw", "main", "end")
+    """The turn's steps, in order (the last one is the end step, where the hand size holds)."""
+    main_phases: ClassVar[tuple[str, ...]] = ("main",)
+    """The phases in which sorcery-speed things happen (Army Magic has two)."""
+    hand_size: ClassVar[int] = 7
+    player_damage_to_land: ClassVar[bool] = False
+    """Whether damage to a player is dealt to a land of theirs (Army Magic)."""
+    game_words: ClassVar[str] = "Frontier"
+    """The variant's name as the log says it ("no mana in the War Game")."""
+    turn_based_steps: ClassVar[tuple[str, ...]] = ("untap",)
+    """Steps carried out by the pass that leaves the step before them: no ``phase`` event
+    and no stop (a position saved in one carries it out when passed)."""
+    draw_count: ClassVar[int] = 1
+    """Cards the active player draws on entering ``draw`` (skipped once by ``skip_draw``)."""
+    pools_empty: ClassVar[str] = "step"
+    """When mana pools empty: ``"step"`` whenever a step ends (Frontier, Army), ``"turn"`` at
+    the end of the turn (the Conquering), ``"never"`` (the War Game's supply)."""
+    damage_wears_off: ClassVar[bool] = True
+    """Damage on permanents goes at the end of the turn (not in the War Game)."""
+    discard_one_at_a_time: ClassVar[bool] = False
+    """The end step's discard takes one ``card`` per action (Frontier), else ``cards``."""
+    discard_is_decision: ClassVar[bool] = False
+    """Views show the end step's discard as a pending ``discard`` decision (Army)."""
 
-    # ------------------------------------------------------------------ damage division
-    def _do_assign(self, state: GameState, seat: int, action: A.Assign,
+    # ------------------------------------------------------------------ each variant's own
+    def draw(self, state: GameState, seat: int, count: int,
+             events: list[Event]) -> None:  # pragma: no cover
+        """*seat* draws *count* cards for an effect (the variant's library and its end)."""
+        raise NotImplementedError
+
+    def game_rng(self, state: GameState) -> Any:  # pragma: no cover
+        """The game's seeded random numbers, where the state keeps them."""
+        raise NotImplementedError
+
+    def save_rng(self, state: GameState, rng: Any) -> None:  # pragma: no cover
+        """Keep *rng*'s position in the state (the next draw goes on from it)."""
+        raise NotImplementedError
+
+    def instant_choices(self, state: GameState, seat: int) -> list[A.Action]:  # pragma: no cover
+        """What *seat* may cast or activate at instant speed now (the variant's mana)."""
+        raise NotImplementedError
+
+    def mana_sources(self, state: GameState, seat: int) -> list[Any]:  # pragma: no cover
+        """The lands *seat* could tap now for mana (each variant's)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ normal Magic, extended
+    def target_problem(self, state: GameState, seat: int, source: str | None,
+                       target: Target) -> str | None:
+        """Why *target* is out of reach of *seat*'s spell or ability from *source* (None: it
+        may be targeted). Default: normal Magic (protection, shroud, hexproof); a variant adds
+        its range, terrain or reach."""
+        return self.magic.target_problem(state, seat, source, target)
+
+    def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
+        """Put *item* on the stack (a variant may note on it what the cast chose first)."""
+        self.magic.push(state, item, events)
+
+    def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
+        """The step and phasing triggers an event sets off (a variant may add its own)."""
+        self.magic.timing_event(state, event, events)
+
+    def damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
                    events: list[Event]) -> None:
-        """Answer the pending ``assign`` decision: one attacker's damage, divided as the
-        variant allows (:meth:`division_problem`), then the combat goes on
-        (:meth:`finish_division`)."""
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "assign"  # check_may_act
-        damage: dict[str, int] = {}
-        for unit, amount in action.damage:
-            damage[unit] = damage.get(unit, 0) + amount
-        problem = self.division_problem(state, decision, action, damage)
-        if problem:
-            raise IllegalActionError(action, problem)
-        self.finish_division(state, damage, events)
+        """A spell or ability deals *amount* damage to *obj* (a variant may add where it
+        goes beyond)."""
+        self.magic.damage_one(ctx, source, obj, amount, events)
 
+    def activation_problem(self, state: GameState, seat: int, perm: Permanent,
+                           index: int) -> str | None:
+        """Why ability *index* of *perm* can't be activated now (None: it can)."""
+        return self.magic.activation_problem(state, seat, perm, index)
+
+    def can_pay_cost(self, state: GameState, seat: int, cost: str) -> bool:
+        """Whether *seat* can pay *cost* now (from the pool or by tapping lands)."""
+        return self.magic.can_pay_cost(state, seat, cost)
+
+    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
+        """Whether *seat* can pay {*amount*} now."""
+        return self.can_pay_cost(state, seat, "{%d}" % amount)
+
+    def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
+                        events: list[Event]) -> None:  # pragma: no cover
+        """Pay *cost* for a ``choice`` the variant's way (Frontier: from the pool, tapping
+        lands for what it lacks; the Conquering: from the pool).
+
+        Raises:
+            IllegalActionError: *seat* can't pay it.
+        """
+        raise NotImplementedError
+
+    def no_mana_from(self, state: GameState, source: str | None) -> str | None:
+        """Why the "Add …" of *source* makes no mana here, in the log's words (None: it makes
+        its mana; the War Game: only creatures make supply)."""
+        return None
+
+    def band_of(self, state: GameState, perm: Permanent) -> list[Permanent]:
+        """The creatures *perm* attacks and is attacked together with (Frontier's banding
+        stack); default: itself alone."""
+        return [perm]
+
+    # ------------------------------------------------------------------ the turn
+    def on_untap(self, state: GameState, events: list[Event]) -> None:
+        """The untap step (default: the core's untap)."""
+        self.magic.on_untap(state, events)
+
+    def on_upkeep(self, state: GameState, events: list[Event]) -> None:
+        """The upkeep (default: the core's delayed "at the beginning of the next upkeep")."""
+        self.magic.on_upkeep(state, events)
+
+    def on_draw(self, state: GameState, events: list[Event]) -> None:
+        """The draw step (default: the core's draw, skipped once by a starting player)."""
+        self.magic.on_draw(state, events)
+
+    def on_end(self, state: GameState, events: list[Event]) -> None:
+        """The end step (default: the core's delayed "at the beginning of the end step")."""
+        self.magic.on_end(state, events)
+
+    def empty_pools(self, state: GameState) -> None:
+        """Every mana pool empties."""
+        for p in state.players:
+            for k in p.pool:
+                p.pool[k] = 0
+
+    def end_of_turn(self, state: GameState, events: list[Event]) -> None:
+        """The variant's own cleanup, before the next seat is chosen (may end the game)."""
+
+    # ------------------------------------------------------------------ where things go
     def division_problem(self, state: GameState, decision: dict[str, Any], action: A.Assign,
                          damage: dict[str, int]) -> str | None:
         """Why *damage* (the summed division of *action*) is not a division the pending
@@ -69,35 +187,9 @@ class EngineHooks:
         combat)."""
         raise NotImplementedError
 
-    def continue_stack(self, state: GameState, events: list[Event]) -> None:  # pragma: no cover
-        raise NotImplementedError  # SpellActions'
-
-    def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str:
-        """The card in *seat*'s hand that *ref* names (its id or its name, any spelling);
-        refused in words (an id is never echoed back)."""
-        hand = state.players[seat].hand
-        if ref in hand:
-            return ref
-        from frontier_desktop.rules.card import normalise_name
-
-        want = normalise_name(ref)
-        for card_id in hand:
-            if normalise_name(state.name(card_id)) == want:
-                return card_id
-        raise IllegalActionError(action, "that card is not in your hand" if ref in state.cards
-                                 else f"{ref} is not in your hand")
-
     def land_controllers(self, state: GameState) -> dict[Any, int]:
-        """See :meth:`Variant.land_controllers` (each variant overrides it)."""
+        """Board position → the seat controlling the land there (absent: nobody)."""
         return {}
-
-    # ------------------------------------------------------------------ variant hooks
-    # Where the variants differ, the engine asks one of these. Frontier's behaviour is the
-    # default; Army Magic (army.py) and the variants after it override what differs.
-    main_phases: ClassVar[tuple[str, ...]] = ("main",)
-    """The phases in which sorcery-speed things happen (Army Magic has two)."""
-    player_damage_to_land: ClassVar[bool] = False
-    """See :attr:`Variant.player_damage_to_land` (the variant's class sets it)."""
 
     def land_tapper(self, state: GameState, pos: Any, seat: int) -> int:
         """Who counts as having tapped the land at *pos* when an effect *seat* controls taps
@@ -173,46 +265,3 @@ class EngineHooks:
     def stack_emptied(self, state: GameState, events: list[Event]) -> None:
         """The stack is empty and nothing waits: carry out what waited for it (a variant's
         attack that waited for its triggers). Default: nothing."""
-
-    def player_place_problem(self, state: GameState, seat: int, slot: Slot,
-                             target: Target) -> str | None:
-        """Where damage to a player is dealt to a land of theirs: why *target* can't take
-        *slot*'s damage (None: it can). The land must be a face-up land a player controls
-        whom the card's text may name."""
-        if isinstance(target, tuple) and target and target[0] == "player":
-            return "damage to a player is dealt to a land of theirs: target the land"
-        if is_square(target):
-            owner = self.land_controllers(state).get(target)
-            if owner is None:
-                return "nobody controls that land"
-            return spec_problem(state, slot.spec, ("player", owner), seat=seat, source=None)
-        return None
-
-    def _discard_chosen(self, state: GameState, seat: int, action: A.Discard,
-                        events: list[Event]) -> None:
-        """Answer a ``discard`` decision ("target player discards two cards")."""
-        decision = state.decision
-        assert decision is not None
-        player = state.players[seat]
-        refs = list(action.cards) or ([action.card] if action.card else [])
-        count = min(int(decision["count"]), len(player.hand))
-        if len(refs) != count:
-            raise IllegalActionError(action, f"discard exactly {count} card"
-                                             f"{'s' if count != 1 else ''}")
-        chosen: list[str] = []
-        for ref in refs:
-            card_id = self._hand_card(state, seat, action, ref)
-            if card_id in chosen:  # the same name twice: the next copy of it
-                others = [c for c in player.hand if c not in chosen
-                          and state.name(c) == state.name(card_id)]
-                if not others:
-                    raise IllegalActionError(action, f"you hold only one {state.name(card_id)}")
-                card_id = others[0]
-            chosen.append(card_id)
-        for card_id in chosen:
-            player.hand.remove(card_id)
-            player.graveyard.append(card_id)
-            events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
-                           "id": card_id})
-        state.decision = None
-        self.continue_stack(state, events)

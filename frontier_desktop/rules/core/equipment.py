@@ -116,27 +116,28 @@ def attach(state: GameState, equipment: str | None, objs: list[Any],
 
 
 # ---------------------------------------------------------------------- its creature leaves
-def drop(state: GameState, eq: Permanent, host: Permanent, events: list[Event]) -> None:
+def drop(state: GameState, eq: Permanent, host: Permanent, events: list[Event]) -> bool:
     """*host*, which *eq* is attached to, has left the battlefield: *eq* stays, unattached,
-    where its variant keeps non-creature permanents (see the module docstring)."""
-    from frontier_desktop.rules.core.shared import leave_battlefield, wire
-
+    where its variant keeps non-creature permanents (see the module docstring). False when
+    there is nowhere to drop it (its creature stood on no land): the caller
+    (``shared.leave_battlefield``) puts it into the graveyard."""
     lands = _LANDS.get(state.variant)
     eq.attached_to = None
     if lands is None:
         eq.zone, eq.at = "staging", None
         events.append({"type": "unattached", "unit": eq.id, "name": state.name(eq.id),
                        "from": host.id, "to": "staging"})
-        return
+        return True
     place = host.at if host.zone == "board" else None
-    if place is None:  # its creature stood on no land: there is nowhere to drop it
-        leave_battlefield(state, eq, "graveyard", events, reason="its creature left no land")
-        return
+    if place is None:
+        return False
+    at = state.board.pos_to_wire(place)
     eq.zone, eq.at = "board", place
     events.append({"type": "unattached", "unit": eq.id, "name": state.name(eq.id),
-                   "from": host.id, "at": wire(state, place)})
+                   "from": host.id, "at": at})
     holder = lands.controller(state, place)
     if holder is not None and holder != eq.controller:
         eq.controller = holder  # dropped on the land: whoever holds it takes it
         events.append({"type": "dropped", "unit": eq.id, "name": state.name(eq.id),
-                       "at": wire(state, place), "to": holder})
+                       "at": at, "to": holder})
+    return True

@@ -40,9 +40,8 @@ waits: the clauses after it have already run (they never depend on the answer he
 
 from __future__ import annotations
 
-from frontier_desktop.rules.core.fx_oneshots_base import (
-    POISON_LIMIT, amount_of, poison, shield_prevents, silenced,
-)
+from frontier_desktop.rules.core.amounts import POISON_LIMIT, amount_of, poison, silenced
+from frontier_desktop.rules.core.life import shield_prevents
 from frontier_desktop.rules.core.fx_oneshots_damage import OneShotDamage
 from frontier_desktop.rules.core.fx_oneshots_zones import OneShotZones
 

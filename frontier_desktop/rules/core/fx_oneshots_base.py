@@ -4,260 +4,24 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import nodes as n
-from frontier_desktop.rules.effects.oneshots import cost_supported, HALF_LIFE, land_type_of
+from frontier_desktop.rules.effects.oneshots import cost_supported
 from frontier_desktop.rules.effects.oneshots_nodes import ExileTopCost
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core.hooks import Event
-from frontier_desktop.rules.core.life import gain_life
 from frontier_desktop.rules.core.spells import SpellActions
 from frontier_desktop.rules.core.spell_context import _Context
 from frontier_desktop.rules.core.spell_reading import reading_of
-from frontier_desktop.rules.core.fx_mana import set_land_tapped
+from frontier_desktop.rules.core.land_mana import set_land_tapped
 from frontier_desktop.rules.core.shared import is_square
 from frontier_desktop.rules.core.shared import leave_battlefield
-
-POISON_LIMIT = 10
-"""A player with this many poison counters loses the game."""
-
-
-# ====================================================================== state helpers
-def poison(state: GameState, seat: int) -> int:
-    """The poison counters *seat* has."""
-    return int(state.extra.get("fx_poison", {}).get(str(seat), 0))
-
-
-def silenced(state: GameState, unit: str) -> bool:
-    """Whether all combat damage *unit* would deal this turn is prevented (Horn of
-    Deafening): its power counts 0 in combat."""
-    return bool(state.extra.get("fx_silenced", {}).get(unit) == state.turn)
-
-
-def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
-                    events: list[Event], *, combat: bool = False) -> int:
-    """Use the shields on *target* (``("player", N)`` or a unit id) against damage from
-    *sources*; the damage still dealt.
-
-    A "the next time a source of your choice would deal damage" shield is used once: it
-    prevents the damage (``then``: and gains life / exiles the library's top as much), reflects
-    it to the source's controller, prevents all but 1, or lets it through while its card deals
-    as much to that controller (Eye for an Eye). When several creatures deal one packet of
-    combat damage, the shielded source's share is its power. A "by creatures with flying"
-    shield prevents all such damage this turn.
-    """
-    shields = state.extra.get("fx_shields")
-    if not shields or amount <= 0:
-        return amount
-    key = list(target) if isinstance(target, tuple) else target
-    for shield in list(shields):
-        if shield["turn"] != state.turn or shield["to"] not in (key, "any"):
-            continue
-        if shield.get("redirect"):  # "… is dealt to CARDNAME instead" (Daughter of Autumn)
-            into = state.perms.get(str(shield["redirect"]))
-            if into is None or into.id == key:
-                continue
-            moved = min(int(shield["left"]), amount)
-            rest = int(shield["left"]) - moved
-            state.extra["fx_shields"] = [s for s in shields if s is not shield] + (
-                [{**shield, "left": rest}] if rest else [])
-            into.damage += moved
-            events.append({"type": "damage", "source": sources[0], "target": into.id,
-                           "amount": moved, "redirected": True})
-            return amount - moved
-        if shield.get("keyword"):
-            from frontier_desktop.rules.core.keywords import has_ability_id
-
-            if any(s in state.perms and state.card(s).is_creature
-                   and has_ability_id(state, s, str(shield["keyword"])) for s in sources):
-                _prevented_event(key, amount, sources[0], events)
-                return 0
-            continue
-        if shield["source"] not in sources or (shield.get("combat") and not combat):
-            continue
-        share = amount
-        if len(sources) > 1:
-            from frontier_desktop.rules.core.hooks import effective_pt
-
-            perm = state.perms.get(shield["source"])
-            share = max(0, effective_pt(state, perm, state.occupants())[0]) if perm else 0
-        share = min(share, amount)
-        state.extra["fx_shields"] = [s for s in shields if s is not shield]
-        then, seat = shield.get("then", ""), shield.get("seat")
-        controller = _controller(state, str(shield["source"]))
-        if then == "eye":  # the damage is dealt; the Eye deals as much to the controller
-            if controller is not None and share:
-                from frontier_desktop.rules.core.life import damage_player
-
-                damage_player(state, controller, share, str(shield.get("card") or ""), events)
-            return amount
-        stopped = max(0, share - 1) if then == "all_but_1" else share
-        if stopped:
-            _prevented_event(key, stopped, shield["source"], events)
-            if then == "gain" and isinstance(seat, int):
-                gain_life(state, seat, stopped, events)  # Reverse Damage
-            elif then == "exile_top" and isinstance(seat, int):
-                player = state.players[seat]  # Bone Mask
-                for _ in range(min(stopped, len(player.library))):
-                    card_id = player.library.pop(0)
-                    player.exile.append(card_id)
-                    events.append({"type": "exiled", "player": seat, "card": state.name(card_id),
-                                   "from": "library", "by": "the prevention"})
-            elif then == "reflect" and controller is not None:  # Reflect Damage
-                from frontier_desktop.rules.core.life import damage_player
-
-                damage_player(state, controller, stopped, str(shield["source"]), events)
-        return amount - stopped
-    return amount
-
-
-def _prevented_event(key: Any, amount: int, source: str, events: list[Event]) -> None:
-    event: Event = {"type": "prevented", "amount": amount, "source": source}
-    event.update({"player": key[1]} if isinstance(key, list) else {"unit": key})
-    events.append(event)
-
-
-def _controller(state: GameState, obj: str) -> int | None:
-    """The controller of a permanent or of a spell on the stack (its owner otherwise)."""
-    if obj in state.perms:
-        return state.perms[obj].controller
-    for item in state.stack:
-        if item.get("obj") == obj:
-            return int(item["controller"])
-    return state.owner(obj) if obj in state.cards else None
-
-
-def _card_matches(card: Card, spec: n.TargetSpec) -> bool:
-    """Whether a card in a hidden zone (a library) fits "a blue instant card"."""
-    from frontier_desktop.rules.effects.targeting import _card_problem
-
-    nouns = spec.noun.split("_or_")
-    kinds = {t.lower() for t in card.types}
-    if "card" not in nouns and not kinds & set(nouns):
-        return False
-    return _card_problem(spec, card.colors, card.types, card.subtypes, "", nouns,
-                         spell=True) is None
-
-
-def amount_of(ctx: _Context, amount: n.Amount, target: Any = None) -> int:
-    """A counted amount (``oneshots.AMOUNT_PATTERNS``); *target*: the object it goes to (for
-    "that player's hand"). An amount it doesn't know counts its number (as before)."""
-    state, var = ctx.state, amount.var
-    if var == HALF_LIFE:
-        return max(0, (state.players[ctx.seat].life + 1) // 2)
-    m = re.fullmatch(r"half the number of (\w+) you control, rounded up", var)
-    if m:
-        count = _lands_of(state, ctx.seat, str(land_type_of(f"number of {m.group(1)} you control")))
-        return (count + 1) // 2
-    m = re.fullmatch(r"equal to the number of (\w+|nonbasic lands) they control", var)
-    if m:
-        if not (isinstance(target, tuple) and target[0] == "player"):
-            return 0
-        what = m.group(1)
-        if what == "nonbasic lands":
-            return _lands_of(state, int(target[1]), "") * amount.n
-        return _lands_of(state, int(target[1]),
-                         str(land_type_of(f"number of {what} you control"))) * amount.n
-    m = re.fullmatch(r"(\d+) minus the number of cards in their hand", var)
-    if m:
-        if not (isinstance(target, tuple) and target[0] == "player"):
-            return 0
-        return max(0, int(m.group(1)) - len(state.players[int(target[1])].hand))
-    m = re.fullmatch(r"(\d+) plus the number of (\w+) creatures on the battlefield", var)
-    if m:
-        letter = COLOUR_LETTER[m.group(2)]
-        return int(m.group(1)) + sum(1 for pid, p in state.perms.items()
-                                     if p.zone != "attached" and state.card(pid).is_creature
-                                     and letter in state.card(pid).colors)
-    m = re.fullmatch(r"(\d+) plus the number of creatures that died this way", var)
-    if m:
-        return int(m.group(1)) + sum(1 for o in ctx.previous if isinstance(o, str)
-                                     and o not in state.perms)
-    if re.fullmatch(r"equal to (?:its|that creature's|that card's) mana value", var):
-        first = next((o for o in ctx.previous if isinstance(o, str) and o in state.cards), None)
-        return mana_value(state.card(first).mana_cost) * amount.n if first else 0
-    m = re.fullmatch(r"equal to the sacrificed creature's (power|toughness|mana value)", var)
-    if m:
-        lki = (ctx.item.get("sacrificed_lki") or [{}])[0]
-        return int(lki.get(m.group(1), 0)) * amount.n
-    if re.fullmatch(r"equal to (?:its|cardname's) power", var):
-        return _source_power(ctx) * amount.n
-    land = land_type_of(var)
-    if land is not None:
-        from frontier_desktop.rules.core.hooks import variant_of as find_variant_of
-
-        owned = find_variant_of(state).land_controllers(state)
-        return sum(1 for pos, seat in owned.items() if seat == ctx.seat
-                   and state.cells[pos].face_up and state.cells[pos].land is not None
-                   and land in state.card(str(state.cells[pos].land)).subtypes) * amount.n
-    if var == "equal to the number of cards in that player's hand":
-        if isinstance(target, tuple) and target[0] == "player":
-            return len(state.players[int(target[1])].hand) * amount.n
-        return 0
-    if var == "equal to the number of cards in your hand":
-        return len(state.players[ctx.seat].hand) * amount.n
-    m = re.fullmatch(r"cards in your hand minus (\d+)", var)
-    if m:
-        return max(0, len(state.players[ctx.seat].hand) - int(m.group(1))) * amount.n
-    m = re.fullmatch(r"X plus (\d+)", var)
-    if m:
-        return ctx.x + int(m.group(1))
-    if re.fullmatch(r"equal to (?:its|cardname's) toughness", var):
-        first = next((o for o in ctx.previous if isinstance(o, str)), None)
-        perm = state.perms.get(first) if first else None
-        if perm is not None:
-            from frontier_desktop.rules.core.hooks import effective_pt
-
-            return max(0, effective_pt(state, perm, state.occupants())[1]) * amount.n
-        return 0
-    if var == "twice the number of white creatures that player controls":
-        if not (isinstance(target, tuple) and target[0] == "player"):
-            return 0
-        return 2 * sum(1 for pid, p in state.perms.items() if p.controller == int(target[1])
-                       and p.zone != "attached" and state.card(pid).is_creature
-                       and "W" in state.card(pid).colors)
-    if var == "equal to the number of attacking creatures":
-        from frontier_desktop.rules.core.hooks import variant_of as find_variant_of
-
-        variant = find_variant_of(state)
-        attacking = variant.attacking_ids(state) if isinstance(variant, SpellActions) else []
-        return len(attacking) * amount.n
-    return amount.n
-
-
-def _lands_of(state: GameState, seat: int, land_type: str) -> int:
-    """Face-up lands *seat* controls (their creatures stand on them) of *land_type*; ""
-    counts the nonbasic ones."""
-    from frontier_desktop.rules.core.hooks import variant_of as find_variant_of
-
-    owned = find_variant_of(state).land_controllers(state)
-    count = 0
-    for pos, who in owned.items():
-        cell = state.cells[pos]
-        if who != seat or not cell.face_up or cell.land is None:
-            continue
-        card = state.card(str(cell.land))
-        if (land_type and land_type in card.subtypes) or (
-                not land_type and "Basic" not in card.type_line):
-            count += 1
-    return count
-
-
-def _source_power(ctx: _Context) -> int:
-    """The power of the ability's permanent, or its last known power once it is gone."""
-    from frontier_desktop.rules.core.hooks import effective_pt
-
-    perm = ctx.state.perms.get(ctx.source) if ctx.source else None
-    if perm is not None:
-        return max(0, effective_pt(ctx.state, perm, ctx.state.occupants())[0])
-    return int((ctx.item.get("self_lki") or {}).get("power", 0))
 
 
 class OneShotBase(SpellActions):
@@ -317,9 +81,9 @@ class OneShotBase(SpellActions):
             hand = state.players[seat].hand
             if not hand:
                 continue
-            rng = self._rng(state)
+            rng = self.variant.game_rng(state)
             card_id = hand.pop(rng.randbelow(len(hand)))
-            self._save_rng(state, rng)
+            self.variant.save_rng(state, rng)
             state.players[seat].graveyard.append(card_id)
             events.append({"type": "discarded", "player": seat, "card": state.name(card_id),
                            "id": card_id, "random": True})
@@ -532,9 +296,9 @@ class OneShotBase(SpellActions):
 
     def _shuffle_library(self, state: GameState, seat: int, by: str,
                          events: list[Event]) -> None:
-        rng = self._rng(state)
+        rng = self.variant.game_rng(state)
         rng.shuffle(state.players[seat].library)
-        self._save_rng(state, rng)
+        self.variant.save_rng(state, rng)
         events.append({"type": "shuffled", "player": seat, "cards": 0, "by": by})
 
     def oneshot_options(self, decision: dict[str, Any]) -> list[str]:
@@ -591,7 +355,7 @@ class OneShotBase(SpellActions):
                                 events)
         elif what == "may_draw":
             if index == 0:
-                self._draw(state, seat, int(fx["count"]), events)
+                self.variant.draw(state, seat, int(fx["count"]), events)
             else:
                 events.append({"type": "declined", "player": seat, "by": by})
         elif what == "may_bottom":
@@ -612,7 +376,7 @@ class OneShotBase(SpellActions):
         """Tap or untap one permanent or land square (a land: fx_mana.set_land_tapped)."""
         if is_square(target):
             set_land_tapped(ctx.state, target, tapped, ctx.seat, ctx.name, events,
-                            tapper=self.land_tapper(ctx.state, target, ctx.seat))
+                            tapper=self.variant.land_tapper(ctx.state, target, ctx.seat))
             return
         perm = ctx.state.perms.get(target) if isinstance(target, str) else None
         if perm is not None:

@@ -20,9 +20,9 @@ from frontier_desktop.rules.mana import mana_value
 from frontier_desktop.rules.core.hooks import Event
 from frontier_desktop.rules.core.spell_context import _Context
 from frontier_desktop.rules.core.shared import is_square
-from frontier_desktop.rules.core.fx_oneshots_base import (
-    amount_of, _card_matches_source, _labels, OneShotBase, shield_prevents,
-)
+from frontier_desktop.rules.core.amounts import amount_of
+from frontier_desktop.rules.core.fx_oneshots_base import _card_matches_source, _labels, OneShotBase
+from frontier_desktop.rules.core.life import shield_prevents
 
 
 class OneShotDamage(OneShotBase):
@@ -75,7 +75,7 @@ class OneShotDamage(OneShotBase):
                            events: list[Event]) -> list[Any] | None:
         if effect.counter != "poison":
             return super()._exec_put_counters(ctx, effect, events)
-        objs = [("player", s) for s in self.defending_players(ctx.state, ctx.seat)] if \
+        objs = [("player", s) for s in self.variant.defending_players(ctx.state, ctx.seat)] if \
             effect.to.ref == "defending_player" else ctx.objects(effect.to)
         if objs is None or (not objs and effect.to.ref == "defending_player"):
             return None
@@ -175,10 +175,10 @@ class OneShotDamage(OneShotBase):
                 amount = max(0, effective_pt(ctx.state, perm, ctx.state.occupants())[0])
             else:
                 amount = amount_of(ctx, effect.amount, obj)
-            self._damage_one(ctx, source, obj, amount, events)
+            self.variant.damage_one(ctx, source, obj, amount, events)
         return reached
 
-    def _damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
+    def damage_one(self, ctx: _Context, source: str, obj: Any, amount: int,
                     events: list[Event]) -> None:
         from frontier_desktop.rules.core.planeswalkers import deal_damage
         from frontier_desktop.rules.core.life import damage_player
@@ -190,7 +190,7 @@ class OneShotDamage(OneShotBase):
         if isinstance(obj, tuple) and obj[0] == "player":
             damage_player(state, obj[1], amount, source, events)
         elif isinstance(obj, tuple) and len(obj) == 2 and isinstance(obj[0], int):
-            self.damage_to_place(ctx, obj, amount, events)  # Army: a land's life (hook)
+            self.variant.damage_to_place(ctx, obj, amount, events)  # Army: a land's life (hook)
         elif isinstance(obj, str) and obj in state.perms:
             perm = state.perms[obj]
             left = shield_prevents(state, [source], obj, amount, events)
@@ -215,7 +215,7 @@ class OneShotDamage(OneShotBase):
         for obj in ctx.chosen.get(id(effect.to[0]), []):
             shares[obj] = shares.get(obj, 0) + 1
         for obj, amount in shares.items():
-            self._damage_one(ctx, ctx.source_label, obj, amount, events)
+            self.variant.damage_one(ctx, ctx.source_label, obj, amount, events)
         return list(shares)
 
     def _exec_if_colour(self, ctx: _Context, effect: IfColour,
@@ -238,7 +238,7 @@ class OneShotDamage(OneShotBase):
                     continue
                 from frontier_desktop.rules.core.sba import destroy_by_effect
 
-                destroy_by_effect(state, self.where, state.perms[obj], events,
+                destroy_by_effect(state, self.variant.where, state.perms[obj], events,
                                   reason=f"destroyed by {ctx.name}",
                                   regenerate=not effect.no_regenerate)
                 done.append(obj)
@@ -306,7 +306,7 @@ class OneShotDamage(OneShotBase):
         hit = [o for o in ctx.previous if isinstance(o, str) and o in ctx.state.perms
                and has_ability_id(ctx.state, o, effect.keyword.replace(" ", "_"))]
         for obj in hit:
-            self._damage_one(ctx, ctx.source_label, obj, ctx.amount(effect.amount), events)
+            self.variant.damage_one(ctx, ctx.source_label, obj, ctx.amount(effect.amount), events)
         return hit
 
     def _exec_damage_each_plus(self, ctx: _Context, effect: DamageEachPlus,
@@ -327,7 +327,7 @@ class OneShotDamage(OneShotBase):
             if total:
                 shares[pid] = total
         for pid, amount in shares.items():
-            self._damage_one(ctx, ctx.source_label, pid, amount, events)
+            self.variant.damage_one(ctx, ctx.source_label, pid, amount, events)
         return list(shares)
 
     def _exec_damage_by_value(self, ctx: _Context, effect: DamageByValue,
@@ -346,7 +346,7 @@ class OneShotDamage(OneShotBase):
         if seat is None:
             seat = ctx.state.owner(first)
         amount = mana_value(ctx.state.card(first).mana_cost)
-        self._damage_one(ctx, ctx.source_label, ("player", seat), amount, events)
+        self.variant.damage_one(ctx, ctx.source_label, ("player", seat), amount, events)
         return [("player", seat)]
 
     def _exec_damage_evenly(self, ctx: _Context, effect: DamageEvenly,
@@ -361,7 +361,7 @@ class OneShotDamage(OneShotBase):
             return []
         each = ctx.amount(effect.amount) // len(hit)
         for pid in hit:
-            self._damage_one(ctx, ctx.source_label, pid, each, events)
+            self.variant.damage_one(ctx, ctx.source_label, pid, each, events)
         return hit
 
     def _exec_redirect_next(self, ctx: _Context, effect: RedirectNext,

@@ -17,7 +17,8 @@ from frontier_desktop.rules.core.hooks import Event
 from frontier_desktop.rules.core.life import gain_life
 from frontier_desktop.rules.core.spell_context import _Context
 from frontier_desktop.rules.core.spell_reading import enters_tapped
-from frontier_desktop.rules.core.fx_oneshots_base import _card_matches, OneShotBase
+from frontier_desktop.rules.core.amounts import card_matches
+from frontier_desktop.rules.core.fx_oneshots_base import OneShotBase
 from frontier_desktop.rules.core.shared import leave_battlefield
 
 
@@ -94,7 +95,7 @@ class OneShotZones(OneShotBase):
             if not card.is_permanent or card.is_aura:
                 return None
             state.players[int(obj[1])].graveyard.remove(card_id)
-            where = self.put_onto_battlefield(  # the variant's place (engine_hooks)
+            where = self.variant.put_onto_battlefield(  # the variant's place (engine_hooks)
                 state, card_id, ctx.seat, events, sick=card.is_creature and not card.has("haste"),
                 tapped=effect.tapped or enters_tapped(card))
             events.append({"type": "returned", "player": ctx.seat, "card": obj[2],
@@ -107,7 +108,7 @@ class OneShotZones(OneShotBase):
         state = ctx.state
         seats = [s for s, p in enumerate(state.players) if not p.lost]
         counts: dict[int, int] = {}
-        rng = self._rng(state)
+        rng = self.variant.game_rng(state)
         for seat in seats:
             player = state.players[seat]
             counts[seat] = len(player.hand)
@@ -127,9 +128,9 @@ class OneShotZones(OneShotBase):
             rng.shuffle(player.library)
             events.append({"type": "shuffled", "player": seat, "cards": len(moved),
                            "by": ctx.name})
-        self._save_rng(state, rng)
+        self.variant.save_rng(state, rng)
         for seat in seats:
-            self._draw(state, seat, effect.draw or counts[seat], events)
+            self.variant.draw(state, seat, effect.draw or counts[seat], events)
         return [("player", s) for s in seats]
 
     def _exec_look_at_hand(self, ctx: _Context, effect: LookAtHand,
@@ -165,14 +166,14 @@ class OneShotZones(OneShotBase):
             return None
         player = ctx.state.players[ctx.seat]
         looked = [c for c in ctx.previous if isinstance(c, str) and c in player.library]
-        rng = self._rng(ctx.state)
+        rng = self.variant.game_rng(ctx.state)
         for _ in range(min(effect.count, len(looked))):
             card_id = looked.pop(rng.randbelow(len(looked)))
             player.library.remove(card_id)
             player.exile.append(card_id)
             events.append({"type": "exiled", "player": ctx.seat, "card": ctx.state.name(card_id),
                            "from": "library", "by": ctx.name})
-        self._save_rng(ctx.state, rng)
+        self.variant.save_rng(ctx.state, rng)
         self._ask_pick(ctx, ctx.seat, "order", looked, len(looked) - 1,
                        f"{ctx.name}: choose the card to put on top (then the next)", events,
                        owner=ctx.seat)
@@ -186,7 +187,7 @@ class OneShotZones(OneShotBase):
         seat = seats[0]
         library = ctx.state.players[seat].library
         if effect.draw:
-            self._draw(ctx.state, seat, 1, events)
+            self.variant.draw(ctx.state, seat, 1, events)
             hand = ctx.state.players[seat].hand
             card_id = hand[-1] if hand and not ctx.state.players[seat].drew_from_empty else None
         else:
@@ -352,7 +353,7 @@ class OneShotZones(OneShotBase):
     def _exec_may_draw(self, ctx: _Context, effect: MayDraw,
                        events: list[Event]) -> list[Any] | None:
         if effect.who.ref == "defending_player":
-            seats: list[int] | None = self.defending_players(ctx.state, ctx.seat)
+            seats: list[int] | None = self.variant.defending_players(ctx.state, ctx.seat)
         else:
             seats = self._players(ctx, effect.who)
         if seats is None or len(seats) != 1 or ctx.state.decision is not None:
@@ -367,7 +368,7 @@ class OneShotZones(OneShotBase):
 
     def _exec_look_top(self, ctx: _Context, effect: LookTop,
                        events: list[Event]) -> list[Any] | None:
-        seats = self.defending_players(ctx.state, ctx.seat) \
+        seats = self.variant.defending_players(ctx.state, ctx.seat) \
             if effect.who.ref == "defending_player" else \
             self._players(ctx, effect.who)
         if seats is None or len(seats) != 1 or ctx.state.decision is not None:
@@ -472,7 +473,7 @@ class OneShotZones(OneShotBase):
         if ctx.state.decision is not None or effect.destination not in ("hand", "top"):
             return None
         library = ctx.state.players[ctx.seat].library
-        ids = [c for c in library if _card_matches(ctx.state.card(c), effect.card)]
+        ids = [c for c in library if card_matches(ctx.state.card(c), effect.card)]
         names = sorted({ctx.state.name(c) for c in ids})
         if not names:
             self._shuffle_library(ctx.state, ctx.seat, ctx.name, events)

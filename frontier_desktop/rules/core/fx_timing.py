@@ -1,7 +1,5 @@
-"""Delayed and timed effects on the Frontier engine (issue 12, fx-timing).
-
-:class:`TimingActions` is mixed into :class:`~.frontier.Frontier` above
-:class:`~.frontier_spells.SpellActions`. It carries out:
+"""Delayed and timed effects, a part of the effects engine (:class:`~.magic.Magic`; issue 12,
+fx-timing). :class:`TimingActions` carries out:
 
 - **delayed effects** (:class:`~frontier_desktop.rules.effects.nodes.Delayed`): remembered in
   ``state.delayed`` with the objects their "it" / "that creature" named when they were set up,
@@ -12,9 +10,8 @@
   ("that player" is that controller), and **cumulative upkeep** paid in mana: an age counter,
   then a pay-or-sacrifice ``choice`` for the controller;
 - "sacrifice CARDNAME / it [unless you pay {…}]", the same ``choice`` when it has a price;
-- "doesn't untap during its controller's next untap step" and the static "creatures … don't
-  untap during their controllers' untap steps" (:meth:`skips_untap`, asked by the untap step);
-- "take an extra turn after this one" (:meth:`queued_extra_turn`, asked when a turn ends).
+- and, in :class:`~.fx_turns.TurnEffects` on top of it, "doesn't untap", phasing, extra turns
+  and the other effects on the turn's walk.
 
 The pay-or-sacrifice ``choice`` is answered with ``choose`` ``pay``/``decline`` like the other
 payments (frontier.py ``_do_choose`` calls :meth:`timing_answer`); its ``cost`` says the mana.
@@ -30,12 +27,12 @@ from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects import timing
 from frontier_desktop.rules.effects.engine_support import trigger_key
 from frontier_desktop.rules.effects.nodes import (
-    Delayed, DoesntUntap, Effect, ExtraTurn, KeywordLine, Sacrifice, Selector, StaticAbility,
+    Delayed, DoesntUntap, Effect, KeywordLine, Sacrifice, Selector, StaticAbility,
 )
 from frontier_desktop.rules.effects.targeting import spec_problem
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core.hooks import Event
-from frontier_desktop.rules.core.shared import leave_battlefield, wire
+from frontier_desktop.rules.core.shared import leave_battlefield
 from frontier_desktop.rules.core.spells import SpellActions
 from frontier_desktop.rules.core.spell_context import _Context, _decode_target
 from frontier_desktop.rules.core.spell_reading import (
@@ -190,7 +187,7 @@ class TimingActions(SpellActions):
             delayed, ctx = self._recall(state, d)
             assert isinstance(delayed, Delayed)
             self._run_all(ctx, delayed.effects, events)
-        self.state_checks(state, events)  # engine_hooks: the variant's deaths
+        self.variant.state_checks(state, events)  # engine_hooks: the variant's deaths
 
     @staticmethod
     def in_combat(state: GameState) -> bool:
@@ -219,7 +216,7 @@ class TimingActions(SpellActions):
                 events.append({"type": "pumped", "unit": perm.id, "power": -int(pump["power"]),
                                "toughness": -int(pump["toughness"]), "by": "end of combat"})
         self.run_delayed(state, "end_of_combat", events)
-        self.state_checks(state, events)  # engine_hooks: the variant's deaths
+        self.variant.state_checks(state, events)  # engine_hooks: the variant's deaths
         self.fire_triggers(state, events, start)
 
     def _exec_pump_until_end_of_combat(self, ctx: _Context, effect: Effect,
@@ -254,7 +251,7 @@ class TimingActions(SpellActions):
             for index, ability in enumerate(triggered_abilities(state.defs[name])):
                 if trigger_key(ability.trigger) == "trigger:phases_in" and \
                         not state.players[perm.controller].lost and not state.game_over:
-                    self.push(state, {"kind": "trigger", "card": name, "source": unit,
+                    self.variant.push(state, {"kind": "trigger", "card": name, "source": unit,
                                       "controller": perm.controller, "ability": index,
                                       "targets": [], "x": 0, "that": [unit]}, events)
 
@@ -282,7 +279,7 @@ class TimingActions(SpellActions):
                     if not matching or state.game_over or \
                             state.players[aura.controller].lost:
                         continue
-                    self.push(state, {"kind": "trigger", "card": name, "source": aura.id,
+                    self.variant.push(state, {"kind": "trigger", "card": name, "source": aura.id,
                                       "controller": aura.controller, "ability": index,
                                       "targets": [], "x": 0, "that": [unit],
                                       "others": matching}, events)
@@ -317,7 +314,7 @@ class TimingActions(SpellActions):
                 if state.players[perm.controller].lost or not self.conditions_hold(
                         state, ability.effects, that, perm.controller):
                     continue
-                self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
+                self.variant.push(state, {"kind": "trigger", "card": name, "source": perm.id,
                                   "controller": perm.controller, "ability": index,
                                   "targets": [], "x": 0, "that": that}, events)
             if phase == "upkeep" and perm.controller == active and perm.id in state.perms:
@@ -327,7 +324,7 @@ class TimingActions(SpellActions):
                 for cost, cumulative, by in costs:
                     if perm.id not in state.perms or state.game_over:
                         break
-                    self.push(state, {"kind": "trigger", "card": name, "source": perm.id,
+                    self.variant.push(state, {"kind": "trigger", "card": name, "source": perm.id,
                                       "controller": perm.controller, "ability": -1,
                                       "timed": "cumulative_upkeep" if cumulative else
                                       "upkeep_cost", "cost": cost, "by": by, "targets": [],
@@ -404,7 +401,8 @@ class TimingActions(SpellActions):
                          name: str, stack_id: str, events: list[Event]) -> None:
         """*seat* pays *cost* or sacrifices *units*: a ``choice`` (the stack waits), or the
         sacrifice at once when they can't pay."""
-        if not cost or not self.can_pay_cost(state, seat, cost) or state.decision is not None:
+        if not cost or not self.variant.can_pay_cost(state, seat, cost) \
+                or state.decision is not None:
             self.sacrifice(state, seat, units, name, events)
             return
         state.decision = {"kind": "choice", "player": seat, "amount": timing.mana_value(cost),
@@ -428,7 +426,7 @@ class TimingActions(SpellActions):
         else:
             self.sacrifice(state, int(info["seat"]), list(info["sacrifice"]),
                            str(decision["card"]), events)
-        self.state_checks(state, events)  # engine_hooks: the variant's deaths
+        self.variant.state_checks(state, events)  # engine_hooks: the variant's deaths
 
     def _exec_unless_paid(self, ctx: _Context, effect: Effect,
                           events: list[Event]) -> list[Any] | None:
@@ -439,7 +437,8 @@ class TimingActions(SpellActions):
         if record is None:
             return None
         state = ctx.state
-        if state.decision is not None or not self.can_pay_cost(state, ctx.seat, effect.cost):
+        if state.decision is not None \
+                or not self.variant.can_pay_cost(state, ctx.seat, effect.cost):
             self._run_all(ctx, timing.unless_inner(effect), events)
             return list(ctx.previous)
         state.decision = {"kind": "choice", "player": ctx.seat,
@@ -485,262 +484,6 @@ class TimingActions(SpellActions):
         else:
             self.sacrifice(ctx.state, ctx.seat, units, ctx.name, events)
         return objs
-
-    # ------------------------------------------------------------------ untapping
-    def _exec_doesnt_untap(self, ctx: _Context, effect: Effect,
-                           events: list[Event]) -> list[Any] | None:
-        """"… doesn't untap during its controller's next untap step"."""
-        assert isinstance(effect, DoesntUntap)
-        if not effect.next_only:
-            return None
-        objs = ctx.objects(effect.to)
-        if objs is None or any(not isinstance(o, str) for o in objs):
-            return None
-        held = list(ctx.state.extra.get("skip_untap", []))
-        for obj in objs:
-            if obj in ctx.state.perms and obj not in held:
-                held.append(obj)
-                events.append({"type": "held", "unit": obj, "by": ctx.name})
-        ctx.state.extra["skip_untap"] = held
-        return objs
-
-    def skips_untap(self, state: GameState, perm: Permanent) -> bool:
-        """Whether *perm* stays tapped in its controller's untap step now (a one-shot "doesn't
-        untap during its controller's next untap step" is used up by asking)."""
-        held = list(state.extra.get("skip_untap", []))
-        if perm.id in held:
-            held.remove(perm.id)
-            if held:
-                state.extra["skip_untap"] = held
-            else:
-                state.extra.pop("skip_untap", None)
-            return True
-        for source, effect in static_untap_locks(state):
-            assert isinstance(effect, (DoesntUntap, timing.LockIfAttacked))
-            if effect.to.ref == "enchanted":
-                # perm.attacked: it attacked since its controller's last untap step.
-                if source.attached_to == perm.id and (
-                        isinstance(effect, DoesntUntap) or perm.attacked):
-                    return True
-                continue
-            spec = effect.to.spec
-            assert spec is not None
-            if spec_problem(state, spec, perm.id, seat=source.controller,
-                            source=source.id) is None:
-                return True
-        return False
-
-    # ------------------------------------------------------------------ mana abilities
-    def mana_riders(self, state: GameState, seat: int, unit: str, index: int,
-                    events: list[Event]) -> bool:
-        """Carry out the other effects of mana ability *index* of *unit* that the engine
-        knows (keys ``mana_ability:…``); whether that was all of them (then nothing is left
-        to the players)."""
-        from frontier_desktop.rules.core.spell_reading import ability_effects, executed
-
-        name = state.cards[unit][0]
-        effects = ability_effects(state.defs[name], index)
-        if effects is None:
-            return False
-        riders = [e for e in effects if e.kind != "add_mana"]
-        if not riders or not all(executed(e, "mana_ability") for e in riders):
-            return False
-        item = {"id": "", "kind": "ability", "card": name, "source": unit, "ability": index,
-                "controller": seat, "targets": [], "x": 0}
-        ctx = _Context(state, seat, unit, name, 0, {}, [], item)
-        self._run_all(ctx, tuple(riders), events)
-        return True
-
-    def _exec_if_activated(self, ctx: _Context, effect: Effect,
-                           events: list[Event]) -> list[Any] | None:
-        """"If this ability has been activated N or more times this turn, …"."""
-        assert isinstance(effect, timing.IfActivated)
-        perm = ctx.state.perms.get(ctx.source or "")
-        if perm is None or ctx.item.get("kind") != "ability":
-            return None
-        if perm.activations.get(str(ctx.item["ability"]), 0) >= effect.times:
-            self._run_all(ctx, effect.effects, events)
-        return list(ctx.previous)
-
-    # ------------------------------------------------------------------ phasing
-    def _exec_phase_out(self, ctx: _Context, effect: Effect,
-                        events: list[Event]) -> list[Any] | None:
-        """"… phases out"."""
-        assert isinstance(effect, timing.PhaseOut)
-        objs: list[Any] = []
-        for sel in effect.to:
-            found = ctx.objects(sel)
-            if found is None or any(not isinstance(o, str) for o in found):
-                return None
-            objs.extend(found)
-        for obj in objs:
-            perm = ctx.state.perms.get(obj)
-            if perm is not None:
-                self.phase_out(ctx.state, perm, events)
-        return objs
-
-    def phase_out(self, state: GameState, perm: Permanent, events: list[Event]) -> None:
-        """*perm* and the auras on it are treated as though they don't exist until its
-        controller's next untap step (kept in ``state.extra["phased_out"]``)."""
-        out = list(state.extra.get("phased_out", []))
-        group = [perm] + [p for p in state.perms.values() if p.attached_to == perm.id]
-        for p in group:
-            out.append({"id": p.id, "controller": p.controller, "zone": p.zone,
-                        "at": wire(state, p.at), "tapped": p.tapped, "counters": dict(p.counters),
-                        "attached_to": p.attached_to, "seat": perm.controller})
-            del state.perms[p.id]
-            events.append({"type": "phased_out", "unit": p.id, "name": state.name(p.id),
-                           "player": p.controller})
-        state.extra["phased_out"] = out
-
-    def phase_untap(self, state: GameState, events: list[Event]) -> None:
-        """The untap step's phasing, before anything untaps: the active player's permanents
-        with phasing phase out, and theirs that were phased out phase in. Frontier ruling: a
-        creature phasing in returns to its square when no creature stands there, else to its
-        controller's staging row."""
-        seat = state.active
-        waiting = [e for e in state.extra.get("phased_out", []) if int(e["seat"]) == seat]
-        for perm in [p for p in state.perms.values() if p.controller == seat
-                     and p.zone != "attached" and has_phasing(state.card(p.id))]:
-            if perm.id in state.perms:
-                self.phase_out(state, perm, events)
-        if not waiting:
-            return
-        ids = {e["id"] for e in waiting}
-        rest = [e for e in state.extra.get("phased_out", []) if e["id"] not in ids]
-        if rest:
-            state.extra["phased_out"] = rest
-        else:
-            state.extra.pop("phased_out", None)
-        occupied = state.occupants()
-        for entry in waiting:  # hosts come before their auras
-            zone, at = str(entry["zone"]), entry.get("at")
-            pos = state.board.pos_from_wire(at) if at is not None else None
-            host = entry.get("attached_to")
-            if zone == "board" and (pos is None or occupied.get(pos)):
-                zone, pos = "staging", None
-            if zone == "attached" and host not in state.perms:
-                state.players[state.owner(entry["id"])].graveyard.append(entry["id"])
-                continue
-            state.perms[entry["id"]] = Permanent(
-                entry["id"], int(entry["controller"]), zone, pos, tapped=bool(entry["tapped"]),
-                counters=dict(entry.get("counters") or {}), attached_to=host)
-            if pos is not None:
-                occupied.setdefault(pos, []).append(entry["id"])
-            events.append({"type": "phased_in", "unit": entry["id"],
-                           "name": state.name(entry["id"]), "player": entry["controller"],
-                           "at": wire(state, pos) if pos is not None else zone})
-
-    # ------------------------------------------------------------------ returning, skipping
-    def _exec_return_to_battlefield(self, ctx: _Context, effect: Effect,
-                                    events: list[Event]) -> list[Any] | None:
-        """"Return it to the battlefield under its owner's control": the card of the "dies"
-        trigger, from its owner's graveyard to where the variant puts new permanents
-        (Frontier: their staging row)."""
-        card_id = ctx.source
-        state = ctx.state
-        if card_id is None or card_id not in state.cards or card_id in state.perms:
-            return []
-        owner = state.owner(card_id)
-        yard = state.players[owner].graveyard
-        if card_id not in yard:
-            return []  # it left the graveyard: a new object, not "it"
-        yard.remove(card_id)
-        card = state.card(card_id)
-        where = self.put_onto_battlefield(  # the variant's place (engine_hooks)
-            state, card_id, owner, events, sick=card.is_creature and not card.has("haste"))
-        events.append({"type": "returned", "player": owner, "card": card.name, "to": where,
-                       "unit": card_id})
-        return [card_id]
-
-    def _exec_skip_draw(self, ctx: _Context, effect: Effect,
-                        events: list[Event]) -> list[Any] | None:
-        assert isinstance(effect, timing.SkipDraw)
-        seats = self._players(ctx, effect.who)
-        if seats is None:
-            return None
-        for seat in seats:
-            ctx.state.players[seat].skip_draw = True  # turns.py on_draw skips it once
-        return [("player", s) for s in seats]
-
-    def _exec_cant_attack_next_turn(self, ctx: _Context, effect: Effect,
-                                    events: list[Event]) -> list[Any] | None:
-        """"… can't attack during its controller's next turn"."""
-        assert isinstance(effect, timing.CantAttackNextTurn)
-        objs = ctx.objects(effect.to)
-        if objs is None or any(not isinstance(o, str) for o in objs):
-            return None
-        held = list(ctx.state.extra.get("no_attack", []))
-        for obj in objs:
-            perm = ctx.state.perms.get(obj)
-            if perm is not None:
-                held.append({"id": obj, "seat": perm.controller, "turn": None})
-                events.append({"type": "no_attack", "unit": obj, "by": ctx.name})
-        ctx.state.extra["no_attack"] = held
-        return objs
-
-    def timing_attack_problem(self, state: GameState, perm: Permanent) -> str | None:
-        """Why *perm* can't attack this turn for "can't attack during its controller's next
-        turn" (None: it may)."""
-        for entry in state.extra.get("no_attack", []):
-            if entry["id"] == perm.id and entry["turn"] == state.turn:
-                return f"{state.name(perm.id)} can't attack this turn"
-        return None
-
-    def _turn_starts(self, state: GameState, active: int) -> None:
-        """A new turn for *active* (number ``state.turn + 1``): "its controller's next turn"
-        locks begin or end."""
-        kept = []
-        for entry in state.extra.get("no_attack", []):
-            if entry["turn"] is None and int(entry["seat"]) == active:
-                entry = {**entry, "turn": state.turn + 1}
-            if entry["turn"] is None or entry["turn"] >= state.turn + 1:
-                kept.append(entry)
-        if kept:
-            state.extra["no_attack"] = kept
-        else:
-            state.extra.pop("no_attack", None)
-
-    # ------------------------------------------------------------------ extra turns
-    def _exec_extra_turn(self, ctx: _Context, effect: Effect,
-                         events: list[Event]) -> list[Any] | None:
-        assert isinstance(effect, ExtraTurn)
-        seats = self._players(ctx, effect.who)
-        if seats is None:
-            return None
-        turns = list(ctx.state.extra.get("extra_turns", []))
-        for seat in seats:
-            turns.append({"seat": seat, "id": ctx.state.new_id("x")})
-            events.append({"type": "extra_turn", "player": seat, "card": ctx.name})
-        ctx.state.extra["extra_turns"] = turns
-        return [("player", s) for s in seats]
-
-    def queued_extra_turn(self, state: GameState) -> int | None:
-        """The seat of the last extra turn set up whose player is still in the game (used up
-        now), else None: asked by :meth:`~.turns.TurnMachine.next_seat` when a turn ends."""
-        turns = list(state.extra.get("extra_turns", []))
-        state.extra.pop("turn_id", None)
-        while turns:
-            entry = turns.pop()
-            state.extra["extra_turns"] = turns
-            if not turns:
-                state.extra.pop("extra_turns", None)
-            if not state.players[int(entry["seat"])].lost:
-                state.extra["turn_id"] = entry["id"]  # "that turn" of its spell
-                return int(entry["seat"])
-        return None
-
-    def _exec_lose_game(self, ctx: _Context, effect: Effect,
-                        events: list[Event]) -> list[Any] | None:
-        assert isinstance(effect, timing.LoseGame)
-        seats = self._players(ctx, effect.who)
-        if seats is None:
-            return None
-        for seat in seats:
-            if not ctx.state.players[seat].lost:
-                ctx.state.players[seat].lost = True
-                events.append({"type": "lost", "player": seat, "reason": ctx.name})
-        return [("player", s) for s in seats]
 
 
 __all__ = ["TimingActions", "cumulative_upkeep", "static_untap_locks"]

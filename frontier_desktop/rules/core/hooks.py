@@ -1,4 +1,5 @@
-"""The one interface between the Magic core and a variant: :class:`Where`.
+"""The interface between the Magic core and a variant's board: :class:`Where` (the effects
+engine's questions are :class:`~.engine_hooks.VariantHooks`, the other hook object).
 
 The core knows normal Magic (who may block whom, what a creature may attack with, how combat
 damage is dealt and prevented, when a creature dies); a variant knows only *where*: the board,
@@ -69,7 +70,7 @@ class Where:
     def destroy(self, state: GameState, perm: Permanent, events: list[Event], *,
                 reason: str) -> None:
         """Destroy *perm* (a regeneration shield keeps it where the variant says)."""
-        from frontier_desktop.rules.core.sba import regenerate_or_die
+        from frontier_desktop.rules.core.shared import regenerate_or_die
 
         regenerate_or_die(state, perm, events, reason=reason)
 

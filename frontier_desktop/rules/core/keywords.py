@@ -19,7 +19,7 @@ _COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "
 
 
 def _granted(state: GameState, where: Where, perm: Permanent) -> frozenset[str]:
-    from frontier_desktop.rules.core.fx_mana import land_grants
+    from frontier_desktop.rules.core.spell_grants import land_grants
     from frontier_desktop.rules.core.spell_grants import defs_info, keyword_grants
 
     names = defs_info(state).grants

@@ -20,6 +20,7 @@ from typing import Any
 from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.core.keywords import has_keyword
 from frontier_desktop.rules.core.planeswalkers import LOYALTY, is_planeswalker, loyalty
+from frontier_desktop.rules.core.shared import regenerate_or_die as regenerate_or_die
 from frontier_desktop.rules.state import GameState, Permanent
 
 Event = dict[str, Any]
@@ -30,20 +31,6 @@ def indestructible(state: GameState, where: Where, perm: Permanent) -> bool:
     return has_keyword(state, where, perm.id, "indestructible")
 
 
-def regenerate_or_die(state: GameState, perm: Permanent, events: list[Event], *,
-                      reason: str) -> None:
-    """Normal Magic's destruction: a regeneration shield taps a creature, removes its damage
-    and keeps it where it is; otherwise it goes to its owner's graveyard."""
-    from frontier_desktop.rules.core.shared import leave_battlefield, wire
-
-    card = state.card(perm.id)
-    if card.is_creature and perm.regen_shield > 0:
-        perm.regen_shield -= 1
-        perm.tapped, perm.damage, perm.deathtouched = True, 0, False
-        events.append({"type": "regenerated", "unit": perm.id, "name": card.name,
-                       "from": wire(state, perm.at), "stays": True})
-        return
-    leave_battlefield(state, perm, "graveyard", events, reason=reason)
 
 
 def destroy(state: GameState, where: Where, perm: Permanent, events: list[Event], *,

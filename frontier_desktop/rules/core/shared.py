@@ -320,9 +320,25 @@ def leave_battlefield(state: GameState, perm: Permanent, zone: str, events: list
         if other.attached_to != perm.id or other.id not in state.perms:
             continue
         if is_equipment(state, other.id):
-            drop(state, other, perm, events)
+            if not drop(state, other, perm, events):  # its creature stood on no land
+                leave_battlefield(state, other, "graveyard", events,
+                                  reason="its creature left no land")
         else:
             leave_battlefield(state, other, "graveyard", events, reason="its permanent left")
+
+
+def regenerate_or_die(state: GameState, perm: Permanent, events: list[Event], *,
+                      reason: str) -> None:
+    """Normal Magic's destruction: a regeneration shield taps a creature, removes its damage
+    and keeps it where it is; otherwise it goes to its owner's graveyard."""
+    card = state.card(perm.id)
+    if card.is_creature and perm.regen_shield > 0:
+        perm.regen_shield -= 1
+        perm.tapped, perm.damage, perm.deathtouched = True, 0, False
+        events.append({"type": "regenerated", "unit": perm.id, "name": card.name,
+                       "from": wire(state, perm.at), "stays": True})
+        return
+    leave_battlefield(state, perm, "graveyard", events, reason=reason)
 
 
 def check_deaths_by(state: GameState, pt: Callable[[Permanent], tuple[int, int]],

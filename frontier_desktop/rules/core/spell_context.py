@@ -43,7 +43,7 @@ class _Context:
 
     def amount(self, amount: Amount) -> int:
         if amount.var not in ("", "X"):  # fx-oneshots: counted amounts ("equal to …")
-            from frontier_desktop.rules.core.fx_oneshots import amount_of
+            from frontier_desktop.rules.core.amounts import amount_of
 
             return amount_of(self, amount)
         return amount.n * (self.x if amount.var == "X" else 1)

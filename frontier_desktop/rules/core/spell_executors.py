@@ -22,13 +22,13 @@ from frontier_desktop.rules.effects.nodes import (
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER, target_slots
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core.hooks import Event
-from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.core.sba import destroy_by_effect
 from frontier_desktop.rules.core.shared import leave_battlefield
 from frontier_desktop.rules.core.shared import is_square, permanents_in
+from frontier_desktop.rules.core.life import shield_prevents
 from frontier_desktop.rules.core.spell_context import _Context, _decode_target
 from frontier_desktop.rules.core.spell_grants import (
-    PREVENT_ALL, prevent, protected_from, shield_prevents,
+    PREVENT_ALL, prevent, protected_from,
 )
 from frontier_desktop.rules.core.spell_paying import PayingActions
 from frontier_desktop.rules.core.spell_reading import by_hand_text, enters_tapped, executed
@@ -37,8 +37,6 @@ from frontier_desktop.rules.core.spell_reading import by_hand_text, enters_tappe
 class ExecutorActions(PayingActions):
     """Runs effects and carries them out; a base of ``SpellActions``."""
 
-    where: ClassVar[Where] = Where()
-    """The variant's answers to the Magic core (set by each variant's class)."""
     land_target_kinds: ClassVar[frozenset[str]] = frozenset()
     """Effect kinds whose executors follow a land square as a target (fx_mana.ManaActions)."""
 
@@ -46,15 +44,6 @@ class ExecutorActions(PayingActions):
     """Effect kinds whose executors take a land's square as a target (fx_oneshots)."""
 
     # provided by Frontier
-    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
-        raise NotImplementedError
-
-    def _rng(self, state: GameState) -> Any:  # pragma: no cover
-        raise NotImplementedError
-
-    def _save_rng(self, state: GameState, rng: Any) -> None:  # pragma: no cover
-        raise NotImplementedError
-
     def run_effects(self, state: GameState, item: dict[str, Any], effects: tuple[Effect, ...],
                     where: str, source: str | None, events: list[Event],
                     trigger: Trigger | None = None) -> None:
@@ -87,7 +76,7 @@ class ExecutorActions(PayingActions):
                 by_hand.append(by_hand_text(effect, name))
                 continue
             ctx = _Context(state, seat, source, name, x, chosen, previous, item)
-            ctx.area = self.effect_area(state, item, source)
+            ctx.area = self.variant.effect_area(state, item, source)
             done = self.execute(ctx, effect, events)
             if done is None:
                 by_hand.append(by_hand_text(effect, name))
@@ -109,7 +98,7 @@ class ExecutorActions(PayingActions):
                 effect.kind not in self.LAND_EXECUTORS and any(
                 isinstance(t, tuple) and len(t) == 2 and isinstance(t[0], int)
                 for targets in ctx.chosen.values() for t in targets) and not (
-                self.player_damage_to_land and effect.kind == "deal_damage"):
+                self.variant.player_damage_to_land and effect.kind == "deal_damage"):
             return None  # a land on the board: carried out by hand
         result: list[Any] | None = handler(ctx, effect, events)
         return result
@@ -126,9 +115,9 @@ class ExecutorActions(PayingActions):
         state = ctx.state
         for obj in reached:
             if isinstance(obj, tuple) and obj[0] == "player":
-                self.damage_to_player(ctx, obj[1], amount, events)
+                self.variant.damage_to_player(ctx, obj[1], amount, events)
             elif is_square(obj):
-                if not self.damage_to_place(ctx, obj, amount, events):
+                if not self.variant.damage_to_place(ctx, obj, amount, events):
                     return None
             elif isinstance(obj, str) and obj in state.perms:
                 perm = state.perms[obj]
@@ -186,7 +175,8 @@ class ExecutorActions(PayingActions):
         if objs is None:
             return None
         for perm in permanents_in(ctx.state, objs):
-            destroy_by_effect(ctx.state, self.where, perm, events, reason=f"destroyed by {ctx.name}",
+            destroy_by_effect(ctx.state, self.variant.where, perm, events,
+                              reason=f"destroyed by {ctx.name}",
                               regenerate=not effect.no_regenerate)
         return objs
 
@@ -220,7 +210,7 @@ class ExecutorActions(PayingActions):
                 if not card.is_permanent or card.is_aura:
                     yard.append(card_id)
                     return None
-                where = self.put_onto_battlefield(
+                where = self.variant.put_onto_battlefield(
                     state, card_id, ctx.seat, events,
                     sick=card.is_creature and not card.has("haste"), tapped=enters_tapped(card))
                 events.append({"type": "returned", "player": ctx.seat, "card": name,
@@ -273,7 +263,7 @@ class ExecutorActions(PayingActions):
         if seats is None:
             return None
         for seat in seats:
-            self._draw(ctx.state, seat, ctx.amount(effect.amount), events)
+            self.variant.draw(ctx.state, seat, ctx.amount(effect.amount), events)
         return [("player", s) for s in seats]
 
     def _exec_discard(self, ctx: _Context, effect: Discard, events: list[Event]) -> list[Any] | None:
@@ -301,13 +291,13 @@ class ExecutorActions(PayingActions):
             return [("player", s) for s in seats]
         for seat in seats:
             hand = ctx.state.players[seat].hand
-            rng = self._rng(ctx.state)
+            rng = self.variant.game_rng(ctx.state)
             for _ in range(min(count, len(hand))):
                 card_id = hand.pop(rng.randbelow(len(hand)))
                 ctx.state.players[seat].graveyard.append(card_id)
                 events.append({"type": "discarded", "player": seat,
                                "card": ctx.state.name(card_id), "id": card_id})
-            self._save_rng(ctx.state, rng)
+            self.variant.save_rng(ctx.state, rng)
         return [("player", s) for s in seats]
 
     def _exec_gain_life(self, ctx: _Context, effect: GainLife, events: list[Event]) -> list[Any] | None:
@@ -315,7 +305,7 @@ class ExecutorActions(PayingActions):
         if seats is None:
             return None
         for seat in seats:
-            self.life_change(ctx, seat, ctx.amount(effect.amount), events)
+            self.variant.life_change(ctx, seat, ctx.amount(effect.amount), events)
         return [("player", s) for s in seats]
 
     def _exec_lose_life(self, ctx: _Context, effect: LoseLife, events: list[Event]) -> list[Any] | None:
@@ -323,7 +313,7 @@ class ExecutorActions(PayingActions):
         if seats is None:
             return None
         for seat in seats:
-            self.life_change(ctx, seat, -ctx.amount(effect.amount), events)
+            self.variant.life_change(ctx, seat, -ctx.amount(effect.amount), events)
         return [("player", s) for s in seats]
 
     def _exec_put_counters(self, ctx: _Context, effect: PutCounters,
@@ -417,7 +407,7 @@ class ExecutorActions(PayingActions):
         for _ in range(ctx.amount(effect.amount)):
             unit_id = state.new_id("t")
             state.cards[unit_id] = (card.name, ctx.seat)
-            where = self.put_onto_battlefield(state, unit_id, ctx.seat, events, sick=True)
+            where = self.variant.put_onto_battlefield(state, unit_id, ctx.seat, events, sick=True)
             events.append({"type": "token", "player": ctx.seat, "unit": unit_id,
                            "name": card.name, "at": where})
             made.append(unit_id)

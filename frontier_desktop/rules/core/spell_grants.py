@@ -17,7 +17,6 @@ from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.effects.nodes import GrantKeyword, Pump, Selector
 from frontier_desktop.rules.effects.targeting import COLOUR_LETTER
 from frontier_desktop.rules.state import GameState, Permanent, per_defs
-from frontier_desktop.rules.core.hooks import Event
 from frontier_desktop.rules.core.spell_reading import (
     protections, static_grant_effects, static_pumps,
 )
@@ -78,8 +77,6 @@ def static_grants(state: GameState, perm: Permanent) -> frozenset[str]:
     if not names:
         return frozenset()
     out = keyword_grants(state, perm)
-    from frontier_desktop.rules.core.fx_mana import land_grants
-
     out.update(land_grants(state, perm, names))  # fx-mana: the legendary lands
     return frozenset(out)
 
@@ -150,14 +147,6 @@ def prevent(perm: Permanent, amount: int) -> int:
     return amount - stopped
 
 
-def shield_prevents(state: GameState, sources: list[str], target: Any, amount: int,
-                    events: list[Event], *, combat: bool = False) -> int:
-    """fx-oneshots' "source of your choice" shields (fx_oneshots.shield_prevents)."""
-    if not state.extra.get("fx_shields"):
-        return amount
-    from frontier_desktop.rules.core.fx_oneshots import shield_prevents as use
-
-    return use(state, sources, target, amount, events, combat=combat)
 
 
 def continuous_pt(state: GameState, perm: Permanent,
@@ -176,3 +165,48 @@ def continuous_pt(state: GameState, perm: Permanent,
     p += perm.pt_mod[0] + plus + sp + cp
     t += perm.pt_mod[1] + plus + st + ct
     return (t, p) if perm.granted and fx_statics.switched(perm) else (p, t)
+
+
+# ---------------------------------------------------------------------- the lands' grants
+_LAND_GRANTS: dict[int, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _land_names(state: GameState, names: frozenset[str]) -> frozenset[str]:
+    """The lands among *names* (cards with static grants), cached per names set (the hot path
+    of ``has_ability`` asks for every creature)."""
+    cached = _LAND_GRANTS.get(id(names))
+    if cached is None or cached[0] is not names:
+        if len(_LAND_GRANTS) > 64:
+            _LAND_GRANTS.clear()
+        cached = (names, frozenset(n for n in names if n in state.defs and state.defs[n].is_land))
+        _LAND_GRANTS[id(names)] = cached
+    return cached[1]
+
+
+def land_grants(state: GameState, perm: Permanent, names: frozenset[str]) -> set[str]:
+    """Keywords the face-up lands' static grants give *perm*: "White legendary creatures you
+    control have 'bands with other legendary creatures'" reaches the creatures of the player
+    whose creatures stand on the land (a player controls the lands their creatures stand
+    on); a land nobody stands on grants nothing."""
+    from frontier_desktop.rules.effects.targeting import spec_problem
+    from frontier_desktop.rules.core.spell_reading import static_grant_effects
+
+    out: set[str] = set()
+    if perm.zone == "attached" or not _land_names(state, names):
+        return out
+    occ: dict[Any, list[str]] | None = None
+    for pos, cell in state.cells.items():
+        if cell.land is None or not cell.face_up or state.cards[cell.land][0] not in names:
+            continue
+        if occ is None:
+            occ = state.occupants()
+        owners = {state.perms[i].controller for i in occ.get(pos, ())}
+        if len(owners) != 1:
+            continue
+        seat = owners.pop()
+        for grant in static_grant_effects(state.card(cell.land)):
+            sel = getattr(grant, "to", None)
+            if sel is not None and sel.ref == "all" and sel.spec is not None and \
+                    spec_problem(state, sel.spec, perm.id, seat=seat, source=cell.land) is None:
+                out.update(getattr(grant, "keywords", ()))
+    return out

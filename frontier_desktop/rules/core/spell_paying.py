@@ -46,8 +46,9 @@ class PayingActions(TargetActions):
         ability a turn (rules/core)."""
         from frontier_desktop.rules.effects.nodes import Restriction
 
-        core = planeswalkers.activation_problem(state, seat, perm, index, self.main_phases) \
-            or equipment.activation_problem(state, seat, perm, index, self.main_phases)
+        mains = self.variant.main_phases
+        core = planeswalkers.activation_problem(state, seat, perm, index, mains) \
+            or equipment.activation_problem(state, seat, perm, index, mains)
         if core:
             return core
         card = state.card(perm.id)
@@ -60,7 +61,7 @@ class PayingActions(TargetActions):
                 return (f"{card.name}'s ability can be activated only "
                         f"{effect.when.replace('_', ' ')}")
             if effect.when == "sorcery" and (seat != state.active
-                                             or state.phase not in self.main_phases
+                                             or state.phase not in self.variant.main_phases
                                              or state.stack or state.pending is not None):
                 return f"{card.name}'s ability can be activated only as a sorcery"
             if effect.when == "your_turn" and seat != state.active:
@@ -107,15 +108,8 @@ class PayingActions(TargetActions):
         player = state.players[seat]
         if pay(player.pool, cost) is not None:
             return True
-        return plan_payment(player.pool, player.life, cost, self.mana_sources(state, seat),
+        return plan_payment(player.pool, player.life, cost, self.variant.mana_sources(state, seat),
                             ability_payers(state, seat)) is not None
-
-    def mana_sources(self, state: GameState, seat: int) -> list[Any]:  # pragma: no cover
-        """The lands *seat* could tap now for mana (each variant's)."""
-        raise NotImplementedError
-
-    def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
-        return self.can_pay_cost(state, seat, "{%d}" % amount)
 
     def ask_to_pay(self, ctx: _Context, stack_id: str, amount: int, events: list[Event]) -> None:
         """"Counter it unless its controller pays {N}": a ``choice`` for that player (the
@@ -127,7 +121,7 @@ class PayingActions(TargetActions):
         payer = int(item["controller"])
         if amount <= 0:
             return
-        if not self.can_pay_generic(state, payer, amount):
+        if not self.variant.can_pay_generic(state, payer, amount):
             self.counter_item(state, stack_id, ctx.name, events)
             return
         state.decision = {"kind": "choice", "player": payer, "amount": amount,
@@ -169,7 +163,7 @@ class PayingActions(TargetActions):
         amount = int(decision["amount"])
         if action.choice in ("pay", True):
             cost = str(decision.get("cost") or "{%d}" % amount)
-            self.pay_choice_cost(state, seat, action, cost, events)
+            self.variant.pay_choice_cost(state, seat, action, cost, events)
             events.append({"type": "paid", "player": seat, "amount": amount, "cost": cost,
                            "card": decision["card"]})
             if trigger is not None:
@@ -183,17 +177,6 @@ class PayingActions(TargetActions):
         if state.decision is decision:
             state.decision = None
         self.continue_stack(state, events)
-
-    def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
-                        events: list[Event]) -> None:  # pragma: no cover
-        """Pay *cost* for a ``choice`` the variant's way (Frontier: from the pool, tapping
-        lands for what it lacks; the Conquering: from the pool).
-
-        Raises:
-            IllegalActionError: *seat* can't pay it.
-        """
-        raise NotImplementedError
-
 
 _TIMES = {"once_each_turn": 1, "twice_each_turn": 2, "three_times_each_turn": 3}
 """How many activations a turn "Activate only once/twice/three times each turn" allows."""

@@ -22,21 +22,37 @@ from frontier_desktop.rules.effects.targeting import (
 )
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.core.engine_hooks import EngineHooks
+from frontier_desktop.rules.core.shared import is_square
 from frontier_desktop.rules.core.spell_grants import protection_keywords
 from frontier_desktop.rules.core.spell_reading import (
     ability_effects, enchant_spec, spell_effects,
 )
 from frontier_desktop.rules.core.trigger_targets import TriggerTargets
 from frontier_desktop.rules.core import fx_statics
+from frontier_desktop.rules.core.fx_marks import StaticsActions
 
 Target = Any
 
 
-class TargetActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
+class TargetActions(TriggerTargets, StaticsActions):
     """Targets of spells and abilities; the first base of the stack's mixins (the variants'
     differences: :class:`EngineHooks`; the targets of triggered abilities:
-    :class:`TriggerTargets`; statics: :class:`fx_statics.StaticsActions`)."""
+    :class:`TriggerTargets`; statics: :class:`.fx_marks.StaticsActions`)."""
+
+    def player_place_problem(self, state: GameState, seat: int, slot: Slot,
+                             target: Target) -> str | None:
+        """Where damage to a player is dealt to a land of theirs: why *target* can't take
+        *slot*'s damage (None: it can). The land must be a face-up land a player controls
+        whom the card's text may name."""
+        if isinstance(target, tuple) and target and target[0] == "player":
+            return "damage to a player is dealt to a land of theirs: target the land"
+        if is_square(target):
+            owner = self.variant.land_controllers(state).get(target)
+            if owner is None:
+                return "nobody controls that land"
+            return spec_problem(state, slot.spec, ("player", owner), seat=seat, source=None)
+        return None
+
 
     # ------------------------------------------------------------------ the variant hook
     def target_problem(self, state: GameState, seat: int, source: str | None,
@@ -93,7 +109,7 @@ class TargetActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
                        slot: Slot, target: Target) -> str | None:
         """One line naming the target and why it's refused (None: it is legal)."""
         window = self._attack_window(state) if slot.spec.state else None
-        if self.player_damage_to_land and slot.kind == "deal_damage" and _names_players(
+        if self.variant.player_damage_to_land and slot.kind == "deal_damage" and _names_players(
                 slot.spec) and (isinstance(target, tuple) and target and (
                 target[0] == "player" or isinstance(target[0], int))):
             problem = self.player_place_problem(state, seat, slot, target)
@@ -104,7 +120,7 @@ class TargetActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
                                    blocked=bool(window and window.get("target") != "player"
                                                 and self.blocking_ids(state)))
         if problem is None:
-            problem = self.target_problem(state, seat, source, target)
+            problem = self.variant.target_problem(state, seat, source, target)
         if problem is None and slot.kind == "attach":  # "Equip" (rules/core/equipment.py)
             problem = equip_problem(state, source, target)
         if problem is None:
@@ -200,8 +216,8 @@ class TargetActions(TriggerTargets, fx_statics.StaticsActions, EngineHooks):
                               or "artifact" in nouns))
         if nouns & {"any", "player", "opponent"}:
             out.extend(("player", n) for n in range(len(state.players)))
-            if self.player_damage_to_land:  # the lands damage to a player may go to
-                out.extend(sorted(self.land_controllers(state), key=repr))
+            if self.variant.player_damage_to_land:  # the lands damage to a player may go to
+                out.extend(sorted(self.variant.land_controllers(state), key=repr))
         if nouns & {"land"}:
             out.extend(pos for pos, cell in sorted(state.cells.items(), key=repr)
                        if cell.land is not None)
@@ -221,7 +237,7 @@ def targeting(state: GameState, seat: int, card_id: str, ability: int | None = N
     :meth:`SpellActions.target_refusal` (or just try the action: the refusal names it)."""
     from frontier_desktop.rules.core.hooks import variant_of as find_variant_of
 
-    variant = find_variant_of(state)
+    variant = find_variant_of(state).magic  # the variant's engine
     assert isinstance(variant, TargetActions)
     card = state.card(card_id)
     if ability is None:

@@ -32,10 +32,6 @@ class TriggerActions(ExecutorActions):
     """Triggered abilities set off by events; a base of ``SpellActions``."""
 
     # provided by SpellActions (frontier_spells.py)
-    def push(self, state: GameState, item: dict[str, Any],
-             events: list[Event]) -> None:  # pragma: no cover
-        raise NotImplementedError
-
     def timing_event(self, state: GameState, event: Event, events: list[Event]) -> None:
         """Step and phasing triggers (fx_timing.TimingActions)."""
 
@@ -56,7 +52,7 @@ class TriggerActions(ExecutorActions):
             if not players:
                 return
             seat = int(players[0][1])
-        if not self.can_pay_generic(state, seat, amount):
+        if not self.variant.can_pay_generic(state, seat, amount):
             events.append({"type": "resolved", "id": item["id"], "card": name, "player": seat})
             return
         state.decision = {"kind": "choice", "player": seat, "amount": amount,
@@ -74,7 +70,7 @@ class TriggerActions(ExecutorActions):
         assert paying is not None
         self.run_effects(state, item, paying[1], "triggered", str(item["source"]), events,
                          ability.trigger)
-        self.state_checks(state, events)
+        self.variant.state_checks(state, events)
 
     def fire_triggers(self, state: GameState, events: list[Event], start: int) -> None:
         """Put on the stack the triggered abilities the events from *start* on set off.
@@ -94,7 +90,7 @@ class TriggerActions(ExecutorActions):
                 return
             kind = event.get("type")
             found: list[tuple[int, str, str, int]] = []  # (controller, source, card, index)
-            self.timing_event(state, event, events)  # fx_timing.py: step triggers, phasing in
+            self.variant.timing_event(state, event, events)  # fx_timing: steps, phasing in
             if kind == "phase" and event.get("phase") == "upkeep":
                 active = int(event.get("active", state.active))
                 order = sorted(state.perms.values(), key=lambda p: (p.controller != active, p.id))
@@ -105,7 +101,7 @@ class TriggerActions(ExecutorActions):
                         if key == "trigger:upkeep" and (
                                 ability.trigger.whose == "each" or perm.controller == active):
                             found.append((perm.controller, perm.id, name, index))
-            elif kind == "damage" and (damaged := self.damaged_player(event)) is not None:
+            elif kind == "damage" and (damaged := self.variant.damaged_player(event)) is not None:
                 sources = event.get("sources") or [event.get("source")]
                 for source in sources:
                     if not isinstance(source, str) or source not in state.cards:
@@ -120,7 +116,7 @@ class TriggerActions(ExecutorActions):
                             continue
                         if state.players[controller].lost or state.game_over:
                             continue
-                        self.push(state, {"kind": "trigger", "card": name, "source": source,
+                        self.variant.push(state, {"kind": "trigger", "card": name, "source": source,
                                           "controller": controller, "ability": index,
                                           "targets": [], "x": 0,
                                           "that": [{"player": damaged}]}, events)
@@ -163,7 +159,7 @@ class TriggerActions(ExecutorActions):
             for controller, source, name, index in found:
                 if state.players[controller].lost:
                     continue
-                self.push(state, {"kind": "trigger", "card": name, "source": source,
+                self.variant.push(state, {"kind": "trigger", "card": name, "source": source,
                                   "controller": controller, "ability": index, "targets": [],
                                   "x": 0, "that": [source]}, events)
 
@@ -269,7 +265,7 @@ class TriggerActions(ExecutorActions):
                 if state.game_over or state.players[perm.controller].lost:
                     return
                 # "others": the creatures on the other side ("that creature", fx_timing).
-                self.push(state, {"kind": "trigger", "card": name, "source": unit,
+                self.variant.push(state, {"kind": "trigger", "card": name, "source": unit,
                                   "controller": perm.controller, "ability": index,
                                   "targets": [], "x": 0, "that": [unit],
                                   "others": [o for o in others if o in state.perms and (

@@ -46,9 +46,6 @@ class SpellActions(TriggerActions):
                       events: list[Event]) -> None:
         """Cumulative upkeep (fx_timing.TimingActions)."""
 
-    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:  # pragma: no cover
-        raise NotImplementedError
-
     # ------------------------------------------------------------------ the stack
     def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         """Put *item* on the stack, then give priority or resolve (see the module docstring)."""
@@ -83,14 +80,14 @@ class SpellActions(TriggerActions):
                 state.pending.get("kind") == "priority":
             state.pending = state.pending.get("outer")
         if not state.stack and state.decision is None:
-            self.stack_emptied(state, events)
+            self.variant.stack_emptied(state, events)
 
     def has_window(self, state: GameState, seat: int) -> bool:
         """Whether *seat* asked for responses and could play something now."""
         player = state.players[seat]
-        if not self.wants_responses(state, seat) or player.lost:
+        if not self.variant.wants_responses(state, seat) or player.lost:
             return False
-        for action in self._instant_choices(state, seat):
+        for action in self.variant.instant_choices(state, seat):
             if isinstance(action, A.Cast):
                 return True
             if isinstance(action, A.Activate) and not action.mana:
@@ -135,8 +132,8 @@ class SpellActions(TriggerActions):
         elif item["kind"] in ("ability", "trigger"):
             self.resolve_ability(state, item, events)
         else:
-            self.resolve_other(state, item, events)
-        self.state_checks(state, events)
+            self.variant.resolve_other(state, item, events)
+        self.variant.state_checks(state, events)
 
     # ------------------------------------------------------------------ resolution
     def resolve_spell(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
@@ -163,7 +160,7 @@ class SpellActions(TriggerActions):
                            "to": "attached"})  # "when … enters the battlefield" triggers
             return
         sick = card.is_creature and not card.has("haste")
-        where = self.put_onto_battlefield(state, obj, seat, events, sick=sick,
+        where = self.variant.put_onto_battlefield(state, obj, seat, events, sick=sick,
                                           tapped=enters_tapped(card))
         events.append({"type": "resolved", "id": item["id"], "card": card.name, "player": seat,
                        "to": where, "unit": obj})

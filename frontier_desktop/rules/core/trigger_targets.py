@@ -19,7 +19,7 @@ It then resolves as any other: with the targets still legal, or not at all when 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.effects.nodes import Effect, TargetSpec
@@ -29,8 +29,16 @@ from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.core.hooks import Event
 
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.engine_hooks import VariantHooks
+
+
 class TriggerTargets:
     """Asks for and checks the targets of triggered abilities; a base of ``SpellActions``."""
+
+    if TYPE_CHECKING:
+        variant: VariantHooks
+        """The variant the engine asks (:class:`.engine_hooks.VariantHooks`)."""
 
     # provided by SpellActions (frontier_spells.py)
     def target_refusal(self, state: GameState, seat: int, source_name: str, source: str | None,
@@ -181,7 +189,7 @@ def trigger_target_refusal(state: GameState, seat: int, stack_id: str, index: in
     from frontier_desktop.rules.errors import RulesError
     from frontier_desktop.rules.core.hooks import variant_of as find_variant_of
 
-    variant = find_variant_of(state)
+    variant = getattr(find_variant_of(state), "magic", None)  # the variant's engine
     item = next((i for i in state.stack if i["id"] == stack_id), None)
     if item is None or not isinstance(variant, TriggerTargets):
         return ""

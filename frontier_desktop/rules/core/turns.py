@@ -1,8 +1,8 @@
 """One turn machine for every variant: a phase list, per-step hooks, and the next seat.
 
-:class:`TurnMachine` is mixed into a variant *after* the effects-engine mixins (so that
-:class:`~.fx_timing.TimingActions` and :class:`~.fx_mana.LandAbilities` answer the hooks it
-asks) and before :class:`~.base.Variant`. A variant declares:
+:class:`TurnMachine` is a part of the effects engine (:class:`~.magic.Magic`); it reads the
+turn from the variant (``engine.variant``, a :class:`~.engine_hooks.VariantHooks`), which
+declares:
 
 - :attr:`~.base.Variant.phases`: its steps in order (the spec's names,
   ``shared/spec/variant-positions.md`` "Phases"); the **last** one is the end step, where the
@@ -22,12 +22,12 @@ asks) and before :class:`~.base.Variant`. A variant declares:
   (increasing, wrapping) that is not out of the game.
 
 The variant's ``_do_pass`` keeps what is its own (decisions, response windows, the stack)
-and calls :meth:`pass_step` when the active player passes with nothing waiting.
+and calls ``self.magic.pass_step`` when the active player passes with nothing waiting.
 
 The War Game (issue 15, ``shared/rules/wargame.md``) fits with a phase list and hooks
 alone, e.g.::
 
-    class WarGame(WarGameSpells, TurnMachine, Variant):
+    class WarGame(WarGameSpells, Variant):
         phases = ("untap", "draw", "supply", "heal", "movement", "combat", "casting",
                   "discard")                   # the last step is the end step
         automatic_steps = ("untap", "draw")    # the table passes them (engine.is_automatic)
@@ -48,7 +48,7 @@ alone, e.g.::
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
@@ -57,6 +57,9 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core.hooks import Event
 from frontier_desktop.rules.core.spell_reading import stays_tapped
 from frontier_desktop.rules.core.shared import draw_cards, hand_size_problem, wire
+
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.engine_hooks import VariantHooks
 
 Hook = Callable[[GameState, list[Event]], None]
 
@@ -73,26 +76,12 @@ def clockwise_seat(state: GameState, seat: int) -> int:
 
 
 class TurnMachine:
-    """The turn structure: walk :attr:`phases` on passes, clean up, hand the turn on."""
+    """The turn structure: walk the variant's :attr:`~.engine_hooks.VariantHooks.phases` on
+    passes, clean up, hand the turn on (a part of the effects engine)."""
 
-    phases: ClassVar[tuple[str, ...]]
-    hand_size: ClassVar[int]
-    turn_based_steps: ClassVar[tuple[str, ...]] = ("untap",)
-    """Steps carried out by the pass that leaves the step before them: no ``phase`` event
-    and no stop (a position saved in one carries it out when passed)."""
-    draw_count: ClassVar[int] = 1
-    """Cards the active player draws on entering ``draw`` (skipped once by ``skip_draw``)."""
-    pools_empty: ClassVar[str] = "step"
-    """When mana pools empty: ``"step"`` whenever a step ends (Frontier, Army), ``"turn"`` at
-    the end of the turn (the Conquering), ``"never"`` (the War Game's supply)."""
-    damage_wears_off: ClassVar[bool] = True
-    """Damage on permanents goes at the end of the turn (not in the War Game)."""
-    discard_one_at_a_time: ClassVar[bool] = False
-    """The end step's discard takes one ``card`` per action (Frontier), else ``cards``."""
-    discard_is_decision: ClassVar[bool] = False
-    """Views show the end step's discard as a pending ``discard`` decision (Army)."""
+    if TYPE_CHECKING:  # the engine (Magic) and its other parts (fx_timing, decisions)
+        variant: VariantHooks
 
-    if TYPE_CHECKING:  # answered by the effects engine's mixins (fx_timing, engine_hooks)
         def run_delayed(self, state: GameState, when: str, events: list[Event]) -> None: ...
         def phase_untap(self, state: GameState, events: list[Event]) -> None: ...
         def skips_untap(self, state: GameState, perm: Permanent) -> bool: ...
@@ -107,41 +96,41 @@ class TurnMachine:
         """Turn ``state.turn`` of ``state.active`` begins (a ``turn`` event) at *step*
         (default the first phase)."""
         events.append({"type": "turn", "turn": state.turn, "active": state.active})
-        self.enter_step(state, step or self.phases[0], events)
+        self.enter_step(state, step or self.variant.phases[0], events)
 
     def pass_step(self, state: GameState, seat: int, action: A.Action,
                   events: list[Event]) -> None:
         """The active player passes with nothing waiting: on to the next step, or from the
         end step (hand size kept) to the next turn."""
         phase = state.phase
-        if phase == self.phases[-1]:
-            problem = hand_size_problem(state, seat, self.hand_size)
+        if phase == self.variant.phases[-1]:
+            problem = hand_size_problem(state, seat, self.variant.hand_size)
             if problem:
                 raise IllegalActionError(action, problem)
             self.end_turn(state, events)
             return
-        if phase not in self.phases:
+        if phase not in self.variant.phases:
             raise IllegalActionError(action, f"unknown phase {phase!r}")
-        if self.pools_empty == "step":
-            self.empty_pools(state)
-        if phase in self.turn_based_steps:  # a position saved in it
+        if self.variant.pools_empty == "step":
+            self.variant.empty_pools(state)
+        if phase in self.variant.turn_based_steps:  # a position saved in it
             self._hook(phase)(state, events)
-        self.enter_step(state, self.phases[self.phases.index(phase) + 1], events)
+        self.enter_step(state, self.variant.phases[self.variant.phases.index(phase) + 1], events)
 
     def enter_step(self, state: GameState, phase: str, events: list[Event]) -> None:
         """Enter *phase*: carry out the turn-based steps from it on, then stop in the first
         other one (its ``phase`` event, then its ``on_<step>`` hook)."""
-        while phase in self.turn_based_steps:
+        while phase in self.variant.turn_based_steps:
             state.phase = phase
             self._hook(phase)(state, events)
-            phase = self.phases[self.phases.index(phase) + 1]
+            phase = self.variant.phases[self.variant.phases.index(phase) + 1]
         state.phase = phase
         events.append({"type": "phase", "phase": phase, "active": state.active,
                        "turn": state.turn})
         self._hook(phase)(state, events)
 
     def _hook(self, phase: str) -> Hook:
-        hook: Hook | None = getattr(self, "on_" + phase, None)
+        hook: Hook | None = getattr(self.variant, "on_" + phase, None)
         return hook if hook is not None else _nothing
 
     # ------------------------------------------------------------------ the default hooks
@@ -178,23 +167,18 @@ class TurnMachine:
             player.skip_draw = False
             events.append({"type": "skip_draw", "player": state.active})
         else:
-            draw_cards(state, state.active, self.draw_count, events)
+            draw_cards(state, state.active, self.variant.draw_count, events)
 
     def on_end(self, state: GameState, events: list[Event]) -> None:
         self.run_delayed(state, "next_end_step", events)  # fx_timing.py
 
     # ------------------------------------------------------------------ the end of a turn
-    def empty_pools(self, state: GameState) -> None:
-        for p in state.players:
-            for k in p.pool:
-                p.pool[k] = 0
-
     def end_turn(self, state: GameState, events: list[Event]) -> None:
         """Cleanup (damage and "until end of turn" wear off, pools empty, the variant's
         :meth:`end_of_turn`), then the next seat's turn (as :attr:`damage_wears_off` and
         :attr:`pools_empty` say)."""
         for perm in state.perms.values():
-            if self.damage_wears_off:
+            if self.variant.damage_wears_off:
                 perm.damage = 0
             perm.deathtouched = False
             perm.pt_mod = (0, 0)
@@ -205,17 +189,14 @@ class TurnMachine:
             perm.activations = {}
         for player in state.players:
             player.prevent = 0
-        if self.pools_empty != "never":
-            self.empty_pools(state)
-        self.end_of_turn(state, events)
+        if self.variant.pools_empty != "never":
+            self.variant.empty_pools(state)
+        self.variant.end_of_turn(state, events)
         if state.game_over:
             return
         state.active = self.next_seat(state)
         state.turn += 1
         self.start_turn(state, events)
-
-    def end_of_turn(self, state: GameState, events: list[Event]) -> None:
-        """The variant's own cleanup, before the next seat is chosen (may end the game)."""
 
     def next_seat(self, state: GameState) -> int:
         """Who takes the next turn: the last extra turn set up (fx_timing), else the next
@@ -231,13 +212,14 @@ class TurnMachine:
         """How many cards the active player must discard before leaving the end step (0:
         none, or not shown as a decision); ``pending`` shows it as a ``discard`` decision
         (spec/variant-positions.md)."""
-        if not self.discard_is_decision or state.phase != self.phases[-1] or state.game_over \
+        if not self.variant.discard_is_decision or state.phase != self.variant.phases[-1] \
+                or state.game_over \
                 or state.decision is not None or state.pending is not None:
             return 0
         return max(0, len(state.players[state.active].hand) - self._hand_limit(state))
 
     def _hand_limit(self, state: GameState) -> int:
-        return int(state.options.get("hand_size", self.hand_size))
+        return int(state.options.get("hand_size", self.variant.hand_size))
 
     def _do_discard(self, state: GameState, seat: int, action: A.Discard,
                     events: list[Event]) -> None:
@@ -247,9 +229,10 @@ class TurnMachine:
             return
         limit = self._hand_limit(state)
         player = state.players[seat]
-        if state.phase != self.phases[-1] or seat != state.active or len(player.hand) <= limit:
+        if state.phase != self.variant.phases[-1] or seat != state.active \
+                or len(player.hand) <= limit:
             raise IllegalActionError(action, f"you discard only at end of turn, down to {limit}")
-        if self.discard_one_at_a_time and (action.card is None or action.cards):
+        if self.variant.discard_one_at_a_time and (action.card is None or action.cards):
             raise IllegalActionError(action, "at end of turn discard one card at a time ('card')")
         refs = list(action.cards) or ([action.card] if action.card is not None else [])
         if not refs:

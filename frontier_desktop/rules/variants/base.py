@@ -20,27 +20,37 @@ from typing import Any, ClassVar
 from frontier_desktop.rules.actions import Action
 from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.core.hooks import Event as Event  # re-exported: a game event
+from frontier_desktop.rules.core.engine_hooks import VariantHooks
 from frontier_desktop.rules.core.hooks import Where
+from frontier_desktop.rules.core.magic import Magic
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState
 
 
 
-class Variant:
-    """Base class of every variant. Subclasses override the hooks they need."""
+class Variant(VariantHooks):
+    """Base class of every variant. Subclasses override the hooks they need.
+
+    A variant is also the effects engine's :class:`VariantHooks`: it holds its own engine
+    (:attr:`magic`, made from :attr:`magic_class` with the variant itself as its hooks) and
+    calls it for normal Magic; the engine calls back only what ``VariantHooks`` declares.
+    """
 
     where: ClassVar[Where] = Where()
     """The variant's answers to the Magic core (:mod:`frontier_desktop.rules.core.hooks`)."""
+    magic_class: ClassVar[type[Magic]] = Magic
+    """The effects engine the variant makes for itself (Frontier's: with land squares)."""
+
+    def __init__(self) -> None:
+        self.magic = self.magic_class(self)
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     title: ClassVar[str] = ""
-    phases: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw", "main", "end")
     automatic_steps: ClassVar[tuple[str, ...]] = ("untap", "upkeep", "draw")
     """Steps whose pass is no decision (the table passes them itself; undo steps over them)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     starting_life: ClassVar[int] = 20
-    hand_size: ClassVar[int] = 7
     default_options: ClassVar[Mapping[str, Any]] = {}
     """House-rule switches and their defaults (names are part of the position format)."""
     option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {}
@@ -106,21 +116,6 @@ class Variant:
 
     def after_action(self, state: GameState, events: list[Event]) -> None:
         """State-based checks after every action."""
-
-    def land_controllers(self, state: GameState) -> dict[Any, int]:
-        """Board position → the seat controlling the land there (absent: nobody)."""
-        return {}
-
-    def target_problem(self, state: GameState, seat: int, source: str | None,
-                       target: Any) -> str | None:
-        """Why *target* is out of the variant's reach for *seat*'s spell or ability, or None.
-
-        *source* is the object id of the spell (a card in hand or on the stack) or of the
-        permanent whose ability it is; *target* a decoded target (a permanent id, a square,
-        ``("player", N)``, ...). The card's own text (Terror's "nonblack") is checked
-        elsewhere: this is only the variant's range, terrain or reach. Default: no limit.
-        """
-        return None
 
     cell_fields: ClassVar[tuple[str, ...]] = ("life", "cv", "stronghold_of")
     """The object fields of a position file's board cell this variant reads into

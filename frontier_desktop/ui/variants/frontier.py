@@ -244,8 +244,8 @@ class FrontierPresentation(VariantPresentation):
                 slots = list(target_slots(effects, 0))
             if not 0 <= index < len(slots):
                 return ""
-            return variant.target_refusal(state, seat, card.name, card_id, slots[index],
-                                          decoded) or ""
+            return variant.magic.target_refusal(state, seat, card.name, card_id, slots[index],
+                                                decoded) or ""
         except Exception:  # words only: a reason we can't compute is no reason to fail
             return ""
 

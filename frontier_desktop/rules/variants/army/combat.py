@@ -272,7 +272,7 @@ def _plan(state: GameState, combat: dict[str, Any], target: Pos) -> list[dict[st
 
 def _deal(state: GameState, combat: dict[str, Any], target: Pos, events: list[Event]) -> None:
     """Deal every packet of the step at once (combat damage is simultaneous)."""
-    from frontier_desktop.rules.core.fx_oneshots import shield_prevents
+    from frontier_desktop.rules.core.life import shield_prevents
 
     if damage.fog(state):  # "prevent all combat damage that would be dealt this turn"
         return  # (its ``fog`` event said so when it resolved)

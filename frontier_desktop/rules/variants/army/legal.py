@@ -74,13 +74,13 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
             out.extend(AA.PlaceAt(id=o["id"], at=state.board.pos_from_wire(o["at"]))
                        for o in d["options"])
         elif d["kind"] == "choice" and "_fx" in d:  # fx_oneshots: the options offered
-            out.extend(A.Choose(choice=o) for o in v.oneshot_options(d))
+            out.extend(A.Choose(choice=o) for o in v.magic.oneshot_options(d))
         elif d["kind"] == "choice":
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))
             out.append(A.Choose(choice="decline"))
         elif d["kind"] == "targets":  # a triggered ability's targets (trigger_targets.py)
-            out.extend(v.target_answers(state, seat))
+            out.extend(v.magic.target_answers(state, seat))
         elif d["kind"] == "discard":
             hand = state.players[seat].hand
             count = min(int(d["count"]), len(hand))
@@ -171,7 +171,7 @@ def instants(v: Army, state: GameState, seat: int, *, sorcery: bool) -> list[A.A
             if not any(executed(e, "spell") for e in effects):
                 out.extend(A.Cast(card=name, origin=o) for o in origins)  # by hand: no targets
                 continue
-            for targets in v.legal_target_lists(state, seat, card.name, card_id, effects):
+            for targets in v.magic.legal_target_lists(state, seat, card.name, card_id, effects):
                 out.extend(A.Cast(card=name, targets=targets, origin=o) for o in origins)
         else:
             out.append(A.Cast(card=name))
@@ -212,7 +212,7 @@ def _ability_actions(v: Army, state: GameState, seat: int, perm: Permanent, inde
     if effects is None or not any(executed(e, "activated") for e in effects):
         return [A.Activate(unit=perm.id, ability=index)]
     return [A.Activate(unit=perm.id, ability=index, targets=t)
-            for t in v.legal_target_lists(state, seat, state.name(perm.id), perm.id, effects)]
+            for t in v.magic.legal_target_lists(state, seat, state.name(perm.id), perm.id, effects)]
 
 
 def _kind(option: str) -> str:

@@ -15,11 +15,15 @@ from frontier_desktop.rules.variants.army.board import controller, land_words
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.core.shared import Source, land_makes, plan_payment, wire
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import Magic
+
 
 class ArmyMana:
     """Lands for mana and payment in Army Magic."""
 
     if TYPE_CHECKING:  # army.py
+        magic: Magic  # the variant's engine (base.Variant)
         def _pos(self, state: GameState, action: A.Action, pos: Any, what: str) -> Pos: ...
 
     def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,

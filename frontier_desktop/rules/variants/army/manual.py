@@ -17,11 +17,15 @@ from frontier_desktop.rules.core.shared import (
     draw_cards, game_rng, leave_battlefield, save_rng, wire,
 )
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import Magic
+
 
 class ArmyManual:
     """The manual actions and land destruction of Army Magic."""
 
     if TYPE_CHECKING:  # army.py
+        magic: Magic  # the variant's engine (base.Variant)
         def _pos(self, state: GameState, action: A.Action, pos: Any, what: str) -> Pos: ...
 
     def _do_destroy(self, state: GameState, seat: int, action: A.Destroy,

@@ -6,7 +6,7 @@ hidden treasure there is found. Mixed into :class:`~.variant.Army`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
@@ -18,9 +18,15 @@ from frontier_desktop.rules.variants.army.board import (
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.core.shared import game_rng, save_rng, wire
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import Magic
+
 
 class ArmyMovement:
     """Moving units and exploring lands."""
+
+    if TYPE_CHECKING:
+        magic: Magic  # the variant's engine (base.Variant)
 
     # Provided by the Army class and the effects engine (annotations only: no stand-ins that
     # would shadow them in the method order).

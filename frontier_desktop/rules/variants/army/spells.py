@@ -41,9 +41,7 @@ from frontier_desktop.rules.core.spell_reading import needs_origin as needs_orig
 from frontier_desktop.rules.core.spell_reading import (
     ability_effects, by_hand_note, enchant_spec, executed, spell_effects,
 )
-from frontier_desktop.rules.core.fx_mana import ManaActions
-from frontier_desktop.rules.core.fx_oneshots import OneShotActions
-from frontier_desktop.rules.core.fx_timing import TimingActions
+from frontier_desktop.rules.core.engine_hooks import VariantHooks
 from frontier_desktop.rules.core.shared import plan_payment, wire
 
 
@@ -69,15 +67,13 @@ class Area:
         return True
 
 
-class ArmySpells(TimingActions, OneShotActions):
+class ArmySpells(VariantHooks):
     """Casting, activating and the engine's hooks for Army Magic (mixed into :class:`Army`),
     with the one-shot executors (fx_oneshots: tutors, prevention shields, divided damage …)
     and the spell mana of fx_mana (Dark Ritual), as Frontier has them."""
 
     # Spell mana only: fx_mana's other executors carry out effects on Frontier's land squares
     # (a destroyed land becomes a hole), which Army reads differently (Army.destroy_land).
-    _exec_add_mana = ManaActions._exec_add_mana
-    _exec_add_mana_per_card = ManaActions._exec_add_mana_per_card
 
     # provided by Army
     def _main_check(self, state: GameState, seat: int, action: A.Action) -> None:  # pragma: no cover
@@ -178,7 +174,7 @@ class ArmySpells(TimingActions, OneShotActions):
                         events: list[Event]) -> bool:
         """Damage to a land targeted for its player: their prevention shields apply (a
         "source of your choice" shield too: fx_oneshots)."""
-        from frontier_desktop.rules.core.fx_oneshots import shield_prevents
+        from frontier_desktop.rules.core.life import shield_prevents
 
         state = ctx.state
         owner = controller(state, place)
@@ -271,7 +267,7 @@ class ArmySpells(TimingActions, OneShotActions):
         return plan_payment(player.pool, player.life, "{%d}" % amount,
                             self.mana_sources(state, seat)) is not None
 
-    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
+    def instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
         from frontier_desktop.rules.variants.army.legal import instants
 
         return instants(self, state, seat, sorcery=False)  # type: ignore[arg-type]
@@ -298,13 +294,13 @@ class ArmySpells(TimingActions, OneShotActions):
                       for a in attackers}
         fx_statics.start_combat(state, attackers, list(blocks))
         for attacker in attackers:
-            self._flanking_and_rampage(state, [attacker], blocked_by[attacker], events)
+            self.magic._flanking_and_rampage(state, [attacker], blocked_by[attacker], events)
         sides: list[Any] = [
             (a, ("becomes_blocked", "blocks_or_blocked") if blocked_by[a]
              else ("attacks_unblocked",), blocked_by[a]) for a in attackers]
         sides += [(b, ("blocks", "blocks_or_blocked", "attacks_or_blocks"), [a])
                   for b, a in blocks.items() if b in state.perms and a in state.perms]
-        self.fire_sides(state, sides, events)
+        self.magic.fire_sides(state, sides, events)
         if not state.stack and state.decision is None:
             resolve_combat(state, combat, events)
             return
@@ -357,7 +353,7 @@ class ArmySpells(TimingActions, OneShotActions):
         return None
 
     def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
-        card_id = self._hand_card(state, seat, action, action.card)
+        card_id = self.magic._hand_card(state, seat, action, action.card)
         card = state.card(card_id)
         player = state.players[seat]
         home = home_of(state, seat)
@@ -388,7 +384,7 @@ class ArmySpells(TimingActions, OneShotActions):
             targets = ()
         elif card.is_instant or card.is_sorcery:
             effects = spell_effects(card, action.mode)
-            automatic = self.check_targets(state, seat, action, card.name, card_id, effects,
+            automatic = self.magic.check_targets(state, seat, action, card.name, card_id, effects,
                                            "spell", targets, action.x)
         elif targets:
             raise IllegalActionError(action, f"{card.name} has no targets")
@@ -450,7 +446,7 @@ class ArmySpells(TimingActions, OneShotActions):
             return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
         spec = enchant_spec(card)
         if spec is not None and target in state.perms:
-            return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
+            return self.magic.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
                                        target)
         return self.target_problem(state, seat, card_id, target)
 
@@ -464,7 +460,7 @@ class ArmySpells(TimingActions, OneShotActions):
         if effects is None:
             return None
         automated = [e for e in effects if executed(e, "activated")]
-        given = self.check_targets(state, seat, action, card.name, perm.id, effects,
+        given = self.magic.check_targets(state, seat, action, card.name, perm.id, effects,
                                    "activated", action.targets, action.x)
         return effects if automated and given else None
 
@@ -495,9 +491,9 @@ class ArmySpells(TimingActions, OneShotActions):
         decision = state.decision
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
         if "_fx" in decision:  # fx_oneshots: a chosen option (a tutor's card, a source)
-            self.answer_oneshot(state, seat, action, events)
+            self.magic.answer_oneshot(state, seat, action, events)
             return
-        self.answer_pay_choice(state, seat, action, events)  # spell_paying.py
+        self.magic.answer_pay_choice(state, seat, action, events)  # spell_paying.py
 
     def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
                         events: list[Event]) -> None:

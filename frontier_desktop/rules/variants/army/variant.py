@@ -62,7 +62,6 @@ from frontier_desktop.rules.variants.army.manual import ArmyManual
 from frontier_desktop.rules.variants.army.setup import lay_out
 from frontier_desktop.rules.variants.army.spells import ArmySpells
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.core.turns import TurnMachine
 from frontier_desktop.rules.core.shared import (
     assign_problem,
     draw_cards,
@@ -85,7 +84,7 @@ TURN_RECORDS = ("land_played", "combats", "explored", "combat", "life_gains")
 the planeswalkers that explored, the combat under way for fx_statics, lifelink waiting)."""
 
 
-class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant):
+class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
     """Army Magic for two players (spells, abilities and moves on the shared stack:
     :mod:`army_spells`, :mod:`frontier_spells`)."""
 
@@ -131,17 +130,17 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
         """
         opts = self.options_with_defaults(options)
         state = lay_out(self.name, decks, names, seed, opts, sections)  # army_setup.py
-        self.enter_step(state, "upkeep", [])  # turns.py; the first turn has no untap
+        self.magic.enter_step(state, "upkeep", [])  # turns.py; the first turn has no untap
         return state
 
     # ================================================================== helpers
-    def _rng(self, state: GameState) -> Any:
+    def game_rng(self, state: GameState) -> Any:
         return game_rng(state)
 
-    def _save_rng(self, state: GameState, rng: Any) -> None:
+    def save_rng(self, state: GameState, rng: Any) -> None:
         save_rng(state, rng)
 
-    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+    def draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
         draw_cards(state, seat, count, events)
 
     def _label(self, state: GameState, perm: Permanent) -> str:
@@ -219,12 +218,13 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
         if action.manual and action.type not in self._MANUAL_OK:
             raise IllegalActionError(action, f"{action.type.replace('_', ' ')} is not offered in "
                                              "Army Magic yet")
-        handler = getattr(self, "_do_" + action.type, None)
+        handler = getattr(self, "_do_" + action.type, None) or getattr(
+            self.magic, "_do_" + action.type, None)
         if handler is None:
             raise IllegalActionError(action, f"{action.type} is not part of Army Magic")
         start = len(events)
         handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # spell_triggers.py
+        self.magic.fire_triggers(state, events, start)  # spell_triggers.py
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
@@ -238,9 +238,9 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
                               state.board.pos_from_wire(pending["to"]), events)
             return
         if state.pending is not None:
-            self.pass_priority(state, events)  # the top of the stack resolves
+            self.magic.pass_priority(state, events)  # the top of the stack resolves
             return
-        self.pass_step(state, seat, action, events)  # turns.py
+        self.magic.pass_step(state, seat, action, events)  # turns.py
 
     def end_of_turn(self, state: GameState, events: list[Event]) -> None:
         for key in TURN_RECORDS:
@@ -257,7 +257,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
             label = self._label(state, m)
             if m.tapped:
                 return f"{label} is tapped"
-            locked = self.timing_attack_problem(state, m)  # fx_timing.py
+            locked = self.magic.timing_attack_problem(state, m)  # fx_timing.py
             if locked:
                 return locked
             if m.moved:
@@ -295,7 +295,8 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
             raise IllegalActionError(action, problem)
         if state.phase == "main":
             self.empty_pools(state)
-            self.enter_step(state, "combat", events)  # ruling: an attack in main 1 begins combat
+            # ruling: an attack in main 1 begins combat
+            self.magic.enter_step(state, "combat", events)
         origin = members[0].at
         state.extra.setdefault("combats", []).append([wire(state, origin), wire(state, target)])
         ids = [m.id for m in members]
@@ -310,7 +311,8 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
         # "Whenever … attacks" triggers go on the stack and resolve before the blocks; the
         # combat starts when the stack is empty (stack_emptied) if anything made it wait.
         fx_statics.start_combat(state, ids, [])  # what "attacking creature" reads
-        self.fire_sides(state, [(u, ("attacks", "attacks_or_blocks"), []) for u in ids], events)
+        self.magic.fire_sides(state, [(u, ("attacks", "attacks_or_blocks"), []) for u in ids],
+                              events)
         if not state.stack and state.decision is None:
             combat = start_combat(state, seat, ids, origin, target, events)
             if combat is not None:
@@ -398,7 +400,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
             perm = state.perms[action.id]
             perm.zone, perm.at = "board", at
             events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
-        self.continue_stack(state, events)
+        self.magic.continue_stack(state, events)
 
     # ------------------------------------------------------------------ abilities
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
@@ -426,14 +428,14 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
                                              f"{card.name}: leave out its targets")
         pay_loyalty(state, action, perm, action.ability, action.x, events)  # rules/core
         self._pay(state, seat, action, ability.mana_cost, action.pay, events)
-        event = self.record_activation(state, seat, perm, card, ability, action.ability, made,
+        event = self.magic.record_activation(state, seat, perm, card, ability, action.ability, made,
                                        stack_effects, "its land and the lands next to it")
         if ability.other_cost:
             event["note"] = "; ".join(n for n in (event.get("note"),
                                                   f"pay the rest of the cost by hand: "
                                                   f"{ability.other_cost}") if n)
         events.append(event)
-        if made is not None and ability.mana_note and not self.mana_riders(
+        if made is not None and ability.mana_note and not self.magic.mana_riders(
                 state, seat, perm.id, action.ability, events):  # fx_timing: Astrolabe's draw
             event["note"] = "; ".join(n for n in (event.get("note"), f"carry out the rest by "
                                                   f"hand: {ability.mana_note}") if n)
@@ -460,7 +462,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, TurnMachine, Variant)
             # The combat under way is over (its blocks, triggers, damage and retreats):
             # nothing attacks or blocks now, and "until end of combat" ends (fx_timing).
             fx_statics.end_combat(state)
-            self.after_combat(state, events)
+            self.magic.after_combat(state, events)
         self._combat_gains(state, events)
         for seat in (0, 1):
             home = home_of(state, seat)

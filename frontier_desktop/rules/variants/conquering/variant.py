@@ -83,7 +83,6 @@ from frontier_desktop.rules.variants.conquering.combat import (
 from frontier_desktop.rules.variants.conquering.spells import (
     WHERE, ConqueringSpells, conquering_pt, has_keyword, no_life,
 )
-from frontier_desktop.rules.core.turns import TurnMachine
 from frontier_desktop.rules.core.shared import (
     assign_actions, basic_land, check_decider, check_responder_or_active, draw_cards, game_rng,
     leave_battlefield, save_rng, new_seated_state, seat_may_always_act, shuffle_library,
@@ -96,7 +95,7 @@ DRAW_EACH_TURN = 2
 _LAND_OF_COLOUR = {colour: land for land, colour in BASIC_LAND_COLOUR.items()}
 
 
-class Conquering(ConqueringSpells, TurnMachine, Variant):
+class Conquering(ConqueringSpells, Variant):
     """Magic: the Conquering for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "conquering"
@@ -167,7 +166,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         events: list[Event] = []
         for seat in range(n):
             draw_cards(state, seat, 7, events)
-        self.enter_step(state, PHASES[0], events)  # turns.py
+        self.magic.enter_step(state, PHASES[0], events)  # turns.py
         return state
 
     # ================================================================== who may act
@@ -203,11 +202,11 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
         if state.pending is not None:
-            self.pass_priority(state, events)  # the next responder, or the top resolves
+            self.magic.pass_priority(state, events)  # the next responder, or the top resolves
             return
         if state.stack:
             raise IllegalActionError(action, "something waits to resolve on the stack")
-        self.pass_step(state, seat, action, events)  # turns.py
+        self.magic.pass_step(state, seat, action, events)  # turns.py
 
     def on_mana(self, state: GameState, events: list[Event]) -> None:
         self._produce_mana(state, state.active, events)
@@ -426,7 +425,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
         self._eliminate(state, seat, "conceded", events)
         if not state.game_over and state.active == seat:
             state.phase = "end"
-            self.end_turn(state, events)
+            self.magic.end_turn(state, events)
 
     # ================================================================== state checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
@@ -523,7 +522,7 @@ class Conquering(ConqueringSpells, TurnMachine, Variant):
                 hand = state.players[seat].hand
                 return [A.Discard(cards=tuple(hand[:min(int(d["count"]), len(hand))]))]
             if d["kind"] == "targets":  # a triggered ability's targets (trigger_targets.py)
-                return self.target_answers(state, seat)
+                return self.magic.target_answers(state, seat)
             if d["kind"] == "choice":
                 return self.choice_answers(state, seat)
             if d["kind"] == "assign":

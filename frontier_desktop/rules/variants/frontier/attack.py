@@ -16,12 +16,16 @@ from frontier_desktop.rules.variants.frontier.board import (
 )
 from frontier_desktop.rules.variants.frontier.combat import resolve_attack, wire
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import SquareMagic
+
 
 class FrontierAttack:
     """Attacks in Frontier Magic."""
 
     if TYPE_CHECKING:  # frontier.py, frontier_spells.py, fx_timing.py
-        def _end_move_block(self, state: GameState, seat: int) -> None: ...
+        magic: SquareMagic  # the variant's engine (base.Variant)
+        def end_move_block(self, state: GameState, seat: int) -> None: ...
 
         def _label(self, state: GameState, perm: Permanent) -> str: ...
 
@@ -29,11 +33,6 @@ class FrontierAttack:
 
         def _unit(self, state: GameState, action: A.Action, unit_id: str,
                   seat: int) -> Permanent: ...
-
-        def fire_combat_triggers(self, state: GameState, attack: Event,
-                                 events: list[Event]) -> None: ...
-
-        def timing_attack_problem(self, state: GameState, perm: Permanent) -> str | None: ...
 
     def attack_problem(self, state: GameState, seat: int, perm: Permanent, target: Any,
                        occ: Occupancy) -> str | None:
@@ -60,7 +59,7 @@ class FrontierAttack:
             restriction = fx_statics.attack_restriction(state, m, len(band))  # "can't attack"
             if restriction:
                 return restriction
-            locked = self.timing_attack_problem(state, m)  # fx_timing.py
+            locked = self.magic.timing_attack_problem(state, m)  # fx_timing.py
             if locked:
                 return locked
         return None
@@ -95,7 +94,7 @@ class FrontierAttack:
         problem = self.attack_problem(state, seat, perm, action.target, occ)
         if problem:
             raise IllegalActionError(action, problem)
-        self._end_move_block(state, seat)
+        self.end_move_block(state, seat)
         state.attacking = True
         members = stack_of(state, perm, occ)
         for m in members:
@@ -115,7 +114,7 @@ class FrontierAttack:
             state.pending = window
             events.append({"type": "pending", "action": action.to_wire(), "seat": seat})
         # "Whenever … attacks / blocks": on the stack before the damage (spell_triggers.py).
-        self.fire_combat_triggers(state, attack, events)
+        self.magic.fire_combat_triggers(state, attack, events)
         if state.pending is not None and state.pending.get("kind") == "priority" and \
                 state.pending.get("outer") is None:
             # The attack resolves once the stack is empty (frontier_spells.continue_stack).

@@ -21,22 +21,20 @@ from frontier_desktop.rules.core.spell_reading import (
     ability_effects, by_hand_note, spell_effects,
 )
 from frontier_desktop.rules.core.shared import own_ability
-from frontier_desktop.rules.core.fx_mana import (
+from frontier_desktop.rules.core.land_mana import (
     ability_mana, mana_note_damage, settle_restricted, spendable_pool,
 )
 
 if TYPE_CHECKING:
-    from frontier_desktop.rules.effects.nodes import Effect
-    from frontier_desktop.rules.effects.targeting import Slot
+    from frontier_desktop.rules.core.magic import SquareMagic
 
 
 class FrontierCast:
     """Casting spells and activating abilities in Frontier Magic."""
 
     if TYPE_CHECKING:  # frontier.py, frontier_mana.py, the effects engine's mixins
-        def _end_move_block(self, state: GameState, seat: int) -> None: ...
-
-        def _hand_card(self, state: GameState, seat: int, action: A.Action, ref: str) -> str: ...
+        magic: SquareMagic  # the variant's engine (base.Variant)
+        def end_move_block(self, state: GameState, seat: int) -> None: ...
 
         def _label(self, state: GameState, perm: Permanent) -> str: ...
 
@@ -47,40 +45,10 @@ class FrontierCast:
         def activation_problem(self, state: GameState, seat: int, perm: Permanent,
                                index: int) -> str | None: ...
 
-        def additional_life(self, card: Card, modes: tuple[int, ...] = (0,), x: int = 0) -> int: ...
-
-        def additional_victims(self, state: GameState, seat: int, action: A.Cast,
-                               card: Card) -> list[str]: ...
-
-        def check_targets(self, state: GameState, seat: int, action: A.Action, name: str,
-                          source: str | None, effects: tuple[Effect, ...], where: str,
-                          targets: tuple[Any, ...], x: int) -> bool: ...
-
-        def mana_riders(self, state: GameState, seat: int, unit: str, index: int,
-                        events: list[Event]) -> bool: ...
-
-        def oneshot_cost_problem(self, state: GameState, seat: int, card: Card,
-                                 index: int) -> str | None: ...
-
-        @staticmethod
-        def oneshot_lki(state: GameState, sacrificed: list[str],
-                        perm: Permanent | None) -> dict[str, Any]: ...
-
-        def oneshot_pays_rest(self, card: Card, index: int, other_cost: str) -> bool: ...
-
-        def pay_oneshot_costs(self, state: GameState, seat: int, card: Card, index: int,
-                              events: list[Event]) -> dict[str, Any]: ...
-
         def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None: ...
 
-        def sacrifice_for_spell(self, state: GameState, victims: list[str],
-                                events: list[Event]) -> dict[str, Any]: ...
-
-        def target_refusal(self, state: GameState, seat: int, source_name: str, source: str | None,
-                           slot: Slot, target: Any) -> str | None: ...
-
     def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
-        card_id = self._hand_card(state, seat, action, action.card)
+        card_id = self.magic._hand_card(state, seat, action, action.card)
         card = state.card(card_id)
         if card.is_land:
             raise IllegalActionError(action, "in Frontier Magic lands make the board; they are "
@@ -107,13 +75,13 @@ class FrontierCast:
             target_perm = self._aura_target(state, seat, action, card, card_id)
             targets = ()
         elif card.is_instant or card.is_sorcery:
-            automatic_targets = self.check_targets(
+            automatic_targets = self.magic.check_targets(
                 state, seat, action, card.name, card_id, spell_effects(card, action.mode),
                 "spell", targets, action.x)
         elif targets:
             raise IllegalActionError(action, f"{card.name} has no targets")
-        victims = self.additional_victims(state, seat, action, card)  # fx-oneshots
-        self._end_move_block(state, seat)
+        victims = self.magic.additional_victims(state, seat, action, card)  # fx-oneshots
+        self.end_move_block(state, seat)
         self._pay_lands(state, seat, action, action.pay, events)
         player = state.players[seat]
         cost = fx_statics.spell_cost(state, seat, card)  # with "spells cost {2} more" etc.
@@ -121,7 +89,7 @@ class FrontierCast:
             parse_cost(cost)
         except ValueError as exc:
             raise IllegalActionError(action, str(exc)) from None
-        extra_life = self.additional_life(card, action.mode, action.x) if (
+        extra_life = self.magic.additional_life(card, action.mode, action.x) if (
             card.is_instant or card.is_sorcery) else 0  # fx-oneshots: "pay N life"
         if extra_life and player.life < extra_life:
             raise IllegalActionError(action, f"{card.name} costs {extra_life} life as well; "
@@ -140,7 +108,7 @@ class FrontierCast:
             events.append({"type": "life", "player": seat, "life": player.life,
                            "delta": -life_paid})
         player.hand.remove(card_id)
-        sacrificed = self.sacrifice_for_spell(state, victims, events)
+        sacrificed = self.magic.sacrifice_for_spell(state, victims, events)
         event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
         if targets:
             event["targets"] = [A.target_to_wire(t) for t in targets]
@@ -195,7 +163,7 @@ class FrontierCast:
         if isinstance(target, str) and target in state.perms and \
                 state.perms[target].zone == "attached":
             return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
-        return self.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
+        return self.magic.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
                                    target)
 
     def _sacrifice_choice(self, state: GameState, seat: int, action: A.Action,
@@ -272,7 +240,7 @@ class FrontierCast:
                 from frontier_desktop.rules.core.spell_reading import executed
 
                 automated = [e for e in stack_effects if executed(e, "activated")]
-                given = self.check_targets(state, seat, action, card.name, perm.id,
+                given = self.magic.check_targets(state, seat, action, card.name, perm.id,
                                            stack_effects, "activated", targets, x)
                 if not automated or not given:
                     stack_effects = None
@@ -284,12 +252,12 @@ class FrontierCast:
             if made is None and ability.adds_mana else None  # fx_mana: batteries, Fellwar
         if isinstance(special, str):
             raise IllegalActionError(action, special)
-        extra_problem = self.oneshot_cost_problem(state, seat, card, index)  # fx-oneshots
+        extra_problem = self.magic.oneshot_cost_problem(state, seat, card, index)  # fx-oneshots
         if extra_problem:
             raise IllegalActionError(action, extra_problem)
-        lki = self.oneshot_lki(state, sacrificed, perm)
+        lki = self.magic.oneshot_lki(state, sacrificed, perm)
         pay_loyalty(state, action, perm, index, x, events)  # a loyalty cost (rules/core)
-        self._end_move_block(state, seat)
+        self.end_move_block(state, seat)
         self._pay_lands(state, seat, action, pay_list, events, exclude=perm.id)
         paid = pay(player.pool, ability.mana_cost, life=player.life)
         if paid is None:
@@ -314,7 +282,7 @@ class FrontierCast:
             add_mana(player.pool, made)
             event.update({"player": seat, "mana": made, "pool": format_pool(player.pool)})
             pain = mana_note_damage(card, ability.mana_note)  # fx_mana: Elves of Deep Shadow
-            if ability.mana_note and pain is None and not self.mana_riders(
+            if ability.mana_note and pain is None and not self.magic.mana_riders(
                     state, seat, perm.id, index, events):
                 notes.append(f"carry out the rest by hand: {ability.mana_note}")  # fx_timing
         elif special is not None:  # fx_mana: Priest of Yawgmoth, mana batteries, Fellwar
@@ -336,14 +304,14 @@ class FrontierCast:
         elif not ability.is_regeneration:
             notes.append("carry out its text with manual actions")
         if ability.other_cost and not sacrificed and special is None and \
-                not self.oneshot_pays_rest(card, index, ability.other_cost):
+                not self.magic.oneshot_pays_rest(card, index, ability.other_cost):
             notes.append(f"pay the rest of the cost by hand: {ability.other_cost}")
         if notes:
             event["note"] = "; ".join(notes)
         events.append(event)
         if made is not None and pain:
             damage_player(state, seat, pain, perm.id, events)
-        lki.update(self.pay_oneshot_costs(state, seat, card, index, events))
+        lki.update(self.magic.pay_oneshot_costs(state, seat, card, index, events))
         for victim in sacrificed:
             if victim in state.perms:
                 leave_battlefield(state, state.perms[victim], "graveyard", events,

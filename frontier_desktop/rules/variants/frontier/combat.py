@@ -105,7 +105,7 @@ def _deal(state: GameState, targets: dict[str, int], source: str, sources: list[
         if protected_from(state, perm, source) or prevents(state, perm, source, combat=True):
             events.append({"type": "prevented", "unit": unit, "amount": amount})
             continue
-        from frontier_desktop.rules.core.spell_grants import shield_prevents
+        from frontier_desktop.rules.core.life import shield_prevents
 
         amount = shield_prevents(state, sources or [source], unit, amount, events, combat=True)
         if amount <= 0:

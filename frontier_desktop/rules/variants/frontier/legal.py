@@ -12,7 +12,7 @@ from frontier_desktop.rules.core.shared import ability_payers as ability_payers
 from frontier_desktop.rules.core.shared import assign_actions as assign_actions
 from frontier_desktop.rules.core.shared import mana_key as mana_key
 from frontier_desktop.rules.core.shared import pay_tuple, plan_payment_ranked, ranked_payers
-from frontier_desktop.rules.core.fx_mana import free_makes, spendable_pool, tap_choices
+from frontier_desktop.rules.core.land_mana import free_makes, spendable_pool, tap_choices
 from frontier_desktop.rules.core.shared import plan_payment as plan_payment
 from frontier_desktop.rules.variants.frontier.board import (
     Occupancy,
@@ -100,7 +100,7 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
                     pick = tuple((hand[start:] + hand[:start])[:count])
                     out.append(A.Discard(cards=pick))
         elif d["kind"] == "choice" and "_fx" in d:  # fx_oneshots: the options offered
-            out.extend(A.Choose(choice=o) for o in v.oneshot_options(d))
+            out.extend(A.Choose(choice=o) for o in v.magic.oneshot_options(d))
         elif d["kind"] == "choice":
             if v.can_pay_generic(state, seat, int(d["amount"])):
                 out.append(A.Choose(choice="pay"))
@@ -108,7 +108,7 @@ def legal_actions(v: Frontier, state: GameState, seat: int) -> list[A.Action]:
         elif d["kind"] == "consent":
             out.extend(A.Choose(choice) for choice in ("accept", "decline"))
         elif d["kind"] == "targets":
-            out.extend(v.target_answers(state, seat))
+            out.extend(v.magic.target_answers(state, seat))
         return out
     if state.pending is not None:
         if seat != state.pending["responder"]:
@@ -210,8 +210,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
         assert cell.land is not None
         for colour in tap_choices(state.card(cell.land), pool, cell.extra or {}):
             out.append(A.TapLand(at=pos, via=via, color=colour))
-        out.extend(v.land_ability_actions(state, seat, pos, via))
-    out.extend(v.keep_tapped_actions(state, seat))
+        out.extend(v.magic.land_ability_actions(state, seat, pos, via))
+    out.extend(v.magic.keep_tapped_actions(state, seat))
     player = state.players[seat]
     abilities = ability_payers(state, seat)
     ranked = ranked_payers(sources, abilities)  # built once for every payment planned here
@@ -249,7 +249,7 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
                 out.append(A.Cast(card=name, pay=pay_with))  # all by hand: no targets
                 continue
             offered: tuple[str, ...] = ()
-            extra = v.additional_sacrifice_specs(card)  # fx-oneshots: "sacrifice a creature"
+            extra = v.magic.additional_sacrifice_specs(card)  # fx-oneshots: "sacrifice a creature"
             if extra:
                 picked = _sacrifice_pick(state, seat, card_id, extra)
                 if picked is None:
@@ -258,14 +258,14 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             modes_listed = mode_choices(card)
             for modes in modes_listed:  # each mode of a "choose one" (cast_choices.py)
                 chosen = spell_effects(card, modes) if modes != (0,) else effects
-                for targets in v.legal_target_lists(state, seat, card.name, card_id, chosen):
+                for targets in v.magic.legal_target_lists(state, seat, card.name, card_id, chosen):
                     out.append(A.Cast(card=name, pay=pay_with, targets=targets,
                                       mode=modes, sacrifice=offered))
             for x, cost in x_costs(card):  # each X the player can pay, with its payment
                 x_plan = plan_payment_ranked(player.pool, player.life, cost, ranked)
                 if x_plan is None:
                     break
-                lists = v.legal_target_lists(state, seat, card.name, card_id,
+                lists = v.magic.legal_target_lists(state, seat, card.name, card_id,
                                              spell_effects(card, modes_listed[0]), x)
                 if lists:
                     out.append(A.Cast(card=name, pay=pay_tuple(x_plan), targets=lists[0], x=x,
@@ -298,7 +298,8 @@ def _instant_actions(v: Frontier, state: GameState, seat: int, occ: Occupancy, *
             if not ability.is_mana_ability and not ability.is_regeneration:
                 found = ability_effects(card, index)
                 if found and any(executed(e, "activated") for e in found):
-                    target_lists = v.legal_target_lists(state, seat, card.name, perm.id, found)
+                    target_lists = v.magic.legal_target_lists(state, seat, card.name, perm.id,
+                                                              found)
             victims: tuple[str, ...] = ()
             specs = sacrifice_specs(card, index)
             if specs:

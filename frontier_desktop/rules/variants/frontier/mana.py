@@ -17,37 +17,32 @@ from frontier_desktop.rules.variants.frontier.board import Occupancy
 from frontier_desktop.rules.variants.frontier.combat import wire
 from frontier_desktop.rules.core.shared import square_words
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import SquareMagic
+
 
 class FrontierMana:
     """Lands for mana and payment in Frontier Magic."""
 
     if TYPE_CHECKING:  # frontier.py, frontier_cast.py, fx_mana.py
+        magic: SquareMagic  # the variant's engine (base.Variant)
         def _activate(self, state: GameState, seat: int, action: A.Action, unit: str, index: int,
                       mana_choice: str | None, pay_list: Sequence[Any],
                       events: list[Event]) -> None: ...
 
-        def _end_move_block(self, state: GameState, seat: int) -> None: ...
+        def end_move_block(self, state: GameState, seat: int) -> None: ...
 
         def _label(self, state: GameState, perm: Permanent) -> str: ...
 
         def _pos(self, state: GameState, action: A.Action, pos: Pos, what: str) -> Pos: ...
 
-        def after_land_mana(self, state: GameState, seat: int, action: A.Action,
-                            after: list[Event], events: list[Event]) -> None: ...
-
-        def land_ability(self, state: GameState, seat: int, action: A.TapLand, pos: Pos,
-                         events: list[Event]) -> None: ...
-
-        def land_mana(self, state: GameState, seat: int, action: A.Action, pos: Pos,
-                      colour: str | None, events: list[Event]) -> tuple[str, list[Event]]: ...
-
     def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
                      events: list[Event]) -> None:
         pos = self._pos(state, action, action.at, "land")
         if action.ability is not None:  # a land's non-mana ability (fx_mana.py)
-            self.land_ability(state, seat, action, pos, events)
+            self.magic.land_ability(state, seat, action, pos, events)
             return
-        self._end_move_block(state, seat)
+        self.end_move_block(state, seat)
         self._tap_for_mana(state, seat, action, pos, action.via, action.color, events)
 
     def tap_problem(self, state: GameState, seat: int, pos: Pos, via: str | None,
@@ -89,7 +84,7 @@ class FrontierMana:
         cell = state.cells[pos]
         assert cell.land is not None  # tap_problem refuses holes
         # The land's own mana abilities: costs, pain, counters, sacrifice (fx_mana.py).
-        made, after = self.land_mana(state, seat, action, pos, colour, events)
+        made, after = self.magic.land_mana(state, seat, action, pos, colour, events)
         cell.tapped_by = seat
         if via is not None:
             perm = state.perms[via]
@@ -99,7 +94,7 @@ class FrontierMana:
         events.append({"type": "land_tapped", "at": wire(state, pos), "player": seat,
                        "via": via, "mana": made.strip("{}") if len(made) == 3 else made,
                        "pool": format_pool(pool)})
-        self.after_land_mana(state, seat, action, after, events)
+        self.magic.after_land_mana(state, seat, action, after, events)
 
     def auto_via(self, state: GameState, seat: int, pos: Pos, occ: Occupancy,
                  used: set[str]) -> str | None:

@@ -7,7 +7,7 @@ the actor may touch) and appends an event that every player sees in the game log
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
@@ -54,14 +54,20 @@ def check_bounds(action: A.Action, **values: int | str | Sequence[str]) -> None:
                 if isinstance(value, str) else " items"
             raise InvalidActionError(f"{action.type}: '{name}' must be from {lo} to {hi}{what}")
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import SquareMagic
+
 
 class ManualActions:
     """Handlers ``_do_<type>`` for the manual actions of :mod:`frontier_desktop.rules.actions`."""
 
+    if TYPE_CHECKING:
+        magic: SquareMagic  # the variant's engine (base.Variant)
+
     def reveal(self, state: GameState, pos: Pos, events: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
+    def draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError
 
     # ------------------------------------------------------------------ helpers
@@ -371,7 +377,7 @@ class ManualActions:
         if perm.at is not None:
             self.reveal(state, perm.at, events)
 
-    def _remove_land(self, state: GameState, seat: int, pos: Pos, action: A.Action,
+    def remove_land(self, state: GameState, seat: int, pos: Pos, action: A.Action,
                      events: list[Event], verb: str) -> None:
         cell = state.cells[pos]
         land_id = cell.land
@@ -391,7 +397,7 @@ class ManualActions:
             raise InvalidActionError("destroy_land: 'at' is not on the board")
         if state.cells[pos].land is None:
             raise IllegalActionError(action, "that square is already a hole")
-        self._remove_land(state, seat, pos, action, events, "destroyed")
+        self.remove_land(state, seat, pos, action, events, "destroyed")
 
     def _do_sacrifice_land(self, state: GameState, seat: int, action: A.SacrificeLand,
                            events: list[Event]) -> None:
@@ -402,7 +408,7 @@ class ManualActions:
             raise IllegalActionError(action, "that square is already a hole")
         if not any(state.perms[i].controller == seat for i in state.occupants().get(pos, ())):
             raise IllegalActionError(action, "you may sacrifice only lands your creatures stand on")
-        self._remove_land(state, seat, pos, action, events, "sacrificed")
+        self.remove_land(state, seat, pos, action, events, "sacrificed")
 
     def _do_destroy(self, state: GameState, seat: int, action: A.Destroy,
                     events: list[Event]) -> None:
@@ -444,4 +450,4 @@ class ManualActions:
         if not 1 <= action.count <= 100:
             raise InvalidActionError("draw: 'count' must be from 1 to 100")
         self._manual(events, seat, action, count=action.count)
-        self._draw(state, seat, action.count, events)
+        self.draw(state, seat, action.count, events)

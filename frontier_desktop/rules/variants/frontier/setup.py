@@ -19,25 +19,26 @@ from frontier_desktop.rules.variants.frontier.combat import wire
 from frontier_desktop.rules.core.shared import _COLOUR_NAMES, token_card
 from frontier_desktop.rules.core.shared import shuffle_library
 
+if TYPE_CHECKING:
+    from frontier_desktop.rules.core.magic import SquareMagic
+
 
 class FrontierSetup:
     """Set-up, tokens and mulligans in Frontier Magic."""
 
     if TYPE_CHECKING:  # frontier.py, turns.py, base.py
+        magic: SquareMagic  # the variant's engine (base.Variant)
         name: ClassVar[str]
 
-        def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None: ...
+        def draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None: ...
 
         def _pos(self, state: GameState, action: A.Action, pos: Pos, what: str) -> Pos: ...
 
-        def _rng(self, state: GameState) -> Rng: ...
+        def game_rng(self, state: GameState) -> Rng: ...
 
-        def _save_rng(self, state: GameState, rng: Rng) -> None: ...
+        def save_rng(self, state: GameState, rng: Rng) -> None: ...
 
         def reveal(self, state: GameState, pos: Pos, events: list[Event]) -> None: ...
-
-        def start_turn(self, state: GameState, events: list[Event],
-                       step: str | None = None) -> None: ...
 
         def options_with_defaults(self, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
 
@@ -99,7 +100,7 @@ class FrontierSetup:
             players[seat].kept = False
         players[first].skip_draw = True
         for seat in (0, 1):
-            self._draw(state, seat, 7, [])
+            self.draw(state, seat, 7, [])
         state.decision = {"kind": "place_token", "player": first, "setup": True}
         return state
 
@@ -143,14 +144,14 @@ class FrontierSetup:
         player = state.players[seat]
         if player.mulligans >= 7:
             raise IllegalActionError(action, "no cards left to mulligan to")
-        rng = self._rng(state)
+        rng = self.game_rng(state)
         player.library.extend(player.hand)
         player.hand.clear()
         rng.shuffle(player.library)
-        self._save_rng(state, rng)
+        self.save_rng(state, rng)
         player.mulligans += 1
         events.append({"type": "mulligan", "player": seat, "count": player.mulligans})
-        self._draw(state, seat, 7, events)
+        self.draw(state, seat, 7, events)
 
     def _do_keep(self, state: GameState, seat: int, action: A.Keep, events: list[Event]) -> None:
         player = state.players[seat]
@@ -178,4 +179,4 @@ class FrontierSetup:
             p.kept = True
         state.turn = 1
         state.active = state.first_player
-        self.start_turn(state, events, "upkeep")  # turns.py; the first turn has no untap
+        self.magic.start_turn(state, events, "upkeep")  # turns.py; the first turn has no untap

@@ -39,10 +39,10 @@ from frontier_desktop.rules.variants.frontier.cast import FrontierCast
 from frontier_desktop.rules.variants.frontier.mana import FrontierMana
 from frontier_desktop.rules.variants.frontier.manual import ManualActions, token_card
 from frontier_desktop.rules.variants.frontier.setup import FrontierSetup
-from frontier_desktop.rules.core.fx_timing import TimingActions
-from frontier_desktop.rules.core.turns import TurnMachine
-from frontier_desktop.rules.core.fx_mana import RESTRICTED, LandAbilities, ManaActions
-from frontier_desktop.rules.core.fx_oneshots import POISON_LIMIT, OneShotActions, poison
+from frontier_desktop.rules.core.magic import SquareMagic
+from frontier_desktop.rules.core.fx_mana import SquareHooks
+from frontier_desktop.rules.core.land_mana import RESTRICTED
+from frontier_desktop.rules.core.amounts import POISON_LIMIT, poison
 from frontier_desktop.rules.variants.frontier.combat import (
     WHERE,
     check_deaths,
@@ -55,9 +55,13 @@ from frontier_desktop.rules.variants.frontier.combat import (
 _REVEAL_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 
-class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, TimingActions,
-               ManaActions, LandAbilities, OneShotActions, ManualActions, TurnMachine, Variant):
+class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, ManualActions,
+               SquareHooks, Variant):
     """Frontier Magic for two players."""
+
+    magic_class = SquareMagic
+    magic: SquareMagic
+    """Frontier's engine: normal Magic on a board of land squares anyone taps."""
 
     name: ClassVar[str] = "frontier"
     where: ClassVar[Where] = WHERE
@@ -83,13 +87,13 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
 
     # set-up, mulligans and the token choice: frontier_setup.py (FrontierSetup)
     # ================================================================== helpers
-    def _rng(self, state: GameState) -> Rng:
+    def game_rng(self, state: GameState) -> Rng:
         return game_rng(state)
 
-    def _save_rng(self, state: GameState, rng: Rng) -> None:
+    def save_rng(self, state: GameState, rng: Rng) -> None:
         save_rng(state, rng)
 
-    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+    def draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
         draw_cards(state, seat, count, events)
 
     def reveal(self, state: GameState, pos: Pos, events: list[Event]) -> None:
@@ -98,15 +102,15 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
         if cell.land is None or cell.face_up:
             return
         if state.cards[cell.land][0] == UNKNOWN_LAND:
-            rng = self._rng(state)
+            rng = self.game_rng(state)
             land_type = _REVEAL_TYPES[rng.randbelow(len(_REVEAL_TYPES))]
-            self._save_rng(state, rng)
+            self.save_rng(state, rng)
             if land_type not in state.defs:
                 state.defs = {**state.defs, land_type: basic_land(land_type)}
             state.cards[cell.land] = (land_type, state.cards[cell.land][1])
         cell.face_up = True
         events.append({"type": "revealed", "at": wire(state, pos), "land": state.name(cell.land)})
-        self.land_revealed(state, pos, events)  # fx_mana: "enters the battlefield tapped"
+        self.magic.land_revealed(state, pos, events)  # fx_mana: "enters the battlefield tapped"
 
     def _unit(self, state: GameState, action: A.Action, unit_id: str, seat: int) -> Permanent:
         perm = state.perms.get(unit_id)
@@ -130,7 +134,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
                                      "is not on the board")
         return pos
 
-    def _end_move_block(self, state: GameState, seat: int) -> None:
+    def end_move_block(self, state: GameState, seat: int) -> None:
         if seat == state.active and state.moves_started:
             state.moves_closed = True
 
@@ -174,15 +178,16 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
 
     # ================================================================== perform
     def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
-        handler = getattr(self, "_do_" + action.type, None)
+        handler = getattr(self, "_do_" + action.type, None) or getattr(
+            self.magic, "_do_" + action.type, None)
         if handler is None:
             raise IllegalActionError(action, f"{action.type} is not part of Frontier Magic")
         if self.consent_first(state, seat, action, events):  # frontier_manual.py
             return
         start = len(events)
         handler(state, seat, action, events)
-        self.fire_triggers(state, events, start)  # spell_triggers.py
-        self.after_combat(state, events)  # fx_timing.py: "at end of combat"
+        self.magic.fire_triggers(state, events, start)  # spell_triggers.py
+        self.magic.after_combat(state, events)  # fx_timing.py: "at end of combat"
 
     # ------------------------------------------------------------------ turn structure
     def _do_pass(self, state: GameState, seat: int, action: A.Pass, events: list[Event]) -> None:
@@ -193,7 +198,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
             self._resolve_pending(state, events)
             return
         if state.stack:  # not reached: a stack always resolves or waits for a window
-            self.continue_stack(state, events)
+            self.magic.continue_stack(state, events)
             return
         if state.phase == "setup":
             raise IllegalActionError(action, "the game has not started")
@@ -201,11 +206,11 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
             problem = fx_statics.must_attack_problem(self, state, seat)  # "attacks each combat"
             if problem:
                 raise IllegalActionError(action, problem)
-        self._end_move_block(state, seat)
-        self.pass_step(state, seat, action, events)  # turns.py
+        self.end_move_block(state, seat)
+        self.magic.pass_step(state, seat, action, events)  # turns.py
 
     def on_upkeep(self, state: GameState, events: list[Event]) -> None:
-        self.land_upkeep(state, events)  # fx_mana: depletion counters
+        self.magic.land_upkeep(state, events)  # fx_mana: depletion counters
         super().on_upkeep(state, events)
 
     def on_main(self, state: GameState, events: list[Event]) -> None:
@@ -344,7 +349,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
         reason = self._scout_problem(state, perm, target)
         if reason:
             raise IllegalActionError(action, reason)
-        self._end_move_block(state, seat)
+        self.end_move_block(state, seat)
         perm.tapped, perm.attack_tapped = True, False
         events.append({"type": "scouted", "unit": perm.id, "at": wire(state, target)})
         self.reveal(state, target, events)
@@ -373,7 +378,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
         pending = state.pending
         assert pending is not None
         if pending["kind"] == "priority":
-            self.pass_priority(state, events)
+            self.magic.pass_priority(state, events)
             return
         state.pending = None
         events.append({"type": "resolving", "kind": pending["kind"]})
@@ -396,10 +401,10 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
             ManualActions._do_choose(self, state, seat, action, events)
             return
         if decision is not None and "_fx" in decision:  # fx_oneshots: a chosen option
-            self.answer_oneshot(state, seat, action, events)
+            self.magic.answer_oneshot(state, seat, action, events)
             return
         assert decision is not None and decision["kind"] == "choice"  # check_may_act
-        self.answer_pay_choice(state, seat, action, events)  # spell_paying.py
+        self.magic.answer_pay_choice(state, seat, action, events)  # spell_paying.py
 
     def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
                         events: list[Event]) -> None:
@@ -577,7 +582,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Timing
 
         return legal_actions(self, state, seat)
 
-    def _instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
+    def instant_choices(self, state: GameState, seat: int) -> list[A.Action]:
         from frontier_desktop.rules.variants.frontier.legal import _instant_actions
 
         return _instant_actions(self, state, seat, state.occupants())

@@ -6,8 +6,8 @@ only to that terrain: A (west) by ``(1, 0)``, B (north) by ``(0, 2)``, C (east) 
 D (south) by ``(2, 2)``. Two players use A and C, three A, B, C, four all; player *n*'s
 stronghold is the outside place ``"Sn"`` (seats are clockwise: A, B, C, D as used).
 
-The place model is the Conquering's (:mod:`conquering_board`): a stronghold's cell keeps
-``controller`` and ``stronghold_of`` in :attr:`Cell.extra`; its land is face down (only its
+The place model is the Conquering's (:mod:`~frontier_desktop.rules.core.strongholds`): a
+stronghold's cell keeps ``controller`` and ``stronghold_of`` in :attr:`Cell.extra`; its land is face down (only its
 owner sees it). Terrain cells keep no controller: a terrain is nobody's.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 from frontier_desktop.rules.board import GridBoard, Pos
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.conquering.board import (
+from frontier_desktop.rules.core.strongholds import (
     controller, has_lost_stronghold, info, is_stronghold, land_type, place_words, stronghold,
     stronghold_of,
 )

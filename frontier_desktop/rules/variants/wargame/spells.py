@@ -1,7 +1,7 @@
 """The War Game on the effects engine (``shared/rules/wargame.md``, "Rules changes").
 
 The stack, targets, executors and response windows are the shared engine's, reached through
-the Conquering's pool-paying mixin (:class:`~conquering_spells.ConqueringSpells`); the War
+the core's pool-paying part (:class:`~frontier_desktop.rules.core.pool_spells.PoolSpells`); the War
 Game answers the engine's hooks its own way:
 
 - Paying: every mana symbol costs one supply point, whatever its colour (``{X}`` costs X);
@@ -38,9 +38,7 @@ from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core.spell_reading import needs_origin
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.core.hooks import Where
-from frontier_desktop.rules.variants.conquering.spells import (
-    ConqueringSpells, conquering_own_pt, static_reach,
-)
+from frontier_desktop.rules.core.pool_spells import PoolSpells, own_place_pt, static_reach
 from frontier_desktop.rules.effects.engine_support import trigger_key
 from frontier_desktop.rules.core.spell_reading import spell_effects, triggered_abilities
 from frontier_desktop.rules.core.shared import draw_top, game_rng, save_rng, wire
@@ -52,7 +50,7 @@ from frontier_desktop.rules.variants.wargame.board import (
 def wargame_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     """Printed P/T with counters and changes, +1/+1 on terrain of its colour (not in a
     stronghold)."""
-    p, t = conquering_own_pt(state, perm)
+    p, t = own_place_pt(state, perm)
     if perm.zone != "board" or perm.at is None or is_stronghold(state, perm.at):
         return p, t
     cell = state.cells.get(perm.at)
@@ -160,15 +158,15 @@ def is_opposing_stronghold(state: GameState, place: Pos, seat: int) -> bool:
     return is_stronghold(state, place) and owner is not None and owner != seat
 
 
-class WarGameSpells(ConqueringSpells):
+class WarGameSpells(PoolSpells):
     """Casting, activating and the engine's hooks for the War Game (mixed into
     :class:`~frontier_desktop.rules.variants.wargame.variant.WarGame`)."""
 
-    main_phases = ("casting",)  # type: ignore[assignment]  # the base infers a pair
+    main_phases = ("casting",)
     game_words = "the War Game"
 
     # ------------------------------------------------------------------ plumbing
-    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+    def draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
         draw_refilling(state, seat, count, events)
 
     def can_pay_generic(self, state: GameState, seat: int, amount: int) -> bool:
@@ -282,7 +280,7 @@ class WarGameSpells(ConqueringSpells):
     def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
         """Cast as the engine does, after the War Game's checks: a creature needs its own
         stronghold with room; a whole-table spell needs its ``origin``."""
-        card_id = self._hand_card(state, seat, action, action.card)
+        card_id = self.magic._hand_card(state, seat, action, action.card)
         card = state.card(card_id)
         if only_makes_mana(card, action.mode):
             raise IllegalActionError(action, f"{card.name} makes no mana in the War Game (mana "
@@ -311,29 +309,13 @@ class WarGameSpells(ConqueringSpells):
             item["origin"] = state.extra.pop(_ORIGIN_KEY)
         super().push(state, item, events)
 
-    def _exec_add_mana(self, ctx: Any, effect: Any, events: list[Event]) -> list[Any] | None:
+    def no_mana_from(self, state: GameState, source: str | None) -> str | None:
         """A creature's ability adds supply; any other source's "Add …" makes none (the log
         says so): :meth:`makes_mana`."""
-        if self._source_makes_mana(ctx):
-            # ManaActions' executor, borrowed by ConqueringSpells as a class attribute:
-            return super()._exec_add_mana(ctx, effect, events)  # type: ignore[misc]
-        return self._no_mana(ctx, events)
-
-    def _exec_add_mana_per_card(self, ctx: Any, effect: Any,
-                                events: list[Event]) -> list[Any] | None:
-        if self._source_makes_mana(ctx):
-            return super()._exec_add_mana_per_card(  # type: ignore[misc]  # as above
-                ctx, effect, events)
-        return self._no_mana(ctx, events)
-
-    def _source_makes_mana(self, ctx: Any) -> bool:
-        perm = ctx.state.perms.get(ctx.source or "")
-        return perm is not None and self.makes_mana(ctx.state, perm)
-
-    def _no_mana(self, ctx: Any, events: list[Event]) -> list[Any]:
-        events.append({"type": "mana_added", "player": ctx.seat, "mana": "", "by": ctx.name,
-                       "no_mana": self.game_words})
-        return [("player", ctx.seat)]
+        perm = state.perms.get(source or "")
+        if perm is not None and self.makes_mana(state, perm):
+            return None
+        return self.game_words
 
     # ------------------------------------------------------------------ engine hooks
     def effect_area(self, state: GameState, item: dict[str, Any],
@@ -351,7 +333,7 @@ class WarGameSpells(ConqueringSpells):
             return there
         return super().effect_area(state, item, source)
 
-    # The reach (see the module docstring): ConqueringSpells.target_problem, with the War
+    # The reach (see the module docstring): PoolSpells.target_problem, with the War
     # Game's answers for a player, a place and an opposing creature.
     reach_unit = "terrain"
 

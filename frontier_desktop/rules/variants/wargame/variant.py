@@ -56,14 +56,13 @@ from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.variants.conquering.spells import has_keyword, \
-    landwalks, no_life
+from frontier_desktop.rules.core import keywords as core_keywords
+from frontier_desktop.rules.core.pool_spells import no_life
 from frontier_desktop.rules.core.shared import (
     basic_land, check_decider, check_responder_or_active, game_rng, leave_battlefield,
     new_seated_state, save_rng, seat_may_always_act, shuffle_library,
     unit_and_place, wire,
 )
-from frontier_desktop.rules.core.turns import TurnMachine
 from frontier_desktop.rules.variants.wargame.actions import Heal, TapAttacker
 from frontier_desktop.rules.variants.wargame.board import (
     EACH_TYPE, LAND_TYPES, STRONGHOLD_LIMIT, controller, diagonal_neighbours,
@@ -85,7 +84,19 @@ HEAL_LIMIT = 2
 _LAND_OF_COLOUR = {colour: land for land, colour in BASIC_LAND_COLOUR.items()}
 
 
-class WarGame(WarGameSpells, TurnMachine, Variant):
+
+def has_keyword(state: GameState, obj: str, name: str) -> bool:
+    """Whether the permanent *obj* has the keyword *name* now (the Magic core's answer, with
+    a creature's grants reaching only its own terrain)."""
+    return core_keywords.has_keyword(state, WHERE, obj, name)
+
+
+def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
+    """The basic land types *perm* walks: printed, gained or granted in reach."""
+    return core_keywords.landwalks(state, WHERE, perm)
+
+
+class WarGame(WarGameSpells, Variant):
     """Magic: the War Game for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "wargame"
@@ -149,7 +160,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         state.first_player = state.active = first
         for seat in range(n):
             draw_refilling(state, seat, START_HAND, events)
-        self.start_turn(state, events)  # turns.py: untap, draw, supply, then heal
+        self.magic.start_turn(state, events)  # turns.py: untap, draw, supply, then heal
         return state
 
     # ================================================================== who may act
@@ -180,7 +191,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             if state.pending.get("combat") is not None and not state.stack:
                 self._pass_combat_window(state, seat, events)
                 return
-            self.pass_priority(state, events)
+            self.magic.pass_priority(state, events)
             return
         if state.stack:
             raise IllegalActionError(action, "something waits to resolve on the stack")
@@ -193,9 +204,9 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         (``spec/variant-positions.md``): passing it goes on without rolling the supply or
         drawing again."""
         if state.phase in self.turn_based_steps:
-            self.enter_step(state, self.phases[self.phases.index(state.phase) + 1], events)
+            self.magic.enter_step(state, self.phases[self.phases.index(state.phase) + 1], events)
             return
-        super().pass_step(state, seat, action, events)
+        self.magic.pass_step(state, seat, action, events)
 
     def on_untap(self, state: GameState, events: list[Event]) -> None:
         """Untap (turns.py), except a carried islandhome creature and its carrier; a fresh
@@ -234,7 +245,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         """The upkeep part of "Upkeep/heal": effects waiting for the next upkeep happen (the
         ``heal`` phase event sets off the upkeep triggers and costs, wargame_spells
         ``timing_event``); creatures with regeneration heal 1 for free."""
-        self.run_delayed(state, "next_upkeep", events)  # fx_timing.py
+        self.magic.run_delayed(state, "next_upkeep", events)  # fx_timing.py
         for perm in list(state.board_creatures()):
             if perm.controller == state.active and perm.damage > 0 and _regenerates(
                     state.card(perm.id)):
@@ -421,7 +432,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
         order = sorted((int(s) for s in current["sides"]), key=lambda s: (s - state.active) % n)
         if after is not None:
             order = [s for s in order if (s - state.active) % n > (after - state.active) % n]
-        seat = next((s for s in order if self.has_window(state, s)), None)
+        seat = next((s for s in order if self.magic.has_window(state, s)), None)
         if seat is None:
             current["open"] = None
             return False
@@ -524,7 +535,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             state.stack, state.pending, state.decision = [], None, None
             state.extra.pop("combat", None)
             state.phase = self.phases[-1]
-            self.end_turn(state, events)  # turns.py: the next seat still in the game
+            self.magic.end_turn(state, events)  # turns.py: the next seat still in the game
 
     # ================================================================== state checks
     def after_action(self, state: GameState, events: list[Event]) -> None:
@@ -604,7 +615,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             if d["kind"] == "choice":
                 return self.choice_answers(state, seat)
             if d["kind"] == "targets":
-                return self.target_answers(state, seat)
+                return self.magic.target_answers(state, seat)
             if d["kind"] == "discard":
                 hand = state.players[seat].hand
                 return [A.Discard(cards=tuple(hand[:min(int(d["count"]), len(hand))]))]
@@ -617,7 +628,7 @@ class WarGame(WarGameSpells, TurnMachine, Variant):
             return []
         out: list[A.Action] = []
         hand = state.players[seat].hand
-        if state.phase != "discard" or len(hand) <= self._hand_limit(state):
+        if state.phase != "discard" or len(hand) <= self.magic._hand_limit(state):
             out.append(A.Pass())
         else:
             out.extend(A.Discard(cards=(c,)) for c in dict.fromkeys(hand))
