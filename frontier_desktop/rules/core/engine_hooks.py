@@ -191,6 +191,11 @@ class VariantHooks:
         """Board position → the seat controlling the land there (absent: nobody)."""
         return {}
 
+    def land_controller(self, state: GameState, pos: Any) -> int | None:
+        """Who controls the land at *pos* (None: nobody): :meth:`land_controllers` for one
+        land (a variant may answer it without the whole board)."""
+        return self.land_controllers(state).get(pos)
+
     def land_tapper(self, state: GameState, pos: Any, seat: int) -> int:
         """Who counts as having tapped the land at *pos* when an effect *seat* controls taps
         it: whose untap step untaps it. Frontier: *seat* (each player untaps only the lands

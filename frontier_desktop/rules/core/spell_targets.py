@@ -47,7 +47,7 @@ class TargetActions(TriggerTargets, StaticsActions):
         if isinstance(target, tuple) and target and target[0] == "player":
             return "damage to a player is dealt to a land of theirs: target the land"
         if is_square(target):
-            owner = self.variant.land_controllers(state).get(target)
+            owner = self.variant.land_controller(state, target)
             if owner is None:
                 return "nobody controls that land"
             return spec_problem(state, slot.spec, ("player", owner), seat=seat, source=None)

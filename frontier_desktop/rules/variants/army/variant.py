@@ -556,6 +556,9 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
     def land_controllers(self, state: GameState) -> dict[Any, int]:
         return {pos: c for pos in state.cells if (c := controller(state, pos)) is not None}
 
+    def land_controller(self, state: GameState, pos: Any) -> int | None:
+        return controller(state, pos)
+
     # ================================================================== reach
     def target_problem(self, state: GameState, seat: int, source: str | None,
                        target: Any) -> str | None:
@@ -579,20 +582,23 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
             return None
         if place is None or not state.board.contains(place):
             return None
-        where = land_words(state, place)
-        if isinstance(target, str) and target in state.perms:  # name the target, then its land
-            where = f"{state.name(target)} on {where}"
+
+        def where() -> str:  # the words, only for a refusal: the target, then its land
+            words = land_words(state, place)
+            if isinstance(target, str) and target in state.perms:
+                return f"{state.name(target)} on {words}"
+            return words
         if source is not None and source in state.perms:
             origin = place_of(state, source)
             if origin is not None:
                 if place not in reach(state, origin):
                     return (f"out of range: {state.name(source)} reaches only its own land and "
-                            f"the lands next to it, not {where}")
+                            f"the lands next to it, not {where()}")
                 return None
         if not in_range(state, seat, place):
-            return f"out of range: {where} is neither on a land you control nor next to one" \
+            return f"out of range: {where()} is neither on a land you control nor next to one" \
                 if isinstance(target, str) and target in state.perms else \
-                f"out of range: {where} is neither a land you control nor next to one"
+                f"out of range: {where()} is neither a land you control nor next to one"
         return None
 
     # ================================================================== analysis
