@@ -57,20 +57,11 @@ def _statics_on(state: GameState, where: Where, perm: Permanent,
 
 def _matches(state: GameState, where: Where, spec: Any, obj: Permanent, seat: int,
              source: str) -> bool:
-    """Whether *obj* fits *spec* ("Walls", "creatures with power 2 or less") for *seat*."""
-    from frontier_desktop.rules.effects.nodes import TargetSpec
-    from frontier_desktop.rules.effects.targeting import spec_problem
+    """Whether *obj* fits *spec* ("Walls", "creatures with power 2 or less") for *seat*, its
+    power with the variant's board (``where.pt``)."""
+    from frontier_desktop.rules.core.fx_statics import spec_matches
 
-    if spec.power:
-        power = where.pt(state, obj)[0]
-        op, value = spec.power[:2], int(spec.power[2:])
-        if (op == "<=" and power > value) or (op == ">=" and power < value):
-            return False
-        spec = TargetSpec(spec.noun, colours=spec.colours, not_colours=spec.not_colours,
-                          types=spec.types, not_types=spec.not_types, subtypes=spec.subtypes,
-                          state=spec.state, controller=spec.controller,
-                          with_keywords=spec.with_keywords, other=spec.other)
-    return spec_problem(state, spec, obj.id, seat=seat, source=source) is None
+    return spec_matches(state, spec, obj, seat, source, pt=lambda perm: where.pt(state, perm))
 
 
 def cant_block_problem(state: GameState, where: Where, blocker: Permanent,

@@ -192,12 +192,15 @@ def _marked(perm: Permanent, *marks: str) -> bool:
     return any(MARKS[m] in perm.granted for m in marks)
 
 
-def _matches(state: GameState, spec: TargetSpec, obj: Permanent, seat: int,
-             source: str) -> bool:
+def spec_matches(state: GameState, spec: TargetSpec, obj: Permanent, seat: int, source: str,
+                 pt: Callable[[Permanent], tuple[int, int]] | None = None) -> bool:
+    """Whether *obj* fits *spec* ("Walls", "creatures with power 2 or less") for *seat*'s
+    *source*; its power as the playing variant counts it (*pt*, default its effective P/T:
+    terrain and area bonuses included)."""
     from frontier_desktop.rules.core.hooks import effective_pt
 
     if spec.power:
-        power = effective_pt(state, obj)[0]
+        power = (pt(obj) if pt is not None else effective_pt(state, obj))[0]
         op, value = spec.power[:2], int(spec.power[2:])
         if (op == "<=" and power > value) or (op == ">=" and power < value):
             return False
@@ -249,8 +252,8 @@ def attack_restriction(state: GameState, perm: Permanent, band: int = 1,
             return f"{state.name(perm.id)} can't attack while another creature is on the " \
                    f"battlefield"
         if effect.when == "opponent_controls" and effect.spec is not None and any(
-                p.controller != perm.controller and _matches(state, effect.spec, p,
-                                                             perm.controller, perm.id)
+                p.controller != perm.controller and spec_matches(state, effect.spec, p,
+                                                                 perm.controller, perm.id)
                 for p in state.creatures()):
             return f"{state.name(perm.id)} can't attack while the defending player controls " \
                    f"an {effect.spec.text}"
