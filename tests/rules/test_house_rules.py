@@ -9,8 +9,8 @@
 - No module over 700 lines.
 - Every package's ``__init__`` docstring says what the package owns.
 
-Where the work is not finished yet, the exception is listed here by name (``KNOWN_CIRCLES``);
-the list may only shrink: a test fails when an entry is no longer needed, so it is taken out.
+The engine is composed, not inherited: each variant holds its own ``core.magic.Magic`` and
+answers it as a ``core.engine_hooks.VariantHooks``.
 """
 
 from __future__ import annotations
@@ -25,16 +25,6 @@ RULES = PACKAGE / "rules"
 VARIANT_NAMES = ("frontier", "army", "conquering", "wargame")
 MAX_LINES = 700
 
-KNOWN_CIRCLES = [
-    frozenset({
-        "core.fx_statics", "core.spell_grants", "core.spell_reading", "effects.targeting",
-    }),
-]
-"""The one import circle left inside ``rules/``, a true mutual recursion: a static grant reaches
-the creatures its target spec matches ("creatures with power 2 or less get …": ``fx_statics``,
-``spell_grants``), and matching "power 2 or less" (``effects.targeting``) reads the P/T those
-grants make (``spell_grants.continuous_pt``); ``spell_reading`` reads target slots. To be one
-module, or the spec check handed the P/T it needs."""
 
 def _module(path: Path) -> str:
     """``core.blocking`` for ``rules/core/blocking.py``, ``variants`` for its ``__init__``."""
@@ -153,12 +143,8 @@ def test_no_variant_imports_another() -> None:
 
 
 def test_no_import_circle_inside_rules() -> None:
-    circles = _circles()
-    new = [sorted(c) for c in circles if not any(c <= known for known in KNOWN_CIRCLES)]
-    assert new == [], f"an import circle inside rules/: {new}"
-    gone = [sorted(k) for k in KNOWN_CIRCLES if not any(c <= k and len(c) > len(k) // 2
-                                                        for c in circles)]
-    assert gone == [], f"these circles are (mostly) broken: shrink KNOWN_CIRCLES: {gone}"
+    circles = [sorted(c) for c in _circles()]
+    assert circles == [], f"an import circle inside rules/: {circles}"
 
 
 def test_no_module_over_700_lines() -> None:

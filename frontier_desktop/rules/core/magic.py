@@ -17,7 +17,9 @@ from frontier_desktop.rules.core.decisions import DecisionActions
 from frontier_desktop.rules.core.fx_mana import LandAbilities, ManaActions, SpellMana
 from frontier_desktop.rules.core.fx_oneshots import OneShotActions
 from frontier_desktop.rules.core.fx_turns import TurnEffects
+from frontier_desktop.rules.core.spell_grants import continuous_pt
 from frontier_desktop.rules.core.turns import TurnMachine
+from frontier_desktop.rules.state import GameState, Permanent
 
 if TYPE_CHECKING:
     from frontier_desktop.rules.core.engine_hooks import VariantHooks
@@ -30,6 +32,13 @@ class Magic(SpellMana, TurnEffects, OneShotActions, DecisionActions, TurnMachine
 
     def __init__(self, variant: VariantHooks) -> None:
         self.variant = variant
+
+    @staticmethod
+    def continuous_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
+        """*perm*'s P/T from its card, counters and the static abilities in play (no board
+        bonus): what "creatures with power 2 or less" counts (``effects.targeting`` asks it
+        through the variant registry, below the grants that ask target specs back)."""
+        return continuous_pt(state, perm)
 
 
 class SquareMagic(ManaActions, LandAbilities, Magic):

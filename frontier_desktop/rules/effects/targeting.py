@@ -246,10 +246,10 @@ def spec_problem(state: GameState, spec: TargetSpec, target: Any, *, seat: int,
     for kw in spec.without_keywords:
         if card.has(kw) or kw in perm.granted:
             return f"it has {kw}"
-    if spec.power:
-        from frontier_desktop.rules.core.spell_grants import continuous_pt
+    if spec.power:  # the continuous P/T, as the playing variant's engine computes it
+        from frontier_desktop.rules.core.hooks import variant_of
 
-        power = continuous_pt(state, perm)[0]
+        power = variant_of(state).magic.continuous_pt(state, perm)[0]
         op, value = spec.power[:2], int(spec.power[2:])
         if (op == "<=" and power > value) or (op == ">=" and power < value):
             return f"its power is {power}"
