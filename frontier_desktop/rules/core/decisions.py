@@ -8,7 +8,7 @@ between the variants it asks of ``self.variant`` (:class:`.engine_hooks.VariantH
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.errors import IllegalActionError
@@ -18,6 +18,15 @@ from frontier_desktop.rules.core.hooks import Event
 if TYPE_CHECKING:
     from frontier_desktop.rules.core.engine_hooks import VariantHooks
 
+
+
+def waiting(state: GameState, action: A.Action, kind: str, what: str) -> dict[str, Any]:
+    """The pending decision of *kind* that *action* answers ("no division is waiting" when
+    nothing of its kind waits: an answer with no question is refused, never a crash)."""
+    decision = state.decision
+    if decision is None or decision.get("kind") != kind:
+        raise IllegalActionError(action, f"no {what} is waiting")
+    return decision
 
 
 class DecisionActions:
@@ -45,8 +54,7 @@ class DecisionActions:
         """Answer the pending ``assign`` decision: one attacker's damage, divided as the
         variant allows (:meth:`division_problem`), then the combat goes on
         (:meth:`finish_division`)."""
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "assign"  # check_may_act
+        decision = waiting(state, action, "assign", "division")
         damage: dict[str, int] = {}
         for unit, amount in action.damage:
             damage[unit] = damage.get(unit, 0) + amount

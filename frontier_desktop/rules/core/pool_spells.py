@@ -27,6 +27,7 @@ from frontier_desktop.rules.core import planeswalkers
 from frontier_desktop.rules.core import sba
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.effects.targeting import Slot, target_slots
+from frontier_desktop.rules.core.decisions import waiting
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
@@ -334,8 +335,7 @@ class PoolSpells(VariantHooks):
         """Answer a ``choice``: "counter it unless its controller pays {N}" (and "you may pay
         {N}", cumulative upkeep) with ``pay`` from the pool or ``decline``; or one of a
         one-shot's options (fx_oneshots)."""
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        decision = waiting(state, action, "choice", "choice")
         if "_fx" in decision:
             self.magic.answer_oneshot(state, seat, action, events)
             return

@@ -29,6 +29,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.core import equipment, planeswalkers
 from frontier_desktop.rules.effects.nodes import Effect
 from frontier_desktop.rules.effects.targeting import Slot
+from frontier_desktop.rules.core.decisions import waiting
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core import fx_statics
@@ -488,8 +489,7 @@ class ArmySpells(VariantHooks):
         cost: ``pay`` (tapping lands for what the pool lacks) or ``decline``
         (:meth:`answer_pay_choice`); or one of the options of a one-shot's choice
         (fx_oneshots)."""
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        decision = waiting(state, action, "choice", "choice")
         if "_fx" in decision:  # fx_oneshots: a chosen option (a tutor's card, a source)
             self.magic.answer_oneshot(state, seat, action, events)
             return

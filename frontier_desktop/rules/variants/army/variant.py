@@ -23,6 +23,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.card import Card
+from frontier_desktop.rules.core.decisions import waiting
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core.attacking import attack_problem as core_attack_problem
@@ -366,8 +367,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
 
     def _do_retreat(self, state: GameState, seat: int, action: AA.Retreat,
                     events: list[Event]) -> None:
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "retreat"
+        decision = waiting(state, action, "retreat", "retreat")
         to = self._pos(state, action, action.to, "land")
         if {"unit": action.unit, "to": wire(state, to)} not in decision["options"]:
             raise IllegalActionError(action, "retreat one of the creatures waiting to a land of "
@@ -383,8 +383,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
 
     def _do_place(self, state: GameState, seat: int, action: AA.PlaceAt,
                   events: list[Event]) -> None:
-        decision = state.decision
-        assert decision is not None and decision["kind"] == "place"
+        decision = waiting(state, action, "place", "choice of a place")
         at = self._pos(state, action, action.at, "land")
         if {"id": action.id, "at": wire(state, at)} not in decision["options"]:
             raise IllegalActionError(action, "put it on a land you control or next to one you "

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.core.hooks import Where
+from frontier_desktop.rules.core.decisions import waiting
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.rng import Rng
@@ -403,7 +404,7 @@ class Frontier(FrontierSetup, FrontierMana, FrontierCast, FrontierAttack, Manual
         if decision is not None and "_fx" in decision:  # fx_oneshots: a chosen option
             self.magic.answer_oneshot(state, seat, action, events)
             return
-        assert decision is not None and decision["kind"] == "choice"  # check_may_act
+        waiting(state, action, "choice", "choice")
         self.magic.answer_pay_choice(state, seat, action, events)  # spell_paying.py
 
     def pay_choice_cost(self, state: GameState, seat: int, action: A.Action, cost: str,
