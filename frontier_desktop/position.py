@@ -819,7 +819,8 @@ def read_actions(path: Path) -> list[tuple[int, dict[str, Any]]]:
 
 def apply_actions(state: GameState, actions: list[tuple[int, dict[str, Any]]],
                   source: str) -> tuple[GameState, list[dict[str, Any]]]:
-    """Apply each action (optional ``"seat"`` field: who acts; default the acting seat).
+    """Apply each action (optional ``"seat"`` field: who acts; default the active player,
+    whoever ``pending`` names: spec/variant-positions.md, Actions).
 
     Raises:
         RulesError: the first illegal or malformed action, its message naming the line.
@@ -830,6 +831,8 @@ def apply_actions(state: GameState, actions: list[tuple[int, dict[str, Any]]],
         seat = obj.pop("seat", None)
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
             raise InvalidPositionError(f"{source} line {number}: 'seat' must be a player index")
+        if seat is None:  # the spec: an action without "seat" is the active player's,
+            seat = state.active  # whoever ``pending`` names
         try:
             state, new_events = apply(state, obj, seat)
         except RulesError as exc:

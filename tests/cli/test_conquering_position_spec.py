@@ -549,3 +549,14 @@ def test_a_files_own_ids_never_clash_with_the_cards_it_makes(run):
     assert unit(out, "k2")["name"] == "Yavimaya Wurm"
     assert out["stack"][0]["id"] == "h1" and out["permanents"][0]["id"] == "L3"
     assert out["players"][0]["hand_ids"] != ["h1"]
+
+
+def test_an_action_without_seat_is_the_active_players_whoever_pending_names(run):
+    """spec/variant-positions.md, Actions: "An action without ``seat`` is the active
+    player's, whoever ``pending`` names": the defender's ``done_blocking`` needs its seat."""
+    pending = run.ok(wurm(), CONQUER)["pending"]
+    assert pending["seat"] == 1 and pending["kind"] == "blocks"
+    line = run.fails(wurm(), CONQUER, {"type": "done_blocking"})  # Ann's, not Ben's
+    assert "line 2" in line and "done_blocking" in line.replace(" ", "_")
+    out = run.ok(wurm(), CONQUER, {"type": "done_blocking", "seat": 1})
+    assert out["board"]["rows"][1][1]["controller"] == 0
