@@ -868,26 +868,43 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser.add_argument("file", type=Path, help="the position file (JSON)")
     parser.add_argument("--apply", type=Path, metavar="ACTIONS.jsonl",
                         help="apply these actions (one JSON object a line) first")
-    parser.add_argument("--view", type=int, metavar="N",
+    parser.add_argument("--view", metavar="N",
                         help="print player N's view (only what that player may know)")
     parser.add_argument("--reveal", action="store_true",
                         help="print face-down lands' identities (the analysis sees all)")
     parser.set_defaults(func=run)
 
 
+def view_argument(text: str | None) -> int | None:
+    """``--view N`` as a seat number (None: no view); a value that is no whole number is
+    refused in one line (the command's other errors are one line too).
+
+    Raises:
+        ValueError: not a whole number.
+    """
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"--view {text}: must be a player index (0 for the first player)") \
+            from None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         events: list[dict[str, Any]] = []
+        view = view_argument(args.view)
         state = read_position(args.file, OnlineLookup(), events=events)
-        if args.view is not None and not 0 <= args.view < len(state.players):
-            raise InvalidPositionError(f"--view {args.view}: there are {len(state.players)} players")
-        if args.view is not None and args.reveal:
+        if view is not None and not 0 <= view < len(state.players):
+            raise InvalidPositionError(f"--view {view}: there are {len(state.players)} players")
+        if view is not None and args.reveal:
             raise InvalidPositionError("--view and --reveal don't go together: a player's view "
                                        "never shows face-down lands")
         if args.apply is not None:
             state, applied = apply_actions(state, read_actions(args.apply), str(args.apply))
             events.extend(applied)
-        out = analyse(state, events, view=args.view, reveal=args.reveal)
+        out = analyse(state, events, view=view, reveal=args.reveal)
     except RulesError as exc:
         print(f"frontier-desktop position: {exc}", file=sys.stderr)
         return 2

@@ -204,20 +204,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                                    description="Replay a game record (JSON Lines) and print the "
                                    "final state as one JSON object.")
     parser.add_argument("file", type=Path)
-    parser.add_argument("--view", type=int, metavar="N", help="print player N's view")
+    parser.add_argument("--view", metavar="N", help="print player N's view")
     parser.add_argument("--reveal", action="store_true", help="print face-down lands too")
     parser.add_argument("--upto", type=int, metavar="K", help="stop after K actions")
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from frontier_desktop.position import view_argument
+
     try:
+        view = view_argument(args.view)
         header, actions, state = load_record(args.file, args.upto)
-        if args.view is not None and not 0 <= args.view < len(state.players):
-            raise RecordError(f"--view {args.view}: there are {len(state.players)} players")
-        out = describe(state, viewer=args.view, reveal=args.reveal and args.view is None)
+        if view is not None and not 0 <= view < len(state.players):
+            raise RecordError(f"--view {view}: there are {len(state.players)} players")
+        out = describe(state, viewer=view, reveal=args.reveal and view is None)
         out["actions"] = len(actions) if args.upto is None else min(args.upto, len(actions))
-    except (RecordError, RulesError, OSError) as exc:
+    except (RecordError, RulesError, OSError, ValueError) as exc:
         print(f"frontier-desktop replay: {exc}", file=sys.stderr)
         return 2
     json.dump(out, sys.stdout, ensure_ascii=False)

@@ -340,3 +340,19 @@ def test_replay_errors(tmp_path):
     junk = tmp_path / "junk.jsonl"
     junk.write_text('{"format": "something-else"}\n', encoding="utf-8")
     fails("replay", junk)
+
+
+@pytest.mark.parametrize("value", ["abc", "1.5", "", "one"])
+def test_a_view_that_is_no_number_is_one_line(value: str) -> None:
+    """wargame-rules 17: ``--view abc`` printed argparse's usage block (four lines); like
+    every other refusal of the command it is one line, naming the option."""
+    line = fails("position", SPEC_EXAMPLE, "--view", value)
+    assert f"--view {value}: must be a player index" in line
+
+
+def test_replay_refuses_a_view_that_is_no_number_in_one_line(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    done = cli("selfplay", "--seed", "2", "--record", record)
+    assert done.returncode == 0, done.stderr
+    line = fails("replay", record, "--view", "abc")
+    assert "--view abc: must be a player index" in line
