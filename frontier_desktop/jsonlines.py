@@ -227,6 +227,10 @@ def read_objects(path: Path, what: str = "a Frontier Desktop file"
                                     line=number) from None
             cut = number == last_number and (_unfinished(line) or not text.endswith("\n"))
             raise _damaged(path, number, last=number == last_number, cut=cut) from None
+        except (ValueError, RecursionError):  # a number too long, nesting too deep
+            raise JsonFileError(path, f"{quoted(path)} line {number} has a number too long or "
+                                      "JSON nested too deep to be read; the file was left as "
+                                      "it is.", line=number) from None
         if not isinstance(obj, dict):
             if not out:
                 raise JsonFileError(path, f"{quoted(path)} isn't {what} (it looks like a JSON "

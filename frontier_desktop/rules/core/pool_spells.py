@@ -89,6 +89,13 @@ class PoolSpells(VariantHooks):
                      occ: Any = None) -> tuple[int, int]:  # pragma: no cover
         raise NotImplementedError
 
+    def position_loaded(self, state: GameState) -> str | None:
+        """Players have no life here: a position's ``life`` is not used (0, as the game keeps
+        it), so it is set back without a word in the log (no phantom "gain")."""
+        for player in state.players:
+            player.life = 0
+        return None
+
     # ------------------------------------------------------------------ engine plumbing
     def perform(self, state: GameState, seat: int, action: A.Action, events: list[Event]) -> None:
         """Carry out *action* (its ``_do_…`` method), then the triggers it set off."""
