@@ -40,3 +40,38 @@ def test_a_conquering_positions_life_is_not_used_and_logs_nothing(tmp_path: Path
     out = ok("position", position, "--apply", actions)
     assert [e for e in out["events"] if e["type"] == "life_ignored"] == []
     assert [p["life"] for p in out["players"]] == [0] * len(doc["players"])
+
+
+def _wargame_repro(name: str) -> Path:
+    from tests.conftest import find_shared_dir
+
+    shared = find_shared_dir()
+    path = (shared / "repros" / "wargame-rules" / name) if shared is not None else Path(name)
+    if not path.exists():
+        import pytest
+
+        pytest.skip(f"the audit repros are not beside the project ({path})")
+    return path
+
+
+def test_the_war_games_refusals_name_the_war_game_and_the_index_given() -> None:
+    """wargame-rules 18: a War Game refusal said "not part of the Conquering yet", and a
+    target ``{"player": 9}`` was called "player 10"."""
+    position = _wargame_repro("18-refusal-messages-wrong.json")
+    land = fails("position", position, "--apply",
+                 _wargame_repro("18-refusal-messages-wrong.jsonl"))
+    assert "the War Game" in land and "Conquering" not in land and "Forest" in land
+    player = fails("position", position, "--apply",
+                   _wargame_repro("18-refusal-messages-wrong-player.jsonl"))
+    assert "player 9" in player and "player 10" not in player
+
+
+def test_an_ability_index_out_of_range_is_named_as_given(tmp_path: Path) -> None:
+    """An ``activate`` with ``"ability": -1`` read "has no ability #0"."""
+    doc = copy.deepcopy(WURM)
+    position = tmp_path / "wurm.json"
+    position.write_text(json.dumps(doc), encoding="utf-8")
+    actions = tmp_path / "activate.jsonl"
+    actions.write_text('{"type": "activate", "unit": "wurm", "ability": -1}\n', encoding="utf-8")
+    line = fails("position", position, "--apply", actions)
+    assert "#0" not in line and ("no ability -1" in line or "no activated ability" in line)

@@ -373,9 +373,12 @@ class PoolSpells(VariantHooks):
         flash card) whenever its caster may act, through the stack."""
         card_id = self.magic._hand_card(state, seat, action, action.card)
         card = state.card(card_id)
-        if card.is_land or not card.type_line:
-            raise IllegalActionError(action, f"casting {card.name} is not part of the "
-                                             "Conquering yet")
+        if card.is_land:
+            raise IllegalActionError(action, f"{card.name} is a land: in {self.game_words} "
+                                             "lands are not played from hand")
+        if not card.type_line:
+            raise IllegalActionError(action, f"casting {card.name} is not part of "
+                                             f"{self.game_words} yet")
         attach: str | None = None
         if card.is_aura:
             attach = self._aura_target(state, seat, action, card_id)

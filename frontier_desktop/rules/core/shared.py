@@ -200,7 +200,10 @@ def own_ability(state: GameState, seat: int, action: A.Action, unit: str | None 
         raise IllegalActionError(action, "that is not a permanent you control")
     card = state.card(perm.id)
     if not 0 <= index < len(card.activated):
-        raise IllegalActionError(action, f"{card.name} has no ability #{index + 1}")
+        count = len(card.activated)
+        raise IllegalActionError(action, f"{card.name} has no ability {index} (its activated "
+                                         f"abilities are 0 to {count - 1})" if count else
+                                 f"{card.name} has no activated ability")
     return perm, card, card.activated[index]
 
 

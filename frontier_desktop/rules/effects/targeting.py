@@ -120,7 +120,7 @@ def describe_target(state: GameState, target: Any) -> str:
         return "that permanent"
     if isinstance(target, tuple) and target and target[0] == "player":
         n = target[1]
-        return state.players[n].name if 0 <= n < len(state.players) else f"player {n + 1}"
+        return state.players[n].name if 0 <= n < len(state.players) else f"player {n}"  # as given
     if isinstance(target, tuple) and target and target[0] == "stack":
         for item in state.stack:
             if item["id"] == target[1]:
