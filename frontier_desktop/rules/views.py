@@ -142,6 +142,10 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         variant = find_variant(state.variant)
     board = state.board
     occ = state.occupants()
+    if not getattr(variant, "occupants_control_lands", True):
+        occ_control: dict[Any, list[str]] = {}  # a terrain is nobody's (the War Game)
+    else:
+        occ_control = occ
     show_hidden = viewer is None and reveal
     players = []
     for seat, p in enumerate(state.players):
@@ -171,12 +175,12 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         for r in range(board.rows):
             row = []
             for c in range(board.cols):
-                row.append(_cell(state, (r, c), occ, show_hidden))
+                row.append(_cell(state, (r, c), occ_control, show_hidden))
             rows.append(row)
     board_out: dict[str, Any] = {"rows": rows}
     if isinstance(board, GraphBoard):
         board_out["areas"] = {
-            name: {**_cell(state, name, occ, show_hidden),
+            name: {**_cell(state, name, occ_control, show_hidden),
                    "neighbours": [n for n in board.neighbours(name) if board.contains(n)]}
             for name in board.positions()}
     if board.outside:

@@ -426,3 +426,14 @@ def test_a_mana_creatures_ability_adds_supply(run):
     doc["players"][0]["supply"] = 1
     out = run.ok(doc, {"type": "activate", "unit": "elf", "ability": 0})
     assert out["players"][0]["supply"] == 2 and unit(out, "elf")["tapped"]
+
+
+def test_terrain_cells_print_no_controller_even_with_creatures_on_them(run):
+    """wargame-rules 09: docs/position-format.md, War Game output: ``board.rows[r][c]``'s
+    ``controller`` is always null (a terrain is nobody's), even where one player's creatures
+    stand; a stronghold still prints who holds it."""
+    out = run.ok(copy.deepcopy(THREE))
+    occupied = {tuple(u["at"]) for u in out["units"] if isinstance(u.get("at"), list)}
+    assert occupied, "the position has creatures on terrains"
+    assert all(cell["controller"] is None for row in out["board"]["rows"] for cell in row)
+    assert all(s["controller"] is not None for s in out["board"]["strongholds"])

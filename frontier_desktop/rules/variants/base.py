@@ -117,6 +117,10 @@ class Variant(VariantHooks):
     def after_action(self, state: GameState, events: list[Event]) -> None:
         """State-based checks after every action."""
 
+    occupants_control_lands: ClassVar[bool] = True
+    """Views print a land's ``controller`` as the one player whose creatures stand there (a
+    variant whose cells keep their own ``controller`` prints that instead); False: a terrain
+    is nobody's (the War Game's ``controller`` is null on every terrain)."""
     cell_fields: ClassVar[tuple[str, ...]] = ("life", "cv", "stronghold_of")
     """The object fields of a position file's board cell this variant reads into
     :attr:`Cell.extra`."""

@@ -101,6 +101,7 @@ class WarGame(WarGameSpells, Variant):
 
     name: ClassVar[str] = "wargame"
     where: ClassVar[Where] = WHERE
+    occupants_control_lands: ClassVar[bool] = False  # a terrain is nobody's
     aliases: ClassVar[tuple[str, ...]] = ("war-game", "magic-the-war-game")
     title: ClassVar[str] = "Magic: the War Game"
     phases: ClassVar[tuple[str, ...]] = PHASES
