@@ -538,6 +538,9 @@ class _Loader:
                 attached.append((i, obj_id, host))
                 perm = Permanent(obj_id, controller, "attached", tapped=tapped)
             elif self.places is not None:  # the Conquering and the War Game place none
+                if card.is_creature:
+                    raise self.fail(where, f"{card.name} is a creature: it belongs in 'units' "
+                                           f"({self.places.title} has no staging row)")
                 if at is not None:
                     raise self.fail(f"{where}.at", f"{self.places.title} puts no non-creature "
                                                    "permanent on the board: give null")

@@ -75,3 +75,17 @@ def test_an_ability_index_out_of_range_is_named_as_given(tmp_path: Path) -> None
     actions.write_text('{"type": "activate", "unit": "wurm", "ability": -1}\n', encoding="utf-8")
     line = fails("position", position, "--apply", actions)
     assert "#0" not in line and ("no ability -1" in line or "no activated ability" in line)
+
+
+def test_a_creature_among_the_conquerings_permanents_is_refused(tmp_path: Path) -> None:
+    """conquering-rules 16b: a creature (a Craw Wurm there) given in ``permanents`` (the list for non-creature
+    permanents, ``at`` null) was printed among the units "at staging", a place the Conquering
+    doesn't have, and could be targeted from anywhere."""
+    doc = copy.deepcopy(WURM)
+    doc.setdefault("permanents", []).append({"id": "w2", "card": "Grizzly Bears", "owner": 1,
+                                             "at": None})
+    position = tmp_path / "wurm.json"
+    position.write_text(json.dumps(doc), encoding="utf-8")
+    line = fails("position", position)
+    index = len(doc["permanents"]) - 1
+    assert f"permanents[{index}]" in line and "belongs in 'units'" in line
