@@ -13,8 +13,8 @@ and asks a :class:`ConqueringReader` for what only the Conquering has:
   stronghold is beside the middle of their side (the standard places) and is the basic land
   of their ``color`` (else W, U, B, R, G by seat);
 - ``players[i].color`` (W U B R G; default the colour of the stronghold's land),
-  ``players[i].eliminated`` and ``players[i].assign`` (default false, as at the set-up: the
-  engine divides a blocked attacker's damage unless the player asked to);
+  ``players[i].eliminated`` and ``players[i].assign`` (default true, as at the set-up: a blocked
+  attacker's controller divides its damage whenever that is a real choice);
 - places: ``units[i].at`` is ``[r, c]``, an area name, ``"S0"``… or ``"stronghold"`` (the
   owner's); non-creature ``permanents`` stand off the board (``at`` null).
 
@@ -218,9 +218,10 @@ class ConqueringReader:
             if not isinstance(eliminated, bool):
                 raise self.fail(f"{where}.eliminated", "must be true or false")
             state.players[seat].lost = eliminated
-            # As at the Conquering's set-up, the engine divides a blocked attacker's damage
-            # (lethal in block order, the rest to the CV) unless the file asks for "assign".
-            state.players[seat].assign = bool(pdata.get("assign", False))
+            # As at the Conquering's set-up, a blocked attacker's controller divides its damage
+            # (a pending "assign") unless the file switches it off (then lethal in block
+            # order, the rest to the CV).
+            state.players[seat].assign = bool(pdata.get("assign", True))
         state.extra["colors"] = colours
 
     def cell(self, state: GameState, value: object, where: str) -> Cell:

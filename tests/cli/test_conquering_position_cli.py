@@ -27,7 +27,10 @@ def test_the_wurm_position_prints_cells_strongholds_colours_and_places():
 def test_the_worked_example_blocked_by_white_knight_through_apply(tmp_path: Path):
     acts = actions_file(tmp_path, {"type": "conquer", "at": [1, 1], "units": ["wurm"]},
                         {"type": "block", "seat": 1, "blocker": "knight", "attacker": "wurm"},
-                        {"type": "done_blocking", "seat": 1})
+                        {"type": "done_blocking", "seat": 1},
+                        # the Wurm tramples over the Knight: Edna divides as the example does
+                        {"type": "assign", "attacker": "wurm",
+                         "damage": {"knight": 2, "land": 4}})
     out = ok("position", WURM, "--apply", acts)
     assert out["board"]["rows"][1][1]["controller"] == 0
     assert {"type": "captured", "at": [1, 1], "by": 0, "from": None} in out["events"]

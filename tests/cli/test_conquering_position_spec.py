@@ -62,7 +62,9 @@ def test_worked_example_unblocked_the_wurm_deals_6_to_cv_3_and_captures(run):
 
 def test_worked_example_blocked_by_white_knight_4_tramples_over_and_captures(run):
     out = run.ok(wurm(), CONQUER, {"type": "block", "seat": 1, "blocker": "knight",
-                                   "attacker": "wurm"}, {"type": "done_blocking", "seat": 1})
+                                   "attacker": "wurm"}, {"type": "done_blocking", "seat": 1},
+                 # the Wurm tramples over the Knight: Edna divides as the example does
+                 {"type": "assign", "attacker": "wurm", "damage": {"knight": 2, "land": 4}})
     damage = [(e["source"], e["target"], e["amount"]) for e in events(out, "damage")]
     assert damage == [("knight", "wurm", 2), ("wurm", "knight", 2), ("wurm", "land", 4)]
     assert out["board"]["rows"][1][1]["controller"] == 0
@@ -74,7 +76,10 @@ def test_worked_example_dale_and_theresa_both_block_on_the_triangle_and_hold_the
                  {"type": "block", "seat": 1, "blocker": "knight", "attacker": "wurm"},
                  {"type": "done_blocking", "seat": 1},
                  {"type": "block", "seat": 2, "blocker": "bears", "attacker": "wurm"},
-                 {"type": "done_blocking", "seat": 2})
+                 {"type": "done_blocking", "seat": 2},
+                 # two blockers: Edna divides, lethal to each and 2 beyond
+                 {"type": "assign", "attacker": "wurm",
+                  "damage": {"knight": 2, "bears": 2, "land": 2}})
     assert out["board"]["areas"]["Bi"]["controller"] is None
     assert not events(out, "captured") and out["units"] == []  # all three died
 
@@ -294,17 +299,16 @@ def test_players_print_color_mana_pool_eliminated_hand_and_library_counts(run):
     assert (p1["color"], p1["eliminated"]) == ("W", False)
 
 
-def test_assign_is_off_unless_the_file_asks_for_it(run):
+def test_assign_is_on_unless_the_file_switches_it_off(run):
     doc = wurm()
-    doc["players"][1]["assign"] = True
-    assert [p["assign"] for p in run.ok(doc)["players"]] == [False, True]
+    doc["players"][1]["assign"] = False
+    assert [p["assign"] for p in run.ok(doc)["players"]] == [True, False]
     doc["players"][1]["assign"] = "yes"
     assert "players[1].assign" in run.fails(doc)
 
 
-def test_assign_divides_the_wurms_damage_when_the_file_asks(run):
+def test_assign_divides_the_wurms_damage_by_default(run):
     doc = wurm()
-    doc["players"][0]["assign"] = True
     blocked = [CONQUER, {"type": "block", "seat": 1, "blocker": "knight", "attacker": "wurm"},
                {"type": "done_blocking", "seat": 1}]
     pending = run.ok(doc, *blocked)["pending"]

@@ -1,7 +1,7 @@
 """The Conquering's ``assign`` decision (issue 14, conq-rules; ``spec/variant-positions.md``):
-a blocked attacker's controller who asked for it (``set_assign``) divides its damage among
-its blockers and ``"land"`` (the conquer value); otherwise the engine deals lethal damage in
-block order and the rest to the conquer value."""
+a blocked attacker's controller (``set_assign``, on at set-up) divides its damage among its
+blockers and ``"land"`` (the conquer value) whenever that is a real choice; switched off, the
+engine deals lethal damage in block order and the rest to the conquer value."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ def _blocked(assign: bool) -> tuple[GameState, str, str, str]:
     wurm = put(state, "Yavimaya Wurm", 0, SWAMP)
     bears = put(state, "Grizzly Bears", 1, SWAMP)
     giant = put(state, "Hill Giant", 1, SWAMP)
-    if assign:
-        state, _ = play(state, A.SetAssign(on=True), 0)
+    if not assign:  # the Settings switch for quick play: the engine divides
+        state, _ = play(state, A.SetAssign(on=False), 0)
     state, _ = play(state, Conquer(at=SWAMP, units=(wurm,)))
     state, _ = play(state, Block(blocker=bears, attacker=wurm), 1)
     state, _ = play(state, Block(blocker=giant, attacker=wurm), 1)
@@ -100,7 +100,6 @@ def test_a_first_striker_is_asked_in_its_own_step() -> None:
     set_land(state, SWAMP, "Swamp", cv=1)
     knight = put(state, "White Knight", 0, SWAMP)
     elves = [put(state, "Llanowar Elves", 1, SWAMP) for _ in range(2)]
-    state, _ = play(state, A.SetAssign(on=True), 0)
     state, _ = play(state, Conquer(at=SWAMP, units=(knight,)))
     for elf in elves:
         state, _ = play(state, Block(blocker=elf, attacker=knight), 1)
@@ -124,9 +123,43 @@ def test_a_pending_division_survives_the_wire_and_is_answered_after() -> None:
 
 def test_set_assign_is_taken_at_any_time_and_can_be_switched_off() -> None:
     state = game(2, first=0)
-    assert not state.players[1].assign  # off at set-up: the engine divides
-    state, events = play(state, A.SetAssign(on=True), 1)  # not Dale's turn: still fine
-    assert state.players[1].assign
-    assert {"type": "assign_choice", "player": 1, "on": True} in events
-    state, _ = play(state, A.SetAssign(on=False), 1)
+    assert state.players[1].assign  # on at set-up: each player divides their own damage
+    state, events = play(state, A.SetAssign(on=False), 1)  # not Dale's turn: still fine
     assert not state.players[1].assign
+    assert {"type": "assign_choice", "player": 1, "on": False} in events
+    state, _ = play(state, A.SetAssign(on=True), 1)
+    assert state.players[1].assign
+
+
+def _one_blocker(attacker_name: str) -> tuple[GameState, list[dict[str, Any]], str, str]:
+    """Edna's *attacker_name* conquers a Swamp of CV 3, blocked by Dale's Grizzly Bears alone,
+    with Edna dividing her own damage (the default)."""
+    state = to_phase(game(2, first=0), "conquer")
+    clear_board(state)
+    set_land(state, SWAMP, "Swamp", cv=3)
+    attacker = put(state, attacker_name, 0, SWAMP)
+    bears = put(state, "Grizzly Bears", 1, SWAMP)
+    assert state.players[0].assign
+    state, _ = play(state, Conquer(at=SWAMP, units=(attacker,)))
+    state, _ = play(state, Block(blocker=bears, attacker=attacker), 1)
+    state, events = play(state, DoneBlocking(), 1)
+    return state, events, attacker, bears
+
+
+def test_one_blocker_and_no_trample_is_no_choice() -> None:
+    # The ruling: only two or more blockers (or a trampler) make a real choice. Hill Giant
+    # (3/3) blocked by the Bears: 2 to the Bears, 1 beyond to the conquer value, unasked.
+    state, events, giant, bears = _one_blocker("Hill Giant")
+    assert state.decision is None
+    assert _damage(events, giant) == {bears: 2, "land": 1}
+
+
+def test_a_trampler_with_more_than_lethal_for_its_one_blocker_is_asked() -> None:
+    # Yavimaya Wurm (6/4, trample) blocked by the Bears alone: 2 to 6 of it on the Bears.
+    state, _, wurm, bears = _one_blocker("Yavimaya Wurm")
+    d = state.decision
+    assert d is not None and d["kind"] == "assign" and d["units"] == [bears, "land"]
+    answers = [dict(a.damage) for a in CQ.legal_actions(state, 0)
+               if isinstance(a, A.Assign) and a.attacker == wurm]
+    assert {bears: 6} in answers and {bears: 2, "land": 4} in answers
+    assert {bears: 1, "land": 5} not in answers  # lethal to the blocker first

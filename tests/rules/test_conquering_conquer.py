@@ -124,8 +124,12 @@ def test_example_wurm_blocked_by_white_knight_still_captures() -> None:
     state, wurm, knight = _example()
     state, _ = _conquer(state, SWAMP, wurm)
     state, _ = play(state, Block(blocker=knight, attacker=wurm), seat=1)
-    state, events = play(state, DoneBlocking(), seat=1)
-    damage = [(e["source"], e["target"], e["amount"]) for e in events if e["type"] == "damage"]
+    state, first = play(state, DoneBlocking(), seat=1)
+    # The Wurm tramples: Edna divides its 6 (the example's 2 to the Knight, 4 beyond).
+    assert state.decision is not None and state.decision["kind"] == "assign"
+    state, then = play(state, A.Assign(attacker=wurm, damage=((knight, 2), ("land", 4))), 0)
+    damage = [(e["source"], e["target"], e["amount"]) for e in first + then
+              if e["type"] == "damage"]
     assert damage == [(knight, wurm, 2), (wurm, knight, 2), (wurm, "land", 4)]
     assert knight not in state.perms and state.perms[wurm].damage == 2
     assert controller(state, SWAMP) == 0
@@ -145,7 +149,11 @@ def test_example_knight_and_bears_both_block_and_stop_the_wurm() -> None:
     state, _ = play(state, DoneBlocking(), seat=1)
     assert state.decision is not None and state.decision["player"] == 2
     state, _ = play(state, Block(blocker=bears, attacker=wurm), seat=2)
-    state, events = play(state, DoneBlocking(), seat=2)
+    state, _ = play(state, DoneBlocking(), seat=2)
+    # Two blockers: Edna divides the Wurm's 6, lethal to each and 2 beyond.
+    assert state.decision is not None and state.decision["kind"] == "assign"
+    state, events = play(state, A.Assign(attacker=wurm, damage=(
+        (knight, 2), (bears, 2), ("land", 2))), 0)
     assert {wurm, knight, bears} & set(state.perms) == set()
     assert controller(state, at) is None
     assert {"type": "conquer_damage", "at": state.board.pos_to_wire(at), "damage": 2,

@@ -150,8 +150,11 @@ def test_source_example_wurm_blocked_by_white_knight() -> None:
     knight = put(state, "White Knight", 1, SWAMP)
     state, _ = play(state, Conquer(at=SWAMP, units=(wurm,)))
     state, _ = play(state, Block(blocker=knight, attacker=wurm), 1)
-    state, events = play(state, DoneBlocking(), 1)
-    assert _damage(events) == [(knight, wurm, 2), (wurm, knight, 2), (wurm, "land", 4)]
+    state, first = play(state, DoneBlocking(), 1)
+    # The Wurm tramples: Edna divides its 6 as the example does.
+    assert state.decision is not None and state.decision["kind"] == "assign"
+    state, then = play(state, A.Assign(attacker=wurm, damage=((knight, 2), ("land", 4))), 0)
+    assert _damage(first + then) == [(knight, wurm, 2), (wurm, knight, 2), (wurm, "land", 4)]
     assert knight not in state.perms and controller(state, SWAMP) == 0
 
 

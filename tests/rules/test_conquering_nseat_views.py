@@ -198,6 +198,9 @@ def test_a_record_started_from_a_three_seat_position_replays_exactly() -> None:
              {"seat": 1, "action": {"type": "block", "blocker": "knight", "attacker": "wurm"}},
              {"seat": 1, "action": {"type": "done_blocking"}},
              {"seat": 2, "action": {"type": "done_blocking"}},
+             # The Wurm tramples over its one blocker: Edna divides its damage.
+             {"seat": 0, "action": {"type": "assign", "attacker": "wurm",
+                                    "damage": {"knight": 2, "land": 4}}},
              {"seat": 0, "action": {"type": "pass"}}]
     for line in lines:
         state, _ = apply(state, line["action"], line["seat"])

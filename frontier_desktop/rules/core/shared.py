@@ -228,7 +228,8 @@ def new_seated_state(variant: Any, decks: Sequence[Sequence[Card]], names: Seque
     """The empty state of a new N-seat game (the Conquering, the War Game): the variant's
     options with their defaults, the seat count checked against ``min_players`` and
     ``max_players``, *board* (called with the seat count), one player per name, and the
-    game's rng. The engine divides combat damage until a player asks (``set_assign``).
+    game's rng. Each player divides the combat damage the rules give them (an ``assign``
+    decision whenever it is a real choice) until they switch it off (``set_assign``).
 
     Raises:
         ValueError: a seat count the variant doesn't take, or a first player past the seats.
@@ -243,8 +244,6 @@ def new_seated_state(variant: Any, decks: Sequence[Sequence[Card]], names: Seque
                       [PlayerState(str(name), variant.starting_life) for name in names])
     state.options = opts
     state.seed = str(seed)
-    for player in state.players:
-        player.assign = False
     return state, Rng(seed)
 
 

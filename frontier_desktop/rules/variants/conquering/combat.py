@@ -5,7 +5,8 @@ that could block choose blocks in turn, clockwise from the attacker (a ``blocks`
 per player); then the combat resolves: a first-strike step when anyone has first or double
 strike, then the regular step. An unblocked attacker deals its damage to the area's conquer
 value; a blocked one deals lethal damage to its blockers in order and the rest to the conquer
-value. The area is captured when that damage reaches the conquer value (it never persists).
+value, or as its controller divides it (an ``assign`` decision, whenever two or more blockers
+or trample give a real choice). The area is captured when that damage reaches the conquer value (it never persists).
 Without defenders this is the digest's "total power at least the CV".
 """
 
@@ -184,10 +185,25 @@ def _attacker_plan(state: GameState, combat: dict[str, Any], attacker: str,
             "default": default}
 
 
+def is_real_choice(state: GameState, plan: dict[str, Any]) -> bool:
+    """Whether *plan*'s damage can be divided in more than one way (``conquering.md``, the
+    ruling on ``assign``): an attacker blocked by two or more creatures, or a trampler with
+    more than lethal damage for its one blocker. One blocker and no trample: lethal damage
+    to it and the rest to the conquer value, nothing to choose."""
+    blockers = [u for u in plan["units"] if u != LAND]
+    if not blockers or int(plan["amount"]) <= 0:
+        return False
+    if len(blockers) > 1:
+        return True  # all on one blocker or all on another, at the least
+    return has_keyword(state, str(plan["attacker"]), "trample") \
+        and int(plan["amount"]) > int(plan["lethal"][blockers[0]])
+
+
 def continue_conquest(state: GameState, combat: dict[str, Any], pt: PT,
                       events: list[Event]) -> None:
     """Deal the combat's damage step by step, stopping on an ``assign`` decision when the
-    attacking player asked to divide a blocked attacker's damage (``set_assign``)."""
+    attacking player divides their damage (``set_assign``, on by default) and a blocked
+    attacker's damage can be divided in more than one way (:func:`is_real_choice`)."""
     seat = int(combat["seat"])
     at = state.board.pos_from_wire(combat["at"])
     while combat["step"] < len(combat["steps"]):
@@ -200,7 +216,7 @@ def continue_conquest(state: GameState, combat: dict[str, Any], pt: PT,
                 continue
             division = combat["divisions"].get(attacker)
             if division is None:
-                if len(plan["units"]) > 1 and state.players[seat].assign:
+                if state.players[seat].assign and is_real_choice(state, plan):
                     state.decision = {"kind": "assign", "player": seat, **plan,
                                       "at": combat["at"], "_conquest": combat}
                     state.decision["options"] = [{**plan, "at": combat["at"]}]

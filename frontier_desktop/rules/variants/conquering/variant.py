@@ -42,9 +42,11 @@ Done (``shared/rules/conquering.md``):
   enchantment's or artifact's the whole field; auras are cast with ``target`` within the
   reach. Players have no life: damage and life changes to a player do nothing and the log
   says so (``life_ignored``; ``docs/rules-notes.md``).
-- ``assign``: a player who asked (``set_assign``; off at set-up) divides a blocked attacker's
-  damage among its blockers and ``"land"`` (the conquer value, only after lethal damage to
-  every blocker); otherwise lethal damage in block order, the rest to the conquer value.
+- ``assign``: a player (``set_assign``; on at set-up) divides a blocked attacker's damage
+  among its blockers and ``"land"`` (the conquer value, only after lethal damage to every
+  blocker) whenever that is a real choice (two or more blockers, or a trampler with more than
+  lethal damage); switched off, or with one blocker and no trample, lethal damage in block
+  order, the rest to the conquer value.
 
 - Keywords (haste, vigilance, defender, first strike, deathtouch, flying/reach, landwalk)
   count when printed, gained until end of turn or granted by a static ability in reach
