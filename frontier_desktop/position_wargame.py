@@ -12,8 +12,8 @@ the grid of any size, strongholds as outside places beside one square, places wr
   A B C), beside the middle of that edge, each the basic land of W U B R G by seat;
 - ``players[i].supply`` (default 0), ``players[i].removed`` (the removed pile: a count or a
   list of cards; the War Game has no graveyard), ``players[i].eliminated``,
-  ``players[i].assign`` (default false, as at the set-up: the engine divides a side's damage
-  unless the player asks to);
+  ``players[i].assign`` (default true, as at the set-up: each side divides its damage whenever
+  that is a real choice; false: the engine's default, lethal damage first);
 - ``units[i].healed`` (0-2: damage healed this turn), ``units[i].carried_by`` (the id of the
   creature carrying this islandhome creature: both tapped, in the same terrain, not an
   Island); ``moved`` means it has made its move this turn;
@@ -94,11 +94,11 @@ class WarGameReader(ConqueringReader):
             if not isinstance(eliminated, bool):
                 raise self.fail(f"{where}.eliminated", "must be true or false")
             state.players[seat].lost = eliminated
-            assign = pdata.get("assign", False)
+            assign = pdata.get("assign", True)
             if not isinstance(assign, bool):
                 raise self.fail(f"{where}.assign", "must be true or false")
-            # As at the War Game's set-up, the engine divides a side's damage unless the
-            # player asks to (then a pending "assign" waits for their division).
+            # As at the War Game's set-up, a side's division waits as a pending "assign"
+            # unless the file switches it off (then the engine's default division).
             state.players[seat].assign = assign
         state.extra["supply"] = supplies
 

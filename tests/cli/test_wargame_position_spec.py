@@ -379,8 +379,13 @@ def test_the_strongholds_owner_taps_one_attacker_with_their_seat(run):
     out = run.ok(doc, *acts)
     assert out["pending"]["seat"] == 1 and out["pending"]["kind"] == "choice"
     assert sorted(out["pending"]["options"]) == ["g", "g2"]
-    out = run.ok(doc, *acts, {"type": "tap_attacker", "unit": "g", "seat": 1})
-    assert unit(out, "g")["tapped"] and out["pending"] is None
+    tap = {"type": "tap_attacker", "unit": "g", "seat": 1}
+    out = run.ok(doc, *acts, tap)
+    # Ben's bears' 2 power may go to either giant (a real choice): he divides it.
+    assert unit(out, "g")["tapped"] and out["pending"]["kind"] == "assign"
+    assert out["pending"]["seat"] == 1 and out["pending"]["options"][0]["amount"] == 2
+    out = run.ok(doc, *acts, tap, {"type": "assign", "at": "S1", "damage": {"g": 2}, "seat": 1})
+    assert out["pending"] is None and unit(out, "g")["damage"] == 2
     line = run.fails(doc, *acts, {"type": "tap_attacker", "unit": "g", "seat": 0})
     assert "line 4" in line
 

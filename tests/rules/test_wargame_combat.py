@@ -56,6 +56,8 @@ def test_matching_terrain_gives_plus_one_until_it_moves() -> None:
 
 def test_untapped_power_is_divided_capped_at_lethal() -> None:
     state = _moving()
+    for player in state.players:
+        player.assign = False  # the engine's default division
     giant = put(state, "Hill Giant", 0, (1, 1))                   # 3/3
     resting = put(state, "Serra Angel", 0, (1, 1), tapped=True)   # 5/5, tapped: no damage
     angel = put(state, "Serra Angel", 1, (1, 1))                  # 5/5
@@ -71,38 +73,57 @@ def test_untapped_power_is_divided_capped_at_lethal() -> None:
 
 def test_a_creature_takes_at_most_what_would_kill_it_now() -> None:
     state = _moving()
-    state.players[0].assign = True
-    put(state, "Serra Angel", 0, (1, 1))                          # 5 power
+    put(state, "Serra Angel", 0, (1, 1))                          # 5 power on Plains
     hurt = put(state, "Hill Giant", 1, (1, 1), damage=2)          # cap 1
     bear = put(state, "Grizzly Bears", 1, (1, 1))                 # cap 2
+    other = put(state, "Serra Angel", 1, (1, 1))                  # cap 5
     state, _ = _fight(state)
     pending = wargame_view(state, 0)["pending"]
     assert pending["kind"] == "assign" and pending["seat"] == 0
     option = pending["options"][0]
-    assert option["amount"] == 3 and option["caps"] == {hurt: 1, bear: 2}  # the rest is lost
+    assert option["amount"] == 5 and option["caps"] == {hurt: 1, bear: 2, other: 5}
     with pytest.raises(IllegalActionError, match="at most 1"):
-        play(state, A.Assign(attacker="side", at=(1, 1), damage=((hurt, 2), (bear, 1))))
-    with pytest.raises(IllegalActionError, match="exactly 3"):
+        play(state, A.Assign(attacker="side", at=(1, 1), damage=((hurt, 2), (bear, 2),
+                                                                   (other, 1))))
+    with pytest.raises(IllegalActionError, match="exactly 5"):
         play(state, A.Assign(attacker="side", at=(1, 1), damage=((bear, 2),)))
-    answer = action_from_wire({"type": "assign", "at": [1, 1], "damage": {hurt: 1, bear: 2}})
+    answer = action_from_wire({"type": "assign", "at": [1, 1],
+                               "damage": {hurt: 1, bear: 2, other: 2}})
     state, _ = play(state, answer)
     assert hurt not in state.perms and bear not in state.perms
 
 
+def test_power_beyond_what_the_caps_allow_is_lost_and_no_division_waits() -> None:
+    # The caps allow one division only (all of them): nobody is asked, the rest is lost.
+    state = _moving()
+    angel = put(state, "Serra Angel", 0, (1, 1))                  # 5 power on Plains
+    hurt = put(state, "Hill Giant", 1, (1, 1), damage=2)          # cap 1
+    bear = put(state, "Grizzly Bears", 1, (1, 1))                 # cap 2
+    state, events = _fight(state)
+    assert state.decision is None and all(p.assign for p in state.players)
+    dealt = {e["target"]: e["amount"] for e in events if e["type"] == "damage"}
+    assert dealt[hurt] == 1 and dealt[bear] == 2
+    assert hurt not in state.perms and bear not in state.perms
+    assert angel not in state.perms  # the defenders' 3 + 2: one way too, lethal
+
+
 def test_attacker_assigns_first_and_damage_is_simultaneous() -> None:
     state = _moving()
-    for player in state.players:
-        player.assign = True
-    mine = put(state, "Grizzly Bears", 0, (1, 1))
-    theirs = put(state, "Grizzly Bears", 1, (1, 1))
+    mine = put(state, "Hill Giant", 0, (1, 1))                    # 3 power, cap 3
+    my_bear = put(state, "Grizzly Bears", 0, (1, 1), tapped=True)  # cap 2, deals none
+    theirs = put(state, "Grizzly Bears", 1, (1, 1))               # the two bears: 4 power
+    their_bear = put(state, "Grizzly Bears", 1, (1, 1))
     state, _ = _fight(state)
     assert state.decision["player"] == 0
-    state, _ = play(state, A.Assign(attacker="side", at=(1, 1), damage=((theirs, 2),)))
+    state, _ = play(state, A.Assign(attacker="side", at=(1, 1),
+                                    damage=((theirs, 2), (their_bear, 1))))
     assert state.decision["player"] == 1 and theirs in state.perms  # nothing dealt yet
     with pytest.raises(IllegalActionError):
-        play(state, A.Assign(attacker="side", at=(1, 1), damage=((mine, 2),)), 0)
-    state, _ = play(state, A.Assign(attacker="side", at=(1, 1), damage=((mine, 2),)), 1)
+        play(state, A.Assign(attacker="side", at=(1, 1), damage=((mine, 3), (my_bear, 1))), 0)
+    state, _ = play(state, A.Assign(attacker="side", at=(1, 1),
+                                    damage=((mine, 3), (my_bear, 1))), 1)
     assert mine not in state.perms and theirs not in state.perms  # both dealt their damage
+    assert state.perms[my_bear].damage == 1 and state.perms[their_bear].damage == 1
 
 
 def test_lethal_damage_goes_to_the_removed_pile_survivors_keep_damage() -> None:
@@ -131,20 +152,25 @@ def test_the_strongholds_owner_taps_one_attacker() -> None:
     assert TapAttacker(unit=second) in WG.legal_actions(state, 1)
     with pytest.raises(IllegalActionError):
         play(state, A.Pass(), 0)
+    guarding = A.Assign(attacker="side", at="S1", damage=((first, 2), (second, 2)))
     tapped, events = play(state, TapAttacker(unit=second), 1)
     assert tapped.perms[second].tapped
+    assert tapped.decision["kind"] == "assign" and tapped.decision["player"] == 1  # his 4
+    tapped, events = play(tapped, guarding, 1)
     assert tapped.perms[guard].damage == 2  # only the bear's power
     declined, events = play(state, A.Pass(), 1)
     assert not declined.perms[second].tapped
+    declined, events = play(declined, guarding, 1)
     assert guard not in declined.perms  # the bear's and the giant's 5 power: lethal
 
 
 def test_against_banding_the_banding_side_divides_the_damage_dealt_to_it() -> None:
     state = _moving()
     angel = put(state, "Serra Angel", 0, (1, 1))       # 5/5 white on Plains
+    resting = put(state, "Serra Angel", 0, (1, 1), tapped=True)
     pegasus = put(state, "Mesa Pegasus", 1, (1, 1))    # 1/1 +1/+1 on Plains: 2/2, banding
     giant = put(state, "Hill Giant", 1, (1, 1))        # 3/3
-    state.players[1].assign = True
+    bear = put(state, "Grizzly Bears", 1, (1, 1))      # 2/2
     state, _ = _fight(state)
     pending = wargame_view(state, 1)["pending"]
     assert pending["seat"] == 1 and pending["options"][0]["side"] == 0  # Ben divides Ann's 5
@@ -152,11 +178,14 @@ def test_against_banding_the_banding_side_divides_the_damage_dealt_to_it() -> No
         play(state, A.Assign(attacker="side", at=(1, 1), damage=((giant, 2),)), 1)
     state, _ = play(state, A.Assign(attacker="side", at=(1, 1),
                                     damage=((giant, 3), (pegasus, 2))), 1)
-    assert state.decision["player"] == 1 and state.decision["side"] == 1  # then his own
-    state, _ = play(state, A.Assign(attacker="side", at=(1, 1), damage=((angel, 5),)), 1)
+    assert state.decision["player"] == 1 and state.decision["side"] == 1  # then his own 7
+    state, _ = play(state, A.Assign(attacker="side", at=(1, 1),
+                                    damage=((angel, 5), (resting, 2))), 1)
     assert giant not in state.perms and pegasus not in state.perms and angel not in state.perms
-    # Unasked, the engine spares what it can: 5 damage is 2 + 3, all lethal; 4 is not.
+    assert state.perms[bear].damage == 0 and state.perms[resting].damage == 2
+    # Unasked (the engine's default), it spares what it can: 3 damage is 2 + 1, no death.
     state = _moving()
+    state.players[1].assign = False
     put(state, "Hill Giant", 0, (1, 1))
     put(state, "Grizzly Bears", 0, (1, 1), tapped=True)
     pegasus = put(state, "Mesa Pegasus", 1, (1, 1))

@@ -11,10 +11,11 @@ stand with opposing ones (board order, then the strongholds). In one combat:
 3. Each side totals the power of its untapped creatures there and divides it among the
    opposing creatures, none taking more than the damage that would kill it now (toughness
    minus damage marked); all the power the caps allow must be assigned, the rest is lost.
-   The attacker (the active player) divides first, then each defender clockwise. A player
-   who asked (``set_assign``) divides with an ``assign`` decision (``at``, ``amount``,
-   ``units``, ``caps``, ``default``); otherwise the engine does (:func:`default_division`:
-   the most kills, weakest first). Against banding, the side with the banding creature
+   The attacker (the active player) divides first, then each defender clockwise. Whenever
+   the division is a real choice (:func:`is_real_choice`: more than one way within the
+   caps), a player who divides their own (``assign``, true by default; ``set_assign``)
+   answers an ``assign`` decision (``at``, ``amount``, ``units``, ``caps``, ``default``);
+   otherwise the engine divides (:func:`default_division`: the most kills, weakest first). Against banding, the side with the banding creature
    divides the damage dealt to it instead (:func:`protective_division` by default: the
    fewest deaths).
 4. The damage is dealt at once (``dealt``), then the ``healing`` window: "healing spells and
@@ -121,6 +122,13 @@ def default_division(amount: int, caps: dict[str, int]) -> dict[str, int]:
     return out
 
 
+def is_real_choice(amount: int, caps: dict[str, int]) -> bool:
+    """Whether *amount* can be divided within *caps* in more than one way (all of it that
+    the caps allow is assigned): some damage, less than the caps' total, and two creatures
+    that may take some. Otherwise the one division is made without asking."""
+    return 0 < amount < sum(caps.values()) and sum(1 for c in caps.values() if c > 0) > 1
+
+
 def division_problem(decision: dict[str, Any], damage: dict[str, int]) -> str | None:
     """Why *damage* is not a legal division for the ``assign`` *decision* (None: it is)."""
     caps: dict[str, int] = decision["caps"]
@@ -220,7 +228,7 @@ def continue_combat(state: GameState, pt: PT, ask: Callable[[int], bool],
             default = default_division(amount, caps) if chooser is None else \
                 protective_division(amount, caps)
             chooser = seat if chooser is None else chooser
-            if amount > 0 and ask(chooser):
+            if is_real_choice(amount, caps) and ask(chooser):
                 option = {"at": current["at"], "amount": amount, "units": [u.id for u in units],
                           "caps": caps, "default": default, "side": seat}
                 state.decision = {"kind": "assign", "player": chooser, **option,
