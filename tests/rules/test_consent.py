@@ -11,7 +11,8 @@ import json
 
 import pytest
 
-from frontier_desktop.rules import InvalidActionError, acting_seat, apply
+from frontier_desktop.rules import IllegalActionError, InvalidActionError, acting_seat, apply
+from frontier_desktop.rules.actions import action_from_wire
 from frontier_desktop.rules.variants.frontier.manual import CONSENT_DECLINES
 from tests.rules.helpers import position, refused, run, unit
 
@@ -187,3 +188,114 @@ def test_refused_requests_do_not_tell_hidden_cards_from_missing_ones():
     answers = {refused(state, {"type": "move_card", "card": card, "to": "graveyard"}, 1)
                for card in (hidden, state.players[0].library[0], "no-such-card")}
     assert len(answers) == 1, answers
+
+
+# ---------------------------------------------------------------------- the Conquering and
+# the War Game (core/consent.py): every other seat still in the game is asked, one at a
+# time, clockwise from the actor; the first decline ends the request, the last acceptance
+# carries it out. With two players that is "the other player", as above.
+from tests.rules import conquering_helpers as cq  # noqa: E402
+from tests.rules import wargame_helpers as wg  # noqa: E402
+
+N_SEAT = {"conquering": (cq, cq.CQ, lambda s: cq.pass_until(s, "main")),
+          "wargame": (wg, wg.WG, lambda s: s)}
+
+
+def n_seat_game(name, players, *, consent=True):
+    helpers, variant, to_act = N_SEAT[name]
+    state = to_act(helpers.game(players))
+    state.options["manual_consent"] = consent
+    place = list(state.board.positions())[0]
+    units = [helpers.put(state, "Grizzly Bears", seat, place) for seat in range(players)]
+    return helpers, variant, state, units
+
+
+@pytest.mark.parametrize("name", sorted(N_SEAT))
+def test_two_seat_requests_in_the_conquering_and_the_war_game_are_as_in_frontier(name):
+    helpers, variant, state, (mine, theirs) = n_seat_game(name, 2)
+    before = game_part(state)
+    action = {"type": "counters", "unit": theirs, "kind": "-1/-1", "delta": 1}
+    asked, events = helpers.play(state, action, 0)
+    assert asked.decision == {"kind": "consent", "player": 1, "by": 0,
+                              "action": action_from_wire(action).to_wire(), "for": None}
+    assert [e["type"] for e in events] == ["consent_asked"]
+    assert [a.to_wire() for a in variant.legal_actions(asked, 1)] == [
+        {"type": "choose", "choice": "accept"}, {"type": "choose", "choice": "decline"}]
+    assert variant.legal_actions(asked, 0) == []
+    declined, _ = helpers.play(asked, {"type": "choose", "choice": "decline"}, 1)
+    declined.decision = None
+    assert game_part(declined) == before
+    accepted, events = helpers.play(asked, {"type": "choose", "choice": "accept"}, 1)
+    assert accepted.perms[theirs].counters == {"-1/-1": 1}
+    assert [e.get("answer") for e in events if e["type"] == "consent"] == ["accepted"]
+    # own things stay immediate
+    for own in ({"type": "counters", "unit": mine, "delta": 1}, {"type": "roll"},
+                {"type": "add_mana", "mana": "G"}):
+        state, events = helpers.play(state, own, 0)
+        assert state.decision is None and "consent_asked" not in [e["type"] for e in events]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("name", sorted(N_SEAT))
+def test_every_other_seat_is_asked_clockwise_and_the_last_acceptance_carries_it_out(name,
+                                                                                     players):
+    helpers, variant, state, units = n_seat_game(name, players)
+    before = game_part(state)
+    action = {"type": "destroy", "unit": units[1], "for": "Grizzly Bears"}
+    state, events = helpers.play(state, action, 0)
+    others = list(range(1, players))
+    for k, seat in enumerate(others):
+        d = state.decision
+        assert d["kind"] == "consent" and d["player"] == seat and d["by"] == 0
+        assert d.get("then", []) == others[k + 1:] and d["for"] == "Grizzly Bears"
+        assert [e["type"] for e in events][-1] == "consent_asked"
+        assert units[1] in state.perms  # nothing happens before the last acceptance
+        for other in range(players):  # only the seat asked answers
+            answers = variant.legal_actions(state, other)
+            assert (answers != []) == (other == seat), other
+        with pytest.raises(IllegalActionError, match="waiting for"):
+            helpers.play(state, {"type": "choose", "choice": "accept"}, (seat + 1) % players)
+        state, events = helpers.play(state, {"type": "choose", "choice": "accept"}, seat)
+    assert units[1] not in state.perms and state.decision is None
+    answers = [e for e in events if e["type"] == "consent"]
+    assert answers[-1]["answer"] == "accepted" and "next" not in answers[-1]
+    # one decline, by any of them, ends it: nothing happens
+    helpers, variant, state, units = n_seat_game(name, players)
+    state, _ = helpers.play(state, action, 0)
+    state, events = helpers.play(state, {"type": "choose", "choice": "accept"}, 1)
+    assert [e.get("next") for e in events if e["type"] == "consent"] == [2]
+    state, events = helpers.play(state, {"type": "choose", "choice": "decline"}, 2)
+    assert state.decision is None and units[1] in state.perms
+    assert game_part(state) == before
+    assert [e["answer"] for e in events if e["type"] == "consent"] == ["declined"]
+
+
+@pytest.mark.parametrize("name", sorted(N_SEAT))
+def test_a_seat_out_of_the_game_is_not_asked(name):
+    helpers, variant, state, units = n_seat_game(name, 4)
+    state.players[2].lost = True
+    state, _ = helpers.play(state, {"type": "draw", "count": 1}, 0)
+    assert state.decision["player"] == 1 and state.decision["then"] == [3]
+
+
+@pytest.mark.parametrize("name", sorted(N_SEAT))
+def test_n_seat_requests_lapse_on_a_concession_and_flooding_is_refused(name):
+    helpers, variant, state, units = n_seat_game(name, 3)
+    asked, _ = helpers.play(state, {"type": "create_token"}, 0)
+    assert asked.decision["kind"] == "consent"
+    conceded, events = helpers.play(asked, {"type": "concede"}, 2)
+    assert [e["answer"] for e in events if e["type"] == "consent"] == ["lapsed"]
+    assert conceded.decision is None or conceded.decision["kind"] != "consent"
+    for _ in range(CONSENT_DECLINES):
+        state, _ = helpers.play(state, {"type": "pt_change", "unit": units[2], "power": 1}, 0)
+        state, _ = helpers.play(state, {"type": "choose", "choice": "decline"}, 1)
+    with pytest.raises(IllegalActionError, match="declined 3"):
+        helpers.play(state, {"type": "pt_change", "unit": units[2], "power": 1}, 0)
+
+
+@pytest.mark.parametrize("name", sorted(N_SEAT))
+def test_n_seat_consent_is_off_by_default_and_an_option_of_the_variant(name):
+    helpers, variant, state, units = n_seat_game(name, 3, consent=False)
+    assert variant.default_options["manual_consent"] is False
+    state, _ = helpers.play(state, {"type": "destroy", "unit": units[1]}, 0)
+    assert state.decision is None and units[1] not in state.perms

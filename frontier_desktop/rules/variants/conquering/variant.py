@@ -71,6 +71,7 @@ from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.core.attacking import attack_problem as core_attack_problem
 from frontier_desktop.rules.core.attacking import taps_to_attack
 from frontier_desktop.rules.core import actions as AA
+from frontier_desktop.rules.core.manual import PoolManual
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering.actions import Conquer
 from frontier_desktop.rules.variants.conquering.board import (
@@ -97,7 +98,7 @@ DRAW_EACH_TURN = 2
 _LAND_OF_COLOUR = {colour: land for land, colour in BASIC_LAND_COLOUR.items()}
 
 
-class Conquering(ConqueringSpells, Variant):
+class Conquering(PoolManual, ConqueringSpells, Variant):
     """Magic: the Conquering for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "conquering"
@@ -113,8 +114,10 @@ class Conquering(ConqueringSpells, Variant):
     draw_count: ClassVar[int] = DRAW_EACH_TURN
     pools_empty: ClassVar[str] = "turn"
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "cv", "stronghold_of")
-    default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 7}
-    """``first_player`` -1 draws the first player from the seed."""
+    default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 7,
+                                                    "manual_consent": False}
+    """``first_player`` -1 draws the first player from the seed; ``manual_consent``: manual
+    actions on others' things wait for their consent (core/consent.py; on over LAN)."""
     option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "first_player": (-1, 3), "hand_size": (0, 1000)}
 
@@ -186,7 +189,7 @@ class Conquering(ConqueringSpells, Variant):
         if d is not None:
             allowed: dict[str, tuple[type[A.Action], ...]] = {
                 "blocks": (AA.Block, AA.DoneBlocking), "assign": (A.Assign,),
-                "choice": (A.Choose,),
+                "choice": (A.Choose,), "consent": (A.Choose,),
                 "discard": (A.Discard,), "targets": (A.Targets,)}
             what = "blocks" if d["kind"] == "blocks" else f"({d['kind']})"
             check_decider(state, seat, action, allowed.get(str(d["kind"]), ()),
@@ -520,6 +523,8 @@ class Conquering(ConqueringSpells, Variant):
         if d is not None:
             if seat != d["player"]:
                 return []
+            if d["kind"] == "consent":  # a manual action waiting (core/consent.py)
+                return self.consent_answers(state, seat)
             if d["kind"] == "discard":
                 hand = state.players[seat].hand
                 return [A.Discard(cards=tuple(hand[:min(int(d["count"]), len(hand))]))]

@@ -57,6 +57,7 @@ from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.core import keywords as core_keywords
+from frontier_desktop.rules.core.manual import PoolManual
 from frontier_desktop.rules.core.pool_spells import no_life
 from frontier_desktop.rules.core.shared import (
     basic_land, check_decider, check_responder_or_active, game_rng, leave_battlefield,
@@ -96,7 +97,7 @@ def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
     return core_keywords.landwalks(state, WHERE, perm)
 
 
-class WarGame(WarGameSpells, Variant):
+class WarGame(PoolManual, WarGameSpells, Variant):
     """Magic: the War Game for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "wargame"
@@ -114,7 +115,10 @@ class WarGame(WarGameSpells, Variant):
     pools_empty: ClassVar[str] = "never"
     damage_wears_off: ClassVar[bool] = False
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "stronghold_of")
-    default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 8}
+    default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 8,
+                                                    "manual_consent": False}
+    """``manual_consent``: manual actions on others' things wait for their consent
+    (core/consent.py; on over LAN)."""
     option_ranges: ClassVar[Mapping[str, tuple[int, int]]] = {
         "first_player": (-1, 3), "hand_size": (0, 1000)}
 
@@ -172,6 +176,7 @@ class WarGame(WarGameSpells, Variant):
         if d is not None:
             allowed: dict[str, tuple[type[A.Action], ...]] = {
                 "assign": (A.Assign,), "discard": (A.Discard,), "targets": (A.Targets,),
+                "consent": (A.Choose,),
                 "choice": (TapAttacker, A.Pass) if d.get("by") == "stronghold"
                 else (A.Choose,)}
             check_decider(state, seat, action, allowed.get(str(d["kind"]), ()),
@@ -608,6 +613,8 @@ class WarGame(WarGameSpells, Variant):
         if d is not None:
             if seat != d["player"]:
                 return []
+            if d["kind"] == "consent":  # a manual action waiting (core/consent.py)
+                return self.consent_answers(state, seat)
             if d["kind"] == "assign":
                 return [A.Assign(attacker="side", at=state.board.pos_from_wire(d["at"]),
                                  damage=tuple(d["default"].items()))]
