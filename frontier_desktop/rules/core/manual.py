@@ -29,7 +29,7 @@ decision's ``choose``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.core import sba
@@ -92,6 +92,11 @@ def zone_of(state: GameState, card_id: str) -> str | None:
 
 class CoreManual(ConsentRule):
     """Handlers ``_do_<type>`` for the manual actions, and the variant's *where* hooks."""
+
+    may_change_life_by_hand: ClassVar[bool] = True
+    """Whether a ``life`` action changes a player's life here (the table's menu offers it)."""
+    may_touch_lands_by_hand: ClassVar[bool] = False
+    """Whether lands are tapped, destroyed or sacrificed by hand here (Frontier's squares)."""
 
     # ------------------------------------------------------------------ where (hooks)
     def manual_tap_land(self, state: GameState, seat: int, action: A.Action, ref: Any,
@@ -323,6 +328,8 @@ class PoolManual(CoreManual, PoolSpells):
     ``check_may_act`` lets the seat asked answer, and :meth:`consent_answers` as
     ``legal_actions`` for a ``consent`` decision (manual actions themselves are never listed).
     """
+
+    may_change_life_by_hand: ClassVar[bool] = False
 
     def manual_life(self, state: GameState, seat: int, action: A.LifeChange,
                     events: list[Event]) -> None:

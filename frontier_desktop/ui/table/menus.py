@@ -98,6 +98,18 @@ class ContextMenu:
             surface.blit(t, t.get_rect(midleft=(r.x + 10, r.centery)))
 
 
+def _rules_say(view: Any, switch: str) -> bool:
+    """A manual-action switch of the variant the table plays (``rules/core/manual.py``, e.g.
+    ``may_change_life_by_hand``); True for a variant without it (Army Magic)."""
+    from frontier_desktop.rules.variants import find_variant
+
+    try:
+        rules = find_variant(str((view or {}).get("variant") or "frontier"))
+    except (KeyError, ValueError):
+        return True
+    return bool(getattr(rules, switch, True))
+
+
 MANUAL_UNIT_ACTIONS: tuple[tuple[str, Callable[[str], dict[str, Any]]], ...] = (
     ("Tap (manual)", lambda uid: {"type": "manual_tap", "target": uid}),
     ("Untap (manual)", lambda uid: {"type": "manual_untap", "target": uid}),
@@ -232,12 +244,16 @@ class TableMenus:
             MenuItem("Roll a d20", lambda: s.submit({"type": "roll", "sides": 20})),
             MenuItem("Add mana by hand  ›", lambda: self.mana_by_hand(pos)),
             MenuItem("Draw a card (manual)", lambda: s.submit({"type": "draw", "count": 1})),
-            MenuItem("Lose 1 life (manual)",
-                     lambda: s.submit({"type": "life", "player": s.seat, "delta": -1})),
-            MenuItem("Gain 1 life (manual)",
-                     lambda: s.submit({"type": "life", "player": s.seat, "delta": 1})),
-            MenuItem("Concede…", lambda: s.confirm("Concede this game?", {"type": "concede"})),
         ]
+        if _rules_say(s.view, "may_change_life_by_hand"):  # not where players have no life
+            items += [
+                MenuItem("Lose 1 life (manual)",
+                         lambda: s.submit({"type": "life", "player": s.seat, "delta": -1})),
+                MenuItem("Gain 1 life (manual)",
+                         lambda: s.submit({"type": "life", "player": s.seat, "delta": 1})),
+            ]
+        items.append(MenuItem("Concede…",
+                              lambda: s.confirm("Concede this game?", {"type": "concede"})))
         s.menu = ContextMenu(s.app, pos, items, "Table")
 
     def mana_by_hand(self, pos: tuple[int, int]) -> None:
