@@ -95,8 +95,6 @@ class CoreManual(ConsentRule):
 
     may_change_life_by_hand: ClassVar[bool] = True
     """Whether a ``life`` action changes a player's life here (the table's menu offers it)."""
-    may_touch_lands_by_hand: ClassVar[bool] = False
-    """Whether lands are tapped, destroyed or sacrificed by hand here (Frontier's squares)."""
 
     # ------------------------------------------------------------------ where (hooks)
     def manual_tap_land(self, state: GameState, seat: int, action: A.Action, ref: Any,

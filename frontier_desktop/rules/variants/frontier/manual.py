@@ -8,7 +8,7 @@ the actor may touch) and appends an event that every player sees in the game log
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 
 class ManualActions(CoreManual):
     """The core's manual actions on Frontier's board of land squares."""
-
-    may_touch_lands_by_hand: ClassVar[bool] = True
 
     if TYPE_CHECKING:
         magic: SquareMagic  # the variant's engine (base.Variant)
