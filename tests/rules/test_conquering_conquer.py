@@ -14,6 +14,7 @@ from frontier_desktop.rules.variants.army.actions import Block, DoneBlocking
 from frontier_desktop.rules.variants.conquering.actions import Conquer
 from frontier_desktop.rules.variants.conquering.board import controller, info
 from frontier_desktop.rules.variants.conquering.combat import is_unblockable_here
+from frontier_desktop.rules.core.shared import basic_land
 from tests.rules.conquering_helpers import (
     CQ, clear_board, game, play, put, set_land, to_phase,
 )
@@ -222,8 +223,43 @@ def test_area_bonuses() -> None:
     assert CQ.effective_pt(state, state.perms[bears]) == (3, 4)  # and controlled: +0/+1
     home = put(state, "Grizzly Bears", 0, "S0")  # a Forest stronghold: +1/+1 only
     assert CQ.effective_pt(state, state.perms[home]) == (3, 3)
-    raider = put(state, "Grizzly Bears", 1, "S0")  # in an opposing Forest: no +1/+1
+    raider = put(state, "Grizzly Bears", 1, "S0")  # only standing in an opposing Forest
+    assert CQ.effective_pt(state, state.perms[raider]) == (3, 3)
+
+
+def test_only_attackers_of_an_opposing_stronghold_lose_the_plus_one() -> None:
+    # Ruling (bonus in a held stronghold), audit 09: Dale's Bears attacking Edna's Forest
+    # stronghold are 2/2 while the conquest lasts; Edna's Bears defending it are 3/3.
+    state = _field(active=1)
+    raider = put(state, "Grizzly Bears", 1, "S0")
+    home = put(state, "Grizzly Bears", 0, "S0")
+    state, _ = _conquer(state, "S0", raider)
+    assert state.decision is not None and state.decision["kind"] == "blocks"
     assert CQ.effective_pt(state, state.perms[raider]) == (2, 2)
+    assert CQ.effective_pt(state, state.perms[home]) == (3, 3)
+    state, _ = play(state, DoneBlocking(), 0)
+    assert CQ.effective_pt(state, state.perms[raider]) == (3, 3)  # the conquest is over
+
+
+def test_a_conquerors_creature_defending_the_stronghold_it_holds_gets_both_bonuses() -> None:
+    # Audit 09: Edna holds Dale's Swamp stronghold with black Drudge Skeletons (1/1): +1/+1
+    # for the Swamp and +0/+1 for holding it make 2/3, so they survive Dale's Grizzly Bears
+    # (2/2) retaking it, and the Bears die.
+    state = _field(active=1)
+    swamp = basic_land("Swamp")
+    state.defs = {**state.defs, swamp.name: swamp}
+    state.cards[state.cells["S1"].land] = (swamp.name, 1)  # type: ignore[index]
+    info(state.cells["S1"]).update({"controller": 0, "turns_left": 3})
+    skeletons = put(state, "Drudge Skeletons", 0, "S1")
+    bears = put(state, "Grizzly Bears", 1, "S1")
+    for _ in range(3):  # Dale keeps power 7 or more: not eliminated
+        put(state, "Hill Giant", 1, SWAMP)
+    assert CQ.effective_pt(state, state.perms[skeletons]) == (2, 3)
+    state, _ = _conquer(state, "S1", bears)
+    state, _ = play(state, Block(blocker=skeletons, attacker=bears), 0)
+    state, _ = play(state, DoneBlocking(), 0)
+    assert skeletons in state.perms and bears not in state.perms
+    assert controller(state, "S1") == 0
 
 
 # ---------------------------------------------------------------------- strongholds, winning

@@ -62,6 +62,7 @@ def start_conquest(state: GameState, seat: int, attackers: list[Permanent], pt: 
     at = attackers[0].at
     ids = [p.id for p in attackers]
     events.append({"type": "conquer", "player": seat, "at": wire(state, at), "units": ids})
+    state.extra.setdefault("turn", {})["attacking"] = list(ids)  # until the combat ends
     defenders = defending_seats(state, seat, attackers)
     if not defenders:
         resolve_conquest(state, seat, at, ids, [], pt, events)
@@ -250,6 +251,7 @@ def continue_conquest(state: GameState, combat: dict[str, Any], pt: PT,
         sba.check_deaths(state, WHERE, events)
         combat["step"] += 1
         combat["divisions"] = {}
+    (state.extra.get("turn") or {}).pop("attacking", None)  # the combat is over
     cv = conquer_value(state, at)
     to_land = int(combat["to_land"])
     events.append({"type": "conquer_damage", "at": combat["at"], "damage": to_land, "cv": cv})

@@ -50,17 +50,24 @@ def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
 
 
 
+def is_attacking(state: GameState, perm: Permanent) -> bool:
+    """Whether *perm* is among the attackers of the conquest being resolved now."""
+    return perm.id in (state.extra.get("turn") or {}).get("attacking", ())
+
+
 def conquering_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     """Printed P/T with counters and changes, plus the area bonuses (+1/+1 in an area of the
-    creature's colour, not as an attacker in an opposing stronghold; +0/+1 in an area its
-    controller controls, not its own stronghold)."""
+    creature's colour, not while attacking an opposing stronghold; +0/+1 in an area its
+    controller controls, not its own stronghold). "Ruling (bonus in a held stronghold)": a
+    conqueror's creatures defending (or standing in) a stronghold they hold get both."""
     p, t = own_place_pt(state, perm)
     if perm.zone != "board" or perm.at is None:
         return p, t
     cell = state.cells.get(perm.at)
     land = state.card(cell.land) if cell is not None and cell.land and cell.face_up else None
-    if land is not None and state.card(perm.id).matches_colour_of(land) \
-            and not is_opposing_stronghold(state, perm.at, perm.controller):
+    if land is not None and state.card(perm.id).matches_colour_of(land) and not (
+            is_attacking(state, perm)
+            and is_opposing_stronghold(state, perm.at, perm.controller)):
         p, t = p + 1, t + 1
     if controller(state, perm.at) == perm.controller \
             and stronghold_of(state, perm.at) != perm.controller:
