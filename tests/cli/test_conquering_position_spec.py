@@ -405,22 +405,32 @@ def test_activate_an_ability_with_a_target(run):
     assert unit(out, "knight")["damage"] == 1 and unit(out, "sorc")["tapped"]
 
 
+HOUND = {"name": "Test Hound", "type_line": "Creature — Dog", "mana_cost": "{1}{B}",
+         "colors": ["B"], "power": "1", "toughness": "1",
+         "oracle_text": "When Test Hound enters the battlefield, target player discards a card."}
+
+
 def test_targets_and_discard_answer_a_triggered_ability(run):
     doc = wurm(phase="main")
-    doc["players"][0].update(hand=["Ravenous Rats"], mana_pool="{B}{1}")
+    doc["players"][0].update(hand=[HOUND, "Giant Growth", "Lightning Bolt"],
+                             mana_pool="{B}{1}")
     doc["players"][1]["hand"] = ["Giant Growth", "Lightning Bolt"]
+    doc["board"]["rows"][2][1] = {"land": "Plains", "cv": 2}  # beside Dale's stronghold
     doc["units"].append({"id": "scout", "card": "Grizzly Bears", "owner": 0, "at": [2, 1]})
-    out = run.ok(doc, {"type": "cast", "card": "Ravenous Rats"})
+    cast = {"type": "cast", "card": "Test Hound"}
+    out = run.ok(doc, cast)
     assert out["pending"]["kind"] == "targets" and out["pending"]["seat"] == 0
-    out = run.ok(doc, {"type": "cast", "card": "Ravenous Rats"},
-                 {"type": "targets", "targets": [{"player": 1}]})
-    assert out["pending"]["kind"] == "discard" and out["pending"]["seat"] == 1
-    out = run.ok(doc, {"type": "cast", "card": "Ravenous Rats"},
-                 {"type": "targets", "targets": [{"player": 1}]},
-                 {"type": "discard", "cards": ["Lightning Bolt"], "seat": 1})
-    assert out["pending"] is None and out["players"][1]["hand_count"] == 1
-    rats = next(u for u in out["units"] if u["name"] == "Ravenous Rats")
-    assert rats["at"] == "S0"  # the summoned Rats start in the stronghold
+    # A creature's ability never targets an opponent (audit 07), even from beside Dale's
+    # stronghold; Edna may name herself.
+    line = run.fails(doc, cast, {"type": "targets", "targets": [{"player": 1}]})
+    assert "line 2" in line and "never targets an opponent" in line
+    out = run.ok(doc, cast, {"type": "targets", "targets": [{"player": 0}]})
+    assert out["pending"]["kind"] == "discard" and out["pending"]["seat"] == 0
+    out = run.ok(doc, cast, {"type": "targets", "targets": [{"player": 0}]},
+                 {"type": "discard", "cards": ["Giant Growth"], "seat": 0})
+    assert out["pending"] is None and out["players"][0]["hand_count"] == 1
+    hound = next(u for u in out["units"] if u["name"] == "Test Hound")
+    assert hound["at"] == "S0"  # the summoned Hound starts in the stronghold
 
 
 LEAK = {"name": "Test Leak", "type_line": "Instant", "mana_cost": "{1}{U}", "colors": ["U"],

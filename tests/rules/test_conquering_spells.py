@@ -260,21 +260,48 @@ def test_a_creatures_ability_without_a_target_reaches_only_its_area() -> None:
 
 
 # ---------------------------------------------------------------------- N seats
-def test_a_triggers_target_opponent_is_one_in_reach_among_several() -> None:
-    # Three seats: Edna's Ravenous Rats ("target opponent discards a card") may name only
-    # Theresa, whose stronghold Edna's Bears stand next to; Dale is out of reach.
+def test_an_artifacts_target_opponent_is_one_in_reach_among_several() -> None:
+    # Three seats: Edna's Test Coffer, an artifact ("target opponent discards a card"),
+    # follows the stronghold rule: it may name only Theresa, whose stronghold Edna's Bears
+    # stand next to; Dale is out of reach.
     state = _main(3)
-    rats = _hand(state, 0, "Ravenous Rats")
+    coffer = _inline(state, 0, creature("Test Coffer", type_line="Artifact", oracle_text=(
+        "{T}: Target opponent discards a card.")), "staging")
     put(state, "Grizzly Bears", 0, "C2")
-    state, _ = play(state, A.Cast(card=rats))
-    assert state.decision is not None and state.decision["kind"] == "targets"
-    assert CQ.legal_actions(state, 0) == [A.Targets(targets=(("player", 2),))]
-    _refused(state, A.Targets(targets=(("player", 1),)), "Dale")
+    listed = [a for a in CQ.legal_actions(state, 0)
+              if isinstance(a, A.Activate) and a.unit == coffer]
+    assert listed == [A.Activate(unit=coffer, ability=0, targets=(("player", 2),))]
+    _refused(state, A.Activate(unit=coffer, ability=0, targets=(("player", 1),)), "Dale")
     hand = len(state.players[2].hand)
-    state, _ = play(state, A.Targets(targets=(("player", 2),)))
+    state, _ = play(state, listed[0])
     assert state.decision is not None and state.decision["player"] == 2  # Theresa discards
     state, _ = play(state, A.Discard(cards=(state.players[2].hand[0],)), 2)
     assert len(state.players[2].hand) == hand - 1 and not state.stack
+
+
+def test_a_creatures_trigger_never_targets_an_opponent() -> None:
+    # Ruling (creatures' abilities and opponents), audit 07: Edna's Ravenous Rats can't
+    # make anyone discard, even with her Bears next to Theresa's stronghold: the trigger has
+    # no legal target and leaves the stack.
+    state = _main(3)
+    rats = _hand(state, 0, "Ravenous Rats")
+    put(state, "Grizzly Bears", 0, "C2")
+    hands = [len(p.hand) for p in state.players[1:]]
+    state, events = play(state, A.Cast(card=rats))
+    assert state.decision is None and not state.stack
+    assert any(e["type"] == "trigger_removed" for e in events)
+    assert [len(p.hand) for p in state.players[1:]] == hands
+
+
+def test_a_creatures_ability_never_targets_an_opponent_but_may_target_its_controller() -> None:
+    state = _main()
+    pinger = _inline(state, 0, creature("Test Pinger", power=1, toughness=1, oracle_text=(
+        "{T}: Test Pinger deals 1 damage to any target.")), NEAR_S1)
+    _refused(state, A.Activate(unit=pinger, ability=0, targets=(("player", 1),)),
+             "never targets an opponent")
+    listed = [a for a in CQ.legal_actions(state, 0) if isinstance(a, A.Activate)]
+    assert listed and all(("player", 1) not in a.targets for a in listed)
+    play(state, A.Activate(unit=pinger, ability=0, targets=(("player", 0),)))  # itself: fine
 
 
 def test_each_opponent_reaches_every_other_seat() -> None:

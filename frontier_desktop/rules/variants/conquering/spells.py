@@ -5,9 +5,9 @@
 
 The reach (:meth:`ConqueringSpells.target_problem`): an opposing creature only where the
 caster controls its area or has a creature; an opponent only from an area next to their
-stronghold (or the stronghold itself); own creatures, lands other than opposing strongholds,
-non-creature permanents and spells always. A creature's ability reaches only its own area;
-enchantments and artifacts the whole field.
+stronghold (or the stronghold itself), and never by a creature's ability; own creatures,
+lands other than opposing strongholds, non-creature permanents and spells always. A
+creature's ability reaches only its own area; enchantments and artifacts the whole field.
 """
 
 from __future__ import annotations
@@ -124,6 +124,18 @@ class ConqueringSpells(PoolSpells):
     """The game in words, as in "… is not part of the Conquering yet"."""
 
     reach_unit = "area"
+
+    def target_problem(self, state: GameState, seat: int, source: str | None,
+                       target: Any) -> str | None:
+        """The reach (:class:`PoolSpells`), and "Ruling (creatures' abilities and
+        opponents)": a creature's ability never targets an opponent (the source's Ravenous
+        Rats); spells and non-creature permanents' abilities follow the stronghold rule."""
+        if isinstance(target, tuple) and target and target[0] == "player" \
+                and int(target[1]) != seat and source is not None and source in state.perms \
+                and state.card(source).is_creature:
+            return (f"{state.name(source)} is a creature: in {self.game_words} a creature's "
+                    "ability never targets an opponent")
+        return super().target_problem(state, seat, source, target)
 
     def player_reach_problem(self, state: GameState, seat: int,
                              target: tuple[Any, ...]) -> str | None:
