@@ -461,15 +461,31 @@ class Conquering(PoolManual, ConqueringSpells, Variant):
 
     def _eliminate(self, state: GameState, seat: int, reason: str,
                    events: list[Event]) -> None:
-        """*seat* is out: their permanents leave the game; their areas go neutral."""
+        """*seat* is out: their permanents leave the game; their areas go neutral. "Ruling
+        (elimination)": a stronghold they held returns to its owner (no countdown), and what
+        they controlled but didn't own returns to its owner's control where it stands."""
         state.players[seat].lost = True
         events.append({"type": "eliminated", "player": seat, "reason": reason})
         for perm in [p for p in state.perms.values() if state.owner(p.id) == seat]:
             if perm.id in state.perms:
                 leave_battlefield(state, perm, "exile", events, reason="its owner is out")
+        for perm in [p for p in state.perms.values() if p.controller == seat]:
+            owner = state.owner(perm.id)
+            perm.controller, perm.sick = owner, True  # a new controller: sick until their turn
+            events.append({"type": "control", "unit": perm.id, "name": state.name(perm.id),
+                           "from": seat, "to": owner, "reason": "its controller is out"})
         for pos in state.board.positions():
             if controller(state, pos) == seat:
                 info(state.cells[pos])["controller"] = None
+        for pos in state.board.outside:
+            home = stronghold_of(state, pos)
+            if controller(state, pos) != seat or home is None:
+                continue
+            back = home if home != seat and not state.players[home].lost else None
+            info(state.cells[pos]).update({"controller": back, "turns_left": None})
+            if back is not None:
+                events.append({"type": "stronghold_returned", "at": pos, "player": back,
+                               "from": seat})
         if state.decision is not None and int(state.decision["player"]) == seat:
             if state.decision["kind"] == "assign":
                 self.finish_division(state, None, events)

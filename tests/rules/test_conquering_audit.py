@@ -1,0 +1,105 @@
+"""The Conquering audit's findings 07, 09-12, 15 and 16 (issue 25,
+``shared/repros/conquering-rules/README.md``), answered as ``shared/rules/conquering.md``
+rules: each repro replayed in process (skipped when ``../shared`` is not beside the
+repository), and each rule also on a position of its own."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from frontier_desktop.position import load_position
+from frontier_desktop.rules.engine import apply
+from frontier_desktop.rules.errors import RulesError
+from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.variants.conquering.board import controller
+from tests.conftest import find_shared_dir
+from tests.rules.conquering_helpers import game
+from tests.rules.helpers import pool
+
+
+def _repro(name: str) -> tuple[GameState | None, int | None, list[dict[str, Any]]]:
+    """The repro's position with its lines applied: the state after (None when a line is
+    refused), the number of the refused line, and every event."""
+    shared = find_shared_dir()
+    folder = shared / "repros" / "conquering-rules" if shared else None
+    if folder is None or not (folder / f"{name}.json").exists():
+        pytest.skip("../shared/repros is not beside the repository")
+    doc = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+    state = load_position(doc, pool().card)
+    events: list[dict[str, Any]] = []
+    lines = (folder / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+    for number, line in enumerate(lines, 1):
+        action = json.loads(line)
+        seat = action.pop("seat", None)
+        try:
+            state, more = apply(state, action, seat)
+        except RulesError:
+            return None, number, events
+        events += more
+    return state, None, events
+
+
+# ---------------------------------------------------------------------- 07
+def test_repro_07_ravenous_rats_never_target_an_opponent() -> None:
+    # The Rats' trigger has no legal target (a creature's ability never targets an
+    # opponent), so it leaves the stack and the "targets" answer on line 2 is refused.
+    state, refused, events = _repro("07-creature-trigger-targets-distant-opponent")
+    assert refused == 2
+    assert any(e["type"] == "trigger_removed" for e in events)
+    assert not any(e["type"] == "discarded" for e in events)
+
+
+# ---------------------------------------------------------------------- 09
+def test_repro_09_the_conquerors_zombies_defend_the_held_stronghold_at_3_4() -> None:
+    state, refused, events = _repro("09-defender-in-held-stronghold-no-terrain-bonus")
+    assert state is not None and refused is None
+    assert "zombies" in state.perms and "giant" not in state.perms
+    assert controller(state, "S1") == 0
+
+
+# ---------------------------------------------------------------------- 10, 11
+def test_repro_10_a_stronghold_held_by_an_eliminated_player_returns_to_its_owner() -> None:
+    state, refused, events = _repro("10-eliminated-player-keeps-held-stronghold")
+    assert state is not None and refused is None
+    assert {"type": "eliminated", "player": 0} in [
+        {k: e[k] for k in ("type", "player")} for e in events if e["type"] == "eliminated"]
+    s1 = state.cells["S1"].extra
+    assert s1 is not None and (s1["controller"], s1["turns_left"]) == (1, None)
+    assert {"type": "stronghold_returned", "at": "S1", "player": 1, "from": 0} in events
+    assert all(controller(state, pos) != 0 for pos in state.board.places())
+
+
+def test_repro_11_a_borrowed_creature_returns_to_its_owner_where_it_stands() -> None:
+    state, refused, events = _repro("11-eliminated-player-keeps-borrowed-creature")
+    assert state is not None and refused is None
+    wurm = state.perms["wurm"]
+    assert wurm.controller == 0 and wurm.at == "B1"
+    assert {"type": "control", "unit": "wurm", "name": "Craw Wurm", "from": 1, "to": 0,
+            "reason": "its controller is out"} in events
+    assert all(p.controller != 1 for p in state.perms.values())
+
+
+def test_an_eliminated_player_gives_back_what_they_held_on_a_standard_board() -> None:
+    # Three seats, without the repros: Edna holds Dale's stronghold and controls Theresa's
+    # Bears; Edna concedes. Dale's stronghold is his again (no countdown), the Bears are
+    # Theresa's again (summoning sick under her), and Edna's own permanents leave the game.
+    from frontier_desktop.rules import actions as A
+    from frontier_desktop.rules.variants.conquering.board import info
+    from tests.rules.conquering_helpers import play, put
+
+    state = game(3, first=1)
+    info(state.cells["S1"]).update({"controller": 0, "turns_left": 4})
+    bears = put(state, "Grizzly Bears", 2, "S1")
+    state.perms[bears].controller = 0
+    own = put(state, "Grizzly Bears", 0, "S0")
+    state, events = play(state, A.Concede(), 0)
+    assert state.players[0].lost and not state.game_over
+    s1 = state.cells["S1"].extra
+    assert s1 is not None and (s1["controller"], s1["turns_left"]) == (1, None)
+    assert state.perms[bears].controller == 2 and state.perms[bears].at == "S1"
+    assert state.perms[bears].sick
+    assert own not in state.perms
+    assert controller(state, "S0") is None  # Edna's own stronghold: nobody's now
