@@ -149,3 +149,20 @@ def test_legal_actions_list_no_manual_action(name):
     listed = {a.type for a in variant.legal_actions(state, 0)}
     assert listed and not listed & {"counters", "pt_change", "manual_tap", "create_token",
                                     "move_card", "destroy", "draw", "roll", "add_mana"}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_any_seat_takes_manual_actions_at_any_time_as_in_frontier(name):
+    """A player carries out their own card's text on another player's turn (Frontier's
+    "manual actions at any time"); in a response window only its responder acts."""
+    helpers, state, _, ben = start(name, players=3)
+    state, events = helpers.play(state, {"type": "counters", "unit": ben, "delta": 1}, 1)
+    assert state.perms[ben].counters == {"+1/+1": 1} and state.active == 0
+    assert [e["player"] for e in events if e["type"] == "manual"] == [1]
+    window = {"kind": "priority", "seat": 0, "responder": 2, "stack": None,
+              "options": ["respond", "pass"]}
+    state.pending = window
+    with pytest.raises(IllegalActionError, match="response"):
+        helpers.play(state, {"type": "roll"}, 1)
+    state, events = helpers.play(state, {"type": "roll"}, 2)
+    assert [e["type"] for e in events] == ["dice"]

@@ -322,12 +322,21 @@ class PoolManual(CoreManual, PoolSpells):
     """The manual actions on a board of places with strongholds, where players have no life
     (the Conquering, the War Game), with the consent rule (option ``manual_consent``).
 
-    The variant adds two lines of its own: ``"consent": (A.Choose,)`` among the decisions its
-    ``check_may_act`` lets the seat asked answer, and :meth:`consent_answers` as
-    ``legal_actions`` for a ``consent`` decision (manual actions themselves are never listed).
+    The variant adds three lines of its own to its ``check_may_act`` and ``legal_actions``:
+    ``"consent": (A.Choose,)`` among the decisions the seat asked answers, :meth:`manual_any_time`
+    before its "whose turn" check, and :meth:`consent_answers` as ``legal_actions`` for a
+    ``consent`` decision (manual actions themselves are never listed).
     """
 
     may_change_life_by_hand: ClassVar[bool] = False
+
+    @staticmethod
+    def manual_any_time(state: GameState, action: A.Action) -> bool:
+        """Whether *action* is a manual action any seat still in the game may take now, as in
+        Frontier: at any time with no decision waiting and no response window open (in a
+        window its responder takes them, at instant speed). The variant's ``check_may_act``
+        asks this before its "whose turn" check."""
+        return action.manual and state.decision is None and state.pending is None
 
     def manual_life(self, state: GameState, seat: int, action: A.LifeChange,
                     events: list[Event]) -> None:

@@ -197,6 +197,8 @@ class Conquering(PoolManual, ConqueringSpells, Variant):
             return
         if isinstance(action, (AA.Block, AA.DoneBlocking)):
             raise IllegalActionError(action, "there are no blocks to choose now")
+        if self.manual_any_time(state, action):  # any seat, as in Frontier (core/manual.py)
+            return
         if check_responder_or_active(state, seat, action):
             return
         if state.phase == "mana" and not isinstance(action, A.Pass):

@@ -184,6 +184,8 @@ class WarGame(PoolManual, WarGameSpells, Variant):
             return
         if isinstance(action, TapAttacker):
             raise IllegalActionError(action, "no attacker is waiting to be tapped")
+        if self.manual_any_time(state, action):  # any seat, as in Frontier (core/manual.py)
+            return
         check_responder_or_active(state, seat, action)
 
     # ================================================================== the turn
