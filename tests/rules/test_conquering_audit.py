@@ -14,7 +14,7 @@ from frontier_desktop.position import load_position
 from frontier_desktop.rules.engine import apply
 from frontier_desktop.rules.errors import RulesError
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.conquering.board import controller
+from frontier_desktop.rules.variants.conquering.board import controller, win_areas
 from tests.conftest import find_shared_dir
 from tests.rules.conquering_helpers import game
 from tests.rules.helpers import pool
@@ -103,3 +103,44 @@ def test_an_eliminated_player_gives_back_what_they_held_on_a_standard_board() ->
     assert state.perms[bears].sick
     assert own not in state.perms
     assert controller(state, "S0") is None  # Edna's own stronghold: nobody's now
+
+
+# ---------------------------------------------------------------------- 12
+def _small_board(rows: list[list[Any]], units: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"format": "frontier-position/1", "variant": "conquering", "seed": 1,
+            "active": 0, "phase": "conquer",
+            "players": [{"name": "Ann", "library": 20}, {"name": "Ben", "library": 20}],
+            "board": {"rows": rows, "strongholds": [
+                {"player": 0, "land": "Forest", "beside": [0, 0]},
+                {"player": 1, "land": "Plains", "beside": [0, 2]}]},
+            "units": units}
+
+
+def test_the_win_is_more_than_half_of_the_boards_areas() -> None:
+    # Ruling (puzzle boards), audit 12: 5, 7 and 8 on the standard boards; on a 1x3 puzzle
+    # board, 2 areas win (a third captured would be more than enough).
+    assert [win_areas(game(n)) for n in (2, 3, 4)] == [5, 7, 8]
+    forest = {"land": "Forest", "cv": 2}
+    doc = _small_board([[{**forest, "controller": 0}, forest, forest]],
+                       [{"id": "bears", "card": "Grizzly Bears", "owner": 0, "at": [0, 1]}])
+    state = load_position(doc, pool().card)
+    assert win_areas(state) == 2
+    state, events = apply(state, {"type": "conquer", "at": [0, 1], "units": ["bears"]})
+    assert state.game_over and state.winner == 0
+    assert {"type": "game_over", "winner": 0, "reason": "controls 2 areas"} in events
+
+
+def test_repro_12_two_of_three_areas_already_win() -> None:
+    # The repro's Ann controls 2 of the 1x3 board's 3 areas: more than half, so the position
+    # is already won as it is read (a game_over event), and her conquer is refused.
+    shared = find_shared_dir()
+    path = shared / "repros" / "conquering-rules" / "12-small-board-all-areas-no-win.json" \
+        if shared else None
+    if path is None or not path.exists():
+        pytest.skip("../shared/repros is not beside the repository")
+    events: list[dict[str, Any]] = []
+    state = load_position(json.loads(path.read_text(encoding="utf-8")), pool().card,
+                          events=events)
+    assert state.game_over and state.winner == 0
+    assert {"type": "game_over", "winner": 0, "reason": "controls 2 areas"} in events
+    assert _repro("12-small-board-all-areas-no-win")[1] == 1

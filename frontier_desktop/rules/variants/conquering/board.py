@@ -33,7 +33,8 @@ from frontier_desktop.rules.core.strongholds import (
 STRONGHOLD_CV = 7
 """Every stronghold's conquer value."""
 WIN_AREAS = {2: 5, 3: 7, 4: 8}
-"""Areas (strongholds not counted) whose control wins at once, by number of players."""
+"""Areas whose control wins at once on the standard boards, by number of players (what
+:func:`win_areas` gives there: 5 of 9, 7 of 12, 8 of 15)."""
 TABLE_LANDS_EACH = {2: 2, 3: 3, 4: 3}
 """Copies of each basic land shuffled for the board, by number of players."""
 RETAKE_TURNS = 5
@@ -72,6 +73,13 @@ def standard_board(players: int) -> Board:
     if players == 4:
         return GridBoard(3, 5, outside={"S0": (0, 2), "S1": (1, 0), "S2": (2, 2), "S3": (1, 4)})
     raise ValueError("the Conquering is for two to four players")
+
+
+def win_areas(state: GameState) -> int:
+    """The areas whose control wins at once: more than half of the board's areas, strongholds
+    not counted (``conquering.md``, "Ruling (puzzle boards)"), so a puzzle board of any size
+    has its own threshold."""
+    return len(state.board.positions()) // 2 + 1
 
 
 def conquer_value(state: GameState, pos: Pos) -> int | None:

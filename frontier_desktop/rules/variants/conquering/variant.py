@@ -24,11 +24,13 @@ Done (``shared/rules/conquering.md``):
 - The area bonuses (+1/+1 in an area of the creature's colour, +0/+1 in one its controller
   controls; none of the second in the own stronghold, none of the first as an attacker in
   an opposing stronghold).
-- Winning at 5 of 9, 7 of 12, 8 of 15 areas; a conquered stronghold: its owner's areas go
+- Winning at more than half of the board's areas (5 of 9, 7 of 12, 8 of 15; a puzzle board
+  its own half); a conquered stronghold: its owner's areas go
   neutral, they conquer nothing but their stronghold and make no mana, are eliminated after
   5 of their turns without retaking it or whenever their creatures' power is below 7; the
   last player left wins. An eliminated player's stronghold keeps only its double mana (the
-  +1/+1 and landwalk work there again).
+  +1/+1 and landwalk work there again); strongholds they held go back to their owners, and
+  creatures they controlled but didn't own to theirs, where they stand.
 - Views (:func:`~frontier_desktop.rules.views.describe` with ``variant=``): ``board.areas``,
   ``board.strongholds``, each player's ``color``, the ``blocks`` decision as ``pending``.
 
@@ -75,9 +77,9 @@ from frontier_desktop.rules.core.manual import PoolManual
 from frontier_desktop.rules.variants.base import Event, Variant
 from frontier_desktop.rules.variants.conquering.actions import Conquer
 from frontier_desktop.rules.variants.conquering.board import (
-    LAND_TYPES, RETAKE_POWER, STRONGHOLD_CV, TABLE_LANDS_EACH, WIN_AREAS, areas_of, controller,
+    LAND_TYPES, RETAKE_POWER, STRONGHOLD_CV, TABLE_LANDS_EACH, areas_of, controller,
     has_lost_stronghold, info, is_stronghold, land_type, place_words,
-    standard_board, stronghold, stronghold_of,
+    standard_board, stronghold, stronghold_of, win_areas,
 )
 from frontier_desktop.rules.variants.conquering.combat import (
     assign_division_problem, block_options, block_refusal, continue_conquest, done_blocking,
@@ -455,7 +457,7 @@ class Conquering(PoolManual, ConqueringSpells, Variant):
                                              f"{RETAKE_POWER}", events)
         if state.game_over:
             return
-        need = WIN_AREAS[len(state.players)]
+        need = win_areas(state)  # more than half of the board's areas
         for seat, player in enumerate(state.players):
             if not player.lost and len(areas_of(state, seat)) >= need:
                 self._win(state, seat, f"controls {len(areas_of(state, seat))} areas", events)
