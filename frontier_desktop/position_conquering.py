@@ -16,7 +16,8 @@ and asks a :class:`ConqueringReader` for what only the Conquering has:
   ``players[i].eliminated`` and ``players[i].assign`` (default true, as at the set-up: a blocked
   attacker's controller divides its damage whenever that is a real choice);
 - places: ``units[i].at`` is ``[r, c]``, an area name, ``"S0"``… or ``"stronghold"`` (the
-  owner's); non-creature ``permanents`` stand off the board (``at`` null).
+  owner's), never a face-down land (a creature's first entry flips it); non-creature
+  ``permanents`` stand off the board (``at`` null).
 
 Whatever the Conquering can't accept is refused with the field named (exit 2 in the CLI).
 """
@@ -348,6 +349,10 @@ class ConqueringReader:
             kind = "[row, col]" if isinstance(state.board, GridBoard) else "an area name"
             raise self.fail(where, f"must be {kind}, \"S0\"... or \"stronghold\", not "
                                    f"{value!r}")
+        cell = state.cells.get(pos)
+        if state.board.contains(pos) and cell is not None and not cell.face_up:
+            raise self.fail(where, "a creature can't stand on a face-down land (its first "
+                                   "entry flips it: give the land face up, with its cv)")
         return pos
 
     def read_units(self, state: GameState, units: list[Any]) -> None:

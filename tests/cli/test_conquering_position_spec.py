@@ -336,7 +336,7 @@ def test_an_eliminated_player_is_printed_and_may_own_nothing(run):
     doc["units"] = doc["units"][:1]
     out = run.ok(doc)
     assert [p["eliminated"] for p in out["players"]] == [False, False, True]
-    doc["units"].append({"id": "x", "card": "Grizzly Bears", "owner": 2, "at": [1, 0]})
+    doc["units"].append({"id": "x", "card": "Grizzly Bears", "owner": 2, "at": [1, 1]})
     assert "eliminated" in run.fails(doc)
 
 
@@ -477,11 +477,21 @@ def test_the_fifth_area_of_nine_wins_at_once(run):
 def test_not_retaking_the_stronghold_in_time_eliminates_with_an_event(run):
     doc = wurm(active=1, phase="end")
     doc["board"]["strongholds"][1].update(controller=0, turns_left=1)
+    doc["board"]["rows"][2][1] = {"land": "Plains", "cv": 2}  # a face-up land to stand on
     doc["units"].append({"id": "w2", "card": "Yavimaya Wurm", "owner": 1, "at": [2, 1]})
     out = run.ok(doc, {"type": "pass"})
     assert {"type": "eliminated", "player": 1} in [
         {k: e[k] for k in ("type", "player")} for e in events(out, "eliminated")]
     assert out["players"][1]["eliminated"] and out["winner"] == 0
+
+
+def test_a_unit_on_a_face_down_land_is_refused_in_one_line(run):
+    # Audit 16: no creature can ever "enter" that land again, so its area could never be
+    # flipped or captured; the file is refused naming the unit's place.
+    doc = wurm()
+    doc["units"].append({"id": "bears", "card": "Grizzly Bears", "owner": 0, "at": [0, 0]})
+    line = run.fails(doc)
+    assert "units[2].at" in line and "face-down land" in line and "\n" not in line.strip()
 
 
 def test_a_conquered_owner_controls_no_area(run):

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from frontier_desktop.position import load_position
+from frontier_desktop.rules import InvalidPositionError
 from frontier_desktop.rules.engine import apply
 from frontier_desktop.rules.errors import RulesError
 from frontier_desktop.rules.state import GameState
@@ -144,3 +145,27 @@ def test_repro_12_two_of_three_areas_already_win() -> None:
     assert state.game_over and state.winner == 0
     assert {"type": "game_over", "winner": 0, "reason": "controls 2 areas"} in events
     assert _repro("12-small-board-all-areas-no-win")[1] == 1
+
+
+# ---------------------------------------------------------------------- 16
+def test_repro_16_a_unit_on_a_face_down_land_is_refused() -> None:
+    shared = find_shared_dir()
+    path = shared / "repros" / "conquering-rules" / "16-unit-on-face-down-land.json" \
+        if shared else None
+    if path is None or not path.exists():
+        pytest.skip("../shared/repros is not beside the repository")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    with pytest.raises(InvalidPositionError, match=r"units\[0\]\.at: a creature can't stand "
+                                                    "on a face-down land"):
+        load_position(doc, pool().card)
+
+
+def test_a_unit_stands_on_a_face_up_land_or_a_stronghold() -> None:
+    forest = {"land": "Forest", "cv": 2}
+    doc = _small_board([[forest, "?", forest]],
+                       [{"id": "bears", "card": "Grizzly Bears", "owner": 0, "at": [0, 1]}])
+    with pytest.raises(InvalidPositionError, match=r"units\[0\]\.at"):
+        load_position(doc, pool().card)
+    for at in ([0, 0], "S0", "stronghold"):
+        doc["units"][0]["at"] = at
+        load_position(doc, pool().card)

@@ -93,7 +93,8 @@ def conquering(units: Sequence[Mapping[str, Any]] = (), *,
                permanents: Sequence[Mapping[str, Any]] = (), hand: Sequence[Any] = (),
                pool_: str = "", phase: str = "main", active: int = 0) -> GameState:
     """The Conquering's 3x3 board (repro conquering-rules/08): Ann's stronghold south of
-    (0, 1), Ben's north of (2, 1); (1, 1) a face-up Island."""
+    (0, 1), Ben's north of (2, 1); (1, 1) a face-up Island, (2, 0) a face-up Plains (a
+    creature stands only on a face-up land)."""
     return load({
         "format": "frontier-position/1", "variant": "conquering", "active": active,
         "phase": phase,
@@ -101,7 +102,7 @@ def conquering(units: Sequence[Mapping[str, Any]] = (), *,
                     {"name": "Ben", "library": 40}],
         "board": {"rows": [["?", "?", "?"],
                            ["?", {"land": "Island", "face_up": True, "cv": 2}, "?"],
-                           ["?", "?", "?"]],
+                           [{"land": "Plains", "face_up": True, "cv": 3}, "?", "?"]],
                   "strongholds": [{"player": 0, "land": "Mountain", "beside": [0, 1]},
                                   {"player": 1, "land": "Forest", "beside": [2, 1]}]},
         "units": list(units), "permanents": list(permanents)})
