@@ -183,11 +183,14 @@ class GraphBoard(Board):
     def __init__(self, areas: Mapping[str, Sequence[str]], *,
                  outside: Mapping[str, Pos] | None = None) -> None:
         self._areas = {name: tuple(ns) for name, ns in areas.items()}
+        linked = {name: set(ns) for name, ns in self._areas.items()}  # one look-up a check
         for name, ns in self._areas.items():
+            if linked[name] <= linked.keys() and all([name in linked[n] for n in ns]):
+                continue
             for n in ns:
                 if n not in self._areas:
                     raise ValueError(f"area {name!r} names an unknown neighbour {n!r}")
-                if name not in self._areas[n]:
+                if name not in linked[n]:
                     raise ValueError(f"area {n!r} is not a neighbour of {name!r} in return")
         self.outside = self._check_outside(outside)
         self._neighbours = dict(self._areas)

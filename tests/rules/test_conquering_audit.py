@@ -147,6 +147,41 @@ def test_repro_12_two_of_three_areas_already_win() -> None:
     assert _repro("12-small-board-all-areas-no-win")[1] == 1
 
 
+# ---------------------------------------------------------------------- 15
+def _complete_board(n: int) -> dict[str, Any]:
+    """*n* face-down areas, each a neighbour of every other (n·(n-1) neighbour entries)."""
+    names = [f"a{i}" for i in range(n)]
+    areas = {name: {"land": "?", "neighbours": [m for m in names if m != name]}
+             for name in names}
+    return {"format": "frontier-position/1", "variant": "conquering", "seed": 1,
+            "active": 0, "phase": "main",
+            "players": [{"name": "Ann"}, {"name": "Ben"}],
+            "board": {"areas": areas, "strongholds": [
+                {"player": 0, "land": "Forest", "beside": "a0"},
+                {"player": 1, "land": "Plains", "beside": "a1"}]}}
+
+
+def test_a_thousand_areas_all_neighbours_of_one_another_are_read() -> None:
+    # Audit 15: the neighbour checks were cubic (minutes for this board); with one set
+    # look-up a check the board reads within the test run's timeout. No clock is asserted.
+    state = load_position(_complete_board(1000))
+    assert len(state.board.positions()) == 1000
+    assert len(state.board.neighbours("a0")) == 999 + 1  # and its stronghold S0
+    assert win_areas(state) == 501
+
+
+def test_a_one_sided_neighbour_on_a_large_board_is_still_named() -> None:
+    doc = _complete_board(300)
+    doc["board"]["areas"]["a7"]["neighbours"].remove("a250")
+    with pytest.raises(InvalidPositionError, match=r"board\.areas\.a250\.neighbours: 'a7'"):
+        load_position(doc)
+
+
+def test_repro_15_the_500_area_board_reads() -> None:
+    state, refused, events = _repro("15-large-graph-board-slow")
+    assert state is not None and refused is None and len(state.board.positions()) == 500
+
+
 # ---------------------------------------------------------------------- 16
 def test_repro_16_a_unit_on_a_face_down_land_is_refused() -> None:
     shared = find_shared_dir()
