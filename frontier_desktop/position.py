@@ -545,6 +545,12 @@ class _Loader:
                     raise self.fail(f"{where}.at", f"{self.places.title} puts no non-creature "
                                                    "permanent on the board: give null")
                 perm = Permanent(obj_id, controller, "staging", tapped=tapped)
+            elif at is None and state.variant == "frontier":
+                # Frontier places no permanent on the board: null is the controller's staging
+                # row (spec/variant-positions.md), as "staging" is.
+                perm = Permanent(obj_id, controller, "staging", tapped=tapped)
+            elif at == "staging" and state.variant == "frontier":
+                perm = Permanent(obj_id, controller, "staging", tapped=tapped)
             elif at is None:
                 raise self.fail(f"{where}.at", "give the land it is on, or 'attached_to'")
             else:
@@ -563,6 +569,14 @@ class _Loader:
             if not isinstance(host, str) or (host not in state.perms and not any(
                     c.land == host for c in state.cells.values())):
                 raise self.fail(f"permanents[{i}].attached_to", f"no permanent {host!r}")
+            if host == obj_id:
+                raise self.fail(f"permanents[{i}].attached_to",
+                                f"{state.name(obj_id)} can't be attached to itself")
+            if host in state.perms and state.card(host).is_aura and \
+                    not _enchants_auras(state.card(obj_id)):
+                raise self.fail(f"permanents[{i}].attached_to",
+                                f"{state.name(obj_id)} can't be attached to another aura "
+                                f"({state.name(host)})")
             state.perms[obj_id].attached_to = host
 
     def player(self, state: GameState, i: int, pdata: object, life: int) -> PlayerState:
@@ -784,6 +798,13 @@ class _Loader:
                 raise self.fail("units", f"{ids} share the square {list(pos)}: only a banding "
                                          "stack (one controller, at most one creature without "
                                          "banding) may")
+
+
+def _enchants_auras(card: Card) -> bool:
+    """Whether an aura's "Enchant …" phrase allows another aura as its host (Enchant Aura,
+    Enchant enchantment)."""
+    text = card.oracle_text.lower()
+    return "enchant aura" in text or "enchant enchantment" in text
 
 
 # ---------------------------------------------------------------------- command line

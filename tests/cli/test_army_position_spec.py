@@ -310,3 +310,47 @@ def test_the_blocks_decision_lists_the_blocks_already_declared(run):
                                     "seat": 1})
     assert out["pending"]["kind"] == "blocks"
     assert out["pending"]["blocks"] == [{"blocker": "bear", "attacker": "hero"}]
+
+
+# ---------------------------------------------------------------- issue 25: absurd positions
+
+def _repro(name):
+    """A repro of ``shared/repros/army-rules`` (its position and its actions), read where it
+    lies; the test skips when the shared folder is not beside the project."""
+    from tests.conftest import find_shared_dir
+
+    shared = find_shared_dir()
+    folder = shared / "repros" / "army-rules" if shared is not None else None
+    if folder is None or not (folder / f"{name}.json").exists():
+        pytest.skip("the army-rules repros are not beside the project")
+    doc = json.loads((folder / f"{name}.json").read_text(encoding="utf-8"))
+    lines = (folder / f"{name}.jsonl").read_text(encoding="utf-8").splitlines()
+    return doc, [json.loads(line) for line in lines if line.strip()]
+
+
+@pytest.mark.parametrize("name, words", [
+    ("19-two-home-bases-accepted", "two home bases"),
+    ("19b-aura-attached-to-itself-accepted", "attached to itself"),
+    ("19c-home-base-held-by-opponent-accepted", "home base"),
+])
+def test_repro_19_absurd_positions_exit_2_in_one_line(run, name, words):
+    doc, actions = _repro(name)
+    assert words in run.fails(doc, *actions)
+
+
+def test_an_aura_attached_to_another_aura_exits_2(run):
+    doc = border()
+    doc["permanents"] = [
+        {"id": "a1", "card": "Holy Strength", "owner": 0, "attached_to": "giant"},
+        {"id": "a2", "card": "Holy Strength", "owner": 0, "attached_to": "a1"},
+    ]
+    assert "another aura" in run.fails(doc)
+
+
+def test_a_frontier_permanent_at_null_stands_in_its_controllers_staging_row(run):
+    doc = json.loads((REPO / "assets" / "positions" / "spec-example.json").read_text())
+    doc["permanents"] = [{"id": "ring", "card": "Sol Ring", "owner": 0, "at": None},
+                         {"id": "ring2", "card": "Sol Ring", "owner": 1, "at": "staging"}]
+    out = run.ok(doc)
+    zones = {p["id"]: (p["zone"], p["at"]) for p in out["permanents"]}
+    assert zones == {"ring": ("staging", None), "ring2": ("staging", None)}

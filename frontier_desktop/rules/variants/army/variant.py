@@ -34,8 +34,6 @@ from frontier_desktop.rules.variants.army import actions as AA
 from frontier_desktop.rules.core import fx_statics
 from frontier_desktop.rules.variants.army.board import (
     army_pt,
-    HOME_LIFE,
-    LAND_LIFE,
     WHERE,
     controller,
     creatures_at,
@@ -57,6 +55,7 @@ from frontier_desktop.rules.variants.army.combat import (
     resolve_combat,
     start_combat,
 )
+from frontier_desktop.rules.variants.army.loading import position_problem
 from frontier_desktop.rules.variants.army.mana import ArmyMana
 from frontier_desktop.rules.variants.army.movement import ArmyMovement
 from frontier_desktop.rules.variants.army.manual import ArmyManual
@@ -636,27 +635,6 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
         return legal_actions(self, state, seat)
 
     def position_loaded(self, state: GameState) -> str | None:
-        """Fill a position's defaults (every cell's control data, life 6 / 20) and say what
-        Army Magic can't accept (a staging row, two players' creatures on one land)."""
-        for pos, cell in state.cells.items():
-            extra = info(cell)
-            owner = extra["stronghold_of"]
-            if owner is not None and extra["controller"] is None:
-                extra["controller"] = owner
-            if extra["controller"] is not None and extra["life"] is None:
-                extra["life"] = HOME_LIFE if owner is not None else LAND_LIFE
-            if extra["controller"] is not None and (cell.land is None or not cell.face_up):
-                return f"{land_words(state, pos)} can't have a controller: it is not a " \
-                       "face-up land"
-        for perm in state.perms.values():
-            if perm.zone == "staging":
-                return f"{state.name(perm.id)}: Army Magic has no staging row (give [row, col])"
-            if perm.zone == "board" and state.cells[perm.at].land is None:
-                return f"{state.name(perm.id)} stands on a hole"
-        lands: dict[Pos, set[int]] = {}
-        for perm in state.board_creatures():
-            lands.setdefault(perm.at, set()).add(perm.controller)
-        for pos, who in lands.items():
-            if len(who) > 1:
-                return f"both players' creatures stand on {land_words(state, pos)}"
-        return None
+        """Fill a position's defaults and say what Army Magic can't accept
+        (:func:`.loading.position_problem`)."""
+        return position_problem(state)
