@@ -275,16 +275,25 @@ def test_a_position_that_starts_with_a_spell_on_the_stack_resolves_it_on_pass(ru
     assert out["stack"] == []
 
 
-def test_a_permanent_on_a_land_its_controller_does_not_control_is_a_pending_place(run):
+def test_a_creature_on_a_land_its_controller_does_not_control_goes_next_to_it(run):
+    # The ruling (change of control): on a land its new controller controls next to the land
+    # where it stands, here Ben's (2, 2) only; it is placed at once.
     doc = border()
-    doc["permanents"][0]["controller"] = 1  # Ben's Sol Ring on Ann's home base
+    doc["units"][0]["controller"] = 1  # Ben controls Ann's Hill Giant on Ann's (1, 2)
+    doc["units"][1]["at"] = [1, 1]     # alone there (two armies never share a land)
     out = run.ok(doc)
-    assert out["pending"]["seat"] == 1 and out["pending"]["kind"] == "place"
-    assert {"id": "ring", "at": [2, 3]} in out["pending"]["options"]
-    assert {"id": "ring", "at": [1, 2]} not in out["pending"]["options"]  # never Ann's land
-    out = run.ok(doc, {"type": "place", "id": "ring", "at": [2, 3], "seat": 1})
-    assert out["pending"] is None and out["permanents"][0]["at"] == [2, 3]
-    assert {"type": "placed", "unit": "ring", "at": [2, 3]} in out["events"]
+    assert out["pending"] is None and unit(out, "giant")["at"] == [2, 2]
+    assert {"type": "placed", "unit": "giant", "at": [2, 2]} in out["events"]
+
+
+def test_an_artifact_on_a_land_its_controller_does_not_control_stays_there(run):
+    # Artifacts may lie on any land (the rulings on placing and on capture): no change of
+    # control is read into Ben's Sol Ring on Ann's home base.
+    doc = border()
+    doc["permanents"][0]["controller"] = 1
+    out = run.ok(doc)
+    assert out["pending"] is None
+    assert out["permanents"][0]["at"] == [0, 2] and out["permanents"][0]["controller"] == 1
 
 
 def test_a_player_with_nothing_to_respond_with_gets_no_window(run):

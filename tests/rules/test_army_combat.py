@@ -199,13 +199,16 @@ def test_the_legal_list_offers_attacks_on_enemy_lands_and_blocks():
     assert {"type": "done_blocking"} in blocks
 
 
-def test_the_losers_artifacts_on_a_captured_land_are_dropped_for_the_capturer():
+def test_the_losers_artifacts_no_unit_carries_stay_on_a_captured_land_still_theirs():
+    # The ruling (capture and land loss): artifacts not carried by a unit stay on the land,
+    # their controller unchanged (before, the capturer took them).
     rows = standard_rows({(1, 2): land("Plains", 0, 6), (2, 2): land("Mountain", 1, 1)})
     state = army(rows, [unit("a", OGRE, 0, (1, 2))],
                  permanents=[{"id": "ring", "card": "Sol Ring", "owner": 1, "at": [2, 2]}])
     state, events = run(state, {"type": "attack", "units": ["a"], "target": [2, 2]})
-    assert state.perms["ring"].controller == 0 and state.perms["ring"].at == (2, 2)
-    assert of_type(events, "dropped")
+    assert of_type(events, "captured")
+    assert state.perms["ring"].controller == 1 and state.perms["ring"].at == (2, 2)
+    assert not of_type(events, "dropped")
 
 
 def test_a_move_in_a_response_window_shows_as_a_priority_pending():

@@ -69,17 +69,16 @@ def test_land_destruction_turns_the_land_face_down_troops_retreat_enchantments_d
 
 
 # ---------------------------------------------------------------------- change of control
-def test_a_permanent_whose_new_controller_has_no_land_there_is_placed_by_them():
-    # An artifact of Ben's on Ann's land (a change of control put it there): it moves.
+def test_an_artifact_of_bens_lying_on_anns_land_stays_there():
+    # Artifacts and non-aura enchantments may lie on any land (the rulings on placing them
+    # and on capture): one of Ben's on Ann's land is no change of control and doesn't move
+    # (before, it was sent to a land of Ben's).
     rows = standard_rows({(1, 2): land("Forest", 0, 6), (3, 2): land("Mountain", 1, 6)})
     doc_perm = [{"id": "x", "card": "Sol Ring", "owner": 0, "controller": 1, "at": [1, 2]}]
     state = army(rows, permanents=doc_perm)
-    pending = describe(state)["pending"]
-    assert pending["kind"] == "place" and pending["seat"] == 1
-    spots = [tuple(o["at"]) for o in pending["options"]]
-    assert (3, 2) in spots and (5, 2) in spots and (1, 2) not in spots
-    state, events = run(state, {"type": "place", "id": "x", "at": [3, 2], "seat": 1})
-    assert state.perms["x"].at == (3, 2) and state.decision is None
+    assert describe(state)["pending"] is None
+    state, events = run(state, {"type": "pass"})
+    assert state.perms["x"].at == (1, 2) and state.perms["x"].controller == 1
 
 
 # ---------------------------------------------------------------------- area of effect
@@ -130,7 +129,9 @@ def test_a_new_artifact_is_put_on_a_land_in_range_chosen_by_its_caster():
     pending = describe(state)["pending"]
     assert pending["kind"] == "place" and pending["seat"] == 0
     spots = {tuple(o["at"]) for o in pending["options"]}
-    assert (1, 2) in spots and (0, 2) in spots and (2, 2) not in spots and (4, 4) not in spots
+    # Any land that is Ann's or next to one of hers, Ben's Mountain at (2, 2) included (the
+    # ruling on placing artifacts and enchantments); not (4, 4), far from hers.
+    assert (1, 2) in spots and (0, 2) in spots and (2, 2) in spots and (4, 4) not in spots
     ring = of_type(events, "cast")[0]["id"]
     state, _ = run(state, {"type": "place", "id": ring, "at": [1, 1]})
     assert state.perms[ring].at == (1, 1) and state.decision is None

@@ -116,13 +116,16 @@ def test_life_gained_goes_on_a_land_the_player_chooses():
     assert state.decision is None
 
 
-def test_life_lost_goes_on_a_land_it_leaves_standing_or_the_home_base():
+def test_life_lost_may_go_on_any_land_of_theirs_one_it_empties_included():
+    # The ruling (life on lands): any land they control, one it brings to 0 included (the
+    # option says the land would be destroyed); before, the Plains at 2 was left out.
     rows = standard_rows({(1, 2): land("Forest", 0, 6), (1, 1): land("Plains", 0, 2)})
     state, _ = run(army(rows, players=hand(LEECH)), {"type": "cast", "card": "Test Leech"})
-    spots = {tuple(o["at"]) for o in describe(state)["pending"]["options"]}
-    assert spots == {(0, 2), (1, 2)}  # the Plains at 2 life would be emptied
-    state, _ = run(state, {"type": "place", "id": describe(state)["pending"]["options"][0]["id"],
-                           "at": [0, 2]})
+    options = {tuple(o["at"]): o for o in describe(state)["pending"]["options"]}
+    assert set(options) == {(0, 2), (1, 1), (1, 2)}
+    assert options[(1, 1)]["life"] == 0 and options[(1, 1)]["destroyed"] is True
+    assert options[(0, 2)]["life"] == 18 and "destroyed" not in options[(0, 2)]
+    state, _ = run(state, {"type": "place", "id": options[(0, 2)]["id"], "at": [0, 2]})
     assert land_life(state, (0, 2)) == 18
 
 
@@ -231,17 +234,18 @@ def test_a_permanent_that_changes_control_in_play_moves_at_once_next_to_its_new_
     # perm.controller): after the action it stands next to a land of Ann's, not among Ben's.
     from frontier_desktop.rules.variants import find_variant
 
-    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 6),
-                          (3, 2): land("Mountain", 1, 6)})
-    state = army(rows, [unit("d", BEAR, 1, (3, 2)), unit("e", BEAR, 1, (3, 2))])
+    rows = standard_rows({(2, 1): land("Forest", 0, 6), (2, 3): land("Forest", 0, 6),
+                          (2, 2): land("Mountain", 1, 6), (3, 2): land("Mountain", 1, 6)})
+    state = army(rows, [unit("d", BEAR, 1, (2, 2)), unit("e", BEAR, 1, (2, 2))])
     state.perms["d"].controller = 0
     events: list = []
     find_variant("army").after_action(state, events)
-    # Lands next to one Ann controls that are hers or nobody's and face up: (0, 2), (1, 2).
+    # The ruling (change of control): a land Ann controls next to the one where it stands,
+    # (2, 1) or (2, 3); her home base, farther, is not offered.
     assert state.decision["kind"] == "place" and state.decision["player"] == 0
-    assert {tuple(o["at"]) for o in state.decision["options"]} == {(0, 2), (1, 2)}
-    state, _ = run(state, {"type": "place", "id": "d", "at": [1, 2]})
-    assert state.perms["d"].at == (1, 2) and state.perms["e"].at == (3, 2)
+    assert {tuple(o["at"]) for o in state.decision["options"]} == {(2, 1), (2, 3)}
+    state, _ = run(state, {"type": "place", "id": "d", "at": [2, 3]})
+    assert state.perms["d"].at == (2, 3) and state.perms["e"].at == (2, 2)
 
 
 def test_a_planeswalker_that_explored_lists_and_uses_no_ability_that_turn():
@@ -366,7 +370,8 @@ def test_a_change_of_control_during_a_resolution_moves_the_permanent_before_the_
     # The state checks after each resolution (not only after the whole action) place it.
     from frontier_desktop.rules.variants import find_variant
 
-    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Mountain", 1, 6)})
+    rows = standard_rows({(2, 1): land("Forest", 0, 6), (2, 3): land("Forest", 0, 6),
+                          (2, 2): land("Mountain", 1, 6)})
     state = army(rows, [unit("d", BEAR, 1, (2, 2))])
     state.perms["d"].controller = 0
     find_variant("army").state_checks(state, [])

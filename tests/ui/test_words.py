@@ -271,6 +271,7 @@ SAMPLES: list[dict[str, Any]] = [
     {"type": "treasure", "at": [1, 2], "player": 0, "unit": "u1", "name": "Sol Ring"},
     {"type": "placed", "unit": "u1", "at": [1, 2]},
     {"type": "dropped", "unit": "u1", "name": "Sol Ring", "at": [1, 2], "to": 1},
+    {"type": "life_paid", "player": 0, "amount": 2, "source": "c9"},
     {"type": "regenerated", "unit": "u1", "name": "River Boa", "from": [1, 2], "stays": True},
     {"type": "choose", "player": 1, "kind": "blocks", "attackers": ["u1"], "at": [1, 2]},
     {"type": "lost", "player": 1, "reason": "home base at 0 life"},

@@ -74,6 +74,8 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
     if kind == "dropped":
         return (f"  {event.get('name') or names.unit(event.get('unit'))} is dropped and "
                 f"taken by {names.player(event.get('to'))}")
+    if kind == "life_paid":
+        return f"  {p} pays {event.get('amount')} life"
     return None
 
 

@@ -312,12 +312,13 @@ a land (``[seat, amount, source]``; ``Army.after_action`` asks when no other cho
 
 
 def damage_land(state: GameState, pos: Pos, amount: int, events: list[Event]) -> None:
-    """The land at *pos* loses *amount* life (not below 0)."""
+    """The land at *pos* loses *amount* life (not below 0): a ``land_life`` event with the
+    life after and the real change (``delta``)."""
     extra = info(state.cells[pos])
     life = int(extra["life"] or 0)
     extra["life"] = max(0, life - amount)
     events.append({"type": "land_life", "at": wire(state, pos), "life": extra["life"],
-                   "delta": -amount})
+                   "delta": extra["life"] - life})
 
 
 def gain_life(state: GameState, seat: int, amount: int, events: list[Event], *,
@@ -342,8 +343,9 @@ def finish_combat(state: GameState, combat: dict[str, Any], target: Pos,
 
 def capture(state: GameState, pos: Pos, seat: int, movers: list[Permanent],
             events: list[Event]) -> None:
-    """*seat* takes the land at *pos* (untapped, die at 6); *movers* move onto it; the loser's
-    creatures there retreat or are sacrificed. A home base at 0 puts its owner out instead."""
+    """*seat* takes the land at *pos* (untapped, die at 6); *movers* move onto it; the loser's creatures and planeswalkers there retreat or are sacrificed, and
+    the artifacts and non-aura enchantments no unit carries stay, their controller unchanged.
+    A home base at 0 puts its owner out instead."""
     owner = stronghold_of(state, pos)
     loser = controller(state, pos)
     if owner is not None:
@@ -365,13 +367,9 @@ def capture(state: GameState, pos: Pos, seat: int, movers: list[Permanent],
         events.append({"type": "moved", "unit": movers[0].id, "units": [m.id for m in movers],
                        "to": wire(state, pos), "kind": "capture"})
     if loser is not None:
-        for perm in list(state.perms.values()):
-            card = state.card(perm.id)
-            if perm.zone == "board" and perm.at == pos and perm.controller == loser \
-                    and "Artifact" in card.types and not card.is_creature:
-                perm.controller = seat  # dropped on the land: whoever holds it takes it
-                events.append({"type": "dropped", "unit": perm.id, "name": card.name,
-                               "at": wire(state, pos), "to": seat})
+        # The loser's creatures and planeswalkers retreat (with their attachments); artifacts
+        # and non-aura enchantments not carried by a unit stay on the land, their controller
+        # unchanged (the ruling on capture and land loss).
         evict(state, pos, loser, events)
 
 
@@ -379,12 +377,18 @@ def retreat_lands(state: GameState, pos: Pos, seat: int) -> list[Pos]:
     return [n for n in state.board.neighbours(pos) if controller(state, n) == seat]
 
 
+def troops_at(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
+    """*seat*'s creatures and planeswalkers on the land at *pos* (what retreats from it)."""
+    return creatures_at(state, pos, seat) + walkers_at(state, pos, seat)
+
+
 def evict(state: GameState, pos: Pos, loser: int, events: list[Event]) -> None:
-    """The loser's creatures on *pos* retreat to an adjacent land they control (asked with a
-    ``retreat`` decision when there is more than one), or are sacrificed."""
+    """The loser's creatures and planeswalkers on *pos* retreat to an adjacent land they
+    control (asked with a ``retreat`` decision when there is more than one), or are
+    sacrificed."""
     lands = retreat_lands(state, pos, loser)
     waiting: list[str] = []
-    for perm in creatures_at(state, pos, loser):
+    for perm in troops_at(state, pos, loser):
         if not lands:
             leave_battlefield(state, perm, "graveyard", events,
                               reason="sacrificed: no land of theirs to retreat to")

@@ -3,6 +3,7 @@ base) and paying costs from them, mixed into :class:`~.army.Army`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,7 +12,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import format_pool, pay
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.variants.army.board import controller, land_words
+from frontier_desktop.rules.variants.army.board import controller, home_of, land_life, land_words
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.core.shared import Source, land_makes, plan_payment, wire
 
@@ -25,6 +26,8 @@ class ArmyMana:
     if TYPE_CHECKING:  # army.py
         magic: Magic  # the variant's engine (base.Variant)
         def _pos(self, state: GameState, action: A.Action, pos: Any, what: str) -> Pos: ...
+        def land_amount(self, state: GameState, by: int, purpose: str, at: Pos, amount: int,
+                        events: list[Event], *, source: str | None = None) -> None: ...
 
     def _do_tap_land(self, state: GameState, seat: int, action: A.TapLand,
                      events: list[Event]) -> None:
@@ -96,8 +99,12 @@ class ArmyMana:
         return out
 
     def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
-             pay_list: Sequence[Any], events: list[Event], x: int = 0) -> None:
-        """Tap the lands of *pay_list*, then as many more as the cost needs, and pay."""
+             pay_list: Sequence[Any], events: list[Event], x: int = 0, *,
+             source: str | None = None) -> None:
+        """Tap the lands of *pay_list*, then as many more as the cost needs, and pay. The
+        untapped lands pay before life does (Phyrexian mana); life paid is life lost on a land
+        the payer chooses (:meth:`pay_life`, for *source*: the spell's card or the ability's
+        permanent)."""
         for entry in pay_list:
             if isinstance(entry, A.AbilityPayment):
                 raise IllegalActionError(action, "in Army Magic pay with lands (activate mana "
@@ -105,9 +112,8 @@ class ArmyMana:
             at, _via, colour = entry
             self._tap_land_for(state, seat, action, at, colour, events)
         player = state.players[seat]
-        if pay(player.pool, cost, x=x, life=player.life) is None:
-            plan = plan_payment(player.pool, player.life, _with_x(cost, x),
-                                self.mana_sources(state, seat))
+        if pay(player.pool, cost, x=x) is None:
+            plan = self._lands_before_life(state, seat, _with_x(cost, x))
             if plan is None:
                 raise IllegalActionError(action, f"{cost or '{0}'} can't be paid: your lands "
                                                  f"and pool ({format_pool(player.pool) or 'empty'}) "
@@ -121,7 +127,53 @@ class ArmyMana:
             raise IllegalActionError(action, f"{cost} can't be paid from your mana pool")
         player.pool, life_paid = paid
         if life_paid:
-            player.life -= life_paid
+            self.pay_life(state, seat, life_paid, source, events)
+
+    def _lands_before_life(self, state: GameState, seat: int, cost: str) -> list[Any] | None:
+        """The lands to tap for *cost*, paying as many Phyrexian symbols with mana as the
+        untapped lands can (each symbol paid with life only when no land is left for it)."""
+        player = state.players[seat]
+        sources = self.mana_sources(state, seat)
+        phyrexian = _PHYREXIAN.findall(cost)
+        for with_mana in range(len(phyrexian), -1, -1):
+            mana_cost = cost if not with_mana else _PHYREXIAN.sub(  # count=0 would mean all
+                lambda m: "{%s}" % m.group(1), cost, count=with_mana)
+            plan = plan_payment(player.pool, 0 if with_mana == len(phyrexian) else player.life,
+                                mana_cost, sources)
+            if plan is not None:
+                return plan
+        return None
+
+    def pay_life(self, state: GameState, seat: int, amount: int, source: str | None,
+                 events: list[Event]) -> None:
+        """*seat* pays *amount* life: life lost on a land they control (the ruling on paying
+        life), chosen with a ``place`` decision (``purpose: "lose"``) when they have more than
+        one and nothing else waits; otherwise on their only land, or their home base."""
+        from frontier_desktop.rules.variants.army.control import life_option
+
+        lands = sorted(p for p in state.board.positions()
+                       if controller(state, p) == seat and land_life(state, p) is not None)
+        events.append({"type": "life_paid", "player": seat, "amount": amount,
+                       "source": source})
+        if not lands:
+            return
+        home = home_of(state, seat)
+        key = source or f"life:{seat}"
+        if len(lands) == 1 or state.decision is not None:
+            self.land_amount(state, seat, "lose", home if home in lands else lands[0], amount,
+                             events)
+            return
+        name = state.name(source) if source is not None and source in state.cards else "life"
+        state.decision = {"kind": "place", "player": seat, "id": key, "purpose": "lose",
+                          "amount": amount, "of": seat, "by": seat, "card": name,
+                          "options": [life_option(state, key, p, "lose", amount)
+                                      for p in lands]}
+        events.append({"type": "choose", "player": seat, "kind": "place", "unit": key,
+                       "purpose": "lose", "amount": amount, "of": seat, "card": name})
+
+
+_PHYREXIAN = re.compile(r"\{([WUBRGC])/P\}")
+"""A Phyrexian mana symbol (``{G/P}``): its colour, or 2 life."""
 
 
 def _with_x(cost: str, x: int) -> str:

@@ -10,8 +10,10 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import format_pool
 from frontier_desktop.rules.state import GameState
-from frontier_desktop.rules.variants.army.board import controller, creatures_at, info
-from frontier_desktop.rules.variants.army.combat import ask_retreat, destroy, retreat_lands
+from frontier_desktop.rules.variants.army.board import info
+from frontier_desktop.rules.variants.army.combat import (
+    ask_retreat, destroy, retreat_lands, troops_at,
+)
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.core.shared import (
     draw_cards, game_rng, leave_battlefield, save_rng, wire,
@@ -57,11 +59,11 @@ class ArmyManual:
         self.destroy_land(state, seat, pos, events)
 
     def destroy_land(self, state: GameState, seat: int, pos: Pos, events: list[Event]) -> None:
-        """The land at *pos* turns face down (nobody's), its troops retreat or die, the
-        enchantments on it are destroyed."""
+        """The land at *pos* turns face down (nobody's), its troops (creatures and
+        planeswalkers) retreat or die, the enchantments on it are destroyed (the auras attached
+        to the land too); its artifacts stay on it."""
         cell = state.cells[pos]
         assert cell.land is not None
-        loser = controller(state, pos)
         extra = info(cell)
         extra["controller"] = None
         extra["life"] = None
@@ -70,10 +72,14 @@ class ArmyManual:
         events.append({"type": "land_destroyed", "at": wire(state, pos), "player": seat,
                        "land": state.name(cell.land)})
         for perm in list(state.perms.values()):
-            if perm.zone == "board" and perm.at == pos and "Enchantment" in state.card(perm.id).types:
+            if perm.id not in state.perms or "Enchantment" not in state.card(perm.id).types:
+                continue
+            on_it = perm.zone == "board" and perm.at == pos  # an anthem standing there
+            on_land = perm.zone == "attached" and perm.attached_to == cell.land  # Wild Growth
+            if on_it or on_land:
                 leave_battlefield(state, perm, "graveyard", events, reason="its land was destroyed")
         for who in (0, 1):
-            units = creatures_at(state, pos, who)
+            units = troops_at(state, pos, who)
             if not units:
                 continue
             lands = retreat_lands(state, pos, who)
@@ -84,10 +90,9 @@ class ArmyManual:
                     perm.at = lands[0]
                     events.append({"type": "retreated", "unit": perm.id, "from": wire(state, pos),
                                    "to": wire(state, lands[0])})
-            waiting = [p.id for p in creatures_at(state, pos, who)]
+            waiting = [p.id for p in troops_at(state, pos, who)]
             if waiting and state.decision is None:
                 ask_retreat(state, pos, who, waiting, events)
-        del loser
 
     def _do_manual_tap(self, state: GameState, seat: int, action: A.ManualTap,
                        events: list[Event]) -> None:

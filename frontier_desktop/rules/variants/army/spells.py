@@ -6,7 +6,7 @@ What differs from Frontier (``shared/rules/army.md``, "Area of effect" and "Mana
 rules"):
 
 - New permanents enter on their controller's home base; an artifact or a non-aura enchantment
-  is then put on a land in range (a ``place`` decision when there is a choice).
+  is then put on a land in range (a ``place`` decision when there is a choice: below).
 - Targets reach only lands the caster controls or lands next to them; a permanent's abilities
   reach its own land and the lands next to it (``Army.target_problem``).
 - An effect with no target that reaches "all"/"each" needs an ``origin`` (a land the caster
@@ -15,7 +15,11 @@ rules"):
   square); damage to a player without a target (each player, you) goes to a land of theirs in
   the effect's area, chosen by the source's controller (a ``place`` decision with
   ``purpose: "damage"``).
-- Life gain and loss go to a land the player chooses (``purpose: "gain"`` / ``"lose"``).
+- Life gain and loss go to a land the player chooses (``purpose: "gain"`` / ``"lose"``): a
+  gain stops at 6 (a home base at 20), a loss may empty a land (then destroyed); each option
+  says the ``life`` the land would show and what is ``lost`` or ``destroyed``.
+- New artifacts and non-aura enchantments go on a land of the caster's or next to one, an
+  opponent's included.
 - Discard, draw and the other non-damage player effects need no range.
 """
 
@@ -34,8 +38,9 @@ from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core import fx_statics
 from frontier_desktop.rules.variants.army.board import (
-    LAND_LIFE, controller, home_of, in_range, info, land_life, land_words, place_of, reach,
+    controller, home_of, in_range, info, land_life, land_words, place_of, reach,
 )
+from frontier_desktop.rules.variants.army.control import life_cap, life_option
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.core.spell_context import _Context
 from frontier_desktop.rules.core.spell_reading import needs_origin as needs_origin  # re-exported
@@ -81,7 +86,8 @@ class ArmySpells(VariantHooks):
         raise NotImplementedError
 
     def _pay(self, state: GameState, seat: int, action: A.Action, cost: str,
-             pay_list: Any, events: list[Event], x: int = 0) -> None:  # pragma: no cover
+             pay_list: Any, events: list[Event], x: int = 0, *,
+             source: str | None = None) -> None:  # pragma: no cover
         raise NotImplementedError
 
     def mana_sources(self, state: GameState, seat: int) -> list[Any]:  # pragma: no cover
@@ -129,12 +135,12 @@ class ArmySpells(VariantHooks):
 
     def _ask_place(self, state: GameState, seat: int, obj: str, events: list[Event]) -> None:
         """A new artifact or non-aura enchantment is put on a land its controller controls or
-        next to one (a ``place`` decision when there is more than one)."""
+        next to one, an opponent's included (the ruling on placing artifacts and enchantments;
+        a ``place`` decision when there is more than one)."""
         if state.decision is not None:
             return  # another choice waits: it stays on the home base
         lands = sorted(p for p in state.board.positions()
-                       if state.cells[p].land is not None and in_range(state, seat, p)
-                       and controller(state, p) in (None, seat))
+                       if state.cells[p].land is not None and in_range(state, seat, p))
         if len(lands) <= 1:
             return  # only the home base: it stays there
         state.decision = {"kind": "place", "player": seat, "id": obj,
@@ -204,13 +210,13 @@ class ArmySpells(VariantHooks):
         self._land_for(ctx, ctx.seat, seat, "damage", amount, lands, events)
 
     def life_change(self, ctx: _Context, seat: int, amount: int, events: list[Event]) -> None:
-        """Life gained or lost goes to a land the player chooses among those they control
-        (a loss only on a land it leaves standing, or the home base)."""
+        """Life gained or lost goes to a land the player chooses among those they control: a
+        loss on any of them, one it brings to 0 included (that land is destroyed; a home base
+        at 0 loses the game), a gain up to 6 (a home base 20), the excess lost (the
+        ruling on life on lands)."""
         state = ctx.state
-        home = home_of(state, seat)
         lands = sorted(p for p, c in self.land_controllers(state).items() if c == seat
-                       and land_life(state, p) is not None
-                       and (amount >= 0 or p == home or (land_life(state, p) or 0) > -amount))
+                       and land_life(state, p) is not None)
         self._land_for(ctx, seat, seat, "gain" if amount >= 0 else "lose", abs(amount), lands,
                        events)
 
@@ -234,26 +240,39 @@ class ArmySpells(VariantHooks):
         key = str(ctx.source or ctx.item.get("obj") or ctx.item.get("id") or ctx.name)
         state.decision = {"kind": "place", "player": chooser, "id": key, "purpose": purpose,
                           "amount": amount, "of": seat, "by": ctx.seat, "card": ctx.name,
-                          "options": [{"id": key, "at": wire(state, p)} for p in lands]}
+                          "options": [life_option(state, key, p, purpose, amount)
+                                      for p in lands]}
         events.append({"type": "choose", "player": chooser, "kind": "place", "unit": key,
                        "purpose": purpose, "amount": amount, "of": seat, "card": ctx.name})
 
     def land_amount(self, state: GameState, by: int, purpose: str, at: Pos, amount: int,
                     events: list[Event], *, source: str | None = None) -> None:
         """Carry out damage (*by*'s, from *source*), a life gain or a life loss of *amount*
-        on the land at *at*."""
+        on the land at *at*. A loss that brings a land other than a home base to 0 destroys
+        it (a home base at 0 loses the game: ``Army.after_action``); a gain stops at 6 (a home
+        base at 20), the ``land_life`` event giving the real change (``delta``) and the life
+        ``lost`` beyond."""
         from frontier_desktop.rules.variants.army.combat import damage_land
 
         if purpose == "damage":
             self.damage_land(state, by, at, amount, events, source=source)
         elif purpose == "lose":
             damage_land(state, at, amount, events)
-        else:  # a land's d6 shows at most 6; a home base's d20 counts on
             extra = info(state.cells[at])
-            life = int(extra["life"] or 0) + amount
-            extra["life"] = life if extra["stronghold_of"] is not None else min(LAND_LIFE, life)
-            events.append({"type": "land_life", "at": wire(state, at), "life": extra["life"],
-                           "delta": amount})
+            if extra["life"] is not None and extra["life"] <= 0 and \
+                    extra["stronghold_of"] is None:
+                owner = controller(state, at)
+                self.destroy_land(state, by if owner is None else owner, at, events)
+        else:
+            extra = info(state.cells[at])
+            life = int(extra["life"] or 0)
+            after = max(life, min(life_cap(state, at), life + amount))
+            extra["life"] = after
+            event: Event = {"type": "land_life", "at": wire(state, at), "life": after,
+                            "delta": after - life}
+            if life + amount > after:
+                event["lost"] = life + amount - after
+            events.append(event)
 
     def effect_area(self, state: GameState, item: dict[str, Any],
                     source: str | None) -> Callable[[Any], bool] | None:
@@ -392,7 +411,8 @@ class ArmySpells(VariantHooks):
         problem = self.origin_problem(state, seat, card.name, effects, action.origin)
         if problem:
             raise IllegalActionError(action, problem)
-        self._pay(state, seat, action, card.mana_cost, action.pay, events, action.x)
+        self._pay(state, seat, action, card.mana_cost, action.pay, events, action.x,
+                  source=card_id)
         player.hand.remove(card_id)
         event: Event = {"type": "cast", "player": seat, "card": card.name, "id": card_id}
         if targets:

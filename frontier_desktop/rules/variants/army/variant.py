@@ -55,6 +55,7 @@ from frontier_desktop.rules.variants.army.combat import (
     resolve_combat,
     start_combat,
 )
+from frontier_desktop.rules.variants.army.control import changes_of_control, life_option
 from frontier_desktop.rules.variants.army.loading import position_problem
 from frontier_desktop.rules.variants.army.mana import ArmyMana
 from frontier_desktop.rules.variants.army.movement import ArmyMovement
@@ -384,9 +385,10 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
                   events: list[Event]) -> None:
         decision = waiting(state, action, "place", "choice of a place")
         at = self._pos(state, action, action.at, "land")
-        if {"id": action.id, "at": wire(state, at)} not in decision["options"]:
-            raise IllegalActionError(action, "put it on a land you control or next to one you "
-                                             "control, as offered")
+        if not any(o["id"] == action.id and o["at"] == wire(state, at)
+                   for o in decision["options"]):
+            raise IllegalActionError(action, f"choose one of the lands offered for "
+                                             f"{self._place_words(state, decision)}")
         state.decision = None
         purpose = decision.get("purpose")
         if purpose is not None:  # damage, life gain or loss: on the land chosen
@@ -399,6 +401,16 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
             perm.zone, perm.at = "board", at
             events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
         self.magic.continue_stack(state, events)
+
+    @staticmethod
+    def _place_words(state: GameState, decision: dict[str, Any]) -> str:
+        """What a ``place`` decision places, in words: "the 2 life lost", "Sol Ring"."""
+        purpose, key = decision.get("purpose"), str(decision["id"])
+        if purpose in ("gain", "lose"):
+            return f"the {decision['amount']} life {'gained' if purpose == 'gain' else 'lost'}"
+        if purpose == "damage":
+            return f"the {decision['amount']} damage"
+        return state.name(key) if key in state.cards else key
 
     # ------------------------------------------------------------------ abilities
     def _do_activate(self, state: GameState, seat: int, action: A.Activate,
@@ -425,7 +437,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
             raise IllegalActionError(action, f"the engine doesn't carry out this ability of "
                                              f"{card.name}: leave out its targets")
         pay_loyalty(state, action, perm, action.ability, action.x, events)  # rules/core
-        self._pay(state, seat, action, ability.mana_cost, action.pay, events)
+        self._pay(state, seat, action, ability.mana_cost, action.pay, events, source=perm.id)
         event = self.magic.record_activation(state, seat, perm, card, ability, action.ability, made,
                                        stack_effects, "its land and the lands next to it")
         if ability.other_cost:
@@ -504,46 +516,16 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
                 state.decision = {"kind": "place", "player": seat, "id": source,
                                   "purpose": "gain", "amount": int(amount), "of": seat,
                                   "by": seat, "card": name,
-                                  "options": [{"id": source, "at": wire(state, p)}
-                                              for p in lands]}
+                                  "options": [life_option(state, source, p, "gain",
+                                                          int(amount)) for p in lands]}
                 events.append({"type": "choose", "player": seat, "kind": "place",
                                "unit": source, "purpose": "gain", "amount": int(amount),
                                "of": seat, "card": name})
 
     def _changes_of_control(self, state: GameState, events: list[Event]) -> None:
-        """A permanent on a land its controller doesn't control, next to none they control,
-        moves to a land next to one they control (``place`` when there is a choice)."""
-        if state.decision is not None:
-            return
-        for perm in state.perms.values():
-            if perm.zone != "board" or state.card(perm.id).is_land:
-                continue
-            here = controller(state, perm.at)
-            if here == perm.controller or (here is None and any(
-                    controller(state, n) == perm.controller
-                    for n in state.board.neighbours(perm.at))):
-                continue
-            if here is None:
-                continue  # an explorer's own face-down step is resolved by the move
-            places = sorted({n for p in state.board.positions()
-                             if controller(state, p) == perm.controller
-                             for n in reach(state, p)
-                             if controller(state, n) in (None, perm.controller)
-                             and state.cells[n].land is not None and state.cells[n].face_up},
-                            key=lambda p: p)
-            if not places:
-                leave_battlefield(state, perm, "graveyard", events,
-                                  reason="its controller has no land to put it on")
-                continue
-            if len(places) == 1:
-                perm.at = places[0]
-                events.append({"type": "placed", "unit": perm.id, "at": wire(state, places[0])})
-                continue
-            state.decision = {"kind": "place", "player": perm.controller, "id": perm.id,
-                              "options": [{"id": perm.id, "at": wire(state, p)} for p in places]}
-            events.append({"type": "choose", "player": perm.controller, "kind": "place",
-                           "unit": perm.id})
-            return
+        """A creature or planeswalker that changed control moves at once to the nearest land
+        of its new controller's (:func:`.control.changes_of_control`)."""
+        changes_of_control(state, events)
 
     def land_tapper(self, state: GameState, pos: Any, seat: int) -> int:
         """A land an effect taps stays tapped until its controller's untap step (Army lands
