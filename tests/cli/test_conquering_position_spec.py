@@ -485,6 +485,24 @@ def test_not_retaking_the_stronghold_in_time_eliminates_with_an_event(run):
     assert out["players"][1]["eliminated"] and out["winner"] == 0
 
 
+def test_a_land_aura_is_cast_on_a_land_named_by_its_place(run):
+    # Audit 06: Evil Presence on Edna's own stronghold and on the face-up Swamp [1, 1];
+    # legal_actions lists both, never Dale's stronghold or a face-down land.
+    presence = {"name": "Evil Presence", "mana_cost": "{B}", "colors": ["B"],
+                "type_line": "Enchantment — Aura", "keywords": ["Enchant"],
+                "oracle_text": "Enchant land\nEnchanted land is a Swamp."}
+    doc = wurm(phase="main")
+    doc["players"][0].update(hand=[presence], mana_pool="{B}")
+    listed = [a for a in run.ok(doc)["legal_actions"] if a.get("card") == "Evil Presence"]
+    assert sorted(map(json.dumps, (a["target"] for a in listed))) == ['"S0"', "[1, 1]"]
+    for place in ("S0", [1, 1]):
+        out = run.ok(doc, {"type": "cast", "card": "Evil Presence", "target": place})
+        cast = events(out, "cast")[0]
+        assert cast["attached_to"] and "Enchanted land is a Swamp." in cast["note"]
+    line = run.fails(doc, {"type": "cast", "card": "Evil Presence", "target": "S1"})
+    assert "line 1" in line and "stronghold" in line
+
+
 def test_a_unit_on_a_face_down_land_is_refused_in_one_line(run):
     # Audit 16: no creature can ever "enter" that land again, so its area could never be
     # flipped or captured; the file is refused naming the unit's place.

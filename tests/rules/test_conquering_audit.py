@@ -1,4 +1,4 @@
-"""The Conquering audit's findings 07, 09-12, 15 and 16 (issue 25,
+"""The Conquering audit's findings 05-07, 09-12, 15 and 16 (issue 25,
 ``shared/repros/conquering-rules/README.md``), answered as ``shared/rules/conquering.md``
 rules: each repro replayed in process (skipped when ``../shared`` is not beside the
 repository), and each rule also on a position of its own."""
@@ -41,6 +41,21 @@ def _repro(name: str) -> tuple[GameState | None, int | None, list[dict[str, Any]
             return None, number, events
         events += more
     return state, None, events
+
+
+# ---------------------------------------------------------------------- 05, 06
+def test_repro_05_evil_presence_is_named_as_by_hand() -> None:
+    state, refused, events = _repro("05-evil-presence-no-terrain-effect")
+    assert state is not None and refused is None
+    cast = next(e for e in events if e["type"] == "cast")
+    assert cast["note"] == "carry out by hand (manual actions): Enchanted land is a Swamp."
+
+
+def test_repro_06_a_land_aura_on_a_triangle_area_is_cast() -> None:
+    state, refused, events = _repro("06-land-aura-on-triangle-area-refused")
+    assert state is not None and refused is None
+    aura = next(p for p in state.perms.values() if state.name(p.id) == "Evil Presence")
+    assert aura.attached_to == state.cells["A1"].land
 
 
 # ---------------------------------------------------------------------- 07

@@ -369,3 +369,71 @@ def test_counter_unless_its_controller_pays_declined_or_unaffordable() -> None:
     poor = _leak(_main(), edna_pays_with="{R}")  # the pool can't pay: countered at once
     assert poor.decision is None and not poor.stack
     assert all(p.pt_mod == (0, 0) for p in poor.perms.values())
+
+
+# ---------------------------------------------------------------------- land auras
+EVIL_PRESENCE = {"name": "Evil Presence", "mana_cost": "{B}", "colors": ["B"],
+                 "type_line": "Enchantment — Aura", "keywords": ["Enchant"],
+                 "oracle_text": "Enchant land\nEnchanted land is a Swamp."}
+
+
+def _land_aura(players: int = 3) -> tuple[GameState, str]:
+    """Edna's main phase with Evil Presence in hand; on the triangle, A1 a face-up Island."""
+    state = _main(players)
+    aura = Card.from_scryfall(EVIL_PRESENCE)
+    state.defs = {**state.defs, aura.name: aura}
+    state.cards["cAura"] = (aura.name, 0)
+    state.players[0].hand.append("cAura")
+    if players == 3:
+        set_land(state, "A1", "Island", cv=2)
+    return state, "cAura"
+
+
+def test_a_land_aura_targets_an_area_or_a_stronghold_by_its_place() -> None:
+    # Audit 06: "any land (never an opposing stronghold's land)", named by its place.
+    for place in ("A1", "S0"):
+        state, aura = _land_aura()
+        land = state.cells[place].land
+        state, events = play(state, A.Cast(card="Evil Presence", target=place))
+        assert state.perms[aura].attached_to == land
+    state, _ = _land_aura()
+    _refused(state, A.Cast(card="Evil Presence", target="S1"),
+             "a stronghold's land can't be targeted by its opponents")
+    _refused(state, A.Cast(card="Evil Presence", target="B1"), "a permanent you can see")
+    state.players[1].lost = True  # an eliminated player's stronghold: any land again
+    state, _ = play(state, A.Cast(card="Evil Presence", target="S1"))
+    assert state.perms["cAura"].attached_to == state.cells["S1"].land
+
+
+def test_legal_actions_list_land_auras_on_the_lands_they_may_enchant() -> None:
+    state, _ = _land_aura()
+    listed = {a.target for a in CQ.legal_actions(state, 0)
+              if isinstance(a, A.Cast) and a.card == "Evil Presence"}
+    assert listed == {"A1", "S0"}  # face-up and not an opposing stronghold
+    grid, _ = _land_aura(2)
+    listed = {a.target for a in CQ.legal_actions(grid, 0)
+              if isinstance(a, A.Cast) and a.card == "Evil Presence"}
+    assert listed == {MID, "S0"}
+
+
+def test_a_creature_aura_is_never_cast_on_a_land() -> None:
+    state, _ = _land_aura()
+    pacifism = Card.from_scryfall({
+        "name": "Pacifism", "mana_cost": "{1}{W}", "colors": ["W"],
+        "type_line": "Enchantment — Aura", "keywords": ["Enchant"],
+        "oracle_text": "Enchant creature\nEnchanted creature can't attack or block."})
+    state.defs = {**state.defs, pacifism.name: pacifism}
+    state.cards["cPax"] = (pacifism.name, 0)
+    state.players[0].hand.append("cPax")
+    _refused(state, A.Cast(card="Pacifism", target="A1"), "it is a land")
+    assert not any(isinstance(a, A.Cast) and a.card == "Pacifism" and a.target == "A1"
+                   for a in CQ.legal_actions(state, 0))
+
+
+def test_a_land_type_change_is_named_to_the_players_as_by_hand() -> None:
+    # Audit 05: the engine doesn't change a land's type, so the cast says what is left to
+    # the players (they carry it out with manual actions).
+    state, _ = _land_aura()
+    state, events = play(state, A.Cast(card="Evil Presence", target="A1"))
+    cast = next(e for e in events if e["type"] == "cast")
+    assert cast["note"] == "carry out by hand (manual actions): Enchanted land is a Swamp."

@@ -25,7 +25,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.core import keywords as core_keywords
 from frontier_desktop.rules.core import planeswalkers
 from frontier_desktop.rules.core import sba
-from frontier_desktop.rules.effects.nodes import Effect
+from frontier_desktop.rules.effects.nodes import Effect, StaticAbility
 from frontier_desktop.rules.effects.targeting import Slot, target_slots
 from frontier_desktop.rules.core.decisions import waiting
 from frontier_desktop.rules.errors import IllegalActionError
@@ -38,7 +38,8 @@ from frontier_desktop.rules.core.strongholds import (
 from frontier_desktop.rules.core.spell_context import _Context
 from frontier_desktop.rules.core.spell_grants import continuous_pt
 from frontier_desktop.rules.core.spell_reading import (
-    ability_effects, by_hand_note, enchant_spec, executed, spell_effects,
+    ability_effects, by_hand_note, by_hand_text, enchant_spec, executed, reading_of,
+    spell_effects,
 )
 from frontier_desktop.rules.core.engine_hooks import VariantHooks
 from frontier_desktop.rules.core.shared import (
@@ -401,10 +402,10 @@ class PoolSpells(VariantHooks):
             event["targets"] = [A.target_to_wire(t) for t in action.targets]
         if attach is not None:
             event["attached_to"] = attach
-        if card.is_instant or card.is_sorcery:
-            note = by_hand_note(card, effects, action.x, automatic)
-            if note:
-                event["note"] = note
+        note = by_hand_note(card, effects, action.x, automatic) \
+            if card.is_instant or card.is_sorcery else static_by_hand_note(card)
+        if note:
+            event["note"] = note
         events.append(event)
         item: dict[str, Any] = {"kind": "spell", "card": card.name, "obj": card_id,
                                 "controller": seat,
@@ -424,8 +425,9 @@ class PoolSpells(VariantHooks):
         target = action.target
         if target is None and len(action.targets) == 1:
             target = action.targets[0]
-        if isinstance(target, (tuple, list)) and state.cells.get(tuple(target)) is not None:
-            cell = state.cells[tuple(target)]
+        place = _place_named(state, target)  # a land by its place: [r, c], "S0", an area
+        if place is not None:
+            cell = state.cells[place]
             target = cell.land if cell.land is not None and cell.face_up else None
         if not isinstance(target, str) or (target not in state.perms and not any(
                 c.land == target for c in state.cells.values())):
@@ -445,20 +447,29 @@ class PoolSpells(VariantHooks):
         if perm is not None and perm.zone == "attached":
             return f"{card.name} can't enchant {state.name(target)}: it is attached to another"
         spec = enchant_spec(card)
-        if spec is not None and perm is not None:
+        place = None if perm is not None else self._land_place(state, target)
+        if spec is not None and (perm is not None or place is not None):
+            # A land is checked at its place ("Enchant land", the reach to a stronghold).
             return self.magic.target_refusal(state, seat, card.name, card_id, Slot(spec, 0, None),
-                                       target)
+                                             target if perm is not None else place)
         return self.target_problem(state, seat, card_id, target)
 
-    def aura_targets(self, state: GameState, seat: int, card_id: str) -> list[str]:
-        """The permanents the aura *card_id* could enchant now (creatures on the board and
-        permanents off it; lands are named by their square instead)."""
+    def aura_targets(self, state: GameState, seat: int, card_id: str) -> list[Any]:
+        """What the aura *card_id* could enchant now: creatures on the board and permanents
+        off it by id, face-up lands by their place (``[r, c]``, ``"S0"``, an area's name)."""
         spec = enchant_spec(state.card(card_id))
         if spec is None:
             return []
-        return [pid for pid, p in state.perms.items()
-                if p.zone in ("board", "staging")
-                and self.aura_problem(state, seat, card_id, pid) is None]
+        out: list[Any] = [pid for pid, p in state.perms.items()
+                          if p.zone in ("board", "staging")
+                          and self.aura_problem(state, seat, card_id, pid) is None]
+        if "land" in spec.noun.split("_or_") or "permanent" in spec.noun.split("_or_"):
+            for pos in state.board.places():
+                cell = state.cells.get(pos)
+                if cell is not None and cell.land is not None and cell.face_up and \
+                        self.aura_problem(state, seat, card_id, cell.land) is None:
+                    out.append(pos)
+        return out
 
     # ------------------------------------------------------------------ activating
     def makes_mana(self, state: GameState, perm: Permanent) -> bool:
@@ -506,3 +517,22 @@ class PoolSpells(VariantHooks):
                               "x": action.x, **({"mode": list(action.mode)}
                                                 if action.mode != (0,) else {})}, events)
 
+
+def _place_named(state: GameState, target: Any) -> Pos | None:
+    """The place *target* names when it names one (a square, or a place's name that is no
+    permanent's id), else None."""
+    if isinstance(target, (tuple, list)) and state.cells.get(tuple(target)) is not None:
+        return tuple(target)
+    if isinstance(target, str) and target not in state.perms and target in state.cells:
+        return target
+    return None
+
+
+def static_by_hand_note(card: Any) -> str | None:
+    """The ``note`` of a permanent spell's ``cast`` event: its static abilities the engine
+    doesn't carry out, left to the players (Evil Presence's "Enchanted land is a Swamp.": a
+    land's type is not changed by the engine). None: nothing is left by hand."""
+    manual = [by_hand_text(e, card.name) for ability in reading_of(card).abilities
+              if isinstance(ability, StaticAbility) for e in ability.effects
+              if not executed(e, "static")]
+    return "carry out by hand (manual actions): " + "; ".join(manual) if manual else None
