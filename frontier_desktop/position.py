@@ -506,12 +506,13 @@ class _Loader:
         if len(items) > MAX_UNITS:
             raise self.fail("permanents", f"at most {MAX_UNITS} permanents")
         attached: list[tuple[int, str, object]] = []
+        carried: dict[str, str] = {}
         for i, pdata in enumerate(items):
             where = f"permanents[{i}]"
             if not isinstance(pdata, Mapping):
                 raise self.fail(where, "must be an object")
             unknown = set(pdata) - {"id", "card", "owner", "controller", "at", "attached_to",
-                                    "tapped", "counters"}
+                                    "tapped", "counters", "carried_by"}
             if unknown:
                 raise self.fail(where, f"unknown field {sorted(unknown)[0]!r}")
             obj_id = pdata.get("id", f"p{i + 1}")
@@ -534,7 +535,12 @@ class _Loader:
             counters = self.counters(pdata, where)
             at = pdata.get("at")
             host = pdata.get("attached_to")
-            if host is not None:
+            carrier = pdata.get("carried_by")
+            if carrier is not None:
+                perm = self.carried(state, where, obj_id, card, controller, carrier, at, host,
+                                    tapped)
+                carried[obj_id] = str(carrier)  # self.carried refused anything but an id
+            elif host is not None:
                 attached.append((i, obj_id, host))
                 perm = Permanent(obj_id, controller, "attached", tapped=tapped)
             elif self.places is not None:  # the Conquering and the War Game place none
@@ -552,7 +558,8 @@ class _Loader:
             elif at == "staging" and state.variant == "frontier":
                 perm = Permanent(obj_id, controller, "staging", tapped=tapped)
             elif at is None:
-                raise self.fail(f"{where}.at", "give the land it is on, or 'attached_to'")
+                raise self.fail(f"{where}.at", "give the land it is on, 'attached_to' or "
+                                               "'carried_by'")
             else:
                 try:
                     pos = state.board.pos_from_wire(at)
@@ -578,6 +585,31 @@ class _Loader:
                                 f"{state.name(obj_id)} can't be attached to another aura "
                                 f"({state.name(host)})")
             state.perms[obj_id].attached_to = host
+        if carried:
+            state.extra["carried"] = carried  # Army: rules/variants/army/carrying.py
+
+    def carried(self, state: GameState, where: str, obj_id: str, card: Card, controller: int,
+                carrier: object, at: object, host: object, tapped: bool) -> Permanent:
+        """Army Magic's ``permanents[i].carried_by``: a non-creature artifact carried by a
+        creature of the same controller; it stands on that creature's land (``at``, when
+        given, must be that land)."""
+        if state.variant != "army":
+            raise self.fail(f"{where}.carried_by", "only Army Magic's units carry artifacts")
+        if host is not None:
+            raise self.fail(f"{where}.carried_by", "give 'attached_to' or 'carried_by', not both")
+        if "Artifact" not in card.types or card.is_creature or card.is_land:
+            raise self.fail(f"{where}.carried_by", f"{card.name} is no artifact a unit carries "
+                                                   "(a non-creature artifact)")
+        perm = state.perms.get(carrier) if isinstance(carrier, str) else None
+        if perm is None or perm.zone != "board" or not state.card(perm.id).is_creature:
+            raise self.fail(f"{where}.carried_by", f"no creature {carrier!r} among the units")
+        if perm.controller != controller:
+            raise self.fail(f"{where}.carried_by", f"{state.name(perm.id)} carries only its own "
+                                                   "army's artifacts: give the same controller")
+        if at is not None and at != state.board.pos_to_wire(perm.at):
+            raise self.fail(f"{where}.at", f"a carried artifact stands on its carrier's land "
+                                           f"{state.board.pos_to_wire(perm.at)} (or give null)")
+        return Permanent(obj_id, controller, "board", perm.at, tapped=tapped)
 
     def player(self, state: GameState, i: int, pdata: object, life: int) -> PlayerState:
         where = f"players[{i}]"

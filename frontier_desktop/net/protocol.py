@@ -338,6 +338,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "retreat": {"unit": ID, "to": POS},
     "conquer": {"at": POS, "units": ListOf(ID, 60)},  # the Conquering (issue 14)
     "place": {"id": ID, "at": POS},
+    "pick_up": {"unit": ID, "permanent": ID},
     "heal": {"unit": ID, "amount": Int(0, 100)},  # the War Game (issue 15)
     "tap_attacker": {"unit": ID},
 }

@@ -363,3 +363,58 @@ def test_a_frontier_permanent_at_null_stands_in_its_controllers_staging_row(run)
     out = run.ok(doc)
     zones = {p["id"]: (p["zone"], p["at"]) for p in out["permanents"]}
     assert zones == {"ring": ("staging", None), "ring2": ("staging", None)}
+
+
+# ---------------------------------------------------------------- issue 25: carried_by, pick_up
+
+def test_carried_by_is_read_and_printed_and_the_artifact_moves_with_its_unit(run):
+    doc = border()
+    doc["permanents"][0].update({"carried_by": "giant", "at": None})
+    out = run.ok(doc)
+    assert out["permanents"][0]["carried_by"] == "giant" and out["permanents"][0]["at"] == [1, 2]
+    out = run.ok(doc, {"type": "move", "units": ["giant"], "to": [1, 3]})
+    assert out["permanents"][0]["at"] == [1, 3] and out["permanents"][0]["carried_by"] == "giant"
+    moved = next(e for e in out["events"] if e["type"] == "moved")
+    assert moved["carried"] == ["ring"]
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"carried_by": "bear"}, "permanents[0].carried_by"),        # Ben's creature, Ann's ring
+    ({"carried_by": "nobody"}, "permanents[0].carried_by"),
+    ({"carried_by": "giant", "at": [0, 2]}, "permanents[0].at"),  # not the giant's land
+    ({"carried_by": "giant", "attached_to": "giant"}, "permanents[0].carried_by"),
+])
+def test_a_wrong_carried_by_exits_2_in_one_line_naming_the_field(run, change, field):
+    doc = border()
+    doc["permanents"][0].update(change)
+    if "at" not in change:
+        doc["permanents"][0]["at"] = None
+    assert field in run.fails(doc)
+
+
+def test_pick_up_is_a_legal_action_and_the_unit_then_carries_the_artifact(run):
+    doc = border()
+    doc["permanents"][0]["at"] = [1, 2]  # lying on the giant's land
+    out = run.ok(doc)
+    assert {"type": "pick_up", "unit": "giant", "permanent": "ring"} in out["legal_actions"]
+    assert out["permanents"][0]["carried_by"] is None
+    out = run.ok(doc, {"type": "pick_up", "unit": "giant", "permanent": "ring"},
+                 {"type": "move", "units": ["giant"], "to": [1, 3]})
+    assert out["permanents"][0]["carried_by"] == "giant" and out["permanents"][0]["at"] == [1, 3]
+    line = run.fails(doc, {"type": "pick_up", "unit": "hero", "permanent": "nothing"})
+    assert line.startswith("frontier-desktop position:") and "line 1" in line
+
+
+def test_repro_08_a_move_naming_the_artifact_carries_it(run):
+    doc, actions = _repro("08-artifact-cannot-be-carried")
+    out = run.ok(doc, *actions)
+    ring = next(p for p in out["permanents"] if p["id"] == "ring")
+    assert ring["at"] == [2, 2] and ring["carried_by"] == "a"
+
+
+def test_repro_08b_an_artifact_no_unit_carries_is_left_on_its_land(run):
+    doc, actions = _repro("08b-artifact-left-behind")
+    out = run.ok(doc, *actions)
+    ring = next(p for p in out["permanents"] if p["id"] == "ring")
+    assert ring["at"] == [1, 2] and ring["carried_by"] is None
+    assert {"type": "pick_up", "unit": "a", "permanent": "ring"} not in out["legal_actions"]

@@ -1,10 +1,11 @@
-"""Army Magic audit findings 10-18 (issue 25, ``shared/repros/army-rules``), each against
-the digest's ruling that settles it (``shared/rules/army.md``): capture and land loss, land
-destruction's auras, paying life, change of control, life on lands, own-spell land loss,
-blocking in several combats, placing artifacts."""
+"""Army Magic audit findings 8 and 10-18 (issue 25, ``shared/repros/army-rules``), each against
+the digest's ruling that settles it (``shared/rules/army.md``): carried artifacts and
+``pick_up``, capture and land loss, land destruction's auras, paying life, change of control,
+life on lands, own-spell land loss, blocking in several combats, placing artifacts."""
 
 from __future__ import annotations
 
+from frontier_desktop.rules import legal_actions
 from frontier_desktop.rules.variants.army.board import controller, land_life
 from frontier_desktop.rules.views import describe
 from tests.rules.army_helpers import army, land, standard_rows
@@ -15,6 +16,8 @@ GIANT = creature("Test Giant", ["R"], 3, 3)
 TURTLE = creature("Test Turtle", ["U"], 1, 4)
 LIFELINKER = creature("Test Lifelinker", ["W"], 3, 3, keywords=["Lifelink"],
                       oracle_text="Lifelink")
+RING = {"name": "Test Ring", "mana_cost": "{1}", "type_line": "Artifact", "colors": [],
+        "keywords": [], "oracle_text": "{T}: Add {C}{C}."}
 ANTHEM = {"name": "Test Anthem", "mana_cost": "{1}{W}{W}", "type_line": "Enchantment",
           "colors": ["W"], "keywords": [], "oracle_text": "Creatures you control get +1/+1."}
 WALKER = {"name": "Test Walker", "mana_cost": "{3}", "type_line": "Legendary Planeswalker — Jace",
@@ -35,6 +38,80 @@ GROWTH_AURA = "Wild Growth"
 # Ann's (1, 2) next to Ben's (2, 2); Ben's (3, 2) behind it.
 ROWS = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Forest", 1, 6),
                       (3, 2): land("Forest", 1, 6)})
+
+
+def ring(at=None, **more):
+    entry = {"id": "ring", "card": RING, "owner": 0, **more}
+    if at is not None:
+        entry["at"] = list(at)
+    return entry
+
+
+# ---------------------------------------------------------------- 8: carrying artifacts
+def test_a_move_naming_an_artifact_on_its_land_carries_it():
+    # Repro 08: "units": ["a", "ring"] was refused ("no creature or planeswalker 'ring'").
+    state = army(ROWS, [unit("a", BEARS, 0, (1, 2))], permanents=[ring((1, 2))])
+    state, events = run(state, {"type": "move", "units": ["a", "ring"], "to": [1, 1]})
+    assert state.perms["ring"].at == (1, 1) and state.perms["a"].at == (1, 1)
+    assert of_type(events, "picked_up")[0]["unit"] == "a"
+    assert of_type(events, "moved")[0]["carried"] == ["ring"]
+    assert {p["id"]: p["carried_by"] for p in describe(state)["permanents"]} == {"ring": "a"}
+
+
+def test_a_carried_artifact_moves_with_its_unit_without_being_named():
+    # Repro 08b: the Bears explore; the artifact they carry goes with them.
+    state = army(ROWS, [unit("a", BEARS, 0, (1, 2))], permanents=[ring(carried_by="a")])
+    assert state.perms["ring"].at == (1, 2)
+    state, _ = run(state, {"type": "move", "units": ["a"], "to": [1, 1]})
+    assert state.perms["ring"].at == (1, 1)
+
+
+def test_an_artifact_nobody_carries_stays_behind():
+    state = army(ROWS, [unit("a", BEARS, 0, (1, 2))], permanents=[ring((1, 2))])
+    state, _ = run(state, {"type": "move", "units": ["a"], "to": [1, 1]})
+    assert state.perms["ring"].at == (1, 2)
+    assert describe(state)["permanents"][0]["carried_by"] is None
+
+
+def test_pick_up_is_listed_and_takes_either_armys_artifact_lying_on_the_land():
+    # Ben's artifact lies on Ann's land: her Bears pick it up, and she controls it.
+    state = army(ROWS, [unit("a", BEARS, 0, (1, 2))],
+                 permanents=[ring((1, 2), owner=1, controller=1)])
+    listed = [a.to_wire() for a in legal_actions(state)]
+    assert {"type": "pick_up", "unit": "a", "permanent": "ring"} in listed
+    state, events = run(state, {"type": "pick_up", "unit": "a", "permanent": "ring"})
+    assert state.perms["ring"].controller == 0
+    assert of_type(events, "picked_up")[0]["from"] == 1
+    assert {"type": "pick_up", "unit": "a", "permanent": "ring"} not in [
+        a.to_wire() for a in legal_actions(state)]
+    refused(state, {"type": "pick_up", "unit": "a", "permanent": "ring"}, match="already")
+
+
+def test_pick_up_is_refused_from_another_land_or_for_a_creature_not_yours():
+    state = army(ROWS, [unit("a", BEARS, 0, (1, 2)), unit("d", BEARS, 1, (2, 2))],
+                 permanents=[ring((0, 2))])
+    refused(state, {"type": "pick_up", "unit": "a", "permanent": "ring"}, match="does not lie")
+    refused(state, {"type": "pick_up", "unit": "d", "permanent": "ring"}, match="not yours")
+
+
+def test_a_carried_artifact_is_dropped_on_its_land_when_its_creature_dies():
+    players = [{"name": "Ann", "hand": ["Lightning Bolt"], "mana_pool": "{R}"}, {"name": "Ben"}]
+    state = army(ROWS, [unit("a", BEARS, 0, (1, 2))], permanents=[ring(carried_by="a")],
+                 players=players)
+    state, events = run(state, {"type": "cast", "card": "Lightning Bolt", "targets": ["a"]})
+    assert "a" not in state.perms and state.perms["ring"].at == (1, 2)
+    assert of_type(events, "dropped")[0]["unit"] == "ring"
+    assert describe(state)["permanents"][0]["carried_by"] is None
+
+
+def test_a_retreating_creature_takes_what_it_carries():
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Forest", 1, 1),
+                          (3, 2): land("Forest", 1, 6)})
+    state = army(rows, [unit("a", GIANT, 0, (1, 2)), unit("d", BEARS, 1, (2, 2), tapped=True)],
+                 permanents=[ring(owner=1, controller=1, carried_by="d")])
+    state, _ = run(state, {"type": "attack", "units": ["a"], "target": [2, 2]})
+    assert state.perms["d"].at == (3, 2) and state.perms["ring"].at == (3, 2)
+    assert state.perms["ring"].controller == 1
 
 
 # ---------------------------------------------------------------- 10: capture

@@ -92,6 +92,7 @@ _PLAIN_ACTIONS = {
     "add_mana": "adds mana by hand", "assign": "divides the damage",
     "set_assign": "changes how their combat damage is divided",
     "choose": "makes a choice", "targets": "chooses targets",
+    "pick_up": "picks up an artifact",
 }
 
 

@@ -72,8 +72,13 @@ def _army_words(kind: Any, event: Mapping[str, Any], names: Namer, p: str) -> st
     if kind == "placed":
         return f"  {names.unit(event.get('unit'))} is put at {square(at)}"
     if kind == "dropped":
-        return (f"  {event.get('name') or names.unit(event.get('unit'))} is dropped and "
-                f"taken by {names.player(event.get('to'))}")
+        what = event.get("name") or names.unit(event.get("unit"))
+        if event.get("to") is None:  # it keeps its controller, lying on the land
+            return f"  {what} is dropped at {square(at)}"
+        return f"  {what} is dropped and taken by {names.player(event.get('to'))}"
+    if kind == "picked_up":
+        return (f"  {names.unit(event.get('unit'))} picks up "
+                f"{event.get('name') or names.unit(event.get('permanent'))}")
     if kind == "life_paid":
         return f"  {p} pays {event.get('amount')} life"
     return None

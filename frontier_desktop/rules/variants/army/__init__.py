@@ -6,6 +6,8 @@
 - :mod:`.mana` — tapping controlled lands;
 - :mod:`.combat` — one land against an adjacent enemy land: blocks on the attacked land,
   damage beyond to the land's life, capture, retreat;
+- :mod:`.carrying` — the artifacts a unit carries (``carried_by``, ``pick_up``), dropped on
+  its land when their creature leaves;
 - :mod:`.control` — changes of control (to the new controller's nearest land) and what a gain
   or a loss of life does to each land;
 - :mod:`.spells`, :mod:`.legal`, :mod:`.manual`, :mod:`.actions` — casting in range, life on

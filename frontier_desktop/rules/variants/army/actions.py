@@ -1,5 +1,5 @@
-"""Army Magic's own actions (``spec/variant-positions.md``): retreats, placing (its blocks are
-the core's, :mod:`frontier_desktop.rules.core.actions`).
+"""Army Magic's own actions (``spec/variant-positions.md``): retreats, placing, picking up an
+artifact (its blocks are the core's, :mod:`frontier_desktop.rules.core.actions`).
 
 Registered in the shared action table on import (the variant registry imports this module),
 so :func:`frontier_desktop.rules.actions.action_from_wire` decodes them like any other.
@@ -35,5 +35,15 @@ class PlaceAt(Action):
     at: Pos = field("pos")
 
 
-for _cls in (Retreat, PlaceAt):
+@dataclasses.dataclass(frozen=True)
+class PickUp(Action):
+    """A creature picks up an artifact lying on its land, either army's (its unit then
+    carries it; wire name ``pick_up``)."""
+
+    type: ClassVar[str] = "pick_up"
+    unit: str = field("str")
+    permanent: str = field("str")
+
+
+for _cls in (Retreat, PlaceAt, PickUp):
     ACTIONS.setdefault(_cls.type, _cls)

@@ -17,6 +17,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core import blocking, damage, sba
 from frontier_desktop.rules.core.keywords import has_keyword
+from frontier_desktop.rules.variants.army import carrying
 from frontier_desktop.rules.variants.army.board import (
     LAND_LIFE,
     WHERE,
@@ -52,8 +53,10 @@ def destroy(state: GameState, perm: Permanent, events: list[Event], *, reason: s
 
 
 def check_deaths(state: GameState, events: list[Event]) -> None:
-    """The core's state-based deaths with Army Magic's power and toughness."""
+    """The core's state-based deaths with Army Magic's power and toughness; what a creature
+    that died carried is dropped on its land (:func:`.carrying.follow`)."""
     sba.check_deaths(state, WHERE, events)
+    carrying.follow(state, events)
 
 
 # ---------------------------------------------------------------------- blocking
@@ -343,7 +346,8 @@ def finish_combat(state: GameState, combat: dict[str, Any], target: Pos,
 
 def capture(state: GameState, pos: Pos, seat: int, movers: list[Permanent],
             events: list[Event]) -> None:
-    """*seat* takes the land at *pos* (untapped, die at 6); *movers* move onto it; the loser's creatures and planeswalkers there retreat or are sacrificed, and
+    """*seat* takes the land at *pos* (untapped, die at 6); *movers* move onto it (with what
+    they carry); the loser's creatures and planeswalkers there retreat or are sacrificed, and
     the artifacts and non-aura enchantments no unit carries stay, their controller unchanged.
     A home base at 0 puts its owner out instead."""
     owner = stronghold_of(state, pos)
@@ -367,10 +371,11 @@ def capture(state: GameState, pos: Pos, seat: int, movers: list[Permanent],
         events.append({"type": "moved", "unit": movers[0].id, "units": [m.id for m in movers],
                        "to": wire(state, pos), "kind": "capture"})
     if loser is not None:
-        # The loser's creatures and planeswalkers retreat (with their attachments); artifacts
+        # The loser's creatures and planeswalkers retreat (with what they carry); artifacts
         # and non-aura enchantments not carried by a unit stay on the land, their controller
         # unchanged (the ruling on capture and land loss).
         evict(state, pos, loser, events)
+    carrying.follow(state, events)  # the movers' artifacts come with them
 
 
 def retreat_lands(state: GameState, pos: Pos, seat: int) -> list[Pos]:
@@ -385,7 +390,7 @@ def troops_at(state: GameState, pos: Pos, seat: int) -> list[Permanent]:
 def evict(state: GameState, pos: Pos, loser: int, events: list[Event]) -> None:
     """The loser's creatures and planeswalkers on *pos* retreat to an adjacent land they
     control (asked with a ``retreat`` decision when there is more than one), or are
-    sacrificed."""
+    sacrificed (what they carry is dropped on the land)."""
     lands = retreat_lands(state, pos, loser)
     waiting: list[str] = []
     for perm in troops_at(state, pos, loser):

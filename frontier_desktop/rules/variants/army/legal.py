@@ -11,6 +11,7 @@ from frontier_desktop.rules.core.planeswalkers import with_x_choices
 from frontier_desktop.rules.mana import parse_pool
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants.army import actions as AA
+from frontier_desktop.rules.variants.army import carrying
 from frontier_desktop.rules.variants.army.board import controller, home_of
 from frontier_desktop.rules.variants.army.board import in_range
 from frontier_desktop.rules.core.spell_reading import ability_effects, executed, needs_origin, spell_effects
@@ -109,6 +110,10 @@ def legal_actions(v: Army, state: GameState, seat: int) -> list[A.Action]:
             for n in state.board.neighbours(walker.at):
                 if v.move_problem(state, seat, [walker], n) is None:
                     out.append(A.Move(unit=walker.id, to=n, units=(walker.id,)))
+        if state.pending is None and not state.stack:
+            for pos, members in units.items():  # an artifact lying there: either army's
+                for art in carrying.lying_at(state, pos):
+                    out.extend(AA.PickUp(unit=m.id, permanent=art.id) for m in members)
     if state.phase in ("main", "combat"):
         for pos, members in units.items():
             for group in _groups(members):

@@ -10,6 +10,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
 from frontier_desktop.rules.mana import format_pool
 from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.variants.army import carrying
 from frontier_desktop.rules.variants.army.board import info
 from frontier_desktop.rules.variants.army.combat import (
     ask_retreat, destroy, retreat_lands, troops_at,
@@ -60,8 +61,9 @@ class ArmyManual:
 
     def destroy_land(self, state: GameState, seat: int, pos: Pos, events: list[Event]) -> None:
         """The land at *pos* turns face down (nobody's), its troops (creatures and
-        planeswalkers) retreat or die, the enchantments on it are destroyed (the auras attached
-        to the land too); its artifacts stay on it."""
+        planeswalkers, with what they carry) retreat or die, the enchantments on it are
+        destroyed (the auras attached to the land too); the artifacts no unit carries stay on
+        it."""
         cell = state.cells[pos]
         assert cell.land is not None
         extra = info(cell)
@@ -93,6 +95,7 @@ class ArmyManual:
             waiting = [p.id for p in troops_at(state, pos, who)]
             if waiting and state.decision is None:
                 ask_retreat(state, pos, who, waiting, events)
+        carrying.follow(state, events)  # what the troops carry goes with them, or is dropped
 
     def _do_manual_tap(self, state: GameState, seat: int, action: A.ManualTap,
                        events: list[Event]) -> None:

@@ -12,6 +12,7 @@ from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import UNKNOWN_LAND, GameState, Permanent
+from frontier_desktop.rules.variants.army import carrying
 from frontier_desktop.rules.variants.army.board import (
     LAND_LIFE, TREASURE, controller, info, is_walker, land_words, top_card,
 )
@@ -65,12 +66,22 @@ class ArmyMovement:
         return None
 
     def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
-        members = self._members(state, seat, action, action.unit, action.units, walkers=True)
+        named = list(dict.fromkeys([action.unit, *(action.units or ())]))
+        artifacts = [i for i in named if i in state.perms and carrying.is_carriable(state, i)
+                     and not state.card(i).is_land]
+        movers = [i for i in named if i not in artifacts]
+        if not movers:
+            raise IllegalActionError(action, "an artifact moves only with the creature "
+                                             "carrying it: name the creature too")
+        members = self._members(state, seat, action, movers[0], movers, walkers=True)
         dest = self._pos(state, action, action.to, "destination")
         self._main_check(state, seat, action)
         problem = self.move_problem(state, seat, members, dest)
+        if not problem:
+            problem = self._carry_problem(state, seat, members, artifacts)
         if problem:
             raise IllegalActionError(action, problem)
+        self._take_along(state, members, artifacts, events)
         ids = [m.id for m in members]
         for m in members:
             m.moved = True  # declared: they can't move again or attack this turn
@@ -78,6 +89,47 @@ class ArmyMovement:
         self.push(state, {"kind": "move", "card": state.name(top_card(state, ids)),
                           "controller": seat, "targets": [], "x": 0, "units": ids,
                           "to": wire(state, dest)}, events)
+
+    @staticmethod
+    def _carry_problem(state: GameState, seat: int, members: list[Permanent],
+                       artifacts: list[str]) -> str | None:
+        """Why the moving *members* can't take *artifacts* along (None: they can): each is
+        carried by one of them or attached to one, carried by another creature of theirs on
+        that land (handed over), or lying there for one of them to pick up."""
+        ids = {m.id for m in members}
+        creatures = [m for m in members if state.card(m.id).is_creature]
+        for obj in artifacts:
+            perm = state.perms[obj]
+            if perm.zone == "attached":
+                if perm.attached_to in ids:
+                    continue
+                return (f"{state.name(obj)} is attached to "
+                        f"{state.name(perm.attached_to or '')}, which is not moving")
+            holder = carrying.carrier_of(state, obj)
+            if holder in ids:
+                continue
+            if not creatures:
+                return f"only a creature carries {state.name(obj)}"
+            if holder is not None and (state.perms[holder].controller != seat
+                                       or state.perms[holder].at != members[0].at):
+                return f"{state.name(holder)} carries {state.name(obj)}"
+            if holder is None:
+                problem = carrying.pickup_problem(state, seat, creatures[0].id, obj)
+                if problem:
+                    return problem
+        return None
+
+    @staticmethod
+    def _take_along(state: GameState, members: list[Permanent], artifacts: list[str],
+                    events: list[Event]) -> None:
+        """The first moving creature picks up (or takes over) each named artifact the movers
+        don't carry yet (:meth:`_carry_problem` said it may)."""
+        ids = {m.id for m in members}
+        creatures = [m for m in members if state.card(m.id).is_creature]
+        for obj in artifacts:
+            if state.perms[obj].zone == "attached" or carrying.carrier_of(state, obj) in ids:
+                continue
+            carrying.pick_up(state, creatures[0].id, obj, events)
 
     def resolve_other(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         """A move on the stack resolves (:meth:`resolve_move`)."""
@@ -103,10 +155,15 @@ class ArmyMovement:
         frm = members[0].at
         for m in members:
             m.at = dest
+        carrying.follow(state, events)  # what the unit carries goes with it
         kind = "own" if owner == seat else "explore"
-        events.append({"type": "moved", "unit": top_card(state, [m.id for m in members]),
-                       "units": [m.id for m in members], "from": wire(state, frm),
-                       "to": wire(state, dest), "kind": kind})
+        moved: Event = {"type": "moved", "unit": top_card(state, [m.id for m in members]),
+                        "units": [m.id for m in members], "from": wire(state, frm),
+                        "to": wire(state, dest), "kind": kind}
+        carried = [a for m in members for a in carrying.carried_by(state, m.id)]
+        if carried:
+            moved["carried"] = carried
+        events.append(moved)
         if kind == "explore":
             for m in members:
                 if is_walker(state, m.id):

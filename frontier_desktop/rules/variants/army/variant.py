@@ -55,6 +55,7 @@ from frontier_desktop.rules.variants.army.combat import (
     resolve_combat,
     start_combat,
 )
+from frontier_desktop.rules.variants.army import carrying
 from frontier_desktop.rules.variants.army.control import changes_of_control, life_option
 from frontier_desktop.rules.variants.army.loading import position_problem
 from frontier_desktop.rules.variants.army.mana import ArmyMana
@@ -378,8 +379,26 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
                        "to": wire(state, to)})
         rest = [u for u in decision["units"] if u != action.unit and u in state.perms]
         state.decision = None
+        carrying.follow(state, events)  # what it carries retreats with it
         if rest:
             ask_retreat(state, frm, seat, rest, events)
+
+    def _do_pick_up(self, state: GameState, seat: int, action: AA.PickUp,
+                    events: list[Event]) -> None:
+        """A creature picks up an artifact lying on its land (either army's), in its
+        controller's main phase: its unit carries it from now on (:mod:`.carrying`)."""
+        self._main_check(state, seat, action)
+        problem = carrying.pickup_problem(state, seat, action.unit, action.permanent)
+        if problem:
+            raise IllegalActionError(action, problem)
+        carrying.pick_up(state, action.unit, action.permanent, events)
+
+    def view_extras(self, state: GameState, out: dict[str, Any], viewer: int | None,
+                    show_hidden: bool) -> None:
+        """What Army Magic adds to a view: each permanent's ``carried_by`` (the creature whose
+        unit carries it, or null)."""
+        for entry in out["permanents"]:
+            entry["carried_by"] = carrying.carrier_of(state, entry["id"])
 
     def _do_place(self, state: GameState, seat: int, action: AA.PlaceAt,
                   events: list[Event]) -> None:
@@ -400,6 +419,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
             perm = state.perms[action.id]
             perm.zone, perm.at = "board", at
             events.append({"type": "placed", "unit": action.id, "at": wire(state, at)})
+            carrying.follow(state, events)
         self.magic.continue_stack(state, events)
 
     @staticmethod
@@ -487,6 +507,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
                 player.lost = True
                 events.append({"type": "lost", "player": seat,
                                "reason": "drew from an empty library"})
+        carrying.follow(state, events)  # carried artifacts stay with their carriers
         alive = [i for i, p in enumerate(state.players) if not p.lost]
         if len(alive) <= 1 and not state.game_over:
             state.game_over = True
@@ -526,6 +547,7 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
         """A creature or planeswalker that changed control moves at once to the nearest land
         of its new controller's (:func:`.control.changes_of_control`)."""
         changes_of_control(state, events)
+        carrying.follow(state, events)
 
     def land_tapper(self, state: GameState, pos: Any, seat: int) -> int:
         """A land an effect taps stays tapped until its controller's untap step (Army lands
