@@ -21,6 +21,9 @@ board's questions) and :class:`~.engine_hooks.VariantHooks` (the effects engine'
   stack and priority, targets, costs, triggers, executors (``spell_*``, ``fx_*``,
   :mod:`.decisions`, :mod:`.turns`), asking the variant only through
   :mod:`.engine_hooks`;
+- :mod:`.manual` and :mod:`.consent` — the manual actions (card text the players carry out
+  by hand, logged for all) and the consent rule over LAN (every other seat, clockwise), the
+  variant answering only where (``manual_*`` hooks, ``put_onto_battlefield``, ``draw``);
 - parts two variants share: :mod:`.strongholds` and :mod:`.pool_spells` (the Conquering, the
   War Game), the land squares of :mod:`.fx_mana` and :mod:`.land_mana` (Frontier).
 
