@@ -271,3 +271,141 @@ def test_an_eliminated_players_stronghold_still_makes_double_mana() -> None:
     assert state.active == 0
     roll = int(next(e["result"] for e in events if e.get("purpose") == "mana production"))
     assert state.players[0].pool == parse_pool("{G}" * roll + "{W}{W}")
+
+
+# ====================================================================== the digest's Rulings
+# Every **Ruling** of the digest has a test (issue 25's acceptance): a distinctive phrase of
+# each Ruling, mapped to the tests that would fail if it broke, checked against
+# ``shared/rules/conquering.md`` (``tests/rules/digest_rulings.py``).
+_SETUP = "tests/rules/test_conquering_setup_turn.py"
+_CONQUER = "tests/rules/test_conquering_conquer.py"
+_ASSIGN = "tests/rules/test_conquering_assign.py"
+_SPELLS = "tests/rules/test_conquering_spells.py"
+_AUDIT = "tests/rules/test_conquering_audit.py"
+_CORE = "tests/rules/test_core_combat.py"
+_CLI = "tests/cli/test_conquering_position_spec.py"
+_HERE = "tests/rules/test_conquering_digest.py"
+
+RULINGS: dict[str, list[str]] = {
+    "the validator flags these by card data": [
+        "tests/decks/test_validate.py::test_conquering_appendix_a_flags",
+        "tests/decks/test_validate.py::test_conquering_allowed_cards_are_not_flagged",
+        "tests/decks/test_validate.py::test_conquering_player_may_override_a_flag",
+        "tests/cards/test_sample_decks.py::test_conquering_checks_catch_the_sources_examples",
+    ],
+    "seats are clockwise in increasing seat order; blocks are chosen in that order": [
+        f"{_SETUP}::test_turn_order_of_phases_draws_two_and_passes_clockwise",
+        f"{_SETUP}::test_eliminated_players_are_skipped_in_turn_order",
+        f"{_CONQUER}::test_blocks_are_chosen_clockwise_from_the_attacker",
+        f"{_CLI}::test_four_seats_block_in_turn_clockwise_from_the_attacker_wrapping_round",
+        f"{_CLI}::test_worked_example_block_order_is_clockwise_from_the_attacker",
+    ],
+    "a player's own stronghold makes no mana of its own": [
+        f"{_SETUP}::test_own_stronghold_makes_no_mana_a_conquered_one_makes_two",
+        f"{_HERE}::test_an_eliminated_players_stronghold_still_makes_double_mana",
+    ],
+    'the "below 7 total power" test counts the effective power': [
+        f"{_HERE}::test_the_power_test_counts_effective_power",
+        f"{_HERE}::test_the_power_test_runs_whenever_power_changes",
+        f"{_CONQUER}::test_below_7_power_without_a_stronghold_eliminates",
+    ],
+    "has its damage divided by its controller": [
+        f"{_ASSIGN}::test_asking_gives_the_attacker_an_assign_decision",
+        f"{_ASSIGN}::test_the_attacker_may_put_all_on_one_blocker",
+        f"{_ASSIGN}::test_the_land_only_after_lethal_to_every_blocker_and_the_whole_amount",
+        f"{_ASSIGN}::test_one_blocker_and_no_trample_is_no_choice",
+        f"{_ASSIGN}::test_a_trampler_with_more_than_lethal_for_its_one_blocker_is_asked",
+        f"{_ASSIGN}::test_without_asking_the_engine_deals_lethal_in_block_order_and_the_rest_to_the_land",
+        f"{_HERE}::test_source_example_wurm_blocked_by_white_knight",
+    ],
+    "ruling (creatures' abilities and opponents)": [
+        f"{_SPELLS}::test_a_creatures_trigger_never_targets_an_opponent",
+        f"{_SPELLS}::test_a_creatures_ability_never_targets_an_opponent_but_may_target_its_controller",
+        f"{_SPELLS}::test_an_artifacts_target_opponent_is_one_in_reach_among_several",
+        f"{_AUDIT}::test_repro_07_ravenous_rats_never_target_an_opponent",
+    ],
+    "ruling (bonus in a held stronghold)": [
+        f"{_CONQUER}::test_only_attackers_of_an_opposing_stronghold_lose_the_plus_one",
+        f"{_CONQUER}::test_a_conquerors_creature_defending_the_stronghold_it_holds_gets_both_bonuses",
+        f"{_AUDIT}::test_repro_09_the_conquerors_zombies_defend_the_held_stronghold_at_3_4",
+    ],
+    "ruling (elimination)": [
+        f"{_AUDIT}::test_repro_10_a_stronghold_held_by_an_eliminated_player_returns_to_its_owner",
+        f"{_AUDIT}::test_repro_11_a_borrowed_creature_returns_to_its_owner_where_it_stands",
+        f"{_AUDIT}::test_an_eliminated_player_gives_back_what_they_held_on_a_standard_board",
+    ],
+    "ruling (puzzle boards)": [
+        f"{_AUDIT}::test_the_win_is_more_than_half_of_the_boards_areas",
+        f"{_AUDIT}::test_repro_12_two_of_three_areas_already_win",
+    ],
+    "ruling (normal magic in combat)": [
+        f"{_CORE}::test_blocks_follow_normal_magic_in_army_and_the_conquering",
+        f"{_CORE}::test_landwalk_in_the_area_but_not_a_stronghold",
+        f"{_CONQUER}::test_landwalk_is_unblockable_in_its_land_type_but_not_in_a_stronghold",
+        f"{_CORE}::test_menace_needs_two_blockers",
+        f"{_CORE}::test_attack_restrictions",
+        f"{_CORE}::test_protection_prevents_combat_damage",
+        f"{_CORE}::test_first_strike_kills_before_regular_damage",
+        f"{_CORE}::test_deathtouch_trample_over_a_damaged_blocker",
+        f"{_CORE}::test_indestructible_survives_lethal_damage",
+        f"{_CORE}::test_the_audits_repros_give_what_the_digests_require",
+        f"{_HERE}::test_a_double_striker_deals_its_damage_in_both_steps",
+        f"{_HERE}::test_lifelink_deals_its_damage_and_gives_no_life_where_players_have_none",
+    ],
+}
+
+# The Rulings whose tests other helpers of issue 25 are still writing (none now).
+PENDING_RULINGS: frozenset[str] = frozenset()
+
+
+def test_every_ruling_of_the_digest_has_a_test() -> None:
+    from tests.rules.digest_rulings import check_rulings, digest_rulings
+
+    check_rulings(digest_rulings("conquering"), RULINGS, PENDING_RULINGS)
+
+
+def test_no_ruling_is_pending() -> None:
+    if PENDING_RULINGS:
+        pytest.xfail("no test mapped yet for the Conquering Rulings "
+                     + "; ".join(sorted(PENDING_RULINGS)))
+
+
+def test_a_double_striker_deals_its_damage_in_both_steps() -> None:
+    # Ruling (normal Magic in combat): double strike. Fencing Ace (1/1, white) alone in a
+    # Swamp of CV 2 deals 1 in each step: 2, captured; the same 1/1 without it doesn't.
+    state = _field()
+    set_land(state, SWAMP, "Swamp", cv=2)
+    ace = put(state, "Fencing Ace", 0, SWAMP)
+    state, events = play(state, Conquer(at=SWAMP, units=(ace,)))
+    assert _damage(events) == [(ace, "land", 1), (ace, "land", 1)]
+    assert controller(state, SWAMP) == 0
+    state = _field()
+    set_land(state, SWAMP, "Swamp", cv=2)
+    elves = put(state, "Llanowar Elves", 0, SWAMP)
+    state, events = play(state, Conquer(at=SWAMP, units=(elves,)))
+    assert _damage(events) == [(elves, "land", 1)] and controller(state, SWAMP) is None
+
+
+def test_lifelink_deals_its_damage_and_gives_no_life_where_players_have_none() -> None:
+    # Ruling (normal Magic in combat): lifelink applies; with no life in the Conquering its
+    # gain changes nothing, and the lifelinker's damage is dealt as usual.
+    from frontier_desktop.rules.card import Card
+    from frontier_desktop.rules.state import Permanent
+
+    linker = Card.from_scryfall({"name": "Test Linker", "type_line": "Creature — Cleric",
+                                 "colors": ["B"], "power": "3", "toughness": "3",
+                                 "keywords": ["Lifelink"], "oracle_text": "Lifelink",
+                                 "mana_cost": "{2}{B}"})
+    state = _field()
+    set_land(state, SWAMP, "Island", cv=5)
+    state.defs = {**state.defs, linker.name: linker}
+    state.cards["link"] = (linker.name, 0)
+    state.perms["link"] = Permanent("link", 0, "board", SWAMP)
+    bears = put(state, "Grizzly Bears", 1, SWAMP)
+    lives = [p.life for p in state.players]
+    state, _ = play(state, Conquer(at=SWAMP, units=("link",)))
+    state, _ = play(state, Block(blocker=bears, attacker="link"), 1)
+    state, events = play(state, DoneBlocking(), 1)
+    assert (("link", bears, 2) in _damage(events)) and (("link", "land", 1) in _damage(events))
+    assert bears not in state.perms
+    assert [p.life for p in state.players] == lives
