@@ -53,12 +53,12 @@ class WarGameReader(ConqueringReader):
 
     def default_beside(self) -> list[Pos] | None:
         """As at the set-up, on a grid of any size: beside the middle of the west (A), north
-        (B), east (C) and south (D) edge."""
+        (B: the last row), east (C) and south (D: row 0) edge."""
         assert isinstance(self.shape, GridBoard)
         last_row, last_col = self.shape.rows - 1, self.shape.cols - 1
         mid_row, mid_col = self.shape.rows // 2, self.shape.cols // 2
-        edge = {"A": (mid_row, 0), "B": (0, mid_col), "C": (mid_row, last_col),
-                "D": (last_row, mid_col)}
+        edge = {"A": (mid_row, 0), "B": (last_row, mid_col), "C": (mid_row, last_col),
+                "D": (0, mid_col)}
         return [edge[letter] for letter in LETTERS[self.players]]
 
     def default_stronghold_land(self, seat: int, pdata: Mapping[str, Any]) -> str:

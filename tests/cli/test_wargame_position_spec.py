@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_army_position_spec import Run
+from tests.conftest import find_shared_dir
 
 REPO = Path(__file__).resolve().parent.parent.parent
 THREE = json.loads((REPO / "assets" / "positions" / "wargame-three-way-division.json")
@@ -23,6 +24,19 @@ PASS = {"type": "pass"}
 TREMOR = {"name": "Tremor", "type_line": "Sorcery", "mana_cost": "{R}", "cmc": 1,
           "colors": ["R"], "oracle_text": "Tremor deals 1 damage to each creature without "
                                           "flying."}
+
+
+def repro(name: str, actions: str | None = None) -> tuple[dict, list[dict]]:
+    """The audit's repro *name* (``shared/repros/wargame-rules``): its position and the
+    actions of *actions* (default: the same name), skipped when ``shared`` is absent."""
+    shared = find_shared_dir()
+    where = shared / "repros" / "wargame-rules" if shared is not None else None
+    if where is None or not (where / f"{name}.json").exists():
+        pytest.skip("the audit repros (shared/repros/wargame-rules) are not beside the project")
+    doc = json.loads((where / f"{name}.json").read_text(encoding="utf-8"))
+    lines = (where / f"{actions or name}.jsonl").read_text(encoding="utf-8").splitlines() \
+        if (where / f"{actions or name}.jsonl").exists() else []
+    return doc, [json.loads(line) for line in lines if line.strip()]
 
 
 @pytest.fixture(autouse=True)
@@ -142,7 +156,37 @@ def test_default_strongholds_stand_as_at_the_set_up_west_north_east(run):
     del doc["board"]["strongholds"]
     out = run.ok(doc)
     assert [(s["place"], s["beside"], s["controller"]) for s in out["board"]["strongholds"]] \
-        == [("S0", [1, 0], 0), ("S1", [0, 2], 1), ("S2", [1, 4], 2)]
+        == [("S0", [1, 0], 0), ("S1", [2, 2], 1), ("S2", [1, 4], 2)]
+
+
+def test_the_audits_four_player_default_strongholds(run):
+    doc, _ = repro("08-default-stronghold-b-on-row-0")
+    out = run.ok(doc)
+    assert {s["letter"]: s["beside"] for s in out["board"]["strongholds"]} == \
+        {"A": [1, 0], "B": [2, 2], "C": [1, 4], "D": [0, 2]}
+
+
+def test_the_audits_regenerator_heals_two_paid_points_after_its_free_one(run):
+    # wargame-rules 12: "a creature heals at most 2 damage a turn" refused the paid 2.
+    doc, acts = repro("12-free-regen-heal-counts-to-two")
+    out = run.ok(doc, *acts)
+    wall = unit(out, "wall")
+    assert (wall["damage"], wall["healed"]) == (0, 2)
+    assert [(e["amount"], e["free"]) for e in events(out, "healed")] == [(1, True), (2, False)]
+    assert out["players"][0]["supply"] == 3
+
+
+def test_default_strongholds_b_beside_the_last_row_d_beside_row_0(run):
+    # wargame-rules 08: row 0 is the south edge, so B (north) is beside the last row's
+    # middle and D (south) beside row 0's, on a board of any size too.
+    doc = two(players=[{"name": n} for n in ("Ann", "Ben", "Cid", "Dee")])
+    out = run.ok(doc)
+    assert [(s["letter"], s["beside"]) for s in out["board"]["strongholds"]] == \
+        [("A", [1, 0]), ("B", [2, 2]), ("C", [1, 4]), ("D", [0, 2])]
+    doc["board"]["rows"] = [["Plains"] * 3 for _ in range(5)]
+    out = run.ok(doc)
+    assert [s["beside"] for s in out["board"]["strongholds"]] == [[2, 0], [4, 1], [2, 2],
+                                                                   [0, 1]]
 
 
 def test_terrain_prints_face_up_with_no_controller(run):
@@ -442,3 +486,62 @@ def test_terrain_cells_print_no_controller_even_with_creatures_on_them(run):
     assert occupied, "the position has creatures on terrains"
     assert all(cell["controller"] is None for row in out["board"]["rows"] for cell in row)
     assert all(s["controller"] is not None for s in out["board"]["strongholds"])
+
+
+def test_the_audits_held_stronghold_is_tapped_by_its_holder_now(run):
+    # wargame-rules 13, the ruling: the player who controls the stronghold now taps the
+    # attacker (Cid holds Ben's S1), also when its owner comes to retake it.
+    doc, acts = repro("13-stronghold-tap-by-holder-not-owner")
+    out = run.ok(doc, *acts)
+    assert out["pending"]["kind"] == "choice" and out["pending"]["seat"] == 2
+    assert out["pending"]["options"] == ["a1"]
+    retake = copy.deepcopy(doc)
+    retake["active"] = 1
+    retake["units"] = [u for u in retake["units"] if u["id"] != "a1"]
+    retake["units"].append({"id": "b1", "card": "Hill Giant", "owner": 1, "at": [2, 2]})
+    out = run.ok(retake, {"type": "move", "unit": "b1", "to": "S1"}, PASS)
+    assert out["pending"]["seat"] == 2 and out["pending"]["options"] == ["b1"]
+    out = run.ok(retake, {"type": "move", "unit": "b1", "to": "S1"}, PASS,
+                 {"type": "tap_attacker", "unit": "b1", "seat": 2})
+    assert unit(out, "b1")["tapped"]
+
+
+def test_the_audits_three_sides_the_defenders_there_together_dont_fight(run):
+    # wargame-rules 14, the ruling: a combat is the mover's side against each other side
+    # there; Ben's ogre and Cid's bears, there together, hit only Ann's giant.
+    doc, acts = repro("14-three-way-defenders-ignore-each-other")
+    out = run.ok(doc, *acts)
+    assert out["pending"]["kind"] == "assign" and out["pending"]["seat"] == 0
+    assert sorted(out["pending"]["options"][0]["units"]) == ["b1", "c1"]
+    out = run.ok(doc, *acts, {"type": "assign", "at": [1, 2], "damage": {"b1": 2, "c1": 1}})
+    hits = {(e["sources"][0], e["target"]) for e in events(out, "damage")}
+    assert hits == {("a1", "b1"), ("a1", "c1"), ("b1", "a1"), ("c1", "a1")}
+    assert out["pending"] is None
+
+
+def test_the_audits_elves_make_no_supply_while_the_stronghold_is_held(run):
+    # wargame-rules 15: Ann's supply went from 0 to 1 while Ben held S0.
+    doc, acts = repro("15-creature-mana-while-stronghold-lost")
+    line = run.fails(doc, *acts)
+    assert "line 1: illegal activate" in line and "no supply while another player holds" in line
+    doc["board"]["strongholds"][0]["controller"] = 0
+    assert run.ok(doc, *acts)["players"][0]["supply"] == 1
+
+
+def test_the_audits_carrier_cant_walk_away_from_its_load(run):
+    # wargame-rules 04: the angel left the serpent it carried behind.
+    doc, acts = repro("04-carrier-walks-away")
+    line = run.fails(doc, *acts)
+    assert "line 1: illegal move" in line and "moves only together with it" in line
+
+
+def test_the_audits_tokens_arent_created_while_the_stronghold_is_held(run):
+    # wargame-rules 05: two tokens entered S0, held by Ben, beside Ann's two bears.
+    doc, acts = repro("05-tokens-ignore-stronghold-rules")
+    out = run.ok(doc, *acts)
+    assert not events(out, "token") and len(events(out, "not_created")) == 2
+    assert sorted(u["id"] for u in out["units"] if u["owner"] == 0) == ["s1", "s2"]
+    doc["board"]["strongholds"][0]["controller"] = 0  # her own: room for one more
+    out = run.ok(doc, *acts)
+    assert len(events(out, "token")) == 1 and len(events(out, "not_created")) == 1
+    assert len([u for u in out["units"] if u["owner"] == 0 and u["at"] == "S0"]) == 3

@@ -6,11 +6,14 @@ from __future__ import annotations
 import pytest
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.engine import action_from_wire
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.variants.wargame.board import info
+from tests.rules.helpers import creature
 from tests.rules.wargame_helpers import (
-    WG, all_plains, game, give, pass_to, play, put, supply, to_phase, with_supply,
+    WG, all_plains, game, give, pass_to, play, put, supply, to_phase, wargame_view,
+    with_supply,
 )
 
 
@@ -59,6 +62,65 @@ def test_creatures_enter_the_stronghold_at_most_three() -> None:
     with pytest.raises(IllegalActionError, match="already holds 3"):
         play(state, A.Cast(card="Grizzly Bears"))
     assert not any(isinstance(a, A.Cast) for a in WG.legal_actions(state, 0))
+
+
+ALARM = Card.from_scryfall(creature(
+    "Raise the Alarm", ("W",), 0, 0, type_line="Instant", mana_cost="{1}{W}",
+    oracle_text="Create two 1/1 white Soldier creature tokens."))
+
+
+def _alarm(state) -> list:
+    state.defs = {**state.defs, ALARM.name: ALARM}
+    obj = state.new_id("h")
+    state.cards[obj] = (ALARM.name, 0)
+    state.players[0].hand = [obj]
+    for other in state.players[1:]:
+        other.hand = []  # nobody answers
+    state, events = play(state, A.Cast(card=ALARM.name))
+    return [state, events]
+
+
+def test_tokens_enter_the_stronghold_under_the_casting_limits() -> None:
+    # wargame-rules 05, the ruling: tokens made a fourth creature in the stronghold, and
+    # came while another player held it; those that don't fit aren't created.
+    state = _casting(2)
+    put(state, "Grizzly Bears", 0, "S0")
+    put(state, "Grizzly Bears", 0, "S0")
+    state, events = _alarm(state)
+    mine = [p for p in state.board_creatures() if p.controller == 0 and p.at == "S0"]
+    assert len(mine) == 3
+    assert [e["type"] for e in events if e["type"] in ("token", "not_created")] == \
+        ["token", "not_created"]
+    assert len([c for c in state.cards if c.startswith("t")]) == 1  # the other isn't made
+    held = _casting(2, players=3)
+    _hold(held, "S0", 1)
+    held, events = _alarm(held)
+    assert not [p for p in held.board_creatures() if p.controller == 0]
+    assert [e["reason"] for e in events if e["type"] == "not_created"] == \
+        ["their stronghold is held by another player"] * 2
+    assert held.players[0].graveyard  # the instant itself, in the removed pile
+
+
+SWORDS = Card.from_scryfall(creature(
+    "Swords to Plowshares", ("W",), 0, 0, type_line="Instant", mana_cost="{W}",
+    oracle_text="Exile target creature. Its controller gains life equal to its power."))
+
+
+def test_exiled_cards_join_the_removed_pile() -> None:
+    # The ruling (removed pile): the audit saw Swords to Plowshares keep the creature in a
+    # separate exile list, never counted in "removed" nor shuffled back into the library.
+    state = _casting(1)
+    state.defs = {**state.defs, SWORDS.name: SWORDS}
+    obj = state.new_id("h")
+    state.cards[obj] = (SWORDS.name, 0)
+    state.players[0].hand = [obj]
+    state.players[1].hand = []
+    put(state, "Grizzly Bears", 0, (1, 1))
+    ogre = put(state, "Hill Giant", 1, (1, 2))
+    state, _ = play(state, A.Cast(card=SWORDS.name, targets=(ogre,)))
+    assert ogre not in state.perms and state.players[1].exile == []
+    assert state.players[1].graveyard == [ogre]
+    assert wargame_view(state, 0)["players"][1]["removed"] == 1
 
 
 def test_a_whole_table_spell_hits_only_its_chosen_terrain() -> None:

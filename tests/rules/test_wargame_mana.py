@@ -16,6 +16,7 @@ from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.ui.table.words import Namer, event_words
+from frontier_desktop.rules.variants.wargame.board import info
 from tests.rules.helpers import card, creature
 from tests.rules.wargame_helpers import (
     WG, all_plains, game, pass_to, play, put, supply, to_phase, with_supply,
@@ -87,6 +88,27 @@ def test_a_creatures_mana_ability_adds_supply_and_its_rider_happens() -> None:
     hand = len(state.players[0].hand)
     state = pass_to(state, "heal", 1)
     assert len(state.players[0].hand) == hand + 1
+
+
+def test_no_stronghold_no_supply_creature_mana_included() -> None:
+    # wargame-rules 15, the ruling: a player whose stronghold another holds gains no supply of
+    # any kind; the ability may still be activated for its other effects.
+    state = with_supply(to_phase(all_plains(game(3)), "casting"), 0, 0)
+    state.players[1].hand = state.players[2].hand = []  # no windows to answer with
+    info(state.cells["S0"])["controller"] = 1  # Ben holds Ann's stronghold (Cid his own)
+    elves = put(state, "Llanowar Elves", 0, (1, 1))
+    seer = put(state, SEER_ELF, 0, (1, 1))
+    assert _activations(state, elves) == []
+    with pytest.raises(IllegalActionError, match="makes no supply while another player holds"):
+        play(state, A.Activate(unit=elves, ability=0))
+    assert _activations(state, seer) == [A.Activate(unit=seer, ability=0)]
+    state, events = play(state, A.Activate(unit=seer, ability=0))
+    assert supply(state, 0) == 0 and state.perms[seer].tapped
+    activated = next(e for e in events if e["type"] == "activated")
+    assert "mana" not in activated and activated["no_mana"] == "the War Game"
+    hand = len(state.players[0].hand)
+    state = pass_to(state, "heal", 1)
+    assert len(state.players[0].hand) == hand + 1 and supply(state, 0) == 0
 
 
 RITUAL = Card.from_scryfall(creature("Test Ritual", ("B",), 0, 0, type_line="Instant",

@@ -104,6 +104,24 @@ def test_an_islandhome_creature_is_carried_across_land() -> None:
     assert not state.perms[serpent].tapped and not state.perms[bear].tapped
 
 
+def test_a_carrier_moves_only_together_with_its_load() -> None:
+    # wargame-rules 04, the ruling: the angel walked away from the serpent it carried,
+    # leaving a dangling carried_by and itself tapped for good.
+    state = _moving()
+    set_land(state, (1, 4), "Island")
+    serpent = put(state, "Sea Serpent", 0, (1, 1), tapped=True)
+    angel = put(state, "Serra Angel", 0, (1, 1), tapped=True)
+    state.extra["carried"] = {serpent: angel}
+    alone = A.Move(unit=angel, to=(1, 2))
+    assert alone not in WG.legal_actions(state, 0)
+    assert A.Move(unit=angel, to=(1, 2), carry=serpent) in WG.legal_actions(state, 0)
+    with pytest.raises(IllegalActionError, match="moves only together with it"):
+        play(state, alone)
+    state, _ = play(state, A.Move(unit=angel, to=(1, 2), carry=serpent))
+    assert state.perms[serpent].at == state.perms[angel].at == (1, 2)
+    assert state.extra["carried"] == {serpent: angel}
+
+
 def _untap_step(state):
     """The active player's untap step on a copy (the hook the turn machine runs)."""
     state = state.clone()

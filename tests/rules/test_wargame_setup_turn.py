@@ -8,8 +8,10 @@ from collections import Counter
 import pytest
 
 from frontier_desktop.rules import actions as A
+from frontier_desktop.rules.card import Card
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.variants.wargame.actions import Heal
+from tests.rules.helpers import creature
 from tests.rules.wargame_helpers import (
     NAMES, WG, all_plains, deck, game, give, pass_to, play, put, set_land, supply, to_phase,
     wargame_view, with_supply,
@@ -41,8 +43,9 @@ def test_terrain_is_fifteen_face_up_basics_three_of_each_shuffled_by_seed() -> N
 
 @pytest.mark.parametrize("players, beside", [
     (2, {"S0": (1, 0), "S1": (1, 4)}),                              # A west, C east
-    (3, {"S0": (1, 0), "S1": (0, 2), "S2": (1, 4)}),                # A, B north, C
-    (4, {"S0": (1, 0), "S1": (0, 2), "S2": (1, 4), "S3": (2, 2)}),  # and D south
+    # Row 0 is the south edge (nearest player 0), the last row the north (wargame-rules 08).
+    (3, {"S0": (1, 0), "S1": (2, 2), "S2": (1, 4)}),                # A, B north, C
+    (4, {"S0": (1, 0), "S1": (2, 2), "S2": (1, 4), "S3": (0, 2)}),  # and D south
 ])
 def test_strongholds_by_player_count(players: int, beside: dict[str, tuple[int, int]]) -> None:
     state = game(players)
@@ -55,9 +58,9 @@ def test_strongholds_by_player_count(players: int, beside: dict[str, tuple[int, 
 
 def test_a_stronghold_is_adjacent_only_to_its_terrain() -> None:
     state = game(4)
-    assert state.board.neighbours("S1") == ((0, 2),)
-    assert "S1" in state.board.neighbours((0, 2))
-    assert "S1" not in state.board.neighbours((0, 1)) + state.board.neighbours((1, 2))
+    assert state.board.neighbours("S1") == ((2, 2),)
+    assert "S1" in state.board.neighbours((2, 2))
+    assert "S1" not in state.board.neighbours((2, 1)) + state.board.neighbours((1, 2))
     assert not state.board.contains("S1")
 
 
@@ -143,7 +146,21 @@ def test_regeneration_heals_one_for_free() -> None:
     state = pass_to(state, "heal", 1)
     assert state.perms[boa].damage == 0
     assert state.perms[bear].damage == 1
-    assert wargame_view(state, 0)["units"][0]["healed"] == 1
+    assert wargame_view(state, 0)["units"][0]["healed"] == 0  # counts only paid points
+
+
+def test_the_free_regeneration_point_comes_on_top_of_the_two_paid() -> None:
+    # wargame-rules 12: the free heal counted toward "at most 2", so paying 2 more was refused.
+    state = all_plains(game(2))
+    wall = put(state, Card.from_scryfall(creature(
+        "Wall of Bone", ("B",), 1, 4, oracle_text="{B}: Regenerate Wall of Bone.",
+        type_line="Creature — Skeleton Wall")), 1, (1, 1), damage=3)
+    state = pass_to(state, "heal", 1)
+    assert state.perms[wall].damage == 2
+    state.extra["supply"] = [0, 5]
+    state, events = play(state, Heal(unit=wall, amount=2), 1)
+    assert state.perms[wall].damage == 0 and wargame_view(state, 1)["players"][1]["supply"] == 3
+    assert [e["paid"] for e in events if e["type"] == "healed"] == [2]
 
 
 def test_damage_stays_over_turns() -> None:

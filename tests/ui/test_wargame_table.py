@@ -47,12 +47,12 @@ def test_four_players_have_their_strongholds_on_four_sides_face_down_to_the_othe
     squares = [(row, col) for row in range(3) for col in range(5)]
     assert sorted(map(str, r.place_rects)) == sorted(map(str, squares + ["S0", "S1", "S2",
                                                                          "S3"]))
-    # A west of (1, 0), B north of (0, 2), C east of (1, 4), D south of (2, 2)
+    # A west of (1, 0), B north of (2, 2), C east of (1, 4), D south of (0, 2)
     assert rect("S0").right <= rect((1, 0)).left and rect("S0").centery == rect((1, 0)).centery
-    assert rect("S1").bottom <= rect((0, 2)).top and rect("S1").centerx == rect((0, 2)).centerx
+    assert rect("S1").bottom <= rect((2, 2)).top and rect("S1").centerx == rect((2, 2)).centerx
     assert rect("S2").left >= rect((1, 4)).right and rect("S2").centery == rect((1, 4)).centery
-    assert rect("S3").top >= rect((2, 2)).bottom and rect("S3").centerx == rect((2, 2)).centerx
-    assert rect((0, 0)).bottom <= rect((1, 0)).top  # row 0 (north) at the top
+    assert rect("S3").top >= rect((0, 2)).bottom and rect("S3").centerx == rect((0, 2)).centerx
+    assert rect((1, 0)).bottom <= rect((0, 0)).top  # row 0 (south) at the bottom
     pres = table.presentation
     view = table.view
     titles = {p: pres.place_title(p, r.cell(p), view) for p in ("S0", "S1", "S2", "S3")}

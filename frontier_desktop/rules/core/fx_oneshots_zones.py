@@ -98,6 +98,8 @@ class OneShotZones(OneShotBase):
             where = self.variant.put_onto_battlefield(  # the variant's place (engine_hooks)
                 state, card_id, ctx.seat, events, sick=card.is_creature and not card.has("haste"),
                 tapped=effect.tapped or enters_tapped(card))
+            if card_id not in state.perms:
+                continue  # the variant has no room for it (the War Game's stronghold)
             events.append({"type": "returned", "player": ctx.seat, "card": obj[2],
                            "to": where, "unit": card_id})
             done.append(card_id)

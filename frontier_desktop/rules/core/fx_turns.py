@@ -187,6 +187,8 @@ class TurnEffects(TimingActions):
         card = state.card(card_id)
         where = self.variant.put_onto_battlefield(  # the variant's place (engine_hooks)
             state, card_id, owner, events, sick=card.is_creature and not card.has("haste"))
+        if card_id not in state.perms:
+            return []  # the variant has no room for it (the War Game's stronghold)
         events.append({"type": "returned", "player": owner, "card": card.name, "to": where,
                        "unit": card_id})
         return [card_id]

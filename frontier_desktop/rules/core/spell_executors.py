@@ -213,6 +213,8 @@ class ExecutorActions(PayingActions):
                 where = self.variant.put_onto_battlefield(
                     state, card_id, ctx.seat, events,
                     sick=card.is_creature and not card.has("haste"), tapped=enters_tapped(card))
+                if card_id not in state.perms:
+                    continue  # the variant has no room for it (the War Game's stronghold)
                 events.append({"type": "returned", "player": ctx.seat, "card": name,
                                "to": where, "unit": card_id})
             moved.append(card_id)
@@ -408,6 +410,8 @@ class ExecutorActions(PayingActions):
             unit_id = state.new_id("t")
             state.cards[unit_id] = (card.name, ctx.seat)
             where = self.variant.put_onto_battlefield(state, unit_id, ctx.seat, events, sick=True)
+            if unit_id not in state.perms:
+                continue  # the variant has no room for it (the War Game's stronghold)
             events.append({"type": "token", "player": ctx.seat, "unit": unit_id,
                            "name": card.name, "at": where})
             made.append(unit_id)

@@ -162,6 +162,10 @@ class SpellActions(TriggerActions):
         sick = card.is_creature and not card.has("haste")
         where = self.variant.put_onto_battlefield(state, obj, seat, events, sick=sick,
                                           tapped=enters_tapped(card))
+        if obj not in state.perms:  # the variant had no room for it (the War Game)
+            events.append({"type": "resolved", "id": item["id"], "card": card.name,
+                           "player": seat, "to": None})
+            return
         events.append({"type": "resolved", "id": item["id"], "card": card.name, "player": seat,
                        "to": where, "unit": obj})
 

@@ -147,7 +147,8 @@ class WarGamePresentation(VariantPresentation):
 
     def place_layout(self, view: Mapping[str, Any], seat: int) -> PlaceMap | None:
         """The 3x5 as the rules draw it, the same for every seat (one screen for all):
-        row 0 and B at the top (north), A west, C east, D south."""
+        the last row and B at the top (north), row 0 and D at the bottom (south), A west,
+        C east."""
         board = view.get("board") or {}
         rows = board.get("rows") or []
         outside = {str(s.get("place")): grid_square(s.get("beside"))
@@ -157,7 +158,7 @@ class WarGamePresentation(VariantPresentation):
         beside: dict[Place, tuple[int, int]] = {k: v for k, v in outside.items()
                                                  if v is not None}
         points = grid_points(len(rows), len(rows[0]), beside)
-        return PlaceMap.of({k: (x, -y) for k, (x, y) in points.items()})
+        return PlaceMap.of(points)
 
     def dice_caption(self, events: Sequence[Mapping[str, Any]]) -> str:
         for e in events:

@@ -1,9 +1,10 @@
 """The War Game's board and the facts about its places (``shared/rules/wargame.md``).
 
-A 3x5 grid (3 rows, 5 columns; row 0 is the north edge) of face-up basic lands, three of
-each type. The strongholds sit outside it, each beside the middle of one edge and adjacent
-only to that terrain: A (west) by ``(1, 0)``, B (north) by ``(0, 2)``, C (east) by ``(1, 4)``,
-D (south) by ``(2, 2)``. Two players use A and C, three A, B, C, four all; player *n*'s
+A 3x5 grid (3 rows, 5 columns; row 0 is the south edge, nearest player 0, and the last row
+the north edge, as ``shared/rules/README.md`` has it) of face-up basic lands, three of each
+type. The strongholds sit outside it, each beside the middle of one edge and adjacent only
+to that terrain: A (west) by ``(1, 0)``, B (north) by ``(2, 2)``, C (east) by ``(1, 4)``,
+D (south) by ``(0, 2)``. Two players use A and C, three A, B, C, four all; player *n*'s
 stronghold is the outside place ``"Sn"`` (seats are clockwise: A, B, C, D as used).
 
 The place model is the Conquering's (:mod:`~frontier_desktop.rules.core.strongholds`): a
@@ -25,7 +26,7 @@ ROWS, COLS = 3, 5
 LAND_TYPES = tuple(BASIC_LAND_COLOUR)
 """The five basic land types (three of each make the terrain)."""
 EACH_TYPE = 3
-BESIDE = {"A": (1, 0), "B": (0, 2), "C": (1, 4), "D": (2, 2)}
+BESIDE = {"A": (1, 0), "B": (2, 2), "C": (1, 4), "D": (0, 2)}
 """The terrain each stronghold letter sits beside."""
 LETTERS = {2: "AC", 3: "ABC", 4: "ABCD"}
 """The strongholds used, in seat order, by number of players."""

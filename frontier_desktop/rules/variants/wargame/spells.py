@@ -16,7 +16,8 @@ Game answers the engine's hooks its own way:
   empty library first shuffles the removed pile into a new library (:func:`draw_refilling`).
 - Casting is in the casting phase (instants whenever their caster may act); a creature
   needs its caster's own stronghold, with room (three of their creatures at most), and
-  enters it (:meth:`put_onto_battlefield`).
+  enters it (:meth:`put_onto_battlefield`); so does a creature put onto the battlefield by
+  an effect (a token): one that doesn't fit isn't created.
 - The reach (:meth:`WarGameSpells.target_problem`): an opponent's stronghold is never a
   target or an origin; a creature's targeted ability reaches only its own terrain; an
   opposing creature only with a creature of yours in its terrain or one next to it.
@@ -193,8 +194,11 @@ class WarGameSpells(PoolSpells):
     def makes_mana(self, state: GameState, perm: Permanent) -> bool:
         """"Mana comes only from a d6 rolled each turn ("supply points") and creatures that
         tap for mana": a creature's mana abilities add supply; a non-creature's (Sol Ring, a
-        Mox, Astrolabe) make none, though their other effects happen (docs/rules-notes.md)."""
-        return state.card(perm.id).is_creature
+        Mox, Astrolabe) make none, though their other effects happen (docs/rules-notes.md).
+        A player whose stronghold another holds gains no supply of any kind, creature mana
+        included (the ruling; the ability's other effects still happen)."""
+        return state.card(perm.id).is_creature and \
+            not has_lost_stronghold(state, perm.controller)
 
     def activation_problem(self, state: GameState, seat: int, perm: Permanent,
                            index: int) -> str | None:
@@ -204,6 +208,9 @@ class WarGameSpells(PoolSpells):
         ability = state.card(perm.id).activated[index]
         if ability.is_mana_ability and not ability.mana_note and \
                 not self.makes_mana(state, perm):
+            if state.card(perm.id).is_creature:
+                return (f"{state.name(perm.id)} makes no supply while another player holds "
+                        "your stronghold, and its ability does nothing else")
             return (f"{state.name(perm.id)} makes no mana in the War Game (mana comes only "
                     "from supply and creatures), and its ability does nothing else")
         if state.phase != "heal":
@@ -266,6 +273,29 @@ class WarGameSpells(PoolSpells):
         if len(own_creatures_at(state, seat, stronghold(seat))) >= STRONGHOLD_LIMIT:
             return f"your stronghold already holds {STRONGHOLD_LIMIT} of your creatures"
         return None
+
+    def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],
+                             *, sick: bool, tapped: bool = False) -> Any:
+        """A creature put onto the battlefield by any effect (a token, a card returned, a
+        creature spell resolving) enters its controller's stronghold under the casting
+        limits (the ruling): none while another player holds it, none beyond three. One that
+        doesn't fit isn't created: a token ceases to exist, a card goes to its owner's
+        removed pile (a ``not_created`` event with the ``reason``); returns None then."""
+        card = state.card(obj)
+        if card.is_creature and (has_lost_stronghold(state, seat) or len(own_creatures_at(
+                state, seat, stronghold(seat))) >= STRONGHOLD_LIMIT):
+            reason = "their stronghold is held by another player" if has_lost_stronghold(
+                state, seat) else f"their stronghold already holds {STRONGHOLD_LIMIT} of " \
+                "their creatures"
+            token = card.type_line.startswith("Token")
+            if token:
+                del state.cards[obj]
+            else:
+                state.players[state.owner(obj)].graveyard.append(obj)
+            events.append({"type": "not_created", "player": seat, "card": card.name,
+                           "unit": obj, "token": token, "reason": reason})
+            return None
+        return super().put_onto_battlefield(state, obj, seat, events, sick=sick, tapped=tapped)
 
     def origin_problem(self, state: GameState, seat: int, name: str, origin: Any) -> str | None:
         """Why *origin* won't do as the one terrain a whole-table spell affects."""

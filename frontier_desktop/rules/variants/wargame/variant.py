@@ -19,13 +19,15 @@ Done (``shared/rules/wargame.md``; its rulings are the defaults):
   step's would (upkeep triggers, cumulative upkeep, granted upkeep costs;
   :meth:`~wargame_spells.WarGameSpells.timing_event`) and effects waiting for the next
   upkeep happen; costs are paid with supply (the pay-or-sacrifice ``choice``).
-- Heal: ``heal`` pays 1 supply per damage, at most 2 healed per creature per turn;
-  creatures with regeneration heal 1 for free on entering the step (it counts to the 2).
+- Heal: ``heal`` pays 1 supply per damage, at most 2 paid points per creature per turn
+  (``healed``); creatures with regeneration heal 1 for free on entering the step, on top of
+  those two.
 - Movement: one place orthogonally (flyers also diagonally), without tapping, tapped
   creatures too; landwalk's second move when the first entered its land type; Islands only
   for flyers and islandhome creatures; an islandhome creature crosses other terrain only
   carried (``move`` with ``carry``): both stay tapped until it is back on an Island, and the
-  carrier moves no more that turn; creatures that entered a Mountain tap when movement
+  carrier moves no more that turn; while it carries, the carrier moves only together with
+  its load (``carry``), never leaving it behind; creatures that entered a Mountain tap when movement
   ends; none of this in strongholds; at most three of a player's creatures in their own
   stronghold.
 - Combat (:mod:`wargame_combat`), +1/+1 for a creature whose colour matches its terrain;
@@ -50,54 +52,39 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from frontier_desktop.rules import actions as A
-from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.core.hooks import Where
 from frontier_desktop.rules.card import BASIC_LAND_COLOUR, COLOURS, Card
-from frontier_desktop.rules.errors import IllegalActionError, InvalidActionError
+from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import Cell, GameState, Permanent
 from frontier_desktop.rules.variants.base import Event, Variant
-from frontier_desktop.rules.core import keywords as core_keywords
 from frontier_desktop.rules.core.manual import PoolManual
 from frontier_desktop.rules.core.pool_spells import no_life
 from frontier_desktop.rules.core.shared import (
     basic_land, check_decider, check_responder_or_active, game_rng, leave_battlefield,
-    new_seated_state, save_rng, seat_may_always_act, shuffle_library,
-    unit_and_place, wire,
+    new_seated_state, save_rng, seat_may_always_act, shuffle_library, wire,
 )
 from frontier_desktop.rules.variants.wargame.actions import Heal, TapAttacker
 from frontier_desktop.rules.variants.wargame.board import (
-    EACH_TYPE, LAND_TYPES, STRONGHOLD_LIMIT, controller, diagonal_neighbours,
-    has_lost_stronghold, info, is_stronghold, land_type, letter, place_words, standard_board,
-    stronghold,
+    EACH_TYPE, LAND_TYPES, controller, has_lost_stronghold, info, letter, place_words,
+    standard_board, stronghold,
+)
+from frontier_desktop.rules.variants.wargame.movement import (
+    HEAL_LIMIT as HEAL_LIMIT, WarGameMoves, _island_bound, has_keyword, landwalks as landwalks,
 )
 from frontier_desktop.rules.variants.wargame.combat import (
     continue_combat, division_problem, record_division, start_combat,
 )
 from frontier_desktop.rules.variants.wargame.spells import (
-    WHERE, WarGameSpells, draw_refilling, fold_pool, own_creatures_at, set_supply, supply,
-    wargame_pt,
+    WHERE, WarGameSpells, draw_refilling, fold_pool, set_supply, supply, wargame_pt,
 )
 
 PHASES = ("untap", "draw", "supply", "heal", "movement", "combat", "casting", "discard")
 START_HAND = 5
-HEAL_LIMIT = 2
-"""Damage healed per creature per turn, at most."""
 _LAND_OF_COLOUR = {colour: land for land, colour in BASIC_LAND_COLOUR.items()}
 
 
 
-def has_keyword(state: GameState, obj: str, name: str) -> bool:
-    """Whether the permanent *obj* has the keyword *name* now (the Magic core's answer, with
-    a creature's grants reaching only its own terrain)."""
-    return core_keywords.has_keyword(state, WHERE, obj, name)
-
-
-def landwalks(state: GameState, perm: Permanent) -> frozenset[str]:
-    """The basic land types *perm* walks: printed, gained or granted in reach."""
-    return core_keywords.landwalks(state, WHERE, perm)
-
-
-class WarGame(PoolManual, WarGameSpells, Variant):
+class WarGame(WarGameMoves, PoolManual, WarGameSpells, Variant):
     """Magic: the War Game for two to four players (see the module docstring)."""
 
     name: ClassVar[str] = "wargame"
@@ -252,13 +239,13 @@ class WarGame(PoolManual, WarGameSpells, Variant):
     def on_heal(self, state: GameState, events: list[Event]) -> None:
         """The upkeep part of "Upkeep/heal": effects waiting for the next upkeep happen (the
         ``heal`` phase event sets off the upkeep triggers and costs, wargame_spells
-        ``timing_event``); creatures with regeneration heal 1 for free."""
+        ``timing_event``); creatures with regeneration heal 1 for free, on top of the two
+        paid points a turn (the ruling: it doesn't count toward them)."""
         self.magic.run_delayed(state, "next_upkeep", events)  # fx_timing.py
         for perm in list(state.board_creatures()):
             if perm.controller == state.active and perm.damage > 0 and _regenerates(
                     state.card(perm.id)):
                 perm.damage -= 1
-                self._turn(state)["healed"][perm.id] = self.healed(state, perm.id) + 1
                 events.append({"type": "healed", "unit": perm.id, "amount": 1, "paid": 0,
                                "damage": perm.damage, "free": True})
 
@@ -290,135 +277,6 @@ class WarGame(PoolManual, WarGameSpells, Variant):
                 state.game_over = True
                 events.append({"type": "game_over", "winner": winner,
                                "reason": "controls every stronghold"})
-
-    @staticmethod
-    def _turn(state: GameState) -> dict[str, Any]:
-        turn = state.extra.get("turn")
-        if not isinstance(turn, dict) or "moves" not in turn:
-            turn = state.extra["turn"] = {"moves": {}, "walk": [], "mountain": [],
-                                          "carriers": [], "healed": {}}
-        return turn
-
-    def healed(self, state: GameState, unit: str) -> int:
-        return int(self._turn(state)["healed"].get(unit, 0))
-
-    # ================================================================== heal
-    def heal_problem(self, state: GameState, seat: int, perm: Permanent, amount: int) -> str | None:
-        name = state.name(perm.id)
-        if state.phase != "heal":
-            return "creatures are healed in the heal phase"
-        if perm.controller != seat or perm.zone != "board":
-            return f"{name} is not a creature of yours"
-        if amount < 1:
-            return "heal at least 1 damage"
-        if amount > perm.damage:
-            return f"{name} has only {perm.damage} damage"
-        if self.healed(state, perm.id) + amount > HEAL_LIMIT:
-            return f"a creature heals at most {HEAL_LIMIT} damage a turn"
-        if supply(state, seat) < amount:
-            return f"healing {amount} takes {amount} supply; you have {supply(state, seat)}"
-        return None
-
-    def _do_heal(self, state: GameState, seat: int, action: Heal, events: list[Event]) -> None:
-        perm = state.perms.get(action.unit)
-        if perm is None:
-            raise InvalidActionError(f"there is no unit {action.unit}")
-        problem = self.heal_problem(state, seat, perm, action.amount)
-        if problem:
-            raise IllegalActionError(action, problem)
-        fold_pool(state, seat)
-        set_supply(state, seat, supply(state, seat) - action.amount)
-        perm.damage -= action.amount
-        self._turn(state)["healed"][perm.id] = self.healed(state, perm.id) + action.amount
-        events.append({"type": "healed", "unit": perm.id, "amount": action.amount,
-                       "paid": action.amount, "damage": perm.damage, "free": False})
-
-    # ================================================================== movement
-    def reachable(self, state: GameState, perm: Permanent) -> list[Pos]:
-        """The places next to *perm*: orthogonal (strongholds beside), flyers also diagonal."""
-        out = list(state.board.neighbours(perm.at))
-        if has_keyword(state, perm.id, "flying"):
-            out.extend(diagonal_neighbours(state, perm.at))
-        return out
-
-    def move_problem(self, state: GameState, seat: int, perm: Permanent, dest: Pos,
-                     carry: str | None = None) -> str | None:
-        """Why *perm* may not move to *dest* (carrying *carry*) now (None: it may)."""
-        name = state.name(perm.id)
-        if state.phase != "movement" or state.decision is not None:
-            return "creatures move in the movement phase"
-        if perm.controller != seat or perm.zone != "board" or not state.card(perm.id).is_creature:
-            return f"{name} is not a creature of yours on the board"
-        turn = self._turn(state)
-        if perm.id in turn["carriers"]:
-            return f"{name} carried a creature this turn and stays put"
-        moves = int(turn["moves"].get(perm.id, 0))
-        if moves >= 2 or (moves == 1 and perm.id not in turn["walk"]):
-            return f"{name} has already moved this turn"
-        if dest not in self.reachable(state, perm):
-            return f"{place_words(state, dest)} is not next to {place_words(state, perm.at)}"
-        flying = has_keyword(state, perm.id, "flying")
-        kind = land_type(state, dest)
-        if kind == "Island" and not flying and "Island" not in state.card(perm.id).landhome:
-            return "only flyers and islandhome creatures may enter an Island"
-        if carry is None and _island_bound(state, perm) and kind not in (None, "Island"):
-            return f"{name} crosses land only when another creature carries it"
-        movers = 1
-        if carry is not None:
-            other = state.perms.get(carry)
-            if other is None or other.controller != seat or other.at != perm.at \
-                    or other.id == perm.id:
-                return "the carried creature must be yours and stand with the carrier"
-            if not _island_bound(state, other):
-                return f"{state.name(carry)} is not an islandhome creature"
-            if _island_bound(state, perm):
-                return f"{name} can't carry: it is islandhome itself"
-            if int(turn["moves"].get(carry, 0)) > 0:
-                return f"{state.name(carry)} has already moved this turn"
-            movers = 2
-        if dest == stronghold(seat) and len(own_creatures_at(state, seat, dest)) + movers \
-                > STRONGHOLD_LIMIT:
-            return f"your stronghold holds at most {STRONGHOLD_LIMIT} of your creatures"
-        return None
-
-    def _do_move(self, state: GameState, seat: int, action: A.Move, events: list[Event]) -> None:
-        perm, dest = unit_and_place(state, action)
-        problem = self.move_problem(state, seat, perm, dest, action.carry)
-        if problem:
-            raise IllegalActionError(action, problem)
-        turn = self._turn(state)
-        start = perm.at
-        moves = int(turn["moves"].get(perm.id, 0))
-        perm.at = dest
-        perm.moved = True
-        turn["moves"] = {**turn["moves"], perm.id: moves + 1}
-        kind = land_type(state, dest) if not is_stronghold(state, dest) else None
-        if moves == 0 and kind is not None and kind in landwalks(state, perm):
-            turn["walk"] = [*turn["walk"], perm.id]
-        if kind == "Mountain":
-            turn["mountain"] = [*turn["mountain"], perm.id]
-        carried = dict(state.extra.get("carried") or {})
-        if _island_bound(state, perm) and kind in (None, "Island"):
-            carried.pop(perm.id, None)
-        event: Event = {"type": "moved", "unit": perm.id, "name": state.name(perm.id),
-                        "from": wire(state, start), "to": wire(state, dest),
-                        "tapped": perm.tapped}
-        if action.carry is not None:
-            other = state.perms[action.carry]
-            other.at = dest
-            other.moved = True
-            turn["moves"] = {**turn["moves"], other.id: 2}
-            turn["carriers"] = [*turn["carriers"], perm.id]
-            if kind in (None, "Island"):
-                carried.pop(other.id, None)
-            else:
-                carried[other.id] = perm.id
-                perm.tapped = other.tapped = True
-            if kind == "Mountain":
-                turn["mountain"] = [*turn["mountain"], other.id]
-            event["carry"] = other.id
-        state.extra["carried"] = carried
-        events.append(event)
 
     # ================================================================== combat
     def _fight_on(self, state: GameState, events: list[Event]) -> None:
@@ -549,7 +407,8 @@ class WarGame(PoolManual, WarGameSpells, Variant):
     def after_action(self, state: GameState, events: list[Event]) -> None:
         """Mana made joins the supply; players have no life to change; a creature whose
         toughness fell to its damage (it left its terrain's bonus, a pump wore off) goes to
-        the removed pile."""
+        the removed pile; exiled cards ("removed from the game") join the removed pile too
+        (the ruling)."""
         if not state.game_over and state.decision is None:
             self.state_checks(state, events)
         for seat, player in enumerate(state.players):
@@ -558,6 +417,9 @@ class WarGame(PoolManual, WarGameSpells, Variant):
                 delta, player.life = player.life - self.starting_life, self.starting_life
                 no_life(state, seat, abs(delta), "gain" if delta > 0 else "loss", None, events)
 
+            if player.exile:
+                player.graveyard.extend(player.exile)
+                player.exile = []
     def land_controllers(self, state: GameState) -> dict[Any, int]:
         return {name: c for name in state.board.outside
                 if (c := controller(state, name)) is not None}
@@ -663,11 +525,6 @@ class WarGame(PoolManual, WarGameSpells, Variant):
 
 def _regenerates(card: Card) -> bool:
     return card.has("regeneration") or any(a.is_regeneration for a in card.activated)
-
-
-def _island_bound(state: GameState, perm: Permanent) -> bool:
-    """An islandhome creature that can't fly: it crosses land only when carried."""
-    return "Island" in state.card(perm.id).landhome and not has_keyword(state, perm.id, "flying")
 
 
 def _stronghold_land(deck: list[Card], section: Mapping[str, Sequence[Card]] | None,
