@@ -166,3 +166,22 @@ def test_any_seat_takes_manual_actions_at_any_time_as_in_frontier(name):
         helpers.play(state, {"type": "roll"}, 1)
     state, events = helpers.play(state, {"type": "roll"}, 2)
     assert [e["type"] for e in events] == ["dice"]
+
+
+def test_every_frontier_manual_event_names_the_card_it_carries_out():
+    """Frontier's own handlers (tokens on squares, the staging row, holes) name ``for`` too."""
+    from tests.rules.helpers import position, run, unit
+
+    rows = [["Island"] * 5 for _ in range(5)]
+    state = position(rows, [unit("ann", "Hill Giant", 0, (0, 4)),
+                            unit("ben", "Hill Giant", 1, (4, 4))],
+                     players=[{"name": "Ann", "hand": ["Giant Growth"], "library": 5},
+                              {"name": "Ben", "library": 5}])
+    card = {"for": "Giant Growth"}
+    for action in ({"type": "create_token", "at": [2, 2]}, {"type": "move_card", "card": "ann",
+                                                           "to": "graveyard"},
+                   {"type": "destroy_land", "at": [1, 1]}, {"type": "roll"},
+                   {"type": "counters", "unit": "ben"}, {"type": "draw"}):
+        state, events = run(state, {**action, **card})
+        named = [e for e in events if e.get("for") == "Giant Growth"]
+        assert named, action

@@ -74,7 +74,12 @@ class ManualActions(CoreManual):
         if verb == "sacrificed" and not any(state.perms[i].controller == seat
                                             for i in state.occupants().get(pos, ())):
             raise IllegalActionError(action, "you may sacrifice only lands your creatures stand on")
+        start = len(events)
         self.remove_land(state, seat, pos, action, events, verb)
+        if getattr(action, "for_card", None):
+            for event in events[start:]:
+                if event["type"] == "land_destroyed":
+                    event["for"] = getattr(action, "for_card")
 
     # ------------------------------------------------------------------ handlers
     _ZONES = ("hand", "graveyard", "exile", "library_top", "library_bottom", "staging")
@@ -123,6 +128,8 @@ class ManualActions(CoreManual):
         hidden_after = action.to in ("hand", "library_top", "library_bottom")
         event: Event = {"type": "manual", "player": seat, "action": action.type,
                         "from": source, "to": action.to, "card": card_id, "name": name}
+        if getattr(action, "for_card", None):
+            event["for"] = getattr(action, "for_card")
         if hidden_before and hidden_after:
             event["_private"] = {"seat": owner, "fields": ["card", "name"]}
         events.append(event)
@@ -151,8 +158,11 @@ class ManualActions(CoreManual):
             perm = Permanent(unit_id, seat, "board", pos, sick=True)
         state.cards[unit_id] = (card.name, seat)
         state.perms[unit_id] = perm
-        events.append({"type": "token", "player": seat, "unit": unit_id, "name": card.name,
-                       "at": "staging" if perm.at is None else wire(state, perm.at)})
+        event: Event = {"type": "token", "player": seat, "unit": unit_id, "name": card.name,
+                        "at": "staging" if perm.at is None else wire(state, perm.at)}
+        if getattr(action, "for_card", None):
+            event["for"] = getattr(action, "for_card")
+        events.append(event)
         if perm.at is not None:
             self.reveal(state, perm.at, events)
 
