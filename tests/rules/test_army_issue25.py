@@ -18,6 +18,9 @@ LIFELINKER = creature("Test Lifelinker", ["W"], 3, 3, keywords=["Lifelink"],
                       oracle_text="Lifelink")
 RING = {"name": "Test Ring", "mana_cost": "{1}", "type_line": "Artifact", "colors": [],
         "keywords": [], "oracle_text": "{T}: Add {C}{C}."}
+SPLITTER = {"name": "Test Splitter", "mana_cost": "{1}", "type_line": "Artifact — Equipment",
+            "colors": [], "keywords": [],
+            "oracle_text": "Equipped creature gets +2/+0.\nEquip {1}"}
 ANTHEM = {"name": "Test Anthem", "mana_cost": "{1}{W}{W}", "type_line": "Enchantment",
           "colors": ["W"], "keywords": [], "oracle_text": "Creatures you control get +1/+1."}
 WALKER = {"name": "Test Walker", "mana_cost": "{3}", "type_line": "Legendary Planeswalker — Jace",
@@ -112,6 +115,26 @@ def test_a_retreating_creature_takes_what_it_carries():
     state, _ = run(state, {"type": "attack", "units": ["a"], "target": [2, 2]})
     assert state.perms["d"].at == (3, 2) and state.perms["ring"].at == (3, 2)
     assert state.perms["ring"].controller == 1
+
+
+def test_a_dropped_equipment_is_picked_up_by_the_other_army_and_carried_then_equipped():
+    # The ruling (equipment): dropped on the land, any creature standing there may pick it up.
+    rows = standard_rows({(1, 2): land("Forest", 0, 6), (2, 2): land("Forest", 1, 1),
+                          (2, 1): land("Forest", 0, 6)})
+    state = army(rows, [unit("a", GIANT, 0, (1, 2)), unit("d", BEARS, 1, (2, 2), tapped=True)],
+                 permanents=[{"id": "eq", "card": SPLITTER, "owner": 1, "attached_to": "d"}],
+                 players=[{"name": "Ann", "mana_pool": "{1}"}, {"name": "Ben"}])
+    state, _ = run(state, {"type": "attack", "units": ["a"], "target": [2, 2]},
+                   {"type": "pass"})
+    assert "d" not in state.perms and state.perms["eq"].at == (2, 2)
+    assert state.phase == "main2" and state.perms["a"].at == (2, 2)
+    assert {"type": "pick_up", "unit": "a", "permanent": "eq"} in [
+        a.to_wire() for a in legal_actions(state)]
+    state, _ = run(state, {"type": "pick_up", "unit": "a", "permanent": "eq"})
+    assert describe(state)["permanents"][0]["carried_by"] == "a"
+    state, _ = run(state, {"type": "activate", "unit": "eq", "ability": 0, "targets": ["a"]})
+    assert state.perms["eq"].attached_to == "a"
+    assert describe(state)["permanents"][0]["carried_by"] is None  # attached now
 
 
 # ---------------------------------------------------------------- 10: capture
