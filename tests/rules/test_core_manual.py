@@ -185,3 +185,13 @@ def test_every_frontier_manual_event_names_the_card_it_carries_out():
         state, events = run(state, {**action, **card})
         named = [e for e in events if e.get("for") == "Giant Growth"]
         assert named, action
+
+
+def test_a_token_by_hand_that_the_stronghold_has_no_room_for_is_refused():
+    """The War Game's ruling: tokens enter their controller's stronghold under the casting
+    limits (three creatures at most) or aren't created; by hand that is a refusal in words."""
+    state = wg.game(2)
+    for _ in range(3):
+        wg.put(state, "Grizzly Bears", 0, "S0")
+    with pytest.raises(IllegalActionError, match="no room for the token"):
+        wg.play(state, {"type": "create_token"}, 0)
