@@ -1,6 +1,7 @@
 """Army Magic's movement (``shared/rules/army.md``, "Movement"): a unit moves one land, on the
-stack; entering a face-down land explores it (it turns face up at 6 life, the mover's); the
-hidden treasure there is found. Mixed into :class:`~.variant.Army`.
+stack, with the artifacts it carries (a ``move`` naming an artifact lying on its land picks it
+up: :mod:`.carrying`); entering a face-down land explores it (it turns face up at 6 life, the
+mover's); the hidden treasure there is found. Mixed into :class:`~.variant.Army`.
 """
 
 from __future__ import annotations
