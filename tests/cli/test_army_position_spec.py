@@ -418,3 +418,65 @@ def test_repro_08b_an_artifact_no_unit_carries_is_left_on_its_land(run):
     ring = next(p for p in out["permanents"] if p["id"] == "ring")
     assert ring["at"] == [1, 2] and ring["carried_by"] is None
     assert {"type": "pick_up", "unit": "a", "permanent": "ring"} not in out["legal_actions"]
+
+
+# ---------------------------------------------------------------- issue 25: the rulings, repro by repro
+
+def _events(out, kind):
+    return [e for e in out["events"] if e["type"] == kind]
+
+
+def test_repro_10_the_losers_walker_is_sacrificed_and_the_anthem_stays_bens(run):
+    out = run.ok(*_flat(_repro("10-loser-planeswalker-teleports")))
+    assert out["pending"] is None
+    assert [(p["id"], p["at"], p["controller"]) for p in out["permanents"]] == [("an", [3, 2], 1)]
+
+
+def test_repro_11_the_land_aura_goes_with_the_destroyed_land(run):
+    out = run.ok(*_flat(_repro("11-land-aura-survives-land-destruction")))
+    assert out["permanents"] == [] and "Wild Growth" in out["players"][0]["graveyard"]
+
+
+def test_repro_12_the_forest_pays_not_life(run):
+    out = run.ok(*_flat(_repro("12-life-payment-touches-no-land")))
+    assert [e["at"] for e in _events(out, "land_tapped")] == [[1, 2]]
+    assert out["players"][0]["life"] == 20 and not _events(out, "life_paid")
+
+
+def test_repro_13_the_stolen_bears_go_next_to_where_they_stood(run):
+    doc, actions = _repro("13-stolen-creature-placed-anywhere")
+    out = run.ok(doc)
+    assert unit(out, "e")["at"] == [2, 2] and out["pending"] is None
+    assert "line 1" in run.fails(doc, *actions)  # nothing left to place: refused in words
+
+
+def test_repro_14_the_gain_event_gives_the_real_change(run):
+    out = run.ok(*_flat(_repro("14-life-gain-capped-event-delta")))
+    gained = _events(out, "land_life")[-1]
+    assert (gained["at"], gained["life"], gained["delta"], gained["lost"]) == ([2, 2], 6, 2, 1)
+
+
+def test_repro_15_the_loss_may_empty_a_land_which_is_destroyed(run):
+    out = run.ok(*_flat(_repro("15-life-loss-land-choice-restricted")))
+    assert [e["at"] for e in _events(out, "land_destroyed")] == [[3, 2]]
+
+
+def test_repro_16_an_own_land_emptied_by_an_own_spell_is_destroyed(run):
+    out = run.ok(*_flat(_repro("16-own-land-to-zero-by-own-spell")))
+    assert [e["at"] for e in _events(out, "land_destroyed")] == [[2, 2]]
+    assert not _events(out, "captured") and unit(out, "a")["at"] == [1, 2]
+
+
+def test_repro_17_the_turtle_blocks_in_both_combats(run):
+    out = run.ok(*_flat(_repro("17-one-creature-blocks-in-two-combats")))
+    assert len(_events(out, "block")) == 2 and "Horned Turtle" in out["players"][1]["graveyard"]
+
+
+def test_repro_18_the_anthem_goes_on_bens_land_next_to_anns(run):
+    out = run.ok(*_flat(_repro("18-enchantment-not-on-adjacent-enemy-land")))
+    assert [(p["at"], p["controller"]) for p in out["permanents"]] == [([3, 2], 0)]
+
+
+def _flat(repro):
+    doc, actions = repro
+    return (doc, *actions)
