@@ -43,7 +43,7 @@ def rulings_in(text: str) -> list[str]:
         pieces = line.split(_START)
         if current is not None:
             current.append(pieces[0])
-        for piece in pieces[1:]:  # a Ruling starting on this line (more than one: each ends the last)
+        for piece in pieces[1:]:  # a Ruling starts here (a second one on the line ends the first)
             current = [_START + piece]
             found.append(current)
     return [normalise(" ".join(lines)) for lines in found]

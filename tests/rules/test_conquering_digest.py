@@ -315,18 +315,21 @@ RULINGS: dict[str, list[str]] = {
         f"{_ASSIGN}::test_the_land_only_after_lethal_to_every_blocker_and_the_whole_amount",
         f"{_ASSIGN}::test_one_blocker_and_no_trample_is_no_choice",
         f"{_ASSIGN}::test_a_trampler_with_more_than_lethal_for_its_one_blocker_is_asked",
-        f"{_ASSIGN}::test_without_asking_the_engine_deals_lethal_in_block_order_and_the_rest_to_the_land",
+        f"{_ASSIGN}::"
+        "test_without_asking_the_engine_deals_lethal_in_block_order_and_the_rest_to_the_land",
         f"{_HERE}::test_source_example_wurm_blocked_by_white_knight",
     ],
     "ruling (creatures' abilities and opponents)": [
         f"{_SPELLS}::test_a_creatures_trigger_never_targets_an_opponent",
-        f"{_SPELLS}::test_a_creatures_ability_never_targets_an_opponent_but_may_target_its_controller",
+        f"{_SPELLS}::"
+        "test_a_creatures_ability_never_targets_an_opponent_but_may_target_its_controller",
         f"{_SPELLS}::test_an_artifacts_target_opponent_is_one_in_reach_among_several",
         f"{_AUDIT}::test_repro_07_ravenous_rats_never_target_an_opponent",
     ],
     "ruling (bonus in a held stronghold)": [
         f"{_CONQUER}::test_only_attackers_of_an_opposing_stronghold_lose_the_plus_one",
-        f"{_CONQUER}::test_a_conquerors_creature_defending_the_stronghold_it_holds_gets_both_bonuses",
+        f"{_CONQUER}::"
+        "test_a_conquerors_creature_defending_the_stronghold_it_holds_gets_both_bonuses",
         f"{_AUDIT}::test_repro_09_the_conquerors_zombies_defend_the_held_stronghold_at_3_4",
     ],
     "ruling (elimination)": [

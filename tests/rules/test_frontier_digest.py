@@ -39,7 +39,8 @@ RULINGS: dict[str, list[str]] = {
     "it may only move onto face-up lands of its type": [
         f"{MOVEMENT}::test_ruling_landhome_moves_only_onto_face_up_lands_of_its_type",
         f"{MOVEMENT}::test_ruling_landhome_enters_the_board_only_onto_a_face_up_land_of_its_type",
-        f"{MOVEMENT}::test_ruling_landhome_creature_is_sacrificed_when_its_square_stops_being_its_type",
+        f"{MOVEMENT}::"
+        "test_ruling_landhome_creature_is_sacrificed_when_its_square_stops_being_its_type",
         f"{MOVEMENT}::test_landhome_creature_put_on_another_land_is_sacrificed_at_once",
     ],
     "once a player is done attacking, no more attacks that turn": [
@@ -59,7 +60,8 @@ RULINGS: dict[str, list[str]] = {
         f"{TERRAIN}::test_defender_gets_its_bonus_only_if_untapped",
     ],
     "a member may leave the stack with a move of its own": [
-        f"{ISSUE17}::test_a_member_may_leave_the_stack_with_its_own_move_and_the_rest_may_still_move",
+        f"{ISSUE17}::"
+        "test_a_member_may_leave_the_stack_with_its_own_move_and_the_rest_may_still_move",
         f"{COMBAT}::test_a_member_may_move_out_of_a_stack_alone",
         f"{ISSUE17}::test_the_stack_controller_divides_the_damage_dealt_to_it",
         f"{ISSUE17}::test_the_attackers_controller_divides_the_damage_dealt_to_an_attacking_stack",
@@ -73,11 +75,14 @@ RULINGS: dict[str, list[str]] = {
         f"{HERE}::test_a_creature_whose_control_changes_stays_on_its_square",
     ],
     "ruling (normal magic in attacks)": [
-        "tests/rules/test_fx_statics.py::test_a_creature_that_cant_block_is_attacked_and_still_strikes_back",
-        "tests/rules/test_fx_statics.py::test_cant_block_creatures_with_power_n_doesnt_stop_it_striking_back",
+        "tests/rules/test_fx_statics.py::"
+        "test_a_creature_that_cant_block_is_attacked_and_still_strikes_back",
+        "tests/rules/test_fx_statics.py::"
+        "test_cant_block_creatures_with_power_n_doesnt_stop_it_striking_back",
         "tests/rules/test_fx_statics.py::"
         "test_an_attacked_creature_still_fights_back_whatever_evasion_the_attacker_has",
-        "tests/rules/test_stack_effects.py::test_protection_from_black_refuses_terror_and_stops_black_damage",
+        "tests/rules/test_stack_effects.py::"
+        "test_protection_from_black_refuses_terror_and_stops_black_damage",
         f"{COMBAT}::test_first_strike_kills_before_damage_comes_back",
         f"{COMBAT}::test_defender_with_first_strike_strikes_first_too",
         f"{COMBAT}::test_double_strike_deals_damage_twice",

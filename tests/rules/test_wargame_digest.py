@@ -155,8 +155,8 @@ def test_every_side_divides_its_own_damage_unless_it_hands_it_to_the_engine() ->
     # that hands it to the engine starts off (new games and the Settings default ask).
     assert Settings().divide_damage is True
     assert all(p.assign for p in game(3).players)
-    # Ann's Giant (3) between Ben's two Bears (cap 2 each) is a real choice: she is asked. Ben's 4 on the
-    # one Giant (cap 3) is not: nobody asks him, the rest is lost.
+    # Ann's Giant (3) between Ben's two Bears (cap 2 each) is a real choice: she is asked.
+    # Ben's 4 on the one Giant (cap 3) is not: nobody asks him, the rest is lost.
     state, (giant,), (b1, b2) = _meet((True, True))
     state, events = play(state, A.Pass())
     assert state.decision is not None and state.decision["kind"] == "assign"
