@@ -444,6 +444,9 @@ class _Loader:
         if self.places is not None:
             self.places.finish(state)
         problem = variant.position_loaded(state)
+        read_permanents = getattr(self.places, "read_permanents", None)
+        if read_permanents is not None:  # the variant's own fields (the War Game's origin)
+            read_permanents(state, data.get("permanents", []))
         if problem:
             raise self.fail("position", problem)
         return state
@@ -512,7 +515,8 @@ class _Loader:
             if not isinstance(pdata, Mapping):
                 raise self.fail(where, "must be an object")
             unknown = set(pdata) - {"id", "card", "owner", "controller", "at", "attached_to",
-                                    "tapped", "counters", "carried_by"}
+                                    "tapped", "counters", "carried_by"} \
+                - getattr(self.places, "permanent_keys", frozenset())
             if unknown:
                 raise self.fail(where, f"unknown field {sorted(unknown)[0]!r}")
             obj_id = pdata.get("id", f"p{i + 1}")

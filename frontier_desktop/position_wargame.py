@@ -14,6 +14,9 @@ the grid of any size, strongholds as outside places beside one square, places wr
   list of cards; the War Game has no graveyard), ``players[i].eliminated``,
   ``players[i].assign`` (default true, as at the set-up: each side divides its damage whenever
   that is a real choice; false: the engine's default, lethal damage first);
+- ``permanents[i].origin``: the terrain a non-creature permanent's whole-table effects
+  affect (Crusade's), chosen when it was cast; only on a permanent with such an effect,
+  never an opponent's stronghold; left out, they affect no terrain;
 - ``units[i].healed`` (0-2: damage healed this turn), ``units[i].carried_by`` (the id of the
   creature carrying this islandhome creature: both tapped, in the same terrain, not an
   Island); ``moved`` means it has made its move this turn;
@@ -31,6 +34,9 @@ from frontier_desktop.rules.board import GridBoard, Pos
 from frontier_desktop.rules.card import COLOURS, Card
 from frontier_desktop.rules.state import UNKNOWN_CARD, Cell
 from frontier_desktop.position_conquering import ConqueringReader, _LAND_OF_COLOUR
+from frontier_desktop.rules.variants.wargame.reach import (
+    is_opposing_stronghold, permanent_needs_origin, set_origin,
+)
 from frontier_desktop.rules.variants.wargame.board import (
     LETTERS, STRONGHOLD_LIMIT, land_type, stronghold,
 )
@@ -60,6 +66,33 @@ class WarGameReader(ConqueringReader):
         edge = {"A": (mid_row, 0), "B": (last_row, mid_col), "C": (mid_row, last_col),
                 "D": (0, mid_col)}
         return [edge[letter] for letter in LETTERS[self.players]]
+
+    permanent_keys = frozenset({"origin"})
+
+    def read_permanents(self, state: GameState, items: list[Any]) -> None:
+        """The War Game's ``permanents[i].origin`` (the loader read the rest): the terrain a
+        non-creature permanent's whole-table effects affect (``[r, c]`` or ``"S0"``…, never
+        an opponent's stronghold; only on a permanent with such an effect)."""
+        origins = [(i, pdata.get("id", f"p{i + 1}"), pdata["origin"])
+                   for i, pdata in enumerate(items) if "origin" in pdata]
+        for i, obj_id, value in origins:
+            where = f"permanents[{i}].origin"
+            if value is None:
+                continue
+            card = state.card(str(obj_id))
+            if not permanent_needs_origin(card):
+                raise self.fail(where, f"{card.name} has no whole-table effect: it takes no "
+                                       "origin")
+            try:
+                place = state.board.pos_from_wire(value)
+            except (TypeError, ValueError):
+                raise self.fail(where, "must be a terrain [r, c] or a stronghold \"S0\"") \
+                    from None
+            if not state.board.is_place(place):
+                raise self.fail(where, f"{value} is not a place on the board")
+            if is_opposing_stronghold(state, place, state.perms[str(obj_id)].controller):
+                raise self.fail(where, "an opponent's stronghold can never be chosen")
+            set_origin(state, str(obj_id), state.board.pos_to_wire(place))
 
     def default_stronghold_land(self, seat: int, pdata: Mapping[str, Any]) -> str:
         """A stronghold left out: the basic land of W U B R G by seat (players have no

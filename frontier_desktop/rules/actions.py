@@ -164,6 +164,9 @@ class Activate(Action):
     mode: tuple[int, ...] = field("mode", default=(0,))
     sacrifice: tuple[str, ...] = field("strs", default=())
     """The permanents sacrificed to pay "Sacrifice a creature" (one per such cost part)."""
+    origin: Any = field("pos", default=None)
+    """The chosen terrain of an ability's untargeted whole-table effect (the War Game:
+    Pestilence; a creature's within its reach)."""
 
 
 @_register

@@ -545,3 +545,64 @@ def test_the_audits_tokens_arent_created_while_the_stronghold_is_held(run):
     out = run.ok(doc, *acts)
     assert len(events(out, "token")) == 1 and len(events(out, "not_created")) == 1
     assert len([u for u in out["units"] if u["owner"] == 0 and u["at"] == "S0"]) == 3
+
+
+def test_the_audits_crusade_needs_an_origin_and_pumps_that_terrain_only(run):
+    # wargame-rules 01: Crusade pumped every white creature and refused an origin.
+    doc, acts = repro("01-global-static-hits-whole-table")
+    line = run.fails(doc, *acts)
+    assert "line 1: illegal cast" in line and "origin" in line
+    _, with_origin = repro("01-global-static-hits-whole-table",
+                           "01-global-static-hits-whole-table-origin")
+    before = run.ok(doc)
+    out = run.ok(doc, *with_origin)
+    pt = {u["id"]: (u["power"], u["toughness"]) for u in before["units"]}
+    after = {u["id"]: (u["power"], u["toughness"]) for u in out["units"]}
+    assert after["l1"] == (pt["l1"][0] + 1, pt["l1"][1] + 1)
+    assert after["l2"] == pt["l2"] and after["el"] == pt["el"]
+    assert [p["origin"] for p in out["permanents"]] == [[0, 1]]
+
+
+def test_the_audits_tranquility_destroys_the_enchantment_at_its_origin(run):
+    # wargame-rules 01 (Tranquility): a global enchantment was out of every effect's reach.
+    doc, acts = repro("01-global-static-tranquility", "01-global-static-tranquility")
+    doc["permanents"][0]["origin"] = [0, 1]
+    assert not run.ok(doc, *acts)["permanents"]
+    doc["permanents"][0]["origin"] = [2, 4]
+    assert [p["id"] for p in run.ok(doc, *acts)["permanents"]] == ["cru"]
+    doc["permanents"][0]["origin"] = "S0"
+    assert run.fails(doc).split(": ")[1] == "permanents[0].origin"
+    doc["permanents"][0].update(origin=[0, 1], card="Sol Ring")
+    assert run.fails(doc).split(": ")[1] == "permanents[0].origin"  # no whole-table effect
+
+
+def test_the_audits_pestilence_hits_its_chosen_terrain_only(run):
+    # wargame-rules 02: four damage events, one to Ben's ogre inside S1.
+    doc, acts = repro("02-global-ability-hits-whole-table")
+    out = run.ok(doc, *acts)
+    assert [e["target"] for e in events(out, "damage")] == ["w"]
+    no_origin = [{k: v for k, v in acts[0].items() if k != "origin"}]
+    line = run.fails(doc, *no_origin)
+    assert "line 1: illegal activate" in line and "origin" in line
+    line = run.fails(doc, {**acts[0], "origin": "S1"})
+    assert "line 1" in line and "opponent's stronghold" in line
+
+
+def test_the_audits_wumpus_chooses_a_terrain_within_its_reach(run):
+    # wargame-rules 10: only the Wumpus itself took damage, with no choice of terrain.
+    doc, acts = repro("10-creature-global-ability-own-terrain-only")
+    assert "origin" in run.fails(doc, *acts)
+    out = run.ok(doc, {**acts[0], "origin": [0, 2]})
+    assert [e["target"] for e in events(out, "damage")] == ["l2"]
+    assert "within its reach" in run.fails(doc, {**acts[0], "origin": [0, 3]})
+
+
+def test_the_audits_fog_prevents_its_terrains_combat_damage(run):
+    # The ruling: "prevent all combat damage" prevents the chosen terrain's combat damage.
+    doc, acts = repro("03-fog-prevents-nothing")
+    assert "origin" in run.fails(doc, *acts)
+    fog = {**acts[0], "origin": [1, 2]}
+    out = run.ok(doc, fog, *acts[1:])
+    assert not events(out, "damage") and unit(out, "d1")["damage"] == 0
+    elsewhere = run.ok(doc, {**acts[0], "origin": [0, 2]}, *acts[1:])
+    assert "d1" not in [u["id"] for u in elsewhere["units"]]  # the bears die

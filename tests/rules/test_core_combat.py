@@ -413,7 +413,9 @@ REPROS = {
     "conquering-rules/03b-pacified-creature-conquers": "refused:1",
     "conquering-rules/04-damaged-creature-survives-toughness-drop": "dies:bears",
     "conquering-rules/04b-blocker-survives-after-capture-removes-bonus": "dies:merfolk",
-    "wargame-rules/03-fog-prevents-nothing": "survives:d1",
+    # The War Game's Fog affects the one terrain chosen as its origin (the ruling "reach of
+    # whole-table effects"): cast without one, it is refused; with one, test_wargame_reach.
+    "wargame-rules/03-fog-prevents-nothing": "refused:1",
     "wargame-rules/11-first-strike-protection-ignored": "survives:pk,fs",
     "wargame-rules/16-indestructible-dies": "survives:g",
 }

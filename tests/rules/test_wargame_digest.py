@@ -25,6 +25,7 @@ SETUP = "tests/rules/test_wargame_setup_turn.py"
 COMBAT = "tests/rules/test_wargame_combat.py"
 MOVEMENT = "tests/rules/test_wargame_movement.py"
 REACH = "tests/rules/test_wargame_casting_reach.py"
+WHOLE = "tests/rules/test_wargame_reach.py"
 MANA = "tests/rules/test_wargame_mana.py"
 CORE = "tests/rules/test_core_combat.py"
 SPEC = "tests/cli/test_wargame_position_spec.py"
@@ -66,10 +67,18 @@ RULINGS: dict[str, list[str]] = {
         "tests/rules/test_core_manual.py::"
         "test_a_token_by_hand_that_the_stronghold_has_no_room_for_is_refused",
     ],
-    # Being fixed now (whole-table effects of permanents and creatures, "prevent all combat
-    # damage"): today only a spell's is tested, by casting_reach::
-    # test_a_whole_table_spell_hits_only_its_chosen_terrain.
-    "ruling (reach of whole-table effects)": [],
+    "ruling (reach of whole-table effects)": [
+        f"{REACH}::test_a_whole_table_spell_hits_only_its_chosen_terrain",
+        f"{WHOLE}::test_a_global_enchantment_affects_the_one_terrain_chosen_when_cast",
+        f"{WHOLE}::test_a_whole_table_spell_reaches_a_permanent_standing_at_its_chosen_terrain",
+        f"{WHOLE}::test_a_non_creatures_ability_affects_only_the_chosen_terrain",
+        f"{WHOLE}::test_a_creatures_untargeted_ability_affects_a_terrain_within_its_reach",
+        f"{WHOLE}::test_fog_prevents_the_combat_damage_of_the_chosen_terrains_combat_only",
+        f"{SPEC}::test_the_audits_crusade_needs_an_origin_and_pumps_that_terrain_only",
+        f"{SPEC}::test_the_audits_pestilence_hits_its_chosen_terrain_only",
+        f"{SPEC}::test_the_audits_wumpus_chooses_a_terrain_within_its_reach",
+        f"{SPEC}::test_the_audits_fog_prevents_its_terrains_combat_damage",
+    ],
     "ruling (normal magic in the division)": [
         f"{CORE}::test_first_strike_kills_before_regular_damage",
         f"{CORE}::test_double_strike_deals_in_both_steps",
@@ -97,11 +106,8 @@ RULINGS: dict[str, list[str]] = {
     ],
 }
 
-# The Rulings fixed and tested by the War Game helper of issue 25, not committed yet: mapped
-# to their tests when they land.
-PENDING_RULINGS: frozenset[str] = frozenset({
-    "ruling (reach of whole-table effects)",
-})
+# The Rulings whose tests are still being written with their fixes: none.
+PENDING_RULINGS: frozenset[str] = frozenset()
 
 
 def test_every_ruling_of_the_digest_has_a_test() -> None:

@@ -57,7 +57,8 @@ def test_four_players_have_their_strongholds_on_four_sides_face_down_to_the_othe
     view = table.view
     titles = {p: pres.place_title(p, r.cell(p), view) for p in ("S0", "S1", "S2", "S3")}
     land = r.cell("S0")["land"]
-    assert titles == {"S0": "A: Ann's stronghold", "S1": "B: Ben's stronghold",
+    # the name band covers the card's own name: Ann reads her stronghold's land in it
+    assert titles == {"S0": f"A: Ann's {land} stronghold", "S1": "B: Ben's stronghold",
                       "S2": "C: Cat's stronghold", "S3": "D: Dan's stronghold"}
     assert pres.cell_badges(r.cell("S3")) == []  # the letter is in the name band
     assert r.cell("S1").get("land") is None  # face down to Ann: nothing names it

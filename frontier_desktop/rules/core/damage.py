@@ -27,9 +27,15 @@ Event = dict[str, Any]
 FIRST, REGULAR = "first", "regular"
 
 
-def fog(state: GameState) -> bool:
-    """Whether "prevent all combat damage that would be dealt this turn" resolved this turn."""
-    return state.extra.get("no_combat_damage_turn") == state.turn
+def fog(state: GameState, at: Any = None) -> bool:
+    """Whether "prevent all combat damage that would be dealt this turn" resolved this turn
+    (for the combat at *at*, wire form: also one whose chosen terrain was *at*, the War
+    Game's reading)."""
+    if state.extra.get("no_combat_damage_turn") == state.turn:
+        return True
+    marked = state.extra.get("no_combat_damage_at") or {}
+    return at is not None and marked.get("turn") == state.turn and \
+        at in marked.get("places", ())
 
 
 def strike_steps(state: GameState, where: Where, ids: list[str]) -> list[str]:

@@ -348,7 +348,18 @@ class ExecutorActions(PayingActions):
         everything = effect.amount.var == "all"
         if everything and effect.to is None and effect.by is None and effect.combat_only \
                 and effect.duration == "end_of_turn":
-            # "Prevent all combat damage that would be dealt this turn" (Fog).
+            # "Prevent all combat damage that would be dealt this turn" (Fog); the War Game:
+            # only in the combat of the terrain chosen as its origin (damage.fog).
+            origin = ctx.item.get("origin")
+            if origin is not None:
+                marked = ctx.state.extra.get("no_combat_damage_at") or {}
+                places = list(marked.get("places", ())) if marked.get("turn") == \
+                    ctx.state.turn else []
+                ctx.state.extra["no_combat_damage_at"] = {"turn": ctx.state.turn,
+                                                          "places": [*places, origin]}
+                events.append({"type": "fog", "player": ctx.seat, "card": ctx.name,
+                               "at": origin})
+                return []
             ctx.state.extra["no_combat_damage_turn"] = ctx.state.turn
             events.append({"type": "fog", "player": ctx.seat, "card": ctx.name})
             return []

@@ -92,10 +92,15 @@ class WarGamePresentation(VariantPresentation):
                     view: Mapping[str, Any]) -> str:
         owner = cell.get("stronghold_of", cell.get("player"))
         if cell.get("place") is not None and owner is not None:
-            letter = str(cell.get("letter") or "")  # its land: in its owner's panel only
+            letter = str(cell.get("letter") or "")
             who = cell.get("controller")
-            what = f"{self._name(owner)}'s, held by {self._name(who)}" \
-                if isinstance(who, int) and who != owner else f"{self._name(owner)}'s stronghold"
+            # the band covers the card's own name: its owner (whose view names the land) reads
+            # the land in it ("A: Ann's Plains stronghold"); to the others it is face down
+            land = str(cell.get("land") or "") if self.face_shown(cell) else ""
+            what = f"{self._name(owner)}'s {land + ' ' if land else ''}stronghold"
+            if isinstance(who, int) and who != owner:
+                what = f"{self._name(owner)}'s{' ' + land if land else ''}, held by " \
+                    f"{self._name(who)}"
             return f"{letter}: {what}" if letter else what
         return str(cell.get("land") or "") if cell.get("face_up") else ""
 

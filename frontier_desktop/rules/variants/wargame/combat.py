@@ -293,20 +293,20 @@ def deal(state: GameState, current: dict[str, Any], events: list[Event],
          where: Where | None = None, step: str | None = None) -> dict[str, int]:
     """Every side's damage at once (prevention shields first), as damage counters: one
     ``damage`` event per side and creature hit (``sources``: that side's untapped creatures
-    there that strike now). "Prevent all combat damage" (Fog) prevents it all. Returns the
-    damage dealt to each creature."""
+    there that strike now). "Prevent all combat damage" (Fog) prevents it all in the combat
+    of the terrain chosen as its origin. Returns the damage dealt to each creature."""
     at = state.board.pos_from_wire(current["at"])
     hits: list[tuple[list[str], str, int]] = []
     for side, division in current["divisions"].items():
         sources = sorted(p.id for p in side_creatures(state, int(side), at, where, step))
         hits.extend((sources, unit, int(amount)) for unit, amount in division.items())
     dealt: dict[str, int] = {}
-    fog = damage.fog(state)
+    fog = damage.fog(state, current["at"])  # this turn, or this terrain (a Fog's origin)
     for sources, unit, amount in hits:
         perm = state.perms.get(unit)
         if perm is None or amount <= 0:
             continue
-        if fog:  # "prevent all combat damage that would be dealt this turn"
+        if fog:  # "prevent all combat damage": the War Game, of the chosen terrain's combat
             events.append({"type": "prevented", "unit": unit, "amount": amount,
                            "at": current["at"]})
             continue

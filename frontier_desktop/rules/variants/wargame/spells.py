@@ -27,6 +27,7 @@ Game answers the engine's hooks its own way:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
@@ -36,22 +37,27 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.mana import empty_pool
 from frontier_desktop.rules.state import GameState, Permanent
-from frontier_desktop.rules.core.spell_reading import needs_origin
 from frontier_desktop.rules.variants.base import Event
 from frontier_desktop.rules.core.hooks import Where
-from frontier_desktop.rules.core.pool_spells import PoolSpells, own_place_pt, static_reach
+from frontier_desktop.rules.core.pool_spells import PoolSpells
+from frontier_desktop.rules.core.spell_grants import continuous_pt
 from frontier_desktop.rules.effects.engine_support import trigger_key
 from frontier_desktop.rules.core.spell_reading import spell_effects, triggered_abilities
+from frontier_desktop.rules.core.shared import own_ability
 from frontier_desktop.rules.core.shared import draw_top, game_rng, save_rng, wire
 from frontier_desktop.rules.variants.wargame.board import (
     STRONGHOLD_LIMIT, has_lost_stronghold, is_stronghold, place_words, stronghold,
-    stronghold_of,
+)
+from frontier_desktop.rules.variants.wargame import reach
+from frontier_desktop.rules.variants.wargame.reach import (
+    ability_needs_origin, is_opposing_stronghold, origin_choices, place_of, set_origin,
+    spell_needs_origin, wargame_reach,
 )
 
 def wargame_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
     """Printed P/T with counters and changes, +1/+1 on terrain of its colour (not in a
     stronghold)."""
-    p, t = own_place_pt(state, perm)
+    p, t = continuous_pt(state, perm, wargame_reach)
     if perm.zone != "board" or perm.at is None or is_stronghold(state, perm.at):
         return p, t
     cell = state.cells.get(perm.at)
@@ -63,13 +69,14 @@ def wargame_pt(state: GameState, perm: Permanent) -> tuple[int, int]:
 
 class WarGameWhere(Where):
     """The War Game's answers to the Magic core: the terrain bonus, a creature's statics
-    reach its own terrain; nobody blocks (each side divides its power)."""
+    reach its own terrain and a non-creature's its chosen one (:mod:`.reach`); nobody blocks
+    (each side divides its power)."""
 
     def pt(self, state: GameState, perm: Permanent) -> tuple[int, int]:
         return wargame_pt(state, perm)
 
     def reaches(self, state: GameState, source: Permanent, perm: Permanent) -> bool:
-        return static_reach(state, source, perm)
+        return wargame_reach(state, source, perm)
 
 
 WHERE = WarGameWhere()
@@ -77,6 +84,9 @@ WHERE = WarGameWhere()
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 _ORIGIN_KEY = "_wg_origin"
+_ENTERING_KEY = "_wg_entering"
+"""``state.extra``: the origin chosen for each non-creature permanent spell on the stack, by
+card id, recorded (:data:`reach.ORIGINS`) when it enters the battlefield."""
 _ALL_MANA = ("W", "U", "B", "R", "G", "C")
 
 
@@ -151,12 +161,6 @@ def only_makes_mana(card: Any, mode: tuple[int, ...] = (0,)) -> bool:
 
 def own_creatures_at(state: GameState, seat: int, place: Pos) -> list[Permanent]:
     return [p for p in state.board_creatures() if p.controller == seat and p.at == place]
-
-
-def is_opposing_stronghold(state: GameState, place: Pos, seat: int) -> bool:
-    """A stronghold that is another player's (never a target or an origin for *seat*)."""
-    owner = stronghold_of(state, place)
-    return is_stronghold(state, place) and owner is not None and owner != seat
 
 
 class WarGameSpells(PoolSpells):
@@ -295,17 +299,23 @@ class WarGameSpells(PoolSpells):
             events.append({"type": "not_created", "player": seat, "card": card.name,
                            "unit": obj, "token": token, "reason": reason})
             return None
-        return super().put_onto_battlefield(state, obj, seat, events, sick=sick, tapped=tapped)
+        entering = dict(state.extra.get(_ENTERING_KEY) or {})
+        origin = entering.pop(obj, None)
+        if entering:
+            state.extra[_ENTERING_KEY] = entering
+        else:
+            state.extra.pop(_ENTERING_KEY, None)
+        where = super().put_onto_battlefield(state, obj, seat, events, sick=sick,
+                                             tapped=tapped)
+        if origin is not None and not card.is_creature:
+            set_origin(state, obj, origin)  # the terrain its whole-table effects reach
+        return where
 
-    def origin_problem(self, state: GameState, seat: int, name: str, origin: Any) -> str | None:
-        """Why *origin* won't do as the one terrain a whole-table spell affects."""
-        if origin is None:
-            return f"{name} affects one terrain of your choice: choose it as the origin"
-        if not state.board.is_place(origin):
-            return f"{name}'s origin must be a terrain on the board"
-        if is_opposing_stronghold(state, origin, seat):
-            return "an opponent's stronghold can never be chosen"
-        return None
+    def origin_problem(self, state: GameState, seat: int, name: str, origin: Any,
+                       source: Permanent | None = None) -> str | None:
+        """Why *origin* won't do as the one terrain a whole-table effect affects
+        (:func:`reach.origin_problem`)."""
+        return reach.origin_problem(state, seat, name, origin, source)
 
     def _do_cast(self, state: GameState, seat: int, action: A.Cast, events: list[Event]) -> None:
         """Cast as the engine does, after the War Game's checks: a creature needs its own
@@ -320,23 +330,45 @@ class WarGameSpells(PoolSpells):
             problem = self.creature_problem(state, seat)
             if problem:
                 raise IllegalActionError(action, problem)
-        wants = (card.is_instant or card.is_sorcery) and needs_origin(
-            spell_effects(card, action.mode))
-        if wants:
+        if spell_needs_origin(card, action.mode):
             problem = self.origin_problem(state, seat, card.name, action.origin)
             if problem:
                 raise IllegalActionError(action, problem)
             state.extra[_ORIGIN_KEY] = wire(state, action.origin)
         elif action.origin is not None:
-            raise IllegalActionError(action, f"{card.name} takes no origin")
+            raise IllegalActionError(action, f"{card.name} takes no origin (it has no "
+                                             "whole-table effect)")
         try:
             super()._do_cast(state, seat, action, events)
         finally:
             state.extra.pop(_ORIGIN_KEY, None)
 
+    def _do_activate(self, state: GameState, seat: int, action: A.Activate,
+                     events: list[Event]) -> None:
+        """Activate as the engine does; an ability with an untargeted whole-table effect
+        needs its ``origin`` (a creature's within its reach), any other takes none."""
+        perm, card, _ = own_ability(state, seat, action)
+        if ability_needs_origin(card, action.ability, action.mode):
+            problem = self.origin_problem(state, seat, card.name, action.origin, perm)
+            if problem:
+                raise IllegalActionError(action, problem)
+            state.extra[_ORIGIN_KEY] = wire(state, action.origin)
+        elif action.origin is not None:
+            raise IllegalActionError(action, f"this ability of {card.name} takes no origin "
+                                             "(it has no whole-table effect)")
+        try:
+            super()._do_activate(state, seat, action, events)
+        finally:
+            state.extra.pop(_ORIGIN_KEY, None)
+
     def push(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
-        if item.get("kind") == "spell" and _ORIGIN_KEY in state.extra:
+        """A spell or ability cast or activated with an ``origin`` carries it; a permanent
+        spell's is kept for when it enters (:meth:`put_onto_battlefield`)."""
+        if item.get("kind") in ("spell", "ability") and _ORIGIN_KEY in state.extra:
             item["origin"] = state.extra.pop(_ORIGIN_KEY)
+            if item.get("kind") == "spell" and item.get("obj") is not None:
+                state.extra[_ENTERING_KEY] = {**(state.extra.get(_ENTERING_KEY) or {}),
+                                              str(item["obj"]): item["origin"]}
         super().push(state, item, events)
 
     def no_mana_from(self, state: GameState, source: str | None) -> str | None:
@@ -350,16 +382,18 @@ class WarGameSpells(PoolSpells):
     # ------------------------------------------------------------------ engine hooks
     def effect_area(self, state: GameState, item: dict[str, Any],
                     source: str | None) -> Callable[[Any], bool] | None:
-        """A whole-table spell: its one chosen terrain; a creature's ability: its own
+        """A whole-table effect: its one chosen terrain (the spell's or ability's
+        ``origin``, else a non-creature source's chosen terrain), where a non-creature
+        permanent with a chosen terrain stands too; a creature's ability with none: its own
         terrain; anything else everything."""
-        if item.get("origin") is not None:
-            at = state.board.pos_from_wire(item["origin"])
-
+        origin = item.get("origin")
+        at = state.board.pos_from_wire(origin) if origin is not None else \
+            reach.origin_of(state, source) if source is not None else None
+        if at is not None:
             def there(obj: Any) -> bool:
-                other = state.perms.get(obj) if isinstance(obj, str) else None
-                if other is not None:
-                    return other.zone == "board" and other.at == at
-                return obj == at or (isinstance(obj, str) and state.cells[at].land == obj)
+                if isinstance(obj, str) and obj in state.perms:
+                    return bool(place_of(state, obj) == at)
+                return bool(obj == at) or (isinstance(obj, str) and state.cells[at].land == obj)
             return there
         return super().effect_area(state, item, source)
 
@@ -413,14 +447,18 @@ class WarGameSpells(PoolSpells):
                 if mana_count(card.mana_cost) > have or (card.is_creature and not creature_ok) \
                         or only_makes_mana(card):
                     continue
-                if (card.is_instant or card.is_sorcery) and needs_origin(spell_effects(card)):
-                    out.extend(A.Cast(card=action.card, targets=action.targets, origin=pos)
-                               for pos in state.board.places()
-                               if self.origin_problem(state, seat, card.name, pos) is None)
+                if spell_needs_origin(card, action.mode):
+                    out.extend(dataclasses.replace(action, origin=pos)
+                               for pos in origin_choices(state, seat))
                     continue
             elif isinstance(action, A.Activate):
-                ability = state.card(action.unit).activated[action.ability]
+                card = state.card(action.unit)
+                ability = card.activated[action.ability]
                 if mana_count(ability.mana_cost) > have:
+                    continue
+                if ability_needs_origin(card, action.ability, action.mode):
+                    out.extend(dataclasses.replace(action, origin=pos) for pos in
+                               origin_choices(state, seat, state.perms[action.unit]))
                     continue
             out.append(action)
         return out

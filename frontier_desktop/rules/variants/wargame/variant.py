@@ -71,6 +71,7 @@ from frontier_desktop.rules.variants.wargame.board import (
 from frontier_desktop.rules.variants.wargame.movement import (
     HEAL_LIMIT as HEAL_LIMIT, WarGameMoves, _island_bound, has_keyword, landwalks as landwalks,
 )
+from frontier_desktop.rules.variants.wargame.reach import ORIGINS
 from frontier_desktop.rules.variants.wargame.combat import (
     continue_combat, division_problem, record_division, start_combat,
 )
@@ -449,7 +450,8 @@ class WarGame(WarGameMoves, PoolManual, WarGameSpells, Variant):
     def view_extras(self, state: GameState, out: dict[str, Any], viewer: int | None,
                     show_hidden: bool) -> None:
         """What the War Game adds to a view (``spec/variant-positions.md``): each player's
-        ``supply`` and ``removed`` count; each unit's ``healed`` and ``carried_by``;
+        ``supply`` and ``removed`` count; each permanent's ``origin`` (the terrain its
+        whole-table effects affect, or null); each unit's ``healed`` and ``carried_by``;
         ``board.strongholds`` with their ``letter`` and the land shown only to its owner
         (or the analysis with ``reveal``): a stronghold is face down to the others."""
         for seat, entry in enumerate(out["players"]):
@@ -460,6 +462,9 @@ class WarGame(WarGameMoves, PoolManual, WarGameSpells, Variant):
         for unit in out["units"]:
             unit["healed"] = int(healed.get(unit["id"], 0))
             unit["carried_by"] = carried.get(unit["id"])
+        origins = state.extra.get(ORIGINS) or {}
+        for entry in out.get("permanents", ()):
+            entry["origin"] = origins.get(entry["id"])
         for entry in out["board"].get("strongholds", ()):
             owner = entry.get("player")
             entry["letter"] = letter(len(state.players), int(owner)) if owner is not None \
