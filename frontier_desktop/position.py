@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from frontier_desktop import position_printed
 from frontier_desktop.jsonlines import (
     KNOWN_FORMATS,
     JsonFileError,
@@ -160,10 +161,16 @@ def load_position(data: object, lookup: CardLookup | None = None, *,
         InvalidPositionError: the document breaks the format; the message names the field.
     """
     lookup = lookup or default_lookup()
+    printed = data  # the command's own output reads back (position_printed)
+    data = position_printed.as_input(printed)
     if isinstance(lookup, OnlineLookup):
+        lookup.local = position_printed.card_lookup(printed, lookup.local)
         _fetch_unknown_names(data, lookup)
+    else:
+        lookup = position_printed.card_lookup(printed, lookup)
     loader = _Loader(lookup)
     state = loader.load(data)
+    position_printed.restore(state, printed)
     checks: list[dict[str, Any]] = []
     if loader.places is not None:
         loader.places.started(state, checks)
@@ -437,16 +444,18 @@ class _Loader:
         for i, udata in enumerate(units):
             self.unit(state, i, udata)
         self.permanents(state, data.get("permanents", []))
+        read_permanents = getattr(self.places, "read_permanents", None)
+        if read_permanents is not None:  # the variant's own fields (the War Game's origin)
+            read_permanents(state, data.get("permanents", []))
         self.check_units(state, units)
         if self.places is not None:
             self.places.read_units(state, units)
         self.stack(state, data.get("stack", []))
         if self.places is not None:
             self.places.finish(state)
+        order = [p for p in variant.cell_order(state) if p in state.cells]
+        state.cells = {**{p: state.cells[p] for p in order}, **state.cells}  # the set-up's order
         problem = variant.position_loaded(state)
-        read_permanents = getattr(self.places, "read_permanents", None)
-        if read_permanents is not None:  # the variant's own fields (the War Game's origin)
-            read_permanents(state, data.get("permanents", []))
         if problem:
             raise self.fail("position", problem)
         return state
@@ -713,10 +722,13 @@ class _Loader:
                                                      '"hole": true)')
                 cell = self.unknown_land(state, False)
                 cell.tapped_by = tapped_by
+                if "id" in value:  # the id an output printed for it
+                    state.cards.pop(str(cell.land))
+                    cell.land = self.land_id(state, state.defs[UNKNOWN_LAND], value, where)
                 return cell
             card = self.card(land, f"{where}.land", state)
             self.check_land(card, f"{where}.land")
-            land_id = self.add_card(state, card, -1, "L")
+            land_id = self.land_id(state, card, value, where)
             fields = find_variant(state.variant).cell_fields
             extra = {k: value[k] for k in fields if k in value}
             controller = extra.get("controller")
@@ -732,6 +744,18 @@ class _Loader:
                 raise self.fail(f"{where}.stronghold_of", "must be a player index or null")
             return Cell(land_id, face_up, tapped_by, extra or None)
         raise self.fail(where, "a cell is a string (\"Forest\", \"?Island\", \"?\", \"#\") or an object")
+
+    def land_id(self, state: GameState, card: Card, value: Mapping[str, Any], where: str) -> str:
+        """The id of the land of cell object *value*: its ``id`` when it gives one (the
+        command prints each land's, so that an aura's ``attached_to`` reads back), else a
+        new one."""
+        given = value.get("id")
+        if given is None:
+            return self.add_card(state, card, -1, "L")
+        if not isinstance(given, str) or not given or len(given) > 64 or given in state.cards:
+            raise self.fail(f"{where}.id", "must be a new, non-empty string (a land's id)")
+        state.cards[given] = (card.name, -1)
+        return given
 
     def unknown_land(self, state: GameState, tapped: bool) -> Cell:
         if UNKNOWN_LAND not in state.defs:
@@ -905,9 +929,12 @@ def apply_actions(state: GameState, actions: list[tuple[int, dict[str, Any]]],
 
 
 def analyse(state: GameState, events: list[dict[str, Any]], *, view: int | None,
-            reveal: bool) -> dict[str, Any]:
-    """The ``position`` command's output object."""
+            reveal: bool, lookup: CardLookup | None = None) -> dict[str, Any]:
+    """The ``position`` command's output object; its ``cards`` carry every card it names
+    that *lookup* (by default :func:`default_lookup`) doesn't know as it is here, so that the
+    output reads back anywhere (:mod:`.position_printed`)."""
     out = describe(state, viewer=view, reveal=reveal)
+    out["cards"] = position_printed.printed_cards(state, out, lookup or default_lookup())
     for player, seat in zip(out["players"], state.players):
         player["eliminated"] = bool(seat.lost)  # spec/variant-positions.md's name for it
     out["events"] = []
@@ -955,7 +982,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         events: list[dict[str, Any]] = []
         view = view_argument(args.view)
-        state = read_position(args.file, OnlineLookup(), events=events)
+        lookup = OnlineLookup()
+        state = read_position(args.file, lookup, events=events)
         if view is not None and not 0 <= view < len(state.players):
             raise InvalidPositionError(f"--view {view}: there are {len(state.players)} players")
         if view is not None and args.reveal:
@@ -964,7 +992,7 @@ def run(args: argparse.Namespace) -> int:
         if args.apply is not None:
             state, applied = apply_actions(state, read_actions(args.apply), str(args.apply))
             events.extend(applied)
-        out = analyse(state, events, view=view, reveal=args.reveal)
+        out = analyse(state, events, view=view, reveal=args.reveal, lookup=lookup)
     except RulesError as exc:
         print(f"frontier-desktop position: {exc}", file=sys.stderr)
         return 2

@@ -234,7 +234,8 @@ class ConqueringReader:
 
     def cell(self, state: GameState, value: object, where: str) -> Cell:
         if isinstance(value, Mapping):
-            unknown = set(value) - {"land", "face_up", "tapped_by", "controller", "cv", "hole"}
+            unknown = set(value) - {"land", "face_up", "tapped_by", "controller", "cv", "hole",
+                                    "id"}
             if unknown:
                 hint = " (strongholds are listed in board.strongholds)" \
                     if "stronghold_of" in unknown else ""

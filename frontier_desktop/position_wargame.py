@@ -160,7 +160,7 @@ class WarGameReader(ConqueringReader):
 
     def cell(self, state: GameState, value: object, where: str) -> Cell:
         if isinstance(value, Mapping):
-            unknown = set(value) - {"land", "face_up", "tapped_by"}
+            unknown = set(value) - {"land", "face_up", "tapped_by", "id"}
             if unknown:
                 key = sorted(unknown)[0]
                 hint = {"controller": " (a terrain is nobody's)",
@@ -232,7 +232,9 @@ class WarGameReader(ConqueringReader):
         up to the first decision."""
         from frontier_desktop.rules.variants import find_variant
 
-        if state.phase == "combat" and state.decision is None and not state.stack:
+        fought = (state.extra.get("turn") or {}).get("fought")  # a printed state's record
+        if state.phase == "combat" and state.decision is None and not state.stack \
+                and not fought:
             find_variant("wargame").on_combat(state, events)  # type: ignore[attr-defined]
 
     def finish(self, state: GameState) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from frontier_desktop.rules import turn_record
 from frontier_desktop.rules.board import GraphBoard, GridBoard
 from frontier_desktop.rules.mana import format_pool
-from frontier_desktop.rules.state import GameState
+from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.variants import find_variant
 from frontier_desktop.rules.variants.base import Variant
 
@@ -200,6 +201,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
                 "at": board.pos_to_wire(perm.at) if perm.at is not None else None,
                 "attached_to": perm.attached_to, "counters": dict(perm.counters),
             })
+            permanents[-1].update(_this_turn(perm))
             continue
         facts = variant._unit_facts(state, perm, occ, may_move) if legal else {}  # type: ignore[attr-defined]
         unit = {
@@ -215,6 +217,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "attacks": [board.pos_to_wire(a) for a in facts.get("attacks", [])],
             "can_attack_player": facts.get("can_attack_player", False),
         }
+        unit.update(_this_turn(perm))
         for key in ("stack", "unit", "top"):  # a banding stack; Army: its land's unit, top card
             if key in facts:
                 unit[key] = facts[key]
@@ -232,6 +235,10 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         "moves_started": state.moves_started, "moves_closed": state.moves_closed,
         "attacking": state.attacking, "attacks_closed": state.attacks_closed,
     }
+    record = {k: turn_record.printed(state, state.extra[k], shape)
+              for k, shape in variant.turn_record.items() if state.extra.get(k)}
+    if record:  # the turn so far, as the variant notes it (Army's combats fought)
+        out["this_turn"] = record
     add = getattr(variant, "view_extras", None)  # a variant's own fields (the War Game's)
     if add is not None:
         add(state, out, viewer, show_hidden)
@@ -241,6 +248,27 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
         seat = state.active if viewer is None else viewer
         out["legal_actions"] = [a.to_wire() for a in variant.legal_actions(state, seat)]
     return out
+
+
+def _this_turn(perm: Permanent) -> dict[str, Any]:
+    """``{"this_turn": {...}}`` when *perm* carries effects that last until end of turn
+    (``pt``: the P/T change, ``keywords`` gained, ``prevent``: damage still to prevent,
+    ``activations`` by ability index, ``attack_tapped``, ``deathtouched``), else nothing: the
+    position reader reads them back (spec: a printed state reads back as it was)."""
+    marks: dict[str, Any] = {}
+    if perm.pt_mod != (0, 0):
+        marks["pt"] = list(perm.pt_mod)
+    if perm.granted:
+        marks["keywords"] = list(perm.granted)
+    if perm.prevent:
+        marks["prevent"] = perm.prevent
+    if perm.activations:
+        marks["activations"] = dict(perm.activations)
+    if perm.attack_tapped:
+        marks["attack_tapped"] = True
+    if perm.deathtouched:
+        marks["deathtouched"] = True
+    return {"this_turn": marks} if marks else {}
 
 
 def _stack_item(state: GameState, item: dict[str, Any]) -> dict[str, Any]:
@@ -349,6 +377,7 @@ def _cell(state: GameState, pos: Any, occ: dict[Any, list[str]], show_hidden: bo
     }
     if cell.land is not None and (cell.face_up or show_hidden):
         out["land"] = state.name(cell.land)
+        out["id"] = cell.land  # read back by the position reader (an aura's attached_to)
     if cell.extra:
         # Keys starting "_" are the variant's secrets (Army's hidden treasure): never printed.
         out.update({k: v for k, v in cell.extra.items() if not k.startswith("_")})

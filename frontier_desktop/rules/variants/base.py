@@ -124,6 +124,19 @@ class Variant(VariantHooks):
     cell_fields: ClassVar[tuple[str, ...]] = ("life", "cv", "stronghold_of")
     """The object fields of a position file's board cell this variant reads into
     :attr:`Cell.extra`."""
+    turn_record: ClassVar[Mapping[str, Any]] = {}
+    """The shape of what this variant notes in :attr:`GameState.extra` about the turn so far
+    (Army's combats fought, the War Game's moves): printed as ``this_turn`` and read back by
+    the position reader, which checks it against this shape (``"id"``: a card on the
+    battlefield, ``"place"``, ``"count"``, ``[shape]``: a list, ``{"*": shape}``: a map by
+    card id, ``{key: shape}``: an object with those keys)."""
+
+    def cell_order(self, state: GameState) -> list[Any]:
+        """The order of :attr:`GameState.cells` at this variant's set-up: outside places
+        (strongholds) first, then the board's positions. The engine lists lands in it (which
+        land pays first, the order of ``legal_actions``), so the position reader puts every
+        state it reads in it too: a printed game reads back to the same answers."""
+        return [*state.board.outside, *state.board.positions()]
 
     def position_loaded(self, state: GameState) -> str | None:
         """Complete a state read from a position file (the variant's defaults) and return why

@@ -95,6 +95,22 @@ def _half(pos: Pos) -> int:
     return 0 if pos[0] < ROWS // 2 else 1
 
 
+def cell_order(state: GameState) -> list[Pos]:
+    """The set-up's order of the lands: each player's home base, then the rest of their half
+    of the board row by row (a puzzle board's halves are its first and last rows)."""
+    rows = state.board.rows  # type: ignore[attr-defined]
+    homes = {int(cell.extra["stronghold_of"]): pos for pos, cell in state.cells.items()
+             if cell.extra and cell.extra.get("stronghold_of") is not None}
+    out: list[Pos] = []
+    for seat, half in ((0, range(0, rows // 2)), (1, range(rows // 2, rows))):
+        if seat in homes:
+            out.append(homes[seat])
+        out.extend(p for p in state.board.positions() if p[0] in half and p not in out
+                   and p not in homes.values())
+    out.extend(p for p in homes.values() if p not in out)
+    return out
+
+
 def _half_squares(seat: int) -> list[Pos]:
     rows = range(0, ROWS // 2) if seat == 0 else range(ROWS // 2, ROWS)
     return [(r, c) for r in rows for c in range(COLS)]

@@ -99,6 +99,8 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
     discard_is_decision: ClassVar[bool] = True
     main_phases: ClassVar[tuple[str, ...]] = MAIN_PHASES
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "life", "stronghold_of")
+    turn_record: ClassVar[Mapping[str, Any]] = {"combats": [["place", "place"]]}
+    """This turn's combats, ``[from, to]`` each (no second attack from one land on another)."""
     default_options: ClassVar[Mapping[str, Any]] = {
         "first_player": -1,
         "hand_size": 7,
@@ -637,6 +639,11 @@ class Army(ArmyMovement, ArmyMana, ArmyManual, ArmySpells, Variant):
         from frontier_desktop.rules.variants.army.legal import legal_actions
 
         return legal_actions(self, state, seat)
+
+    def cell_order(self, state: GameState) -> list[Pos]:
+        from frontier_desktop.rules.variants.army.setup import cell_order
+
+        return cell_order(state)
 
     def position_loaded(self, state: GameState) -> str | None:
         """Fill a position's defaults and say what Army Magic can't accept

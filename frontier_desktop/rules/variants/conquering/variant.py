@@ -116,6 +116,9 @@ class Conquering(PoolManual, ConqueringSpells, Variant):
     draw_count: ClassVar[int] = DRAW_EACH_TURN
     pools_empty: ClassVar[str] = "turn"
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "cv", "stronghold_of")
+    turn_record: ClassVar[Mapping[str, Any]] = {
+        "turn": {"conquered": ["place"], "attacking": ["id"]}}
+    """The areas conquered this turn, and the creatures of a conquest under way."""
     default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 7,
                                                     "manual_consent": False}
     """``first_player`` -1 draws the first player from the seed; ``manual_consent``: manual

@@ -42,6 +42,10 @@ class FrontierSetup:
 
         def options_with_defaults(self, options: Mapping[str, Any] | None) -> dict[str, Any]: ...
 
+    def cell_order(self, state: GameState) -> list[Pos]:
+        """Lands are laid in columns, left to right (:meth:`Variant.cell_order`)."""
+        return sorted(state.board.positions(), key=lambda pos: (pos[1], pos[0]))
+
     def new_game(self, decks: Sequence[Sequence[Card]], names: Sequence[str], *,
                  seed: int | str = 0, options: Mapping[str, Any] | None = None,
                  sections: Sequence[Mapping[str, Sequence[Card]]] | None = None) -> GameState:

@@ -321,6 +321,9 @@ def deal(state: GameState, current: dict[str, Any], events: list[Event],
 
 
 def start_combat(state: GameState) -> None:
+    turn = state.extra.get("turn")
+    if isinstance(turn, dict):
+        turn["fought"] = True  # this turn's combat step has begun (a printed state says so)
     places = battle_places(state)
     if places:
         state.extra["combat"] = {"places": [wire(state, p) for p in places], "current": None}

@@ -103,6 +103,11 @@ class WarGame(WarGameMoves, PoolManual, WarGameSpells, Variant):
     pools_empty: ClassVar[str] = "never"
     damage_wears_off: ClassVar[bool] = False
     cell_fields: ClassVar[tuple[str, ...]] = ("controller", "stronghold_of")
+    turn_record: ClassVar[Mapping[str, Any]] = {
+        "turn": {"moves": {"*": "count"}, "walk": ["id"], "mountain": ["id"],
+                 "carriers": ["id"], "healed": {"*": "count"}, "fought": "flag"}}
+    """This turn's moves by creature, who walked, entered a mountain or carried, its heals,
+    and whether its combat step has begun."""
     default_options: ClassVar[Mapping[str, Any]] = {"first_player": -1, "hand_size": 8,
                                                     "manual_consent": False}
     """``manual_consent``: manual actions on others' things wait for their consent
@@ -413,14 +418,14 @@ class WarGame(WarGameMoves, PoolManual, WarGameSpells, Variant):
         if not state.game_over and state.decision is None:
             self.state_checks(state, events)
         for seat, player in enumerate(state.players):
+            if player.exile:
+                player.graveyard.extend(player.exile)
+                player.exile = []
             fold_pool(state, seat)
             if player.life != self.starting_life:
                 delta, player.life = player.life - self.starting_life, self.starting_life
                 no_life(state, seat, abs(delta), "gain" if delta > 0 else "loss", None, events)
 
-            if player.exile:
-                player.graveyard.extend(player.exile)
-                player.exile = []
     def land_controllers(self, state: GameState) -> dict[Any, int]:
         return {name: c for name in state.board.outside
                 if (c := controller(state, name)) is not None}
@@ -457,14 +462,14 @@ class WarGame(WarGameMoves, PoolManual, WarGameSpells, Variant):
         for seat, entry in enumerate(out["players"]):
             entry["supply"] = supply(state, seat)
             entry["removed"] = len(state.players[seat].graveyard)
+        origins = state.extra.get(ORIGINS) or {}
+        for entry in out.get("permanents", ()):
+            entry["origin"] = origins.get(entry["id"])
         carried = state.extra.get("carried") or {}
         healed = (state.extra.get("turn") or {}).get("healed") or {}
         for unit in out["units"]:
             unit["healed"] = int(healed.get(unit["id"], 0))
             unit["carried_by"] = carried.get(unit["id"])
-        origins = state.extra.get(ORIGINS) or {}
-        for entry in out.get("permanents", ()):
-            entry["origin"] = origins.get(entry["id"])
         for entry in out["board"].get("strongholds", ()):
             owner = entry.get("player")
             entry["letter"] = letter(len(state.players), int(owner)) if owner is not None \
