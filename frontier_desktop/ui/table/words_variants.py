@@ -185,6 +185,13 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
                 "gain": "the life gain"}.get(str(event.get("what")), "that")
         source = f" from {event.get('source')}" if event.get("source") else ""
         return f"  {p} has no life total in the Conquering: {what}{source} does nothing"
+    if kind == "stronghold_returned":  # the holder was eliminated (conquering.md, Ruling)
+        return (f"  {names.land(at)} goes back to {p}, as "
+                f"{names.player(event.get('from'))} is out of the game")
+    if kind == "not_created":  # the War Game: no room in the stronghold
+        what = "token" if event.get("token") else "creature"
+        reason = f": {event.get('reason')}" if event.get("reason") else ""
+        return f"  {p} gets no {what} {event.get('card')}{reason}"
     if kind == "retake_countdown":
         return f"  {p} has {event.get('turns_left')} turns left to retake their stronghold"
     if kind == "eliminated":
