@@ -296,7 +296,7 @@ ACTION_SCHEMAS: dict[str, dict[str, Bound]] = {
     "cast": {"card": ID, "pay": PAY, "target": REF, "x": Int(0, 1_000_000), "targets": TARGETS,
              "mode": MODE, "origin": POS, "sacrifice": ListOf(ID, 16)},
     "activate": {"unit": ID, "ability": Int(0, 100), "pay": PAY, "mana": Str(40),
-                 "targets": TARGETS, "x": Int(0, 1_000_000), "mode": MODE,
+                 "targets": TARGETS, "x": Int(0, 1_000_000), "mode": MODE, "origin": POS,
                  "sacrifice": ListOf(ID, 16)},
     # fx-oneshots: a ``choice`` with options in words is answered by an option (its words, a
     # card's name at most) or its index.
