@@ -160,7 +160,10 @@ def _decode(kind: str, value: object, field: str) -> Any:
     if kind == "choice":
         if isinstance(value, (bool, str)) or (isinstance(value, int) and abs(value) <= MAX_X):
             return value
-        raise InvalidActionError(f"'{field}' must be true, false, a number or a word")
+        if isinstance(value, (list, tuple)):  # a square (the War Game's chosen terrain)
+            return _pos(value, field)
+        raise InvalidActionError(f"'{field}' must be true, false, a number, a word or a "
+                                 "square [row, col]")
     if kind == "strs":
         if not isinstance(value, (list, tuple)) or not all(
             isinstance(v, str) and v for v in value
@@ -215,6 +218,8 @@ def _encode(kind: str, value: Any) -> object:
         return _pos_wire(value)
     if kind in ("target", "ref"):
         return value if isinstance(value, str) else _pos_wire(value)
+    if kind == "choice" and isinstance(value, tuple):
+        return _pos_wire(value)
     if kind in ("strs", "colours"):
         return list(value)
     if kind == "targets":

@@ -328,7 +328,8 @@ def _pending(state: GameState, viewer: int | None = None,
     if d is not None and d.get("kind") == "choice":
         out = {"seat": d["player"], "kind": "choice", "options": list(d["options"]),
                "amount": d["amount"], "card": d["card"], "by": d["by"]}
-        for key in ("cost", "prompt"):  # pay or sacrifice (fx_timing): the mana, in words
+        for key in ("cost", "prompt", "words", "stack"):  # pay or sacrifice (fx_timing): the
+            # mana, in words; a triggered ability's place (trigger_targets): the places in words
             if key in d:
                 out[key] = d[key]
         return out

@@ -73,6 +73,8 @@ RULINGS: dict[str, list[str]] = {
         f"{WHOLE}::test_a_whole_table_spell_reaches_a_permanent_standing_at_its_chosen_terrain",
         f"{WHOLE}::test_a_non_creatures_ability_affects_only_the_chosen_terrain",
         f"{WHOLE}::test_a_creatures_untargeted_ability_affects_a_terrain_within_its_reach",
+        f"{WHOLE}::test_a_creatures_triggered_whole_table_ability_asks_for_a_terrain_within_"
+        "its_reach",
         f"{WHOLE}::test_fog_prevents_the_combat_damage_of_the_chosen_terrains_combat_only",
         f"{SPEC}::test_the_audits_crusade_needs_an_origin_and_pumps_that_terrain_only",
         f"{SPEC}::test_the_audits_pestilence_hits_its_chosen_terrain_only",

@@ -169,3 +169,77 @@ def test_fog_prevents_the_combat_damage_of_the_chosen_terrains_combat_only() -> 
     assert bears in state.perms and state.perms[giant].damage == 0
     assert other_bears not in state.perms and state.perms[other].damage == 2
     assert {tuple(e["at"]) for e in events if e["type"] == "prevented"} == {(1, 1)}
+
+
+QUAKER = _card("Test Quaker", "Creature — Beast", "When Test Quaker enters the battlefield, "
+               "Test Quaker deals 1 damage to each creature.", "{1}", (), 3, 3)
+GRUDGE = _card("Test Grudge", "Creature — Spirit", "When Test Grudge dies, Test Grudge deals 1 "
+               "damage to each creature.", "{1}", (), 1, 1)
+
+
+def _origin_decision(state: GameState) -> dict:
+    d = state.decision
+    assert d is not None and d["kind"] == "choice" and d["by"] == "origin", d
+    return d
+
+
+def test_a_creatures_triggered_whole_table_ability_asks_for_a_terrain_within_its_reach() -> None:
+    # The ruling "reach of whole-table effects": a creature's untargeted ability affects one
+    # terrain its controller chooses within its reach; its triggered ones too (before: only
+    # its own terrain, with no choice).
+    state = _state(points=1)
+    _hand(state, QUAKER)
+    beside = state.board.outside["S0"]  # the terrain the stronghold sits beside
+    next_door = put(state, LION, 1, beside)
+    far = put(state, LION, 1, (2, 4))
+    state, events = play(state, A.Cast(card=QUAKER.name))
+    d = _origin_decision(state)
+    assert d["player"] == 0 and sorted(map(str, d["options"])) == sorted(
+        map(str, ["S0", list(beside)]))
+    assert len(d["words"]) == 2 and "stronghold" in " ".join(d["words"])
+    pending = wargame_view(state, 1)["pending"]
+    assert pending["kind"] == "choice" and pending["by"] == "origin"
+    assert set(map(str, pending["options"])) == set(map(str, d["options"]))
+    answers = [a for a in WG.legal_actions(state, 0)]
+    assert {a.choice for a in answers} == {"S0", tuple(beside)}
+    with pytest.raises(IllegalActionError, match="may affect only one of"):
+        play(state, A.Choose(choice=(2, 4)))
+    with pytest.raises(IllegalActionError):
+        play(state, A.Choose(choice=(2, 4)), seat=1)  # not theirs to choose
+    state, events = play(state, {"type": "choose", "choice": list(beside)})
+    assert state.decision is None and not state.stack
+    assert [e["target"] for e in events if e["type"] == "damage"] == [next_door]
+    assert state.perms[far].damage == 0
+    quaker = next(p for p in state.perms if state.name(p) == QUAKER.name)
+    assert state.perms[quaker].damage == 0  # in its stronghold, not at the chosen terrain
+
+
+def test_a_triggered_abilitys_terrain_may_be_answered_by_its_index() -> None:
+    state = _state(points=1)
+    _hand(state, QUAKER)
+    beside = state.board.outside["S0"]
+    lion = put(state, LION, 1, beside)
+    state, _ = play(state, A.Cast(card=QUAKER.name))
+    index = [state.board.pos_from_wire(o) for o in _origin_decision(state)["options"]].index(
+        "S0")
+    state, events = play(state, A.Choose(choice=index))
+    assert state.perms[lion].damage == 0 and state.decision is None
+    assert [e["origin"] for e in events if e["type"] == "origin_chosen"] == ["S0"]
+
+
+def test_a_dead_creatures_whole_table_trigger_affects_any_terrain_but_an_opponents_stronghold(
+        ) -> None:
+    state = _state(points=1)
+    state.players[0].hand = []
+    _hand(state, _card("Test Bolt", "Instant", "Test Bolt deals 3 damage to target creature.",
+                       "{R}", ("R",)))
+    grudge = put(state, GRUDGE, 0, (1, 1))
+    theirs = put(state, LION, 1, (2, 4))
+    inside = put(state, LION, 1, "S1")
+    state, _ = play(state, A.Cast(card="Test Bolt", targets=(grudge,)))
+    d = _origin_decision(state)
+    places = {str(o) for o in d["options"]}
+    assert "S1" not in places and str([2, 4]) in places and "S0" in places
+    state, events = play(state, A.Choose(choice=(2, 4)))
+    assert [e["target"] for e in events if e["type"] == "damage"] == [theirs]
+    assert state.perms[inside].damage == 0

@@ -276,6 +276,7 @@ SAMPLES: list[dict[str, Any]] = [
      "player": 0, "from": 1},
     {"type": "life_paid", "player": 0, "amount": 2, "source": "c9"},
     {"type": "stronghold_returned", "at": "S1", "player": 1, "from": 0},
+    {"type": "origin_chosen", "player": 0, "card": "Test Quaker", "id": "s1", "origin": "S1"},
     {"type": "not_created", "player": 0, "card": "Goblin", "unit": "u1", "token": True,
      "reason": "their stronghold already holds 3 of their creatures"},
     {"type": "regenerated", "unit": "u1", "name": "River Boa", "from": [1, 2], "stays": True},

@@ -263,6 +263,14 @@ class VariantHooks:
         ids, or None for the whole battlefield (Frontier)."""
         return None
 
+    def trigger_origins(self, state: GameState, item: dict[str, Any]) -> list[Any] | None:
+        """The places (wire form) one of which the triggered ability *item*, just put on the
+        stack, affects: its controller chooses one before anything resolves (a ``choice``
+        decision ``by: "origin"``, :mod:`.trigger_targets`); one place is taken at once, none
+        removes the ability. None: the ability takes no such choice (every variant but the
+        War Game, whose whole-table effects affect one chosen terrain)."""
+        return None
+
     def resolve_other(self, state: GameState, item: dict[str, Any], events: list[Event]) -> None:
         """Resolve a stack item of a variant's own kind (Army Magic's moves)."""
         raise AssertionError(f"unknown stack item kind {item.get('kind')!r}")

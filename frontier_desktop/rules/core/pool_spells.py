@@ -344,6 +344,9 @@ class PoolSpells(VariantHooks):
         {N}", cumulative upkeep) with ``pay`` from the pool or ``decline``; or one of a
         one-shot's options (fx_oneshots)."""
         decision = waiting(state, action, "choice", "choice")
+        if decision.get("by") == "origin":  # the place a triggered ability affects
+            self.magic.answer_trigger_origin(state, seat, action, events)
+            return
         if "_fx" in decision:
             self.magic.answer_oneshot(state, seat, action, events)
             return
@@ -359,6 +362,8 @@ class PoolSpells(VariantHooks):
         pays it)."""
         decision = state.decision
         assert decision is not None
+        if decision.get("by") == "origin":
+            return self.magic.origin_answers(state, seat)
         out: list[A.Action] = []
         for option in decision.get("options", ()):
             if option == "pay" and "_fx" not in decision and pay(

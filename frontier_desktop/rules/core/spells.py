@@ -53,6 +53,12 @@ class SpellActions(TriggerActions):
         item["id"] = state.new_id("s")
         if self.needs_targets(state, item):
             item["awaiting"] = True  # its controller is asked first (trigger_targets.py)
+        origins = self.variant.trigger_origins(state, item) \
+            if item.get("kind") == "trigger" and item.get("origin") is None else None
+        if origins is not None and len(origins) == 1:
+            item["origin"] = origins[0]  # one place it may affect: no question
+        elif origins is not None:
+            item["awaiting_origin"] = list(origins)  # asked first too (trigger_targets.py)
         state.stack = state.stack + [item]
         events.append({"type": "stacked", "id": item["id"], "card": item["card"],
                        "controller": item["controller"], "targets": list(item["targets"]),

@@ -15,6 +15,18 @@ square. The answer is :class:`~frontier_desktop.rules.actions.Targets`, checked 
 targets are (the card's target phrase, then ``Variant.target_problem``). An ability with no
 legal choice for a required target is removed from the stack (a ``trigger_removed`` event).
 It then resolves as any other: with the targets still legal, or not at all when none is.
+
+A triggered ability that affects one place of its controller's choice (the War Game's
+whole-table effects: ``VariantHooks.trigger_origins``) is marked ``awaiting_origin`` with the
+places it may affect; its controller is asked that first, in the same order::
+
+    state.decision = {"kind": "choice", "by": "origin", "player": N, "stack": ID,
+                      "card": NAME, "source": ID, "options": [PLACE, ...],
+                      "words": [TEXT, ...], "amount": 0, "prompt": TEXT}
+
+answered by :class:`~frontier_desktop.rules.actions.Choose` with the place (``[r, c]``, a
+stronghold's name) or its index in ``options``; the ability then resolves there (its
+``origin``). With no place to affect it is removed (``trigger_removed``).
 """
 
 from __future__ import annotations
@@ -101,12 +113,17 @@ class TriggerTargets:
         if state.decision is not None:
             return True
         while True:
-            item = next((i for i in state.stack if i.get("awaiting")), None)
+            item = next((i for i in state.stack
+                         if i.get("awaiting") or "awaiting_origin" in i), None)
             if item is None:
                 return False
-            slots, legal = self.trigger_target_options(state, item)
             seat = int(item["controller"])
             name = str(item["card"])
+            if "awaiting_origin" in item:
+                if self._ask_origin(state, item, events):
+                    return True
+                continue
+            slots, legal = self.trigger_target_options(state, item)
             if any(not ok and not slot.optional for slot, ok in zip(slots, legal)):
                 state.stack = [i for i in state.stack if i["id"] != item["id"]]
                 events.append({"type": "trigger_removed", "id": item["id"], "card": name,
@@ -125,6 +142,70 @@ class TriggerTargets:
             events.append({"type": "choose", "player": seat, "kind": "targets", "card": name,
                            "stack": item["id"]})
             return True
+
+    def _ask_origin(self, state: GameState, item: dict[str, Any], events: list[Event]) -> bool:
+        """Ask *item*'s controller which place it affects (True: asked); with none to
+        choose from it is removed from the stack."""
+        seat = int(item["controller"])
+        name = str(item["card"])
+        options = list(item["awaiting_origin"])
+        if not options:
+            state.stack = [i for i in state.stack if i["id"] != item["id"]]
+            events.append({"type": "trigger_removed", "id": item["id"], "card": name,
+                           "player": seat, "reason": "there is no place it may affect"})
+            return False
+        from frontier_desktop.rules.core.strongholds import place_words
+
+        words = [place_words(state, state.board.pos_from_wire(o)) for o in options]
+        state.decision = {
+            "kind": "choice", "by": "origin", "player": seat, "stack": item["id"],
+            "card": name, "source": item.get("source"), "options": options, "words": words,
+            "amount": 0,
+            "prompt": f"{name}'s triggered ability affects one place: choose it"}
+        events.append({"type": "choose", "player": seat, "kind": "origin", "card": name,
+                       "stack": item["id"]})
+        return True
+
+    def answer_trigger_origin(self, state: GameState, seat: int, action: A.Choose,
+                              events: list[Event]) -> None:
+        """Answer a ``choice`` ``by: "origin"``: the place (or its index in ``options``) the
+        triggered ability affects."""
+        decision = state.decision
+        if decision is None or decision.get("by") != "origin" or decision["player"] != seat:
+            raise IllegalActionError(action, "no triggered ability waits for its place")
+        options = list(decision["options"])
+        choice = action.choice
+        index: int | None = None
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            index = choice if 0 <= choice < len(options) else None
+        else:
+            try:
+                place = state.board.pos_from_wire(choice)
+            except ValueError:
+                place = None
+            index = next((i for i, o in enumerate(options)
+                          if place is not None and state.board.pos_from_wire(o) == place), None)
+        if index is None:
+            allowed = ", ".join(str(w) for w in decision.get("words") or options)
+            raise IllegalActionError(action, f"{decision['card']}'s triggered ability may "
+                                             f"affect only one of: {allowed}")
+        item = next((i for i in state.stack if i["id"] == decision["stack"]), None)
+        state.decision = None
+        if item is not None:
+            new = {k: v for k, v in item.items() if k != "awaiting_origin"}
+            new["origin"] = options[index]
+            state.stack = [new if i["id"] == item["id"] else i for i in state.stack]
+            events.append({"type": "origin_chosen", "id": item["id"], "card": item["card"],
+                           "player": seat, "origin": options[index]})
+        self.continue_stack(state, events)
+
+    def origin_answers(self, state: GameState, seat: int) -> list[A.Action]:
+        """The answers to a ``choice`` ``by: "origin"``: one per place it may affect."""
+        decision = state.decision
+        if decision is None or decision.get("by") != "origin" or decision["player"] != seat:
+            return []
+        return [A.Choose(choice=tuple(o) if isinstance(o, list) else o)
+                for o in decision["options"]]
 
     @staticmethod
     def _set_item(state: GameState, item: dict[str, Any], targets: tuple[Any, ...]) -> None:

@@ -105,6 +105,16 @@ class StackPanel:
                       for o in pending.get("options") or [] if isinstance(o, str)]
             labels.append(("Tap none", {"type": "pass"}))
             title = "Your stronghold is attacked: tap one attacker (it deals no damage)"
+        elif kind == "choice" and pending.get("seat") == s.seat and \
+                pending.get("by") == "origin":
+            # the War Game: the one terrain a triggered whole-table ability affects, in words
+            # (also a click on a lit place of the board)
+            words = [str(w) for w in pending.get("words") or []]
+            options = list(pending.get("options") or [])
+            labels = [(_capital(w), {"type": "choose", "choice": o})
+                      for w, o in zip(words, options)]
+            title = f"{pending.get('card') or 'A card'}'s triggered ability affects one " \
+                "terrain: choose it"
         elif kind == "choice" and pending.get("seat") == s.seat and pending.get("prompt"):
             # A choice among options in words (fx-oneshots: a source, a library's card, tap or
             # untap): one button each, answered by its index.
@@ -148,12 +158,16 @@ class StackPanel:
         bh = px(30)
         if labels:
             bw = (w - px(6)) // 2
+            font = fonts.font(13, True)
+            per_row = 2 if all(font.size(label)[0] <= bw - px(8) for label, _ in labels) else 1
+            if per_row == 1:  # a label too long for half the width: one to a row
+                bw = w
             y += px(4)
             for i, (label, action) in enumerate(labels):  # two to a row
-                row_y = y + (i // 2) * (bh + px(4))
-                self.buttons.append((pygame.Rect(x + (i % 2) * (bw + px(6)), row_y, bw, bh),
-                                     label, action))
-            y += ((len(labels) + 1) // 2) * (bh + px(4)) - px(4)
+                row_y = y + (i // per_row) * (bh + px(4))
+                self.buttons.append((pygame.Rect(x + (i % per_row) * (bw + px(6)), row_y, bw,
+                                                 bh), label, action))
+            y += ((len(labels) + per_row - 1) // per_row) * (bh + px(4)) - px(4)
         self.rect = pygame.Rect(x - px(4), lay.log.y, w + px(8), y - lay.log.y + px(6))
         # at the foot of the log column: the zoom's band sits at its head
         shift = max(0, lay.log.bottom - self.rect.bottom)
@@ -231,6 +245,11 @@ class StackPanel:
             pygame.draw.rect(surface, pal.accent, rect, 1, border_radius=7)
             t = fonts.fit(label, 13, pal.bg if primary else pal.text, rect.w - px(8), True)
             surface.blit(t, t.get_rect(center=rect.center))
+
+
+def _capital(text: str) -> str:
+    """*text* with its first letter a capital ("the Plains at …" → "The Plains at …")."""
+    return text[:1].upper() + text[1:]
 
 
 def _arrow(surface: pygame.Surface, colour: Any, start: tuple[int, int], end: tuple[int, int],

@@ -366,6 +366,9 @@ def _event_words(event: Mapping[str, Any], names: Namer) -> str | None:
             return f"  {_sentence(names.others(seat))} may respond before the {what} resolves"
         return f"  The opponent may respond before the {what} resolves"
     if kind == "choose":
+        if event.get("kind") == "origin":  # the War Game: a triggered ability's terrain
+            card = event.get("card") if isinstance(event.get("card"), str) else "a card"
+            return f"  {p} chooses the terrain {card}'s triggered ability affects"
         if event.get("kind") == "place_token":
             return f"  {p} chooses a square for a free token"
         if event.get("kind") == "discard":

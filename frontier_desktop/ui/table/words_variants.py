@@ -188,6 +188,9 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
     if kind == "stronghold_returned":  # the holder was eliminated (conquering.md, Ruling)
         return (f"  {names.land(at)} goes back to {p}, as "
                 f"{names.player(event.get('from'))} is out of the game")
+    if kind == "origin_chosen":  # the War Game: the one terrain a triggered ability affects
+        return (f"  {_card_of(event)}'s triggered ability will affect "
+                f"{names.land(event.get('origin'))}")
     if kind == "not_created":  # the War Game: no room in the stronghold
         what = "token" if event.get("token") else "creature"
         reason = f": {event.get('reason')}" if event.get("reason") else ""
@@ -201,3 +204,8 @@ def _conquering_words(kind: Any, event: Mapping[str, Any], names: Namer,
                    "did not retake their stronghold in time"}.get(str(reason), str(reason or ""))
         return f"{p} is eliminated" + (f": {why}" if why else "")
     return None
+
+
+def _card_of(event: Mapping[str, Any]) -> str:
+    card = event.get("card")
+    return card if isinstance(card, str) and card else "A card"

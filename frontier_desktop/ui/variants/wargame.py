@@ -355,6 +355,13 @@ class WarGamePresentation(VariantPresentation):
                 return ("Your stronghold is attacked: click one attacker ringed in gold to tap "
                         "it (it deals no damage), or press Tap none.")
             return f"Waiting for {self._name(d.get('player'))} to tap an attacker."
+        if d.get("kind") == "choice" and d.get("by") == "origin":
+            card = d.get("card") or "A card"
+            if d.get("player") == ctx.seat:
+                return (f"{card}'s triggered ability affects one terrain: press the one you "
+                        "choose in the panel at the right.")
+            return (f"Waiting for {self._name(d.get('player'))} to choose the terrain "
+                    f"{card}'s triggered ability affects.")
         if d.get("kind") == "assign":
             if d.get("player") == ctx.seat:
                 return ("Divide your damage: drag the points onto the opposing creatures, "
@@ -382,6 +389,8 @@ class WarGamePresentation(VariantPresentation):
         if d.get("kind") == "choice" and d.get("by") == "stronghold":
             owner = self._name(d.get("player"))
             return f"{owner}'s stronghold is attacked: {owner} may tap one attacker."
+        if d.get("kind") == "choice" and d.get("by") == "origin":
+            return f"{d.get('card') or 'A card'}'s triggered ability: choose its terrain."
         if d.get("kind") == "assign":
             return "Combat: divide your creatures' damage."
         return super().cover_reason(view)

@@ -14,7 +14,11 @@ Every whole-table effect affects one terrain its controller chooses, its ``origi
   whole-table effect (Tranquility's "destroy all enchantments" at that terrain);
 - an activated ability with such an effect (Pestilence; a creature's untargeted ability,
   Thrashing Wumpus): ``activate`` with ``origin``; a creature's choice is within its reach,
-  its own place or one next to it.
+  its own place or one next to it;
+- a triggered ability with such an effect: a creature's (or that of a non-creature with no
+  chosen terrain) is asked when it goes on the stack, a ``choice`` ``by: "origin"``
+  (``core/trigger_targets.py``), within the creature's reach; a non-creature's with a chosen
+  terrain affects that terrain.
 
 An opponent's stronghold is never chosen. A creature's static abilities reach only its own
 terrain (the digest's reading of a creature's reach), and so do its abilities that need no
@@ -82,6 +86,17 @@ def ability_needs_origin(card: Card, index: int, mode: tuple[int, ...] = (0,)) -
     whole-table effect: Pestilence, Thrashing Wumpus)."""
     effects = ability_effects(card, index, mode)
     return effects is not None and (needs_origin(effects) or is_fog(effects))
+
+
+def trigger_needs_origin(state: GameState, item: dict[str, Any]) -> bool:
+    """Whether the triggered ability *item* on the stack has a whole-table effect (it then
+    affects one chosen terrain: ``WarGameSpells.trigger_origins``)."""
+    from frontier_desktop.rules.core.spell_reading import item_effects
+
+    card = state.defs.get(str(item.get("card")))
+    effects = item_effects(card, item) if card is not None else None
+    return bool(effects) and (needs_origin(tuple(effects or ())) or
+                              is_fog(tuple(effects or ())))
 
 
 def origin_of(state: GameState, obj: str) -> Pos | None:

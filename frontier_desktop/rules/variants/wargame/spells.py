@@ -380,6 +380,21 @@ class WarGameSpells(PoolSpells):
         return self.game_words
 
     # ------------------------------------------------------------------ engine hooks
+    def trigger_origins(self, state: GameState, item: dict[str, Any]) -> list[Any] | None:
+        """A triggered ability with a whole-table effect affects one terrain its controller
+        chooses (the ruling "reach of whole-table effects"): a creature's within its reach,
+        its own terrain or one next to it (:func:`reach.origin_choices`); a non-creature's
+        where it was aimed when cast (none asked), else any terrain. Never an opponent's
+        stronghold."""
+        if not reach.trigger_needs_origin(state, item):
+            return None
+        source = state.perms.get(str(item.get("source") or ""))
+        if source is not None and reach.origin_of(state, source.id) is not None:
+            return None  # a non-creature's chosen terrain (effect_area)
+        on_board = source if source is not None and source.zone == "board" else None
+        seat = int(item["controller"])
+        return [wire(state, p) for p in origin_choices(state, seat, on_board)]
+
     def effect_area(self, state: GameState, item: dict[str, Any],
                     source: str | None) -> Callable[[Any], bool] | None:
         """A whole-table effect: its one chosen terrain (the spell's or ability's
