@@ -23,6 +23,7 @@ from typing import Any
 
 from frontier_desktop.rules import Card, GameState, InvalidPositionError, RulesError
 from frontier_desktop.rules.state import Permanent
+from frontier_desktop.rules.core import control
 from frontier_desktop.rules.turn_record import shape_problem
 
 MAX_CARDS = 2000
@@ -240,6 +241,12 @@ def restore(state: GameState, data: object) -> None:
         for i, item in enumerate(items if isinstance(items, list) else ()):
             if isinstance(item, Mapping) and item.get("id") in state.perms:
                 _marks(state.perms[item["id"]], item, f"{key}[{i}]")
+                if (item.get("this_turn") or {}).get("control"):  # core/control.py
+                    perm = state.perms[item["id"]]
+                    state.extra[control.EOT] = {**(state.extra.get(control.EOT) or {}),
+                                                perm.id: perm.controller}
+                    state.extra[control.HELD] = sorted({*state.extra.get(control.HELD, ()),
+                                                        perm.id})
     board = data.get("board")
     strongholds = board.get("strongholds") if isinstance(board, Mapping) else None
     for item in strongholds if isinstance(strongholds, list) else ():
@@ -309,7 +316,7 @@ def _marks(perm: Permanent, item: Mapping[str, Any], where: str) -> None:
     if not (isinstance(activations, Mapping) and len(activations) <= 50 and all(
             isinstance(k, str) and k.isdigit() and _count(v) for k, v in activations.items())):
         raise fail("this_turn.activations", "must map ability indexes to counts")
-    flags = {k: marks.get(k, False) for k in ("attack_tapped", "deathtouched")}
+    flags = {k: marks.get(k, False) for k in ("attack_tapped", "deathtouched", "control")}
     for key, flag in flags.items():
         if not isinstance(flag, bool):
             raise fail(f"this_turn.{key}", "must be true or false")
@@ -321,7 +328,8 @@ def _marks(perm: Permanent, item: Mapping[str, Any], where: str) -> None:
     perm.deathtouched = flags["deathtouched"]
 
 
-_MARKS = frozenset({"pt", "keywords", "prevent", "activations", "attack_tapped", "deathtouched"})
+_MARKS = frozenset({"pt", "keywords", "prevent", "activations", "attack_tapped", "deathtouched",
+                    "control"})
 MAX_NUMBER = 1_000_000
 
 

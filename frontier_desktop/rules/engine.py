@@ -16,6 +16,7 @@ from frontier_desktop.rules.errors import InvalidActionError
 from frontier_desktop.rules.state import GameState
 from frontier_desktop.rules.variants import find_variant
 from frontier_desktop.rules.variants.base import Variant
+from frontier_desktop.rules.core.control import update_control
 
 Event = dict[str, Any]
 
@@ -67,6 +68,7 @@ def apply(state: GameState, action: Action | Mapping[str, Any],
     new = state.clone()
     events: list[Event] = []
     variant.perform(new, seat, action, events)
+    update_control(new, events)  # changes of control first: the checks see who controls what
     variant.after_action(new, events)
     _control_events(variant, state, new, events)
     new.state_id += 1

@@ -201,7 +201,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
                 "at": board.pos_to_wire(perm.at) if perm.at is not None else None,
                 "attached_to": perm.attached_to, "counters": dict(perm.counters),
             })
-            permanents[-1].update(_this_turn(perm))
+            permanents[-1].update(_this_turn(state, perm))
             continue
         facts = variant._unit_facts(state, perm, occ, may_move) if legal else {}  # type: ignore[attr-defined]
         unit = {
@@ -217,7 +217,7 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
             "attacks": [board.pos_to_wire(a) for a in facts.get("attacks", [])],
             "can_attack_player": facts.get("can_attack_player", False),
         }
-        unit.update(_this_turn(perm))
+        unit.update(_this_turn(state, perm))
         for key in ("stack", "unit", "top"):  # a banding stack; Army: its land's unit, top card
             if key in facts:
                 unit[key] = facts[key]
@@ -250,12 +250,17 @@ def describe(state: GameState, *, viewer: int | None = None, reveal: bool = Fals
     return out
 
 
-def _this_turn(perm: Permanent) -> dict[str, Any]:
+def _this_turn(state: GameState, perm: Permanent) -> dict[str, Any]:
     """``{"this_turn": {...}}`` when *perm* carries effects that last until end of turn
     (``pt``: the P/T change, ``keywords`` gained, ``prevent``: damage still to prevent,
-    ``activations`` by ability index, ``attack_tapped``, ``deathtouched``), else nothing: the
+    ``activations`` by ability index, ``attack_tapped``, ``deathtouched``, ``control``: its
+    controller controls it until end of turn, then its owner again), else nothing: the
     position reader reads them back (spec: a printed state reads back as it was)."""
+    from frontier_desktop.rules.core.control import eot_mark
+
     marks: dict[str, Any] = {}
+    if eot_mark(state, perm.id) is not None:
+        marks["control"] = True
     if perm.pt_mod != (0, 0):
         marks["pt"] = list(perm.pt_mod)
     if perm.granted:

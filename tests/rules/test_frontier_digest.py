@@ -73,6 +73,8 @@ RULINGS: dict[str, list[str]] = {
     ],
     "ruling (change of control)": [
         f"{HERE}::test_a_creature_whose_control_changes_stays_on_its_square",
+        f"{HERE}::test_a_taken_creature_returns_to_its_owner_where_it_stands_when_the_effect_ends",
+        f"{HERE}::test_a_permanent_in_a_staging_row_goes_to_its_new_controllers_staging_row",
     ],
     "ruling (normal magic in attacks)": [
         "tests/rules/test_fx_statics.py::"
@@ -125,9 +127,6 @@ def test_player_ones_home_row_is_the_far_row_at_any_board_depth(depth: int) -> N
 
 
 # ---------------------------------------------------------------------- change of control
-@pytest.mark.xfail(strict=True, reason="Frontier carries out no change of control: Control "
-                   "Magic's 'You control enchanted creature.' is unread and no action changes a "
-                   "permanent's controller (issue 25, frontier.md Ruling (change of control))")
 def test_a_creature_whose_control_changes_stays_on_its_square() -> None:
     # Ann's Control Magic takes Ben's only creature: it stays on its square, now Ann's, and
     # Ben, who has no creature left, gets the free token.
@@ -135,11 +134,61 @@ def test_a_creature_whose_control_changes_stays_on_its_square() -> None:
                                unit("b", "Grizzly Bears", 1, (3, 3))],
                      players=[{"name": "Ann", "hand": ["Control Magic"], "mana_pool": "{2}{U}{U}"},
                               {"name": "Ben"}])
-    state, _ = run(state, {"type": "cast", "card": "Control Magic", "targets": ["b"]})
+    state, events = run(state, {"type": "cast", "card": "Control Magic", "targets": ["b"]})
     taken = state.perms["b"]
     assert (taken.controller, taken.zone, taken.at) == (0, "board", (3, 3))
+    assert taken.sick  # under its new controller since this turn
+    assert [(e["unit"], e["from"], e["to"]) for e in of_type(events, "control")
+            if "unit" in e] == [("b", 1, 0)]
     assert state.decision is not None and state.decision["kind"] == "place_token"
     assert state.decision["player"] == 1
+
+
+def test_a_taken_creature_returns_to_its_owner_where_it_stands_when_the_effect_ends() -> None:
+    # The ruling: "When the effect ends it returns to its owner's control where it stands."
+    # Ann's Control Magic on Ben's Bears; Ben's Disenchant destroys it.
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("b", "Hill Giant", 1, (3, 3)),
+                               unit("c", "Grizzly Bears", 1, (3, 1))],
+                     players=[{"name": "Ann", "hand": ["Control Magic"], "mana_pool": "{2}{U}{U}"},
+                              {"name": "Ben", "hand": ["Disenchant"], "mana_pool": "{1}{W}"}])
+    state, _ = run(state, {"type": "cast", "card": "Control Magic", "targets": ["b"]})
+    assert state.perms["b"].controller == 0
+    aura = state.perms["b"] and next(p for p in state.perms if state.name(p) == "Control Magic")
+    state, events = run(state, {"type": "cast", "card": "Disenchant", "targets": [aura],
+                                "seat": 1})
+    assert aura not in state.perms
+    back = state.perms["b"]
+    assert (back.controller, back.zone, back.at) == (1, "board", (3, 3))
+    assert [(e["unit"], e["to"]) for e in of_type(events, "control") if "unit" in e] == \
+        [("b", 1)]
+
+
+def test_a_permanent_in_a_staging_row_goes_to_its_new_controllers_staging_row() -> None:
+    # Steal Artifact on Ben's Test Tome in his staging row: it is Ann's, in hers.
+    from frontier_desktop.rules.card import Card
+    from frontier_desktop.rules.state import Permanent
+    from frontier_desktop.rules.views import describe
+
+    steal = Card.from_scryfall(creature(
+        "Steal Artifact", ("U",), oracle_text="Enchant artifact\nYou control enchanted "
+        "artifact.", mana_cost="{2}{U}{U}", type_line="Enchantment — Aura"))
+    tome = Card.from_scryfall(creature(
+        "Test Tome", (), oracle_text="{2}, {T}: Draw a card.", mana_cost="{4}",
+        type_line="Artifact"))
+    state = position(ISLANDS, [unit("a", "Grizzly Bears", 0, (1, 1)),
+                               unit("b", "Grizzly Bears", 1, (3, 3))],
+                     players=[{"name": "Ann", "mana_pool": "{2}{U}{U}"}, {"name": "Ben"}])
+    state.defs = {**state.defs, steal.name: steal, tome.name: tome}
+    state.cards["t"] = (tome.name, 1)
+    state.perms["t"] = Permanent("t", 1, "staging")
+    state.cards["h"] = (steal.name, 0)
+    state.players[0].hand.append("h")
+    state, _ = run(state, {"type": "cast", "card": "Steal Artifact", "targets": ["t"]})
+    taken = state.perms["t"]
+    assert (taken.controller, taken.zone) == (0, "staging")
+    printed = next(p for p in describe(state, viewer=0)["permanents"] if p["id"] == "t")
+    assert printed["controller"] == 0 and printed["owner"] == 1
 
 
 # ---------------------------------------------------------------------- normal Magic in attacks

@@ -551,3 +551,16 @@ def test_a_triggered_abilitys_targets_read_as_sentences() -> None:
         "  Test Sparker's triggered ability targets River Boa, Ben and column 4, row 3",
         "  Test Sparker's triggered ability is removed from the stack: it has no legal target",
     ]
+
+
+def test_a_change_of_control_of_a_permanent_reads_as_words() -> None:
+    # core/control.py: a permanent's control event (before, it read as a land "somewhere off
+    # the board" being taken).
+    names = Namer(["Ann", "Ben"], {"b": "Grizzly Bears"})
+    line = event_words({"type": "control", "unit": "b", "name": "Grizzly Bears", "from": 1,
+                        "to": 0}, names)
+    assert line is not None and "Ann gains control of" in line and "Grizzly Bears" in line
+    assert "land" not in line and "off the board" not in line
+    back = event_words({"type": "control", "unit": "b", "name": "Grizzly Bears", "from": 0,
+                        "to": 1, "reason": "its controller is out"}, Namer(["Ann", "Ben"]))
+    assert back == "  Ben gains control of Grizzly Bears: its controller is out"

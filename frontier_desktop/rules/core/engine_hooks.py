@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from frontier_desktop.rules import actions as A
 from frontier_desktop.rules.core import planeswalkers
 from frontier_desktop.rules.core import sba
+from frontier_desktop.rules.core.control import update_control
 from frontier_desktop.rules.core.hooks import Event, Where, where_of
 from frontier_desktop.rules.core.life import damage_player, gain_life
 from frontier_desktop.rules.core.shared import assign_problem
@@ -223,7 +224,9 @@ class VariantHooks:
 
     def state_checks(self, state: GameState, events: list[Event]) -> None:
         """The core's state-based actions after each resolution (Frontier: with its terrain
-        bonuses): deaths, and planeswalkers with no loyalty left."""
+        bonuses): changes of control (:mod:`.control`), deaths, and planeswalkers with no
+        loyalty left."""
+        update_control(state, events)
         sba.check_deaths(state, where_of(state), events)
 
     def put_onto_battlefield(self, state: GameState, obj: str, seat: int, events: list[Event],

@@ -284,6 +284,21 @@ class OneShotZones(OneShotBase):
             leave_battlefield(state, perm, "hand", events, reason=f"returned by {ctx.name}")
         return objs
 
+    def _exec_gain_control(self, ctx: _Context, effect: n.GainControl,
+                           events: list[Event]) -> list[Any] | None:
+        """"Gain control of target … [until end of turn]" (rules/core/control.py)."""
+        from frontier_desktop.rules.core.control import gain_control
+
+        objs = ctx.objects(effect.to)
+        if objs is None or any(not isinstance(o, str) for o in objs):
+            return None
+        for obj in objs:
+            perm = ctx.state.perms.get(obj)
+            if perm is not None:
+                gain_control(ctx.state, perm, ctx.seat, effect.duration == "end_of_turn",
+                             events)
+        return objs
+
     def _exec_shuffle_library(self, ctx: _Context, effect: ShuffleLibrary,
                               events: list[Event]) -> list[Any] | None:
         if effect.who.ref == "that":  # "that player": the player among what came before

@@ -55,6 +55,7 @@ from frontier_desktop.rules.board import Pos
 from frontier_desktop.rules.errors import IllegalActionError
 from frontier_desktop.rules.state import GameState, Permanent
 from frontier_desktop.rules.core.hooks import Event
+from frontier_desktop.rules.core.control import end_of_turn as control_ends
 from frontier_desktop.rules.core.spell_reading import stays_tapped
 from frontier_desktop.rules.core.shared import draw_cards, hand_size_problem, wire
 
@@ -189,6 +190,7 @@ class TurnMachine:
             perm.activations = {}
         for player in state.players:
             player.prevent = 0
+        control_ends(state, events)  # "gain control … until end of turn" (core/control.py)
         if self.variant.pools_empty != "never":
             self.variant.empty_pools(state)
         self.variant.end_of_turn(state, events)

@@ -201,6 +201,15 @@ def _qualifier(node: Node, where: str) -> str:
         return own
     if isinstance(node, (n.Modal, n.Unimplemented)):
         return ""
+    if isinstance(node, n.GainControl):
+        # rules/core/control.py: a target's control for good or until end of turn; an aura's
+        # "You control enchanted …" while attached. Anything else ("of all creatures", "for
+        # as long as …") is the players'.
+        if where == "static":
+            return "" if node.to.ref == "enchanted" and node.duration == "attached" \
+                else "_other"
+        return "" if node.to.ref == "target" and node.duration in ("", "end_of_turn") \
+            else "_other"
     # fx-statics: blocking rules, "as long as", P/T-defining and other statics say themselves.
     statics = statics_qualifier(node, where)
     if statics is not None:

@@ -230,7 +230,8 @@ class Sacrifice(Effect):
 class GainControl(Effect):
     to: Selector
     duration: str = ""
-    """"" for good, ``end_of_turn``, or the condition in words."""
+    """"" for good, ``end_of_turn``, ``attached`` (an aura's "You control enchanted …"), or
+    the condition in words."""
 
     kind: ClassVar[str] = "gain_control"
 

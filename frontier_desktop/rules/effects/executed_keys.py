@@ -154,6 +154,9 @@ EXECUTED_BY_ENGINE: frozenset[str] = frozenset(
         "spell:pump_until_end_of_combat",
         *(f"trigger:{e}_enchanted" for e in ("blocks", "becomes_blocked", "blocks_or_blocked")), "triggered:unless_new", "trigger:phases_in",
         "spell:sacrifice", "activated:sacrifice", "triggered:sacrifice",
+        # rules/core/control.py (the rulings "change of control")
+        "spell:gain_control", "activated:gain_control", "triggered:gain_control",
+        "static:gain_control",
         "activated:doesnt_untap", "triggered:doesnt_untap", "spell:doesnt_untap",
         "keyword:cumulative upkeep",
         "triggered:unless_paid", "activated:unless_paid", "spell:unless_paid",

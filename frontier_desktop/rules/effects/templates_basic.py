@@ -302,6 +302,16 @@ def _control(m: re.Match[str], text: str, context: str) -> Effect | None:
     return GainControl(to, "end_of_turn" if m.group("dur") else "", text=text)
 
 
+@_template(r"you control (?P<to>enchanted (?:creature|artifact|permanent))")
+def _control_enchanted(m: re.Match[str], text: str, context: str) -> Effect | None:
+    """An aura's "You control enchanted creature." (Control Magic): for as long as it is
+    attached (rules/core/control.py). An enchanted land is a square of the board: unread."""
+    to = read_object(m.group("to"))
+    if to is None or to.ref != "enchanted":
+        return None
+    return GainControl(to, "attached", text=text)
+
+
 @_template(r"exile (?P<to>.+)")
 def _exile(m: re.Match[str], text: str, context: str) -> Effect | None:
     to = read_object(m.group("to"))

@@ -67,6 +67,13 @@ def _event_words(event: Mapping[str, Any], names: Namer) -> str | None:
         return oneshot_words(event, names, p)  # fx-oneshots (words_oneshots.py)
     if kind == "revealed":
         return f"  {_sentence(names.land(event.get('at'), event.get('land')))} is turned face up"
+    if kind == "control" and event.get("unit") is not None:  # a permanent (core/control.py)
+        what = names.unit(event.get("unit"))
+        if what in ("", "a creature") and isinstance(event.get("name"), str):
+            what = str(event["name"])
+        reason = event.get("reason")
+        why = f": {reason}" if isinstance(reason, str) and reason else ""
+        return f"  {names.player(event.get('to'))} gains control of {what}{why}"
     if kind == "control":
         land = names.land(event.get("at"), event.get("land"))
         new, old = event.get("to"), event.get("from")
